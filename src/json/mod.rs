@@ -1,0 +1,198 @@
+//! Strict JSON (RFC 8259) with a byte span on every node.
+//!
+//! No crate gives strict parsing, spans for every key and value, duplicate-member reports and
+//! located errors at once, so this is our own small parser. The tree borrows the input: strings
+//! without escapes and every number stay slices of the source (numbers keep their exact text:
+//! `1`, `1.0` and `12345678901234567890` are different things to a peer).
+
+mod lines;
+mod parse;
+mod pointer;
+mod stream;
+
+use std::borrow::Cow;
+
+pub use lines::{LineIndex, Position};
+pub use parse::{parse_document, ParseError, MAX_DEPTH};
+pub use pointer::{escape_token, pointer_to, Pointer};
+pub use stream::{split_stream, Direction, Segment, Stream};
+
+/// A half-open byte range `start..end` into the input.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Span {
+    pub start: usize,
+    pub end: usize,
+}
+
+impl Span {
+    pub const fn new(start: usize, end: usize) -> Self {
+        Span { start, end }
+    }
+    pub const fn len(self) -> usize {
+        self.end - self.start
+    }
+    pub const fn is_empty(self) -> bool {
+        self.start == self.end
+    }
+    pub const fn contains(self, other: Span) -> bool {
+        self.start <= other.start && other.end <= self.end
+    }
+}
+
+/// One JSON value with the span of its source text.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Node<'a> {
+    pub span: Span,
+    pub value: Value<'a>,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum Value<'a> {
+    Null,
+    Bool(bool),
+    /// The number's exact source text, already checked against the RFC 8259 grammar.
+    Number(&'a str),
+    /// The decoded string (borrowed when it had no escapes).
+    String(Cow<'a, str>),
+    Array(Vec<Node<'a>>),
+    /// Members in source order, duplicates included.
+    Object(Vec<Member<'a>>),
+}
+
+/// One `"key": value` pair of an object.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Member<'a> {
+    pub key: Cow<'a, str>,
+    /// The span of the key, quotes included.
+    pub key_span: Span,
+    pub value: Node<'a>,
+}
+
+/// Something legal but worth saying, found while parsing.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ParseNote {
+    /// An object names the same member twice. `first` and `second` are the spans of the two keys.
+    DuplicateMember { key: String, first: Span, second: Span },
+    /// A `\uD800`-style escape that is not half of a surrogate pair (replaced by U+FFFD).
+    LoneSurrogate { span: Span },
+}
+
+/// A parsed document: its tree and the notes collected on the way.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Parsed<'a> {
+    pub root: Node<'a>,
+    pub notes: Vec<ParseNote>,
+}
+
+/// The JSON type of a value, as people name it in messages.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum JsonType {
+    Null,
+    Bool,
+    Number,
+    String,
+    Array,
+    Object,
+}
+
+impl JsonType {
+    pub const fn name(self) -> &'static str {
+        match self {
+            JsonType::Null => "null",
+            JsonType::Bool => "a boolean",
+            JsonType::Number => "a number",
+            JsonType::String => "a string",
+            JsonType::Array => "an array",
+            JsonType::Object => "an object",
+        }
+    }
+}
+
+impl<'a> Value<'a> {
+    pub const fn json_type(&self) -> JsonType {
+        match self {
+            Value::Null => JsonType::Null,
+            Value::Bool(_) => JsonType::Bool,
+            Value::Number(_) => JsonType::Number,
+            Value::String(_) => JsonType::String,
+            Value::Array(_) => JsonType::Array,
+            Value::Object(_) => JsonType::Object,
+        }
+    }
+}
+
+impl<'a> Node<'a> {
+    /// The last member named `key` (what `JSON.parse` and most peers keep when a name repeats).
+    pub fn get(&self, key: &str) -> Option<&Node<'a>> {
+        match &self.value {
+            Value::Object(members) => members.iter().rev().find(|m| m.key == key).map(|m| &m.value),
+            _ => None,
+        }
+    }
+    /// The member named `key`, with its key span.
+    pub fn member(&self, key: &str) -> Option<&Member<'a>> {
+        match &self.value {
+            Value::Object(members) => members.iter().rev().find(|m| m.key == key),
+            _ => None,
+        }
+    }
+    pub fn members(&self) -> &[Member<'a>] {
+        match &self.value {
+            Value::Object(members) => members,
+            _ => &[],
+        }
+    }
+    pub fn as_str(&self) -> Option<&str> {
+        match &self.value {
+            Value::String(s) => Some(s),
+            _ => None,
+        }
+    }
+    pub fn as_array(&self) -> Option<&[Node<'a>]> {
+        match &self.value {
+            Value::Array(items) => Some(items),
+            _ => None,
+        }
+    }
+    pub const fn is_object(&self) -> bool {
+        matches!(self.value, Value::Object(_))
+    }
+    pub const fn json_type(&self) -> JsonType {
+        self.value.json_type()
+    }
+    /// The number's source text when it is an integer (no fraction, no exponent).
+    pub fn as_integer_text(&self) -> Option<&'a str> {
+        match self.value {
+            Value::Number(text) if !text.contains(['.', 'e', 'E']) => Some(text),
+            _ => None,
+        }
+    }
+    /// The number as `i64` when it is written as an integer that fits.
+    pub fn as_i64(&self) -> Option<i64> {
+        self.as_integer_text()?.parse().ok()
+    }
+    /// The number as `f64` (may be infinite for huge exponents).
+    pub fn as_f64(&self) -> Option<f64> {
+        match self.value {
+            Value::Number(text) => text.parse().ok(),
+            _ => None,
+        }
+    }
+
+    /// This value as `serde_json::Value` (numbers beyond `f64` become `null`).
+    pub fn to_serde(&self) -> serde_json::Value {
+        use serde_json::Value as J;
+        match &self.value {
+            Value::Null => J::Null,
+            Value::Bool(b) => J::Bool(*b),
+            Value::Number(text) => serde_json::from_str::<serde_json::Number>(text)
+                .map(J::Number)
+                .unwrap_or(J::Null),
+            Value::String(s) => J::String(s.to_string()),
+            Value::Array(items) => J::Array(items.iter().map(Node::to_serde).collect()),
+            Value::Object(members) => J::Object(
+                members.iter().map(|m| (m.key.to_string(), m.value.to_serde())).collect(),
+            ),
+        }
+    }
+}

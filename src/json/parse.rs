@@ -1,0 +1,522 @@
+//! The recursive-descent parser. It reads bytes (so input that is not UTF-8 is a located error,
+//! not a crash), bounds nesting at [`MAX_DEPTH`] (so 100 000 `[` never overflow the stack) and
+//! stops at the first error, saying what it expected and what it found.
+
+use std::borrow::Cow;
+use std::fmt;
+
+use super::{Member, Node, ParseNote, Parsed, Span, Value};
+
+/// Deepest nesting of arrays and objects accepted. Real messages are a few levels deep; the bound
+/// keeps recursion (here and in every tree walk) far from the stack's end, native and wasm.
+pub const MAX_DEPTH: usize = 512;
+
+/// Why a document is not JSON, and where.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParseError {
+    /// The offending bytes (empty at the end of input).
+    pub span: Span,
+    /// What the parser expected and what it found, e.g. "expected ',' or '}' after a member, found 'p'".
+    pub message: String,
+}
+
+impl fmt::Display for ParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} (byte {})", self.message, self.span.start)
+    }
+}
+
+impl std::error::Error for ParseError {}
+
+/// Parses one JSON value starting at `start` (leading whitespace allowed) and returns it with the
+/// offset just past it. Whatever follows is left to the caller (a stream holds several documents).
+pub fn parse_document(src: &[u8], start: usize) -> Result<(Parsed<'_>, usize), ParseError> {
+    let mut p = Parser { src, pos: start, notes: Vec::new() };
+    p.skip_ws();
+    let root = p.value(0)?;
+    Ok((Parsed { root, notes: p.notes }, p.pos))
+}
+
+struct Parser<'a> {
+    src: &'a [u8],
+    pos: usize,
+    notes: Vec<ParseNote>,
+}
+
+/// How a byte reads in an error message.
+fn describe(src: &[u8], at: usize) -> String {
+    match src.get(at) {
+        None => "the end of the input".to_string(),
+        Some(&b) if b.is_ascii_graphic() => format!("'{}'", b as char),
+        Some(b' ') => "a space".to_string(),
+        Some(b'\n') => "a line break".to_string(),
+        Some(b'\r') => "a carriage return".to_string(),
+        Some(b'\t') => "a tab".to_string(),
+        Some(&b) if b < 0x80 => format!("the control character U+{b:04X}"),
+        Some(_) => match std::str::from_utf8(&src[at..src.len().min(at + 4)]) {
+            Ok(s) => s.chars().next().map(|c| format!("'{c}'")).unwrap_or_default(),
+            Err(e) if e.valid_up_to() > 0 => {
+                let s = std::str::from_utf8(&src[at..at + e.valid_up_to()]).unwrap_or_default();
+                s.chars().next().map(|c| format!("'{c}'")).unwrap_or_default()
+            }
+            Err(_) => format!("the byte 0x{:02X}, which is not UTF-8", src[at]),
+        },
+    }
+}
+
+/// The length of the character at `at` (1 for a byte that starts no valid UTF-8 sequence).
+fn char_len(src: &[u8], at: usize) -> usize {
+    let end = src.len().min(at + 4);
+    match std::str::from_utf8(&src[at..end]) {
+        Ok(s) => s.chars().next().map_or(1, char::len_utf8),
+        Err(e) if e.valid_up_to() > 0 => {
+            std::str::from_utf8(&src[at..at + e.valid_up_to()]).ok().and_then(|s| s.chars().next()).map_or(1, char::len_utf8)
+        }
+        Err(_) => 1,
+    }
+}
+
+impl<'a> Parser<'a> {
+    fn peek(&self) -> Option<u8> {
+        self.src.get(self.pos).copied()
+    }
+
+    fn skip_ws(&mut self) {
+        while let Some(b' ' | b'\t' | b'\n' | b'\r') = self.peek() {
+            self.pos += 1;
+        }
+    }
+
+    fn error_here(&self, expected: &str) -> ParseError {
+        let len = if self.pos < self.src.len() { char_len(self.src, self.pos) } else { 0 };
+        ParseError {
+            span: Span::new(self.pos, self.pos + len),
+            message: format!("expected {expected}, found {}", describe(self.src, self.pos)),
+        }
+    }
+
+    fn value(&mut self, depth: usize) -> Result<Node<'a>, ParseError> {
+        let start = self.pos;
+        let value = match self.peek() {
+            Some(b'{') => self.object(depth)?,
+            Some(b'[') => self.array(depth)?,
+            Some(b'"') => Value::String(self.string()?),
+            Some(b'-' | b'0'..=b'9') => self.number()?,
+            Some(b't') => self.literal("true", Value::Bool(true))?,
+            Some(b'f') => self.literal("false", Value::Bool(false))?,
+            Some(b'n') => self.literal("null", Value::Null)?,
+            _ => return Err(self.error_here("a JSON value (object, array, string, number, true, false or null)")),
+        };
+        Ok(Node { span: Span::new(start, self.pos), value })
+    }
+
+    fn literal(&mut self, word: &'static str, value: Value<'a>) -> Result<Value<'a>, ParseError> {
+        let bytes = word.as_bytes();
+        for (i, &b) in bytes.iter().enumerate() {
+            if self.src.get(self.pos + i) != Some(&b) {
+                let at = self.pos + i;
+                let len = if at < self.src.len() { char_len(self.src, at) } else { 0 };
+                return Err(ParseError {
+                    span: Span::new(self.pos, at + len),
+                    message: format!("expected `{word}`, found {} in it", describe(self.src, at)),
+                });
+            }
+        }
+        self.pos += bytes.len();
+        Ok(value)
+    }
+
+    fn too_deep(&self) -> ParseError {
+        ParseError {
+            span: Span::new(self.pos, self.pos + 1),
+            message: format!("expected at most {MAX_DEPTH} nested arrays and objects, found deeper nesting (no JSON-RPC message needs that)"),
+        }
+    }
+
+    fn array(&mut self, depth: usize) -> Result<Value<'a>, ParseError> {
+        if depth >= MAX_DEPTH {
+            return Err(self.too_deep());
+        }
+        self.pos += 1; // '['
+        let mut items = Vec::new();
+        self.skip_ws();
+        if self.peek() == Some(b']') {
+            self.pos += 1;
+            return Ok(Value::Array(items));
+        }
+        loop {
+            self.skip_ws();
+            if self.peek() == Some(b']') && !items.is_empty() {
+                return Err(ParseError {
+                    span: Span::new(self.pos, self.pos + 1),
+                    message: "expected a value after ',', found ']' (JSON allows no trailing comma)".into(),
+                });
+            }
+            items.push(self.value(depth + 1)?);
+            self.skip_ws();
+            match self.peek() {
+                Some(b',') => self.pos += 1,
+                Some(b']') => {
+                    self.pos += 1;
+                    return Ok(Value::Array(items));
+                }
+                _ => return Err(self.error_here("',' or ']' after an array element")),
+            }
+        }
+    }
+
+    fn object(&mut self, depth: usize) -> Result<Value<'a>, ParseError> {
+        if depth >= MAX_DEPTH {
+            return Err(self.too_deep());
+        }
+        self.pos += 1; // '{'
+        let mut members: Vec<Member<'a>> = Vec::new();
+        self.skip_ws();
+        if self.peek() == Some(b'}') {
+            self.pos += 1;
+            return Ok(Value::Object(members));
+        }
+        loop {
+            self.skip_ws();
+            match self.peek() {
+                Some(b'"') => {}
+                Some(b'}') if !members.is_empty() => {
+                    return Err(ParseError {
+                        span: Span::new(self.pos, self.pos + 1),
+                        message: "expected a member name after ',', found '}' (JSON allows no trailing comma)".into(),
+                    })
+                }
+                Some(b'\'') => return Err(self.error_here("a member name in double quotes (JSON has no single quotes)")),
+                _ => return Err(self.error_here("a member name in double quotes")),
+            }
+            let key_start = self.pos;
+            let key = self.string()?;
+            let key_span = Span::new(key_start, self.pos);
+            self.skip_ws();
+            if self.peek() != Some(b':') {
+                return Err(self.error_here("':' after the member name"));
+            }
+            self.pos += 1;
+            self.skip_ws();
+            let value = self.value(depth + 1)?;
+            if let Some(first) = members.iter().find(|m| m.key == key) {
+                self.notes.push(ParseNote::DuplicateMember {
+                    key: key.to_string(),
+                    first: first.key_span,
+                    second: key_span,
+                });
+            }
+            members.push(Member { key, key_span, value });
+            self.skip_ws();
+            match self.peek() {
+                Some(b',') => self.pos += 1,
+                Some(b'}') => {
+                    self.pos += 1;
+                    return Ok(Value::Object(members));
+                }
+                _ => return Err(self.error_here("',' or '}' after an object member")),
+            }
+        }
+    }
+
+    /// A string starting at the opening quote; returns its decoded text.
+    fn string(&mut self) -> Result<Cow<'a, str>, ParseError> {
+        let open = self.pos;
+        self.pos += 1;
+        let content_start = self.pos;
+        let mut ascii = true;
+        // Fast path: no escapes.
+        loop {
+            match self.peek() {
+                None => return Err(self.unterminated(open)),
+                Some(b'"') => {
+                    let bytes = &self.src[content_start..self.pos];
+                    self.pos += 1;
+                    return Ok(Cow::Borrowed(self.utf8(bytes, content_start, ascii)?));
+                }
+                Some(b'\\') => break,
+                Some(b) if b < 0x20 => return Err(self.control_in_string()),
+                Some(b) => {
+                    ascii &= b < 0x80;
+                    self.pos += 1;
+                }
+            }
+        }
+        // Slow path: decode escapes into an owned string.
+        let mut out = String::from(self.utf8(&self.src[content_start..self.pos], content_start, ascii)?);
+        loop {
+            let run_start = self.pos;
+            let mut run_ascii = true;
+            while let Some(b) = self.peek() {
+                if b == b'"' || b == b'\\' || b < 0x20 {
+                    break;
+                }
+                run_ascii &= b < 0x80;
+                self.pos += 1;
+            }
+            out.push_str(self.utf8(&self.src[run_start..self.pos], run_start, run_ascii)?);
+            match self.peek() {
+                None => return Err(self.unterminated(open)),
+                Some(b'"') => {
+                    self.pos += 1;
+                    return Ok(Cow::Owned(out));
+                }
+                Some(b'\\') => self.escape(&mut out)?,
+                Some(_) => return Err(self.control_in_string()),
+            }
+        }
+    }
+
+    fn utf8(&self, bytes: &'a [u8], at: usize, ascii: bool) -> Result<&'a str, ParseError> {
+        if ascii {
+            // ASCII is always UTF-8: no need to say where it is not.
+            return Ok(std::str::from_utf8(bytes).unwrap_or_default());
+        }
+        std::str::from_utf8(bytes).map_err(|e| {
+            let bad = at + e.valid_up_to();
+            ParseError {
+                span: Span::new(bad, bad + e.error_len().unwrap_or(1)),
+                message: format!(
+                    "expected UTF-8 text in the string, found the byte 0x{:02X} (JSON text must be UTF-8)",
+                    self.src[bad]
+                ),
+            }
+        })
+    }
+
+    fn unterminated(&self, open: usize) -> ParseError {
+        ParseError {
+            span: Span::new(open, self.pos),
+            message: "expected '\"' to close the string, found the end of the input".into(),
+        }
+    }
+
+    fn control_in_string(&self) -> ParseError {
+        let b = self.src[self.pos];
+        let name = match b {
+            b'\n' => "a line break".to_string(),
+            b'\t' => "a tab".to_string(),
+            b'\r' => "a carriage return".to_string(),
+            _ => format!("the control character U+{b:04X}"),
+        };
+        ParseError {
+            span: Span::new(self.pos, self.pos + 1),
+            message: format!("expected '\"' or more string text, found {name} (write it escaped, e.g. \\n, \\t or \\u{b:04X})"),
+        }
+    }
+
+    /// One escape sequence starting at the backslash.
+    fn escape(&mut self, out: &mut String) -> Result<(), ParseError> {
+        let at = self.pos;
+        let c = match self.src.get(at + 1) {
+            Some(b'"') => '"',
+            Some(b'\\') => '\\',
+            Some(b'/') => '/',
+            Some(b'b') => '\u{8}',
+            Some(b'f') => '\u{c}',
+            Some(b'n') => '\n',
+            Some(b'r') => '\r',
+            Some(b't') => '\t',
+            Some(b'u') => {
+                let high = self.hex4(at)?;
+                self.pos = at + 6;
+                if (0xD800..0xDC00).contains(&high) {
+                    if self.src.get(self.pos) == Some(&b'\\') && self.src.get(self.pos + 1) == Some(&b'u') {
+                        let low = self.hex4(self.pos)?;
+                        if (0xDC00..0xE000).contains(&low) {
+                            self.pos += 6;
+                            let code = 0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00);
+                            out.push(char::from_u32(code).unwrap_or('\u{FFFD}'));
+                            return Ok(());
+                        }
+                    }
+                    self.notes.push(ParseNote::LoneSurrogate { span: Span::new(at, at + 6) });
+                    out.push('\u{FFFD}');
+                    return Ok(());
+                }
+                match char::from_u32(high) {
+                    Some(c) => out.push(c),
+                    None => {
+                        self.notes.push(ParseNote::LoneSurrogate { span: Span::new(at, at + 6) });
+                        out.push('\u{FFFD}');
+                    }
+                }
+                return Ok(());
+            }
+            _ => {
+                self.pos = at + 1;
+                let len = if self.pos < self.src.len() { char_len(self.src, self.pos) } else { 0 };
+                return Err(ParseError {
+                    span: Span::new(at, self.pos + len),
+                    message: format!(
+                        "expected an escape (\\\" \\\\ \\/ \\b \\f \\n \\r \\t or \\uXXXX) after '\\', found {}",
+                        describe(self.src, self.pos)
+                    ),
+                });
+            }
+        };
+        out.push(c);
+        self.pos = at + 2;
+        Ok(())
+    }
+
+    /// The four hex digits of a `\uXXXX` escape starting at `at` (the backslash).
+    fn hex4(&self, at: usize) -> Result<u32, ParseError> {
+        let mut v = 0;
+        for i in 0..4 {
+            let pos = at + 2 + i;
+            let d = match self.src.get(pos) {
+                Some(&b) if b.is_ascii_hexdigit() => (b as char).to_digit(16).unwrap_or(0),
+                _ => {
+                    let len = if pos < self.src.len() { char_len(self.src, pos) } else { 0 };
+                    return Err(ParseError {
+                        span: Span::new(at, pos + len),
+                        message: format!("expected four hex digits after \\u, found {}", describe(self.src, pos)),
+                    });
+                }
+            };
+            v = v * 16 + d;
+        }
+        Ok(v)
+    }
+
+    fn number(&mut self) -> Result<Value<'a>, ParseError> {
+        let start = self.pos;
+        if self.peek() == Some(b'-') {
+            self.pos += 1;
+        }
+        match self.peek() {
+            Some(b'0') => {
+                self.pos += 1;
+                if let Some(b'0'..=b'9') = self.peek() {
+                    return Err(ParseError {
+                        span: Span::new(start, self.pos + 1),
+                        message: "expected '.', 'e' or the number's end after 0, found a digit (JSON numbers have no leading zeros)".into(),
+                    });
+                }
+            }
+            Some(b'1'..=b'9') => self.digits(),
+            _ => return Err(self.error_here("a digit in the number")),
+        }
+        if self.peek() == Some(b'.') {
+            self.pos += 1;
+            if !matches!(self.peek(), Some(b'0'..=b'9')) {
+                return Err(self.error_here("a digit after the decimal point"));
+            }
+            self.digits();
+        }
+        if let Some(b'e' | b'E') = self.peek() {
+            self.pos += 1;
+            if let Some(b'+' | b'-') = self.peek() {
+                self.pos += 1;
+            }
+            if !matches!(self.peek(), Some(b'0'..=b'9')) {
+                return Err(self.error_here("a digit in the exponent"));
+            }
+            self.digits();
+        }
+        // The grammar above admits only ASCII.
+        Ok(Value::Number(std::str::from_utf8(&self.src[start..self.pos]).unwrap_or("0")))
+    }
+
+    fn digits(&mut self) {
+        while let Some(b'0'..=b'9') = self.peek() {
+            self.pos += 1;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ok(src: &str) -> Node<'_> {
+        let (parsed, end) = parse_document(src.as_bytes(), 0).expect("parses");
+        assert_eq!(end, src.len());
+        parsed.root
+    }
+
+    fn err(src: &str) -> ParseError {
+        parse_document(src.as_bytes(), 0).expect_err("must fail")
+    }
+
+    #[test]
+    fn spans_cover_keys_and_values() {
+        let root = ok(r#"{"a": [1, "x"]}"#);
+        let m = &root.members()[0];
+        assert_eq!(m.key_span, Span::new(1, 4));
+        assert_eq!(m.value.span, Span::new(6, 14));
+        assert_eq!(m.value.as_array().unwrap()[1].span, Span::new(10, 13));
+    }
+
+    #[test]
+    fn numbers_keep_source_text() {
+        let root = ok("[1.0, 12345678901234567890, -0, 1E+2]");
+        let texts: Vec<_> = root.as_array().unwrap().iter().map(|n| n.value.clone()).collect();
+        assert_eq!(texts, vec![Value::Number("1.0"), Value::Number("12345678901234567890"), Value::Number("-0"), Value::Number("1E+2")]);
+    }
+
+    #[test]
+    fn escapes_are_decoded_and_plain_strings_borrowed() {
+        let root = ok(r#"["a\u00e9\n\ud83d\ude00", "plain"]"#);
+        let items = root.as_array().unwrap();
+        assert_eq!(items[0].as_str(), Some("aé\n😀"));
+        assert!(matches!(&items[1].value, Value::String(Cow::Borrowed("plain"))));
+    }
+
+    #[test]
+    fn duplicate_members_are_noted_with_both_locations() {
+        let (parsed, _) = parse_document(br#"{"id": 1, "id": 2}"#, 0).unwrap();
+        assert_eq!(
+            parsed.notes,
+            vec![ParseNote::DuplicateMember { key: "id".into(), first: Span::new(1, 5), second: Span::new(10, 14) }]
+        );
+        assert_eq!(parsed.root.get("id").unwrap().as_i64(), Some(2));
+    }
+
+    #[test]
+    fn lone_surrogate_is_noted_not_fatal() {
+        let (parsed, _) = parse_document(br#""\ud800x""#, 0).unwrap();
+        assert_eq!(parsed.notes, vec![ParseNote::LoneSurrogate { span: Span::new(1, 7) }]);
+        assert_eq!(parsed.root.as_str(), Some("\u{FFFD}x"));
+    }
+
+    #[test]
+    fn errors_say_what_was_expected_and_where() {
+        let e = err(r#"{"method": "foobar, "params": "bar"}"#);
+        assert_eq!(e.span, Span::new(21, 22));
+        assert_eq!(e.message, "expected ',' or '}' after an object member, found 'p'");
+        assert_eq!(err("[1,]").message, "expected a value after ',', found ']' (JSON allows no trailing comma)");
+        assert_eq!(err("{'a':1}").message, "expected a member name in double quotes (JSON has no single quotes), found '''");
+        assert_eq!(err("[01]").span, Span::new(1, 3));
+        assert_eq!(err("").message, "expected a JSON value (object, array, string, number, true, false or null), found the end of the input");
+        assert_eq!(err("tru").message, "expected `true`, found the end of the input in it");
+    }
+
+    #[test]
+    fn invalid_utf8_is_located_at_the_first_bad_byte() {
+        let e = parse_document(b"[\"ab\xffc\"]", 0).unwrap_err();
+        assert_eq!(e.span.start, 4);
+        assert!(e.message.contains("0xFF"), "{}", e.message);
+        let e = parse_document(b"[\xe9]", 0).unwrap_err();
+        assert_eq!(e.span, Span::new(1, 2));
+        assert!(e.message.contains("not UTF-8"), "{}", e.message);
+    }
+
+    #[test]
+    fn deep_nesting_is_an_error_not_a_stack_overflow() {
+        let src = "[".repeat(100_000);
+        let e = err(&src);
+        assert_eq!(e.span.start, MAX_DEPTH);
+        assert!(e.message.contains("at most 512 nested"));
+        let src = format!("{}{}", "{\"a\":".repeat(100_000), "1");
+        assert!(err(&src).message.contains("deeper nesting"));
+    }
+
+    #[test]
+    fn control_characters_in_strings_are_rejected_with_advice() {
+        let e = err("\"a\tb\"");
+        assert_eq!(e.span, Span::new(2, 3));
+        assert!(e.message.contains("tab"));
+    }
+}

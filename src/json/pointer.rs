@@ -1,0 +1,86 @@
+//! RFC 6901 JSON pointers: built while walking a tree, or found for a span.
+
+use std::fmt::Write;
+
+use super::{Node, Span, Value};
+
+/// A JSON pointer under construction (`""` is the document root).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Pointer(String);
+
+impl Pointer {
+    pub fn root() -> Self {
+        Pointer(String::new())
+    }
+    /// This pointer extended by a member name.
+    pub fn key(&self, key: &str) -> Self {
+        let mut s = self.0.clone();
+        s.push('/');
+        s.push_str(&escape_token(key));
+        Pointer(s)
+    }
+    /// This pointer extended by an array index.
+    pub fn index(&self, i: usize) -> Self {
+        let mut s = self.0.clone();
+        let _ = write!(s, "/{i}");
+        Pointer(s)
+    }
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+    pub fn into_string(self) -> String {
+        self.0
+    }
+}
+
+/// Escapes one reference token: `~` as `~0`, `/` as `~1`.
+pub fn escape_token(key: &str) -> String {
+    if key.contains(['~', '/']) {
+        key.replace('~', "~0").replace('/', "~1")
+    } else {
+        key.to_string()
+    }
+}
+
+/// The pointer of the innermost value whose span contains `span` (a key span points at its member).
+pub fn pointer_to(root: &Node<'_>, span: Span) -> String {
+    let mut out = Pointer::root();
+    let mut node = root;
+    loop {
+        let next = match &node.value {
+            Value::Array(items) => items.iter().enumerate().find(|(_, n)| n.span.contains(span)).map(|(i, n)| (out.index(i), n)),
+            Value::Object(members) => members
+                .iter()
+                .find(|m| m.value.span.contains(span) || m.key_span.contains(span))
+                .map(|m| (out.key(&m.key), &m.value)),
+            _ => None,
+        };
+        match next {
+            Some((p, n)) => {
+                out = p;
+                node = n;
+            }
+            None => return out.into_string(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::json::parse_document;
+
+    #[test]
+    fn escapes_tilde_and_slash() {
+        assert_eq!(Pointer::root().key("a/b").key("m~n").index(3).as_str(), "/a~1b/m~0n/3");
+    }
+
+    #[test]
+    fn finds_the_pointer_of_a_span() {
+        let src = br#"[{"params": {"a/b": [5]}}]"#;
+        let (parsed, _) = parse_document(src, 0).unwrap();
+        let five = src.iter().position(|&b| b == b'5').unwrap();
+        assert_eq!(pointer_to(&parsed.root, Span::new(five, five + 1)), "/0/params/a~1b/0");
+        assert_eq!(pointer_to(&parsed.root, Span::new(0, 1)), "");
+    }
+}

@@ -1,0 +1,197 @@
+//! Splitting an input into documents: one message, a whitespace-separated stream of them (as on
+//! the stdio transport), or a transcript whose lines start with `-->` (client to server) and `<--`
+//! (server to client), as the specification writes its examples.
+
+use super::{parse_document, ParseError, Parsed, Span};
+
+/// Who sent a document of a transcript.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Direction {
+    /// `-->`: client to server.
+    Client,
+    /// `<--`: server to client.
+    Server,
+}
+
+impl Direction {
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Direction::Client => "client",
+            Direction::Server => "server",
+        }
+    }
+}
+
+/// One document of the input, parsed or not.
+#[derive(Clone, Debug)]
+pub struct Segment<'a> {
+    /// The document's text; for a parse error, from its first byte to where parsing resumed.
+    pub span: Span,
+    /// Set in a transcript, by the last marker before the document.
+    pub direction: Option<Direction>,
+    pub parsed: Result<Parsed<'a>, ParseError>,
+}
+
+/// The documents of an input and what the input turned out to be.
+#[derive(Clone, Debug, Default)]
+pub struct Stream<'a> {
+    pub segments: Vec<Segment<'a>>,
+    /// True when at least one line starts with `-->` or `<--`.
+    pub transcript: bool,
+    /// `<-- // comment` lines: the spec's way of writing "nothing is returned".
+    pub comments: Vec<(Direction, Span)>,
+}
+
+fn is_ws(b: u8) -> bool {
+    matches!(b, b' ' | b'\t' | b'\r' | b'\n')
+}
+
+/// True when only spaces or tabs stand between the start of the line and `pos`.
+fn at_line_start(src: &[u8], pos: usize) -> bool {
+    let mut i = pos;
+    while i > 0 && matches!(src[i - 1], b' ' | b'\t') {
+        i -= 1;
+    }
+    i == 0 || src[i - 1] == b'\n'
+}
+
+fn marker_at(src: &[u8], pos: usize) -> Option<Direction> {
+    match src.get(pos..pos + 3) {
+        Some(b"-->") => Some(Direction::Client),
+        Some(b"<--") => Some(Direction::Server),
+        _ => None,
+    }
+}
+
+/// Where parsing may resume after an error inside the line holding `from`: the next line that
+/// starts with a transcript marker, or with `{` or `[` in its first column (a new document).
+fn resync(src: &[u8], from: usize) -> usize {
+    let mut pos = from;
+    loop {
+        match src[pos.min(src.len())..].iter().position(|&b| b == b'\n') {
+            None => return src.len(),
+            Some(nl) => pos += nl + 1,
+        }
+        let mut text = pos;
+        while matches!(src.get(text), Some(b' ' | b'\t')) {
+            text += 1;
+        }
+        if marker_at(src, text).is_some() || matches!(src.get(pos), Some(b'{' | b'[')) {
+            return pos;
+        }
+    }
+}
+
+/// Splits `src` into its documents, parsing each.
+pub fn split_stream(src: &[u8]) -> Stream<'_> {
+    let mut out = Stream::default();
+    let mut direction = None;
+    let mut pos = 0;
+    loop {
+        // Whitespace, markers and `<-- //` comments between documents.
+        loop {
+            while pos < src.len() && is_ws(src[pos]) {
+                pos += 1;
+            }
+            let Some(dir) = marker_at(src, pos).filter(|_| at_line_start(src, pos)) else { break };
+            out.transcript = true;
+            direction = Some(dir);
+            pos += 3;
+            while matches!(src.get(pos), Some(b' ' | b'\t')) {
+                pos += 1;
+            }
+            if src.get(pos..pos + 2) == Some(b"//") {
+                let end = src[pos..].iter().position(|&b| b == b'\n').map_or(src.len(), |n| pos + n);
+                let mut trimmed = end;
+                while trimmed > pos && is_ws(src[trimmed - 1]) {
+                    trimmed -= 1;
+                }
+                out.comments.push((dir, Span::new(pos, trimmed)));
+                pos = end;
+            }
+        }
+        if pos >= src.len() {
+            return out;
+        }
+        let start = pos;
+        match parse_document(src, start) {
+            Ok((parsed, end)) => {
+                out.segments.push(Segment { span: parsed.root.span, direction, parsed: Ok(parsed) });
+                pos = end;
+            }
+            Err(error) => {
+                let next = resync(src, error.span.start.max(start));
+                let mut end = next;
+                while end > start && is_ws(src[end - 1]) {
+                    end -= 1;
+                }
+                let end = end.max(error.span.end.min(src.len())).max(start + 1).min(src.len());
+                out.segments.push(Segment { span: Span::new(start, end), direction, parsed: Err(error) });
+                pos = next.max(start + 1);
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn kinds(src: &str) -> Vec<(Option<Direction>, bool, String)> {
+        split_stream(src.as_bytes())
+            .segments
+            .iter()
+            .map(|s| (s.direction, s.parsed.is_ok(), src[s.span.start..s.span.end].to_string()))
+            .collect()
+    }
+
+    #[test]
+    fn whitespace_separated_documents() {
+        assert_eq!(
+            kinds("{\"a\":1}\n{\"b\":2} [3]"),
+            vec![(None, true, "{\"a\":1}".into()), (None, true, "{\"b\":2}".into()), (None, true, "[3]".into())]
+        );
+    }
+
+    #[test]
+    fn transcript_markers_set_direction_and_comments_are_kept() {
+        let src = "--> {\"m\": 1}\n<-- [\n  1,\n  2\n]\n--> [1]\n<-- //Nothing is returned\n";
+        let s = split_stream(src.as_bytes());
+        assert!(s.transcript);
+        let dirs: Vec<_> = s.segments.iter().map(|s| s.direction).collect();
+        assert_eq!(dirs, vec![Some(Direction::Client), Some(Direction::Server), Some(Direction::Client)]);
+        assert_eq!(s.comments.len(), 1);
+        assert_eq!(&src[s.comments[0].1.start..s.comments[0].1.end], "//Nothing is returned");
+    }
+
+    #[test]
+    fn parse_error_resumes_at_the_next_marker() {
+        let src = "--> {\"jsonrpc\": \"2.0\", \"method\": \"foobar, \"params\": \"bar\", \"baz]\n<-- {\"id\": null}\n";
+        let k = kinds(src);
+        assert_eq!(k.len(), 2);
+        assert!(!k[0].1);
+        assert_eq!(k[0].2, "{\"jsonrpc\": \"2.0\", \"method\": \"foobar, \"params\": \"bar\", \"baz]");
+        assert_eq!(k[1], (Some(Direction::Server), true, "{\"id\": null}".into()));
+    }
+
+    #[test]
+    fn parse_error_in_a_pretty_document_skips_its_indented_rest() {
+        let src = "{\n  \"a\": 1,,\n  \"b\": 2\n}\n{\"c\": 3}";
+        let k = kinds(src);
+        assert_eq!(k.len(), 2, "{k:?}");
+        assert!(!k[0].1);
+        assert_eq!(k[1].2, "{\"c\": 3}");
+    }
+
+    #[test]
+    fn trailing_garbage_is_its_own_error() {
+        let k = kinds("{} x");
+        assert_eq!(k.len(), 2);
+        assert!(k[0].1 && !k[1].1);
+    }
+
+    #[test]
+    fn empty_input_has_no_documents() {
+        assert!(split_stream(b"  \n ").segments.is_empty());
+    }
+}

@@ -1,0 +1,5 @@
+//! jsonrpc-playground's engine: strict JSON with spans → classification → rule violations →
+//! mock replies. Pure Rust: the web UI (`ui`, wasm32 only) and the CLI (`cli`, native only) are
+//! thin faces over it.
+
+pub mod json;
