@@ -3,3 +3,4 @@
 //! thin faces over it.
 
 pub mod json;
+pub mod rpc;

@@ -1,0 +1,99 @@
+//! The rule catalogue's shape: one [`Rule`] per requirement. The same entry drives the validator
+//! (rule id, severity), the reference page (section, explanation) and the quiz (the two examples).
+//! The entries themselves live beside the checks that raise them: [`super::rules`] for JSON-RPC 2.0,
+//! [`super::mcp::rules`] for the MCP profile.
+
+/// How bad a violation is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Severity {
+    /// Interop hazards and SHOULD / SHOULD NOT.
+    Warning,
+    /// MUST, MUST NOT, REQUIRED.
+    Error,
+}
+
+impl Severity {
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Severity::Error => "error",
+            Severity::Warning => "warning",
+        }
+    }
+}
+
+/// Where a rule comes from: a section of a specification, with a link.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Section {
+    /// "JSON-RPC 2.0 §5.1", "RFC 8259 §4", "MCP 2025-11-25 lifecycle".
+    pub name: &'static str,
+    pub title: &'static str,
+    pub url: &'static str,
+}
+
+/// Which profile checks a rule.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Scope {
+    /// Every profile (JSON itself and JSON-RPC 2.0).
+    JsonRpc,
+    /// Only `--profile mcp`.
+    Mcp,
+}
+
+/// One catalogue entry.
+#[derive(Debug)]
+pub struct Rule {
+    /// Stable kebab-case id: scripts and links rely on it; never rename.
+    pub id: &'static str,
+    pub severity: Severity,
+    pub scope: Scope,
+    pub section: Section,
+    /// The requirement in one line, in our words.
+    pub summary: &'static str,
+    /// Why it matters and how to fix it, in our words.
+    pub explanation: &'static str,
+    /// A minimal input that breaks this rule and no other.
+    pub bad: &'static str,
+    /// The same input fixed: it breaks no rule.
+    pub good: &'static str,
+    /// The MCP version the examples are checked under (MCP rules only; `None`: the default version).
+    pub example_version: Option<super::McpVersion>,
+}
+
+impl PartialEq for Rule {
+    fn eq(&self, other: &Self) -> bool {
+        self.id == other.id
+    }
+}
+impl Eq for Rule {}
+
+/// Every rule, JSON-RPC's first, then MCP's.
+pub fn all() -> impl Iterator<Item = &'static Rule> {
+    super::rules::RULES.iter().copied().chain(super::mcp::rules::RULES.iter().copied())
+}
+
+/// The rule with this id.
+pub fn find(id: &str) -> Option<&'static Rule> {
+    all().find(|r| r.id == id)
+}
+
+/// Declares one catalogue entry as a `pub static`:
+/// `rule!(Scope, NAME, "id", Severity, SECTION, "summary", "explanation", bad: "...", good: "..." [, version: V]);`
+macro_rules! rule {
+    ($scope:ident, $name:ident, $id:literal, $sev:ident, $section:expr, $summary:literal, $explanation:literal, bad: $bad:expr, good: $good:expr) => {
+        $crate::rpc::catalogue::rule!($scope, $name, $id, $sev, $section, $summary, $explanation, bad: $bad, good: $good, version: None);
+    };
+    ($scope:ident, $name:ident, $id:literal, $sev:ident, $section:expr, $summary:literal, $explanation:literal, bad: $bad:expr, good: $good:expr, version: $version:expr) => {
+        pub static $name: $crate::rpc::catalogue::Rule = $crate::rpc::catalogue::Rule {
+            id: $id,
+            severity: $crate::rpc::catalogue::Severity::$sev,
+            scope: $crate::rpc::catalogue::Scope::$scope,
+            section: $section,
+            summary: $summary,
+            explanation: $explanation,
+            bad: $bad,
+            good: $good,
+            example_version: $version,
+        };
+    };
+}
+pub(crate) use rule;

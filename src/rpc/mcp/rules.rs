@@ -1,0 +1,5 @@
+//! The MCP profile's catalogue entries.
+
+use crate::rpc::catalogue::Rule;
+
+pub static RULES: &[&Rule] = &[];

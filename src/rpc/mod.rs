@@ -1,0 +1,176 @@
+//! JSON-RPC 2.0 (and the MCP profile on top): classify each document and name every violation.
+//!
+//! Two layers, as the style guide asks: the span tree of [`crate::json`] describes whatever was
+//! typed, broken or not; this module describes it in protocol terms ([`Document`], [`Violation`]).
+//! Diagnostics are data: the CLI and the UI render them, neither decides what is wrong.
+
+pub mod catalogue;
+mod classify;
+pub mod errors;
+pub mod mcp;
+mod report;
+pub mod rules;
+mod transcript;
+
+use crate::json::{split_stream, Direction, LineIndex, Pointer, Span};
+pub use catalogue::{Rule, Scope, Section, Severity};
+pub use mcp::McpVersion;
+
+/// What a document (or a batch element) is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Kind {
+    Request,
+    Notification,
+    Response,
+    Invalid,
+    Batch,
+    ParseError,
+}
+
+impl Kind {
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Kind::Request => "request",
+            Kind::Notification => "notification",
+            Kind::Response => "response",
+            Kind::Invalid => "invalid",
+            Kind::Batch => "batch",
+            Kind::ParseError => "parse-error",
+        }
+    }
+}
+
+/// Which rules apply.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Profile {
+    /// Plain JSON-RPC 2.0.
+    #[default]
+    JsonRpc,
+    /// JSON-RPC 2.0 as the Model Context Protocol of this version uses it.
+    Mcp(McpVersion),
+}
+
+impl Profile {
+    pub const fn mcp_version(self) -> Option<McpVersion> {
+        match self {
+            Profile::JsonRpc => None,
+            Profile::Mcp(v) => Some(v),
+        }
+    }
+}
+
+/// One broken rule at one place.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Violation {
+    pub rule: &'static Rule,
+    /// The rule's severity, unless the profile makes it stricter.
+    pub severity: Severity,
+    /// RFC 6901 pointer from the document root (a missing member points at the object lacking it).
+    pub path: String,
+    pub span: Span,
+    pub message: String,
+    /// Other places that explain this one (e.g. the first of two duplicate members).
+    pub related: Vec<(Span, String)>,
+}
+
+/// One document of the input, or one element of a batch.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Document {
+    pub kind: Kind,
+    pub span: Span,
+    /// Set in transcripts (`-->` client, `<--` server).
+    pub direction: Option<Direction>,
+    pub violations: Vec<Violation>,
+    /// Batch elements (batches only), each classified; their paths start at the batch root.
+    pub items: Vec<Document>,
+    /// What an invalid document was trying to be (request, notification or response), if that is clear.
+    pub intent: Option<Kind>,
+    /// The method, when it is a string.
+    pub method: Option<String>,
+    /// The id's exact source text (`1`, `"a"`, `null`), when the member is present.
+    pub id: Option<String>,
+    /// The error code of an error response, when it is an integer.
+    pub error_code: Option<i64>,
+}
+
+impl Document {
+    pub(crate) fn new(kind: Kind, span: Span) -> Self {
+        Document {
+            kind,
+            span,
+            direction: None,
+            violations: Vec::new(),
+            items: Vec::new(),
+            intent: None,
+            method: None,
+            id: None,
+            error_code: None,
+        }
+    }
+
+    /// True when this document or any of its items breaks a MUST.
+    pub fn has_errors(&self) -> bool {
+        self.violations.iter().any(|v| v.severity == Severity::Error) || self.items.iter().any(Document::has_errors)
+    }
+
+    /// Every violation of this document and its items.
+    pub fn all_violations(&self) -> impl Iterator<Item = &Violation> {
+        self.violations.iter().chain(self.items.iter().flat_map(|i| i.violations.iter()))
+    }
+}
+
+/// The verdict on a whole input.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Report {
+    pub documents: Vec<Document>,
+    /// The input used `-->` / `<--` markers.
+    pub transcript: bool,
+    pub profile: Profile,
+}
+
+impl Report {
+    pub fn has_errors(&self) -> bool {
+        self.documents.iter().any(Document::has_errors)
+    }
+    pub fn violations(&self) -> impl Iterator<Item = &Violation> {
+        self.documents.iter().flat_map(Document::all_violations)
+    }
+    /// The report as the `jrpc check --format json` object (spans get line and column from `src`).
+    pub fn to_json(&self, src: &[u8], lines: &LineIndex) -> serde_json::Value {
+        report::to_json(self, src, lines)
+    }
+}
+
+/// Checks every document of `src` (one message, a stream, or a transcript) under `profile`.
+pub fn check(src: &[u8], profile: Profile) -> Report {
+    let stream = split_stream(src);
+    let mut documents: Vec<Document> = stream
+        .segments
+        .iter()
+        .map(|segment| {
+            let mut doc = classify::segment(segment, profile);
+            doc.direction = segment.direction;
+            doc
+        })
+        .collect();
+    if stream.transcript {
+        transcript::check(&stream, &mut documents, profile);
+    }
+    Report { documents, transcript: stream.transcript, profile }
+}
+
+/// Collects violations while one document is checked.
+pub(crate) struct Sink<'v> {
+    pub out: &'v mut Vec<Violation>,
+    pub profile: Profile,
+}
+
+impl Sink<'_> {
+    pub fn push(&mut self, rule: &'static Rule, path: &Pointer, span: Span, message: impl Into<String>) {
+        self.push_full(rule, path.as_str().to_string(), span, message.into(), Vec::new());
+    }
+
+    pub fn push_full(&mut self, rule: &'static Rule, path: String, span: Span, message: String, related: Vec<(Span, String)>) {
+        self.out.push(Violation { rule, severity: rule.severity, path, span, message, related });
+    }
+}
