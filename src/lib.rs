@@ -4,3 +4,7 @@
 
 pub mod json;
 pub mod rpc;
+pub mod mock;
+
+#[cfg(not(target_arch = "wasm32"))]
+pub mod cli;

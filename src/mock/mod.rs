@@ -1,0 +1,1 @@
+//! The mock server: answers the specification's examples and an MCP server's methods.
