@@ -149,7 +149,6 @@ fn batch(root: &Node<'_>, items: &[Node<'_>], profile: Profile, direction: Optio
 }
 
 /// Members each kind of object may hold.
-const REQUEST_MEMBERS: &[&str] = &["jsonrpc", "method", "params", "id"];
 const RESPONSE_MEMBERS: &[&str] = &["jsonrpc", "result", "error", "id"];
 const ERROR_MEMBERS: &[&str] = &["code", "message", "data"];
 
@@ -193,7 +192,8 @@ fn message(node: &Node<'_>, path: &Pointer, profile: Profile, direction: Option<
         if let Some(id) = id {
             id_member(&id.value, path, true, &mut sink);
         }
-        unknown_members(node, path, REQUEST_MEMBERS, &mut sink);
+        // "result" / "error" beside "method" are reported above, not again as unknown.
+        unknown_members(node, path, &["jsonrpc", "method", "params", "id", "result", "error"][..if result.or(error).is_some() { 6 } else { 4 }], &mut sink);
         if id.is_some() {
             Kind::Request
         } else {

@@ -1,10 +1,323 @@
-//! Conversation checks for transcripts (`-->` / `<--`): pairing of responses with requests.
+//! Conversation checks for transcripts (`-->` client to server, `<--` server to client): every
+//! response pairs with a pending request of the other side, notifications get no reply, ids are
+//! not reused while pending, batch replies answer exactly their batch, and no request is left
+//! without an answer. Both sides may send requests (MCP servers do), so pairing is symmetric.
 
-use crate::json::Stream;
+use crate::json::{Direction, Node, Pointer, Span, Stream, Value};
 
-use super::{mcp, Document, Profile};
+use super::rules::*;
+use super::{mcp, Document, Kind, Profile, Rule, Sink};
+
+/// Where a message sits: a document, or an element of a batch document.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct At {
+    doc: usize,
+    item: Option<usize>,
+}
+
+#[derive(Debug)]
+struct Pending {
+    key: String,
+    shown: String,
+    from: Direction,
+    at: At,
+    span: Span,
+    batch: Option<usize>,
+}
+
+#[derive(Debug)]
+struct CallBatch {
+    from: Direction,
+    doc: usize,
+    keys: Vec<String>,
+    unreadable: usize,
+    answered: bool,
+}
+
+/// What the last call of a side was, for recognising replies to notifications.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum LastCall {
+    Request,
+    Notification,
+}
+
+/// The id as a pairing key: strings by value, numbers by their text, null as "null".
+fn id_key(id: &Node<'_>) -> Option<(String, String)> {
+    match &id.value {
+        Value::String(s) => Some((format!("s:{s}"), serde_json::to_string(&**s).unwrap_or_default())),
+        Value::Number(n) => Some((format!("n:{n}"), (*n).to_string())),
+        Value::Null => Some(("null".into(), "null".into())),
+        _ => None,
+    }
+}
+
+struct Conversation<'d> {
+    docs: &'d mut [Document],
+    profile: Profile,
+    pending: Vec<Pending>,
+    /// Messages the other side could not read (or whose id it could not detect): answered by id null.
+    unreadable: Vec<(Direction, At, Span)>,
+    batches: Vec<CallBatch>,
+    last_call: [Option<LastCall>; 2],
+}
+
+fn side(d: Direction) -> usize {
+    match d {
+        Direction::Client => 0,
+        Direction::Server => 1,
+    }
+}
+
+fn other(d: Direction) -> Direction {
+    match d {
+        Direction::Client => Direction::Server,
+        Direction::Server => Direction::Client,
+    }
+}
+
+impl Conversation<'_> {
+    fn doc(&mut self, at: At) -> &mut Document {
+        let doc = &mut self.docs[at.doc];
+        match at.item {
+            Some(i) => &mut doc.items[i],
+            None => doc,
+        }
+    }
+
+    fn flag(&mut self, at: At, rule: &'static Rule, span: Span, message: String) {
+        let profile = self.profile;
+        let path = at.item.map_or_else(Pointer::root, |i| Pointer::root().index(i));
+        let doc = self.doc(at);
+        Sink { out: &mut doc.violations, profile }.push(rule, &path, span, message);
+    }
+
+    fn kind(&mut self, at: At) -> (Kind, Option<Kind>) {
+        let d = self.doc(at);
+        (d.kind, d.intent)
+    }
+
+    /// A request or notification sent by `from`. Returns its pairing key when it expects a reply.
+    fn call(&mut self, node: &Node<'_>, at: At, from: Direction, batch: Option<usize>) -> Option<String> {
+        let (kind, intent) = self.kind(at);
+        match intent.unwrap_or(kind) {
+            Kind::Request => {
+                let id = node.get("id")?;
+                let Some((key, shown)) = id_key(id) else {
+                    self.unreadable.push((from, at, node.span));
+                    return None;
+                };
+                if self.pending.iter().any(|p| p.key == key && p.from == from) {
+                    let message = format!(
+                        "id {shown} is still waiting for its response (sent by an earlier request); the replies cannot be told apart"
+                    );
+                    self.flag(at, &REQUEST_ID_REUSED, id.span, message);
+                }
+                self.pending.push(Pending { key: key.clone(), shown, from, at, span: id.span, batch });
+                self.last_call[side(from)] = Some(LastCall::Request);
+                Some(key)
+            }
+            Kind::Notification | Kind::Invalid if kind == Kind::Invalid => {
+                // An invalid message without a usable id is answered -32600 with id null.
+                self.unreadable.push((from, at, node.span));
+                None
+            }
+            Kind::Notification => {
+                if batch.is_none() {
+                    self.last_call[side(from)] = Some(LastCall::Notification);
+                }
+                None
+            }
+            _ => None,
+        }
+    }
+
+    /// A response sent by `from`, paired with a pending request of the other side.
+    fn response(&mut self, node: &Node<'_>, at: At, from: Direction) {
+        let asker = other(from);
+        let Some(id) = node.get("id") else { return }; // response-id-missing already says it
+        let Some((key, shown)) = id_key(id) else { return }; // id-wrong-type already says it
+        if let Some(i) = self.pending.iter().position(|p| p.key == key && p.from == asker) {
+            self.pending.remove(i);
+            return;
+        }
+        if key == "null" {
+            if let Some(i) = self.unreadable.iter().position(|u| u.0 == asker) {
+                self.unreadable.remove(i);
+                return;
+            }
+            let waiting: Vec<usize> = (0..self.pending.len()).filter(|&i| self.pending[i].from == asker).collect();
+            if let [only] = waiting[..] {
+                let p = self.pending.remove(only);
+                let message = format!(
+                    "the request's id {} was readable, so the response must carry it instead of null",
+                    p.shown
+                );
+                self.flag(at, &RESPONSE_NULL_ID_DETECTABLE, id.span, message);
+                return;
+            }
+        }
+        let waiting: Vec<String> = self.pending.iter().filter(|p| p.from == asker).map(|p| p.shown.clone()).collect();
+        if waiting.is_empty() && self.last_call[side(asker)] == Some(LastCall::Notification) {
+            self.flag(
+                at,
+                &NOTIFICATION_ANSWERED,
+                id.span,
+                "this replies to a notification, which must get no reply at all (not even an error)".into(),
+            );
+            return;
+        }
+        let message = if waiting.is_empty() {
+            format!("id {shown} answers no request: none is waiting for a response")
+        } else {
+            format!("id {shown} answers no pending request (waiting: {})", waiting.join(", "))
+        };
+        self.flag(at, &RESPONSE_UNMATCHED, id.span, message);
+    }
+
+    fn batch_of_calls(&mut self, items: &[Node<'_>], doc: usize, from: Direction) {
+        let index = self.batches.len();
+        let mut keys = Vec::new();
+        let mut unreadable = 0;
+        for (i, item) in items.iter().enumerate() {
+            let at = At { doc, item: Some(i) };
+            if !item.is_object() {
+                unreadable += 1;
+                continue;
+            }
+            let before = self.unreadable.len();
+            if let Some(key) = self.call(item, at, from, Some(index)) {
+                keys.push(key);
+            }
+            if self.unreadable.len() > before {
+                // Batch elements are answered inside the batch reply, not on their own.
+                self.unreadable.truncate(before);
+                unreadable += 1;
+            }
+        }
+        if keys.is_empty() && unreadable == 0 {
+            self.last_call[side(from)] = Some(LastCall::Notification);
+        }
+        self.batches.push(CallBatch { from, doc, keys, unreadable, answered: false });
+    }
+
+    fn batch_of_responses(&mut self, items: &[Node<'_>], doc: usize, from: Direction, span: Span) {
+        let asker = other(from);
+        let Some(b) = self.batches.iter().position(|b| b.from == asker && !b.answered) else {
+            if self.last_call[side(asker)] == Some(LastCall::Notification) && !self.pending.iter().any(|p| p.from == asker) {
+                self.flag(
+                    At { doc, item: None },
+                    &NOTIFICATION_ANSWERED,
+                    span,
+                    "this replies to notifications only; an all-notification batch gets nothing back".into(),
+                );
+                return;
+            }
+            for (i, item) in items.iter().enumerate() {
+                self.response(item, At { doc, item: Some(i) }, from);
+            }
+            return;
+        };
+        self.batches[b].answered = true;
+        let mut expected: Vec<String> = self.batches[b].keys.clone();
+        expected.extend(std::iter::repeat_n("null".to_string(), self.batches[b].unreadable));
+        let mut extra = Vec::new();
+        for item in items {
+            let Some((key, shown)) = item.get("id").and_then(id_key) else { continue };
+            match expected.iter().position(|k| *k == key) {
+                Some(i) => {
+                    expected.remove(i);
+                }
+                None => extra.push(shown),
+            }
+        }
+        let shown_of = |key: &String| match key.split_once(':') {
+            Some(("s", s)) => serde_json::to_string(s).unwrap_or_default(),
+            Some((_, n)) => n.to_string(),
+            None => key.clone(),
+        };
+        let missing: Vec<String> = expected.iter().map(shown_of).collect();
+        let batch_doc = self.batches[b].doc;
+        self.pending.retain(|p| p.batch != Some(b) || p.at.doc != batch_doc);
+        if missing.is_empty() && extra.is_empty() {
+            return;
+        }
+        let mut parts = Vec::new();
+        if !missing.is_empty() {
+            parts.push(format!("no reply for id {}", missing.join(", ")));
+        }
+        if !extra.is_empty() {
+            parts.push(format!("id {} answer(s) no element of the batch", extra.join(", ")));
+        }
+        self.flag(At { doc, item: None }, &BATCH_REPLY_MISMATCH, span, format!("this batch reply does not match its batch: {}", parts.join("; ")));
+    }
+}
 
 pub(super) fn check(stream: &Stream<'_>, documents: &mut [Document], profile: Profile) {
+    let present = |d: Direction| {
+        stream.segments.iter().any(|s| s.direction == Some(d)) || stream.comments.iter().any(|c| c.0 == d)
+    };
+    let both_sides = [present(Direction::Client), present(Direction::Server)];
+    let mut conv = Conversation {
+        docs: documents,
+        profile,
+        pending: Vec::new(),
+        unreadable: Vec::new(),
+        batches: Vec::new(),
+        last_call: [None, None],
+    };
+    for (doc, segment) in stream.segments.iter().enumerate() {
+        let Some(from) = segment.direction else { continue };
+        let at = At { doc, item: None };
+        let Ok(parsed) = &segment.parsed else {
+            conv.unreadable.push((from, at, segment.span));
+            continue;
+        };
+        let root = &parsed.root;
+        match &root.value {
+            Value::Object(_) => {
+                let (kind, intent) = conv.kind(at);
+                match intent.unwrap_or(kind) {
+                    Kind::Response => conv.response(root, at, from),
+                    Kind::Request | Kind::Notification => {
+                        conv.call(root, at, from, None);
+                    }
+                    _ => conv.unreadable.push((from, at, root.span)),
+                }
+            }
+            Value::Array(items) if items.is_empty() => {
+                if from == Direction::Client {
+                    conv.unreadable.push((from, at, root.span));
+                }
+            }
+            Value::Array(items) => {
+                let replies = conv.docs[doc].items.iter().all(|d| d.intent.unwrap_or(d.kind) == Kind::Response);
+                if replies {
+                    conv.batch_of_responses(items, doc, from, root.span);
+                } else {
+                    conv.batch_of_calls(items, doc, from);
+                }
+            }
+            _ => conv.unreadable.push((from, at, root.span)),
+        }
+    }
+    let pending = std::mem::take(&mut conv.pending);
+    for p in pending {
+        if both_sides[side(other(p.from))] {
+            let message = format!("request id {} never gets a response in this transcript", p.shown);
+            conv.flag(p.at, &REQUEST_UNANSWERED, p.span, message);
+        }
+    }
+    let unreadable = std::mem::take(&mut conv.unreadable);
+    for (from, at, span) in unreadable {
+        if both_sides[side(other(from))] {
+            conv.flag(
+                at,
+                &REQUEST_UNANSWERED,
+                span,
+                "this message is unreadable or invalid, so it deserves an error response with id null (-32700 or -32600), and none came".into(),
+            );
+        }
+    }
     if let Profile::Mcp(version) = profile {
         mcp::check_transcript(stream, documents, version);
     }

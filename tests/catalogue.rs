@@ -1,0 +1,76 @@
+//! The rule catalogue checks itself: every rule's broken example triggers exactly that rule, and
+//! its fixed example triggers none. Ids are unique, kebab-case, and every declared rule is listed.
+
+use std::collections::BTreeSet;
+
+use jsonrpc_playground::rpc::{self, catalogue, McpVersion, Profile, Scope};
+
+fn profile_of(rule: &catalogue::Rule) -> Profile {
+    match rule.scope {
+        Scope::JsonRpc => Profile::JsonRpc,
+        Scope::Mcp => Profile::Mcp(rule.example_version.unwrap_or_default()),
+    }
+}
+
+fn rules_hit(src: &str, profile: Profile) -> BTreeSet<&'static str> {
+    rpc::check(src.as_bytes(), profile).violations().map(|v| v.rule.id).collect()
+}
+
+#[test]
+fn every_broken_example_triggers_exactly_its_rule() {
+    let mut wrong = Vec::new();
+    for rule in catalogue::all() {
+        let hit = rules_hit(rule.bad, profile_of(rule));
+        if hit != BTreeSet::from([rule.id]) {
+            wrong.push(format!("{}: bad example triggers {hit:?}\n    {}", rule.id, rule.bad));
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
+#[test]
+fn every_fixed_example_is_clean() {
+    let mut wrong = Vec::new();
+    for rule in catalogue::all() {
+        let hit = rules_hit(rule.good, profile_of(rule));
+        if !hit.is_empty() {
+            wrong.push(format!("{}: good example triggers {hit:?}\n    {}", rule.id, rule.good));
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
+#[test]
+fn ids_are_unique_and_kebab_case() {
+    let mut seen = BTreeSet::new();
+    for rule in catalogue::all() {
+        assert!(seen.insert(rule.id), "duplicate rule id {}", rule.id);
+        assert!(
+            rule.id.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
+                && !rule.id.starts_with('-')
+                && !rule.id.ends_with('-'),
+            "{} is not kebab-case",
+            rule.id
+        );
+        assert!(rule.section.url.starts_with("https://"), "{} has no link", rule.id);
+        assert!(!rule.summary.is_empty() && !rule.explanation.is_empty());
+        assert_eq!(rule.scope == Scope::Mcp, rule.id.starts_with("mcp-"), "{}: MCP rules are named mcp-…", rule.id);
+    }
+}
+
+#[test]
+fn every_declared_rule_is_in_the_catalogue() {
+    for (file, listed) in [
+        ("src/rpc/rules.rs", rpc::rules::RULES.len()),
+        ("src/rpc/mcp/rules.rs", rpc::mcp::rules::RULES.len()),
+    ] {
+        let text = std::fs::read_to_string(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(file)).unwrap();
+        let declared = text.matches("\nrule!(").count();
+        assert_eq!(declared, listed, "{file}: {declared} rules declared, {listed} listed in RULES");
+    }
+}
+
+#[test]
+fn default_mcp_version_is_2025_11_25() {
+    assert_eq!(McpVersion::default().as_str(), "2025-11-25");
+}
