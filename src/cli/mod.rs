@@ -1,5 +1,6 @@
 //! The `jrpc` command line (native only): `jrpc check`, `jrpc serve`.
 
+mod check;
 pub mod serve;
 
 use std::process::ExitCode;
@@ -11,6 +12,7 @@ pub const USAGE: &str = "usage: jrpc check [--profile jsonrpc|mcp] [--mcp-versio
 /// Runs the command line with `args` (without the program name).
 pub fn main(args: &[String]) -> ExitCode {
     match args.first().map(String::as_str) {
+        Some("check") => check::main(&args[1..]),
         Some("serve") => serve::main(&args[1..]),
         Some("--version" | "-V") => {
             println!("jrpc {}", env!("CARGO_PKG_VERSION"));

@@ -31,8 +31,14 @@ pub(super) fn segment(segment: &Segment<'_>, profile: Profile) -> Document {
     doc
 }
 
-/// An invalid message keeps what it was trying to be as its intent.
+/// Violations in source order (stable: rules found at one place keep the order they were checked in).
 fn settle(doc: &mut Document) {
+    doc.violations.sort_by_key(|v| v.span.start);
+    kind_from_violations(doc);
+}
+
+/// An invalid message keeps what it was trying to be as its intent.
+fn kind_from_violations(doc: &mut Document) {
     let broken = doc.violations.iter().any(|v| v.severity == Severity::Error);
     if broken && matches!(doc.kind, Kind::Request | Kind::Notification | Kind::Response) {
         doc.intent = Some(doc.kind);

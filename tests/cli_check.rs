@@ -1,0 +1,130 @@
+//! `jrpc check` as scripts use it: exit codes, the text format and the JSON report.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+fn jrpc(args: &[&str], stdin: &[u8]) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_jrpc"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("jrpc runs");
+    child.stdin.take().unwrap().write_all(stdin).unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn json(out: &Output) -> serde_json::Value {
+    serde_json::from_slice(&out.stdout).unwrap_or_else(|e| panic!("not JSON ({e}): {}", String::from_utf8_lossy(&out.stdout)))
+}
+
+#[test]
+fn clean_input_exits_0_and_says_ok() {
+    let out = jrpc(&["check"], br#"{"jsonrpc": "2.0", "method": "subtract", "params": [42, 23], "id": 1}"#);
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(String::from_utf8_lossy(&out.stdout), "<stdin>: 1 document (request): ok\n");
+}
+
+#[test]
+fn warnings_alone_exit_0() {
+    let out = jrpc(&["check"], br#"{"jsonrpc": "2.0", "method": "ping", "id": null}"#);
+    assert_eq!(out.status.code(), Some(0));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("warning[id-null-in-request]"));
+}
+
+#[test]
+fn an_error_exits_1_with_a_located_compiler_style_message() {
+    let out = jrpc(&["check"], b"{\"jsonrpc\": \"2.0\",\n \"method\": 7, \"id\": 1}");
+    assert_eq!(out.status.code(), Some(1));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.starts_with("error[method-not-string]: \"method\" must be a string, found a number\n --> <stdin>:2:12\n"), "{text}");
+    assert!(text.contains("2 |  \"method\": 7, \"id\": 1}\n  |            ^\n"), "{text}");
+    assert!(text.contains("= spec: JSON-RPC 2.0 §4 Request object <https://www.jsonrpc.org/specification#request_object>"));
+}
+
+#[test]
+fn usage_errors_and_missing_files_exit_2_without_panicking() {
+    for args in [&["check", "--format", "yaml"][..], &["check", "--profile"], &["frobnicate"], &[]] {
+        let out = jrpc(args, b"");
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(String::from_utf8_lossy(&out.stderr).contains("usage: jrpc check"), "{args:?}");
+    }
+    let out = jrpc(&["check", "/no/such/file.json"], b"");
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        "jrpc check: cannot read /no/such/file.json: No such file or directory (os error 2)\n"
+    );
+}
+
+#[test]
+fn bytes_that_are_not_utf8_are_a_located_parse_error() {
+    let out = jrpc(&["check", "--format", "json"], b"{\"jsonrpc\": \"2.0\", \"method\": \"a\xffb\", \"id\": 1}");
+    assert_eq!(out.status.code(), Some(1));
+    let report = json(&out);
+    let doc = &report["documents"][0];
+    assert_eq!(doc["kind"], "parse-error");
+    let v = &doc["violations"][0];
+    assert_eq!(v["rule"], "json-syntax");
+    assert_eq!(v["span"]["start"], 31);
+    assert!(v["message"].as_str().unwrap().contains("0xFF"));
+}
+
+#[test]
+fn json_report_has_the_contract_shape() {
+    let out = jrpc(&["check", "--format", "json"], br#"[{"jsonrpc": "2.0", "method": "sum", "params": [1,2,4], "id": "1"}, 5]"#);
+    assert_eq!(out.status.code(), Some(1));
+    let report = json(&out);
+    let batch = &report["documents"][0];
+    assert_eq!(batch["kind"], "batch");
+    assert_eq!(batch["span"], serde_json::json!({"start": 0, "end": 70, "line": 1, "column": 1, "end_line": 1, "end_column": 71}));
+    assert_eq!(batch["items"][0]["kind"], "request");
+    assert_eq!(batch["items"][0]["method"], "sum");
+    assert_eq!(batch["items"][0]["id"], "\"1\"");
+    let v = &batch["items"][1]["violations"][0];
+    assert_eq!(v["rule"], "batch-element-not-object");
+    assert_eq!(v["severity"], "error");
+    assert_eq!(v["path"], "/1");
+    assert_eq!(v["span"]["column"], 69);
+    assert_eq!(v["spec"]["url"], "https://www.jsonrpc.org/specification#batch");
+}
+
+#[test]
+fn transcripts_report_direction() {
+    let out = jrpc(
+        &["check", "--format", "json"],
+        b"--> {\"jsonrpc\": \"2.0\", \"method\": \"ping\", \"id\": 1}\n<-- {\"jsonrpc\": \"2.0\", \"result\": {}, \"id\": 2}\n",
+    );
+    assert_eq!(out.status.code(), Some(1));
+    let report = json(&out);
+    let docs = report["documents"].as_array().unwrap();
+    assert_eq!(docs[0]["direction"], "client");
+    assert_eq!(docs[1]["direction"], "server");
+    let rules: Vec<_> = report["documents"].as_array().unwrap().iter().flat_map(|d| d["violations"].as_array().unwrap().iter().map(|v| v["rule"].as_str().unwrap().to_string())).collect();
+    assert_eq!(rules, ["request-unanswered", "response-unmatched"]);
+}
+
+#[test]
+fn several_files_are_checked_in_order_and_named() {
+    let dir = std::env::temp_dir().join(format!("jrpc-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let a = dir.join("a.json");
+    let b = dir.join("b.json");
+    std::fs::write(&a, br#"{"jsonrpc": "2.0", "method": "a"}"#).unwrap();
+    std::fs::write(&b, br#"{"jsonrpc": "2.0", "result": 1, "id": 1}"#).unwrap();
+    let out = jrpc(&["check", "--format", "json", a.to_str().unwrap(), b.to_str().unwrap()], b"");
+    assert_eq!(out.status.code(), Some(0));
+    let report = json(&out);
+    let docs = report["documents"].as_array().unwrap();
+    assert_eq!(docs.len(), 2);
+    assert_eq!(docs[0]["kind"], "notification");
+    assert_eq!(docs[0]["file"], a.to_str().unwrap());
+    assert_eq!(docs[1]["kind"], "response");
+    let text = jrpc(&["check", a.to_str().unwrap(), "-"], br#"{"jsonrpc": "2.0", "method": 1}"#);
+    assert_eq!(text.status.code(), Some(1));
+    let stdout = String::from_utf8_lossy(&text.stdout);
+    assert!(stdout.contains("a.json: 1 document (notification): ok"), "{stdout}");
+    assert!(stdout.contains("<stdin>: 1 document (invalid): 1 error, 0 warnings"), "{stdout}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
