@@ -63,9 +63,17 @@ fn marker_at(src: &[u8], pos: usize) -> Option<Direction> {
     }
 }
 
-/// Where parsing may resume after an error inside the line holding `from`: the next line that
-/// starts with a transcript marker, or with `{` or `[` in its first column (a new document).
-fn resync(src: &[u8], from: usize) -> usize {
+/// Where parsing may resume after an error at `from` in a document starting at `start`: the next
+/// line that starts with a transcript marker, or with `{` or `[` in its first column (a new
+/// document). The error's own line counts when the error is that line's first character (an
+/// unclosed document followed by the next one).
+fn resync(src: &[u8], start: usize, from: usize) -> usize {
+    if from > start && at_line_start(src, from) {
+        let line = src[..from].iter().rposition(|&b| b == b'\n').map_or(0, |n| n + 1);
+        if marker_at(src, from).is_some() || (line == from && matches!(src.get(from), Some(b'{' | b'['))) {
+            return line;
+        }
+    }
     let mut pos = from;
     loop {
         match src[pos.min(src.len())..].iter().position(|&b| b == b'\n') {
@@ -119,11 +127,17 @@ pub fn split_stream(src: &[u8]) -> Stream<'_> {
                 out.segments.push(Segment { span: parsed.root.span, direction, parsed: Ok(parsed) });
                 pos = end;
             }
-            Err(error) => {
-                let next = resync(src, error.span.start.max(start));
+            Err(mut error) => {
+                let next = resync(src, start, error.span.start.max(start));
                 let mut end = next;
                 while end > start && is_ws(src[end - 1]) {
                     end -= 1;
+                }
+                if next <= error.span.start {
+                    // The document stopped short and the next one began: say so at its end.
+                    let expected = error.message.split(", found ").next().unwrap_or_default().to_string();
+                    error.message = format!("{expected}, found the end of the document (the next line starts a new one)");
+                    error.span = Span::new(end, end);
                 }
                 let end = end.max(error.span.end.min(src.len())).max(start + 1).min(src.len());
                 out.segments.push(Segment { span: Span::new(start, end), direction, parsed: Err(error) });
@@ -181,6 +195,19 @@ mod tests {
         assert_eq!(k.len(), 2, "{k:?}");
         assert!(!k[0].1);
         assert_eq!(k[1].2, "{\"c\": 3}");
+    }
+
+    #[test]
+    fn an_unclosed_document_does_not_swallow_the_next_line() {
+        let k = kinds("--> {\"a\": 1\n<-- {\"b\": 2}\n{\"c\": 1\n{\"d\": 2}");
+        assert_eq!(k.len(), 4, "{k:?}");
+        assert_eq!((k[0].1, k[0].2.as_str()), (false, "{\"a\": 1"));
+        let s = split_stream(b"{\"a\": 1\n{\"b\": 2}");
+        let e = s.segments[0].parsed.as_ref().unwrap_err();
+        assert_eq!(e.span, Span::new(7, 7));
+        assert_eq!(e.message, "expected ',' or '}' after an object member, found the end of the document (the next line starts a new one)");
+        assert_eq!((k[1].0, k[1].1), (Some(Direction::Server), true));
+        assert_eq!((k[2].1, k[3].1), (false, true));
     }
 
     #[test]
