@@ -9,7 +9,7 @@ use super::{mcp, Document, Kind, Profile, Severity, Sink};
 /// Largest integer a double holds exactly (2^53 − 1).
 const MAX_SAFE_INTEGER: u64 = 9_007_199_254_740_991;
 
-pub(super) fn segment(segment: &Segment<'_>, profile: Profile) -> Document {
+pub(super) fn segment(segment: &Segment<'_>, src: &[u8], profile: Profile) -> Document {
     let parsed = match &segment.parsed {
         Err(error) => {
             let mut doc = Document::new(Kind::ParseError, segment.span);
@@ -20,7 +20,7 @@ pub(super) fn segment(segment: &Segment<'_>, profile: Profile) -> Document {
         Ok(parsed) => parsed,
     };
     let root = &parsed.root;
-    let mut doc = value(root, profile, segment.direction);
+    let mut doc = value(root, src, profile, segment.direction);
     for note in &parsed.notes {
         attach_note(&mut doc, root, note, profile);
     }
@@ -77,11 +77,11 @@ fn attach_note(doc: &mut Document, root: &Node<'_>, note: &ParseNote, profile: P
 }
 
 /// A whole document: a message, a batch, or something that is neither.
-fn value(root: &Node<'_>, profile: Profile, direction: Option<Direction>) -> Document {
+fn value(root: &Node<'_>, src: &[u8], profile: Profile, direction: Option<Direction>) -> Document {
     let path = Pointer::root();
     match &root.value {
-        Value::Object(_) => message(root, &path, profile, direction),
-        Value::Array(items) => batch(root, items, profile, direction),
+        Value::Object(_) => message(root, src, &path, profile, direction),
+        Value::Array(items) => batch(root, items, src, profile, direction),
         _ => {
             let mut doc = Document::new(Kind::Invalid, root.span);
             let mut sink = Sink { out: &mut doc.violations, profile };
@@ -96,7 +96,7 @@ fn value(root: &Node<'_>, profile: Profile, direction: Option<Direction>) -> Doc
     }
 }
 
-fn batch(root: &Node<'_>, items: &[Node<'_>], profile: Profile, direction: Option<Direction>) -> Document {
+fn batch(root: &Node<'_>, items: &[Node<'_>], src: &[u8], profile: Profile, direction: Option<Direction>) -> Document {
     let path = Pointer::root();
     let mut doc = Document::new(Kind::Batch, root.span);
     {
@@ -112,7 +112,7 @@ fn batch(root: &Node<'_>, items: &[Node<'_>], profile: Profile, direction: Optio
     for (i, item) in items.iter().enumerate() {
         let item_path = path.index(i);
         let element = match &item.value {
-            Value::Object(_) => message(item, &item_path, profile, direction),
+            Value::Object(_) => message(item, src, &item_path, profile, direction),
             Value::Array(_) => {
                 let mut d = Document::new(Kind::Invalid, item.span);
                 Sink { out: &mut d.violations, profile }.push(
@@ -159,13 +159,13 @@ const RESPONSE_MEMBERS: &[&str] = &["jsonrpc", "result", "error", "id"];
 const ERROR_MEMBERS: &[&str] = &["code", "message", "data"];
 
 /// One object: a request, a notification, a response, or invalid.
-fn message(node: &Node<'_>, path: &Pointer, profile: Profile, direction: Option<Direction>) -> Document {
+fn message(node: &Node<'_>, src: &[u8], path: &Pointer, profile: Profile, direction: Option<Direction>) -> Document {
     let mut doc = Document::new(Kind::Invalid, node.span);
     let method = node.member("method");
     let result = node.member("result");
     let error = node.member("error");
     let id = node.member("id");
-    doc.id = id.map(|m| source_text(&m.value));
+    doc.id = id.map(|m| String::from_utf8_lossy(&src[m.value.span.start..m.value.span.end]).into_owned());
     doc.method = method.and_then(|m| m.value.as_str()).map(str::to_string);
     let mut sink = Sink { out: &mut doc.violations, profile };
 
@@ -267,19 +267,6 @@ fn message(node: &Node<'_>, path: &Pointer, profile: Profile, direction: Option<
         mcp::check_message(node, path, kind, direction, version, &mut sink);
     }
     doc
-}
-
-/// The exact source text of a value is not kept in the tree for composites; ids are scalars, and
-/// their text is rebuilt from the tree so that `"a\u0062"` stays as the peer wrote it.
-fn source_text(node: &Node<'_>) -> String {
-    match &node.value {
-        Value::Null => "null".into(),
-        Value::Bool(b) => b.to_string(),
-        Value::Number(text) => (*text).to_string(),
-        Value::String(s) => serde_json::to_string(&**s).unwrap_or_default(),
-        Value::Array(_) => "[…]".into(),
-        Value::Object(_) => "{…}".into(),
-    }
 }
 
 fn version_member(node: &Node<'_>, path: &Pointer, sink: &mut Sink<'_>) {

@@ -148,7 +148,7 @@ pub fn check(src: &[u8], profile: Profile) -> Report {
         .segments
         .iter()
         .map(|segment| {
-            let mut doc = classify::segment(segment, profile);
+            let mut doc = classify::segment(segment, src, profile);
             doc.direction = segment.direction;
             doc
         })
