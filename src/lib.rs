@@ -5,6 +5,8 @@
 pub mod json;
 pub mod rpc;
 pub mod mock;
+#[cfg(target_arch = "wasm32")]
+pub mod ui;
 
 #[cfg(not(target_arch = "wasm32"))]
 pub mod cli;
