@@ -1,1 +1,321 @@
-//! The mock server: answers the specification's examples and an MCP server's methods.
+//! The mock server: answers the JSON-RPC 2.0 specification's examples (§7) and an MCP server's
+//! methods, one document at a time. Pure Rust: the browser runs it in-page, `jrpc serve` on stdio.
+//!
+//! What a document is comes from the engine ([`crate::rpc::check`] under [`Profile::JsonRpc`]), never
+//! from a second reading of the rules here:
+//!
+//! - not JSON → `-32700 Parse error`, id null;
+//! - a request → the method's result or error, its id echoed by its exact source text;
+//! - a notification → nothing, whatever the method does or fails to do;
+//! - an invalid request (what the engine calls [`Kind::Invalid`]) → `-32600 Invalid Request`, with its
+//!   id when the id is a string, number or null, otherwise null;
+//! - a response (valid or not) → nothing: this server sends no requests, and answering replies with
+//!   errors makes two peers bounce errors forever;
+//! - a batch → the array of its replies in order, nothing when all were notifications, and one
+//!   `-32600` (not an array) for `[]`.
+//!
+//! Replies are compact, one line, with members in the order the specification writes them:
+//! `{"jsonrpc":"2.0","result"|"error":…,"id":…}` and `{"code":…,"message":…,"data":…}`.
+//! -32700, -32600 and -32601 carry exactly the specification's text and no `data`; -32602 carries a
+//! `data` of `{"errors":[{"path","message"}]}` saying what is wrong (paths are JSON pointers from the
+//! request).
+
+mod examples;
+mod mcp;
+
+use serde_json::Value as J;
+
+use crate::json::{parse_document, split_stream, Direction, Node, Span, Value};
+use crate::rpc::errors::{INVALID_PARAMS, INVALID_REQUEST, METHOD_NOT_FOUND, PARSE_ERROR};
+use crate::rpc::{self, rules, Document, Kind, McpVersion, Profile};
+
+pub use mcp::{SERVER_NAME, SUPPORTED_VERSIONS};
+
+/// A JSON-RPC error object to send.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RpcError {
+    pub code: i64,
+    pub message: String,
+    pub data: Option<J>,
+}
+
+impl RpcError {
+    pub fn new(code: i64, message: impl Into<String>) -> Self {
+        RpcError { code, message: message.into(), data: None }
+    }
+
+    /// The message the specification gives a predefined code.
+    fn predefined(code: i64) -> Self {
+        let message = rpc::errors::predefined(code).map_or("Server error", |c| c.message);
+        RpcError::new(code, message)
+    }
+
+    /// `-32602 Invalid params` with `data.errors`: `(path from the request, what is wrong)`.
+    pub fn invalid_params<P: Into<String>, M: Into<String>>(errors: impl IntoIterator<Item = (P, M)>) -> Self {
+        RpcError::predefined(INVALID_PARAMS).with_errors(errors)
+    }
+
+    /// Sets `data` to `{"errors": [{"path", "message"}, …]}`.
+    pub fn with_errors<P: Into<String>, M: Into<String>>(mut self, errors: impl IntoIterator<Item = (P, M)>) -> Self {
+        let errors: Vec<J> = errors
+            .into_iter()
+            .map(|(path, message)| serde_json::json!({"path": path.into(), "message": message.into()}))
+            .collect();
+        self.data = Some(serde_json::json!({ "errors": errors }));
+        self
+    }
+
+    fn to_json(&self) -> J {
+        let mut error = serde_json::Map::new();
+        error.insert("code".into(), self.code.into());
+        error.insert("message".into(), self.message.clone().into());
+        if let Some(data) = &self.data {
+            error.insert("data".into(), data.clone());
+        }
+        J::Object(error)
+    }
+}
+
+/// What a method call produced.
+pub type Outcome = Result<J, RpcError>;
+
+/// One document of a stream and what the server answered to it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Exchange {
+    /// The document in the input.
+    pub span: Span,
+    /// The compact one-line reply; `None` when nothing is returned (notifications, responses).
+    pub reply: Option<String>,
+}
+
+/// The mock server. It keeps only what the MCP lifecycle negotiates; every other method is stateless.
+#[derive(Clone, Debug, Default)]
+pub struct MockServer {
+    /// The version `initialize` agreed on, if it ran.
+    negotiated: Option<McpVersion>,
+    /// `notifications/initialized` arrived.
+    initialized: bool,
+}
+
+impl MockServer {
+    pub fn new() -> Self {
+        MockServer::default()
+    }
+
+    /// The MCP version agreed by `initialize`, if a client initialized.
+    pub fn negotiated_version(&self) -> Option<McpVersion> {
+        self.negotiated
+    }
+
+    /// True once the client sent `notifications/initialized`.
+    pub fn is_initialized(&self) -> bool {
+        self.initialized
+    }
+
+    /// Answers ONE document (a message or a batch). Surrounding whitespace is fine; anything after
+    /// the document makes the whole input not JSON (as a line of the stdio transport would be).
+    /// Returns the compact one-line reply, or `None` when nothing is to be returned (notifications,
+    /// responses, batches of notifications, blank input).
+    pub fn handle(&mut self, input: &[u8]) -> Option<String> {
+        if input.iter().all(u8::is_ascii_whitespace) {
+            return None;
+        }
+        let root = match parse_document(input, 0) {
+            Ok((parsed, end)) if input[end..].iter().all(u8::is_ascii_whitespace) => parsed.root,
+            _ => return Some(parse_error()),
+        };
+        // The same bytes hold exactly one document, so the report has exactly one.
+        let report = rpc::check(input, Profile::JsonRpc);
+        let [doc] = report.documents.as_slice() else { return Some(parse_error()) };
+        self.document(input, doc, &root)
+    }
+
+    /// Answers every document of a multi-document input in order (whitespace-separated, as
+    /// [`split_stream`] reads it). In a transcript only the client's documents (`-->`, or unmarked)
+    /// are answered. One [`Exchange`] per answered document, replies `None` included.
+    pub fn handle_stream(&mut self, input: &[u8]) -> Vec<Exchange> {
+        let stream = split_stream(input);
+        stream
+            .segments
+            .iter()
+            .filter(|s| s.direction != Some(Direction::Server))
+            .map(|segment| {
+                let span = segment.span;
+                let reply = match &segment.parsed {
+                    Err(_) => Some(parse_error()),
+                    Ok(_) => self.handle(&input[span.start..span.end]),
+                };
+                Exchange { span, reply }
+            })
+            .collect()
+    }
+
+    /// The replies [`Self::handle_stream`] produces, without the documents' places.
+    pub fn replies(&mut self, input: &[u8]) -> Vec<String> {
+        self.handle_stream(input).into_iter().filter_map(|e| e.reply).collect()
+    }
+
+    fn document(&mut self, src: &[u8], doc: &Document, node: &Node<'_>) -> Option<String> {
+        match (doc.kind, &node.value) {
+            (Kind::Batch, Value::Array(items)) => {
+                if items.is_empty() {
+                    return Some(failure("null", &RpcError::predefined(INVALID_REQUEST)));
+                }
+                let replies: Vec<String> = doc
+                    .items
+                    .iter()
+                    .zip(items)
+                    .filter_map(|(item, node)| self.message(src, item, node))
+                    .collect();
+                (!replies.is_empty()).then(|| format!("[{}]", replies.join(",")))
+            }
+            _ => self.message(src, doc, node),
+        }
+    }
+
+    /// One message (top level or batch element).
+    fn message(&mut self, src: &[u8], doc: &Document, node: &Node<'_>) -> Option<String> {
+        let intent = doc.intent.unwrap_or(doc.kind);
+        match (doc.kind, intent) {
+            // Replies to requests we never sent: say nothing.
+            (_, Kind::Response) => None,
+            (Kind::Request | Kind::Notification, _) => {
+                let method = doc.method.as_deref().unwrap_or_default();
+                let params = node.get("params");
+                let outcome = self.call(method, params, doc.kind == Kind::Notification);
+                if doc.kind == Kind::Notification {
+                    return None;
+                }
+                let id = id_text(src, doc, node);
+                Some(match outcome {
+                    Ok(result) => success(&id, &result),
+                    Err(error) => failure(&id, &error),
+                })
+            }
+            _ => Some(failure(&id_text(src, doc, node), &RpcError::predefined(INVALID_REQUEST))),
+        }
+    }
+
+    /// Runs `method`. For a notification the outcome is dropped, but state changes still happen.
+    fn call(&mut self, method: &str, params: Option<&Node<'_>>, notification: bool) -> Outcome {
+        if let Some(outcome) = examples::call(method, params) {
+            return outcome;
+        }
+        match method {
+            "notifications/initialized" => {
+                self.initialized = true;
+                Ok(J::Null)
+            }
+            _ if notification && method.starts_with("notifications/") => Ok(J::Null),
+            _ => mcp::call(self, method, params).unwrap_or_else(|| Err(RpcError::predefined(METHOD_NOT_FOUND))),
+        }
+    }
+}
+
+/// The reply to text that is not JSON.
+fn parse_error() -> String {
+    failure("null", &RpcError::predefined(PARSE_ERROR))
+}
+
+/// The id to echo: its exact source text when the engine found it usable (a string, a number or
+/// null), otherwise `null` (the id could not be read).
+fn id_text(src: &[u8], doc: &Document, node: &Node<'_>) -> String {
+    let broken = doc.violations.iter().any(|v| *v.rule == rules::ID_WRONG_TYPE);
+    match node.get("id") {
+        Some(id) if !broken => String::from_utf8_lossy(src.get(id.span.start..id.span.end).unwrap_or(b"null")).into_owned(),
+        _ => "null".to_string(),
+    }
+}
+
+fn success(id: &str, result: &J) -> String {
+    format!("{{\"jsonrpc\":\"2.0\",\"result\":{},\"id\":{id}}}", compact(result))
+}
+
+fn failure(id: &str, error: &RpcError) -> String {
+    format!("{{\"jsonrpc\":\"2.0\",\"error\":{},\"id\":{id}}}", compact(&error.to_json()))
+}
+
+fn compact(value: &J) -> String {
+    serde_json::to_string(value).unwrap_or_else(|_| "null".to_string())
+}
+
+/// A number a method computes with: integers stay exact while they fit.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) enum Num {
+    Int(i64),
+    Float(f64),
+}
+
+/// Largest integer a double holds exactly (2^53).
+const EXACT_F64: f64 = 9_007_199_254_740_992.0;
+
+impl Num {
+    pub(crate) fn of(node: &Node<'_>) -> Option<Num> {
+        match node.as_i64() {
+            Some(n) => Some(Num::Int(n)),
+            None => node.as_f64().map(Num::Float),
+        }
+    }
+
+    fn float(self) -> f64 {
+        match self {
+            Num::Int(n) => n as f64,
+            Num::Float(f) => f,
+        }
+    }
+
+    pub(crate) fn add(self, other: Num) -> Num {
+        match (self, other) {
+            (Num::Int(a), Num::Int(b)) => a.checked_add(b).map_or(Num::Float(a as f64 + b as f64), Num::Int),
+            _ => Num::Float(self.float() + other.float()),
+        }
+    }
+
+    pub(crate) fn sub(self, other: Num) -> Num {
+        match (self, other) {
+            (Num::Int(a), Num::Int(b)) => a.checked_sub(b).map_or(Num::Float(a as f64 - b as f64), Num::Int),
+            _ => Num::Float(self.float() - other.float()),
+        }
+    }
+
+    pub(crate) fn div(self, other: Num) -> Num {
+        match (self, other) {
+            (Num::Int(a), Num::Int(b)) if b != 0 && a.checked_rem(b) == Some(0) => Num::Int(a / b),
+            _ => Num::Float(self.float() / other.float()),
+        }
+    }
+
+    pub(crate) fn is_zero(self) -> bool {
+        self.float() == 0.0
+    }
+
+    /// As JSON: integral values without a fraction, `None` when not finite.
+    pub(crate) fn to_json(self) -> Option<J> {
+        match self {
+            Num::Int(n) => Some(n.into()),
+            Num::Float(f) if f.fract() == 0.0 && f.abs() < EXACT_F64 => Some((f as i64).into()),
+            Num::Float(f) => serde_json::Number::from_f64(f).map(J::Number),
+        }
+    }
+
+    /// As text (`5`, `2.5`, `-0.1`), `None` when not finite.
+    pub(crate) fn to_text(self) -> Option<String> {
+        match self {
+            Num::Int(n) => Some(n.to_string()),
+            Num::Float(f) if !f.is_finite() => None,
+            Num::Float(f) if f.fract() == 0.0 && f.abs() < EXACT_F64 => Some((f as i64).to_string()),
+            Num::Float(f) => Some(f.to_string()),
+        }
+    }
+}
+
+/// "a string", "an array" … with the value when it is short, for error messages.
+pub(crate) fn describe(node: &Node<'_>) -> String {
+    let name = node.json_type().name();
+    match &node.value {
+        Value::String(s) if s.chars().count() <= 40 => format!("{name} {}", compact(&J::String(s.to_string()))),
+        Value::Number(n) if n.len() <= 40 => format!("{name} {n}"),
+        Value::Bool(b) => format!("{name} {b}"),
+        _ => name.to_string(),
+    }
+}

@@ -1,0 +1,501 @@
+//! The mock server's MCP methods: the lifecycle (`initialize`, `ping`, `server/discover`), tools,
+//! resources and prompts, shaped for the protocol version in use.
+//!
+//! Two eras of MCP meet here, as in the official SDKs:
+//! - **handshake era** (2024-11-05 … 2025-11-25): `initialize` agrees on a version. The mock does not
+//!   insist on the handshake (the `echo '…tools/list…' | jrpc serve` workflow must work), so before
+//!   any `initialize` it answers as 2025-11-25.
+//! - **2026-07-28** has no `initialize`: every request carries its version in
+//!   `params._meta["io.modelcontextprotocol/protocolVersion"]`, and `server/discover` advertises what
+//!   the server speaks. A request carrying that envelope is answered in 2026-07-28 shape (`resultType`,
+//!   `ttlMs`/`cacheScope` on cacheable results, the `serverInfo` stamp in `_meta`); an envelope naming
+//!   another version gets -32022 Unsupported protocol version, listing what we support.
+//!
+//! `initialize` negotiates among the handshake versions only: a client asking for one of them gets
+//! it, any other (2026-07-28 included, which cannot be reached by a handshake) gets 2025-11-25.
+//!
+//! Params are checked by [`crate::rpc::mcp::param_problems`] (-32602 with `data.errors`); the few
+//! fallbacks below only guard the values the methods read. Tool *arguments* are the tool's business:
+//! wrong or missing arguments give a tool result with `isError: true` (the practice since 2025-11-25,
+//! so that a model can correct itself); an unknown tool or prompt is a protocol error, -32602.
+
+use serde_json::{json, Map, Value as J};
+
+use crate::json::{escape_token, Node, Value};
+use crate::rpc::errors::{self, INVALID_PARAMS};
+use crate::rpc::mcp::param_problems;
+use crate::rpc::McpVersion;
+
+use super::{describe, MockServer, Num, Outcome, RpcError};
+
+/// `serverInfo.name`.
+pub const SERVER_NAME: &str = "jrpc-mock";
+/// Every version the mock speaks, oldest first.
+pub const SUPPORTED_VERSIONS: [McpVersion; 5] = McpVersion::ALL;
+
+/// The newest version reachable through `initialize`.
+const LATEST_HANDSHAKE: McpVersion = McpVersion::V2025_11_25;
+/// Versions that use the per-request envelope instead of `initialize`.
+const MODERN: [McpVersion; 1] = [McpVersion::V2026_07_28];
+
+const META_PROTOCOL_VERSION: &str = "io.modelcontextprotocol/protocolVersion";
+const META_SERVER_INFO: &str = "io.modelcontextprotocol/serverInfo";
+
+/// MCP's "Resource not found".
+pub const RESOURCE_NOT_FOUND: i64 = -32002;
+/// MCP 2026-07-28's "Unsupported protocol version".
+pub const UNSUPPORTED_PROTOCOL_VERSION: i64 = -32022;
+
+/// How long (ms) 2026-era clients may cache list results: the mock's lists never change.
+const TTL_MS: u64 = 3_600_000;
+
+const INSTRUCTIONS: &str = "A mock MCP server from jsonrpc-playground. Tools: add and divide (two numbers a, b), echo (text). \
+Resources: mock://readme and mock://error-codes. Prompts: explain-error (code) and write-request (method, params).";
+
+fn is_modern(v: McpVersion) -> bool {
+    MODERN.contains(&v)
+}
+
+fn is_handshake(v: McpVersion) -> bool {
+    !is_modern(v)
+}
+
+/// The version one request is answered in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Era {
+    version: McpVersion,
+    /// The request carried the 2026-07-28 envelope (or is `server/discover`).
+    modern: bool,
+}
+
+/// The outcome of `method` if it is an MCP method the mock serves.
+pub(super) fn call(server: &mut MockServer, method: &str, params: Option<&Node<'_>>) -> Option<Outcome> {
+    const METHODS: &[&str] = &[
+        "initialize",
+        "ping",
+        "server/discover",
+        "tools/list",
+        "tools/call",
+        "resources/list",
+        "resources/read",
+        "resources/templates/list",
+        "prompts/list",
+        "prompts/get",
+    ];
+    if !METHODS.contains(&method) {
+        return None;
+    }
+    Some(serve(server, method, params))
+}
+
+fn serve(server: &mut MockServer, method: &str, params: Option<&Node<'_>>) -> Outcome {
+    let era = match envelope(params) {
+        Some(Ok(version)) => Era { version, modern: true },
+        Some(Err(requested)) => return Err(unsupported_version(requested)),
+        None if method == "server/discover" => Era { version: MODERN[0], modern: true },
+        None if method == "initialize" => Era { version: requested_handshake(params), modern: false },
+        None => Era { version: server.negotiated.unwrap_or(LATEST_HANDSHAKE), modern: false },
+    };
+    let problems = param_problems(method, params, era.version);
+    if !problems.is_empty() {
+        return Err(RpcError::invalid_params(problems.into_iter().map(|p| (format!("/params{}", p.path), p.message))));
+    }
+    let result = match method {
+        "initialize" => initialize(server, era.version),
+        "ping" => Ok(json!({})),
+        "server/discover" => Ok(discover()),
+        "tools/list" => Ok(json!({ "tools": TOOLS.iter().map(|t| t.to_json(era.version)).collect::<Vec<_>>() })),
+        "tools/call" => tools_call(params),
+        "resources/list" => Ok(json!({ "resources": RESOURCES.iter().map(|r| r.to_json(era.version)).collect::<Vec<_>>() })),
+        "resources/templates/list" => Ok(json!({ "resourceTemplates": [] })),
+        "resources/read" => resources_read(params),
+        "prompts/list" => Ok(json!({ "prompts": PROMPTS.iter().map(|p| p.to_json(era.version)).collect::<Vec<_>>() })),
+        "prompts/get" => prompts_get(params),
+        _ => Err(RpcError::new(errors::METHOD_NOT_FOUND, "Method not found")),
+    }?;
+    Ok(if era.modern { modern_shape(method, result) } else { result })
+}
+
+/// The 2026-07-28 envelope's version: `None` without one, `Err(requested)` when we do not speak it.
+fn envelope(params: Option<&Node<'_>>) -> Option<Result<McpVersion, String>> {
+    let node = params?.get("_meta")?.get(META_PROTOCOL_VERSION)?;
+    Some(match node.as_str() {
+        Some(text) => text.parse().ok().filter(|v| is_modern(*v)).ok_or_else(|| text.to_string()),
+        None => Err(node.to_serde().to_string()),
+    })
+}
+
+/// -32022 with the versions we support, newest first (as MCP's own example lists them).
+fn unsupported_version(requested: String) -> RpcError {
+    let supported: Vec<&str> = SUPPORTED_VERSIONS.iter().rev().map(|v| v.as_str()).collect();
+    RpcError {
+        code: UNSUPPORTED_PROTOCOL_VERSION,
+        message: "Unsupported protocol version".into(),
+        data: Some(json!({ "supported": supported, "requested": requested })),
+    }
+}
+
+/// The handshake version `initialize` settles on: the client's, when we speak it, else our latest.
+fn requested_handshake(params: Option<&Node<'_>>) -> McpVersion {
+    params
+        .and_then(|p| p.get("protocolVersion"))
+        .and_then(Node::as_str)
+        .and_then(|s| s.parse().ok())
+        .filter(|v| is_handshake(*v))
+        .unwrap_or(LATEST_HANDSHAKE)
+}
+
+fn server_info(version: McpVersion) -> J {
+    let mut info = Map::new();
+    info.insert("name".into(), SERVER_NAME.into());
+    if version >= McpVersion::V2025_06_18 {
+        info.insert("title".into(), "jsonrpc-playground mock server".into());
+    }
+    info.insert("version".into(), env!("CARGO_PKG_VERSION").into());
+    J::Object(info)
+}
+
+fn capabilities() -> J {
+    json!({ "tools": {}, "resources": {}, "prompts": {} })
+}
+
+fn initialize(server: &mut MockServer, version: McpVersion) -> Outcome {
+    server.negotiated = Some(version);
+    server.initialized = false;
+    Ok(json!({
+        "protocolVersion": version.as_str(),
+        "capabilities": capabilities(),
+        "serverInfo": server_info(version),
+        "instructions": INSTRUCTIONS,
+    }))
+}
+
+/// `server/discover` (2026-07-28): the versions reachable with the per-request envelope.
+fn discover() -> J {
+    let supported: Vec<&str> = MODERN.iter().map(|v| v.as_str()).collect();
+    json!({
+        "supportedVersions": supported,
+        "capabilities": capabilities(),
+        "instructions": INSTRUCTIONS,
+    })
+}
+
+/// Adds what 2026-07-28 requires of a result: `resultType` first, `ttlMs` and `cacheScope` on
+/// cacheable results, and the `serverInfo` stamp in `_meta`.
+fn modern_shape(method: &str, result: J) -> J {
+    let J::Object(members) = result else { return result };
+    let mut out = Map::new();
+    out.insert("resultType".into(), "complete".into());
+    out.extend(members);
+    let cacheable = matches!(
+        method,
+        "server/discover" | "tools/list" | "resources/list" | "resources/templates/list" | "resources/read" | "prompts/list"
+    );
+    if cacheable {
+        out.insert("ttlMs".into(), TTL_MS.into());
+        out.insert("cacheScope".into(), "public".into());
+    }
+    out.insert("_meta".into(), json!({ META_SERVER_INFO: server_info(MODERN[0]) }));
+    J::Object(out)
+}
+
+/// A string member of `params` the method needs. `param_problems` names a missing or mistyped one
+/// first; this is only the guard for when it did not.
+fn required_str<'n>(params: Option<&'n Node<'_>>, key: &str, what: &str) -> Result<&'n str, RpcError> {
+    let node = params.and_then(|p| p.get(key));
+    match node {
+        Some(n) => n.as_str().ok_or_else(|| {
+            RpcError::invalid_params([(format!("/params/{}", escape_token(key)), format!("\"{key}\" must be a string ({what}), found {}", describe(n)))])
+        }),
+        None => Err(RpcError::invalid_params([(
+            if params.is_some() { "/params".to_string() } else { String::new() },
+            format!("\"{key}\" is missing ({what})"),
+        )])),
+    }
+}
+
+// ---- tools ---------------------------------------------------------------------------------
+
+/// One argument of a tool: its name, JSON Schema type and description.
+struct Arg {
+    name: &'static str,
+    kind: &'static str,
+    description: &'static str,
+}
+
+struct Tool {
+    name: &'static str,
+    title: &'static str,
+    description: &'static str,
+    args: &'static [Arg],
+}
+
+const A: Arg = Arg { name: "a", kind: "number", description: "First number" };
+const B: Arg = Arg { name: "b", kind: "number", description: "Second number" };
+
+static TOOLS: &[Tool] = &[
+    Tool { name: "add", title: "Addition Tool", description: "Add two numbers together: a + b.", args: &[A, B] },
+    Tool {
+        name: "echo",
+        title: "Echo Tool",
+        description: "Send the text back unchanged.",
+        args: &[Arg { name: "text", kind: "string", description: "The text to echo" }],
+    },
+    Tool {
+        name: "divide",
+        title: "Division Tool",
+        description: "Divide a by b. Dividing by zero fails as a tool error (isError: true).",
+        args: &[
+            Arg { name: "a", kind: "number", description: "The dividend" },
+            Arg { name: "b", kind: "number", description: "The divisor (not zero)" },
+        ],
+    },
+];
+
+impl Tool {
+    fn to_json(&self, version: McpVersion) -> J {
+        let mut properties = Map::new();
+        for arg in self.args {
+            properties.insert(arg.name.into(), json!({ "type": arg.kind, "description": arg.description }));
+        }
+        let required: Vec<&str> = self.args.iter().map(|a| a.name).collect();
+        let mut tool = Map::new();
+        tool.insert("name".into(), self.name.into());
+        if version >= McpVersion::V2025_06_18 {
+            tool.insert("title".into(), self.title.into());
+        }
+        tool.insert("description".into(), self.description.into());
+        tool.insert("inputSchema".into(), json!({ "type": "object", "properties": properties, "required": required }));
+        J::Object(tool)
+    }
+}
+
+fn text_content(text: impl Into<String>) -> J {
+    json!({ "type": "text", "text": text.into() })
+}
+
+/// A tool's failure, reported in its result so that the model sees it.
+fn tool_error(text: impl Into<String>) -> J {
+    json!({ "content": [text_content(text)], "isError": true })
+}
+
+fn tools_call(params: Option<&Node<'_>>) -> Outcome {
+    let name = required_str(params, "name", "the tool to call")?;
+    let Some(tool) = TOOLS.iter().find(|t| t.name == name) else {
+        let known: Vec<&str> = TOOLS.iter().map(|t| t.name).collect();
+        return Err(RpcError::new(INVALID_PARAMS, format!("Unknown tool: {name}"))
+            .with_errors([("/params/name", format!("no tool is named \"{}\"; the tools are {}", name.escape_debug(), known.join(", ")))]));
+    };
+    let arguments = params.and_then(|p| p.get("arguments"));
+    if let Some(args) = arguments.filter(|a| !a.is_object()) {
+        return Err(RpcError::invalid_params([("/params/arguments", format!("\"arguments\" must be an object, found {}", describe(args)))]));
+    }
+    // Every declared argument, checked against its type; the first problem fails the call.
+    let mut values = Vec::new();
+    for arg in tool.args {
+        let value = arguments.and_then(|a| a.get(arg.name));
+        let ok = match (value, arg.kind) {
+            (None, _) => return Ok(tool_error(format!("missing argument \"{}\" ({})", arg.name, arg.kind))),
+            (Some(v), "number") => matches!(v.value, Value::Number(_)),
+            (Some(v), _) => matches!(v.value, Value::String(_)),
+        };
+        let value = value.expect("checked above");
+        if !ok {
+            return Ok(tool_error(format!("argument \"{}\" must be a {}, found {}", arg.name, arg.kind, describe(value))));
+        }
+        values.push(value);
+    }
+    let number = |i: usize| values.get(i).and_then(|v| Num::of(v));
+    let text = match (tool.name, number(0), number(1)) {
+        ("echo", _, _) => values.first().and_then(|v| v.as_str()).unwrap_or_default().to_string(),
+        ("divide", _, Some(b)) if b.is_zero() => return Ok(tool_error("cannot divide by zero (b is 0)")),
+        ("add", Some(a), Some(b)) => match a.add(b).to_text() {
+            Some(text) => text,
+            None => return Ok(tool_error("the sum is not a finite number")),
+        },
+        ("divide", Some(a), Some(b)) => match a.div(b).to_text() {
+            Some(text) => text,
+            None => return Ok(tool_error("the quotient is not a finite number")),
+        },
+        _ => return Ok(tool_error("the arguments are not usable numbers")),
+    };
+    Ok(json!({ "content": [text_content(text)] }))
+}
+
+// ---- resources -----------------------------------------------------------------------------
+
+struct Resource {
+    uri: &'static str,
+    name: &'static str,
+    title: &'static str,
+    description: &'static str,
+    mime_type: &'static str,
+}
+
+static RESOURCES: &[Resource] = &[
+    Resource {
+        uri: "mock://readme",
+        name: "readme",
+        title: "About this server",
+        description: "What the mock server offers and how to try it.",
+        mime_type: "text/markdown",
+    },
+    Resource {
+        uri: "mock://error-codes",
+        name: "error-codes",
+        title: "JSON-RPC 2.0 error codes",
+        description: "The predefined error codes of JSON-RPC 2.0 §5.1 and what they mean.",
+        mime_type: "text/plain",
+    },
+];
+
+impl Resource {
+    fn to_json(&self, version: McpVersion) -> J {
+        let mut r = Map::new();
+        r.insert("uri".into(), self.uri.into());
+        r.insert("name".into(), self.name.into());
+        if version >= McpVersion::V2025_06_18 {
+            r.insert("title".into(), self.title.into());
+        }
+        r.insert("description".into(), self.description.into());
+        r.insert("mimeType".into(), self.mime_type.into());
+        J::Object(r)
+    }
+
+    fn text(&self) -> String {
+        match self.name {
+            "readme" => format!(
+                "# {SERVER_NAME}\n\n{INSTRUCTIONS}\n\nTry: echo '{{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/list\",\"params\":{{}}}}' | jrpc serve\n"
+            ),
+            _ => {
+                let mut text = String::new();
+                for code in errors::PREDEFINED {
+                    text.push_str(&format!("{} {}: {}\n", code.code, code.message, code.meaning));
+                }
+                text.push_str("-32099..-32000 Server error: reserved for implementation-defined server errors\n");
+                text
+            }
+        }
+    }
+}
+
+fn resources_read(params: Option<&Node<'_>>) -> Outcome {
+    let uri = required_str(params, "uri", "the resource to read")?;
+    let Some(resource) = RESOURCES.iter().find(|r| r.uri == uri) else {
+        return Err(RpcError { code: RESOURCE_NOT_FOUND, message: "Resource not found".into(), data: Some(json!({ "uri": uri })) });
+    };
+    Ok(json!({ "contents": [{ "uri": resource.uri, "mimeType": resource.mime_type, "text": resource.text() }] }))
+}
+
+// ---- prompts -------------------------------------------------------------------------------
+
+struct PromptArg {
+    name: &'static str,
+    description: &'static str,
+    required: bool,
+}
+
+struct Prompt {
+    name: &'static str,
+    title: &'static str,
+    description: &'static str,
+    args: &'static [PromptArg],
+}
+
+static PROMPTS: &[Prompt] = &[
+    Prompt {
+        name: "explain-error",
+        title: "Explain a JSON-RPC error",
+        description: "Ask for an explanation of a JSON-RPC error code and how to fix its cause.",
+        args: &[PromptArg { name: "code", description: "The error code, e.g. -32601", required: true }],
+    },
+    Prompt {
+        name: "write-request",
+        title: "Write a JSON-RPC request",
+        description: "Ask for a JSON-RPC 2.0 request calling a method.",
+        args: &[
+            PromptArg { name: "method", description: "The method to call", required: true },
+            PromptArg { name: "params", description: "The parameters, as JSON (optional)", required: false },
+        ],
+    },
+];
+
+impl Prompt {
+    fn to_json(&self, version: McpVersion) -> J {
+        let arguments: Vec<J> = self
+            .args
+            .iter()
+            .map(|a| json!({ "name": a.name, "description": a.description, "required": a.required }))
+            .collect();
+        let mut p = Map::new();
+        p.insert("name".into(), self.name.into());
+        if version >= McpVersion::V2025_06_18 {
+            p.insert("title".into(), self.title.into());
+        }
+        p.insert("description".into(), self.description.into());
+        p.insert("arguments".into(), arguments.into());
+        J::Object(p)
+    }
+}
+
+fn prompts_get(params: Option<&Node<'_>>) -> Outcome {
+    let name = required_str(params, "name", "the prompt to get")?;
+    let Some(prompt) = PROMPTS.iter().find(|p| p.name == name) else {
+        let known: Vec<&str> = PROMPTS.iter().map(|p| p.name).collect();
+        return Err(RpcError::new(INVALID_PARAMS, format!("Unknown prompt: {name}"))
+            .with_errors([("/params/name", format!("no prompt is named \"{}\"; the prompts are {}", name.escape_debug(), known.join(", ")))]));
+    };
+    let arguments = params.and_then(|p| p.get("arguments"));
+    let mut values: Vec<Option<&str>> = Vec::new();
+    let mut missing = Vec::new();
+    for arg in prompt.args {
+        match arguments.and_then(|a| a.get(arg.name)) {
+            Some(v) => match v.as_str() {
+                Some(s) => values.push(Some(s)),
+                None => {
+                    return Err(RpcError::invalid_params([(
+                        format!("/params/arguments/{}", escape_token(arg.name)),
+                        format!("prompt arguments are strings, found {}", describe(v)),
+                    )]))
+                }
+            },
+            None if arg.required => {
+                missing.push(arg.name);
+                values.push(None);
+            }
+            None => values.push(None),
+        }
+    }
+    if !missing.is_empty() {
+        let at = if arguments.is_some() { "/params/arguments" } else { "/params" };
+        return Err(RpcError::new(INVALID_PARAMS, format!("Missing required argument: {}", missing.join(", ")))
+            .with_errors(missing.iter().map(|m| (at.to_string(), format!("the required argument \"{m}\" is missing")))));
+    }
+    let text = match prompt.name {
+        "explain-error" => explain_error(values[0].unwrap_or_default()),
+        _ => {
+            let method = values[0].unwrap_or_default();
+            match values.get(1).copied().flatten() {
+                Some(params) => format!("Write a JSON-RPC 2.0 request that calls the method \"{method}\" with these params: {params}"),
+                None => format!("Write a JSON-RPC 2.0 request that calls the method \"{method}\"."),
+            }
+        }
+    };
+    Ok(json!({
+        "description": prompt.description,
+        "messages": [{ "role": "user", "content": text_content(text) }],
+    }))
+}
+
+fn explain_error(code: &str) -> String {
+    let known = match code.trim().parse::<i64>() {
+        Ok(n) => match errors::predefined(n) {
+            Some(c) => format!(" ({} in the specification: {})", c.message, c.meaning),
+            None if errors::SERVER_ERRORS.contains(&n) => " (a server error: the range -32099..-32000 is left to implementations)".into(),
+            None if errors::RESERVED.contains(&n) => " (reserved by the specification for future use)".into(),
+            None => " (an application-defined code)".into(),
+        },
+        Err(_) => String::new(),
+    };
+    format!("Explain the JSON-RPC 2.0 error code {code}{known}: what does it mean, and how do I fix the request that caused it?")
+}

@@ -1,0 +1,92 @@
+"""Drives `JRPC_BINARY serve` with the official MCP Python SDK (pinned in run.sh) over stdio.
+
+Two connections: mode="auto" (the SDK probes `server/discover` and adopts 2026-07-28) and
+mode="legacy" (the `initialize` handshake, which settles on 2025-11-25). On each: list tools,
+call add(2, 3) and expect "5", divide by zero (a tool error), an unknown tool (-32602), read a
+resource, a missing resource (-32002), get a prompt. Prints one PASS/FAIL line per check and a
+summary; exits 1 on any failure.
+"""
+
+import asyncio
+import sys
+
+from mcp import Client
+from mcp.client.stdio import StdioServerParameters
+from mcp.shared.exceptions import MCPError
+
+failures: list[str] = []
+
+
+def check(label: str, ok: bool, detail: object = "") -> None:
+    print(f"{'PASS' if ok else 'FAIL'} {label}" + (f": {detail}" if detail != "" and not ok else ""))
+    if not ok:
+        failures.append(label)
+
+
+def text_of(result) -> str:
+    return "".join(getattr(c, "text", "") for c in result.content)
+
+
+async def session(binary: str, mode: str, expected_version: str) -> None:
+    server = StdioServerParameters(command=binary, args=["serve"])
+    async with Client(server, mode=mode, read_timeout_seconds=10) as client:
+        p = f"[{mode}]"
+        check(f"{p} negotiated protocol version {expected_version}", client.protocol_version == expected_version, client.protocol_version)
+        info = client.server_info
+        check(f"{p} server name jrpc-mock", info is not None and info.name == "jrpc-mock", info)
+
+        tools = await client.list_tools()
+        names = [t.name for t in tools.tools]
+        check(f"{p} tools/list has add, echo, divide", {"add", "echo", "divide"} <= set(names), names)
+
+        added = await client.call_tool("add", {"a": 2, "b": 3})
+        check(f"{p} add(2, 3) is \"5\"", text_of(added) == "5" and not added.is_error, added)
+
+        echoed = await client.call_tool("echo", {"text": "héllo"})
+        check(f"{p} echo returns its text", text_of(echoed) == "héllo", echoed)
+
+        divided = await client.call_tool("divide", {"a": 1, "b": 0})
+        check(f"{p} divide by zero is a tool error (isError)", divided.is_error is True, divided)
+
+        try:
+            await client.call_tool("no_such_tool", {})
+            check(f"{p} unknown tool is -32602", False, "no error")
+        except MCPError as e:
+            check(f"{p} unknown tool is -32602", e.code == -32602 and "no_such_tool" in e.error.message, e.error)
+
+        resources = await client.list_resources()
+        uris = [str(r.uri) for r in resources.resources]
+        check(f"{p} resources/list", "mock://readme" in uris, uris)
+        read = await client.read_resource("mock://readme")
+        check(f"{p} resources/read", any("jrpc-mock" in getattr(c, "text", "") for c in read.contents), read)
+        try:
+            await client.read_resource("mock://missing")
+            check(f"{p} missing resource is -32002", False, "no error")
+        except MCPError as e:
+            check(f"{p} missing resource is -32002", e.code == -32002, e.error)
+
+        prompts = await client.list_prompts()
+        check(f"{p} prompts/list", "explain-error" in [x.name for x in prompts.prompts], prompts)
+        prompt = await client.get_prompt("explain-error", {"code": "-32601"})
+        check(f"{p} prompts/get", "Method not found" in prompt.messages[0].content.text, prompt)
+
+
+async def main(binary: str) -> None:
+    for mode, version in (("auto", "2026-07-28"), ("legacy", "2025-11-25")):
+        try:
+            await session(binary, mode, version)
+        except Exception as e:  # a crash in one mode is a failure, not the end of the run
+            check(f"[{mode}] session ran without an exception", False, repr(e))
+
+
+if __name__ == "__main__":
+    if len(sys.argv) != 2:
+        sys.exit("usage: client.py JRPC_BINARY")
+    import mcp
+
+    asyncio.run(main(sys.argv[1]))
+    sdk = getattr(mcp, "__version__", None) or __import__("importlib.metadata").metadata.version("mcp")
+    if failures:
+        print(f"mcp-sdk: FAIL ({len(failures)} check(s) failed) with the Python SDK mcp {sdk}")
+        sys.exit(1)
+    print(f"mcp-sdk: PASS with the Python SDK mcp {sdk}")

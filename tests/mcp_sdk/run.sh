@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# Real MCP client test: the official Python SDK (pinned) drives `JRPC_BINARY serve` over stdio.
+#
+#   bash tests/mcp_sdk/run.sh target/debug/jrpc
+#
+# Creates .tools/mcp-venv (gitignored) once and installs the pinned SDK only when it is missing,
+# so reruns take a second or two. Prints a PASS/FAIL line per check; exits non-zero on failure.
+set -euo pipefail
+
+MCP_VERSION="2.3.0"
+
+if [ $# -ne 1 ]; then
+    echo "usage: $0 JRPC_BINARY" >&2
+    exit 2
+fi
+binary="$1"
+case "$binary" in /*) ;; *) binary="$PWD/$binary" ;; esac
+if [ ! -x "$binary" ]; then
+    echo "mcp-sdk: FAIL: $binary is not an executable (build it: cargo build --bin jrpc)" >&2
+    exit 2
+fi
+
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+root="$(cd "$here/../.." && pwd)"
+venv="$root/.tools/mcp-venv"
+python="$venv/bin/python"
+
+has_pinned_sdk() {
+    [ -x "$python" ] && "$python" -c "import importlib.metadata as m, sys; sys.exit(m.version('mcp') != '$MCP_VERSION')" 2>/dev/null
+}
+
+if ! has_pinned_sdk; then
+    if [ ! -x "$python" ]; then
+        mkdir -p "$root/.tools"
+        made=""
+        # The first interpreter whose venv module works (Debian's system python may lack ensurepip).
+        for candidate in python3 /usr/bin/python3 "$HOME/.pyenv/shims/python3"; do
+            if command -v "$candidate" >/dev/null 2>&1 && "$candidate" -m venv "$venv" >/dev/null 2>&1; then
+                made="$candidate"
+                break
+            fi
+            rm -rf "$venv"
+        done
+        if [ -z "$made" ]; then
+            echo "mcp-sdk: FAIL: no python3 with a working venv module (tried python3, /usr/bin/python3, pyenv)" >&2
+            exit 2
+        fi
+        echo "mcp-sdk: created $venv with $made" >&2
+    fi
+    echo "mcp-sdk: installing mcp==$MCP_VERSION into $venv" >&2
+    "$python" -m pip install --quiet --disable-pip-version-check "mcp==$MCP_VERSION" >&2
+fi
+
+exec "$python" "$here/client.py" "$binary"
