@@ -95,11 +95,10 @@ impl Schema {
             if let Some(Value::Array(alts)) = schema.get(key) {
                 let all: Vec<_> = alts.iter().map(|a| self.members(a)).collect();
                 let mut out = BTreeMap::new();
-                for (k, (req, s)) in &all[0] {
+                for (k, (req, _)) in &all[0] {
                     if all.iter().all(|m| m.contains_key(k)) {
                         let required = *req && all.iter().all(|m| m[k].0);
                         let schemas = all.iter().flat_map(|m| m[k].1.clone()).collect::<Vec<_>>();
-                        let _ = s;
                         out.insert(k.clone(), (required, schemas));
                     }
                 }
