@@ -4,7 +4,8 @@
 #   bash tests/mcp_sdk/run.sh target/debug/jrpc
 #
 # Creates .tools/mcp-venv (gitignored) once and installs the pinned SDK only when it is missing,
-# so reruns take a second or two. Prints a PASS/FAIL line per check; exits non-zero on failure.
+# so reruns take a second or two. Then checks every result against the MCP JSON Schema of its
+# version (schema_check.py). Prints a PASS/FAIL line per check; exits non-zero on failure.
 set -euo pipefail
 
 MCP_VERSION="2.3.0"
@@ -51,4 +52,12 @@ if ! has_pinned_sdk; then
     "$python" -m pip install --quiet --disable-pip-version-check "mcp==$MCP_VERSION" >&2
 fi
 
-exec "$python" "$here/client.py" "$binary"
+status=0
+"$python" "$here/client.py" "$binary" || status=1
+# Every result against the published schema of its version (jsonschema comes with the SDK).
+if [ -d "$root/../shared/data/mcp-schema" ]; then
+    "$python" "$here/schema_check.py" "$binary" || status=1
+else
+    echo "mcp-sdk: schema check skipped: ../shared/data/mcp-schema is not beside the project" >&2
+fi
+exit $status
