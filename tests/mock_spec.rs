@@ -559,7 +559,7 @@ fn mcp_param_problems_are_invalid_params_with_data() {
 
 #[test]
 fn unknown_methods_are_method_not_found() {
-    for method in ["foobar", "foo.get", "tools/lists", "logging/setLevel", "Initialize"] {
+    for method in ["foobar", "foo.get", "tools/lists", "logging/setLevel", "Initialize", "notifications/initialized"] {
         assert_reply(
             &request(1, method, "{}"),
             Some(r#"{"jsonrpc":"2.0","error":{"code":-32601,"message":"Method not found"},"id":1}"#),

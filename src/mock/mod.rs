@@ -202,7 +202,8 @@ impl MockServer {
             return outcome;
         }
         match method {
-            "notifications/initialized" => {
+            // MCP's notifications change state at most; as requests they are unknown methods.
+            "notifications/initialized" if notification => {
                 self.initialized = true;
                 Ok(J::Null)
             }
