@@ -1,0 +1,74 @@
+#!/usr/bin/env bash
+# Every test, in order, stopping at the first failing stage:
+#   native tests · jrpc contract and MCP SDK checks · wasm tests in headless Chromium ·
+#   release build + size budget · Playwright end-to-end tests against the release build.
+set -euo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/env.sh"
+cd "$ROOT"
+
+stage_name="setup"
+server_pid=""
+stage() {
+  stage_name="$1"
+  printf '\n==> %s\n' "$1"
+}
+finish() {
+  rc=$?
+  if [ -n "$server_pid" ]; then
+    kill "$server_pid" 2>/dev/null || true
+    wait "$server_pid" 2>/dev/null || true
+  fi
+  if [ "$rc" -ne 0 ]; then
+    printf '\ntest.sh: FAILED in stage "%s" (exit %d)\n' "$stage_name" "$rc" >&2
+  else
+    printf '\ntest.sh: all stages passed\n'
+  fi
+}
+trap finish EXIT
+
+stage "setup: pinned tools"
+bash scripts/setup.sh
+
+stage "native tests: cargo test"
+cargo test --locked
+
+stage "jrpc: build the CLI"
+cargo build --locked --bin jrpc
+jrpc="$TARGET_DIR/debug/jrpc"
+contract="$SHARED/contract/check-cli-report.py"
+if [ -f "$contract" ]; then
+  stage "jrpc: report contract (shared/contract/check-cli-report.py)"
+  python3 "$contract" "$jrpc"
+else
+  echo "skipped: no $contract"
+fi
+if [ -f tests/mcp_sdk/run.sh ]; then
+  stage "jrpc: MCP SDK interop (tests/mcp_sdk/run.sh)"
+  bash tests/mcp_sdk/run.sh "$jrpc"
+else
+  echo "skipped: no tests/mcp_sdk/run.sh"
+fi
+
+stage "wasm tests in headless Chromium: cargo test --target wasm32-unknown-unknown --test web"
+cargo test --locked --target wasm32-unknown-unknown --test web
+
+stage "web: trunk build --release"
+trunk build --release
+
+stage "web: size budget"
+bash scripts/size.sh dist 200
+
+stage "web: end-to-end tests (Playwright, release build)"
+port="$(node -e 'const s = require("net").createServer(); s.listen(0, "127.0.0.1", () => { console.log(s.address().port); s.close(); });')"
+py=/usr/bin/python3
+[ -x "$py" ] || py="$(command -v python3)"
+"$py" -m http.server --bind 127.0.0.1 "$port" --directory dist >/dev/null 2>&1 &
+server_pid=$!
+for _ in $(seq 1 50); do
+  if node -e 'fetch(process.argv[1]).then(r => process.exit(r.ok ? 0 : 1), () => process.exit(1))' "http://127.0.0.1:$port/"; then
+    break
+  fi
+  kill -0 "$server_pid" 2>/dev/null || { echo "static server on port $port died" >&2; exit 1; }
+  sleep 0.2
+done
+BASE_URL="http://127.0.0.1:$port/" node --test tests/e2e/*.test.mjs
