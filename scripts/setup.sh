@@ -64,3 +64,7 @@ else
   $sudo apt-get update
   $sudo apt-get install -y chromium chromium-driver
 fi
+major() { "$1" --version 2>/dev/null | grep -oE '[0-9]+\.[0-9.]+' | head -1 | cut -d. -f1; }
+if [ "$(major "$CHROMIUM")" != "$(major "$CHROMEDRIVER")" ]; then
+  say "WARNING: chromium $(major "$CHROMIUM") and chromedriver $(major "$CHROMEDRIVER") differ: the wasm tests may not start"
+fi
