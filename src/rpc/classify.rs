@@ -13,7 +13,7 @@ pub(super) fn segment(segment: &Segment<'_>, src: &[u8], profile: Profile) -> Do
     let parsed = match &segment.parsed {
         Err(error) => {
             let mut doc = Document::new(Kind::ParseError, segment.span);
-            let mut sink = Sink { out: &mut doc.violations, profile };
+            let mut sink = Sink { out: &mut doc.violations };
             sink.push(&JSON_SYNTAX, &Pointer::root(), error.span, error.message.clone());
             return doc;
         }
@@ -66,7 +66,7 @@ fn attach_note(doc: &mut Document, root: &Node<'_>, note: &ParseNote, profile: P
         Some(item) => item,
         None => doc,
     };
-    let mut sink = Sink { out: &mut target.violations, profile };
+    let mut sink = Sink { out: &mut target.violations };
     sink.push_full(rule, pointer_to(root, span), span, message, related);
     // Inside MCP's schema-validated messages a repeated member is ambiguous input: make it an error.
     if matches!(profile, Profile::Mcp(_)) && matches!(note, ParseNote::DuplicateMember { .. }) {
@@ -84,7 +84,7 @@ fn value(root: &Node<'_>, src: &[u8], profile: Profile, direction: Option<Direct
         Value::Array(items) => batch(root, items, src, profile, direction),
         _ => {
             let mut doc = Document::new(Kind::Invalid, root.span);
-            let mut sink = Sink { out: &mut doc.violations, profile };
+            let mut sink = Sink { out: &mut doc.violations };
             sink.push(
                 &MESSAGE_NOT_OBJECT,
                 &path,
@@ -100,7 +100,7 @@ fn batch(root: &Node<'_>, items: &[Node<'_>], src: &[u8], profile: Profile, dire
     let path = Pointer::root();
     let mut doc = Document::new(Kind::Batch, root.span);
     {
-        let mut sink = Sink { out: &mut doc.violations, profile };
+        let mut sink = Sink { out: &mut doc.violations };
         if items.is_empty() {
             if direction == Some(Direction::Server) {
                 sink.push(&BATCH_REPLY_EMPTY, &path, root.span, "a batch reply with nothing in it must not be sent at all, not as []");
@@ -115,7 +115,7 @@ fn batch(root: &Node<'_>, items: &[Node<'_>], src: &[u8], profile: Profile, dire
             Value::Object(_) => message(item, src, &item_path, profile, direction),
             Value::Array(_) => {
                 let mut d = Document::new(Kind::Invalid, item.span);
-                Sink { out: &mut d.violations, profile }.push(
+                Sink { out: &mut d.violations }.push(
                     &BATCH_NESTED,
                     &item_path,
                     item.span,
@@ -125,7 +125,7 @@ fn batch(root: &Node<'_>, items: &[Node<'_>], src: &[u8], profile: Profile, dire
             }
             _ => {
                 let mut d = Document::new(Kind::Invalid, item.span);
-                Sink { out: &mut d.violations, profile }.push(
+                Sink { out: &mut d.violations }.push(
                     &BATCH_ELEMENT_NOT_OBJECT,
                     &item_path,
                     item.span,
@@ -139,7 +139,7 @@ fn batch(root: &Node<'_>, items: &[Node<'_>], src: &[u8], profile: Profile, dire
     let intent = |d: &Document| d.intent.unwrap_or(d.kind);
     let calls = doc.items.iter().filter(|d| matches!(intent(d), Kind::Request | Kind::Notification)).count();
     let replies = doc.items.iter().filter(|d| intent(d) == Kind::Response).count();
-    let mut sink = Sink { out: &mut doc.violations, profile };
+    let mut sink = Sink { out: &mut doc.violations };
     if calls > 0 && replies > 0 {
         sink.push(
             &BATCH_MIXED,
@@ -167,7 +167,7 @@ fn message(node: &Node<'_>, src: &[u8], path: &Pointer, profile: Profile, direct
     let id = node.member("id");
     doc.id = id.map(|m| String::from_utf8_lossy(&src[m.value.span.start..m.value.span.end]).into_owned());
     doc.method = method.and_then(|m| m.value.as_str()).map(str::to_string);
-    let mut sink = Sink { out: &mut doc.violations, profile };
+    let mut sink = Sink { out: &mut doc.violations };
 
     version_member(node, path, &mut sink);
 

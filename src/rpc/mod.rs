@@ -162,7 +162,6 @@ pub fn check(src: &[u8], profile: Profile) -> Report {
 /// Collects violations while one document is checked.
 pub(crate) struct Sink<'v> {
     pub out: &'v mut Vec<Violation>,
-    pub profile: Profile,
 }
 
 impl Sink<'_> {

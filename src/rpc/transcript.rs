@@ -53,7 +53,6 @@ fn id_key(id: &Node<'_>) -> Option<(String, String)> {
 
 struct Conversation<'d> {
     docs: &'d mut [Document],
-    profile: Profile,
     pending: Vec<Pending>,
     /// Messages the other side could not read (or whose id it could not detect): answered by id null.
     unreadable: Vec<(Direction, At, Span)>,
@@ -85,10 +84,9 @@ impl Conversation<'_> {
     }
 
     fn flag(&mut self, at: At, rule: &'static Rule, span: Span, message: String) {
-        let profile = self.profile;
         let path = at.item.map_or_else(Pointer::root, |i| Pointer::root().index(i));
         let doc = self.doc(at);
-        Sink { out: &mut doc.violations, profile }.push(rule, &path, span, message);
+        Sink { out: &mut doc.violations }.push(rule, &path, span, message);
     }
 
     fn kind(&mut self, at: At) -> (Kind, Option<Kind>) {
@@ -259,7 +257,6 @@ pub(super) fn check(stream: &Stream<'_>, documents: &mut [Document], profile: Pr
     let both_sides = [present(Direction::Client), present(Direction::Server)];
     let mut conv = Conversation {
         docs: documents,
-        profile,
         pending: Vec::new(),
         unreadable: Vec::new(),
         batches: Vec::new(),

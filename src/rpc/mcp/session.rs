@@ -8,7 +8,7 @@
 use crate::json::{Direction, Node, Span, Stream, Value};
 use crate::rpc::catalogue::Rule;
 use crate::rpc::rules::REQUEST_ID_REUSED;
-use crate::rpc::{Document, Kind, Profile, Sink};
+use crate::rpc::{Document, Kind, Sink};
 
 use super::methods::{self, Call};
 use super::rules::*;
@@ -113,7 +113,7 @@ pub(super) fn check(stream: &Stream<'_>, documents: &mut [Document], version: Mc
         if let Some(old) = f.supersedes {
             target.violations.retain(|v| !(v.rule == old && v.span == f.span));
         }
-        Sink { out: &mut target.violations, profile: Profile::Mcp(version) }.push_full(f.rule, f.path, f.span, f.message, Vec::new());
+        Sink { out: &mut target.violations }.push_full(f.rule, f.path, f.span, f.message, Vec::new());
     }
 }
 
