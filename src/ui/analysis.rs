@@ -52,10 +52,10 @@ pub struct Analysis {
 impl Analysis {
     /// Checks `text` and keys its verdicts, reusing the keys of `prev` for unchanged verdicts.
     /// `now` returns a time in milliseconds (the browser's `performance.now()`).
-    pub fn run(text: &str, prev: Option<&Analysis>, now: impl Fn() -> f64) -> Analysis {
+    pub fn run(text: &str, profile: Profile, prev: Option<&Analysis>, now: impl Fn() -> f64) -> Analysis {
         let started = now();
         let src = text.as_bytes();
-        let report = rpc::check(src, Profile::JsonRpc);
+        let report = rpc::check(src, profile);
         let fresh = verdicts(&report, src);
         let mut next_key = prev.map_or(0, |p| p.next_key);
         let verdicts = fresh

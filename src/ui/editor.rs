@@ -5,15 +5,15 @@ use leptos::prelude::*;
 
 /// The JSON-RPC text being checked.
 #[component]
-pub fn Editor(
-    /// The editor's content; written on every input.
-    text: RwSignal<String>,
-) -> impl IntoView {
+pub fn Editor() -> impl IntoView {
+    let state = super::use_app();
+    let text = state.text;
     view! {
         <label class="editor">
             <span class="label">"Messages (one JSON value, a stream, or a --> / <-- transcript)"</span>
             <textarea
                 data-testid="editor"
+                node_ref=state.editor
                 spellcheck="false"
                 autocomplete="off"
                 prop:value=text.get_untracked()

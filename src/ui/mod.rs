@@ -1,24 +1,41 @@
-//! The web app (wasm32 only): an editor whose text the engine checks on every input, and the
-//! verdicts. A thin face over [`crate::rpc`]: it renders what the engine says, decides nothing.
+//! The web app (wasm32 only): the editor checked by the engine on every edit, the verdicts, the
+//! in-browser mock server with its log, examples, share links and drafts. A thin face over the
+//! engine: it renders what the engine says and decides nothing.
+//!
+//! Layout of this folder (one owner per file; shared state in [`state`]):
+//! - editor, verdicts, analysis, controls: the text, its verdicts, profile, format/minify;
+//! - exchange, examples: Send to the mock server, the log, the sequence picture, the library;
+//! - persist, share, theme, notices: drafts, share links, light/dark, messages to the user.
 
 mod analysis;
+mod controls;
 mod editor;
+mod examples;
+mod exchange;
+mod notices;
+mod persist;
+mod share;
+mod state;
+mod theme;
 mod verdicts;
 
 use leptos::prelude::*;
 
 pub use analysis::{Analysis, Finding, Keyed, Verdict};
-use editor::Editor;
-use verdicts::Verdicts;
+pub use state::{use_app, AppState, Notice, NoticeLevel};
 
-/// What the editor holds when the page opens.
+/// What the editor holds when the page opens with no draft and no share link.
 pub const SAMPLE: &str = r#"{"jsonrpc": "2.0", "method": "subtract", "params": [42, 23], "id": 1}"#;
 
 /// The whole page.
 #[component]
 pub fn App() -> impl IntoView {
-    let text = RwSignal::new(SAMPLE.to_string());
-    let analysis = Memo::new(move |prev: Option<&Analysis>| text.with(|t| Analysis::run(t, prev, now_ms)));
+    let (text, profile) = persist::initial_text_and_profile(SAMPLE);
+    let state = AppState::new(text, profile);
+    provide_context(state);
+    persist::sync(state);
+    share::restore_from_fragment(state);
+    let analysis = state.analysis;
     let status = move || {
         analysis.with(|a| {
             let n = a.verdicts.len();
@@ -29,20 +46,36 @@ pub fn App() -> impl IntoView {
     view! {
         <header class="app-header">
             <h1>"JSON-RPC playground"</h1>
+            <nav class="toolbar" aria-label="Playground">
+                <controls::ProfileSelect />
+                <examples::ExamplesMenu />
+                <share::ShareButton />
+                <theme::ThemeToggle />
+            </nav>
         </header>
+        <notices::Notices />
         <main class="playground">
-            <Editor text />
-            <div class="results">
+            <section class="editor-pane" aria-label="Editor">
+                <div class="editor-tools">
+                    <controls::FormatButtons />
+                    <exchange::SendButton />
+                </div>
+                <editor::Editor />
+            </section>
+            <section class="results" aria-label="Verdicts">
                 <p class="status" data-testid="validate-ms" data-ms=move || analysis.with(|a| format!("{:.3}", a.elapsed_ms))>
                     {status}
                 </p>
-                <Verdicts analysis />
-            </div>
+                <verdicts::Verdicts />
+            </section>
+            <section class="exchange-pane" aria-label="Exchange with the mock server">
+                <exchange::LogPane />
+            </section>
         </main>
     }
 }
 
 /// Milliseconds from the browser's monotonic clock.
-fn now_ms() -> f64 {
+pub(crate) fn now_ms() -> f64 {
     window().performance().map_or(0.0, |p| p.now())
 }

@@ -4,14 +4,12 @@ use std::sync::Arc;
 
 use leptos::prelude::*;
 
-use super::analysis::{Analysis, Finding, Keyed, Verdict};
+use super::analysis::{Finding, Keyed, Verdict};
 
 /// The list of verdict cards.
 #[component]
-pub fn Verdicts(
-    /// The latest check of the editor's text.
-    analysis: Memo<Analysis>,
-) -> impl IntoView {
+pub fn Verdicts() -> impl IntoView {
+    let analysis = super::use_app().analysis;
     view! {
         <section class="verdicts" data-testid="verdicts" aria-label="Verdicts" aria-live="polite">
             <For

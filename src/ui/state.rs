@@ -1,0 +1,77 @@
+//! The page's shared state: a few signals, provided once by [`super::App`] through context.
+//! Components read and write these; derived values are Memos, and effects only sync with the
+//! outside (the textarea's selection, localStorage, the URL fragment).
+
+use leptos::html::Textarea;
+use leptos::prelude::*;
+
+use super::analysis::Analysis;
+use crate::json::Span;
+use crate::rpc::Profile;
+
+/// A message for the user that is not a verdict: a share link that could not be read, storage
+/// that is full, an export that failed.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Notice {
+    /// Monotonic key for keyed lists.
+    pub key: u64,
+    pub level: NoticeLevel,
+    pub text: String,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NoticeLevel {
+    Info,
+    Error,
+}
+
+/// Everything the page's components share.
+#[derive(Clone, Copy)]
+pub struct AppState {
+    /// The editor's text (the source of truth; the textarea mirrors it).
+    pub text: RwSignal<String>,
+    /// JSON-RPC 2.0 or MCP with a protocol version.
+    pub profile: RwSignal<Profile>,
+    /// The engine's verdict on `text` under `profile`, recomputed when either changes.
+    pub analysis: Memo<Analysis>,
+    /// A byte span of `text` the editor should select and reveal (set by clicking a violation).
+    pub select: RwSignal<Option<Span>>,
+    /// The textarea, for edits that must stay undoable with the browser's undo.
+    pub editor: NodeRef<Textarea>,
+    /// Notices shown above the panes, newest last.
+    pub notices: RwSignal<Vec<Notice>>,
+}
+
+impl AppState {
+    /// Creates the state with `text` in the editor.
+    pub fn new(text: String, profile: Profile) -> Self {
+        let text = RwSignal::new(text);
+        let profile = RwSignal::new(profile);
+        let analysis = Memo::new(move |prev: Option<&Analysis>| {
+            let p = profile.get();
+            text.with(|t| Analysis::run(t, p, prev, super::now_ms))
+        });
+        AppState {
+            text,
+            profile,
+            analysis,
+            select: RwSignal::new(None),
+            editor: NodeRef::new(),
+            notices: RwSignal::new(Vec::new()),
+        }
+    }
+
+    /// Shows a notice to the user.
+    pub fn notify(&self, level: NoticeLevel, text: impl Into<String>) {
+        let text = text.into();
+        self.notices.update(|n| {
+            let key = n.last().map_or(1, |last| last.key + 1);
+            n.push(Notice { key, level, text });
+        });
+    }
+}
+
+/// The state provided by [`super::App`].
+pub fn use_app() -> AppState {
+    expect_context::<AppState>()
+}
