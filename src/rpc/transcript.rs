@@ -83,8 +83,12 @@ impl Conversation<'_> {
         }
     }
 
-    fn flag(&mut self, at: At, rule: &'static Rule, span: Span, message: String) {
-        let path = at.item.map_or_else(Pointer::root, |i| Pointer::root().index(i));
+    /// Puts a violation on the message at `at`; `member` names the member it is about ("id").
+    fn flag(&mut self, at: At, member: Option<&str>, rule: &'static Rule, span: Span, message: String) {
+        let mut path = at.item.map_or_else(Pointer::root, |i| Pointer::root().index(i));
+        if let Some(member) = member {
+            path = path.key(member);
+        }
         let doc = self.doc(at);
         Sink { out: &mut doc.violations }.push(rule, &path, span, message);
     }
@@ -108,7 +112,7 @@ impl Conversation<'_> {
                     let message = format!(
                         "id {shown} is still waiting for its response (sent by an earlier request); the replies cannot be told apart"
                     );
-                    self.flag(at, &REQUEST_ID_REUSED, id.span, message);
+                    self.flag(at, Some("id"), &REQUEST_ID_REUSED, id.span, message);
                 }
                 self.pending.push(Pending { key: key.clone(), shown, from, at, span: id.span, batch });
                 self.last_call[side(from)] = Some(LastCall::Request);
@@ -150,7 +154,7 @@ impl Conversation<'_> {
                     "the request's id {} was readable, so the response must carry it instead of null",
                     p.shown
                 );
-                self.flag(at, &RESPONSE_NULL_ID_DETECTABLE, id.span, message);
+                self.flag(at, Some("id"), &RESPONSE_NULL_ID_DETECTABLE, id.span, message);
                 return;
             }
         }
@@ -158,6 +162,7 @@ impl Conversation<'_> {
         if waiting.is_empty() && self.last_call[side(asker)] == Some(LastCall::Notification) {
             self.flag(
                 at,
+                Some("id"),
                 &NOTIFICATION_ANSWERED,
                 id.span,
                 "this replies to a notification, which must get no reply at all (not even an error)".into(),
@@ -169,7 +174,7 @@ impl Conversation<'_> {
         } else {
             format!("id {shown} answers no pending request (waiting: {})", waiting.join(", "))
         };
-        self.flag(at, &RESPONSE_UNMATCHED, id.span, message);
+        self.flag(at, Some("id"), &RESPONSE_UNMATCHED, id.span, message);
     }
 
     fn batch_of_calls(&mut self, items: &[Node<'_>], doc: usize, from: Direction) {
@@ -204,6 +209,7 @@ impl Conversation<'_> {
             if self.last_call[side(asker)] == Some(LastCall::Notification) && !self.pending.iter().any(|p| p.from == asker) {
                 self.flag(
                     At { doc, item: None },
+                    None,
                     &NOTIFICATION_ANSWERED,
                     span,
                     "this replies to notifications only; an all-notification batch gets nothing back".into(),
@@ -246,7 +252,7 @@ impl Conversation<'_> {
         if !extra.is_empty() {
             parts.push(format!("id {} answer(s) no element of the batch", extra.join(", ")));
         }
-        self.flag(At { doc, item: None }, &BATCH_REPLY_MISMATCH, span, format!("this batch reply does not match its batch: {}", parts.join("; ")));
+        self.flag(At { doc, item: None }, None, &BATCH_REPLY_MISMATCH, span, format!("this batch reply does not match its batch: {}", parts.join("; ")));
     }
 }
 
@@ -301,7 +307,7 @@ pub(super) fn check(stream: &Stream<'_>, documents: &mut [Document], profile: Pr
     for p in pending {
         if both_sides[side(other(p.from))] {
             let message = format!("request id {} never gets a response in this transcript", p.shown);
-            conv.flag(p.at, &REQUEST_UNANSWERED, p.span, message);
+            conv.flag(p.at, Some("id"), &REQUEST_UNANSWERED, p.span, message);
         }
     }
     let unreadable = std::mem::take(&mut conv.unreadable);
@@ -309,6 +315,7 @@ pub(super) fn check(stream: &Stream<'_>, documents: &mut [Document], profile: Pr
         if both_sides[side(other(from))] {
             conv.flag(
                 at,
+                None,
                 &REQUEST_UNANSWERED,
                 span,
                 "this message is unreadable or invalid, so it deserves an error response with id null (-32700 or -32600), and none came".into(),
