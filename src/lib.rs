@@ -4,6 +4,7 @@
 
 pub mod json;
 pub mod rpc;
+pub mod teach;
 pub mod mock;
 #[cfg(target_arch = "wasm32")]
 pub mod ui;

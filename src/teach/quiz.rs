@@ -1,0 +1,249 @@
+//! The quiz: a bank of items built from the rule catalogue (one per rule at least, from its broken
+//! example), valid messages of every kind (the fixed examples), and items of our own; the engine
+//! grades every answer and explains it, pointing at the span. No answer is written by hand: the
+//! expected answer of each item is what `rpc::check` says of its text.
+
+use crate::json::Span;
+use crate::rpc::{self, catalogue, Document, Kind, McpVersion, Profile, Rule, Scope, Severity};
+
+/// What a learner can answer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Choice {
+    Request,
+    Notification,
+    Response,
+    Batch,
+    Invalid,
+    /// A transcript whose conversation breaks no rule.
+    Valid,
+}
+
+impl Choice {
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Choice::Request => "request",
+            Choice::Notification => "notification",
+            Choice::Response => "response",
+            Choice::Batch => "batch",
+            Choice::Invalid => "invalid",
+            Choice::Valid => "valid",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<Choice> {
+        [Choice::Request, Choice::Notification, Choice::Response, Choice::Batch, Choice::Invalid, Choice::Valid]
+            .into_iter()
+            .find(|c| c.as_str() == s)
+    }
+}
+
+/// One question.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Item {
+    /// Stable id, used in share links and saved progress: `rule:<id>`, `valid:<id>`, `own:<name>`.
+    pub id: String,
+    pub text: String,
+    pub profile: Profile,
+    /// True when the text is a `-->` / `<--` transcript: the answer is then valid or invalid.
+    pub transcript: bool,
+}
+
+impl Item {
+    /// The choices offered for this item.
+    pub fn choices(&self) -> &'static [Choice] {
+        if self.transcript {
+            &[Choice::Valid, Choice::Invalid]
+        } else {
+            &[Choice::Request, Choice::Notification, Choice::Response, Choice::Batch, Choice::Invalid]
+        }
+    }
+
+    /// The engine's answer to this item.
+    pub fn key(&self) -> AnswerKey {
+        answer_key(&self.text, self.profile)
+    }
+}
+
+/// The right answer, as the engine sees it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct AnswerKey {
+    pub choice: Choice,
+    /// The rules broken at error severity (any of them is a right pick when the answer is invalid).
+    pub rules: Vec<&'static Rule>,
+    /// Where each broken rule is (same order as `rules`).
+    pub spans: Vec<Span>,
+    /// The warnings, shown in the explanation but not needed for a right answer.
+    pub warnings: Vec<&'static Rule>,
+}
+
+fn answer_key(text: &str, profile: Profile) -> AnswerKey {
+    let report = rpc::check(text.as_bytes(), profile);
+    let mut rules = Vec::new();
+    let mut spans = Vec::new();
+    let mut warnings = Vec::new();
+    for v in report.violations() {
+        match v.severity {
+            Severity::Error => {
+                rules.push(v.rule);
+                spans.push(v.span);
+            }
+            Severity::Warning => warnings.push(v.rule),
+        }
+    }
+    let choice = if !rules.is_empty() {
+        Choice::Invalid
+    } else if report.transcript {
+        Choice::Valid
+    } else {
+        match report.documents.first().map(|d: &Document| d.kind) {
+            Some(Kind::Request) => Choice::Request,
+            Some(Kind::Notification) => Choice::Notification,
+            Some(Kind::Response) => Choice::Response,
+            Some(Kind::Batch) => Choice::Batch,
+            _ => Choice::Invalid,
+        }
+    };
+    AnswerKey { choice, rules, spans, warnings }
+}
+
+/// A learner's answer: the kind, and when it is `Invalid`, optionally the rule they think is
+/// broken or the byte offset they clicked in the message.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Answer {
+    pub choice: Option<Choice>,
+    pub rule: Option<String>,
+    pub click: Option<usize>,
+}
+
+/// The engine's grade.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Grade {
+    pub correct: bool,
+    pub expected: Choice,
+    /// For invalid items: whether the picked rule or clicked place was right (None when not given).
+    pub located: Option<bool>,
+    /// Why, in words: what the message is, and each broken rule with its summary.
+    pub explanation: String,
+    /// The spans to point at (the broken rules' places).
+    pub spans: Vec<Span>,
+}
+
+/// Grades `answer` on `item`.
+pub fn grade(item: &Item, answer: &Answer) -> Grade {
+    let key = item.key();
+    let kind_right = answer.choice == Some(key.choice);
+    let located = if key.choice == Choice::Invalid && kind_right {
+        match (&answer.rule, answer.click) {
+            (Some(rule), _) => Some(key.rules.iter().any(|r| r.id == rule)),
+            (None, Some(at)) => Some(key.spans.iter().any(|s| s.start <= at && (at < s.end || s.is_empty() && at == s.start))),
+            (None, None) => None,
+        }
+    } else {
+        None
+    };
+    let correct = kind_right && located != Some(false);
+    Grade { correct, expected: key.choice, located, explanation: explain(item, &key), spans: key.spans.clone() }
+}
+
+fn explain(item: &Item, key: &AnswerKey) -> String {
+    let mut out = match key.choice {
+        Choice::Request => "It is a request: it has a method and an id, so it expects a response with that id.".to_string(),
+        Choice::Notification => "It is a notification: it has a method but no id, so no response comes back, not even an error.".to_string(),
+        Choice::Response => "It is a response: it carries exactly one of result and error, and the id of the request it answers.".to_string(),
+        Choice::Batch => "It is a batch: an array of messages sent together, each answered (or not) on its own.".to_string(),
+        Choice::Valid => "The conversation is valid: every request is answered once, with its own id.".to_string(),
+        Choice::Invalid => {
+            let mut s = String::from("It is invalid:");
+            let mut seen = Vec::new();
+            for r in &key.rules {
+                if !seen.contains(&r.id) {
+                    seen.push(r.id);
+                    s.push_str(&format!(" {} ({})", r.summary, r.id));
+                }
+            }
+            s
+        }
+    };
+    if !key.warnings.is_empty() {
+        let names: Vec<&str> = key.warnings.iter().map(|r| r.id).collect();
+        out.push_str(&format!(" Also worth a look (warnings): {}.", names.join(", ")));
+    }
+    if let Profile::Mcp(v) = item.profile {
+        out.push_str(&format!(" (Checked as MCP {v}.)"));
+    }
+    out
+}
+
+fn profile_of(rule: &Rule) -> Profile {
+    match rule.scope {
+        Scope::JsonRpc => Profile::JsonRpc,
+        Scope::Mcp => Profile::Mcp(rule.example_version.unwrap_or_default()),
+    }
+}
+
+/// Items of our own: valid messages of every kind and MCP messages worth knowing.
+const OWN: &[(&str, &str, Option<McpVersion>)] = &[
+    ("subtract", r#"{"jsonrpc": "2.0", "method": "subtract", "params": [42, 23], "id": 1}"#, None),
+    ("update", r#"{"jsonrpc": "2.0", "method": "update", "params": [1, 2, 3, 4, 5]}"#, None),
+    ("result", r#"{"jsonrpc": "2.0", "result": 19, "id": 1}"#, None),
+    ("method-not-found", r#"{"jsonrpc": "2.0", "error": {"code": -32601, "message": "Method not found"}, "id": "1"}"#, None),
+    ("parse-error-reply", r#"{"jsonrpc": "2.0", "error": {"code": -32700, "message": "Parse error"}, "id": null}"#, None),
+    ("batch", r#"[{"jsonrpc": "2.0", "method": "sum", "params": [1, 2, 4], "id": "1"}, {"jsonrpc": "2.0", "method": "notify_hello", "params": [7]}]"#, None),
+    ("by-name", r#"{"jsonrpc": "2.0", "method": "subtract", "params": {"subtrahend": 23, "minuend": 42}, "id": 3}"#, None),
+    ("no-params", r#"{"jsonrpc": "2.0", "method": "get_data", "id": "9"}"#, None),
+    ("string-one", r#"{"jsonrpc": "2.0", "method": "sum", "params": [1], "id": "1"}"#, None),
+    ("spec-invalid-request", r#"{"jsonrpc": "2.0", "method": 1, "params": "bar"}"#, None),
+    ("one-point-oh", r#"{"method": "echo", "params": ["Hello JSON-RPC"], "id": 1}"#, None),
+    ("mcp-tools-list", r#"{"jsonrpc": "2.0", "id": 1, "method": "tools/list", "params": {}}"#, Some(McpVersion::V2025_11_25)),
+    ("mcp-tools-call", r#"{"jsonrpc": "2.0", "id": 2, "method": "tools/call", "params": {"name": "add", "arguments": {"a": 2, "b": 3}}}"#, Some(McpVersion::V2025_11_25)),
+    ("mcp-tool-result", r#"{"jsonrpc": "2.0", "id": 2, "result": {"content": [{"type": "text", "text": "5"}]}}"#, Some(McpVersion::V2025_11_25)),
+    ("mcp-initialized", r#"{"jsonrpc": "2.0", "method": "notifications/initialized"}"#, Some(McpVersion::V2025_11_25)),
+    // The four messages of the seed article's "Spot the Invalid Messages" lab.
+    ("seed-lab-1", r#"{"jsonrpc": "2.0", "method": "tools/list", "params": {}}"#, Some(McpVersion::V2025_11_25)),
+    ("seed-lab-2", r#"{"jsonrpc": "1.0", "id": 2, "method": "tools/list", "params": {}}"#, Some(McpVersion::V2025_11_25)),
+    ("seed-lab-3", r#"{"jsonrpc": "2.0", "id": 3, "method": "tools/call", "params": {"arguments": {"a": 2, "b": 3}}}"#, Some(McpVersion::V2025_11_25)),
+    ("seed-lab-4", r#"{"jsonrpc": "2.0", "id": 4, "method": "tools/call", "params": {"name": "add", "arguments": {"a": 2, "b": 3}}}"#, Some(McpVersion::V2025_11_25)),
+    ("mcp-progress-with-id", r#"{"jsonrpc": "2.0", "method": "notifications/progress", "params": {"progressToken": "t", "progress": 50}, "id": 1}"#, Some(McpVersion::V2025_11_25)),
+];
+
+/// The whole bank: one item per rule (its broken example), the fixed examples, and our own.
+/// Texts appear once; order is stable (catalogue order, then ours).
+pub fn bank() -> Vec<Item> {
+    let mut items: Vec<Item> = Vec::new();
+    let mut push = |id: String, text: &str, profile: Profile| {
+        if items.iter().any(|i| i.text == text && i.profile == profile) {
+            return;
+        }
+        let transcript = rpc::check(text.as_bytes(), profile).transcript;
+        items.push(Item { id, text: text.to_string(), profile, transcript });
+    };
+    for rule in catalogue::all() {
+        push(format!("rule:{}", rule.id), rule.bad, profile_of(rule));
+    }
+    for rule in catalogue::all() {
+        push(format!("valid:{}", rule.id), rule.good, profile_of(rule));
+    }
+    for (name, text, version) in OWN {
+        push(format!("own:{name}"), text, version.map_or(Profile::JsonRpc, Profile::Mcp));
+    }
+    items
+}
+
+/// The item with this id.
+pub fn item(id: &str) -> Option<Item> {
+    bank().into_iter().find(|i| i.id == id)
+}
+
+/// A shuffled order of `n` items from a seed (xorshift; the same seed gives the same order), so
+/// questions vary and a shared set reproduces.
+pub fn order(n: usize, seed: u64) -> Vec<usize> {
+    let mut idx: Vec<usize> = (0..n).collect();
+    let mut s = seed | 1;
+    for i in (1..n).rev() {
+        s ^= s << 13;
+        s ^= s >> 7;
+        s ^= s << 17;
+        idx.swap(i, (s % (i as u64 + 1)) as usize);
+    }
+    idx
+}

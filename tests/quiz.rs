@@ -1,0 +1,93 @@
+//! The quiz bank covers every rule and every kind, and the engine grades answers.
+
+use jsonrpc_playground::rpc::{catalogue, McpVersion, Profile};
+use jsonrpc_playground::teach::quiz::{bank, grade, item, order, Answer, Choice};
+
+#[test]
+fn every_rule_has_an_item_that_breaks_it() {
+    let items = bank();
+    for rule in catalogue::all() {
+        let it = items.iter().find(|i| i.id == format!("rule:{}", rule.id)).unwrap_or_else(|| panic!("no item for {}", rule.id));
+        let key = it.key();
+        let hit = key.rules.iter().chain(key.warnings.iter()).any(|r| r.id == rule.id);
+        assert!(hit, "{}: its item does not break it", rule.id);
+    }
+}
+
+#[test]
+fn the_bank_has_valid_items_of_every_kind() {
+    let kinds: Vec<Choice> = bank().iter().map(|i| i.key().choice).collect();
+    for c in [Choice::Request, Choice::Notification, Choice::Response, Choice::Batch, Choice::Invalid, Choice::Valid] {
+        assert!(kinds.contains(&c), "no item whose answer is {c:?}");
+    }
+    assert!(bank().iter().any(|i| matches!(i.profile, Profile::Mcp(_)) && i.key().choice == Choice::Request));
+}
+
+#[test]
+fn the_seed_lab_is_in_the_bank_with_the_articles_answers() {
+    let answer = |id: &str| {
+        let it = item(id).unwrap();
+        assert_eq!(it.profile, Profile::Mcp(McpVersion::V2025_11_25));
+        let key = it.key();
+        (key.choice, key.rules.iter().map(|r| r.id).collect::<Vec<_>>())
+    };
+    assert_eq!(answer("own:seed-lab-1"), (Choice::Invalid, vec!["mcp-request-without-id"]));
+    assert_eq!(answer("own:seed-lab-2"), (Choice::Invalid, vec!["jsonrpc-not-2-0"]));
+    assert_eq!(answer("own:seed-lab-3"), (Choice::Invalid, vec!["mcp-param-missing"]));
+    assert_eq!(answer("own:seed-lab-4"), (Choice::Request, vec![]));
+}
+
+#[test]
+fn grading_checks_the_kind_then_the_rule_or_the_place() {
+    let it = item("rule:jsonrpc-not-2-0").unwrap();
+    let right = grade(&it, &Answer { choice: Some(Choice::Invalid), rule: Some("jsonrpc-not-2-0".into()), click: None });
+    assert!(right.correct);
+    assert_eq!(right.located, Some(true));
+    assert!(right.explanation.contains("\"jsonrpc\" must be exactly the string \"2.0\"."), "{}", right.explanation);
+    let wrong_rule = grade(&it, &Answer { choice: Some(Choice::Invalid), rule: Some("method-not-string".into()), click: None });
+    assert!(!wrong_rule.correct);
+    assert_eq!(wrong_rule.located, Some(false));
+    let at = it.text.find("\"1.0\"").unwrap();
+    assert!(grade(&it, &Answer { choice: Some(Choice::Invalid), rule: None, click: Some(at + 1) }).correct);
+    assert!(!grade(&it, &Answer { choice: Some(Choice::Invalid), rule: None, click: Some(1) }).correct);
+    let kind_only = grade(&it, &Answer { choice: Some(Choice::Invalid), ..Answer::default() });
+    assert!(kind_only.correct && kind_only.located.is_none());
+    let wrong_kind = grade(&it, &Answer { choice: Some(Choice::Request), ..Answer::default() });
+    assert!(!wrong_kind.correct);
+    assert_eq!(wrong_kind.expected, Choice::Invalid);
+    assert_eq!(wrong_kind.spans.len(), 1);
+}
+
+#[test]
+fn a_valid_request_is_graded_as_a_request() {
+    let it = item("own:subtract").unwrap();
+    assert_eq!(it.choices(), [Choice::Request, Choice::Notification, Choice::Response, Choice::Batch, Choice::Invalid]);
+    assert!(grade(&it, &Answer { choice: Some(Choice::Request), ..Answer::default() }).correct);
+    let g = grade(&it, &Answer { choice: Some(Choice::Notification), ..Answer::default() });
+    assert!(!g.correct);
+    assert!(g.explanation.starts_with("It is a request"));
+}
+
+#[test]
+fn transcripts_are_answered_valid_or_invalid() {
+    let it = item("rule:response-unmatched").unwrap();
+    assert!(it.transcript);
+    assert_eq!(it.choices(), [Choice::Valid, Choice::Invalid]);
+    assert!(grade(&it, &Answer { choice: Some(Choice::Invalid), rule: Some("response-unmatched".into()), click: None }).correct);
+    let ok = item("valid:response-unmatched").unwrap();
+    assert!(grade(&ok, &Answer { choice: Some(Choice::Valid), ..Answer::default() }).correct);
+}
+
+#[test]
+fn ids_are_unique_and_orders_reproduce() {
+    let items = bank();
+    let mut ids: Vec<&str> = items.iter().map(|i| i.id.as_str()).collect();
+    ids.sort();
+    ids.dedup();
+    assert_eq!(ids.len(), items.len());
+    assert_eq!(order(items.len(), 7), order(items.len(), 7));
+    assert_ne!(order(items.len(), 7), order(items.len(), 8));
+    let mut o = order(items.len(), 7);
+    o.sort();
+    assert_eq!(o, (0..items.len()).collect::<Vec<_>>());
+}
