@@ -91,3 +91,57 @@ fn ids_are_unique_and_orders_reproduce() {
     o.sort();
     assert_eq!(o, (0..items.len()).collect::<Vec<_>>());
 }
+
+mod lessons {
+    use jsonrpc_playground::mock::MockServer;
+    use jsonrpc_playground::rpc::check;
+    use jsonrpc_playground::teach::lessons::{lesson, LESSONS};
+    use jsonrpc_playground::teach::quiz::item;
+
+    #[test]
+    fn the_path_runs_from_request_to_mcp() {
+        let ids: Vec<&str> = LESSONS.iter().map(|l| l.id).collect();
+        assert_eq!(ids, ["request", "notification", "response", "error", "batch", "mcp"]);
+        assert!(lesson("batch").is_some() && lesson("nope").is_none());
+    }
+
+    #[test]
+    fn every_lesson_question_is_in_the_bank() {
+        for l in LESSONS {
+            assert!(item(l.question).is_some(), "{}: no quiz item {}", l.id, l.question);
+        }
+    }
+
+    #[test]
+    fn every_example_gets_the_replies_the_lesson_promises() {
+        let replies = |id: &str| {
+            let l = lesson(id).unwrap();
+            let mut server = MockServer::new();
+            server.handle_stream(l.example.as_bytes()).into_iter().filter_map(|e| e.reply).collect::<Vec<String>>()
+        };
+        assert_eq!(replies("request"), [r#"{"jsonrpc":"2.0","result":19,"id":1}"#]);
+        assert!(replies("notification").is_empty());
+        assert_eq!(replies("response"), [r#"{"jsonrpc":"2.0","result":19,"id":4}"#]);
+        let errors = replies("error");
+        assert_eq!(errors.len(), 3);
+        assert!(errors[0].contains("-32601") && errors[1].contains("-32602") && errors[2].contains("-32700"));
+        assert_eq!(replies("batch").len(), 1);
+        let mcp = replies("mcp");
+        assert_eq!(mcp.len(), 3, "initialize, tools/list, tools/call");
+        assert!(mcp[2].contains(r#""text":"5""#), "{}", mcp[2]);
+        // The examples that teach valid messages are valid under their profile.
+        for id in ["request", "notification", "response", "batch", "mcp"] {
+            let l = lesson(id).unwrap();
+            let errors: Vec<_> = check(l.example.as_bytes(), l.profile)
+                .violations()
+                .filter(|v| v.severity == jsonrpc_playground::rpc::Severity::Error)
+                .map(|v| v.rule.id)
+                .collect();
+            if id == "batch" {
+                assert_eq!(errors, ["jsonrpc-missing", "method-result-or-error-required"], "the {{\"foo\": \"boo\"}} element");
+            } else {
+                assert!(errors.is_empty(), "{id}: {errors:?}");
+            }
+        }
+    }
+}

@@ -2,3 +2,4 @@
 //! [`crate::rpc::catalogue`]). Pure engine code: the UI only renders it.
 
 pub mod quiz;
+pub mod lessons;
