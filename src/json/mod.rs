@@ -5,6 +5,7 @@
 //! without escapes and every number stay slices of the source (numbers keep their exact text:
 //! `1`, `1.0` and `12345678901234567890` are different things to a peer).
 
+mod format;
 mod lines;
 mod parse;
 mod pointer;
@@ -12,6 +13,7 @@ mod stream;
 
 use std::borrow::Cow;
 
+pub use format::{layout, minify, pretty, FormatError, Layout};
 pub use lines::{LineIndex, Position};
 pub use parse::{parse_document, ParseError, MAX_DEPTH};
 pub use pointer::{escape_token, pointer_to, Pointer};
