@@ -6,6 +6,7 @@ pub mod json;
 pub mod rpc;
 pub mod teach;
 pub mod mock;
+pub mod exchange;
 #[cfg(target_arch = "wasm32")]
 pub mod ui;
 

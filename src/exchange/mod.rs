@@ -1,0 +1,697 @@
+//! The exchange log: every message sent to a peer or received from it, in order, classified by the
+//! engine and paired by id. Pure Rust (no web dependency): the UI renders it, the persist code
+//! saves it ([`Log::to_json_string`] / [`Log::from_json_str`]), the export writes it
+//! ([`Log::to_ndjson`], [`Log::to_json_array`]).
+//!
+//! The model, as the live link will use it too:
+//!
+//! - an [`Entry`] is one message or batch as it crossed the wire (raw text kept exactly), with a
+//!   monotonic `u64` key (never reused, not even after [`Log::clear`]), a time in ms, a
+//!   [`Direction`] and a `peer` (`"mock"`, or the link's endpoint): pairing never crosses peers;
+//! - each entry holds one [`Msg`] per JSON-RPC message (one for a single message, one per element
+//!   of a batch; an empty batch `[]` is one message of kind batch, answered by one `-32600`);
+//! - a request waits ([`Status::Pending`]) until a response with the same id comes back the other
+//!   way; then both are [`Status::Paired`] with each other and the latency. Ids compare as JSON
+//!   values of their type: `"1"` and `1` differ, `"a"` and `"\u0061"` do not; numbers by their
+//!   exact text (`1` and `1.0` differ, as the engine says). A repeated id pairs first-in,
+//!   first-out. Messages that can only be answered with `"id": null` (parse errors, invalid
+//!   requests without a usable id, the empty batch) wait in their own first-in, first-out queue;
+//! - requests the peer sends us (server-initiated, direction [`Direction::In`]) wait the same way
+//!   for our response;
+//! - notifications are [`Status::NoReplyExpected`]; a response nobody waits for is
+//!   [`Status::Unmatched`]; the link may mark waiting requests [`Status::TimedOut`] (a late reply
+//!   still pairs) or [`Status::Lost`] (the connection dropped).
+//!
+//! Counts ([`Counts`]) are kept exact however many entries a view shows.
+
+use std::collections::{HashMap, VecDeque};
+use std::fmt;
+
+use serde_json::Value as J;
+
+use crate::json::{minify, parse_document, Node};
+use crate::rpc::{self, Document, Kind, Profile};
+
+/// Which way a message went.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Direction {
+    /// Client → server: what we sent.
+    Out,
+    /// Server → client: what the peer sent.
+    In,
+}
+
+impl Direction {
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Direction::Out => "out",
+            Direction::In => "in",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<Direction> {
+        match s {
+            "out" => Some(Direction::Out),
+            "in" => Some(Direction::In),
+            _ => None,
+        }
+    }
+
+    const fn other(self) -> Direction {
+        match self {
+            Direction::Out => Direction::In,
+            Direction::In => Direction::Out,
+        }
+    }
+}
+
+/// One message of the log: an entry's key and the element of its batch (0 when not a batch).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct At {
+    pub key: u64,
+    pub item: usize,
+}
+
+/// Where a message stands in its conversation.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Status {
+    /// A request (or something only an error reply can answer) waiting for its reply.
+    Pending,
+    /// A request and its response, each pointing at the other; `latency_ms` is the response's time
+    /// minus the request's.
+    Paired { with: At, latency_ms: f64 },
+    /// A notification: nothing comes back.
+    NoReplyExpected,
+    /// A response no request was waiting for.
+    Unmatched,
+    /// A request without reply after the timeout (a late reply still pairs with it).
+    TimedOut,
+    /// The connection closed while the request was in flight.
+    Lost,
+    /// Nothing to pair: e.g. an invalid message from the peer, which we do not answer.
+    Unpaired,
+}
+
+impl Status {
+    pub const fn as_str(&self) -> &'static str {
+        match self {
+            Status::Pending => "pending",
+            Status::Paired { .. } => "paired",
+            Status::NoReplyExpected => "no-reply-expected",
+            Status::Unmatched => "unmatched",
+            Status::TimedOut => "timed-out",
+            Status::Lost => "lost",
+            Status::Unpaired => "unpaired",
+        }
+    }
+
+    pub const fn pair(&self) -> Option<(At, f64)> {
+        match *self {
+            Status::Paired { with, latency_ms } => Some((with, latency_ms)),
+            _ => None,
+        }
+    }
+
+    /// Waiting for a reply (pending or timed out).
+    pub const fn is_waiting(&self) -> bool {
+        matches!(self, Status::Pending | Status::TimedOut)
+    }
+}
+
+/// One JSON-RPC message (a whole document, or one element of a batch), as the engine classified it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Msg {
+    pub kind: Kind,
+    /// What an invalid message was trying to be.
+    pub intent: Option<Kind>,
+    pub method: Option<String>,
+    /// The id's exact source text.
+    pub id: Option<String>,
+    pub error_code: Option<i64>,
+    /// An error reply, an invalid message or a parse error.
+    pub is_error: bool,
+    /// A short preview: a request's params, a response's result, an error's code and message.
+    pub summary: String,
+    pub status: Status,
+}
+
+/// One document as it crossed the wire.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Entry {
+    /// Monotonic, never reused.
+    pub key: u64,
+    /// Bumped whenever the status of one of its messages changes (for keyed views).
+    pub rev: u32,
+    /// Milliseconds (the UI uses the Unix epoch with sub-millisecond precision).
+    pub time_ms: f64,
+    pub direction: Direction,
+    /// Who the other end is: `"mock"`, or a link's endpoint. Pairing stays within one peer.
+    pub peer: String,
+    /// The exact text.
+    pub raw: String,
+    /// The document's kind (batch, request, …).
+    pub kind: Kind,
+    /// One message, or one per batch element (an empty batch: one message of kind batch).
+    pub msgs: Vec<Msg>,
+}
+
+impl Entry {
+    pub fn is_batch(&self) -> bool {
+        self.kind == Kind::Batch
+    }
+
+    /// True when a message of the entry is an error reply, invalid, or not JSON.
+    pub fn has_error(&self) -> bool {
+        self.msgs.iter().any(|m| m.is_error)
+    }
+
+    /// The single message of a non-batch entry.
+    pub fn single(&self) -> Option<&Msg> {
+        match self.msgs.as_slice() {
+            [m] if !self.is_batch() => Some(m),
+            _ => None,
+        }
+    }
+}
+
+/// Exact counts over the whole log (not only what a view shows).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Counts {
+    /// Entries (documents on the wire).
+    pub entries: usize,
+    pub out: usize,
+    pub r#in: usize,
+    /// JSON-RPC messages (batch elements counted one by one).
+    pub messages: usize,
+    pub requests: usize,
+    pub notifications: usize,
+    pub responses: usize,
+    /// Error replies, invalid messages and parse errors.
+    pub errors: usize,
+    /// Requests the peer sent us.
+    pub server_requests: usize,
+    /// Messages waiting for a reply (pending or timed out).
+    pub waiting: usize,
+    /// Completed pairs (a request and its response count as one).
+    pub pairs: usize,
+    pub unmatched: usize,
+    pub timed_out: usize,
+    pub lost: usize,
+}
+
+/// What a reply is matched by.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+enum IdKey {
+    Str(String),
+    Num(String),
+}
+
+/// How a message waits: by id, or for an `"id": null` error reply.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+enum Slot {
+    Id(IdKey),
+    Null,
+}
+
+fn slot_of(id: Option<&str>) -> Slot {
+    match id {
+        Some(text) if text.starts_with('"') => match serde_json::from_str::<String>(text) {
+            Ok(s) => Slot::Id(IdKey::Str(s)),
+            Err(_) => Slot::Null,
+        },
+        Some(text) if text.starts_with(|c: char| c == '-' || c.is_ascii_digit()) => Slot::Id(IdKey::Num(text.to_string())),
+        _ => Slot::Null,
+    }
+}
+
+/// The log.
+#[derive(Clone, Debug, Default)]
+pub struct Log {
+    entries: Vec<Entry>,
+    next_key: u64,
+    /// Waiting messages per (peer, direction they were sent in, slot), oldest first.
+    waiting: HashMap<(String, Direction, Slot), VecDeque<At>>,
+    counts: Counts,
+}
+
+/// [`Log::from_json_str`] could not read its input.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LogError(pub String);
+
+impl fmt::Display for LogError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "saved log unreadable: {}", self.0)
+    }
+}
+
+impl std::error::Error for LogError {}
+
+/// The `format` member of [`Log::to_json_string`]'s object.
+pub const FORMAT: &str = "jsonrpc-playground/log";
+/// Its version.
+pub const FORMAT_VERSION: u64 = 1;
+
+const SUMMARY_CHARS: usize = 80;
+
+impl Log {
+    pub fn new() -> Self {
+        Log { next_key: 1, ..Log::default() }
+    }
+
+    pub fn entries(&self) -> &[Entry] {
+        &self.entries
+    }
+
+    /// The last `n` entries (what a capped view shows).
+    pub fn tail(&self, n: usize) -> &[Entry] {
+        &self.entries[self.entries.len().saturating_sub(n)..]
+    }
+
+    pub fn len(&self) -> usize {
+        self.entries.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+
+    pub fn counts(&self) -> Counts {
+        self.counts
+    }
+
+    /// The key the next entry gets.
+    pub fn next_key(&self) -> u64 {
+        self.next_key.max(1)
+    }
+
+    /// The entry with this key (keys are sorted: a binary search).
+    pub fn get(&self, key: u64) -> Option<&Entry> {
+        self.index_of(key).map(|i| &self.entries[i])
+    }
+
+    /// The message at `at`.
+    pub fn msg(&self, at: At) -> Option<&Msg> {
+        self.get(at.key)?.msgs.get(at.item)
+    }
+
+    fn index_of(&self, key: u64) -> Option<usize> {
+        self.entries.binary_search_by_key(&key, |e| e.key).ok()
+    }
+
+    /// Forgets every entry. Keys keep counting up (views keyed by them never see a key twice).
+    pub fn clear(&mut self) {
+        self.entries.clear();
+        self.waiting.clear();
+        self.counts = Counts::default();
+    }
+
+    /// Appends one document that crossed the wire and pairs it. Returns its key.
+    pub fn record(&mut self, peer: &str, direction: Direction, time_ms: f64, raw: impl Into<String>) -> u64 {
+        let key = self.next_key();
+        self.record_as(key, peer, direction, time_ms, raw.into());
+        key
+    }
+
+    fn record_as(&mut self, key: u64, peer: &str, direction: Direction, time_ms: f64, raw: String) {
+        self.next_key = key + 1;
+        let time_ms = if time_ms.is_finite() { time_ms } else { 0.0 };
+        let (kind, msgs) = classify(&raw);
+        let entry = Entry { key, rev: 0, time_ms, direction, peer: peer.to_string(), raw, kind, msgs };
+        self.counts.entries += 1;
+        match direction {
+            Direction::Out => self.counts.out += 1,
+            Direction::In => self.counts.r#in += 1,
+        }
+        let ids: Vec<(Slot, Role)> = entry.msgs.iter().map(|m| (slot_of(m.id.as_deref()), role(m, direction))).collect();
+        for m in &entry.msgs {
+            self.counts.messages += 1;
+            match m.kind {
+                Kind::Request => self.counts.requests += 1,
+                Kind::Notification => self.counts.notifications += 1,
+                Kind::Response => self.counts.responses += 1,
+                _ => {}
+            }
+            if m.is_error {
+                self.counts.errors += 1;
+            }
+            if m.kind == Kind::Request && direction == Direction::In {
+                self.counts.server_requests += 1;
+            }
+        }
+        self.entries.push(entry);
+        for (item, (slot, role)) in ids.into_iter().enumerate() {
+            let at = At { key, item };
+            let status = match role {
+                Role::Asks => {
+                    self.waiting.entry((peer.to_string(), direction, slot)).or_default().push_back(at);
+                    Status::Pending
+                }
+                Role::Tells => Status::NoReplyExpected,
+                Role::Answers => match self.take_waiting(peer, direction.other(), &slot) {
+                    Some(request) => {
+                        let latency_ms = time_ms - self.get(request.key).map_or(time_ms, |e| e.time_ms);
+                        self.set_status(request, Status::Paired { with: at, latency_ms });
+                        self.counts.pairs += 1;
+                        Status::Paired { with: request, latency_ms }
+                    }
+                    None => Status::Unmatched,
+                },
+                Role::Alone => Status::Unpaired,
+            };
+            self.count_status(&status, 1);
+            if let Some(m) = self.entries.last_mut().and_then(|e| e.msgs.get_mut(item)) {
+                m.status = status;
+            }
+        }
+    }
+
+    /// The oldest message sent in `direction` to `peer` that waits in `slot`.
+    fn take_waiting(&mut self, peer: &str, direction: Direction, slot: &Slot) -> Option<At> {
+        let k = (peer.to_string(), direction, slot.clone());
+        let queue = self.waiting.get_mut(&k)?;
+        let at = queue.pop_front();
+        if queue.is_empty() {
+            self.waiting.remove(&k);
+        }
+        at
+    }
+
+    fn count_status(&mut self, status: &Status, delta: isize) {
+        let field = match status {
+            Status::Pending => &mut self.counts.waiting,
+            Status::TimedOut => {
+                self.counts.waiting = self.counts.waiting.saturating_add_signed(delta);
+                &mut self.counts.timed_out
+            }
+            Status::Unmatched => &mut self.counts.unmatched,
+            Status::Lost => &mut self.counts.lost,
+            _ => return,
+        };
+        *field = field.saturating_add_signed(delta);
+    }
+
+    fn set_status(&mut self, at: At, status: Status) {
+        let Some(i) = self.index_of(at.key) else { return };
+        let Some(old) = self.entries[i].msgs.get(at.item).map(|m| m.status) else { return };
+        self.count_status(&old, -1);
+        self.count_status(&status, 1);
+        let entry = &mut self.entries[i];
+        entry.msgs[at.item].status = status;
+        entry.rev = entry.rev.wrapping_add(1);
+    }
+
+    /// Marks requests we sent that have waited longer than `timeout_ms` at `now_ms` as timed out.
+    /// They stay matchable: a late reply pairs with them. Returns how many were marked.
+    pub fn expire(&mut self, now_ms: f64, timeout_ms: f64) -> usize {
+        let due: Vec<At> = self
+            .waiting
+            .iter()
+            .filter(|((_, d, _), _)| *d == Direction::Out)
+            .flat_map(|(_, q)| q.iter().copied())
+            .filter(|at| {
+                self.get(at.key).is_some_and(|e| now_ms - e.time_ms >= timeout_ms)
+                    && self.msg(*at).is_some_and(|m| m.status == Status::Pending)
+            })
+            .collect();
+        for at in &due {
+            self.set_status(*at, Status::TimedOut);
+        }
+        due.len()
+    }
+
+    /// The connection to `peer` closed: whatever still waits (both ways) is lost. Returns how many.
+    pub fn mark_lost(&mut self, peer: &str) -> usize {
+        let keys: Vec<_> = self.waiting.keys().filter(|(p, _, _)| p == peer).cloned().collect();
+        let mut lost = Vec::new();
+        for k in keys {
+            lost.extend(self.waiting.remove(&k).unwrap_or_default());
+        }
+        for at in &lost {
+            self.set_status(*at, Status::Lost);
+        }
+        lost.len()
+    }
+
+    /// Messages still waiting for a reply (pending or timed out), oldest first.
+    pub fn waiting(&self) -> Vec<At> {
+        let mut all: Vec<At> = self.waiting.values().flat_map(|q| q.iter().copied()).collect();
+        all.sort();
+        all
+    }
+
+    // ---- persistence ----------------------------------------------------------------------
+
+    /// The log as a JSON string for storage: `{"format", "version", "next_key", "entries": [{"key",
+    /// "time", "direction", "peer", "raw", "fate"?}]}`. Classification and pairing are not stored:
+    /// [`Log::from_json_str`] replays the messages through the engine.
+    pub fn to_json_string(&self) -> String {
+        self.to_json_string_last(usize::MAX)
+    }
+
+    /// Like [`Log::to_json_string`] with only the last `n` entries (storage has a quota).
+    pub fn to_json_string_last(&self, n: usize) -> String {
+        let entries: Vec<J> = self
+            .tail(n)
+            .iter()
+            .map(|e| {
+                let mut o = serde_json::Map::new();
+                o.insert("key".into(), e.key.into());
+                o.insert("time".into(), number(e.time_ms));
+                o.insert("direction".into(), e.direction.as_str().into());
+                o.insert("peer".into(), e.peer.clone().into());
+                o.insert("raw".into(), e.raw.clone().into());
+                if let Some(fate) = e.msgs.iter().find_map(|m| match m.status {
+                    Status::TimedOut => Some("timed-out"),
+                    Status::Lost => Some("lost"),
+                    _ => None,
+                }) {
+                    o.insert("fate".into(), fate.into());
+                }
+                J::Object(o)
+            })
+            .collect();
+        let mut root = serde_json::Map::new();
+        root.insert("format".into(), FORMAT.into());
+        root.insert("version".into(), FORMAT_VERSION.into());
+        root.insert("next_key".into(), self.next_key().into());
+        root.insert("entries".into(), J::Array(entries));
+        J::Object(root).to_string()
+    }
+
+    /// Reads what [`Log::to_json_string`] wrote. Never panics: anything that is not such an object
+    /// is an error; entries that are damaged (missing members, keys out of order) are skipped.
+    pub fn from_json_str(s: &str) -> Result<Log, LogError> {
+        let root: J = serde_json::from_str(s).map_err(|e| LogError(e.to_string()))?;
+        if root.get("format").and_then(J::as_str) != Some(FORMAT) {
+            return Err(LogError("not a jsonrpc-playground log".into()));
+        }
+        match root.get("version").and_then(J::as_u64) {
+            Some(FORMAT_VERSION) => {}
+            other => return Err(LogError(format!("unknown version {other:?}"))),
+        }
+        let entries = root.get("entries").and_then(J::as_array).ok_or_else(|| LogError("no entries".into()))?;
+        let mut log = Log::new();
+        for e in entries {
+            let (Some(key), Some(direction), Some(raw)) = (
+                e.get("key").and_then(J::as_u64),
+                e.get("direction").and_then(J::as_str).and_then(Direction::parse),
+                e.get("raw").and_then(J::as_str),
+            ) else {
+                continue;
+            };
+            if key < log.next_key() || key == u64::MAX {
+                continue;
+            }
+            let time = e.get("time").and_then(J::as_f64).unwrap_or(0.0);
+            let peer = e.get("peer").and_then(J::as_str).unwrap_or("mock");
+            log.record_as(key, peer, direction, time, raw.to_string());
+            let fate = match e.get("fate").and_then(J::as_str) {
+                Some("timed-out") => Some(Status::TimedOut),
+                Some("lost") => Some(Status::Lost),
+                _ => None,
+            };
+            if let Some(fate) = fate {
+                log.apply_fate(key, fate);
+            }
+        }
+        if let Some(next) = root.get("next_key").and_then(J::as_u64) {
+            if next > log.next_key() && next < u64::MAX {
+                log.next_key = next;
+            }
+        }
+        Ok(log)
+    }
+
+    fn apply_fate(&mut self, key: u64, fate: Status) {
+        let Some(e) = self.get(key) else { return };
+        let waiting: Vec<At> = (0..e.msgs.len()).map(|item| At { key, item }).filter(|at| self.msg(*at).is_some_and(|m| m.status == Status::Pending)).collect();
+        for at in waiting {
+            if fate == Status::Lost {
+                for q in self.waiting.values_mut() {
+                    q.retain(|w| *w != at);
+                }
+                self.waiting.retain(|_, q| !q.is_empty());
+            }
+            self.set_status(at, fate);
+        }
+    }
+
+    // ---- export ---------------------------------------------------------------------------
+
+    /// One line per entry, in order: `{"seq","time","direction","peer","message"}` where
+    /// `message` is the document itself (minified, its numbers and member order exact), or
+    /// `{"seq","time","direction","peer","raw"}` with the text as a string when it is not JSON.
+    pub fn to_ndjson(&self) -> String {
+        let mut out = String::new();
+        for (i, e) in self.entries.iter().enumerate() {
+            out.push_str(&export_line(i + 1, e));
+            out.push('\n');
+        }
+        out
+    }
+
+    /// The same objects as [`Log::to_ndjson`] in one JSON array, one element per line.
+    pub fn to_json_array(&self) -> String {
+        if self.entries.is_empty() {
+            return "[]\n".to_string();
+        }
+        let lines: Vec<String> = self.entries.iter().enumerate().map(|(i, e)| format!("  {}", export_line(i + 1, e))).collect();
+        format!("[\n{}\n]\n", lines.join(",\n"))
+    }
+}
+
+fn number(x: f64) -> J {
+    serde_json::Number::from_f64(x).map_or(J::Null, J::Number)
+}
+
+fn export_line(seq: usize, e: &Entry) -> String {
+    let head = format!(
+        "{{\"seq\":{seq},\"time\":{},\"direction\":\"{}\",\"peer\":{}",
+        number((e.time_ms * 1000.0).round() / 1000.0),
+        e.direction.as_str(),
+        J::from(e.peer.as_str())
+    );
+    match one_document(&e.raw).and_then(|doc| minify(doc).ok()) {
+        Some(message) => format!("{head},\"message\":{}}}", message.trim()),
+        None => format!("{head},\"raw\":{}}}", J::from(e.raw.as_str())),
+    }
+}
+
+/// The text when it is exactly one JSON document (surrounding whitespace allowed).
+fn one_document(raw: &str) -> Option<&str> {
+    let bytes = raw.as_bytes();
+    let start = bytes.iter().position(|b| !b.is_ascii_whitespace())?;
+    let (_, end) = parse_document(bytes, start).ok()?;
+    bytes[end..].iter().all(u8::is_ascii_whitespace).then(|| raw[start..end].trim())
+}
+
+/// How a message takes part in a conversation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Role {
+    /// Waits for a reply.
+    Asks,
+    /// Expects none.
+    Tells,
+    /// Is a reply.
+    Answers,
+    /// Neither: nothing to pair.
+    Alone,
+}
+
+fn role(m: &Msg, direction: Direction) -> Role {
+    match (m.kind, m.intent, direction) {
+        (Kind::Request, _, _) => Role::Asks,
+        (Kind::Notification, _, _) => Role::Tells,
+        (Kind::Response, _, _) | (_, Some(Kind::Response), _) => Role::Answers,
+        // The empty batch, an invalid message, a parse error: a server answers with an error
+        // (`"id": null` unless the id is usable). A client answers nothing.
+        (Kind::Batch | Kind::Invalid | Kind::ParseError, _, Direction::Out) => Role::Asks,
+        _ => Role::Alone,
+    }
+}
+
+/// The document's kind and its messages (status still to be set).
+fn classify(raw: &str) -> (Kind, Vec<Msg>) {
+    let report = rpc::check(raw.as_bytes(), Profile::JsonRpc);
+    let Some(doc) = report.documents.first() else {
+        return (Kind::ParseError, vec![blank_msg(Kind::ParseError, "nothing to read".into())]);
+    };
+    let parsed = parse_document(raw.as_bytes(), doc.span.start).ok().map(|(p, _)| p.root);
+    if report.documents.len() > 1 {
+        // Two documents in one frame: the peer broke framing. Read it as a parse error.
+        return (Kind::ParseError, vec![blank_msg(Kind::ParseError, "more than one document".into())]);
+    }
+    match (doc.kind, &parsed) {
+        (Kind::Batch, Some(root)) => {
+            let nodes = root.as_array().unwrap_or_default();
+            if doc.items.is_empty() {
+                return (Kind::Batch, vec![blank_msg(Kind::Batch, "empty batch".into())]);
+            }
+            let msgs = doc.items.iter().enumerate().map(|(i, item)| msg_of(raw, item, nodes.get(i))).collect();
+            (Kind::Batch, msgs)
+        }
+        _ => (doc.kind, vec![msg_of(raw, doc, parsed.as_ref())]),
+    }
+}
+
+fn blank_msg(kind: Kind, summary: String) -> Msg {
+    Msg {
+        kind,
+        intent: None,
+        method: None,
+        id: None,
+        error_code: None,
+        is_error: kind != Kind::Batch,
+        summary,
+        status: Status::Unpaired,
+    }
+}
+
+fn msg_of(raw: &str, doc: &Document, node: Option<&Node<'_>>) -> Msg {
+    let is_error = matches!(doc.kind, Kind::Invalid | Kind::ParseError)
+        || doc.error_code.is_some()
+        || node.is_some_and(|n| n.get("error").is_some());
+    Msg {
+        kind: doc.kind,
+        intent: doc.intent,
+        method: doc.method.clone(),
+        id: doc.id.clone(),
+        error_code: doc.error_code,
+        is_error,
+        summary: summary(raw, doc, node),
+        status: Status::Unpaired,
+    }
+}
+
+fn summary(raw: &str, doc: &Document, node: Option<&Node<'_>>) -> String {
+    let text = |n: &Node<'_>| compact(raw.get(n.span.start..n.span.end).unwrap_or_default());
+    let Some(node) = node else {
+        return match doc.kind {
+            Kind::ParseError => "not JSON".into(),
+            _ => String::new(),
+        };
+    };
+    if let Some(error) = node.get("error") {
+        let code = error.get("code").map(text).unwrap_or_default();
+        let message = error.get("message").and_then(Node::as_str).unwrap_or_default();
+        return truncate(format!("error {code} {message}").trim().to_string());
+    }
+    if let Some(result) = node.get("result") {
+        return truncate(format!("result {}", text(result)));
+    }
+    node.get("params").map(|p| truncate(text(p))).unwrap_or_default()
+}
+
+/// A value's text on one line (minified when it is JSON).
+fn compact(s: &str) -> String {
+    minify(s).map(|m| m.trim().to_string()).unwrap_or_else(|_| s.split_whitespace().collect::<Vec<_>>().join(" "))
+}
+
+fn truncate(s: String) -> String {
+    if s.chars().count() <= SUMMARY_CHARS {
+        return s;
+    }
+    let mut t: String = s.chars().take(SUMMARY_CHARS - 1).collect();
+    t.push('…');
+    t
+}
