@@ -7,6 +7,7 @@ pub mod rpc;
 pub mod teach;
 pub mod mock;
 pub mod exchange;
+pub mod examples;
 #[cfg(target_arch = "wasm32")]
 pub mod ui;
 

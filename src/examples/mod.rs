@@ -1,0 +1,151 @@
+//! The examples library: every example of the JSON-RPC 2.0 specification (§7) with the reply the
+//! specification shows, the MCP message flow and quiz of the seed lesson, the common mistakes of
+//! the seed article, and MCP error replies. Pure data, read from `library.txt` beside this file
+//! (its header says the format); `tests/examples_library.rs` checks each example's verdict is the
+//! one its description promises.
+
+use std::sync::OnceLock;
+
+use crate::rpc::{McpVersion, Profile};
+
+const LIBRARY: &str = include_str!("library.txt");
+
+/// What the engine says about an example under its profile.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Expect {
+    /// No violation at all.
+    Clean,
+    /// Exactly these rules are broken (each at least once, no other rule).
+    Rules(Vec<&'static str>),
+}
+
+/// One example of the library.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Example {
+    /// Stable id (`spec-positional`, `mcp-flow`, …).
+    pub id: &'static str,
+    /// The group it is listed under.
+    pub category: &'static str,
+    pub title: &'static str,
+    /// What it shows, in one or two sentences.
+    pub about: &'static str,
+    /// The profile to check it under.
+    pub profile: Profile,
+    pub expect: Expect,
+    /// What goes into the editor: a message, a stream, or a `-->` / `<--` transcript.
+    pub text: &'static str,
+}
+
+/// A line of `library.txt` that could not be read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LibraryError {
+    pub line: usize,
+    pub message: String,
+}
+
+/// Every example, in library order.
+pub fn all() -> &'static [Example] {
+    static ALL: OnceLock<Vec<Example>> = OnceLock::new();
+    // The library is part of the build and tested: a broken one yields no examples, never a panic.
+    ALL.get_or_init(|| parse(LIBRARY).unwrap_or_default())
+}
+
+/// The example with this id.
+pub fn find(id: &str) -> Option<&'static Example> {
+    all().iter().find(|e| e.id == id)
+}
+
+/// The categories in library order, each with its examples.
+pub fn by_category() -> Vec<(&'static str, Vec<&'static Example>)> {
+    let mut groups: Vec<(&'static str, Vec<&'static Example>)> = Vec::new();
+    for example in all() {
+        match groups.iter_mut().find(|(c, _)| *c == example.category) {
+            Some((_, list)) => list.push(example),
+            None => groups.push((example.category, vec![example])),
+        }
+    }
+    groups
+}
+
+/// `jsonrpc` or `mcp <version>`.
+pub fn parse_profile(s: &str) -> Option<Profile> {
+    match s.split_whitespace().collect::<Vec<_>>().as_slice() {
+        ["jsonrpc"] => Some(Profile::JsonRpc),
+        ["mcp"] => Some(Profile::Mcp(McpVersion::default())),
+        ["mcp", v] => v.parse().ok().map(Profile::Mcp),
+        _ => None,
+    }
+}
+
+/// Reads a library in the `library.txt` format.
+pub fn parse(src: &'static str) -> Result<Vec<Example>, LibraryError> {
+    let mut examples = Vec::new();
+    let lines: Vec<&'static str> = src.split('\n').collect();
+    let mut i = 0;
+    let err = |line: usize, message: String| LibraryError { line: line + 1, message };
+    while i < lines.len() {
+        let line = lines[i];
+        let Some(id) = line.strip_prefix("=== ") else {
+            if !(line.trim().is_empty() || line.starts_with('#')) {
+                return Err(err(i, format!("expected `=== id`, found {line:?}")));
+            }
+            i += 1;
+            continue;
+        };
+        let start = i;
+        let (mut category, mut title, mut about, mut profile, mut expect) = (None, None, None, None, None);
+        i += 1;
+        while i < lines.len() && lines[i] != "---" {
+            let (name, value) = lines[i].split_once(": ").ok_or_else(|| err(i, format!("expected `name: value`, found {:?}", lines[i])))?;
+            match name {
+                "category" => category = Some(value),
+                "title" => title = Some(value),
+                "about" => about = Some(value),
+                "profile" => profile = Some(parse_profile(value).ok_or_else(|| err(i, format!("unknown profile {value:?}")))?),
+                "expect" => {
+                    expect = Some(match value.split_whitespace().collect::<Vec<_>>().as_slice() {
+                        ["clean"] => Expect::Clean,
+                        ["rules", rules @ ..] if !rules.is_empty() => Expect::Rules(rules.to_vec()),
+                        _ => return Err(err(i, format!("expect is `clean` or `rules id ...`, found {value:?}"))),
+                    })
+                }
+                _ => return Err(err(i, format!("unknown field {name:?}"))),
+            }
+            i += 1;
+        }
+        if i >= lines.len() {
+            return Err(err(start, format!("example {id} has no `---` line")));
+        }
+        i += 1;
+        let body_start = i;
+        while i < lines.len() && !lines[i].starts_with("=== ") {
+            i += 1;
+        }
+        // The text: the body's lines, without trailing blank lines (a slice of the library).
+        let mut body_end = i;
+        while body_end > body_start && lines[body_end - 1].trim().is_empty() {
+            body_end -= 1;
+        }
+        if body_end == body_start {
+            return Err(err(start, format!("example {id} has no text")));
+        }
+        let from = offset(src, lines[body_start]);
+        let to = offset(src, lines[body_end - 1]) + lines[body_end - 1].len();
+        let missing = |what: &str| err(start, format!("example {id} has no {what}"));
+        examples.push(Example {
+            id,
+            category: category.ok_or_else(|| missing("category"))?,
+            title: title.ok_or_else(|| missing("title"))?,
+            about: about.ok_or_else(|| missing("about"))?,
+            profile: profile.ok_or_else(|| missing("profile"))?,
+            expect: expect.ok_or_else(|| missing("expect"))?,
+            text: &src[from..to],
+        });
+    }
+    Ok(examples)
+}
+
+/// Where the slice `part` of `src` starts.
+fn offset(src: &str, part: &str) -> usize {
+    part.as_ptr() as usize - src.as_ptr() as usize
+}
