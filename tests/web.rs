@@ -86,7 +86,8 @@ async fn a_request_and_a_notification_give_two_cards() {
 async fn an_array_of_numbers_is_a_batch_of_three_invalid_items() {
     let app = mount_app();
     app.type_text("[1,2,3]").await;
-    assert_eq!(app.attrs("[data-testid=verdict]", "data-kind"), ["batch"]);
+    // Top-level cards only: batch elements are verdict cards too, nested in the batch's card.
+    assert_eq!(app.attrs("[data-testid=verdicts] > [data-testid=verdict]", "data-kind"), ["batch"]);
     assert_eq!(app.attrs("[data-testid=batch-item]", "data-kind"), ["invalid", "invalid", "invalid"]);
     let paths = app.attrs("[data-testid=batch-item] [data-testid=violation]", "data-path");
     assert!(paths.iter().any(|p| p == "/0") && paths.iter().any(|p| p == "/2"), "paths: {paths:?}");
@@ -120,7 +121,7 @@ async fn an_unchanged_card_keeps_its_element() {
     app.type_text(request).await;
     let before = app.one("[data-testid=verdict]");
     app.type_text(&format!("{request}\n[1]")).await;
-    assert_eq!(app.attrs("[data-testid=verdict]", "data-kind"), ["request", "batch"]);
+    assert_eq!(app.attrs("[data-testid=verdicts] > [data-testid=verdict]", "data-kind"), ["request", "batch"]);
     assert!(before.is_same_node(Some(&app.one("[data-testid=verdict]"))), "the first card was rebuilt");
 }
 
@@ -146,3 +147,180 @@ fn the_spec_examples_classify_in_wasm_as_natively() {
         assert_eq!(report.documents.iter().map(|d| d.kind).collect::<Vec<_>>(), [kind], "{src}");
     }
 }
+
+// ---- Editor and verdicts (issue 3) ----
+
+impl<H> Mounted<H> {
+    fn editor(&self) -> HtmlTextAreaElement {
+        self.one("[data-testid=editor]").unchecked_into()
+    }
+
+    /// Chooses a profile in the profile select, as a user does (set the value, fire `change`).
+    async fn choose_profile(&self, value: &str) {
+        let select: web_sys::HtmlSelectElement = self.one("[data-testid=profile]").unchecked_into();
+        select.set_value(value);
+        let init = EventInit::new();
+        init.set_bubbles(true);
+        select.dispatch_event(&Event::new_with_event_init_dict("change", &init).unwrap()).unwrap();
+        tick().await;
+        tick().await;
+    }
+}
+
+#[wasm_bindgen_test]
+async fn violations_are_underlined_with_their_severity() {
+    let app = mount_app();
+    // "jsonrpc": "1.0" is an error; a fractional id is a warning.
+    app.type_text("{\"jsonrpc\":\"1.0\",\"method\":\"a\",\"id\":1}\n{\"jsonrpc\":\"2.0\",\"method\":\"a\",\"id\":1.5}").await;
+    let errors = app.all("[data-testid=mirror] .mark.error");
+    let warnings = app.all("[data-testid=mirror] .mark.warning");
+    assert_eq!(errors.len(), 1, "one error underline");
+    assert_eq!(errors[0].text_content().unwrap(), "\"1.0\"");
+    assert!(!warnings.is_empty(), "a warning underline");
+    assert!(warnings.iter().any(|w| w.text_content().unwrap() == "1.5"), "the fractional id is underlined");
+    let rules = app.attrs("[data-testid=violation]", "data-severity");
+    assert!(rules.contains(&"error".to_string()) && rules.contains(&"warning".to_string()), "{rules:?}");
+}
+
+#[wasm_bindgen_test]
+async fn the_mirror_shows_the_text_coloured_line_by_line() {
+    let app = mount_app();
+    let text = "{\"a\": [1, true, \"é😀\"]}\n\n--> {}";
+    app.type_text(text).await;
+    let lines = app.all("[data-testid=mirror] .line");
+    assert_eq!(lines.len(), 3);
+    let mirrored: Vec<String> = lines.iter().map(|l| l.text_content().unwrap()).collect();
+    assert_eq!(mirrored.join("\n"), text);
+    assert_eq!(app.one("[data-testid=mirror] .t-key").text_content().unwrap(), "\"a\"");
+    assert_eq!(app.one("[data-testid=mirror] .t-num").text_content().unwrap(), "1");
+    assert_eq!(app.one("[data-testid=mirror] .t-lit").text_content().unwrap(), "true");
+    assert_eq!(app.one("[data-testid=mirror] .t-marker").text_content().unwrap(), "-->");
+    let gutter = app.one(".gutter pre").text_content().unwrap();
+    assert_eq!(gutter, "1\n2\n3\n");
+}
+
+#[wasm_bindgen_test]
+async fn an_unchanged_line_keeps_its_element() {
+    let app = mount_app();
+    app.type_text("{\"jsonrpc\":\"2.0\",\"method\":\"a\",\"id\":1}\n{\"jsonrpc\":\"2.0\",\"method\":\"b\",\"id\":2}").await;
+    let first = app.all("[data-testid=mirror] .line")[0].clone();
+    app.type_text("{\"jsonrpc\":\"2.0\",\"method\":\"a\",\"id\":1}\n{\"jsonrpc\":\"2.0\",\"method\":\"bc\",\"id\":2}").await;
+    assert!(first.is_same_node(Some(&app.all("[data-testid=mirror] .line")[0])), "the first line was rebuilt");
+}
+
+#[wasm_bindgen_test]
+async fn the_profile_switch_changes_the_verdicts() {
+    let app = mount_app();
+    let options = app.attrs("[data-testid=profile] option", "value");
+    assert_eq!(options.len(), 1 + jsonrpc_playground::rpc::McpVersion::ALL.len(), "{options:?}");
+    app.choose_profile("jsonrpc").await;
+    app.type_text(r#"{"jsonrpc":"2.0","method":"tools/call","params":{},"id":1}"#).await;
+    assert_eq!(app.attrs("[data-testid=verdict]", "data-kind"), ["request"]);
+    assert!(app.all("[data-testid=violation]").is_empty());
+    app.choose_profile("mcp:2025-11-25").await;
+    assert_eq!(app.attrs("[data-testid=verdict]", "data-kind"), ["invalid"]);
+    let rules = app.attrs("[data-testid=violation]", "data-rule");
+    assert!(rules.iter().any(|r| r == "mcp-param-missing"), "{rules:?}");
+    app.choose_profile("jsonrpc").await;
+    assert_eq!(app.attrs("[data-testid=verdict]", "data-kind"), ["request"]);
+}
+
+#[wasm_bindgen_test]
+async fn clicking_a_violation_selects_its_span_in_utf16_units() {
+    let app = mount_app();
+    // "é😀" before the violation: 2 + 4 bytes, but 1 + 2 UTF-16 units.
+    let text = "\"é😀\"\n{\"jsonrpc\":\"1.0\",\"method\":\"a\",\"id\":1}";
+    app.type_text(text).await;
+    let row = app
+        .all("[data-testid=violation]")
+        .into_iter()
+        .find(|v| v.get_attribute("data-rule").as_deref() == Some("jsonrpc-not-2-0"))
+        .expect("a jsonrpc-not-2-0 row");
+    row.unchecked_ref::<HtmlElement>().click();
+    tick().await;
+    tick().await;
+    let editor = app.editor();
+    let (start, end) = (editor.selection_start().unwrap().unwrap(), editor.selection_end().unwrap().unwrap());
+    let utf16: Vec<u16> = text.encode_utf16().collect();
+    let selected = String::from_utf16(&utf16[start as usize..end as usize]).unwrap();
+    assert_eq!(selected, "\"1.0\"");
+    assert_eq!(start, 5 + 1 + 11, "\"é😀\" is 5 UTF-16 units, then the newline and {{\"jsonrpc\":");
+}
+
+#[wasm_bindgen_test]
+async fn batch_elements_are_verdict_cards_in_their_batch() {
+    let app = mount_app();
+    app.type_text(r#"[{"jsonrpc":"2.0","method":"a","id":1},{"jsonrpc":"2.0","method":"b"},1]"#).await;
+    let top: Vec<String> = app
+        .all("[data-testid=verdicts] > [data-testid=verdict]")
+        .iter()
+        .map(|e| e.get_attribute("data-kind").unwrap())
+        .collect();
+    assert_eq!(top, ["batch"]);
+    let nested = app.attrs("[data-testid=verdict][data-kind=batch] [data-testid=verdict]", "data-kind");
+    assert_eq!(nested, ["request", "notification", "invalid"]);
+    assert_eq!(app.all("[data-testid=batch-item]").len(), 3);
+    let about = app.one("[data-testid=verdict][data-kind=batch] > [data-testid=about]").text_content().unwrap();
+    assert!(about.contains("batch of 3") && about.contains("expects 2 responses"), "{about}");
+}
+
+#[wasm_bindgen_test]
+async fn a_clean_card_says_what_it_is() {
+    let app = mount_app();
+    app.type_text(
+        "{\"jsonrpc\":\"2.0\",\"method\":\"a\",\"id\":1}\n{\"jsonrpc\":\"2.0\",\"method\":\"n\"}\n\
+         {\"jsonrpc\":\"2.0\",\"result\":19,\"id\":1}\n{\"jsonrpc\":\"2.0\",\"error\":{\"code\":-32601,\"message\":\"Method not found\"},\"id\":\"x\"}",
+    )
+    .await;
+    let about = app.all("[data-testid=about]").iter().map(|e| e.text_content().unwrap()).collect::<Vec<_>>();
+    assert_eq!(
+        about,
+        [
+            "Valid request — expects a response with id 1",
+            "Valid notification — no response expected",
+            "Valid response — answers id 1 with a result",
+            "Valid response — answers id \"x\" with error -32601",
+        ]
+    );
+    let badges = app.all("[data-testid=badge]").iter().map(|e| e.text_content().unwrap()).collect::<Vec<_>>();
+    assert_eq!(badges[2..], ["response with result".to_string(), "response with error -32601".to_string()]);
+}
+
+#[wasm_bindgen_test]
+async fn a_violation_links_its_spec_section_in_a_new_tab() {
+    let app = mount_app();
+    app.type_text(r#"{"jsonrpc":"1.0","method":"a","id":1}"#).await;
+    let link = app.one("[data-testid=violation] a.spec");
+    assert!(link.get_attribute("href").unwrap().starts_with("https://"));
+    assert_eq!(link.get_attribute("target").as_deref(), Some("_blank"));
+    assert!(link.get_attribute("rel").unwrap().contains("noopener"));
+    assert!(app.one("[data-testid=violation] button").text_content().unwrap().contains("jsonrpc-not-2-0"));
+}
+
+#[wasm_bindgen_test]
+async fn format_and_minify_rewrite_the_text_and_keep_numbers() {
+    let app = mount_app();
+    app.type_text(r#"{"jsonrpc":"2.0","method":"a","params":[1.0,1e3],"id":1}"#).await;
+    app.one("[data-testid=format]").unchecked_ref::<HtmlElement>().click();
+    tick().await;
+    tick().await;
+    let pretty = app.editor().value();
+    assert_eq!(pretty, "{\n  \"jsonrpc\": \"2.0\",\n  \"method\": \"a\",\n  \"params\": [\n    1.0,\n    1e3\n  ],\n  \"id\": 1\n}");
+    assert_eq!(app.all("[data-testid=mirror] .line").len(), 9);
+    app.one("[data-testid=minify]").unchecked_ref::<HtmlElement>().click();
+    tick().await;
+    tick().await;
+    assert_eq!(app.editor().value(), r#"{"jsonrpc":"2.0","method":"a","params":[1.0,1e3],"id":1}"#);
+    assert_eq!(app.attrs("[data-testid=verdict]", "data-kind"), ["request"]);
+}
+
+#[wasm_bindgen_test]
+async fn format_leaves_broken_json_alone() {
+    let app = mount_app();
+    let broken = "{\"jsonrpc\": \"2.0\",\n \"method\": }";
+    app.type_text(broken).await;
+    app.one("[data-testid=format]").unchecked_ref::<HtmlElement>().click();
+    tick().await;
+    assert_eq!(app.editor().value(), broken);
+}
+

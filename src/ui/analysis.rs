@@ -3,11 +3,13 @@
 
 use std::sync::Arc;
 
-use crate::json::{LineIndex, Position};
-use crate::rpc::{self, Document, Kind, Profile, Report, Severity, Violation};
+use crate::json::{LineIndex, Position, Span};
+use crate::rpc::{self, Document, Kind, Profile, Report, Section, Severity, Violation};
 
-/// One broken rule, ready to render.
-#[derive(Clone, Debug, PartialEq)]
+/// One broken rule, ready to render. Equality ignores `span`: a finding that only moved (text
+/// typed before it on the same line) is the same finding, so its card is not rebuilt; the card
+/// reads the current span from the current [`Analysis`] when clicked.
+#[derive(Clone, Debug)]
 pub struct Finding {
     /// The catalogue id (`version-must-be-2-0`).
     pub rule: &'static str,
@@ -17,10 +19,25 @@ pub struct Finding {
     pub message: String,
     /// Where the violation starts (1-based line and column, in characters).
     pub at: Position,
+    /// The specification section the rule comes from (with its link).
+    pub section: Section,
+    /// The violation's byte span in the editor's text.
+    pub span: Span,
 }
 
-/// One document of the input, or one element of a batch.
-#[derive(Clone, Debug, PartialEq)]
+impl PartialEq for Finding {
+    fn eq(&self, other: &Self) -> bool {
+        self.rule == other.rule
+            && self.severity == other.severity
+            && self.path == other.path
+            && self.message == other.message
+            && self.at == other.at
+            && self.section == other.section
+    }
+}
+
+/// One document of the input, or one element of a batch. Equality ignores `span` (see [`Finding`]).
+#[derive(Clone, Debug)]
 pub struct Verdict {
     pub kind: Kind,
     pub method: Option<String>,
@@ -29,6 +46,97 @@ pub struct Verdict {
     pub findings: Vec<Finding>,
     /// Batch elements, in order (batches only).
     pub items: Vec<Verdict>,
+    /// The error code of an error response (responses with a result have none).
+    pub error_code: Option<i64>,
+    /// What an invalid document was trying to be, when that is clear.
+    pub intent: Option<Kind>,
+    /// The document's byte span in the editor's text.
+    pub span: Span,
+}
+
+impl PartialEq for Verdict {
+    fn eq(&self, other: &Self) -> bool {
+        self.kind == other.kind
+            && self.method == other.method
+            && self.id == other.id
+            && self.at == other.at
+            && self.findings == other.findings
+            && self.items == other.items
+            && self.error_code == other.error_code
+            && self.intent == other.intent
+    }
+}
+
+impl Verdict {
+    /// True when neither this document nor any batch element breaks any rule.
+    pub fn is_clean(&self) -> bool {
+        self.findings.is_empty() && self.items.iter().all(Verdict::is_clean)
+    }
+
+    /// True when this document or a batch element breaks a MUST.
+    pub fn has_errors(&self) -> bool {
+        self.findings.iter().any(|f| f.severity == Severity::Error) || self.items.iter().any(Verdict::has_errors)
+    }
+
+    /// The finding at `path` (batch item indices, then the finding's index), if it exists.
+    pub fn finding_at(&self, items: &[usize], index: usize) -> Option<&Finding> {
+        match items.split_first() {
+            None => self.findings.get(index),
+            Some((&first, rest)) => self.items.get(first)?.finding_at(rest, index),
+        }
+    }
+
+    /// What the document is, in words: "request — expects a response with id 1".
+    pub fn describe(&self) -> String {
+        let id = self.id.as_deref().unwrap_or("null");
+        match self.kind {
+            Kind::Request => format!("request — expects a response with id {id}"),
+            Kind::Notification => "notification — no response expected".to_string(),
+            Kind::Response => match self.error_code {
+                Some(code) => format!("response — answers id {id} with error {code}"),
+                None => format!("response — answers id {id} with a result"),
+            },
+            Kind::Batch => {
+                let n = self.items.len();
+                if n > 0 && self.items.iter().all(|i| i.kind == Kind::Response) {
+                    return format!("batch of {n} — {n} response{}", plural(n));
+                }
+                let expects = self
+                    .items
+                    .iter()
+                    .filter(|i| i.kind == Kind::Request || (i.kind == Kind::Invalid && i.intent != Some(Kind::Response)))
+                    .count();
+                match expects {
+                    0 => format!("batch of {n} — no response expected"),
+                    e => format!("batch of {n} — expects {e} response{}", plural(e)),
+                }
+            }
+            Kind::Invalid => match self.intent {
+                Some(Kind::Response) => "invalid response".to_string(),
+                Some(intent) => format!("invalid {} — a server answers -32600 Invalid Request", intent.as_str()),
+                None => "invalid — not a request, notification or response".to_string(),
+            },
+            Kind::ParseError => "parse error — not JSON; a server answers -32700 Parse error".to_string(),
+        }
+    }
+
+    /// The kind badge: "response with error -32601", "parse error".
+    pub fn badge(&self) -> String {
+        match (self.kind, self.error_code) {
+            (Kind::Response, Some(code)) => format!("response with error {code}"),
+            (Kind::Response, None) => "response with result".to_string(),
+            (Kind::ParseError, _) => "parse error".to_string(),
+            (kind, _) => kind.as_str().to_string(),
+        }
+    }
+}
+
+fn plural(n: usize) -> &'static str {
+    if n == 1 {
+        ""
+    } else {
+        "s"
+    }
 }
 
 /// A top-level verdict with the key the list is keyed by: keys are assigned from a counter that
@@ -62,7 +170,8 @@ impl Analysis {
             .into_iter()
             .enumerate()
             .map(|(i, verdict)| match prev.and_then(|p| p.verdicts.get(i)) {
-                Some(old) if *old.verdict == verdict => old.clone(),
+                // Same verdict, maybe moved: keep the key (the card stays), take the fresh spans.
+                Some(old) if *old.verdict == verdict => Keyed { key: old.key, verdict: Arc::new(verdict) },
                 _ => {
                     next_key += 1;
                     Keyed { key: next_key, verdict: Arc::new(verdict) }
@@ -87,6 +196,9 @@ fn verdict(doc: &Document, src: &[u8], lines: &LineIndex) -> Verdict {
         at: lines.position(src, doc.span.start),
         findings: doc.violations.iter().map(|v| finding(v, src, lines)).collect(),
         items: doc.items.iter().map(|item| verdict(item, src, lines)).collect(),
+        error_code: doc.error_code,
+        intent: doc.intent,
+        span: doc.span,
     }
 }
 
@@ -97,5 +209,7 @@ fn finding(v: &Violation, src: &[u8], lines: &LineIndex) -> Finding {
         path: v.path.clone(),
         message: v.message.clone(),
         at: lines.position(src, v.span.start),
+        section: v.rule.section,
+        span: v.span,
     }
 }

@@ -1,11 +1,117 @@
 //! Controls over the editor's text: the profile switch, format and minify.
 
 use leptos::prelude::*;
+use wasm_bindgen::JsCast;
+
+use super::state::{AppState, NoticeLevel};
+use crate::json::{self, Layout};
+use crate::rpc::{McpVersion, Profile};
+
+/// The `<option>` value of a profile: `jsonrpc` or `mcp:2025-11-25`.
+fn profile_value(profile: Profile) -> String {
+    match profile {
+        Profile::JsonRpc => "jsonrpc".to_string(),
+        Profile::Mcp(v) => format!("mcp:{v}"),
+    }
+}
+
+fn parse_profile(value: &str) -> Option<Profile> {
+    match value.strip_prefix("mcp:") {
+        Some(v) => v.parse().ok().map(Profile::Mcp),
+        None => (value == "jsonrpc").then_some(Profile::JsonRpc),
+    }
+}
 
 /// JSON-RPC 2.0 or MCP with its protocol version (`data-testid="profile"`).
 #[component]
-pub fn ProfileSelect() -> impl IntoView {}
+pub fn ProfileSelect() -> impl IntoView {
+    let profile = super::use_app().profile;
+    let option = move |p: Profile, label: String| {
+        view! { <option value=profile_value(p) selected=move || profile.get() == p>{label}</option> }
+    };
+    let mcp = McpVersion::ALL
+        .into_iter()
+        .map(|v| {
+            let default = if v == McpVersion::default() { " (default)" } else { "" };
+            option(Profile::Mcp(v), format!("MCP {v}{default}"))
+        })
+        .collect_view();
+    view! {
+        <label class="profile">
+            <span class="label">"Profile"</span>
+            <select
+                data-testid="profile"
+                prop:value=move || profile_value(profile.get())
+                on:change:target=move |ev| {
+                    if let Some(p) = parse_profile(&ev.target().value()) {
+                        profile.set(p);
+                    }
+                }
+            >
+                {option(Profile::JsonRpc, "JSON-RPC 2.0".to_string())}
+                <optgroup label="Model Context Protocol">{mcp}</optgroup>
+            </select>
+        </label>
+    }
+}
 
 /// Format (pretty) and minify, undoable with the browser's undo (`data-testid="format"`).
 #[component]
-pub fn FormatButtons() -> impl IntoView {}
+pub fn FormatButtons() -> impl IntoView {
+    let state = super::use_app();
+    view! {
+        <button
+            type="button"
+            data-testid="format"
+            title="Pretty-print every document (Ctrl+Z undoes it)"
+            on:click=move |_| relayout(state, Layout::Pretty)
+        >
+            "Format"
+        </button>
+        <button
+            type="button"
+            data-testid="minify"
+            title="Minify every document (Ctrl+Z undoes it)"
+            on:click=move |_| relayout(state, Layout::Minify)
+        >
+            "Minify"
+        </button>
+    }
+}
+
+/// Rewrites the editor's text with `layout`, as one undoable edit, or says why not.
+fn relayout(state: AppState, layout: Layout) {
+    let result = state.text.with_untracked(|t| json::layout(t, layout));
+    match result {
+        Ok(new) => {
+            if state.text.with_untracked(|t| *t != new) {
+                replace_all_undoably(state, &new);
+            }
+        }
+        Err(e) => {
+            let verb = if layout == Layout::Pretty { "format" } else { "minify" };
+            state.notify(NoticeLevel::Error, format!("Could not {verb}: {e}."));
+        }
+    }
+}
+
+/// Replaces the whole textarea content through the browser's editing commands, so Ctrl+Z undoes
+/// it, then puts the text into the state (the textarea's `input` event usually did already).
+pub(crate) fn replace_all_undoably(state: AppState, text: &str) {
+    if let Some(textarea) = state.editor.get_untracked() {
+        let _ = textarea.focus();
+        textarea.select();
+        let inserted = document()
+            .dyn_into::<web_sys::HtmlDocument>()
+            .ok()
+            .and_then(|d| d.exec_command_with_show_ui_and_value("insertText", false, text).ok())
+            .unwrap_or(false);
+        if !inserted || textarea.value() != text {
+            // No editing command (or it did something else): set the value; undo history is lost.
+            textarea.set_value(text);
+        }
+    }
+    if state.text.with_untracked(|t| t != text) {
+        state.text.set(text.to_string());
+    }
+}

@@ -1,4 +1,5 @@
-//! The verdict pane: one card per document, batch elements nested in their batch's card.
+//! The verdict pane: one card per document, batch elements as cards nested in their batch's card.
+//! Each violation is a row whose button selects the violation's span in the editor.
 
 use std::sync::Arc;
 
@@ -11,57 +12,76 @@ use super::analysis::{Finding, Keyed, Verdict};
 pub fn Verdicts() -> impl IntoView {
     let analysis = super::use_app().analysis;
     view! {
-        <section class="verdicts" data-testid="verdicts" aria-label="Verdicts" aria-live="polite">
+        <section class="verdicts" data-testid="verdicts" aria-label="Verdicts">
             <For
                 each=move || analysis.with(|a| a.verdicts.clone())
                 key=|keyed: &Keyed| keyed.key
-                children=|keyed: Keyed| view! { <VerdictCard verdict=keyed.verdict /> }
+                children=|keyed: Keyed| {
+                    let key = keyed.key;
+                    view! { <Card verdict=keyed.verdict.as_ref().clone() key path=Vec::new() /> }
+                }
             />
         </section>
     }
 }
 
-/// One top-level document.
+/// One document, or one batch element (then nested in its batch's card).
 #[component]
-fn VerdictCard(
-    /// What the engine said about the document.
-    verdict: Arc<Verdict>,
+fn Card(
+    /// What the engine said about the document or element.
+    verdict: Verdict,
+    /// The key of the top-level verdict this card belongs to.
+    key: u64,
+    /// Batch element indices from the top-level verdict down to this card (empty at the top).
+    path: Vec<usize>,
 ) -> impl IntoView {
     let kind = verdict.kind.as_str();
-    let items = verdict.items.iter().map(|item| view! { <BatchItem item=item.clone() /> }).collect_view();
+    let status = if verdict.has_errors() {
+        "has-errors"
+    } else if verdict.is_clean() {
+        "clean"
+    } else {
+        "has-warnings"
+    };
+    let about = if verdict.is_clean() {
+        format!("Valid {}", verdict.describe())
+    } else {
+        verdict.describe()
+    };
+    let items = verdict
+        .items
+        .iter()
+        .enumerate()
+        .map(|(i, item)| {
+            let mut path = path.clone();
+            path.push(i);
+            let kind = item.kind.as_str();
+            view! {
+                <li class="batch-item" data-testid="batch-item" data-kind=kind>
+                    {view! { <Card verdict=item.clone() key path /> }.into_any()}
+                </li>
+            }
+        })
+        .collect_view();
+    let has_items = !verdict.items.is_empty();
     view! {
-        <article class=format!("verdict kind-{kind}") data-testid="verdict" data-kind=kind>
-            <Summary verdict=verdict.clone() />
-            <Findings findings=verdict.findings.clone() />
-            <ol class="batch-items">{items}</ol>
+        <article class=format!("verdict kind-{kind} {status}") data-testid="verdict" data-kind=kind>
+            <Summary verdict=&verdict />
+            <p class="about" data-testid="about">{about}</p>
+            <Findings findings=verdict.findings.clone() key path=path.clone() />
+            {has_items.then(|| view! { <ol class="batch-items" aria-label="Batch elements">{items}</ol> })}
         </article>
     }
 }
 
-/// One element of a batch.
+/// Kind badge, method, id and position of a document.
 #[component]
-fn BatchItem(
-    /// What the engine said about the element.
-    item: Verdict,
-) -> impl IntoView {
-    let kind = item.kind.as_str();
-    let findings = item.findings.clone();
-    view! {
-        <li class=format!("batch-item kind-{kind}") data-testid="batch-item" data-kind=kind>
-            <Summary verdict=Arc::new(item) />
-            <Findings findings />
-        </li>
-    }
-}
-
-/// Kind, method, id and position of a document.
-#[component]
-fn Summary(verdict: Arc<Verdict>) -> impl IntoView {
+fn Summary<'a>(verdict: &'a Verdict) -> impl IntoView {
     let method = verdict.method.clone().map(|m| view! { <span class="method" data-testid="method">{m}</span> });
     let id = verdict.id.clone().map(|id| view! { <span class="id" data-testid="id">"id " {id}</span> });
     view! {
         <header class="summary">
-            <span class="kind">{verdict.kind.as_str()}</span>
+            <span class="kind badge" data-testid="badge">{verdict.badge()}</span>
             {method}
             {id}
             <span class="at">{format!("{}:{}", verdict.at.line, verdict.at.column)}</span>
@@ -69,30 +89,66 @@ fn Summary(verdict: Arc<Verdict>) -> impl IntoView {
     }
 }
 
-/// The broken rules of one document (not of its batch elements).
+/// The broken rules of one document (not of its batch elements). Each row's button selects the
+/// violation's span in the editor; the spec link opens the section in a new tab.
 #[component]
-fn Findings(findings: Vec<Finding>) -> impl IntoView {
+fn Findings(findings: Vec<Finding>, key: u64, path: Vec<usize>) -> impl IntoView {
+    if findings.is_empty() {
+        return None;
+    }
+    let state = super::use_app();
+    let path = Arc::new(path);
     let rows = findings
         .into_iter()
-        .map(|f| {
+        .enumerate()
+        .map(|(index, f)| {
             let severity = f.severity.as_str();
-            let path = f.path.clone();
+            let path = path.clone();
+            // The span moves as the user types; read the current one when clicked.
+            let select = move |ev: leptos::ev::MouseEvent| {
+                let on_link = ev
+                    .target()
+                    .and_then(|t| wasm_bindgen::JsCast::dyn_into::<web_sys::Element>(t).ok())
+                    .and_then(|el| el.closest("a").ok().flatten())
+                    .is_some();
+                if on_link {
+                    return;
+                }
+                let span = state.analysis.with_untracked(|a| {
+                    let keyed = a.verdicts.iter().find(|k| k.key == key)?;
+                    keyed.verdict.finding_at(&path, index).map(|f| f.span)
+                });
+                if let Some(span) = span {
+                    state.select.set(Some(span));
+                }
+            };
+            let section = f.section;
+            let pointer = if f.path.is_empty() { "(root)".to_string() } else { f.path.clone() };
             view! {
                 <li
                     class=format!("violation {severity}")
                     data-testid="violation"
                     data-rule=f.rule
                     data-severity=severity
-                    data-path=path
+                    data-path=f.path.clone()
+                    on:click=select
                 >
-                    <span class="at">{format!("{}:{}", f.at.line, f.at.column)}</span>
-                    <span class="severity">{severity}</span>
-                    <code class="rule">{f.rule}</code>
-                    <span class="message">{f.message}</span>
-                    <code class="path">{f.path}</code>
+                    <button type="button" class="goto" title="Select in the editor">
+                        <span class="at">{format!("{}:{}", f.at.line, f.at.column)}</span>
+                        " "
+                        <span class="severity">{severity}</span>
+                        " "
+                        <code class="rule">{f.rule}</code>
+                        " "
+                        <span class="message">{f.message}</span>
+                    </button>
+                    <code class="path" title="JSON pointer">{pointer}</code>
+                    <a class="spec" href=section.url target="_blank" rel="noopener noreferrer" title=section.title>
+                        {section.name}
+                    </a>
                 </li>
             }
         })
         .collect_view();
-    view! { <ul class="violations">{rows}</ul> }
+    Some(view! { <ul class="violations" aria-label="Violations">{rows}</ul> })
 }

@@ -1,0 +1,363 @@
+//! The editor: a textarea with transparent text over a mirror that shows the same text coloured,
+//! with every violation underlined, and a gutter of line numbers. The textarea does the editing
+//! (caret, selection, undo, IME); the mirror is built from Leptos views (text nodes and spans,
+//! never HTML) as a keyed list of lines, so a keystroke re-renders only the lines it changed.
+//!
+//! Byte offsets (the engine's spans) and UTF-16 units (the textarea's selection) are converted
+//! here and nowhere else: [`byte_to_utf16`], [`utf16_to_byte`].
+
+mod lines;
+
+use std::sync::Arc;
+
+use leptos::html::{Div, Pre};
+use leptos::prelude::*;
+use wasm_bindgen::JsCast;
+
+use self::lines::{tokens, Line, Lines, Mark, Seg, Tok};
+use super::analysis::Verdict;
+use crate::rpc::Severity;
+
+/// The UTF-16 offset of byte `byte` of `text` (clamped to the text and to a character start).
+pub(crate) fn byte_to_utf16(text: &str, byte: usize) -> u32 {
+    let mut byte = byte.min(text.len());
+    while !text.is_char_boundary(byte) {
+        byte -= 1;
+    }
+    let head = &text[..byte];
+    if head.is_ascii() {
+        return byte as u32;
+    }
+    head.chars().map(char::len_utf16).sum::<usize>() as u32
+}
+
+/// The byte offset of UTF-16 offset `units` of `text` (clamped; inside a surrogate pair: the
+/// character's start).
+pub(crate) fn utf16_to_byte(text: &str, units: u32) -> usize {
+    let units = units as usize;
+    if text.len() >= units && text.as_bytes()[..units].is_ascii() {
+        return units;
+    }
+    let mut seen = 0;
+    for (i, c) in text.char_indices() {
+        if seen >= units {
+            return i;
+        }
+        seen += c.len_utf16();
+        if seen > units {
+            return i;
+        }
+    }
+    text.len()
+}
+
+/// Every violation of `verdicts` (batch elements included), in document order.
+fn collect_marks(verdicts: &[Arc<Verdict>]) -> Vec<Mark> {
+    fn walk(v: &Verdict, out: &mut Vec<Mark>) {
+        out.extend(v.findings.iter().map(|f| Mark {
+            span: f.span,
+            severity: f.severity,
+            rule: f.rule,
+            message: f.message.clone(),
+        }));
+        v.items.iter().for_each(|item| walk(item, out));
+    }
+    let mut out = Vec::new();
+    verdicts.iter().for_each(|v| walk(v, &mut out));
+    out
+}
+
+/// One line of the mirror, shared between the line list and its view.
+type Row = Arc<Line>;
+
+/// The mark ids a mirror element carries (`data-marks="3 4"`).
+fn mark_ids(el: &web_sys::Element) -> Option<Vec<u32>> {
+    let ids = el.get_attribute("data-marks")?;
+    Some(ids.split(' ').filter_map(|s| s.parse().ok()).collect())
+}
+
+/// A hovered underline: its marks and where to show them (px from the editor box's corner).
+#[derive(Clone, Debug, PartialEq)]
+struct Hover {
+    ids: Vec<u32>,
+    x: f64,
+    y: f64,
+}
+
+/// The JSON-RPC text being checked.
+#[component]
+pub fn Editor() -> impl IntoView {
+    let state = super::use_app();
+    let text = state.text;
+    let textarea = state.editor;
+    let mirror: NodeRef<Div> = NodeRef::new();
+    let gutter: NodeRef<Pre> = NodeRef::new();
+    let code: NodeRef<Div> = NodeRef::new();
+
+    let marks = Memo::new(move |_| state.analysis.with(|a| collect_marks(&a.verdicts.iter().map(|k| k.verdict.clone()).collect::<Vec<_>>())));
+    let lines = Memo::new(move |prev: Option<&Lines>| text.with(|t| marks.with(|m| Lines::build(t, m, prev))));
+    let line_count = Memo::new(move |_| lines.with(|l| l.rows.len()));
+    let numbers = move || {
+        let n = line_count.get();
+        let mut s = String::with_capacity(n * 6);
+        for i in 1..=n {
+            s.push_str(&i.to_string());
+            s.push('\n');
+        }
+        s
+    };
+
+    // The caret (UTF-16 selection of the textarea), and the violations under it.
+    let caret = RwSignal::new(None::<(u32, u32)>);
+    let update_caret = move || {
+        if let Some(ta) = textarea.get_untracked() {
+            let sel = (ta.selection_start().ok().flatten().unwrap_or(0), ta.selection_end().ok().flatten().unwrap_or(0));
+            if caret.get_untracked() != Some(sel) {
+                caret.set(Some(sel));
+            }
+        }
+    };
+    let at_caret = Memo::new(move |_| {
+        let (start, _) = caret.get()?;
+        let (byte, line, column) = text.with(|t| {
+            let byte = utf16_to_byte(t, start);
+            let line_start = t[..byte].rfind('\n').map_or(0, |n| n + 1);
+            let line = 1 + t.as_bytes()[..line_start].iter().filter(|&&b| b == b'\n').count();
+            (byte, line, 1 + t[line_start..byte].chars().count())
+        });
+        let here: Vec<Mark> = marks.with(|m| {
+            m.iter()
+                .filter(|m| m.span.start <= byte && (byte < m.span.end || (m.span.is_empty() && byte == m.span.start)))
+                .cloned()
+                .collect()
+        });
+        Some((line, column, here))
+    });
+
+    // The textarea's value: set here on mount (not with `prop:value`, which Leptos applies late
+    // and would overwrite anything typed meanwhile), then kept in step when the text changes
+    // elsewhere (an example, a draft, a share link). Typing itself needs no write back.
+    let from_input = StoredValue::new(false);
+    Effect::new(move |_| {
+        let typed = from_input.get_value();
+        from_input.set_value(false);
+        text.with(|t| {
+            if let Some(ta) = textarea.get() {
+                if !typed && ta.value() != *t {
+                    ta.set_value(t);
+                }
+            }
+        });
+    });
+
+    // A violation was clicked: select its span and bring it into view.
+    Effect::new(move |_| {
+        let Some(span) = state.select.get() else { return };
+        let Some(ta) = textarea.get_untracked() else { return };
+        let (start, end, line) = text.with_untracked(|t| {
+            let line = t.as_bytes()[..span.start.min(t.len())].iter().filter(|&&b| b == b'\n').count();
+            (byte_to_utf16(t, span.start), byte_to_utf16(t, span.end), line)
+        });
+        let _ = ta.focus();
+        let _ = ta.set_selection_range(start, end);
+        let top = mirror
+            .get_untracked()
+            .and_then(|m| m.children().item(line as u32))
+            .and_then(|el| el.dyn_into::<web_sys::HtmlElement>().ok())
+            .map(|el| el.offset_top());
+        if let Some(top) = top {
+            let visible = ta.scroll_top()..ta.scroll_top() + ta.client_height() - 24;
+            if !visible.contains(&top) {
+                ta.set_scroll_top((top - ta.client_height() / 3).max(0));
+            }
+        }
+        update_caret();
+    });
+
+    // The mirror and the gutter follow the textarea's scroll position.
+    let sync_scroll = move || {
+        let Some(ta) = textarea.get_untracked() else { return };
+        let (top, left) = (ta.scroll_top(), ta.scroll_left());
+        if let Some(m) = mirror.get_untracked() {
+            let _ = m.unchecked_ref::<web_sys::HtmlElement>().style().set_property("transform", &format!("translate({}px, {}px)", -left, -top));
+        }
+        if let Some(g) = gutter.get_untracked() {
+            let _ = g.unchecked_ref::<web_sys::HtmlElement>().style().set_property("transform", &format!("translateY({}px)", -top));
+        }
+    };
+
+    // Hovering an underline (the mirror lies under the textarea: look through it).
+    let hover = RwSignal::new(None::<Hover>);
+    let on_move = move |ev: leptos::ev::MouseEvent| {
+        let (x, y) = (ev.client_x() as f32, ev.client_y() as f32);
+        let found = document()
+            .elements_from_point(x, y)
+            .iter()
+            .filter_map(|el| el.dyn_into::<web_sys::Element>().ok())
+            .find_map(|el| mark_ids(&el));
+        match found {
+            None => {
+                if hover.with_untracked(Option::is_some) {
+                    hover.set(None);
+                }
+            }
+            Some(ids) => {
+                if hover.with_untracked(|h| h.as_ref().map(|h| &h.ids) != Some(&ids)) {
+                    let rect = code.get_untracked().map(|c| c.unchecked_ref::<web_sys::Element>().get_bounding_client_rect());
+                    let (ox, oy) = rect.map_or((0.0, 0.0), |r| (r.left(), r.top()));
+                    hover.set(Some(Hover { ids, x: f64::from(x) - ox, y: f64::from(y) - oy }));
+                }
+            }
+        }
+    };
+    let tooltip = move || {
+        let h = hover.get()?;
+        let rows = marks.with(|m| {
+            h.ids
+                .iter()
+                .filter_map(|&i| m.get(i as usize))
+                .map(|m| {
+                    let severity = m.severity.as_str();
+                    view! {
+                        <li class=format!("tip {severity}")>
+                            <span class="severity">{severity}</span>
+                            " "
+                            <code class="rule">{m.rule}</code>
+                            " "
+                            <span class="message">{m.message.clone()}</span>
+                        </li>
+                    }
+                })
+                .collect_view()
+        });
+        Some(view! {
+            <ul class="mark-tip" role="tooltip" data-testid="mark-tip" style:left=format!("{}px", h.x + 12.0) style:top=format!("{}px", h.y + 18.0)>
+                {rows}
+            </ul>
+        })
+    };
+
+    let caret_info = move || {
+        at_caret.with(|c| match c {
+            None => view! { <span class="pos">" "</span> }.into_any(),
+            Some((line, column, here)) => {
+                let list = here
+                    .iter()
+                    .map(|m| {
+                        let severity = m.severity.as_str();
+                        view! {
+                            <span class=format!("here {severity}")>
+                                <span class="severity">{severity}</span>
+                                " "
+                                <code class="rule">{m.rule}</code>
+                                ": "
+                                <span class="message">{m.message.clone()}</span>
+                            </span>
+                        }
+                    })
+                    .collect_view();
+                view! {
+                    <span class="pos">{format!("Ln {line}, Col {column}")}</span>
+                    {list}
+                }
+                .into_any()
+            }
+        })
+    };
+
+    view! {
+        <div class="editor">
+            <label class="label" for="editor-text">
+                "Messages (one JSON value, a stream, or a --> / <-- transcript)"
+            </label>
+            <div class="code" node_ref=code on:mouseleave=move |_| hover.set(None)>
+                <div class="gutter" aria-hidden="true">
+                    <pre node_ref=gutter>{numbers}</pre>
+                </div>
+                <div class="surface">
+                    <div class="mirror" aria-hidden="true" data-testid="mirror" node_ref=mirror>
+                        <For
+                            each=move || lines.with(|l| l.rows.clone())
+                            key=|line: &Row| line.key
+                            children=|line: Row| view! { <LineView line /> }
+                        />
+                    </div>
+                    <textarea
+                        id="editor-text"
+                        data-testid="editor"
+                        node_ref=textarea
+                        spellcheck="false"
+                        autocomplete="off"
+                        autocapitalize="off"
+                        wrap="off"
+                        aria-describedby="editor-caret"
+                        on:input:target=move |ev| {
+                            from_input.set_value(true);
+                            text.set(ev.target().value());
+                            update_caret();
+                        }
+                        on:scroll=move |_| {
+                            sync_scroll();
+                            hover.set(None);
+                        }
+                        on:selectionchange=move |_| update_caret()
+                        on:keyup=move |_| update_caret()
+                        on:mouseup=move |_| update_caret()
+                        on:focus=move |_| update_caret()
+                        on:mousemove=on_move
+                    ></textarea>
+                </div>
+                {tooltip}
+            </div>
+            <p class="caret-info" id="editor-caret" data-testid="caret-info" aria-live="polite">{caret_info}</p>
+        </div>
+    }
+}
+
+/// One line of the mirror: coloured tokens, underlined where a violation touches it.
+#[component]
+fn LineView(line: Arc<Line>) -> impl IntoView {
+    let text = line.text.as_str();
+    let toks = tokens(text);
+    let mut next = 0; // the first token not yet fully emitted
+    let mut out = Vec::new();
+    let mut pos = 0;
+    let emit = |from: usize, to: usize, next: &mut usize| -> Vec<AnyView> {
+        let mut views = Vec::new();
+        while *next < toks.len() && toks[*next].0 < to {
+            let (s, e, tok) = toks[*next];
+            let (a, b) = (s.max(from), e.min(to));
+            if a < b {
+                let piece = text[a..b].to_string();
+                views.push(match tok.class() {
+                    Some(class) => view! { <span class=class>{piece}</span> }.into_any(),
+                    None => piece.into_any(),
+                });
+            }
+            if e <= to {
+                *next += 1;
+            } else {
+                break;
+            }
+        }
+        views
+    };
+    for seg in &line.segs {
+        out.extend(emit(pos, seg.start, &mut next));
+        let inner = emit(seg.start, seg.end, &mut next);
+        out.push(seg_view(seg, inner));
+        pos = seg.end;
+    }
+    out.extend(emit(pos, text.len(), &mut next));
+    view! { <div class="line">{out}</div> }
+}
+
+fn seg_view(seg: &Seg, inner: Vec<AnyView>) -> AnyView {
+    let severity = seg.severity.as_str();
+    let eol = if seg.start == seg.end { " eol" } else { "" };
+    let ids = seg.marks.iter().map(u32::to_string).collect::<Vec<_>>().join(" ");
+    view! { <span class=format!("mark {severity}{eol}") data-severity=severity data-marks=ids>{inner}</span> }.into_any()
+}
+
+// Keep `Severity` and `Tok` in the public shape of this module's helpers.
+const _: fn(Severity, Tok) = |_, _| {};
