@@ -6,7 +6,7 @@ pub mod serve;
 use std::process::ExitCode;
 
 pub const USAGE: &str = "usage: jrpc check [--profile jsonrpc|mcp] [--mcp-version V] [--format text|json] [FILE ...]
-       jrpc serve [--verbose]
+       jrpc serve [--ws ADDR] [--http ADDR] [--allow-remote] [--exit-after SECS] [--verbose]
        jrpc --help | --version";
 
 /// Runs the command line with `args` (without the program name).

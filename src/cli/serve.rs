@@ -1,44 +1,86 @@
-//! `jrpc serve`: the mock server on stdio, as MCP's stdio transport frames it — one JSON-RPC
-//! message (or batch) per line in, one reply per line out, nothing for notifications. Logs go to
-//! stderr only; stdout carries nothing but replies.
+//! `jrpc serve`: the mock server. On stdio (the default) as MCP's stdio transport frames it — one
+//! JSON-RPC message (or batch) per line in, one reply per line out, nothing for notifications. With
+//! `--ws ADDR` and/or `--http ADDR` it serves the same mock over WebSocket and HTTP instead (see
+//! [`net`]). Logs go to stderr only; stdout carries nothing but replies.
 
 use std::io::{self, BufRead, IsTerminal, Write};
 use std::process::ExitCode;
+use std::time::Duration;
 
 use crate::mock::MockServer;
 
+mod net;
+
 pub const USAGE: &str = "usage: jrpc serve [--verbose]
+       jrpc serve [--ws ADDR] [--http ADDR] [--allow-remote] [--exit-after SECS] [--verbose]
 
-Reads newline-delimited JSON-RPC 2.0 on stdin and writes one reply line per request to stdout
-(nothing for notifications). It answers the JSON-RPC 2.0 specification's examples (subtract, sum,
-get_data, …) and is an MCP server (initialize, server/discover, tools, resources, prompts).
+With no --ws or --http, reads newline-delimited JSON-RPC 2.0 on stdin and writes one reply line per
+request to stdout (nothing for notifications). It answers the JSON-RPC 2.0 specification's examples
+(subtract, sum, get_data, …) and is an MCP server (initialize, server/discover, tools, resources,
+prompts).
 
-  -v, --verbose   log every message and reply on stderr
+  --ws ADDR          serve over WebSocket on ADDR (e.g. 127.0.0.1:8765; port 0 picks a free port):
+                     one text frame per message or batch in, one text frame per reply out, nothing
+                     for notifications; a binary frame is answered with a -32700 parse error and
+                     the connection stays open. Each connection has its own mock server.
+  --http ADDR        serve over HTTP on ADDR (any path): POST application/json, answered with 200
+                     and the reply, 202 and no body when there is nothing to return, 400 when the
+                     input is not JSON or not a request; `initialize` starts an MCP session
+                     (Mcp-Session-Id). CORS allows any origin.
+  --allow-remote     allow an ADDR that is not loopback (e.g. 0.0.0.0:8765): without it only
+                     127.0.0.1, ::1 and localhost are accepted, as the mock is for this machine
+  --exit-after SECS  stop by itself after SECS seconds (Ctrl+C or SIGTERM stop it too)
+  -v, --verbose      log every message and reply on stderr
 
-example:
-  echo '{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/list\",\"params\":{}}' | jrpc serve";
+ADDR is HOST:PORT, or a bare PORT for 127.0.0.1:PORT. Both --ws and --http may be given (on
+different ports). The listening URLs are printed on stderr; a port in use exits with status 2.
+
+examples:
+  echo '{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/list\",\"params\":{}}' | jrpc serve
+  jrpc serve --ws 127.0.0.1:8765 --http 127.0.0.1:8766";
 
 /// Runs `jrpc serve` with its arguments.
 pub fn main(args: &[String]) -> ExitCode {
-    let mut verbose = false;
-    for arg in args {
-        match arg.as_str() {
+    let mut options = net::Options::default();
+    let mut args = args.iter();
+    while let Some(arg) = args.next() {
+        let (flag, inline) = match arg.split_once('=') {
+            Some((flag, value)) if flag.starts_with("--") => (flag, Some(value.to_string())),
+            _ => (arg.as_str(), None),
+        };
+        let mut value = |name: &str| inline.clone().or_else(|| args.next().cloned()).ok_or(format!("{name} needs a value"));
+        let outcome: Result<(), String> = match flag {
             "-h" | "--help" => {
                 println!("{USAGE}");
                 return ExitCode::SUCCESS;
             }
-            "-v" | "--verbose" => verbose = true,
-            other => {
-                eprintln!("jrpc serve: unknown argument {other:?}\n{USAGE}");
-                return ExitCode::from(2);
-            }
+            "-v" | "--verbose" => Ok(options.verbose = true),
+            "--allow-remote" => Ok(options.allow_remote = true),
+            "--ws" => value("--ws").map(|v| options.ws = Some(v)),
+            "--http" => value("--http").map(|v| options.http = Some(v)),
+            "--exit-after" => value("--exit-after").and_then(|v| match v.parse::<f64>() {
+                Ok(secs) if secs.is_finite() && secs > 0.0 => Ok(options.exit_after = Some(Duration::from_secs_f64(secs))),
+                _ => Err(format!("--exit-after needs a positive number of seconds, not {v:?}")),
+            }),
+            _ => Err(format!("unknown argument {arg:?}")),
+        };
+        if let Err(message) = outcome {
+            eprintln!("jrpc serve: {message}\n{USAGE}");
+            return ExitCode::from(2);
         }
+    }
+    if options.ws.is_some() || options.http.is_some() {
+        return net::main(&options);
+    }
+    if options.allow_remote || options.exit_after.is_some() {
+        eprintln!("jrpc serve: --allow-remote and --exit-after only apply with --ws or --http\n{USAGE}");
+        return ExitCode::from(2);
     }
     let stdin = io::stdin();
     if stdin.is_terminal() {
         eprintln!("jrpc serve: reading JSON-RPC messages, one per line (Ctrl-D ends)");
     }
-    match serve(stdin.lock(), io::stdout().lock(), verbose) {
+    match serve(stdin.lock(), io::stdout().lock(), options.verbose) {
         Ok(()) => ExitCode::SUCCESS,
         // The reader went away: nobody is left to answer.
         Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,

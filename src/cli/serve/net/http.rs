@@ -1,0 +1,310 @@
+//! `jrpc serve --http`: the mock server over HTTP, as MCP's Streamable HTTP transport frames it
+//! (JSON replies; no server-to-client stream). Any path is the endpoint.
+//!
+//! - `POST` with `Content-Type: application/json`, the body one document (a message or a batch):
+//!   - a reply → `200` with the reply as `application/json` (or as one Server-Sent Event,
+//!     `event: message`, when the client's `Accept` takes `text/event-stream` but not JSON);
+//!   - a reply the input could not be accepted for (not JSON → `-32700`, not a request → `-32600`,
+//!     both with id null) → `400` with that reply as the body, as MCP asks;
+//!   - nothing to return (notifications, responses) → `202 Accepted`, empty body.
+//!   - another content type → `415`; an `Accept` taking neither JSON nor SSE → `406`; a body over
+//!     [`MAX_BODY`] → `413`. These bodies are JSON-RPC errors with id null too.
+//! - Sessions: a POST without `Mcp-Session-Id` is answered by a fresh mock server, except that a
+//!   successful `initialize` starts a session, whose id comes back in `Mcp-Session-Id`; later POSTs
+//!   carrying it share that session's mock server. An unknown id → `404` (the client starts over);
+//!   `DELETE` with the id ends the session.
+//! - `GET` → `405` with `Allow` and a short text saying how to use the endpoint (MCP's optional
+//!   server-to-client stream is not offered).
+//! - CORS on every response: `Access-Control-Allow-Origin` echoes the `Origin` (or `*` without
+//!   one), `Access-Control-Expose-Headers: Mcp-Session-Id`. `OPTIONS` preflights get `204` allowing
+//!   GET, POST, DELETE, OPTIONS and the headers Content-Type, Accept, Authorization, Mcp-Session-Id,
+//!   Mcp-Protocol-Version, Last-Event-ID plus whatever else the preflight asks for, and Chrome's
+//!   private-network preflight (`Access-Control-Allow-Private-Network: true`).
+
+use std::collections::{HashMap, VecDeque};
+use std::convert::Infallible;
+use std::hash::{BuildHasher, Hasher};
+use std::sync::{Arc, Mutex, OnceLock};
+use std::time::{Duration, SystemTime};
+
+use futures_util::future::{select, Either};
+use http_body_util::{BodyExt, Full, Limited};
+use hyper::body::{Bytes, Incoming};
+use hyper::header::{self, HeaderName, HeaderValue};
+use hyper::{HeaderMap, Method, Request, Response, StatusCode};
+use hyper_util::rt::TokioIo;
+use tokio::net::TcpStream;
+
+use super::{stopped, Context};
+use crate::mock::MockServer;
+
+/// The largest request body read.
+pub const MAX_BODY: usize = 16 * 1024 * 1024;
+/// Sessions kept at once; the oldest is forgotten beyond this.
+const MAX_SESSIONS: usize = 1024;
+/// How long a stopping server lets a connection finish its answer.
+const FINISH: Duration = Duration::from_secs(1);
+
+const MCP_SESSION_ID: HeaderName = HeaderName::from_static("mcp-session-id");
+const ALLOW_HEADERS: &str = "Content-Type, Accept, Authorization, Mcp-Session-Id, Mcp-Protocol-Version, Last-Event-ID";
+const ALLOW_METHODS: &str = "GET, POST, DELETE, OPTIONS";
+
+type Reply = Response<Full<Bytes>>;
+
+/// The MCP sessions of this process, shared by every connection.
+#[derive(Default)]
+struct Sessions {
+    servers: HashMap<String, MockServer>,
+    /// Ids oldest first, to forget the oldest beyond [`MAX_SESSIONS`].
+    order: VecDeque<String>,
+}
+
+impl Sessions {
+    fn insert(&mut self, id: String, server: MockServer) {
+        while self.order.len() >= MAX_SESSIONS {
+            if let Some(old) = self.order.pop_front() {
+                self.servers.remove(&old);
+            }
+        }
+        self.order.push_back(id.clone());
+        self.servers.insert(id, server);
+    }
+
+    fn remove(&mut self, id: &str) -> bool {
+        self.order.retain(|known| known != id);
+        self.servers.remove(id).is_some()
+    }
+}
+
+fn sessions() -> &'static Mutex<Sessions> {
+    static SESSIONS: OnceLock<Mutex<Sessions>> = OnceLock::new();
+    SESSIONS.get_or_init(Default::default)
+}
+
+/// Serves one HTTP/1.1 connection (keep-alive included) until it ends or the server stops.
+pub(super) async fn connection(stream: TcpStream, name: String, context: Context) {
+    let verbose = context.verbose;
+    let name = Arc::new(name);
+    let service = hyper::service::service_fn(move |request| {
+        let name = Arc::clone(&name);
+        async move { Ok::<_, Infallible>(respond(request, &name, verbose).await) }
+    });
+    let conn = hyper::server::conn::http1::Builder::new().serve_connection(TokioIo::new(stream), service);
+    let mut conn = std::pin::pin!(conn);
+    let stop = std::pin::pin!(stopped(context.stop.clone()));
+    if let Either::Right(_) = select(conn.as_mut(), stop).await {
+        conn.as_mut().graceful_shutdown();
+        let _ = tokio::time::timeout(FINISH, conn).await;
+    }
+}
+
+/// Answers one request, CORS headers included.
+async fn respond(request: Request<Incoming>, name: &str, verbose: bool) -> Reply {
+    let origin = request.headers().get(header::ORIGIN).cloned();
+    let mut reply = match *request.method() {
+        Method::OPTIONS => preflight(request.headers()),
+        Method::POST => post(request, name, verbose).await,
+        Method::DELETE => delete(request.headers()),
+        Method::GET | Method::HEAD => {
+            let mut reply = text(StatusCode::METHOD_NOT_ALLOWED, "jrpc serve: this is a JSON-RPC 2.0 endpoint (the jsonrpc-playground mock server).\nPOST a JSON-RPC message with Content-Type: application/json, e.g.\n  curl -H 'Content-Type: application/json' -d '{\"jsonrpc\":\"2.0\",\"method\":\"subtract\",\"params\":[42,23],\"id\":1}' URL\nThere is no server-to-client event stream (GET).\n");
+            reply.headers_mut().insert(header::ALLOW, HeaderValue::from_static("POST, DELETE, OPTIONS"));
+            reply
+        }
+        _ => {
+            let mut reply = text(StatusCode::METHOD_NOT_ALLOWED, "jrpc serve: use POST\n");
+            reply.headers_mut().insert(header::ALLOW, HeaderValue::from_static("POST, DELETE, OPTIONS"));
+            reply
+        }
+    };
+    let headers = reply.headers_mut();
+    headers.insert(header::ACCESS_CONTROL_ALLOW_ORIGIN, origin.unwrap_or(HeaderValue::from_static("*")));
+    headers.insert(header::VARY, HeaderValue::from_static("Origin"));
+    headers.insert(header::ACCESS_CONTROL_EXPOSE_HEADERS, HeaderValue::from_static("Mcp-Session-Id"));
+    reply
+}
+
+/// `POST`: one document in, its reply out.
+async fn post(request: Request<Incoming>, name: &str, verbose: bool) -> Reply {
+    let headers = request.headers();
+    let media_type = |value: &HeaderValue| {
+        value.to_str().unwrap_or("").split(';').next().unwrap_or("").trim().to_ascii_lowercase()
+    };
+    if headers.get(header::CONTENT_TYPE).map(media_type).as_deref() != Some("application/json") {
+        return error(StatusCode::UNSUPPORTED_MEDIA_TYPE, "Unsupported Media Type: Content-Type must be application/json");
+    }
+    let accept: Vec<String> = headers.get_all(header::ACCEPT).iter().flat_map(|v| v.to_str().unwrap_or("").split(',')).map(|t| t.split(';').next().unwrap_or("").trim().to_ascii_lowercase()).collect();
+    let json = accept.is_empty() || accept.iter().any(|t| matches!(t.as_str(), "application/json" | "application/*" | "*/*"));
+    let sse = accept.iter().any(|t| t == "text/event-stream" || t == "text/*");
+    if !json && !sse {
+        return error(StatusCode::NOT_ACCEPTABLE, "Not Acceptable: Accept must include application/json or text/event-stream");
+    }
+    let session = match headers.get(MCP_SESSION_ID).map(|v| v.to_str().map(str::to_string)) {
+        None => None,
+        Some(Ok(id)) => Some(id),
+        Some(Err(_)) => return error(StatusCode::BAD_REQUEST, "Bad Request: Mcp-Session-Id is not visible ASCII"),
+    };
+    let body = match Limited::new(request.into_body(), MAX_BODY).collect().await {
+        Ok(body) => body.to_bytes(),
+        Err(e) if e.is::<http_body_util::LengthLimitError>() => {
+            return error(StatusCode::PAYLOAD_TOO_LARGE, &format!("Payload Too Large: at most {MAX_BODY} bytes"));
+        }
+        Err(_) => return error(StatusCode::BAD_REQUEST, "Bad Request: the body could not be read"),
+    };
+    if verbose {
+        eprintln!("--> [{name}] {}", String::from_utf8_lossy(&body).trim());
+    }
+    let (answer, new_session) = {
+        let mut table = sessions().lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        match &session {
+            Some(id) => match table.servers.get_mut(id) {
+                Some(server) => (server.handle(&body), None),
+                None => return error(StatusCode::NOT_FOUND, "Session not found: send initialize without Mcp-Session-Id to start a new one"),
+            },
+            None => {
+                let mut server = MockServer::new();
+                let answer = server.handle(&body);
+                // A successful initialize negotiated a version: that starts a session.
+                let new_session = server.negotiated_version().is_some().then(|| {
+                    let id = session_id();
+                    table.insert(id.clone(), server);
+                    id
+                });
+                (answer, new_session)
+            }
+        }
+    };
+    let mut reply = match answer {
+        None => {
+            if verbose {
+                eprintln!("<-- [{name}] 202 // nothing is returned");
+            }
+            empty(StatusCode::ACCEPTED)
+        }
+        Some(answer) => {
+            let status = if not_accepted(&answer) { StatusCode::BAD_REQUEST } else { StatusCode::OK };
+            if verbose {
+                eprintln!("<-- [{name}] {} {answer}", status.as_u16());
+            }
+            if json {
+                with_type(status, "application/json", answer)
+            } else {
+                with_type(status, "text/event-stream", format!("event: message\ndata: {answer}\n\n"))
+            }
+        }
+    };
+    if let Some(id) = new_session {
+        reply.headers_mut().insert(MCP_SESSION_ID, HeaderValue::from_str(&id).expect("hex is a header value"));
+    }
+    reply
+}
+
+/// True when the reply says the input as a whole was not accepted: a single error with id null
+/// (-32700 for bytes that are not JSON, -32600 for what is not a request or `[]`).
+fn not_accepted(answer: &str) -> bool {
+    match serde_json::from_str::<serde_json::Value>(answer) {
+        Ok(serde_json::Value::Object(reply)) => reply.get("id") == Some(&serde_json::Value::Null) && reply.contains_key("error"),
+        _ => false,
+    }
+}
+
+/// `DELETE` with `Mcp-Session-Id`: ends the session.
+fn delete(headers: &HeaderMap) -> Reply {
+    match headers.get(MCP_SESSION_ID).and_then(|v| v.to_str().ok()) {
+        None => error(StatusCode::BAD_REQUEST, "Bad Request: DELETE needs the Mcp-Session-Id header"),
+        Some(id) => {
+            let mut table = sessions().lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+            if table.remove(id) {
+                empty(StatusCode::NO_CONTENT)
+            } else {
+                error(StatusCode::NOT_FOUND, "Session not found")
+            }
+        }
+    }
+}
+
+/// `OPTIONS`: a CORS preflight allowing what the playground (or any page) needs.
+fn preflight(request: &HeaderMap) -> Reply {
+    let mut reply = empty(StatusCode::NO_CONTENT);
+    let mut allowed = ALLOW_HEADERS.to_string();
+    let asked = request.get(header::ACCESS_CONTROL_REQUEST_HEADERS).and_then(|v| v.to_str().ok()).unwrap_or("");
+    for name in asked.split(',').map(str::trim).filter(|n| !n.is_empty()) {
+        if !ALLOW_HEADERS.split(", ").any(|known| known.eq_ignore_ascii_case(name)) {
+            allowed.push_str(", ");
+            allowed.push_str(name);
+        }
+    }
+    let headers = reply.headers_mut();
+    headers.insert(header::ACCESS_CONTROL_ALLOW_METHODS, HeaderValue::from_static(ALLOW_METHODS));
+    headers.insert(
+        header::ACCESS_CONTROL_ALLOW_HEADERS,
+        HeaderValue::from_str(&allowed).unwrap_or(HeaderValue::from_static(ALLOW_HEADERS)),
+    );
+    headers.insert(header::ACCESS_CONTROL_MAX_AGE, HeaderValue::from_static("600"));
+    if request.get("access-control-request-private-network").is_some_and(|v| v.as_bytes().eq_ignore_ascii_case(b"true")) {
+        headers.insert("access-control-allow-private-network", HeaderValue::from_static("true"));
+    }
+    reply
+}
+
+/// A JSON-RPC error with id null as the body of an HTTP error (as MCP servers answer them).
+fn error(status: StatusCode, message: &str) -> Reply {
+    let code = if status == StatusCode::NOT_FOUND { -32001 } else { -32000 };
+    let body = serde_json::json!({"jsonrpc": "2.0", "error": {"code": code, "message": message}, "id": null});
+    with_type(status, "application/json", body.to_string())
+}
+
+fn text(status: StatusCode, body: &str) -> Reply {
+    with_type(status, "text/plain; charset=utf-8", body.to_string())
+}
+
+fn with_type(status: StatusCode, content_type: &'static str, body: String) -> Reply {
+    let mut reply = Response::new(Full::new(Bytes::from(body)));
+    *reply.status_mut() = status;
+    reply.headers_mut().insert(header::CONTENT_TYPE, HeaderValue::from_static(content_type));
+    reply
+}
+
+fn empty(status: StatusCode) -> Reply {
+    let mut reply = Response::new(Full::new(Bytes::new()));
+    *reply.status_mut() = status;
+    reply
+}
+
+/// A new session id: 128 bits as 32 hex digits (visible ASCII, as MCP requires), from the
+/// standard library's per-process random hash keys mixed with the time and a counter.
+fn session_id() -> String {
+    use std::sync::atomic::{AtomicU64, Ordering};
+    static COUNTER: AtomicU64 = AtomicU64::new(0);
+    let n = COUNTER.fetch_add(1, Ordering::Relaxed);
+    let nanos = SystemTime::now().duration_since(SystemTime::UNIX_EPOCH).map_or(0, |d| d.as_nanos());
+    let half = || {
+        let mut hasher = std::collections::hash_map::RandomState::new().build_hasher();
+        hasher.write_u64(n);
+        hasher.write_u128(nanos);
+        hasher.finish()
+    };
+    format!("{:016x}{:016x}", half(), half())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parse_errors_and_invalid_requests_are_not_accepted() {
+        let mut server = MockServer::new();
+        assert!(not_accepted(&server.handle(b"{").unwrap()));
+        assert!(not_accepted(&server.handle(b"[]").unwrap()));
+        assert!(not_accepted(&server.handle(br#"{"jsonrpc":"2.0","method":1}"#).unwrap()));
+        assert!(!not_accepted(&server.handle(br#"{"jsonrpc":"2.0","method":"nope","id":1}"#).unwrap()));
+        assert!(!not_accepted(&server.handle(br#"[{"jsonrpc":"2.0","method":1}]"#).unwrap()));
+    }
+
+    #[test]
+    fn session_ids_are_32_hex_digits_and_differ() {
+        let (a, b) = (session_id(), session_id());
+        assert_eq!(a.len(), 32);
+        assert!(a.bytes().all(|c| c.is_ascii_hexdigit()));
+        assert_ne!(a, b);
+    }
+}
