@@ -1,0 +1,249 @@
+//! A deliberately misbehaving WebSocket server for the live link's fault tests (raw
+//! tokio-tungstenite). Test-only code (a cargo example): nothing of it ships.
+//!
+//! ```text
+//! cargo build --examples
+//! target/debug/examples/misbehaving_server [--port N] [--exit-after SECS]
+//! ```
+//!
+//! Binds 127.0.0.1 only (port 0, the default, picks a free one) and prints one line on stderr:
+//! `misbehaving_server: listening on ws://127.0.0.1:PORT; refused: ws://127.0.0.1:CLOSED` — CLOSED is
+//! a port it bound and let go, so nothing listens there (a refused connection). Stops by itself
+//! after `--exit-after` seconds (default 60), or on Ctrl+C.
+//!
+//! The connection's path chooses the behaviour (`?name=value` options):
+//! - `/` (or `/echo`): well-behaved: each request gets `{"jsonrpc":"2.0","result":{"echo":PARAMS},"id":ID}`,
+//!   notifications nothing. Every path below answers requests like this unless it says otherwise.
+//! - `/close-mid-request`: the first text frame is not answered: the TCP connection is dropped
+//!   with no close frame (the browser reports 1006).
+//! - `/close-with-code?code=4000&reason=TEXT`: after the first frame (or after `after_ms`, if
+//!   given) sends a close frame with that code and reason (defaults 4000 and "misbehaving server
+//!   closes with 4000"), answering nothing.
+//! - `/garbage`: on open sends four text frames that are not JSON (`this is not JSON`, a truncated
+//!   object, an empty frame, a lone `]`), then the notification `{"jsonrpc":"2.0","method":"garbage/done"}`;
+//!   each request is answered with `not JSON: ` and the frame's first 40 characters. Stays open.
+//! - `/binary`: on open sends two binary frames (bytes 00 01 02 FF, and the UTF-8 bytes of the
+//!   notification `{"jsonrpc":"2.0","method":"binary/hello"}`); each request is answered with its
+//!   echo reply as a binary frame. Stays open.
+//! - `/flood?n=10000`: on open sends `n` notifications (default 10 000, at most 1 000 000) in one
+//!   burst, `{"jsonrpc":"2.0","method":"flood","params":{"seq":1..=n,"of":n}}`, then answers as `/`.
+//! - `/server-request?method=ping`: on open sends the request
+//!   `{"jsonrpc":"2.0","id":"srv-1","method":METHOD}` (params `{}` unless METHOD is `ping`) and waits
+//!   for the client's response with id `"srv-1"`; then sends the notification
+//!   `{"jsonrpc":"2.0","method":"server-request/answered","params":{"response":RESPONSE}}` carrying
+//!   the response it got. Other requests are answered as `/`.
+//! - `/slow?ms=2000`: each request is answered after `ms` milliseconds.
+//! - `/silent`: never answers anything (for request timeouts).
+//! - any other path: the handshake is refused with HTTP 404.
+
+#[cfg(not(target_arch = "wasm32"))]
+fn main() -> std::process::ExitCode {
+    server::main()
+}
+
+#[cfg(target_arch = "wasm32")]
+fn main() {}
+
+#[cfg(not(target_arch = "wasm32"))]
+mod server {
+    use std::collections::HashMap;
+    use std::process::ExitCode;
+    use std::time::Duration;
+
+    use futures_util::future::select;
+    use futures_util::{SinkExt, StreamExt};
+    use serde_json::{json, Value};
+    use tokio::net::{TcpListener, TcpStream};
+    use tokio_tungstenite::tungstenite::handshake::server::{ErrorResponse, Request, Response};
+    use tokio_tungstenite::tungstenite::http::StatusCode;
+    use tokio_tungstenite::tungstenite::protocol::frame::coding::CloseCode;
+    use tokio_tungstenite::tungstenite::protocol::CloseFrame;
+    use tokio_tungstenite::tungstenite::Message;
+    use tokio_tungstenite::WebSocketStream;
+
+    type Socket = WebSocketStream<TcpStream>;
+
+    const PATHS: &[&str] =
+        &["/", "/echo", "/close-mid-request", "/close-with-code", "/garbage", "/binary", "/flood", "/server-request", "/slow", "/silent"];
+
+    pub fn main() -> ExitCode {
+        let mut port = 0u16;
+        let mut exit_after = Duration::from_secs(60);
+        let mut args = std::env::args().skip(1);
+        while let Some(flag) = args.next() {
+            let value = args.next().unwrap_or_default();
+            match (flag.as_str(), value.parse::<f64>()) {
+                ("--port", _) if value.parse::<u16>().is_ok() => port = value.parse().unwrap(),
+                ("--exit-after", Ok(secs)) if secs.is_finite() && secs >= 0.0 => exit_after = Duration::from_secs_f64(secs),
+                _ => {
+                    eprintln!("misbehaving_server: bad argument {flag} {value}\nusage: misbehaving_server [--port N] [--exit-after SECS]");
+                    return ExitCode::from(2);
+                }
+            }
+        }
+        let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().expect("a tokio runtime");
+        runtime.block_on(async move {
+            let listener = match TcpListener::bind(("127.0.0.1", port)).await {
+                Ok(listener) => listener,
+                Err(e) => {
+                    eprintln!("misbehaving_server: cannot listen on 127.0.0.1:{port}: {e}");
+                    return ExitCode::from(2);
+                }
+            };
+            let addr = listener.local_addr().unwrap();
+            let closed = std::net::TcpListener::bind("127.0.0.1:0").and_then(|l| l.local_addr()).map(|a| a.port()).unwrap_or(1);
+            eprintln!("misbehaving_server: listening on ws://{addr}; refused: ws://127.0.0.1:{closed}");
+            let accepting = std::pin::pin!(async move {
+                while let Ok((stream, _)) = listener.accept().await {
+                    tokio::spawn(connection(stream));
+                }
+            });
+            let stop = std::pin::pin!(tokio::time::sleep(exit_after));
+            let ctrl_c = std::pin::pin!(tokio::signal::ctrl_c());
+            select(accepting, select(stop, ctrl_c)).await;
+            eprintln!("misbehaving_server: stopped");
+            ExitCode::SUCCESS
+        })
+    }
+
+    async fn connection(stream: TcpStream) {
+        let mut target = None;
+        let callback = |request: &Request, response: Response| -> Result<Response, ErrorResponse> {
+            let uri = request.uri();
+            if !PATHS.contains(&uri.path()) {
+                let mut refusal = ErrorResponse::new(Some(format!("misbehaving_server: no such path {}\n", uri.path())));
+                *refusal.status_mut() = StatusCode::NOT_FOUND;
+                return Err(refusal);
+            }
+            target = Some((uri.path().to_string(), query(uri.query().unwrap_or(""))));
+            Ok(response)
+        };
+        let Ok(mut socket) = tokio_tungstenite::accept_hdr_async(stream, callback).await else { return };
+        let Some((path, options)) = target else { return };
+        let number = |name: &str, default: u64| options.get(name).and_then(|v| v.parse::<u64>().ok()).unwrap_or(default);
+        let _ = match path.as_str() {
+            "/close-mid-request" => {
+                // Wait for the request, then vanish without a close frame.
+                let _ = next_text(&mut socket).await;
+                drop(socket);
+                Ok(())
+            }
+            "/close-with-code" => {
+                let code = number("code", 4000) as u16;
+                let reason = options.get("reason").cloned().unwrap_or_else(|| format!("misbehaving server closes with {code}"));
+                match options.get("after_ms").and_then(|v| v.parse::<u64>().ok()) {
+                    Some(ms) => tokio::time::sleep(Duration::from_millis(ms)).await,
+                    None => {
+                        let _ = socket.next().await;
+                    }
+                }
+                let _ = socket.close(Some(CloseFrame { code: CloseCode::from(code), reason: reason.into() })).await;
+                while let Some(Ok(_)) = socket.next().await {}
+                Ok(())
+            }
+            "/garbage" => garbage(&mut socket).await,
+            "/binary" => binary(&mut socket).await,
+            "/flood" => flood(&mut socket, number("n", 10_000).min(1_000_000)).await,
+            "/server-request" => server_request(&mut socket, options.get("method").map_or("ping", String::as_str)).await,
+            "/slow" => answer(&mut socket, Duration::from_millis(number("ms", 2000))).await,
+            "/silent" => {
+                while let Some(Ok(_)) = socket.next().await {}
+                Ok(())
+            }
+            _ => answer(&mut socket, Duration::ZERO).await,
+        };
+    }
+
+    type Sent = Result<(), tokio_tungstenite::tungstenite::Error>;
+
+    /// The next text frame, or `None` when the connection ends.
+    async fn next_text(socket: &mut Socket) -> Option<String> {
+        loop {
+            match socket.next().await? {
+                Ok(Message::Text(text)) => return Some(text.to_string()),
+                Ok(Message::Binary(_) | Message::Ping(_) | Message::Pong(_) | Message::Frame(_)) => continue,
+                Ok(Message::Close(_)) | Err(_) => return None,
+            }
+        }
+    }
+
+    /// The well-behaved reply: `{"echo": params}` for a request, nothing for the rest.
+    fn echo(text: &str) -> Option<String> {
+        let message: Value = serde_json::from_str(text).ok()?;
+        let id = message.get("id")?;
+        message.get("method")?;
+        Some(json!({"jsonrpc": "2.0", "result": {"echo": message.get("params").cloned().unwrap_or(Value::Null)}, "id": id}).to_string())
+    }
+
+    /// Answers requests as `/` does, each after `delay`, until the connection ends.
+    async fn answer(socket: &mut Socket, delay: Duration) -> Sent {
+        while let Some(text) = next_text(socket).await {
+            if let Some(reply) = echo(&text) {
+                tokio::time::sleep(delay).await;
+                socket.send(Message::text(reply)).await?;
+            }
+        }
+        Ok(())
+    }
+
+    async fn garbage(socket: &mut Socket) -> Sent {
+        for frame in ["this is not JSON", r#"{"jsonrpc":"2.0","method":"#, "", "]"] {
+            socket.send(Message::text(frame)).await?;
+        }
+        socket.send(Message::text(r#"{"jsonrpc":"2.0","method":"garbage/done"}"#)).await?;
+        while let Some(text) = next_text(socket).await {
+            if echo(&text).is_some() {
+                socket.send(Message::text(format!("not JSON: {}", text.chars().take(40).collect::<String>()))).await?;
+            }
+        }
+        Ok(())
+    }
+
+    async fn binary(socket: &mut Socket) -> Sent {
+        socket.send(Message::binary(vec![0x00, 0x01, 0x02, 0xFF])).await?;
+        socket.send(Message::binary(br#"{"jsonrpc":"2.0","method":"binary/hello"}"#.to_vec())).await?;
+        while let Some(text) = next_text(socket).await {
+            if let Some(reply) = echo(&text) {
+                socket.send(Message::binary(reply.into_bytes())).await?;
+            }
+        }
+        Ok(())
+    }
+
+    async fn flood(socket: &mut Socket, n: u64) -> Sent {
+        for seq in 1..=n {
+            let notification = json!({"jsonrpc": "2.0", "method": "flood", "params": {"seq": seq, "of": n}});
+            socket.feed(Message::text(notification.to_string())).await?;
+        }
+        socket.flush().await?;
+        answer(socket, Duration::ZERO).await
+    }
+
+    async fn server_request(socket: &mut Socket, method: &str) -> Sent {
+        let mut request = json!({"jsonrpc": "2.0", "id": "srv-1", "method": method});
+        if method != "ping" {
+            request["params"] = json!({});
+        }
+        socket.send(Message::text(request.to_string())).await?;
+        while let Some(text) = next_text(socket).await {
+            let Ok(message) = serde_json::from_str::<Value>(&text) else { continue };
+            let is_response = message.get("method").is_none() && message.get("id") == Some(&json!("srv-1"));
+            if is_response {
+                let answered = json!({"jsonrpc": "2.0", "method": "server-request/answered", "params": {"response": message}});
+                socket.send(Message::text(answered.to_string())).await?;
+            } else if let Some(reply) = echo(&text) {
+                socket.send(Message::text(reply)).await?;
+            }
+        }
+        Ok(())
+    }
+
+    /// `a=1&b=two` → {a: "1", b: "two"} (no percent-decoding beyond `+` and `%20` as spaces).
+    fn query(text: &str) -> HashMap<String, String> {
+        text.split('&')
+            .filter_map(|pair| pair.split_once('=').or(Some((pair, ""))))
+            .filter(|(name, _)| !name.is_empty())
+            .map(|(name, value)| (name.to_string(), value.replace('+', " ").replace("%20", " ")))
+            .collect()
+    }
+}
