@@ -6,6 +6,7 @@ pub mod json;
 pub mod rpc;
 pub mod teach;
 pub mod mock;
+pub mod saved;
 pub mod exchange;
 pub mod examples;
 #[cfg(target_arch = "wasm32")]

@@ -324,3 +324,188 @@ async fn format_leaves_broken_json_alone() {
     assert_eq!(app.editor().value(), broken);
 }
 
+// ---- State that is never lost, look and feel (issue 3): notices, theme, drafts, share links ----
+
+mod state_and_theme {
+    use super::*;
+    use web_sys::js_sys::{futures::JsFuture, Promise};
+    use web_sys::{HtmlInputElement, KeyboardEvent, KeyboardEventInit};
+
+    const SAMPLE: &str = jsonrpc_playground::ui::SAMPLE;
+
+    /// Empty localStorage and sessionStorage and no fragment: a first visit.
+    fn fresh_start() {
+        window().local_storage().unwrap().unwrap().clear().unwrap();
+        window().session_storage().unwrap().unwrap().clear().unwrap();
+        set_fragment("");
+    }
+
+    /// Sets the address's fragment without a `hashchange` (as if the page was opened with it).
+    fn set_fragment(fragment: &str) {
+        let href = window().location().href().unwrap();
+        let base = href.split('#').next().unwrap().to_string();
+        let url = if fragment.is_empty() { base } else { format!("{base}#{fragment}") };
+        window().history().unwrap().replace_state_with_url(&JsValue::NULL, "", Some(&url)).unwrap();
+    }
+
+    async fn sleep(ms: i32) {
+        let promise = Promise::new(&mut |resolve, _| {
+            window().set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, ms).unwrap();
+        });
+        JsFuture::from(promise).await.unwrap();
+    }
+
+    /// Waits (up to 3 s) for `selector` in the app.
+    async fn wait_for<H>(app: &Mounted<H>, selector: &str) -> web_sys::Element {
+        for _ in 0..150 {
+            if let Some(e) = app.wrapper.query_selector(selector).unwrap() {
+                return e;
+            }
+            sleep(20).await;
+        }
+        panic!("{selector} did not appear");
+    }
+
+    async fn editor_text<H>(app: &Mounted<H>) -> String {
+        tick().await;
+        app.one("[data-testid=editor]").unchecked_into::<HtmlTextAreaElement>().value()
+    }
+
+    fn html_theme() -> Option<String> {
+        document().document_element().unwrap().get_attribute("data-theme")
+    }
+
+    use wasm_bindgen::JsValue;
+
+    #[wasm_bindgen_test]
+    async fn an_error_notice_is_an_alert_dismissed_with_its_button() {
+        fresh_start();
+        set_fragment("s=1.not*base64");
+        let app = mount_app();
+        let notice = wait_for(&app, "[data-testid=notice][data-level=error]").await;
+        assert!(notice.query_selector("[role=alert]").unwrap().is_some(), "an error is role=alert");
+        let text = notice.text_content().unwrap();
+        assert!(text.contains("could not be opened") && text.contains("Your draft is unchanged"), "{text}");
+        assert_eq!(editor_text(&app).await, SAMPLE, "the draft is untouched");
+        let dismiss = notice.query_selector("button[data-testid=dismiss]").unwrap().unwrap();
+        assert!(dismiss.get_attribute("aria-label").unwrap().starts_with("Dismiss"));
+        dismiss.unchecked_into::<HtmlElement>().click();
+        tick().await;
+        assert!(app.all("[data-testid=notice]").is_empty());
+        drop(app);
+        fresh_start();
+    }
+
+    #[wasm_bindgen_test]
+    async fn escape_in_a_notice_dismisses_it() {
+        fresh_start();
+        set_fragment("s=9.AAAA");
+        let app = mount_app();
+        let notice = wait_for(&app, "[data-testid=notice]").await;
+        assert!(notice.text_content().unwrap().contains("format version \"9\""));
+        let init = KeyboardEventInit::new();
+        init.set_key("Escape");
+        init.set_bubbles(true);
+        let button = notice.query_selector("button").unwrap().unwrap();
+        button.dispatch_event(&KeyboardEvent::new_with_keyboard_event_init_dict("keydown", &init).unwrap()).unwrap();
+        tick().await;
+        assert!(app.all("[data-testid=notice]").is_empty());
+        drop(app);
+        fresh_start();
+    }
+
+    #[wasm_bindgen_test]
+    async fn a_share_link_round_trips_text_and_shows_a_status_notice() {
+        fresh_start();
+        let text = "{\"jsonrpc\": \"2.0\", \"method\": \"é 😀 <b>\", \"id\": 1.0}\n--> [1,2]";
+        let link = {
+            let app = mount_app();
+            app.type_text(text).await;
+            app.one("[data-testid=share]").unchecked_into::<HtmlElement>().click();
+            let notice = wait_for(&app, "[data-testid=notice][data-level=info]").await;
+            assert!(notice.query_selector("[role=status]").unwrap().is_some(), "info is role=status");
+            let field: HtmlInputElement = app.one("[data-testid=share-link]").unchecked_into();
+            assert!(!field.hidden() && field.read_only());
+            field.value()
+        };
+        let (address, fragment) = link.split_once('#').expect("the link has a fragment");
+        assert!(!address.contains('?') || !address.contains("s=1."), "never in the query: {link}");
+        assert!(fragment.starts_with("s=1."), "{fragment}");
+        // A first visit opened with the link.
+        fresh_start();
+        set_fragment(fragment);
+        let app = mount_app();
+        wait_for(&app, "[data-testid=notice][data-level=info]").await;
+        tick().await;
+        // The state holds the shared text (the editor mirrors it: the e2e tests look there).
+        assert_eq!(app.one("[data-testid=method]").text_content().unwrap(), "é 😀 <b>");
+        assert!(app.all("img, b").is_empty(), "text, never HTML");
+        assert!(!window().location().href().unwrap().contains('#'), "the fragment is removed once opened");
+        drop(app);
+        fresh_start();
+    }
+
+    #[wasm_bindgen_test]
+    async fn the_draft_comes_back_on_the_next_load() {
+        fresh_start();
+        {
+            let app = mount_app();
+            app.type_text("[1, 2]").await;
+            sleep(450).await; // past the save debounce
+        }
+        let app = mount_app();
+        assert_eq!(editor_text(&app).await, "[1, 2]");
+        drop(app);
+        fresh_start();
+    }
+
+    #[wasm_bindgen_test]
+    async fn a_corrupt_draft_is_a_notice_and_the_sample() {
+        fresh_start();
+        let local = window().local_storage().unwrap().unwrap();
+        local.set_item("jrpc.draft.broken", "{\"v\":1,\"text\":").unwrap();
+        local.set_item("jrpc.latest", "broken").unwrap();
+        let app = mount_app();
+        let notice = wait_for(&app, "[data-testid=notice][data-level=error]").await;
+        assert!(notice.text_content().unwrap().contains("saved draft could not be read"));
+        assert_eq!(editor_text(&app).await, SAMPLE);
+        assert_eq!(local.get_item("jrpc.draft.broken").unwrap().as_deref(), Some("{\"v\":1,\"text\":"), "kept");
+        drop(app);
+        fresh_start();
+    }
+
+    #[wasm_bindgen_test]
+    async fn the_theme_toggle_cycles_system_light_dark_and_is_kept() {
+        fresh_start();
+        let local = window().local_storage().unwrap().unwrap();
+        let app = mount_app();
+        tick().await;
+        assert_eq!(html_theme(), None, "follows the system at first");
+        let toggle: HtmlElement = app.one("[data-testid=theme]").unchecked_into();
+        let mut seen = Vec::new();
+        for _ in 0..3 {
+            toggle.click();
+            tick().await;
+            seen.push((html_theme(), local.get_item("jrpc.theme").unwrap()));
+        }
+        assert_eq!(
+            seen,
+            [
+                (Some("light".to_string()), Some("light".to_string())),
+                (Some("dark".to_string()), Some("dark".to_string())),
+                (None, None),
+            ]
+        );
+        toggle.click();
+        toggle.click();
+        tick().await;
+        drop(app);
+        let app = mount_app();
+        tick().await;
+        assert_eq!(html_theme().as_deref(), Some("dark"), "the choice is kept");
+        assert!(app.one("[data-testid=theme]").text_content().unwrap().contains("dark"));
+        drop(app);
+        fresh_start();
+        document().document_element().unwrap().remove_attribute("data-theme").unwrap();
+    }
+}

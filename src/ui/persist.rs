@@ -1,13 +1,342 @@
-//! Drafts: the editor text, profile and log survive a reload (localStorage).
+//! Drafts: the editor text, profile and log survive a reload (localStorage), and two tabs never
+//! overwrite each other's work.
+//!
+//! How tabs stay apart:
+//! - Each tab saves its draft under its own key, `jrpc.draft.<id>`; the tab's id lives in
+//!   sessionStorage (`jrpc.tab`), which is per tab and survives a reload of that tab.
+//! - A new tab (no id in its sessionStorage) starts from the draft named by `jrpc.latest`, the
+//!   draft saved last by any tab, and from then on saves under an id of its own.
+//! - Every page load takes a fresh id (after reading the draft of the previous one), so a
+//!   duplicated tab, whose sessionStorage is a copy of its original's, does not share a key with it.
+//!   Old drafts beyond [`KEEP_DRAFTS`] are dropped, oldest first.
+//! - A draft is one JSON value written with one `setItem` (format and version: [`crate::saved`]),
+//!   so a reader sees a whole draft or the previous one, never half of each.
+//! - No `storage` event listener: another tab's save never touches this tab's text.
+//!
+//! Saves are debounced ([`DEBOUNCE`]) and flushed when the page is hidden or unloaded (a reload
+//! right after typing keeps the last keystroke). A full storage or an unreadable draft is a
+//! notice; the editor's text is never replaced by, or lost to, a failed save or load.
+
+use std::cell::RefCell;
+use std::time::Duration;
+
+use leptos::prelude::*;
+use wasm_bindgen::JsCast;
+use web_sys::js_sys;
 
 use crate::rpc::Profile;
+use crate::saved::Draft;
 
-use super::AppState;
+use super::{AppState, NoticeLevel};
 
-/// The text and profile the page starts with: the saved draft, or `sample`.
-pub fn initial_text_and_profile(sample: &str) -> (String, Profile) {
-    (sample.to_string(), Profile::JsonRpc)
+/// sessionStorage: this tab's draft id.
+const TAB_KEY: &str = "jrpc.tab";
+/// localStorage: the id of the draft saved last (what a new tab opens with).
+const LATEST_KEY: &str = "jrpc.latest";
+/// localStorage: prefix of every draft.
+const DRAFT_PREFIX: &str = "jrpc.draft.";
+/// How many drafts (tabs and past page loads) are kept.
+pub const KEEP_DRAFTS: usize = 12;
+/// Quiet time after the last edit before the draft is written.
+pub const DEBOUNCE: Duration = Duration::from_millis(300);
+
+// ─── HOOK for the log (owner: src/ui/exchange*) ──────────────────────────────────────────────
+//
+// The log is saved inside the draft as an opaque string. Its owner calls [`register_log`] once,
+// from any component under `App` (e.g. when `LogPane` is created):
+//
+//     persist::register_log(persist::LogDraft {
+//         json: Signal::derive(move || log.with(|l| l.to_json())),      // tracked: re-saves on change
+//         restore: Callback::new(move |json: String| log_from_json(&json).map(|l| log.set(l))),
+//     });
+//
+// `restore` is called at once with the saved log, if the draft has one; an `Err(why)` becomes a
+// notice and the log starts empty. Until the hook is registered the saved log is carried over
+// unchanged, so a page that never shows the log does not erase it.
+
+/// What the draft needs from the log: its JSON and a way to put a saved one back.
+#[allow(dead_code)] // Until src/ui/exchange registers the log.
+#[derive(Clone, Copy)]
+pub struct LogDraft {
+    /// The log as a JSON string. Read in a tracking context: a change schedules a save.
+    pub json: Signal<String>,
+    /// Restores a saved log; `Err` says why it could not (shown as a notice).
+    pub restore: Callback<String, Result<(), String>>,
 }
 
-/// Keeps the saved draft in step with the state.
-pub fn sync(_state: AppState) {}
+/// Saves the log with the draft and restores the saved one now. Call under `App`.
+#[allow(dead_code)] // Until src/ui/exchange registers the log.
+pub fn register_log(hook: LogDraft) {
+    let Some(slot) = use_context::<LogSlot>() else { return };
+    if let Some(json) = slot.saved.try_get_value().flatten() {
+        if let Err(why) = hook.restore.run(json) {
+            if let Some(state) = use_context::<AppState>() {
+                state.notify(NoticeLevel::Error, format!("The saved log could not be restored ({why}); it starts empty."));
+            }
+        }
+    }
+    slot.hook.set(Some(hook));
+}
+
+/// Context: the log's hook, once registered, and the saved log until then.
+#[derive(Clone, Copy)]
+struct LogSlot {
+    hook: RwSignal<Option<LogDraft>>,
+    /// The log read from the draft: saved again as is until the hook is registered.
+    saved: StoredValue<Option<String>>,
+}
+
+// ─────────────────────────────────────────────────────────────────────────────────────────────
+
+/// What [`initial_text_and_profile`] found, for [`sync`] (which runs once the state exists).
+struct Boot {
+    /// This page load's draft id.
+    id: String,
+    /// The saved log.
+    log: Option<String>,
+    /// Problems to show as notices.
+    problems: Vec<String>,
+}
+
+thread_local! {
+    static BOOT: RefCell<Option<Boot>> = const { RefCell::new(None) };
+}
+
+fn local() -> Option<web_sys::Storage> {
+    window().local_storage().ok().flatten()
+}
+
+fn session() -> Option<web_sys::Storage> {
+    window().session_storage().ok().flatten()
+}
+
+fn new_id() -> String {
+    let now = js_sys::Date::now() as u64;
+    let random = (js_sys::Math::random() * f64::from(1u32 << 24)) as u32;
+    format!("{now:x}{random:06x}")
+}
+
+/// The text and profile the page starts with: this tab's saved draft, else the draft saved last
+/// by any tab, else `sample`.
+pub fn initial_text_and_profile(sample: &str) -> (String, Profile) {
+    let mut problems = Vec::new();
+    let mut log = None;
+    let mut start = (sample.to_string(), Profile::JsonRpc);
+    match local() {
+        None => problems.push(
+            "This browser does not allow localStorage here: drafts are not saved. Use a share link to keep your work."
+                .to_string(),
+        ),
+        Some(local) => {
+            let previous = session()
+                .and_then(|s| s.get_item(TAB_KEY).ok().flatten())
+                .or_else(|| local.get_item(LATEST_KEY).ok().flatten());
+            if let Some(prev) = previous {
+                let key = format!("{DRAFT_PREFIX}{prev}");
+                match local.get_item(&key).ok().flatten().map(|json| Draft::from_json(&json)) {
+                    Some(Ok(draft)) => {
+                        log = draft.log;
+                        start = (draft.text, draft.profile);
+                    }
+                    Some(Err(why)) => problems.push(format!(
+                        "The saved draft could not be read: {why}. The editor starts with the sample; \
+                         the damaged copy stays in localStorage under \"{key}\"."
+                    )),
+                    // Dropped as one of the oldest, or cleared by the user: nothing to restore.
+                    None => {}
+                }
+            }
+        }
+    }
+    let id = new_id();
+    if let Some(s) = session() {
+        let _ = s.set_item(TAB_KEY, &id);
+    }
+    BOOT.with(|b| *b.borrow_mut() = Some(Boot { id, log, problems }));
+    start
+}
+
+/// How saving is going, so a problem is reported once, not on every keystroke.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Health {
+    Saving,
+    Full,
+    Unavailable,
+}
+
+/// Keeps the saved draft in step with the state: saves [`DEBOUNCE`] after the last change, and at
+/// once when the page is hidden. Call once, right after the state is created.
+pub fn sync(state: AppState) {
+    let Some(Boot { id, log, problems }) = BOOT.with(|b| b.borrow_mut().take()) else { return };
+    for p in problems {
+        state.notify(NoticeLevel::Error, p);
+    }
+    let Some(storage) = local() else { return };
+    // Everything below runs in event handlers and timers: non-Send browser objects stay local.
+    let storage = StoredValue::new_local(storage);
+    let slot = LogSlot { hook: RwSignal::new(None), saved: StoredValue::new(log) };
+    provide_context(slot);
+    let id = StoredValue::new(id);
+    let health = StoredValue::new(Health::Saving);
+    let pending = StoredValue::new(None::<TimeoutHandle>);
+
+    let save = move || {
+        if let Some(handle) = pending.try_update_value(Option::take).flatten() {
+            handle.clear();
+        }
+        let (Some(text), Some(profile)) = (state.text.try_get_untracked(), state.profile.try_get_untracked()) else {
+            return;
+        };
+        let log = match slot.hook.try_get_untracked().flatten() {
+            Some(hook) => hook.json.try_get_untracked(),
+            None => slot.saved.try_get_value().flatten(),
+        };
+        let draft = Draft { text, profile, log, saved: js_sys::Date::now() };
+        let (Some(id), Some(storage)) = (id.try_get_value(), storage.try_get_value()) else { return };
+        let outcome = write_draft(&storage, &id, &draft);
+        let before = health.get_value();
+        health.set_value(match outcome {
+            Ok(()) => Health::Saving,
+            Err(WriteError::Full { .. }) => Health::Full,
+            Err(WriteError::Other(_)) => Health::Unavailable,
+        });
+        match outcome {
+            Ok(()) if before != Health::Saving => {
+                state.notify(NoticeLevel::Info, "Drafts are being saved again.");
+            }
+            Ok(()) => {}
+            Err(WriteError::Full { log_dropped: true }) if before == Health::Saving => state.notify(
+                NoticeLevel::Error,
+                "Browser storage is full: the draft is saved without the log. Export the log to keep it.",
+            ),
+            Err(WriteError::Full { .. }) if before == Health::Saving => state.notify(
+                NoticeLevel::Error,
+                "Browser storage is full: your draft is not being saved. Your text is still in the editor; \
+                 copy it or make a share link to keep it.",
+            ),
+            Err(WriteError::Other(why)) if before == Health::Saving => state.notify(
+                NoticeLevel::Error,
+                format!("The draft could not be saved ({why}). Your text is still in the editor."),
+            ),
+            Err(_) => {}
+        }
+    };
+
+    // Claim this page load's id now, so a reload before any edit finds this draft.
+    save();
+    prune(&storage.get_value(), &id.get_value());
+
+    // Syncs localStorage with the state: any change of text, profile or log schedules a save.
+    // (The first run schedules one too: an edit can come before the effect first runs.)
+    Effect::new(move |_| {
+        state.text.track();
+        state.profile.track();
+        if let Some(hook) = slot.hook.get() {
+            hook.json.track();
+        }
+        let handle = set_timeout_with_handle(save, DEBOUNCE).ok();
+        if let Some(old) = pending.try_update_value(|p| std::mem::replace(p, handle)).flatten() {
+            old.clear();
+        }
+    });
+    let flush = move || {
+        if pending.try_with_value(Option::is_some).unwrap_or(false) {
+            save();
+        }
+    };
+    let on_hide = window_event_listener(leptos::ev::pagehide, move |_| flush());
+    let on_hidden = window_event_listener(leptos::ev::visibilitychange, move |_| {
+        if document().visibility_state() == web_sys::VisibilityState::Hidden {
+            flush();
+        }
+    });
+    on_cleanup(move || {
+        on_hide.remove();
+        on_hidden.remove();
+        if let Some(handle) = pending.try_update_value(Option::take).flatten() {
+            handle.clear();
+        }
+    });
+}
+
+enum WriteError {
+    /// Over quota even after dropping old drafts (and, if `log_dropped`, saved without the log).
+    Full { log_dropped: bool },
+    Other(String),
+}
+
+fn is_quota_error(err: &wasm_bindgen::JsValue) -> bool {
+    err.dyn_ref::<web_sys::DomException>().is_some_and(|e| {
+        // Chromium and Firefox name it QuotaExceededError; old Firefox used its own name.
+        e.name() == "QuotaExceededError" || e.name() == "NS_ERROR_DOM_QUOTA_REACHED" || e.code() == 22
+    })
+}
+
+fn describe(err: &wasm_bindgen::JsValue) -> String {
+    err.dyn_ref::<web_sys::DomException>()
+        .map(|e| format!("{}: {}", e.name(), e.message()))
+        .or_else(|| err.as_string())
+        .unwrap_or_else(|| "unknown error".to_string())
+}
+
+/// Writes `draft` as this tab's draft and points `jrpc.latest` at it. When storage is full,
+/// drops the other drafts' oldest first, then tries without the log.
+fn write_draft(storage: &web_sys::Storage, id: &str, draft: &Draft) -> Result<(), WriteError> {
+    let key = format!("{DRAFT_PREFIX}{id}");
+    let put = |json: &str| storage.set_item(&key, json);
+    let mut result = put(&draft.to_json());
+    // Full: drop other drafts, oldest first, one at a time, until this one fits.
+    let mut others = others_oldest_first(storage, id).into_iter();
+    while result.as_ref().is_err_and(is_quota_error) {
+        let Some(old) = others.next() else { break };
+        let _ = storage.remove_item(&old);
+        result = put(&draft.to_json());
+    }
+    let mut log_dropped = false;
+    if result.as_ref().is_err_and(is_quota_error) && draft.log.is_some() {
+        result = put(&Draft { log: None, ..draft.clone() }.to_json());
+        log_dropped = result.is_ok();
+    }
+    match result {
+        Ok(()) => {
+            let _ = storage.set_item(LATEST_KEY, id);
+            if log_dropped {
+                Err(WriteError::Full { log_dropped })
+            } else {
+                Ok(())
+            }
+        }
+        Err(e) if is_quota_error(&e) => Err(WriteError::Full { log_dropped: false }),
+        Err(e) => Err(WriteError::Other(describe(&e))),
+    }
+}
+
+/// Keeps the newest [`KEEP_DRAFTS`] drafts (this tab's always).
+fn prune(storage: &web_sys::Storage, id: &str) {
+    let others = others_oldest_first(storage, id);
+    let extra = (others.len() + 1).saturating_sub(KEEP_DRAFTS);
+    for key in &others[..extra] {
+        let _ = storage.remove_item(key);
+    }
+}
+
+/// The keys of the drafts other than this tab's, oldest first (unreadable ones first of all).
+fn others_oldest_first(storage: &web_sys::Storage, id: &str) -> Vec<String> {
+    let own = format!("{DRAFT_PREFIX}{id}");
+    let n = storage.length().unwrap_or(0);
+    let mut drafts: Vec<(f64, String)> = (0..n)
+        .filter_map(|i| storage.key(i).ok().flatten())
+        .filter(|k| k.starts_with(DRAFT_PREFIX) && *k != own)
+        .map(|k| {
+            let saved = storage
+                .get_item(&k)
+                .ok()
+                .flatten()
+                .and_then(|json| Draft::from_json(&json).ok())
+                .map_or(0.0, |d| d.saved);
+            (saved, k)
+        })
+        .collect();
+    drafts.sort_by(|a, b| a.0.total_cmp(&b.0));
+    drafts.into_iter().map(|(_, k)| k).collect()
+}

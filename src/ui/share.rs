@@ -1,12 +1,212 @@
-//! Share links: the editor text and profile, compressed into the URL fragment.
+//! Share links: the editor text and profile, compressed into the URL fragment (never the query:
+//! static hosts fail on long query strings, and a fragment never reaches the server). The format
+//! is [`crate::saved`]'s; the browser compresses (`CompressionStream("deflate-raw")`), so the
+//! wasm carries no compressor.
+//!
+//! Opening a link (on load, or on `hashchange`) replaces the editor's text and profile, then
+//! removes the fragment from the address bar, so a later reload keeps the edits made since. A
+//! link that cannot be read is a notice saying why; the draft is not touched.
 
+use leptos::html::Input;
 use leptos::prelude::*;
+use leptos::task::spawn_local;
+use wasm_bindgen::prelude::*;
+use web_sys::js_sys::{self, futures::JsFuture, Reflect, Uint8Array};
+use web_sys::{ReadableStream, ReadableStreamDefaultReader, ReadableWritablePair, Response};
 
-use super::AppState;
+use crate::rpc::Profile;
+use crate::saved::{self, FormatError};
 
-/// Copies a link holding the editor's text and profile (`data-testid="share"`).
+use super::{use_app, AppState, NoticeLevel};
+
+// The Compression Streams API (stable in every current browser; web-sys still files it as
+// unstable, so it is bound here). Both are a {readable, writable} pair for `pipeThrough`.
+#[wasm_bindgen]
+extern "C" {
+    #[wasm_bindgen(extends = js_sys::Object)]
+    type CompressionStream;
+    #[wasm_bindgen(constructor, catch)]
+    fn new(format: &str) -> Result<CompressionStream, JsValue>;
+
+    #[wasm_bindgen(extends = js_sys::Object)]
+    type DecompressionStream;
+    #[wasm_bindgen(constructor, catch)]
+    fn new(format: &str) -> Result<DecompressionStream, JsValue>;
+}
+
+/// A short text for a JavaScript error.
+fn describe(err: &JsValue) -> String {
+    err.dyn_ref::<js_sys::Error>()
+        .map(|e| String::from(e.message()))
+        .or_else(|| err.as_string())
+        .unwrap_or_else(|| "unknown error".to_string())
+}
+
+/// `bytes` as a stream.
+fn stream_of(bytes: &[u8]) -> Result<ReadableStream, JsValue> {
+    let mut owned = bytes.to_vec();
+    Response::new_with_opt_u8_array(Some(&mut owned))?
+        .body()
+        .ok_or_else(|| JsValue::from_str("no body"))
+}
+
+/// Raw DEFLATE of `bytes`.
+async fn deflate(bytes: &[u8]) -> Result<Vec<u8>, String> {
+    async {
+        let pair = CompressionStream::new("deflate-raw")?;
+        let out = stream_of(bytes)?.pipe_through(pair.unchecked_ref::<ReadableWritablePair>());
+        let buffer = JsFuture::from(Response::new_with_opt_readable_stream(Some(&out))?.array_buffer()?).await?;
+        Ok(Uint8Array::new(&buffer).to_vec())
+    }
+    .await
+    .map_err(|e: JsValue| describe(&e))
+}
+
+/// The inverse of [`deflate`], stopping past [`saved::MAX_LINK_TEXT`] bytes.
+async fn inflate(bytes: &[u8]) -> Result<Vec<u8>, FormatError> {
+    let bad = |e: JsValue| FormatError::BadDeflate(describe(&e));
+    let pair = DecompressionStream::new("deflate-raw").map_err(bad)?;
+    let out = stream_of(bytes).map_err(bad)?.pipe_through(pair.unchecked_ref::<ReadableWritablePair>());
+    let reader: ReadableStreamDefaultReader = out.get_reader().unchecked_into();
+    let mut inflated = Vec::new();
+    loop {
+        let chunk = JsFuture::from(reader.read()).await.map_err(bad)?;
+        if Reflect::get(&chunk, &"done".into()).map_err(bad)?.is_truthy() {
+            return Ok(inflated);
+        }
+        let value: Uint8Array = Reflect::get(&chunk, &"value".into()).map_err(bad)?.unchecked_into();
+        if inflated.len() + value.length() as usize > saved::MAX_LINK_TEXT {
+            let _ = reader.cancel();
+            return Err(FormatError::TooLarge);
+        }
+        inflated.extend(value.to_vec());
+    }
+}
+
+/// The page's address without its fragment.
+fn page_address() -> String {
+    let location = window().location();
+    let href = location.href().unwrap_or_default();
+    match href.split_once('#') {
+        Some((before, _)) => before.to_string(),
+        None => href,
+    }
+}
+
+/// The full share link for `text` under `profile`.
+pub async fn make_link(text: &str, profile: Profile) -> Result<String, String> {
+    let deflated = deflate(saved::link_json(text, profile).as_bytes()).await?;
+    Ok(format!("{}#{}", page_address(), saved::link_fragment(&deflated)))
+}
+
+/// The text and profile of a link's fragment (with or without `#`); `Ok(None)`: no fragment.
+pub async fn read_link(fragment: &str) -> Result<Option<(String, Profile)>, FormatError> {
+    let Some(deflated) = saved::parse_fragment(fragment)? else { return Ok(None) };
+    let inflated = inflate(&deflated).await?;
+    saved::read_link_json(&inflated).map(Some)
+}
+
+/// Copies `text` to the clipboard; false when the browser does not allow it.
+async fn copy_to_clipboard(text: &str) -> bool {
+    let navigator = window().navigator();
+    // navigator.clipboard only exists in secure contexts (https, localhost).
+    if !Reflect::has(&navigator, &"clipboard".into()).unwrap_or(false) {
+        return false;
+    }
+    JsFuture::from(navigator.clipboard().write_text(text)).await.is_ok()
+}
+
+/// Makes a link holding the editor's text and profile, copies it when the browser allows, and
+/// shows it in a read-only field to copy by hand (`data-testid="share"`, `"share-link"`).
 #[component]
-pub fn ShareButton() -> impl IntoView {}
+pub fn ShareButton() -> impl IntoView {
+    let state = use_app();
+    let link = RwSignal::new(None::<String>);
+    let field = NodeRef::<Input>::new();
+    let share = move |_| {
+        let text = state.text.get_untracked();
+        let profile = state.profile.get_untracked();
+        spawn_local(async move {
+            match make_link(&text, profile).await {
+                Ok(url) => {
+                    let copied = copy_to_clipboard(&url).await;
+                    let len = url.len();
+                    link.set(Some(url));
+                    if copied {
+                        state.notify(NoticeLevel::Info, format!("Share link copied to the clipboard ({len} characters)."));
+                    } else {
+                        state.notify(NoticeLevel::Info, "Share link ready: copy it from the field (Ctrl+C).");
+                        if let Some(input) = field.get_untracked() {
+                            let _ = input.focus();
+                            input.select();
+                        }
+                    }
+                }
+                Err(why) => state.notify(NoticeLevel::Error, format!("The share link could not be made: {why}.")),
+            }
+        });
+    };
+    view! {
+        <div class="share">
+            <button type="button" data-testid="share" on:click=share title="Copy a link holding the editor's text and profile">
+                "Share link"
+            </button>
+            <input
+                type="text"
+                class="share-link"
+                data-testid="share-link"
+                aria-label="Share link"
+                readonly
+                node_ref=field
+                hidden=move || link.with(Option::is_none)
+                prop:value=move || link.get().unwrap_or_default()
+                on:focus:target=move |ev| ev.target().select()
+            />
+        </div>
+    }
+}
 
-/// Opens the share link in the URL fragment, if there is one.
-pub fn restore_from_fragment(_state: AppState) {}
+/// Opens the share link in the URL fragment, if there is one, now and on every `hashchange`.
+pub fn restore_from_fragment(state: AppState) {
+    open_fragment(state);
+    let listener = window_event_listener(leptos::ev::hashchange, move |_| open_fragment(state));
+    on_cleanup(move || listener.remove());
+}
+
+fn open_fragment(state: AppState) {
+    let fragment = window().location().hash().unwrap_or_default();
+    if fragment.len() <= 1 {
+        return;
+    }
+    spawn_local(async move {
+        match read_link(&fragment).await {
+            Ok(None) => {}
+            Ok(Some((text, profile))) => {
+                // try_set hands the value back when the app is gone (unmounted meanwhile).
+                if state.text.try_set(text).is_some() {
+                    return;
+                }
+                state.profile.set(profile);
+                forget_fragment();
+                let lines = state.text.with_untracked(|t| t.lines().count());
+                let profile = match profile {
+                    Profile::JsonRpc => "JSON-RPC 2.0".to_string(),
+                    Profile::Mcp(v) => format!("MCP {v}"),
+                };
+                state.notify(NoticeLevel::Info, format!("Opened a shared link: {lines} lines, {profile}."));
+            }
+            Err(why) => state.notify(
+                NoticeLevel::Error,
+                format!("This share link could not be opened: {why}. Your draft is unchanged."),
+            ),
+        }
+    });
+}
+
+/// Removes the fragment from the address bar (no new history entry, no `hashchange`).
+fn forget_fragment() {
+    let address = page_address();
+    if let Ok(history) = window().history() {
+        let _ = history.replace_state_with_url(&JsValue::NULL, "", Some(&address));
+    }
+}

@@ -1,7 +1,109 @@
-//! Light and dark: follows the system, with a toggle.
+//! Light and dark: follows the system (`prefers-color-scheme`) until the user picks one with the
+//! toggle (system → light → dark → system). The choice is kept in localStorage and shown as
+//! `data-theme="light"|"dark"` on `<html>` (absent: follow the system); style/main.css maps it to
+//! `color-scheme`, and every colour is a `light-dark()` variable, so the page is already right
+//! before the app starts.
+
+use std::fmt;
 
 use leptos::prelude::*;
 
-/// Switches between the system's theme, light and dark.
+/// localStorage key of the user's choice (absent: follow the system).
+const KEY: &str = "jrpc.theme";
+
+/// The user's choice.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Theme {
+    #[default]
+    System,
+    Light,
+    Dark,
+}
+
+impl Theme {
+    /// The next choice of the toggle.
+    pub fn next(self) -> Theme {
+        match self {
+            Theme::System => Theme::Light,
+            Theme::Light => Theme::Dark,
+            Theme::Dark => Theme::System,
+        }
+    }
+
+    /// The `data-theme` value (`None`: no attribute, the system decides).
+    pub fn attribute(self) -> Option<&'static str> {
+        match self {
+            Theme::System => None,
+            Theme::Light => Some("light"),
+            Theme::Dark => Some("dark"),
+        }
+    }
+
+    fn from_attribute(s: &str) -> Theme {
+        match s {
+            "light" => Theme::Light,
+            "dark" => Theme::Dark,
+            _ => Theme::System,
+        }
+    }
+}
+
+impl fmt::Display for Theme {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Theme::System => "system",
+            Theme::Light => "light",
+            Theme::Dark => "dark",
+        })
+    }
+}
+
+fn storage() -> Option<web_sys::Storage> {
+    window().local_storage().ok().flatten()
+}
+
+/// The saved choice (system when none, or when storage is unavailable).
+pub fn saved_theme() -> Theme {
+    storage()
+        .and_then(|s| s.get_item(KEY).ok().flatten())
+        .map_or(Theme::System, |v| Theme::from_attribute(&v))
+}
+
+/// Shows `theme` on `<html>` and keeps it for the next visit.
+pub fn apply_theme(theme: Theme) {
+    if let Some(html) = document().document_element() {
+        let _ = match theme.attribute() {
+            Some(value) => html.set_attribute("data-theme", value),
+            None => html.remove_attribute("data-theme"),
+        };
+    }
+    if let Some(s) = storage() {
+        // Losing the theme choice to a full storage is harmless: the next visit follows the system.
+        let _ = match theme.attribute() {
+            Some(value) => s.set_item(KEY, value),
+            None => s.remove_item(KEY),
+        };
+    }
+}
+
+/// Switches between the system's theme, light and dark (`data-testid="theme"`).
 #[component]
-pub fn ThemeToggle() -> impl IntoView {}
+pub fn ThemeToggle() -> impl IntoView {
+    let theme = RwSignal::new(saved_theme());
+    // Syncs the outside (the <html> attribute, localStorage) with the choice.
+    Effect::new(move |_| apply_theme(theme.get()));
+    let label = move || format!("Theme: {}", theme.get());
+    let title = move || format!("Colour theme: {} (click for {})", theme.get(), theme.get().next());
+    view! {
+        <button
+            type="button"
+            class="theme-toggle"
+            data-testid="theme"
+            data-theme-choice=move || theme.get().to_string()
+            title=title
+            on:click=move |_| theme.update(|t| *t = t.next())
+        >
+            {label}
+        </button>
+    }
+}
