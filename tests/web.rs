@@ -509,3 +509,128 @@ mod state_and_theme {
         document().document_element().unwrap().remove_attribute("data-theme").unwrap();
     }
 }
+
+// ---- Mock server, log and examples (issue 3: exchange) ----
+
+/// Clicks an element (a real `click` event, as a user's).
+fn xl_click(el: &web_sys::Element) {
+    el.unchecked_ref::<HtmlElement>().click();
+}
+
+async fn xl_send<H>(app: &Mounted<H>, text: &str) {
+    app.type_text(text).await;
+    xl_click(&app.one("[data-testid=send]"));
+    tick().await;
+    tick().await;
+}
+
+#[wasm_bindgen_test]
+async fn send_subtract_logs_both_directions_with_19_paired() {
+    let app = mount_app();
+    xl_send(&app, r#"{"jsonrpc": "2.0", "method": "subtract", "params": [42, 23], "id": 1}"#).await;
+    assert_eq!(app.attrs("[data-testid=log-entry]", "data-direction"), ["out", "in"]);
+    assert_eq!(app.attrs("[data-testid=log-entry]", "data-kind"), ["request", "response"]);
+    let keys = app.attrs("[data-testid=log-entry]", "data-key");
+    let pairs = app.attrs("[data-testid=log-entry]", "data-pair");
+    assert_eq!(pairs, [keys[1].clone(), keys[0].clone()], "each points at the other");
+    let entries = app.all("[data-testid=log-entry]");
+    let reply = entries[1].text_content().unwrap();
+    assert!(reply.contains("result 19"), "reply: {reply}");
+    assert!(entries[0].text_content().unwrap().contains("subtract"));
+    // Selecting the response highlights its request and shows the latency.
+    xl_click(&entries[1].query_selector("[data-testid=log-item] button").unwrap().unwrap());
+    tick().await;
+    assert!(entries[0].class_list().contains("is-partner"), "the request is highlighted");
+    let selection = app.one("[data-testid=log-selection]");
+    let text = selection.text_content().unwrap();
+    assert!(text.contains("latency") && text.contains("subtract"), "selection: {text}");
+    assert!(selection.get_attribute("data-latency-ms").is_some());
+    // The picture: two arrows and its text alternative.
+    assert_eq!(app.all("[data-testid=sequence] .xl-arrow").len(), 2);
+    assert_eq!(app.all("[data-testid=sequence-text] li").len(), 2);
+    assert!(app.one("[data-testid=sequence] title").text_content().unwrap().contains("Sequence"));
+}
+
+#[wasm_bindgen_test]
+async fn a_notification_gets_no_reply_and_says_so() {
+    let app = mount_app();
+    xl_send(&app, r#"{"jsonrpc": "2.0", "method": "update", "params": [1,2,3,4,5]}"#).await;
+    assert_eq!(app.attrs("[data-testid=log-entry]", "data-direction"), ["out"]);
+    assert_eq!(app.attrs("[data-testid=log-entry]", "data-kind"), ["notification"]);
+    let status = app.one("[data-testid=log-status]").text_content().unwrap();
+    assert_eq!(status, "no reply expected");
+}
+
+#[wasm_bindgen_test]
+async fn the_empty_batch_gets_a_single_invalid_request_reply() {
+    let app = mount_app();
+    xl_send(&app, "[]").await;
+    assert_eq!(app.attrs("[data-testid=log-entry]", "data-direction"), ["out", "in"]);
+    assert_eq!(app.attrs("[data-testid=log-entry]", "data-kind"), ["batch", "response"]);
+    let raw = app.all("[data-testid=log-raw]")[1].text_content().unwrap();
+    assert_eq!(raw, r#"{"jsonrpc":"2.0","error":{"code":-32600,"message":"Invalid Request"},"id":null}"#);
+    assert_eq!(app.attrs("[data-testid=log-entry]", "data-status"), ["paired", "paired"]);
+}
+
+#[wasm_bindgen_test]
+async fn a_batch_reply_pairs_per_element_and_a_transcript_sends_only_client_lines() {
+    let app = mount_app();
+    let transcript = "--> [{\"jsonrpc\":\"2.0\",\"method\":\"sum\",\"params\":[1,2,4],\"id\":\"1\"},{\"jsonrpc\":\"2.0\",\"method\":\"notify_hello\",\"params\":[7]},{\"foo\":\"boo\"}]\n\
+                      <-- [{\"jsonrpc\":\"2.0\",\"result\":7,\"id\":\"1\"}]";
+    xl_send(&app, transcript).await;
+    assert_eq!(app.attrs("[data-testid=log-entry]", "data-direction"), ["out", "in"]);
+    let entries = app.all("[data-testid=log-entry]");
+    let out_items: Vec<String> = entries[0].query_selector_all("[data-testid=log-item]").map(|l| {
+        (0..l.length()).map(|i| l.item(i).unwrap().unchecked_into::<web_sys::Element>().get_attribute("data-status").unwrap()).collect()
+    }).unwrap();
+    assert_eq!(out_items, ["paired", "no-reply-expected", "paired"]);
+    let count = app.one("[data-testid=log-counts]");
+    assert_eq!(count.get_attribute("data-pairs").as_deref(), Some("2"));
+    assert_eq!(count.get_attribute("data-entries").as_deref(), Some("2"));
+}
+
+#[wasm_bindgen_test]
+async fn ctrl_enter_in_the_editor_sends_and_clear_empties_the_log() {
+    let app = mount_app();
+    app.type_text(r#"{"jsonrpc": "2.0", "method": "subtract", "params": [42, 23], "id": 1}"#).await;
+    let init = web_sys::KeyboardEventInit::new();
+    init.set_key("Enter");
+    init.set_ctrl_key(true);
+    init.set_bubbles(true);
+    init.set_cancelable(true);
+    let event = web_sys::KeyboardEvent::new_with_keyboard_event_init_dict("keydown", &init).unwrap();
+    app.one("[data-testid=editor]").dispatch_event(&event).unwrap();
+    tick().await;
+    assert_eq!(app.attrs("[data-testid=log-entry]", "data-direction"), ["out", "in"]);
+    assert!(event.default_prevented(), "no newline typed");
+    xl_click(&app.one("[data-testid=clear-log]"));
+    tick().await;
+    assert!(app.all("[data-testid=log-entry]").is_empty());
+    assert_eq!(app.one("[data-testid=log-counts]").get_attribute("data-entries").as_deref(), Some("0"));
+}
+
+#[wasm_bindgen_test]
+async fn every_example_loads_into_the_editor_with_its_profile() {
+    let app = mount_app();
+    let select: web_sys::HtmlSelectElement = app.one("[data-testid=examples]").unchecked_into();
+    let ids: Vec<String> = app.attrs("[data-testid=examples] option", "value").into_iter().filter(|v| !v.is_empty()).collect();
+    assert_eq!(ids.len(), jsonrpc_playground::examples::all().len());
+    for id in ids {
+        let example = jsonrpc_playground::examples::find(&id).unwrap();
+        select.set_value(&id);
+        let init = EventInit::new();
+        init.set_bubbles(true);
+        select.dispatch_event(&Event::new_with_event_init_dict("change", &init).unwrap()).unwrap();
+        tick().await;
+        tick().await;
+        let editor: HtmlTextAreaElement = app.one("[data-testid=editor]").unchecked_into();
+        assert_eq!(editor.value(), example.text, "{id}");
+        assert_eq!(select.value(), "", "the menu returns to its prompt");
+        assert!(!app.all("[data-testid=verdict]").is_empty(), "{id}: its verdicts show");
+        if id == "quiz-001" {
+            // Checked under MCP: the MCP rules fire.
+            let rules = app.attrs("[data-testid=violation]", "data-rule");
+            assert!(rules.iter().any(|r| r == "mcp-request-without-id"), "{rules:?}");
+        }
+    }
+}

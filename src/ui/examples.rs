@@ -1,7 +1,55 @@
-//! The examples library (`data-testid="examples"`).
+//! The examples library (`data-testid="examples"`): a list grouped by category; choosing one
+//! loads it into the editor with its profile. The examples are engine data ([`crate::examples`]).
 
 use leptos::prelude::*;
 
+use super::state::{use_app, NoticeLevel};
+use crate::examples::{self, Example};
+
+/// Loads `example` into the editor: the text (the signal and the textarea) and the profile.
+pub fn load(example: &Example) {
+    let app = use_app();
+    app.profile.set(example.profile);
+    app.text.set(example.text.to_string());
+    if let Some(editor) = app.editor.get_untracked() {
+        editor.set_value(example.text);
+    }
+    app.notify(NoticeLevel::Info, format!("Example loaded: {}. {}", example.title, example.about));
+}
+
 /// Browse and load an example into the editor, with its profile.
 #[component]
-pub fn ExamplesMenu() -> impl IntoView {}
+pub fn ExamplesMenu() -> impl IntoView {
+    let app = use_app();
+    let groups = examples::by_category();
+    let options = groups
+        .into_iter()
+        .map(|(category, list)| {
+            let items = list
+                .into_iter()
+                .map(|e| view! { <option value=e.id title=e.about>{e.title}</option> })
+                .collect_view();
+            view! { <optgroup label=category>{items}</optgroup> }
+        })
+        .collect_view();
+    let on_change = move |ev: leptos::ev::Event| {
+        let select = event_target::<leptos::web_sys::HtmlSelectElement>(&ev);
+        let id = select.value();
+        if let Some(example) = examples::find(&id) {
+            // `load` reads the context; the state is already at hand.
+            let _ = app;
+            load(example);
+        }
+        // Back to the prompt, so the same example can be chosen again.
+        select.set_value("");
+    };
+    view! {
+        <label class="examples-label">
+            <span class="visually-hidden">"Load an example"</span>
+            <select class="examples-select" data-testid="examples" on:change=on_change>
+                <option value="" selected>"Examples…"</option>
+                {options}
+            </select>
+        </label>
+    }
+}

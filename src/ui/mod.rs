@@ -33,6 +33,7 @@ pub fn App() -> impl IntoView {
     let (text, profile) = persist::initial_text_and_profile(SAMPLE);
     let state = AppState::new(text, profile);
     provide_context(state);
+    exchange::provide(state);
     persist::sync(state);
     share::restore_from_fragment(state);
     let analysis = state.analysis;

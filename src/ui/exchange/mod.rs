@@ -1,0 +1,428 @@
+//! Send to the in-browser mock server, the log and the sequence picture.
+//!
+//! The log itself is engine data ([`crate::exchange::Log`]): this module keeps it in a signal
+//! ([`LogState`], provided by [`provide`]), appends what Send exchanges with the mock server, and
+//! renders it. Entries are plain data keyed by their monotonic key and revision; the DOM shows
+//! the last [`SHOWN`] entries while the counts stay exact.
+
+mod picture;
+
+use std::time::Duration;
+
+use leptos::ev;
+use leptos::prelude::*;
+use leptos::wasm_bindgen::JsCast;
+use leptos::web_sys::{self, js_sys};
+
+use super::state::{use_app, AppState, NoticeLevel};
+use crate::exchange::{At, Direction, Entry, Log, Msg, Status};
+use crate::json::{split_stream, Direction as Side};
+use crate::mock::MockServer;
+use crate::rpc::Kind;
+
+/// How many entries the list shows (the newest); counts and exports cover all of them.
+pub const SHOWN: usize = 500;
+
+/// The peer name of the in-browser mock server in the log.
+pub const MOCK_PEER: &str = "mock";
+
+/// The log, what is selected in it, and the page's one mock server.
+#[derive(Clone, Copy)]
+pub struct LogState {
+    /// Every message exchanged (the persist code saves and restores it:
+    /// [`Log::to_json_string`] / [`Log::from_json_str`]).
+    pub log: RwSignal<Log>,
+    /// The message the user selected (its pair is highlighted).
+    pub selected: RwSignal<Option<At>>,
+    /// The mock server: one per page, its MCP session state kept between sends.
+    server: StoredValue<MockServer>,
+}
+
+impl LogState {
+    /// Passes each client document of `text` to the mock server, logging both directions.
+    /// Returns how many documents were sent.
+    pub fn send_to_mock(&self, text: &str) -> usize {
+        let bytes = text.as_bytes();
+        let stream = split_stream(bytes);
+        let spans: Vec<_> = stream.segments.iter().filter(|s| s.direction != Some(Side::Server)).map(|s| s.span).collect();
+        if spans.is_empty() {
+            return 0;
+        }
+        let server = self.server;
+        self.log.update(|log| {
+            for span in &spans {
+                let doc = &text[span.start..span.end];
+                log.record(MOCK_PEER, Direction::Out, clock_ms(), doc);
+                let reply = server.try_update_value(|s| s.handle(doc.as_bytes())).flatten();
+                if let Some(reply) = reply {
+                    log.record(MOCK_PEER, Direction::In, clock_ms(), reply);
+                }
+            }
+        });
+        spans.len()
+    }
+
+    /// Empties the log and starts a fresh mock server (a new MCP session).
+    pub fn clear(&self) {
+        self.log.update(Log::clear);
+        self.selected.set(None);
+        self.server.set_value(MockServer::new());
+    }
+}
+
+/// Provides [`LogState`] to the page (App calls it once, after providing [`AppState`]).
+pub fn provide(_state: AppState) -> LogState {
+    let log_state = LogState {
+        log: RwSignal::new(Log::new()),
+        selected: RwSignal::new(None),
+        server: StoredValue::new(MockServer::new()),
+    };
+    provide_context(log_state);
+    log_state
+}
+
+/// The log state, provided by [`provide`].
+pub fn use_log() -> LogState {
+    expect_context::<LogState>()
+}
+
+/// Unix epoch milliseconds with sub-millisecond precision (the performance clock's origin plus
+/// its reading).
+pub fn clock_ms() -> f64 {
+    window().performance().map_or_else(js_sys::Date::now, |p| p.time_origin() + p.now())
+}
+
+fn send(app: AppState, log: LogState) {
+    let text = app.text.get_untracked();
+    if log.send_to_mock(&text) == 0 {
+        app.notify(NoticeLevel::Info, "Nothing to send: the editor has no client message (a transcript sends only its --> lines).");
+    }
+}
+
+/// Sends each document of the editor to the mock server (`data-testid="send"`, Ctrl+Enter in the
+/// editor pane).
+#[component]
+pub fn SendButton() -> impl IntoView {
+    let app = use_app();
+    let log = use_log();
+    // Ctrl+Enter (⌘+Enter) anywhere in the editor pane.
+    let handle = window_event_listener(ev::keydown, move |e| {
+        if e.key() != "Enter" || !(e.ctrl_key() || e.meta_key()) || e.default_prevented() {
+            return;
+        }
+        let in_editor = e
+            .target()
+            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+            .and_then(|el| el.closest(".editor-pane").ok().flatten())
+            .is_some();
+        if in_editor {
+            e.prevent_default();
+            send(app, log);
+        }
+    });
+    on_cleanup(move || handle.remove());
+    view! {
+        <button
+            type="button"
+            class="send-button"
+            data-testid="send"
+            aria-keyshortcuts="Control+Enter"
+            title="Send every client message of the editor to the in-browser mock server (Ctrl+Enter)"
+            on:click=move |_| send(app, log)
+        >
+            "Send ▸"
+        </button>
+    }
+}
+
+/// The log of messages in both directions, with pairing, and the sequence picture (`data-testid="log"`).
+#[component]
+pub fn LogPane() -> impl IntoView {
+    let app = use_app();
+    let state = use_log();
+    let log = state.log;
+    let counts = Memo::new(move |_| log.with(Log::counts));
+    let shown = move || log.with(|l| l.tail(SHOWN).to_vec());
+    let hidden = move || log.with(|l| l.len().saturating_sub(SHOWN));
+    let export = move |ndjson: bool| {
+        let (text, ext, mime) = log.with_untracked(|l| {
+            if ndjson {
+                (l.to_ndjson(), "ndjson", "application/x-ndjson")
+            } else {
+                (l.to_json_array(), "json", "application/json")
+            }
+        });
+        let name = format!("jsonrpc-log-{}.{ext}", file_stamp());
+        if let Err(e) = download(&name, mime, &text) {
+            app.notify(NoticeLevel::Error, format!("The export failed: {}", js_error(&e)));
+        }
+    };
+    let empty = move || log.with(Log::is_empty);
+    view! {
+        <div class="xl" data-testid="log-pane">
+            <div class="xl-head">
+                <h2 class="xl-title">"Exchange with the mock server"</h2>
+                <p class="xl-counts" data-testid="log-counts"
+                    data-entries=move || counts.get().entries
+                    data-pairs=move || counts.get().pairs
+                    data-waiting=move || counts.get().waiting
+                    aria-live="polite"
+                >
+                    {move || {
+                        let c = counts.get();
+                        let plural = |n: usize, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
+                        format!(
+                            "{} ({} sent, {} received) · {} · {} waiting · {}",
+                            plural(c.entries, "message", "messages"),
+                            c.out,
+                            c.r#in,
+                            plural(c.pairs, "pair", "pairs"),
+                            c.waiting,
+                            plural(c.errors, "error", "errors"),
+                        )
+                    }}
+                </p>
+                <div class="xl-actions" role="group" aria-label="Log actions">
+                    <button type="button" data-testid="export-ndjson" disabled=empty on:click=move |_| export(true)>"Export NDJSON"</button>
+                    <button type="button" data-testid="export-json" disabled=empty on:click=move |_| export(false)>"Export JSON"</button>
+                    <button type="button" data-testid="clear-log" disabled=empty on:click=move |_| state.clear()>"Clear"</button>
+                </div>
+            </div>
+            <Show when=empty>
+                <p class="xl-empty">
+                    "Nothing exchanged yet. " <strong>"Send"</strong>
+                    " (or Ctrl+Enter in the editor) passes each client message to the in-browser mock server; both directions appear here."
+                </p>
+            </Show>
+            <picture::SequencePicture />
+            <Selection />
+            <Show when=move || { hidden() > 0 }>
+                <p class="xl-window" data-testid="log-window">
+                    {move || format!("Showing the newest {SHOWN} of {} messages; the export has them all.", log.with(Log::len))}
+                </p>
+            </Show>
+            <ol class="xl-list" data-testid="log" aria-label="Messages, oldest first">
+                <For each=shown key=|e: &Entry| (e.key, e.rev) let:entry>
+                    <LogRow entry=entry />
+                </For>
+            </ol>
+        </div>
+    }
+}
+
+/// What the selected message is and, when paired, its partner and the latency.
+#[component]
+fn Selection() -> impl IntoView {
+    let state = use_log();
+    let text = move || {
+        let at = state.selected.get()?;
+        state.log.with(|log| {
+            let entry = log.get(at.key)?;
+            let msg = entry.msgs.get(at.item)?;
+            let me = describe_at(entry, at.item);
+            let line = match msg.status {
+                Status::Paired { with, latency_ms } => {
+                    let other = log.get(with.key).map(|e| describe_at(e, with.item)).unwrap_or_default();
+                    let (req, res) = if is_reply(msg) { (other, me) } else { (me, other) };
+                    (format!("{res} answers {req} — latency {}", latency(latency_ms)), Some(latency_ms))
+                }
+                status => (format!("{me}: {}", status_text(entry, msg, &status)), None),
+            };
+            Some(line)
+        })
+    };
+    view! {
+        <p class="xl-selection" data-testid="log-selection" aria-live="polite"
+            data-latency-ms=move || text().and_then(|(_, l)| l).map(|l| format!("{l:.3}"))
+            hidden=move || text().is_none()
+        >
+            {move || text().map(|(t, _)| t).unwrap_or_default()}
+        </p>
+    }
+}
+
+fn is_reply(msg: &Msg) -> bool {
+    msg.kind == Kind::Response || msg.intent == Some(Kind::Response)
+}
+
+/// `#3 request subtract id 1` (or `#4[2] response id "2"` for a batch element).
+pub(crate) fn describe_at(entry: &Entry, item: usize) -> String {
+    let Some(msg) = entry.msgs.get(item) else { return format!("#{}", entry.key) };
+    let place = if entry.is_batch() { format!("#{}[{item}]", entry.key) } else { format!("#{}", entry.key) };
+    let mut s = format!("{place} {}", kind_label(entry, msg));
+    if let Some(m) = &msg.method {
+        s.push(' ');
+        s.push_str(m);
+    }
+    if let Some(id) = &msg.id {
+        s.push_str(" id ");
+        s.push_str(id);
+    }
+    s
+}
+
+fn kind_label(entry: &Entry, msg: &Msg) -> &'static str {
+    match msg.kind {
+        Kind::Batch if entry.is_batch() => "empty batch",
+        Kind::Response if msg.is_error => "error response",
+        k => k.as_str(),
+    }
+}
+
+/// The message's place in its conversation, in words.
+pub(crate) fn status_text(entry: &Entry, msg: &Msg, status: &Status) -> String {
+    match *status {
+        Status::Pending if entry.direction == Direction::In => "awaiting your reply".into(),
+        Status::Pending => "waiting for a reply".into(),
+        Status::Paired { with, latency_ms } => {
+            if is_reply(msg) {
+                format!("answers #{} · {}", with_label(with), latency(latency_ms))
+            } else {
+                format!("answered by #{} · {}", with_label(with), latency(latency_ms))
+            }
+        }
+        Status::NoReplyExpected => "no reply expected".into(),
+        Status::Unmatched => "answers no pending request".into(),
+        Status::TimedOut => "timed out (a late reply still pairs)".into(),
+        Status::Lost => "lost: the connection closed".into(),
+        Status::Unpaired => String::new(),
+    }
+}
+
+fn with_label(at: At) -> String {
+    // Batch elements show their index; item 0 of a single message is just its key.
+    if at.item == 0 {
+        at.key.to_string()
+    } else {
+        format!("{}[{}]", at.key, at.item)
+    }
+}
+
+pub(crate) fn latency(ms: f64) -> String {
+    if ms < 1.0 {
+        format!("{ms:.2} ms")
+    } else if ms < 1000.0 {
+        format!("{ms:.1} ms")
+    } else {
+        format!("{:.2} s", ms / 1000.0)
+    }
+}
+
+/// `12:03:04.123` in local time.
+pub(crate) fn clock_text(ms: f64) -> String {
+    let d = js_sys::Date::new(&ms.into());
+    format!("{:02}:{:02}:{:02}.{:03}", d.get_hours(), d.get_minutes(), d.get_seconds(), d.get_milliseconds())
+}
+
+fn file_stamp() -> String {
+    let d = js_sys::Date::new_0();
+    format!(
+        "{:04}{:02}{:02}-{:02}{:02}{:02}",
+        d.get_full_year(),
+        d.get_month() + 1,
+        d.get_date(),
+        d.get_hours(),
+        d.get_minutes(),
+        d.get_seconds()
+    )
+}
+
+/// One entry of the list: a line per message (one, or one per batch element), the raw text one
+/// click away.
+#[component]
+fn LogRow(entry: Entry) -> impl IntoView {
+    let state = use_log();
+    let key = entry.key;
+    let direction = entry.direction.as_str();
+    let arrow = match entry.direction {
+        Direction::Out => "→ sent",
+        Direction::In => "← received",
+    };
+    let kind = entry.kind.as_str();
+    let status = entry.msgs.first().map_or("", |m| m.status.as_str());
+    let pair = entry.single().and_then(|m| m.status.pair());
+    let partners: Vec<At> = entry.msgs.iter().filter_map(|m| m.status.pair().map(|(w, _)| w)).collect();
+    let is_selected = move || state.selected.get().is_some_and(|s| s.key == key);
+    let is_partner = {
+        let partners = partners.clone();
+        move || state.selected.get().is_some_and(|s| partners.contains(&s))
+    };
+    let lines: Vec<_> = entry
+        .msgs
+        .iter()
+        .enumerate()
+        .map(|(item, msg)| {
+            let at = At { key, item };
+            let selected = move || state.selected.get() == Some(at);
+            let partner = {
+                let with = msg.status.pair().map(|(w, _)| w);
+                move || with.is_some() && state.selected.get() == with
+            };
+            let label = if entry.is_batch() && entry.msgs.len() > 1 || entry.is_batch() && msg.kind != Kind::Batch {
+                format!("[{item}] {}", kind_label(&entry, msg))
+            } else {
+                kind_label(&entry, msg).to_string()
+            };
+            let status_line = status_text(&entry, msg, &msg.status);
+            view! {
+                <li class="xl-msg" data-testid="log-item" data-kind=msg.kind.as_str() data-status=msg.status.as_str()
+                    class:xl-error=msg.is_error class:is-selected=selected class:is-partner=partner
+                >
+                    <button type="button" class="xl-msg-button" aria-pressed=move || selected().to_string()
+                        on:click=move |_| state.selected.update(|s| *s = if *s == Some(at) { None } else { Some(at) })
+                    >
+                        <span class=format!("xl-kind kind-{}", msg.kind.as_str())>{label}</span>
+                        {msg.method.clone().map(|m| view! { <span class="xl-method">{m}</span> })}
+                        {msg.id.clone().map(|id| view! { <span class="xl-id">"id " {id}</span> })}
+                        <span class="xl-summary">{msg.summary.clone()}</span>
+                        <span class="xl-status" data-testid="log-status">{status_line}</span>
+                    </button>
+                </li>
+            }
+        })
+        .collect();
+    view! {
+        <li class="xl-entry" data-testid="log-entry" data-key=key data-direction=direction data-kind=kind data-status=status
+            data-pair=pair.map(|(w, _)| w.key) data-latency-ms=pair.map(|(_, l)| format!("{l:.3}"))
+            class:xl-in=entry.direction == Direction::In class:xl-error=entry.has_error()
+            class:is-selected=is_selected class:is-partner=is_partner
+        >
+            <div class="xl-entry-head">
+                <span class="xl-seq">"#" {key}</span>
+                <time class="xl-time">{clock_text(entry.time_ms)}</time>
+                <span class="xl-dir">{arrow}</span>
+                {entry.is_batch().then(|| view! { <span class="xl-batch">{format!("batch of {}", entry.msgs.len())}</span> })}
+            </div>
+            <ol class="xl-msgs">{lines}</ol>
+            <details class="xl-raw">
+                <summary>{format!("raw ({} bytes)", entry.raw.len())}</summary>
+                <pre data-testid="log-raw">{entry.raw.clone()}</pre>
+            </details>
+        </li>
+    }
+}
+
+/// Downloads `text` as a file: a Blob, an object URL, a temporary `<a download>`.
+fn download(name: &str, mime: &str, text: &str) -> Result<(), web_sys::wasm_bindgen::JsValue> {
+    let parts = js_sys::Array::of1(&text.into());
+    let options = web_sys::BlobPropertyBag::new();
+    options.set_type(mime);
+    let blob = web_sys::Blob::new_with_str_sequence_and_options(&parts, &options)?;
+    let url = web_sys::Url::create_object_url_with_blob(&blob)?;
+    let a: web_sys::HtmlAnchorElement = document().create_element("a")?.unchecked_into();
+    a.set_href(&url);
+    a.set_download(name);
+    a.set_hidden(true);
+    document().body().ok_or("no body")?.append_child(&a)?;
+    a.click();
+    a.remove();
+    // Revoking at once can cancel the download in some browsers: give it time.
+    set_timeout(move || drop(web_sys::Url::revoke_object_url(&url)), Duration::from_secs(30));
+    Ok(())
+}
+
+fn js_error(e: &web_sys::wasm_bindgen::JsValue) -> String {
+    e.as_string()
+        .or_else(|| e.dyn_ref::<js_sys::Error>().map(|e| String::from(e.message())))
+        .unwrap_or_else(|| "unknown error".into())
+}

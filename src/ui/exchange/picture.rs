@@ -1,0 +1,226 @@
+//! The sequence picture: the client's and the server's lanes, one arrow per message (a batch is
+//! one arrow), time running down; a request and its reply share a colour and a bracket with the
+//! latency; errors are dashed and crossed; notifications say that no reply comes. Built from SVG
+//! elements (never markup text), with a title, a description and the same story as a list.
+
+use leptos::prelude::*;
+
+use super::{describe_at, latency, status_text, use_log};
+use crate::exchange::{At, Direction, Entry, Log};
+use crate::rpc::Kind;
+
+/// How many of the newest entries the picture draws.
+pub const PICTURED: usize = 40;
+
+const CLIENT_X: f64 = 150.0;
+const SERVER_X: f64 = 420.0;
+const WIDTH: f64 = 470.0;
+const TOP: f64 = 46.0;
+const ROW: f64 = 30.0;
+const SLOPE: f64 = 12.0;
+const PALETTE: u64 = 6;
+
+/// What one arrow shows.
+struct Arrow {
+    key: u64,
+    from_x: f64,
+    to_x: f64,
+    y0: f64,
+    y1: f64,
+    label: String,
+    /// Colour group: the key of the request side of the pair.
+    group: Option<u64>,
+    /// The first message it is paired with.
+    partner: Option<At>,
+    partners: Vec<At>,
+    latency_ms: Option<f64>,
+    error: bool,
+    notification: bool,
+    sentence: String,
+}
+
+fn arrows(entries: &[Entry]) -> Vec<Arrow> {
+    entries
+        .iter()
+        .enumerate()
+        .map(|(i, e)| {
+            let (from_x, to_x) = match e.direction {
+                Direction::Out => (CLIENT_X, SERVER_X),
+                Direction::In => (SERVER_X, CLIENT_X),
+            };
+            let y0 = TOP + i as f64 * ROW;
+            let pair = e.msgs.iter().find_map(|m| m.status.pair());
+            let replies = e.msgs.iter().any(|m| m.kind == Kind::Response || m.intent == Some(Kind::Response));
+            let group = pair.map(|(with, _)| if replies { with.key } else { e.key });
+            let notification = e.msgs.iter().all(|m| m.kind == Kind::Notification);
+            Arrow {
+                key: e.key,
+                from_x,
+                to_x,
+                y0,
+                y1: y0 + SLOPE,
+                label: label(e),
+                group,
+                partner: pair.map(|(w, _)| w),
+                partners: e.msgs.iter().filter_map(|m| m.status.pair().map(|(w, _)| w)).collect(),
+                latency_ms: pair.filter(|_| !replies).map(|(_, l)| l),
+                error: e.has_error(),
+                notification,
+                sentence: sentence(e),
+            }
+        })
+        .collect()
+}
+
+fn label(e: &Entry) -> String {
+    let text = if e.is_batch() {
+        match e.msgs.as_slice() {
+            [m] if m.kind == Kind::Batch => "[] empty batch".to_string(),
+            msgs => format!("batch ×{}", msgs.len()),
+        }
+    } else {
+        let m = &e.msgs[0];
+        match (m.kind, &m.method) {
+            (Kind::Notification, Some(method)) => format!("{method} (no reply)"),
+            (_, Some(method)) => method.clone(),
+            (Kind::ParseError, _) => "not JSON".into(),
+            (Kind::Response, _) => m.summary.clone(),
+            (kind, _) => kind.as_str().into(),
+        }
+    };
+    let text = format!("#{} {text}", e.key);
+    if text.chars().count() > 34 {
+        let mut t: String = text.chars().take(33).collect();
+        t.push('…');
+        t
+    } else {
+        text
+    }
+}
+
+/// The arrow in words, for the text alternative.
+fn sentence(e: &Entry) -> String {
+    let who = match e.direction {
+        Direction::Out => "client → server",
+        Direction::In => "server → client",
+    };
+    let parts: Vec<String> = e
+        .msgs
+        .iter()
+        .enumerate()
+        .map(|(i, m)| {
+            let status = status_text(e, m, &m.status);
+            let what = describe_at(e, i);
+            let what = what.split_once(' ').map_or(what.clone(), |(_, rest)| rest.to_string());
+            let summary = if m.summary.is_empty() { String::new() } else { format!(" {}", m.summary) };
+            if status.is_empty() {
+                format!("{what}{summary}")
+            } else {
+                format!("{what}{summary} ({status})")
+            }
+        })
+        .collect();
+    let batch = if e.is_batch() && e.msgs.len() > 1 { "batch: " } else { "" };
+    format!("#{} {who}: {batch}{}", e.key, parts.join("; "))
+}
+
+/// The picture of the newest [`PICTURED`] entries.
+#[component]
+pub fn SequencePicture() -> impl IntoView {
+    let state = use_log();
+    let log = state.log;
+    let selected = state.selected;
+    let picture = move || {
+        log.with(|l: &Log| {
+            if l.is_empty() {
+                return None;
+            }
+            let entries = l.tail(PICTURED);
+            let shown = entries.len();
+            let arrows = arrows(entries);
+            let height = TOP + shown as f64 * ROW + 8.0;
+            let by_key = |key: u64| arrows.iter().find(|a| a.key == key).map(|a| a.y1);
+            // Brackets: request → its reply, on the client's side of the picture.
+            let brackets: Vec<_> = arrows
+                .iter()
+                .filter_map(|a| {
+                    let (partner, lat) = (a.partner?, a.latency_ms?);
+                    let end = by_key(partner.key)?;
+                    let column = (a.key % 3) as f64;
+                    let x = CLIENT_X - 24.0 - column * 10.0;
+                    let group = a.group.unwrap_or(0) % PALETTE;
+                    let d = format!("M {} {} H {x} V {end} H {}", x + 6.0, a.y0, x + 6.0);
+                    let mid = (a.y0 + end) / 2.0 + 4.0;
+                    Some(view! {
+                        <g class=format!("xl-bracket pc-{group}")>
+                            <path d=d fill="none" />
+                            <text x=x - 4.0 y=mid text-anchor="end">{latency(lat)}</text>
+                        </g>
+                    })
+                })
+                .collect();
+            let drawn: Vec<_> = arrows
+                .iter()
+                .map(|a| {
+                    let dx = if a.to_x > a.from_x { 1.0 } else { -1.0 };
+                    let head = format!(
+                        "{},{} {},{} {},{}",
+                        a.to_x,
+                        a.y1,
+                        a.to_x - 9.0 * dx,
+                        a.y1 - 4.5,
+                        a.to_x - 9.0 * dx,
+                        a.y1 + 4.5
+                    );
+                    let colour = a.group.map_or_else(|| "pc-none".to_string(), |g| format!("pc-{}", g % PALETTE));
+                    let class = format!(
+                        "xl-arrow {colour}{}{}",
+                        if a.error { " is-error" } else { "" },
+                        if a.notification { " is-notification" } else { "" }
+                    );
+                    let key = a.key;
+                    let partners = a.partners.clone();
+                    let highlighted = move || selected.get().is_some_and(|s| s.key == key || partners.contains(&s));
+                    let mid_x = (a.from_x + a.to_x) / 2.0;
+                    let cross_x = a.to_x - 18.0 * dx;
+                    view! {
+                        <g class=class class:is-highlighted=highlighted data-key=key>
+                            <line x1=a.from_x y1=a.y0 x2=a.to_x - 8.0 * dx y2=a.y1 />
+                            <polygon points=head />
+                            <text class="xl-arrow-label" x=mid_x y=a.y0 - 4.0 text-anchor="middle">{a.label.clone()}</text>
+                            {a.error.then(|| view! { <text class="xl-cross" x=cross_x y=a.y1 + 4.0 text-anchor="middle">"✕"</text> })}
+                        </g>
+                    }
+                })
+                .collect();
+            let sentences: Vec<_> = arrows.iter().map(|a| view! { <li>{a.sentence.clone()}</li> }).collect();
+            let total = l.len();
+            let desc = if total > shown {
+                format!("The newest {shown} of {total} messages between the client and the mock server, oldest at the top. Arrows to the right are sent by the client; a request and its reply share a colour and a bracket with the latency; errors are dashed and marked with a cross.")
+            } else {
+                format!("{shown} messages between the client and the mock server, oldest at the top. Arrows to the right are sent by the client; a request and its reply share a colour and a bracket with the latency; errors are dashed and marked with a cross.")
+            };
+            Some(view! {
+                <figure class="xl-picture">
+                    <svg class="xl-svg" data-testid="sequence" role="img" aria-labelledby="xl-seq-title xl-seq-desc"
+                        viewBox=format!("0 0 {WIDTH} {height}") width=WIDTH height=height
+                    >
+                        <title id="xl-seq-title">"Sequence picture of the exchange"</title>
+                        <desc id="xl-seq-desc">{desc}</desc>
+                        <text class="xl-lane-name" x=CLIENT_X y=18 text-anchor="middle">"Client (you)"</text>
+                        <text class="xl-lane-name" x=SERVER_X y=18 text-anchor="middle">"Mock server"</text>
+                        <line class="xl-lane" x1=CLIENT_X y1=26 x2=CLIENT_X y2=height />
+                        <line class="xl-lane" x1=SERVER_X y1=26 x2=SERVER_X y2=height />
+                        {brackets}
+                        {drawn}
+                    </svg>
+                    <details class="xl-picture-text">
+                        <summary>"The picture as text"</summary>
+                        <ol data-testid="sequence-text">{sentences}</ol>
+                    </details>
+                </figure>
+            })
+        })
+    };
+    view! { <div class="xl-picture-wrap">{picture}</div> }
+}
