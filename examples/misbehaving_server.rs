@@ -108,6 +108,7 @@ mod server {
 
     async fn connection(stream: TcpStream) {
         let mut target = None;
+        #[allow(clippy::result_large_err)] // the signature tungstenite's handshake callback has
         let callback = |request: &Request, response: Response| -> Result<Response, ErrorResponse> {
             let uri = request.uri();
             if !PATHS.contains(&uri.path()) {

@@ -280,3 +280,11 @@ fn address_that_is_not_loopback_needs_allow_remote() {
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(stderr.contains("not a loopback address") && stderr.contains("--allow-remote"), "{stderr}");
 }
+
+#[test]
+fn ws_and_http_on_the_same_port_is_a_usage_error() {
+    let free = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().to_string();
+    let out = Command::new(env!("CARGO_BIN_EXE_jrpc")).args(["serve", "--ws", &free, "--http", &free, "--exit-after", "5"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(String::from_utf8_lossy(&out.stderr), format!("jrpc serve: --ws and --http cannot share {free}; give them different ports (0 picks a free one)\n"));
+}

@@ -44,28 +44,39 @@ pub fn main(args: &[String]) -> ExitCode {
     let mut options = net::Options::default();
     let mut args = args.iter();
     while let Some(arg) = args.next() {
+        // `--flag=value` or `--flag value`.
         let (flag, inline) = match arg.split_once('=') {
             Some((flag, value)) if flag.starts_with("--") => (flag, Some(value.to_string())),
             _ => (arg.as_str(), None),
         };
-        let mut value = |name: &str| inline.clone().or_else(|| args.next().cloned()).ok_or(format!("{name} needs a value"));
-        let outcome: Result<(), String> = match flag {
+        let mut value = || inline.clone().or_else(|| args.next().cloned()).ok_or(format!("{flag} needs a value"));
+        let problem = match flag {
             "-h" | "--help" => {
                 println!("{USAGE}");
                 return ExitCode::SUCCESS;
             }
-            "-v" | "--verbose" => Ok(options.verbose = true),
-            "--allow-remote" => Ok(options.allow_remote = true),
-            "--ws" => value("--ws").map(|v| options.ws = Some(v)),
-            "--http" => value("--http").map(|v| options.http = Some(v)),
-            "--exit-after" => value("--exit-after").and_then(|v| match v.parse::<f64>() {
-                Ok(secs) if secs.is_finite() && secs > 0.0 => Ok(options.exit_after = Some(Duration::from_secs_f64(secs))),
-                _ => Err(format!("--exit-after needs a positive number of seconds, not {v:?}")),
-            }),
-            _ => Err(format!("unknown argument {arg:?}")),
+            "-v" | "--verbose" => {
+                options.verbose = true;
+                None
+            }
+            "--allow-remote" => {
+                options.allow_remote = true;
+                None
+            }
+            "--ws" => value().map(|v| options.ws = Some(v)).err(),
+            "--http" => value().map(|v| options.http = Some(v)).err(),
+            "--exit-after" => match value().map(|v| (v.parse::<f64>(), v)) {
+                Ok((Ok(secs), _)) if secs.is_finite() && secs > 0.0 => {
+                    options.exit_after = Some(Duration::from_secs_f64(secs));
+                    None
+                }
+                Ok((_, v)) => Some(format!("--exit-after needs a positive number of seconds, not {v:?}")),
+                Err(e) => Some(e),
+            },
+            _ => Some(format!("unknown argument {arg:?}")),
         };
-        if let Err(message) = outcome {
-            eprintln!("jrpc serve: {message}\n{USAGE}");
+        if let Some(problem) = problem {
+            eprintln!("jrpc serve: {problem}\n{USAGE}");
             return ExitCode::from(2);
         }
     }

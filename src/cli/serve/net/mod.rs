@@ -57,6 +57,13 @@ pub fn main(options: &Options) -> ExitCode {
     let mut listeners = Vec::new();
     for (flag, text) in [("--ws", &options.ws), ("--http", &options.http)] {
         let Some(text) = text else { continue };
+        let shared = listeners.iter().find(|(_, bound): &&(&str, StdListener)| {
+            resolve(text).is_ok_and(|addr| addr.port() != 0 && bound.local_addr().is_ok_and(|b| b == addr))
+        });
+        if let Some((other, _)) = shared {
+            eprintln!("jrpc serve: {other} and {flag} cannot share {text}; give them different ports (0 picks a free one)");
+            return ExitCode::from(2);
+        }
         match bind(flag, text, options.allow_remote) {
             Ok(listener) => listeners.push((flag, listener)),
             Err(message) => {

@@ -107,6 +107,7 @@ pub(super) async fn connection(stream: TcpStream, name: String, context: Context
 
 /// The handshake callback: accepts the first subprotocol the client offers, if any. (A browser
 /// fails the connection when it asked for a subprotocol and the answer names none.)
+#[allow(clippy::result_large_err)] // the signature tungstenite's handshake callback has
 fn accept_first_subprotocol(request: &Request, mut response: Response) -> Result<Response, ErrorResponse> {
     let offered = request.headers().get(SEC_WEBSOCKET_PROTOCOL).and_then(|v| v.to_str().ok());
     if let Some(first) = offered.and_then(|list| list.split(',').map(str::trim).find(|p| !p.is_empty())) {
