@@ -13,41 +13,50 @@ use super::{use_app, NoticeLevel};
 pub fn Notices() -> impl IntoView {
     let state = use_app();
     let notices = state.notices;
-    let dismiss = move |key: u64| notices.update(|n| n.retain(|x| x.key != key));
+    let editor = state.editor;
+    // Removes the notice; focus, which was on it (its button), goes back to the editor.
+    let dismiss = move |key: u64| {
+        notices.update(|n| n.retain(|x| x.key != key));
+        if let Some(textarea) = editor.get_untracked() {
+            let _ = textarea.focus();
+        }
+    };
     view! {
-        <ul class="notices" data-testid="notices" aria-label="Notices">
-            <For each=move || notices.get() key=|n| n.key let:notice>
-                {
-                    let key = notice.key;
-                    let (role, level, label) = match notice.level {
-                        NoticeLevel::Info => ("status", "info", "Note"),
-                        NoticeLevel::Error => ("alert", "error", "Error"),
-                    };
-                    let on_key = move |ev: KeyboardEvent| {
-                        if ev.key() == "Escape" {
-                            dismiss(key);
+        <aside class="notices" aria-label="Notices">
+            <ul data-testid="notices">
+                <For each=move || notices.get() key=|n| n.key let:notice>
+                    {
+                        let key = notice.key;
+                        let (role, level, label) = match notice.level {
+                            NoticeLevel::Info => ("status", "info", "Note"),
+                            NoticeLevel::Error => ("alert", "error", "Error"),
+                        };
+                        let on_key = move |ev: KeyboardEvent| {
+                            if ev.key() == "Escape" {
+                                dismiss(key);
+                            }
+                        };
+                        view! {
+                            <li class=format!("notice {level}") data-testid="notice" data-level=level on:keydown=on_key>
+                                <p role=role>
+                                    <strong class="notice-level">{label} ": "</strong>
+                                    {notice.text}
+                                </p>
+                                <button
+                                    type="button"
+                                    class="dismiss"
+                                    data-testid="dismiss"
+                                    aria-label=format!("Dismiss this {}", label.to_lowercase())
+                                    title="Dismiss (Esc)"
+                                    on:click=move |_| dismiss(key)
+                                >
+                                    "×"
+                                </button>
+                            </li>
                         }
-                    };
-                    view! {
-                        <li class=format!("notice {level}") data-testid="notice" data-level=level on:keydown=on_key>
-                            <p role=role>
-                                <strong class="notice-level">{label} ": "</strong>
-                                {notice.text}
-                            </p>
-                            <button
-                                type="button"
-                                class="dismiss"
-                                data-testid="dismiss"
-                                aria-label=format!("Dismiss: {label}")
-                                title="Dismiss (Esc)"
-                                on:click=move |_| dismiss(key)
-                            >
-                                "×"
-                            </button>
-                        </li>
                     }
-                }
-            </For>
-        </ul>
+                </For>
+            </ul>
+        </aside>
     }
 }
