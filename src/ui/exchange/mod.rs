@@ -340,7 +340,11 @@ fn LogRow(entry: Entry) -> impl IntoView {
     };
     let kind = entry.kind.as_str();
     let status = entry.msgs.first().map_or("", |m| m.status.as_str());
-    let pair = entry.single().and_then(|m| m.status.pair());
+    // One message (the empty batch included): the entry points at its partner.
+    let pair = match entry.msgs.as_slice() {
+        [m] => m.status.pair(),
+        _ => None,
+    };
     let partners: Vec<At> = entry.msgs.iter().filter_map(|m| m.status.pair().map(|(w, _)| w)).collect();
     let is_selected = move || state.selected.get().is_some_and(|s| s.key == key);
     let is_partner = {
@@ -391,7 +395,13 @@ fn LogRow(entry: Entry) -> impl IntoView {
                 <span class="xl-seq">"#" {key}</span>
                 <time class="xl-time">{clock_text(entry.time_ms)}</time>
                 <span class="xl-dir">{arrow}</span>
-                {entry.is_batch().then(|| view! { <span class="xl-batch">{format!("batch of {}", entry.msgs.len())}</span> })}
+                {entry.is_batch().then(|| {
+                    let text = match entry.msgs.as_slice() {
+                        [m] if m.kind == Kind::Batch => "empty batch".to_string(),
+                        msgs => format!("batch of {}", msgs.len()),
+                    };
+                    view! { <span class="xl-batch">{text}</span> }
+                })}
             </div>
             <ol class="xl-msgs">{lines}</ol>
             <details class="xl-raw">
