@@ -12,6 +12,7 @@ use std::fmt;
 
 use serde_json::{Map, Value};
 
+use crate::json::{self, Node};
 use crate::rpc::{McpVersion, Profile};
 
 /// The share-link format this build writes (and the only one it reads).
@@ -171,17 +172,32 @@ pub fn parse_fragment(fragment: &str) -> Result<Option<Vec<u8>>, FormatError> {
 
 /// The text and profile of an inflated link payload.
 pub fn read_link_json(inflated: &[u8]) -> Result<(String, Profile), FormatError> {
-    let value: Value = serde_json::from_slice(inflated).map_err(|e| FormatError::BadJson(e.to_string()))?;
-    let o = value.as_object().ok_or_else(|| FormatError::BadJson("not a JSON object".into()))?;
-    let text = string_member(o, "text")?;
-    let profile = profile_from_str(&string_member(o, "profile")?)?;
-    Ok((text, profile))
+    with_object(inflated, |o| {
+        let text = string_member(o, "text")?;
+        let profile = profile_from_str(&string_member(o, "profile")?)?;
+        Ok((text, profile))
+    })
 }
 
-fn string_member(o: &Map<String, Value>, name: &str) -> Result<String, FormatError> {
+/// Parses `bytes` as one JSON object (with the engine's own parser: the wasm carries no second
+/// JSON reader) and hands it to `read`.
+fn with_object<T>(bytes: &[u8], read: impl FnOnce(&Node<'_>) -> Result<T, FormatError>) -> Result<T, FormatError> {
+    let (parsed, end) = json::parse_document(bytes, 0).map_err(|e| FormatError::BadJson(e.to_string()))?;
+    if bytes[end..].iter().any(|b| !b.is_ascii_whitespace()) {
+        return Err(FormatError::BadJson(format!("unexpected text after the JSON value at byte {end}")));
+    }
+    if !matches!(parsed.root.value, json::Value::Object(_)) {
+        return Err(FormatError::BadJson("not a JSON object".into()));
+    }
+    read(&parsed.root)
+}
+
+fn string_member(o: &Node<'_>, name: &str) -> Result<String, FormatError> {
     match o.get(name) {
-        Some(Value::String(s)) => Ok(s.clone()),
-        Some(_) => Err(FormatError::BadJson(format!("\"{name}\" is not a string"))),
+        Some(node) => node
+            .as_str()
+            .map(str::to_string)
+            .ok_or_else(|| FormatError::BadJson(format!("\"{name}\" is not a string"))),
         None => Err(FormatError::BadJson(format!("no \"{name}\""))),
     }
 }
@@ -214,23 +230,27 @@ impl Draft {
 
     /// The inverse of [`Draft::to_json`]; anything else is an error (never a partial draft).
     pub fn from_json(json: &str) -> Result<Draft, FormatError> {
-        let value: Value = serde_json::from_str(json).map_err(|e| FormatError::BadJson(e.to_string()))?;
-        let o = value.as_object().ok_or_else(|| FormatError::BadJson("not a JSON object".into()))?;
-        match o.get("v").and_then(Value::as_u64) {
-            Some(DRAFT_VERSION) => {}
-            Some(v) => return Err(FormatError::UnknownVersion(v.to_string())),
-            None => return Err(FormatError::BadJson("no version \"v\"".into())),
-        }
-        let log = match o.get("log") {
-            None | Some(Value::Null) => None,
-            Some(Value::String(s)) => Some(s.clone()),
-            Some(_) => return Err(FormatError::BadJson("\"log\" is not a string".into())),
-        };
-        Ok(Draft {
-            text: string_member(o, "text")?,
-            profile: profile_from_str(&string_member(o, "profile")?)?,
-            log,
-            saved: o.get("saved").and_then(Value::as_f64).unwrap_or(0.0),
+        with_object(json.as_bytes(), |o| {
+            match o.get("v").map(|v| v.as_integer_text()) {
+                Some(Some(v)) if v == DRAFT_VERSION.to_string() => {}
+                Some(Some(v)) => return Err(FormatError::UnknownVersion(v.to_string())),
+                Some(None) | None => return Err(FormatError::BadJson("no version \"v\"".into())),
+            }
+            let log = match o.get("log") {
+                None => None,
+                Some(node) if matches!(node.value, json::Value::Null) => None,
+                Some(node) => Some(
+                    node.as_str()
+                        .ok_or_else(|| FormatError::BadJson("\"log\" is not a string".into()))?
+                        .to_string(),
+                ),
+            };
+            Ok(Draft {
+                text: string_member(o, "text")?,
+                profile: profile_from_str(&string_member(o, "profile")?)?,
+                log,
+                saved: o.get("saved").and_then(Node::as_f64).unwrap_or(0.0),
+            })
         })
     }
 }
