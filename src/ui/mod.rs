@@ -33,8 +33,15 @@ pub fn App() -> impl IntoView {
     let (text, profile) = persist::initial_text_and_profile(SAMPLE);
     let state = AppState::new(text, profile);
     provide_context(state);
-    exchange::provide(state);
+    let log = exchange::provide(state).log;
     persist::sync(state);
+    // The log is saved with the draft (its newest 2000 messages) and restored on reload.
+    persist::register_log(persist::LogDraft {
+        json: Signal::derive(move || log.with(|l| l.to_json_string_last(2000))),
+        restore: Callback::new(move |json: String| {
+            crate::exchange::Log::from_json_str(&json).map(|l| log.set(l)).map_err(|e| e.to_string())
+        }),
+    });
     share::restore_from_fragment(state);
     let analysis = state.analysis;
     let status = move || {
@@ -63,7 +70,7 @@ pub fn App() -> impl IntoView {
                 </div>
                 <editor::Editor />
             </section>
-            <section class="results" aria-label="Verdicts">
+            <section class="results" aria-label="Results">
                 <p class="status" data-testid="validate-ms" data-ms=move || analysis.with(|a| format!("{:.3}", a.elapsed_ms))>
                     {status}
                 </p>

@@ -55,7 +55,6 @@ pub const DEBOUNCE: Duration = Duration::from_millis(300);
 // unchanged, so a page that never shows the log does not erase it.
 
 /// What the draft needs from the log: its JSON and a way to put a saved one back.
-#[allow(dead_code)] // Until src/ui/exchange registers the log.
 #[derive(Clone, Copy)]
 pub struct LogDraft {
     /// The log as a JSON string. Read in a tracking context: a change schedules a save.
@@ -65,7 +64,6 @@ pub struct LogDraft {
 }
 
 /// Saves the log with the draft and restores the saved one now. Call under `App`.
-#[allow(dead_code)] // Until src/ui/exchange registers the log.
 pub fn register_log(hook: LogDraft) {
     let Some(slot) = use_context::<LogSlot>() else { return };
     if let Some(json) = slot.saved.try_get_value().flatten() {

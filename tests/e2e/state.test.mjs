@@ -142,6 +142,23 @@ test('a reload keeps the draft: text and profile', async () => {
   await context.close();
 });
 
+test('a reload keeps the log: what was sent and answered, still paired', async () => {
+  const { context, problems, newPage } = await visitor();
+  const page = await newPage();
+  await load(page);
+  await page.fill('[data-testid=editor]', '{"jsonrpc": "2.0", "method": "subtract", "params": [42, 23], "id": 1}');
+  await page.click('[data-testid=send]');
+  await page.waitForSelector('[data-testid=log-entry][data-direction=in]');
+  await page.reload();
+  await page.waitForSelector('[data-testid=log-entry][data-direction=in]');
+  const entries = await page.$$eval('[data-testid=log-entry]', (es) => es.map((e) => [e.dataset.direction, e.dataset.status]));
+  assert.equal(entries.length, 2);
+  assert.deepEqual(entries.map((e) => e[0]).sort(), ['in', 'out']);
+  assert.ok(await page.$eval('[data-testid=log]', (l) => l.textContent.includes('19')));
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
 test('two tabs edit different texts and each keeps its own across reloads', async () => {
   const { context, problems, newPage } = await visitor();
   const a = await newPage();
