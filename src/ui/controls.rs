@@ -8,18 +8,10 @@ use crate::json::{self, Layout};
 use crate::rpc::{McpVersion, Profile};
 
 /// The `<option>` value of a profile: `jsonrpc` or `mcp:2025-11-25`.
-fn profile_value(profile: Profile) -> String {
-    match profile {
-        Profile::JsonRpc => "jsonrpc".to_string(),
-        Profile::Mcp(v) => format!("mcp:{v}"),
-    }
-}
+use crate::saved::{profile_from_str, profile_to_string as profile_value};
 
 fn parse_profile(value: &str) -> Option<Profile> {
-    match value.strip_prefix("mcp:") {
-        Some(v) => v.parse().ok().map(Profile::Mcp),
-        None => (value == "jsonrpc").then_some(Profile::JsonRpc),
-    }
+    profile_from_str(value).ok()
 }
 
 /// JSON-RPC 2.0 or MCP with its protocol version (`data-testid="profile"`).
