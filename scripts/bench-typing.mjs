@@ -11,10 +11,9 @@
 import { createServer } from 'node:http';
 import { readFile } from 'node:fs/promises';
 import { extname, join, resolve } from 'node:path';
-import { chromium } from 'playwright-core';
+import { launch } from '../tests/e2e/support.mjs';
 
 const DIST = resolve(process.argv[2] ?? 'dist');
-const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
 const TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.wasm': 'application/wasm', '.css': 'text/css' };
 
 const server = createServer(async (req, res) => {
@@ -55,7 +54,7 @@ const quantile = (xs, q) => {
   return s[Math.min(s.length - 1, Math.floor(q * s.length))];
 };
 
-const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu'] });
+const browser = await launch();
 const rows = [];
 for (const [label, bytes, keys] of [['10 KB', 10_000, 60], ['100 KB', 100_000, 60], ['1 MB', 1_000_000, 25]]) {
   const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });

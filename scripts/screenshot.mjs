@@ -1,10 +1,8 @@
 // Takes the README's screenshot (docs/screenshot.png) of the release build: the main view with
 // verdicts showing, in the light theme, at a laptop-sized viewport.
 //   trunk build --release && (serve dist/) && BASE_URL=http://127.0.0.1:8080/ node scripts/screenshot.mjs [OUT]
-import { chromium } from 'playwright-core';
+import { BASE_URL, launch } from '../tests/e2e/support.mjs';
 
-const BASE_URL = process.env.BASE_URL ?? 'http://127.0.0.1:8080/';
-const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
 const OUT = process.argv[2] ?? 'docs/screenshot.png';
 
 const MESSAGES = [
@@ -14,7 +12,7 @@ const MESSAGES = [
   '[1, {"jsonrpc": "2.0", "result": 19, "id": 1}]',
 ].join('\n');
 
-const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu'] });
+const browser = await launch();
 try {
   const page = await browser.newPage({ viewport: { width: 1200, height: 720 }, colorScheme: 'light' });
   await page.goto(BASE_URL);

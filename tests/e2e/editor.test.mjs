@@ -3,15 +3,12 @@
 //   BASE_URL=http://127.0.0.1:8080/ node --test tests/e2e/editor.test.mjs
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { chromium } from 'playwright-core';
+import { BASE_URL, launch } from './support.mjs';
 
-const BASE_URL = process.env.BASE_URL ?? 'http://127.0.0.1:8080/';
-const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'];
 
 let browser;
 before(async () => {
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+  browser = await launch();
 });
 after(async () => {
   await browser?.close();

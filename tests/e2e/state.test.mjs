@@ -4,16 +4,12 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { deflateRawSync } from 'node:zlib';
-import { chromium } from 'playwright-core';
+import { BASE_URL, launch } from './support.mjs';
 
-const BASE_URL = process.env.BASE_URL ?? 'http://127.0.0.1:8080/';
-const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync'];
 
 let browser;
 before(async () => {
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: ARGS });
+  browser = await launch();
 });
 after(async () => {
   await browser?.close();
