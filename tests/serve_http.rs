@@ -2,50 +2,21 @@
 //! HTTP/1.1 requests on a `TcpStream`. Every server here binds 127.0.0.1 port 0, stops by itself
 //! (`--exit-after`) and is killed when its test ends; every read has a timeout.
 
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::{Read, Write};
 use std::net::TcpStream;
-use std::process::{Child, Command, Stdio};
-use std::sync::mpsc;
-use std::time::Duration;
+use std::process::Command;
 
-const WAIT: Duration = Duration::from_secs(20);
+mod common;
 
-/// A running `jrpc serve`, killed on drop.
-struct Server {
-    child: Child,
-    /// The first stderr line: the listening URLs.
-    banner: String,
+use common::{Server, WAIT};
+
+/// Plain HTTP/1.1 requests to the server's `http://` address.
+trait Http {
+    fn request(&self, method: &str, headers: &[(&str, &str)], body: &str) -> Reply;
+    fn post(&self, headers: &[(&str, &str)], body: &str) -> Reply;
 }
 
-impl Server {
-    fn start(args: &[&str]) -> Server {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_jrpc"))
-            .arg("serve")
-            .args(args)
-            .stdin(Stdio::null())
-            .stdout(Stdio::null())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("jrpc runs");
-        let stderr = child.stderr.take().unwrap();
-        let (tx, rx) = mpsc::channel();
-        // Read stderr to its end so the server never blocks on a full pipe.
-        std::thread::spawn(move || {
-            for line in BufReader::new(stderr).lines().map_while(Result::ok) {
-                let _ = tx.send(line);
-            }
-        });
-        let banner = rx.recv_timeout(WAIT).expect("jrpc serve prints its URLs on stderr");
-        Server { child, banner }
-    }
-
-    /// `host:port` of the `scheme://` URL in the banner.
-    fn addr(&self, scheme: &str) -> String {
-        let prefix = format!("{scheme}://");
-        let start = self.banner.find(&prefix).unwrap_or_else(|| panic!("no {prefix} URL in {:?}", self.banner));
-        self.banner[start + prefix.len()..].split([',', ' ', '/']).next().unwrap().to_string()
-    }
-
+impl Http for Server {
     /// Sends one request (`Connection: close`) and reads the whole response.
     fn request(&self, method: &str, headers: &[(&str, &str)], body: &str) -> Reply {
         let addr = self.addr("http");
@@ -67,13 +38,6 @@ impl Server {
         let mut all = vec![("Content-Type", "application/json"), ("Accept", "application/json, text/event-stream")];
         all.extend_from_slice(headers);
         self.request("POST", &all, body)
-    }
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
     }
 }
 
@@ -99,7 +63,7 @@ impl Reply {
 }
 
 fn http_server() -> Server {
-    Server::start(&["--http", "127.0.0.1:0", "--exit-after", "60"])
+    Server::jrpc_serve(&["--http", "127.0.0.1:0", "--exit-after", "60"])
 }
 
 const SUBTRACT: &str = r#"{"jsonrpc":"2.0","method":"subtract","params":[42,23],"id":1}"#;
@@ -253,7 +217,7 @@ fn get_is_405_with_a_short_explanation() {
 
 #[test]
 fn ws_and_http_together_print_both_urls() {
-    let server = Server::start(&["--ws", "127.0.0.1:0", "--http", "127.0.0.1:0", "--exit-after", "60"]);
+    let server = Server::jrpc_serve(&["--ws", "127.0.0.1:0", "--http", "127.0.0.1:0", "--exit-after", "60"]);
     assert!(server.banner.starts_with("jrpc serve: WebSocket on ws://127.0.0.1:"), "{}", server.banner);
     assert!(server.banner.contains(", HTTP on http://127.0.0.1:"), "{}", server.banner);
     assert_eq!(server.post(&[], SUBTRACT).status, 200);

@@ -2,97 +2,16 @@
 //! tokio-tungstenite client. Every server here binds 127.0.0.1 port 0, stops by itself
 //! (`--exit-after`) and is killed when its test ends; every wait is bounded.
 
-use std::io::{BufRead, BufReader};
-use std::process::{Child, Command, ExitStatus, Stdio};
-use std::sync::mpsc;
-use std::time::{Duration, Instant};
+use std::process::{Command, Stdio};
 
 use futures_util::{SinkExt, StreamExt};
 use tokio_tungstenite::tungstenite::client::IntoClientRequest;
 use tokio_tungstenite::tungstenite::protocol::frame::coding::CloseCode;
 use tokio_tungstenite::tungstenite::Message;
 
-/// How long any one wait may take before the test fails.
-const WAIT: Duration = Duration::from_secs(20);
+mod common;
 
-/// A running `jrpc serve`, killed on drop; its stderr lines arrive on `stderr`.
-struct Server {
-    child: Child,
-    stderr: mpsc::Receiver<String>,
-    /// The first stderr line: the listening URLs.
-    banner: String,
-}
-
-impl Server {
-    /// Starts `jrpc serve ARGS` and waits for the line naming the listening URLs.
-    fn start(args: &[&str]) -> Server {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_jrpc"))
-            .arg("serve")
-            .args(args)
-            .stdin(Stdio::null())
-            .stdout(Stdio::null())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("jrpc runs");
-        let stderr = child.stderr.take().unwrap();
-        let (tx, rx) = mpsc::channel();
-        // Read stderr to its end so the server never blocks on a full pipe.
-        std::thread::spawn(move || {
-            for line in BufReader::new(stderr).lines().map_while(Result::ok) {
-                let _ = tx.send(line);
-            }
-        });
-        let banner = rx.recv_timeout(WAIT).expect("jrpc serve prints its URLs on stderr");
-        Server { child, stderr: rx, banner }
-    }
-
-    /// The URL after `scheme://` in the banner.
-    fn url(&self, scheme: &str) -> String {
-        let prefix = format!("{scheme}://");
-        let start = self.banner.find(&prefix).unwrap_or_else(|| panic!("no {prefix} URL in {:?}", self.banner));
-        self.banner[start..].split([',', ' ']).next().unwrap().to_string()
-    }
-
-    /// Waits for the process to end by itself.
-    fn wait(&mut self) -> ExitStatus {
-        let deadline = Instant::now() + WAIT;
-        loop {
-            if let Some(status) = self.child.try_wait().unwrap() {
-                return status;
-            }
-            assert!(Instant::now() < deadline, "jrpc serve did not stop");
-            std::thread::sleep(Duration::from_millis(20));
-        }
-    }
-
-    /// The stderr lines printed after the banner, up to the process's end.
-    fn rest_of_stderr(&self) -> Vec<String> {
-        let mut lines = Vec::new();
-        while let Ok(line) = self.stderr.recv_timeout(WAIT) {
-            lines.push(line);
-        }
-        lines
-    }
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-/// Runs `future` on a current-thread runtime, failing the test after [`WAIT`].
-fn run<F: std::future::Future>(future: F) -> F::Output {
-    let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
-    runtime.block_on(async { tokio::time::timeout(WAIT, future).await.expect("the exchange finished in time") })
-}
-
-type Socket = tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
-
-async fn connect(url: &str) -> Socket {
-    tokio_tungstenite::connect_async(url).await.expect("the WebSocket opens").0
-}
+use common::{connect, run, Server, Socket};
 
 /// The next text frame (pings and pongs skipped).
 async fn next_text(socket: &mut Socket) -> String {
@@ -111,7 +30,7 @@ async fn exchange(socket: &mut Socket, text: &str) -> String {
 }
 
 fn ws_server() -> Server {
-    Server::start(&["--ws", "127.0.0.1:0", "--exit-after", "60"])
+    Server::jrpc_serve(&["--ws", "127.0.0.1:0", "--exit-after", "60"])
 }
 
 #[test]
@@ -217,7 +136,7 @@ fn first_offered_subprotocol_is_accepted() {
 
 #[test]
 fn exit_after_closes_sockets_with_1001_and_exits_0() {
-    let mut server = Server::start(&["--ws", "127.0.0.1:0", "--exit-after", "1"]);
+    let mut server = Server::jrpc_serve(&["--ws", "127.0.0.1:0", "--exit-after", "1"]);
     let close = run(async {
         let mut socket = connect(&server.url("ws")).await;
         loop {

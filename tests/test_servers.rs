@@ -9,10 +9,8 @@
 //! Every server here binds 127.0.0.1 (port 0), stops by itself (`--exit-after`) and is killed when
 //! its test ends; every wait is bounded.
 
-use std::io::{BufRead, BufReader, Read, Write};
+use std::io::{Read, Write};
 use std::path::PathBuf;
-use std::process::{Child, Command, Stdio};
-use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
 use futures_util::{SinkExt, StreamExt};
@@ -20,7 +18,9 @@ use serde_json::{json, Value};
 use tokio_tungstenite::tungstenite::protocol::frame::coding::CloseCode;
 use tokio_tungstenite::tungstenite::Message;
 
-const WAIT: Duration = Duration::from_secs(20);
+mod common;
+
+use common::{connect, run, Server, Socket, WAIT};
 
 /// `<target>/<profile>/examples/NAME`, next to this test's `deps/` folder.
 fn example(name: &str) -> PathBuf {
@@ -31,61 +31,9 @@ fn example(name: &str) -> PathBuf {
     path
 }
 
-/// A running test server, killed on drop.
-struct Server {
-    child: Child,
-    banner: String,
-    stderr: mpsc::Receiver<String>,
-}
-
-impl Server {
-    fn start(name: &str, args: &[&str]) -> Server {
-        let mut child = Command::new(example(name)).args(args).stdin(Stdio::null()).stdout(Stdio::null()).stderr(Stdio::piped()).spawn().unwrap();
-        let stderr = child.stderr.take().unwrap();
-        let (tx, rx) = mpsc::channel();
-        std::thread::spawn(move || {
-            for line in BufReader::new(stderr).lines().map_while(Result::ok) {
-                let _ = tx.send(line);
-            }
-        });
-        let banner = rx.recv_timeout(WAIT).unwrap_or_else(|_| panic!("{name} prints where it listens"));
-        Server { child, banner, stderr: rx }
-    }
-
-    /// The `n`th `ws://` URL of the banner (0: where it listens).
-    fn ws(&self, n: usize) -> String {
-        let url = self.banner.match_indices("ws://").nth(n).map(|(i, _)| &self.banner[i..]).expect("a ws:// URL");
-        url.split([' ', ';']).next().unwrap().to_string()
-    }
-
-    fn wait(&mut self) -> Option<i32> {
-        let deadline = Instant::now() + WAIT;
-        loop {
-            if let Some(status) = self.child.try_wait().unwrap() {
-                return status.code();
-            }
-            assert!(Instant::now() < deadline, "the server did not stop by itself");
-            std::thread::sleep(Duration::from_millis(20));
-        }
-    }
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-fn run<F: std::future::Future>(future: F) -> F::Output {
-    let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
-    runtime.block_on(async { tokio::time::timeout(WAIT, future).await.expect("the exchange finished in time") })
-}
-
-type Socket = tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
-
-async fn connect(url: &str) -> Socket {
-    tokio_tungstenite::connect_async(url).await.unwrap_or_else(|e| panic!("{url} opens: {e}")).0
+/// Starts the example `name` with `args`.
+fn start(name: &str, args: &[&str]) -> Server {
+    Server::spawn(example(name), args)
 }
 
 /// The next data frame (pings and pongs skipped); `None` at the end.
@@ -115,10 +63,10 @@ async fn call(socket: &mut Socket, request: Value) -> Value {
 
 #[test]
 fn jsonrpsee_answers_its_methods_over_websocket() {
-    let server = Server::start("jsonrpsee_server", &["--exit-after", "60"]);
+    let server = start("jsonrpsee_server", &["--exit-after", "60"]);
     assert!(server.banner.starts_with("jsonrpsee_server: listening on ws://127.0.0.1:"), "{}", server.banner);
     let (subtract, named, echo, fail) = run(async {
-        let mut socket = connect(&server.ws(0)).await;
+        let mut socket = connect(&server.url("ws")).await;
         (
             call(&mut socket, json!({"jsonrpc": "2.0", "method": "subtract", "params": [42, 23], "id": 1})).await,
             call(&mut socket, json!({"jsonrpc": "2.0", "method": "subtract", "params": {"subtrahend": 23, "minuend": 42}, "id": 2})).await,
@@ -134,9 +82,9 @@ fn jsonrpsee_answers_its_methods_over_websocket() {
 
 #[test]
 fn jsonrpsee_subscription_pushes_ticks_until_unsubscribed() {
-    let server = Server::start("jsonrpsee_server", &["--exit-after", "60", "--tick-ms", "20"]);
+    let server = start("jsonrpsee_server", &["--exit-after", "60", "--tick-ms", "20"]);
     let (ticks, unsubscribed) = run(async {
-        let mut socket = connect(&server.ws(0)).await;
+        let mut socket = connect(&server.url("ws")).await;
         let subscribed = call(&mut socket, json!({"jsonrpc": "2.0", "method": "subscribe_ticks", "id": 1})).await;
         let id = subscribed["result"].clone();
         assert!(!id.is_null(), "{subscribed}");
@@ -163,8 +111,8 @@ fn jsonrpsee_subscription_pushes_ticks_until_unsubscribed() {
 
 #[test]
 fn jsonrpsee_answers_http_posts_with_cors() {
-    let server = Server::start("jsonrpsee_server", &["--exit-after", "60"]);
-    let addr = server.ws(0).trim_start_matches("ws://").to_string();
+    let server = start("jsonrpsee_server", &["--exit-after", "60"]);
+    let addr = server.url("ws").trim_start_matches("ws://").to_string();
     let post = http(&addr, "POST", &[("Content-Type", "application/json"), ("Origin", "http://127.0.0.1:8080")], r#"{"jsonrpc":"2.0","method":"subtract","params":[42,23],"id":1}"#);
     assert!(post.starts_with("HTTP/1.1 200"), "{post}");
     assert!(post.to_ascii_lowercase().contains("access-control-allow-origin: *"), "{post}");
@@ -176,8 +124,8 @@ fn jsonrpsee_answers_http_posts_with_cors() {
 
 #[test]
 fn jsonrpsee_stops_by_itself() {
-    let mut server = Server::start("jsonrpsee_server", &["--exit-after", "0.3"]);
-    assert_eq!(server.wait(), Some(0));
+    let mut server = start("jsonrpsee_server", &["--exit-after", "0.3"]);
+    assert_eq!(server.wait().code(), Some(0));
     assert_eq!(server.stderr.recv_timeout(WAIT).as_deref(), Ok("jsonrpsee_server: stopped"));
 }
 
@@ -200,7 +148,7 @@ fn http(addr: &str, method: &str, headers: &[(&str, &str)], body: &str) -> Strin
 // ---- misbehaving_server ----
 
 fn misbehaving() -> Server {
-    let server = Server::start("misbehaving_server", &["--exit-after", "60"]);
+    let server = start("misbehaving_server", &["--exit-after", "60"]);
     assert!(server.banner.starts_with("misbehaving_server: listening on ws://127.0.0.1:"), "{}", server.banner);
     server
 }
@@ -208,7 +156,7 @@ fn misbehaving() -> Server {
 #[test]
 fn misbehaving_root_answers_requests_with_an_echo() {
     let server = misbehaving();
-    let reply = run(async { call(&mut connect(&server.ws(0)).await, json!({"jsonrpc": "2.0", "method": "x", "params": [1], "id": 9})).await });
+    let reply = run(async { call(&mut connect(&server.url("ws")).await, json!({"jsonrpc": "2.0", "method": "x", "params": [1], "id": 9})).await });
     assert_eq!(reply, json!({"jsonrpc": "2.0", "result": {"echo": [1]}, "id": 9}));
 }
 
@@ -216,7 +164,7 @@ fn misbehaving_root_answers_requests_with_an_echo() {
 fn misbehaving_close_mid_request_drops_the_connection_without_a_close_frame() {
     let server = misbehaving();
     let end = run(async {
-        let mut socket = connect(&format!("{}/close-mid-request", server.ws(0))).await;
+        let mut socket = connect(&format!("{}/close-mid-request", server.url("ws"))).await;
         socket.send(Message::text(r#"{"jsonrpc":"2.0","method":"x","id":1}"#)).await.unwrap();
         socket.next().await
     });
@@ -228,10 +176,10 @@ fn misbehaving_close_mid_request_drops_the_connection_without_a_close_frame() {
 fn misbehaving_close_with_code_sends_4000_and_a_reason() {
     let server = misbehaving();
     let (default, custom) = run(async {
-        let mut socket = connect(&format!("{}/close-with-code", server.ws(0))).await;
+        let mut socket = connect(&format!("{}/close-with-code", server.url("ws"))).await;
         socket.send(Message::text(r#"{"jsonrpc":"2.0","method":"x","id":1}"#)).await.unwrap();
         let default = next(&mut socket).await;
-        let mut socket = connect(&format!("{}/close-with-code?code=4001&reason=bye+now&after_ms=10", server.ws(0))).await;
+        let mut socket = connect(&format!("{}/close-with-code?code=4001&reason=bye+now&after_ms=10", server.url("ws"))).await;
         (default, next(&mut socket).await)
     });
     let Some(Message::Close(Some(default))) = default else { panic!("{default:?}") };
@@ -244,7 +192,7 @@ fn misbehaving_close_with_code_sends_4000_and_a_reason() {
 fn misbehaving_garbage_sends_text_that_is_not_json_and_stays_open() {
     let server = misbehaving();
     let frames = run(async {
-        let mut socket = connect(&format!("{}/garbage", server.ws(0))).await;
+        let mut socket = connect(&format!("{}/garbage", server.url("ws"))).await;
         let mut frames = Vec::new();
         for _ in 0..5 {
             match next(&mut socket).await {
@@ -268,7 +216,7 @@ fn misbehaving_garbage_sends_text_that_is_not_json_and_stays_open() {
 fn misbehaving_binary_sends_binary_frames() {
     let server = misbehaving();
     let frames = run(async {
-        let mut socket = connect(&format!("{}/binary", server.ws(0))).await;
+        let mut socket = connect(&format!("{}/binary", server.url("ws"))).await;
         let first = next(&mut socket).await;
         let second = next(&mut socket).await;
         socket.send(Message::text(r#"{"jsonrpc":"2.0","method":"x","id":1}"#)).await.unwrap();
@@ -290,7 +238,7 @@ fn misbehaving_binary_sends_binary_frames() {
 fn misbehaving_flood_sends_exactly_n_notifications_in_order() {
     let server = misbehaving();
     let (count, last, after) = run(async {
-        let mut socket = connect(&format!("{}/flood?n=10000", server.ws(0))).await;
+        let mut socket = connect(&format!("{}/flood?n=10000", server.url("ws"))).await;
         let mut last = Value::Null;
         for seq in 1..=10_000u64 {
             last = next_json(&mut socket).await;
@@ -309,7 +257,7 @@ fn misbehaving_flood_sends_exactly_n_notifications_in_order() {
 fn misbehaving_server_request_waits_for_the_clients_response() {
     let server = misbehaving();
     let (request, answered) = run(async {
-        let mut socket = connect(&format!("{}/server-request", server.ws(0))).await;
+        let mut socket = connect(&format!("{}/server-request", server.url("ws"))).await;
         let request = next_json(&mut socket).await;
         socket.send(Message::text(r#"{"jsonrpc":"2.0","result":{},"id":"srv-1"}"#)).await.unwrap();
         (request, next_json(&mut socket).await)
@@ -323,10 +271,10 @@ fn misbehaving_slow_answers_late_and_silent_never() {
     let server = misbehaving();
     let (elapsed, silent) = run(async {
         let started = Instant::now();
-        let mut slow = connect(&format!("{}/slow?ms=300", server.ws(0))).await;
+        let mut slow = connect(&format!("{}/slow?ms=300", server.url("ws"))).await;
         call(&mut slow, json!({"jsonrpc": "2.0", "method": "x", "id": 1})).await;
         let elapsed = started.elapsed();
-        let mut silent = connect(&format!("{}/silent", server.ws(0))).await;
+        let mut silent = connect(&format!("{}/silent", server.url("ws"))).await;
         silent.send(Message::text(r#"{"jsonrpc":"2.0","method":"x","id":1}"#)).await.unwrap();
         let silent = tokio::time::timeout(Duration::from_millis(300), silent.next()).await.is_err();
         (elapsed, silent)
@@ -339,8 +287,8 @@ fn misbehaving_slow_answers_late_and_silent_never() {
 fn misbehaving_unknown_path_is_refused_and_the_refused_port_is_closed() {
     let server = misbehaving();
     let (unknown, refused) = run(async {
-        let unknown = tokio_tungstenite::connect_async(format!("{}/nope", server.ws(0))).await.err().map(|e| e.to_string());
-        let refused = tokio_tungstenite::connect_async(server.ws(1)).await.err().map(|e| e.to_string());
+        let unknown = tokio_tungstenite::connect_async(format!("{}/nope", server.url("ws"))).await.err().map(|e| e.to_string());
+        let refused = tokio_tungstenite::connect_async(server.nth_url("ws", 1)).await.err().map(|e| e.to_string());
         (unknown, refused)
     });
     assert!(unknown.as_deref().is_some_and(|e| e.contains("404")), "{unknown:?}");
@@ -349,7 +297,7 @@ fn misbehaving_unknown_path_is_refused_and_the_refused_port_is_closed() {
 
 #[test]
 fn misbehaving_stops_by_itself() {
-    let mut server = Server::start("misbehaving_server", &["--exit-after", "0.3"]);
-    assert_eq!(server.wait(), Some(0));
+    let mut server = start("misbehaving_server", &["--exit-after", "0.3"]);
+    assert_eq!(server.wait().code(), Some(0));
     assert_eq!(server.stderr.recv_timeout(WAIT).as_deref(), Ok("misbehaving_server: stopped"));
 }

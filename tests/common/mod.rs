@@ -1,0 +1,112 @@
+//! Shared by the tests that run a server process (`jrpc serve --ws/--http`, the example test
+//! servers): start it, read where it listens from its first stderr line, stop it. Every wait is
+//! bounded by [`WAIT`]; a server is killed when its test ends.
+#![allow(dead_code)] // Each test crate uses its own part.
+
+use std::ffi::OsStr;
+use std::io::{BufRead, BufReader};
+use std::process::{Child, Command, ExitStatus, Stdio};
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+/// How long any one wait may take before the test fails.
+pub const WAIT: Duration = Duration::from_secs(20);
+
+/// A running server process, killed on drop; its stderr lines after the banner arrive on `stderr`.
+pub struct Server {
+    pub child: Child,
+    /// The first stderr line: where it listens.
+    pub banner: String,
+    pub stderr: mpsc::Receiver<String>,
+}
+
+impl Server {
+    /// Starts `program ARGS` and waits for its first stderr line.
+    pub fn spawn(program: impl AsRef<OsStr>, args: &[&str]) -> Server {
+        let name = program.as_ref().to_string_lossy().into_owned();
+        let mut child = Command::new(program)
+            .args(args)
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap_or_else(|e| panic!("{name} runs: {e}"));
+        let stderr = child.stderr.take().unwrap();
+        let (tx, rx) = mpsc::channel();
+        // Read stderr to its end so the server never blocks on a full pipe.
+        std::thread::spawn(move || {
+            for line in BufReader::new(stderr).lines().map_while(Result::ok) {
+                let _ = tx.send(line);
+            }
+        });
+        let banner = rx.recv_timeout(WAIT).unwrap_or_else(|_| panic!("{name} prints where it listens on stderr"));
+        Server { child, banner, stderr: rx }
+    }
+
+    /// Starts `jrpc serve ARGS`.
+    pub fn jrpc_serve(args: &[&str]) -> Server {
+        let mut all = vec!["serve"];
+        all.extend_from_slice(args);
+        Server::spawn(env!("CARGO_BIN_EXE_jrpc"), &all)
+    }
+
+    /// The `n`th `scheme://…` URL of the banner (0: the first).
+    pub fn nth_url(&self, scheme: &str, n: usize) -> String {
+        let prefix = format!("{scheme}://");
+        let (start, _) =
+            self.banner.match_indices(&prefix).nth(n).unwrap_or_else(|| panic!("no {prefix} URL #{n} in {:?}", self.banner));
+        self.banner[start..].split([',', ' ', ';']).next().unwrap().to_string()
+    }
+
+    /// The first `scheme://…` URL of the banner.
+    pub fn url(&self, scheme: &str) -> String {
+        self.nth_url(scheme, 0)
+    }
+
+    /// `host:port` of the first `scheme://` URL.
+    pub fn addr(&self, scheme: &str) -> String {
+        let url = self.url(scheme);
+        url[scheme.len() + 3..].split('/').next().unwrap().to_string()
+    }
+
+    /// Waits for the process to end by itself.
+    pub fn wait(&mut self) -> ExitStatus {
+        let deadline = Instant::now() + WAIT;
+        loop {
+            if let Some(status) = self.child.try_wait().unwrap() {
+                return status;
+            }
+            assert!(Instant::now() < deadline, "the server did not stop by itself");
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+
+    /// The stderr lines printed after the banner, up to the process's end.
+    pub fn rest_of_stderr(&self) -> Vec<String> {
+        let mut lines = Vec::new();
+        while let Ok(line) = self.stderr.recv_timeout(WAIT) {
+            lines.push(line);
+        }
+        lines
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// Runs `future` on a current-thread runtime, failing the test after [`WAIT`].
+pub fn run<F: std::future::Future>(future: F) -> F::Output {
+    let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
+    runtime.block_on(async { tokio::time::timeout(WAIT, future).await.expect("the exchange finished in time") })
+}
+
+pub type Socket = tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
+
+/// Opens a WebSocket client connection.
+pub async fn connect(url: &str) -> Socket {
+    tokio_tungstenite::connect_async(url).await.unwrap_or_else(|e| panic!("{url} opens: {e}")).0
+}
