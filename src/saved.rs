@@ -10,9 +10,7 @@
 
 use std::fmt;
 
-use serde_json::{Map, Value};
-
-use crate::json::{self, Node};
+use crate::json::{self, Json, Node};
 use crate::rpc::{McpVersion, Profile};
 
 /// The share-link format this build writes (and the only one it reads).
@@ -142,10 +140,7 @@ pub fn base64url_decode(text: &str) -> Result<Vec<u8>, FormatError> {
 
 /// The JSON a link compresses: `{"profile": P, "text": T}`.
 pub fn link_json(text: &str, profile: Profile) -> String {
-    let mut o = Map::new();
-    o.insert("profile".into(), Value::String(profile_to_string(profile)));
-    o.insert("text".into(), Value::String(text.to_string()));
-    Value::Object(o).to_string()
+    Json::obj([("profile", Json::String(profile_to_string(profile))), ("text", Json::from(text))]).compact()
 }
 
 /// The fragment (without `#`) for compressed `deflated` bytes.
@@ -219,13 +214,14 @@ pub struct Draft {
 impl Draft {
     /// The whole draft as one JSON value (written with one `setItem`, so never half-written).
     pub fn to_json(&self) -> String {
-        let mut o = Map::new();
-        o.insert("v".into(), Value::from(DRAFT_VERSION));
-        o.insert("profile".into(), Value::String(profile_to_string(self.profile)));
-        o.insert("text".into(), Value::String(self.text.clone()));
-        o.insert("log".into(), self.log.clone().map_or(Value::Null, Value::String));
-        o.insert("saved".into(), Value::from(self.saved));
-        Value::Object(o).to_string()
+        Json::obj([
+            ("v", Json::from(DRAFT_VERSION)),
+            ("profile", Json::String(profile_to_string(self.profile))),
+            ("text", Json::from(self.text.as_str())),
+            ("log", Json::from(self.log.as_deref())),
+            ("saved", Json::Number(json::trimmed(self.saved, 3))),
+        ])
+        .compact()
     }
 
     /// The inverse of [`Draft::to_json`]; anything else is an error (never a partial draft).

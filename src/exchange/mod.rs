@@ -27,9 +27,7 @@
 use std::collections::{HashMap, VecDeque};
 use std::fmt;
 
-use serde_json::Value as J;
-
-use crate::json::{minify, parse_document, Node};
+use crate::json::{minify, parse_document, quote, trimmed, Json, Node};
 use crate::rpc::{self, Document, Kind, Profile};
 
 /// Which way a message went.
@@ -215,9 +213,12 @@ enum Slot {
 
 fn slot_of(id: Option<&str>) -> Slot {
     match id {
-        Some(text) if text.starts_with('"') => match serde_json::from_str::<String>(text) {
-            Ok(s) => Slot::Id(IdKey::Str(s)),
-            Err(_) => Slot::Null,
+        Some(text) if text.starts_with('"') => match parse_document(text.as_bytes(), 0) {
+            Ok((parsed, end)) if end == text.len() => match parsed.root.as_str() {
+                Some(s) => Slot::Id(IdKey::Str(s.to_string())),
+                None => Slot::Null,
+            },
+            _ => Slot::Null,
         },
         Some(text) if text.starts_with(|c: char| c == '-' || c.is_ascii_digit()) => Slot::Id(IdKey::Num(text.to_string())),
         _ => Slot::Null,
@@ -450,62 +451,65 @@ impl Log {
 
     /// Like [`Log::to_json_string`] with only the last `n` entries (storage has a quota).
     pub fn to_json_string_last(&self, n: usize) -> String {
-        let entries: Vec<J> = self
-            .tail(n)
-            .iter()
-            .map(|e| {
-                let mut o = serde_json::Map::new();
-                o.insert("key".into(), e.key.into());
-                o.insert("time".into(), number(e.time_ms));
-                o.insert("direction".into(), e.direction.as_str().into());
-                o.insert("peer".into(), e.peer.clone().into());
-                o.insert("raw".into(), e.raw.clone().into());
-                if let Some(fate) = e.msgs.iter().find_map(|m| match m.status {
-                    Status::TimedOut => Some("timed-out"),
-                    Status::Lost => Some("lost"),
-                    _ => None,
-                }) {
-                    o.insert("fate".into(), fate.into());
-                }
-                J::Object(o)
-            })
-            .collect();
-        let mut root = serde_json::Map::new();
-        root.insert("format".into(), FORMAT.into());
-        root.insert("version".into(), FORMAT_VERSION.into());
-        root.insert("next_key".into(), self.next_key().into());
-        root.insert("entries".into(), J::Array(entries));
-        J::Object(root).to_string()
+        let entries = self.tail(n).iter().map(|e| {
+            let mut o = vec![
+                ("key", Json::from(e.key)),
+                ("time", number(e.time_ms)),
+                ("direction", Json::from(e.direction.as_str())),
+                ("peer", Json::from(e.peer.as_str())),
+                ("raw", Json::from(e.raw.as_str())),
+            ];
+            if let Some(fate) = e.msgs.iter().find_map(|m| match m.status {
+                Status::TimedOut => Some("timed-out"),
+                Status::Lost => Some("lost"),
+                _ => None,
+            }) {
+                o.push(("fate", Json::from(fate)));
+            }
+            Json::obj(o)
+        });
+        Json::obj([
+            ("format", Json::from(FORMAT)),
+            ("version", Json::from(FORMAT_VERSION)),
+            ("next_key", Json::from(self.next_key())),
+            ("entries", Json::arr(entries)),
+        ])
+        .compact()
     }
 
     /// Reads what [`Log::to_json_string`] wrote. Never panics: anything that is not such an object
     /// is an error; entries that are damaged (missing members, keys out of order) are skipped.
     pub fn from_json_str(s: &str) -> Result<Log, LogError> {
-        let root: J = serde_json::from_str(s).map_err(|e| LogError(e.to_string()))?;
-        if root.get("format").and_then(J::as_str) != Some(FORMAT) {
+        let (parsed, end) = parse_document(s.as_bytes(), 0).map_err(|e| LogError(e.to_string()))?;
+        if s.as_bytes()[end..].iter().any(|b| !b.is_ascii_whitespace()) {
+            return Err(LogError(format!("unexpected text after the log at byte {end}")));
+        }
+        let root = &parsed.root;
+        if root.get("format").and_then(Node::as_str) != Some(FORMAT) {
             return Err(LogError("not a jsonrpc-playground log".into()));
         }
-        match root.get("version").and_then(J::as_u64) {
+        match root.get("version").and_then(as_u64) {
             Some(FORMAT_VERSION) => {}
-            other => return Err(LogError(format!("unknown version {other:?}"))),
+            Some(other) => return Err(LogError(format!("unknown version {other}"))),
+            None => return Err(LogError("no version".into())),
         }
-        let entries = root.get("entries").and_then(J::as_array).ok_or_else(|| LogError("no entries".into()))?;
+        let entries = root.get("entries").and_then(Node::as_array).ok_or_else(|| LogError("no entries".into()))?;
         let mut log = Log::new();
         for e in entries {
             let (Some(key), Some(direction), Some(raw)) = (
-                e.get("key").and_then(J::as_u64),
-                e.get("direction").and_then(J::as_str).and_then(Direction::parse),
-                e.get("raw").and_then(J::as_str),
+                e.get("key").and_then(as_u64),
+                e.get("direction").and_then(Node::as_str).and_then(Direction::parse),
+                e.get("raw").and_then(Node::as_str),
             ) else {
                 continue;
             };
             if key < log.next_key() || key == u64::MAX {
                 continue;
             }
-            let time = e.get("time").and_then(J::as_f64).unwrap_or(0.0);
-            let peer = e.get("peer").and_then(J::as_str).unwrap_or("mock");
+            let time = e.get("time").and_then(Node::as_f64).filter(|t| t.is_finite()).unwrap_or(0.0);
+            let peer = e.get("peer").and_then(Node::as_str).unwrap_or("mock");
             log.record_as(key, peer, direction, time, raw.to_string());
-            let fate = match e.get("fate").and_then(J::as_str) {
+            let fate = match e.get("fate").and_then(Node::as_str) {
                 Some("timed-out") => Some(Status::TimedOut),
                 Some("lost") => Some(Status::Lost),
                 _ => None,
@@ -514,7 +518,7 @@ impl Log {
                 log.apply_fate(key, fate);
             }
         }
-        if let Some(next) = root.get("next_key").and_then(J::as_u64) {
+        if let Some(next) = root.get("next_key").and_then(as_u64) {
             if next > log.next_key() && next < u64::MAX {
                 log.next_key = next;
             }
@@ -560,20 +564,34 @@ impl Log {
     }
 }
 
-fn number(x: f64) -> J {
-    serde_json::Number::from_f64(x).map_or(J::Null, J::Number)
+/// A time in ms as JSON, to the microsecond, written as a float always (`12.5`, `3.0`).
+fn number(x: f64) -> Json {
+    Json::Number(ms_text(x))
+}
+
+fn ms_text(x: f64) -> String {
+    let mut text = trimmed(x, 3);
+    if !text.contains('.') {
+        text.push_str(".0");
+    }
+    text
+}
+
+/// A non-negative integer member (`1`, not `1.0` or `-1`).
+fn as_u64(node: &Node<'_>) -> Option<u64> {
+    node.as_integer_text()?.parse().ok()
 }
 
 fn export_line(seq: usize, e: &Entry) -> String {
     let head = format!(
         "{{\"seq\":{seq},\"time\":{},\"direction\":\"{}\",\"peer\":{}",
-        number((e.time_ms * 1000.0).round() / 1000.0),
+        ms_text(e.time_ms),
         e.direction.as_str(),
-        J::from(e.peer.as_str())
+        quote(&e.peer)
     );
     match one_document(&e.raw).and_then(|doc| minify(doc).ok()) {
         Some(message) => format!("{head},\"message\":{}}}", message.trim()),
-        None => format!("{head},\"raw\":{}}}", J::from(e.raw.as_str())),
+        None => format!("{head},\"raw\":{}}}", quote(&e.raw)),
     }
 }
 

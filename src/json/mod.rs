@@ -5,6 +5,7 @@
 //! without escapes and every number stay slices of the source (numbers keep their exact text:
 //! `1`, `1.0` and `12345678901234567890` are different things to a peer).
 
+mod build;
 mod format;
 mod lines;
 mod parse;
@@ -13,6 +14,7 @@ mod stream;
 
 use std::borrow::Cow;
 
+pub use build::{fixed, quote, shortest, trimmed, write_string, Json};
 pub use format::{layout, minify, pretty, FormatError, Layout};
 pub use lines::{LineIndex, Position};
 pub use parse::{parse_document, ParseError, MAX_DEPTH};
@@ -181,7 +183,9 @@ impl<'a> Node<'a> {
         }
     }
 
-    /// This value as `serde_json::Value` (numbers beyond `f64` become `null`).
+    /// This value as `serde_json::Value` (numbers beyond `f64` become `null`). Native only: the
+    /// web build writes JSON with [`Json`].
+    #[cfg(not(target_arch = "wasm32"))]
     pub fn to_serde(&self) -> serde_json::Value {
         use serde_json::Value as J;
         match &self.value {

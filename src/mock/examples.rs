@@ -2,9 +2,7 @@
 //! <https://www.jsonrpc.org/specification#examples>): `subtract`, `sum`, `get_data`, and the
 //! notifications `update`, `notify_hello`, `notify_sum`.
 
-use serde_json::{json, Value as J};
-
-use crate::json::{Node, Value};
+use crate::json::{Json, Node, Value};
 
 use super::{describe, Num, Outcome, RpcError};
 
@@ -16,7 +14,7 @@ pub(super) fn call(method: &str, params: Option<&Node<'_>>) -> Option<Outcome> {
         "get_data" => get_data(params),
         // The specification only ever sends these as notifications; called with an id they
         // acknowledge with null.
-        "update" | "notify_hello" | "notify_sum" => Ok(J::Null),
+        "update" | "notify_hello" | "notify_sum" => Ok(Json::Null),
         _ => return None,
     })
 }
@@ -108,7 +106,7 @@ fn get_data(params: Option<&Node<'_>>) -> Outcome {
     if !empty {
         return Err(RpcError::invalid_params([("/params", "get_data takes no parameters (leave \"params\" out)")]));
     }
-    Ok(json!(["hello", 5]))
+    Ok(Json::arr([Json::from("hello"), Json::from(5i64)]))
 }
 
 fn finite(n: Num) -> Outcome {

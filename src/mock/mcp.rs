@@ -19,9 +19,7 @@
 //! wrong or missing arguments give a tool result with `isError: true` (the practice since 2025-11-25,
 //! so that a model can correct itself); an unknown tool or prompt is a protocol error, -32602.
 
-use serde_json::{json, Map, Value as J};
-
-use crate::json::{escape_token, Node, Value};
+use crate::json::{escape_token, Json, Node, Value};
 use crate::rpc::errors::{self, INVALID_PARAMS};
 use crate::rpc::mcp::param_problems;
 use crate::rpc::McpVersion;
@@ -102,14 +100,14 @@ fn serve(server: &mut MockServer, method: &str, params: Option<&Node<'_>>) -> Ou
     }
     let result = match method {
         "initialize" => initialize(server, era.version),
-        "ping" => Ok(json!({})),
+        "ping" => Ok(Json::Object(Vec::new())),
         "server/discover" => Ok(discover()),
-        "tools/list" => Ok(json!({ "tools": TOOLS.iter().map(|t| t.to_json(era.version)).collect::<Vec<_>>() })),
+        "tools/list" => Ok(Json::obj([("tools", Json::arr(TOOLS.iter().map(|t| t.to_json(era.version))))])),
         "tools/call" => tools_call(params),
-        "resources/list" => Ok(json!({ "resources": RESOURCES.iter().map(|r| r.to_json(era.version)).collect::<Vec<_>>() })),
-        "resources/templates/list" => Ok(json!({ "resourceTemplates": [] })),
+        "resources/list" => Ok(Json::obj([("resources", Json::arr(RESOURCES.iter().map(|r| r.to_json(era.version))))])),
+        "resources/templates/list" => Ok(Json::obj([("resourceTemplates", Json::Array(Vec::new()))])),
         "resources/read" => resources_read(params),
-        "prompts/list" => Ok(json!({ "prompts": PROMPTS.iter().map(|p| p.to_json(era.version)).collect::<Vec<_>>() })),
+        "prompts/list" => Ok(Json::obj([("prompts", Json::arr(PROMPTS.iter().map(|p| p.to_json(era.version))))])),
         "prompts/get" => prompts_get(params),
         _ => Err(RpcError::new(errors::METHOD_NOT_FOUND, "Method not found")),
     }?;
@@ -121,17 +119,17 @@ fn envelope(params: Option<&Node<'_>>) -> Option<Result<McpVersion, String>> {
     let node = params?.get("_meta")?.get(META_PROTOCOL_VERSION)?;
     Some(match node.as_str() {
         Some(text) => text.parse().ok().filter(|v| is_modern(*v)).ok_or_else(|| text.to_string()),
-        None => Err(node.to_serde().to_string()),
+        None => Err(Json::from_node(node).compact()),
     })
 }
 
 /// -32022 with the versions we support, newest first (as MCP's own example lists them).
 fn unsupported_version(requested: String) -> RpcError {
-    let supported: Vec<&str> = SUPPORTED_VERSIONS.iter().rev().map(|v| v.as_str()).collect();
+    let supported = SUPPORTED_VERSIONS.iter().rev().map(|v| Json::from(v.as_str()));
     RpcError {
         code: UNSUPPORTED_PROTOCOL_VERSION,
         message: "Unsupported protocol version".into(),
-        data: Some(json!({ "supported": supported, "requested": requested })),
+        data: Some(Json::obj([("supported", Json::arr(supported)), ("requested", Json::from(requested))])),
     }
 }
 
@@ -145,58 +143,58 @@ fn requested_handshake(params: Option<&Node<'_>>) -> McpVersion {
         .unwrap_or(LATEST_HANDSHAKE)
 }
 
-fn server_info(version: McpVersion) -> J {
-    let mut info = Map::new();
-    info.insert("name".into(), SERVER_NAME.into());
+fn server_info(version: McpVersion) -> Json {
+    let mut info = vec![("name", Json::from(SERVER_NAME))];
     if version >= McpVersion::V2025_06_18 {
-        info.insert("title".into(), "jsonrpc-playground mock server".into());
+        info.push(("title", Json::from("jsonrpc-playground mock server")));
     }
-    info.insert("version".into(), env!("CARGO_PKG_VERSION").into());
-    J::Object(info)
+    info.push(("version", Json::from(env!("CARGO_PKG_VERSION"))));
+    Json::obj(info)
 }
 
-fn capabilities() -> J {
-    json!({ "tools": {}, "resources": {}, "prompts": {} })
+fn capabilities() -> Json {
+    let empty = || Json::Object(Vec::new());
+    Json::obj([("tools", empty()), ("resources", empty()), ("prompts", empty())])
 }
 
 fn initialize(server: &mut MockServer, version: McpVersion) -> Outcome {
     server.negotiated = Some(version);
     server.initialized = false;
-    Ok(json!({
-        "protocolVersion": version.as_str(),
-        "capabilities": capabilities(),
-        "serverInfo": server_info(version),
-        "instructions": INSTRUCTIONS,
-    }))
+    Ok(Json::obj([
+        ("protocolVersion", Json::from(version.as_str())),
+        ("capabilities", capabilities()),
+        ("serverInfo", server_info(version)),
+        ("instructions", Json::from(INSTRUCTIONS)),
+    ]))
 }
 
 /// `server/discover` (2026-07-28): the versions reachable with the per-request envelope.
-fn discover() -> J {
-    let supported: Vec<&str> = MODERN.iter().map(|v| v.as_str()).collect();
-    json!({
-        "supportedVersions": supported,
-        "capabilities": capabilities(),
-        "instructions": INSTRUCTIONS,
-    })
+fn discover() -> Json {
+    Json::obj([
+        ("supportedVersions", Json::arr(MODERN.iter().map(|v| Json::from(v.as_str())))),
+        ("capabilities", capabilities()),
+        ("instructions", Json::from(INSTRUCTIONS)),
+    ])
 }
 
 /// Adds what 2026-07-28 requires of a result: `resultType` first, `ttlMs` and `cacheScope` on
 /// cacheable results, and the `serverInfo` stamp in `_meta`.
-fn modern_shape(method: &str, result: J) -> J {
-    let J::Object(members) = result else { return result };
-    let mut out = Map::new();
-    out.insert("resultType".into(), "complete".into());
-    out.extend(members);
+fn modern_shape(method: &str, result: Json) -> Json {
+    let Json::Object(members) = result else { return result };
+    let mut out = Json::obj([("resultType", Json::from("complete"))]);
+    for (key, value) in members {
+        out.set(&key, value);
+    }
     let cacheable = matches!(
         method,
         "server/discover" | "tools/list" | "resources/list" | "resources/templates/list" | "resources/read" | "prompts/list"
     );
     if cacheable {
-        out.insert("ttlMs".into(), TTL_MS.into());
-        out.insert("cacheScope".into(), "public".into());
+        out.set("ttlMs", Json::from(TTL_MS));
+        out.set("cacheScope", Json::from("public"));
     }
-    out.insert("_meta".into(), json!({ META_SERVER_INFO: server_info(MODERN[0]) }));
-    J::Object(out)
+    out.set("_meta", Json::obj([(META_SERVER_INFO, server_info(MODERN[0]))]));
+    out
 }
 
 /// A string member of `params` the method needs. `param_problems` names a missing or mistyped one
@@ -253,30 +251,32 @@ static TOOLS: &[Tool] = &[
 ];
 
 impl Tool {
-    fn to_json(&self, version: McpVersion) -> J {
-        let mut properties = Map::new();
-        for arg in self.args {
-            properties.insert(arg.name.into(), json!({ "type": arg.kind, "description": arg.description }));
-        }
-        let required: Vec<&str> = self.args.iter().map(|a| a.name).collect();
-        let mut tool = Map::new();
-        tool.insert("name".into(), self.name.into());
+    fn to_json(&self, version: McpVersion) -> Json {
+        let properties = self
+            .args
+            .iter()
+            .map(|arg| (arg.name, Json::obj([("type", Json::from(arg.kind)), ("description", Json::from(arg.description))])));
+        let required = self.args.iter().map(|a| Json::from(a.name));
+        let mut tool = vec![("name", Json::from(self.name))];
         if version >= McpVersion::V2025_06_18 {
-            tool.insert("title".into(), self.title.into());
+            tool.push(("title", Json::from(self.title)));
         }
-        tool.insert("description".into(), self.description.into());
-        tool.insert("inputSchema".into(), json!({ "type": "object", "properties": properties, "required": required }));
-        J::Object(tool)
+        tool.push(("description", Json::from(self.description)));
+        tool.push((
+            "inputSchema",
+            Json::obj([("type", Json::from("object")), ("properties", Json::obj(properties)), ("required", Json::arr(required))]),
+        ));
+        Json::obj(tool)
     }
 }
 
-fn text_content(text: impl Into<String>) -> J {
-    json!({ "type": "text", "text": text.into() })
+fn text_content(text: impl Into<String>) -> Json {
+    Json::obj([("type", Json::from("text")), ("text", Json::String(text.into()))])
 }
 
 /// A tool's failure, reported in its result so that the model sees it.
-fn tool_error(text: impl Into<String>) -> J {
-    json!({ "content": [text_content(text)], "isError": true })
+fn tool_error(text: impl Into<String>) -> Json {
+    Json::obj([("content", Json::arr([text_content(text)])), ("isError", Json::Bool(true))])
 }
 
 fn tools_call(params: Option<&Node<'_>>) -> Outcome {
@@ -319,7 +319,7 @@ fn tools_call(params: Option<&Node<'_>>) -> Outcome {
         },
         _ => return Ok(tool_error("the arguments are not usable numbers")),
     };
-    Ok(json!({ "content": [text_content(text)] }))
+    Ok(Json::obj([("content", Json::arr([text_content(text)]))]))
 }
 
 // ---- resources -----------------------------------------------------------------------------
@@ -350,16 +350,14 @@ static RESOURCES: &[Resource] = &[
 ];
 
 impl Resource {
-    fn to_json(&self, version: McpVersion) -> J {
-        let mut r = Map::new();
-        r.insert("uri".into(), self.uri.into());
-        r.insert("name".into(), self.name.into());
+    fn to_json(&self, version: McpVersion) -> Json {
+        let mut r = vec![("uri", Json::from(self.uri)), ("name", Json::from(self.name))];
         if version >= McpVersion::V2025_06_18 {
-            r.insert("title".into(), self.title.into());
+            r.push(("title", Json::from(self.title)));
         }
-        r.insert("description".into(), self.description.into());
-        r.insert("mimeType".into(), self.mime_type.into());
-        J::Object(r)
+        r.push(("description", Json::from(self.description)));
+        r.push(("mimeType", Json::from(self.mime_type)));
+        Json::obj(r)
     }
 
     fn text(&self) -> String {
@@ -382,9 +380,16 @@ impl Resource {
 fn resources_read(params: Option<&Node<'_>>) -> Outcome {
     let uri = required_str(params, "uri", "the resource to read")?;
     let Some(resource) = RESOURCES.iter().find(|r| r.uri == uri) else {
-        return Err(RpcError { code: RESOURCE_NOT_FOUND, message: "Resource not found".into(), data: Some(json!({ "uri": uri })) });
+        return Err(RpcError { code: RESOURCE_NOT_FOUND, message: "Resource not found".into(), data: Some(Json::obj([("uri", Json::from(uri))])) });
     };
-    Ok(json!({ "contents": [{ "uri": resource.uri, "mimeType": resource.mime_type, "text": resource.text() }] }))
+    Ok(Json::obj([(
+        "contents",
+        Json::arr([Json::obj([
+            ("uri", Json::from(resource.uri)),
+            ("mimeType", Json::from(resource.mime_type)),
+            ("text", Json::String(resource.text())),
+        ])]),
+    )]))
 }
 
 // ---- prompts -------------------------------------------------------------------------------
@@ -421,20 +426,17 @@ static PROMPTS: &[Prompt] = &[
 ];
 
 impl Prompt {
-    fn to_json(&self, version: McpVersion) -> J {
-        let arguments: Vec<J> = self
-            .args
-            .iter()
-            .map(|a| json!({ "name": a.name, "description": a.description, "required": a.required }))
-            .collect();
-        let mut p = Map::new();
-        p.insert("name".into(), self.name.into());
+    fn to_json(&self, version: McpVersion) -> Json {
+        let arguments = self.args.iter().map(|a| {
+            Json::obj([("name", Json::from(a.name)), ("description", Json::from(a.description)), ("required", Json::Bool(a.required))])
+        });
+        let mut p = vec![("name", Json::from(self.name))];
         if version >= McpVersion::V2025_06_18 {
-            p.insert("title".into(), self.title.into());
+            p.push(("title", Json::from(self.title)));
         }
-        p.insert("description".into(), self.description.into());
-        p.insert("arguments".into(), arguments.into());
-        J::Object(p)
+        p.push(("description", Json::from(self.description)));
+        p.push(("arguments", Json::arr(arguments)));
+        Json::obj(p)
     }
 }
 
@@ -481,10 +483,10 @@ fn prompts_get(params: Option<&Node<'_>>) -> Outcome {
             }
         }
     };
-    Ok(json!({
-        "description": prompt.description,
-        "messages": [{ "role": "user", "content": text_content(text) }],
-    }))
+    Ok(Json::obj([
+        ("description", Json::from(prompt.description)),
+        ("messages", Json::arr([Json::obj([("role", Json::from("user")), ("content", text_content(text))])])),
+    ]))
 }
 
 fn explain_error(code: &str) -> String {

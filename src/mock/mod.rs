@@ -23,9 +23,7 @@
 mod examples;
 mod mcp;
 
-use serde_json::Value as J;
-
-use crate::json::{parse_document, split_stream, Direction, Node, Span, Value};
+use crate::json::{parse_document, quote, split_stream, Direction, Json, Node, Span, Value};
 use crate::rpc::errors::{INVALID_PARAMS, INVALID_REQUEST, METHOD_NOT_FOUND, PARSE_ERROR};
 use crate::rpc::{self, rules, Document, Kind, McpVersion, Profile};
 
@@ -36,7 +34,7 @@ pub use mcp::{SERVER_NAME, SUPPORTED_VERSIONS};
 pub struct RpcError {
     pub code: i64,
     pub message: String,
-    pub data: Option<J>,
+    pub data: Option<Json>,
 }
 
 impl RpcError {
@@ -57,27 +55,24 @@ impl RpcError {
 
     /// Sets `data` to `{"errors": [{"path", "message"}, …]}`.
     pub fn with_errors<P: Into<String>, M: Into<String>>(mut self, errors: impl IntoIterator<Item = (P, M)>) -> Self {
-        let errors: Vec<J> = errors
+        let errors = errors
             .into_iter()
-            .map(|(path, message)| serde_json::json!({"path": path.into(), "message": message.into()}))
-            .collect();
-        self.data = Some(serde_json::json!({ "errors": errors }));
+            .map(|(path, message)| Json::obj([("path", Json::String(path.into())), ("message", Json::String(message.into()))]));
+        self.data = Some(Json::obj([("errors", Json::arr(errors))]));
         self
     }
 
-    fn to_json(&self) -> J {
-        let mut error = serde_json::Map::new();
-        error.insert("code".into(), self.code.into());
-        error.insert("message".into(), self.message.clone().into());
+    fn to_json(&self) -> Json {
+        let mut error = vec![("code".to_string(), Json::from(self.code)), ("message".to_string(), Json::from(self.message.as_str()))];
         if let Some(data) = &self.data {
-            error.insert("data".into(), data.clone());
+            error.push(("data".to_string(), data.clone()));
         }
-        J::Object(error)
+        Json::Object(error)
     }
 }
 
 /// What a method call produced.
-pub type Outcome = Result<J, RpcError>;
+pub type Outcome = Result<Json, RpcError>;
 
 /// One document of a stream and what the server answered to it.
 #[derive(Clone, Debug, PartialEq)]
@@ -205,9 +200,9 @@ impl MockServer {
             // MCP's notifications change state at most; as requests they are unknown methods.
             "notifications/initialized" if notification => {
                 self.initialized = true;
-                Ok(J::Null)
+                Ok(Json::Null)
             }
-            _ if notification && method.starts_with("notifications/") => Ok(J::Null),
+            _ if notification && method.starts_with("notifications/") => Ok(Json::Null),
             _ => mcp::call(self, method, params).unwrap_or_else(|| Err(RpcError::predefined(METHOD_NOT_FOUND))),
         }
     }
@@ -228,16 +223,24 @@ fn id_text(src: &[u8], doc: &Document, node: &Node<'_>) -> String {
     }
 }
 
-fn success(id: &str, result: &J) -> String {
-    format!("{{\"jsonrpc\":\"2.0\",\"result\":{},\"id\":{id}}}", compact(result))
+fn success(id: &str, result: &Json) -> String {
+    reply("result", result, id)
 }
 
 fn failure(id: &str, error: &RpcError) -> String {
-    format!("{{\"jsonrpc\":\"2.0\",\"error\":{},\"id\":{id}}}", compact(&error.to_json()))
+    reply("error", &error.to_json(), id)
 }
 
-fn compact(value: &J) -> String {
-    serde_json::to_string(value).unwrap_or_else(|_| "null".to_string())
+/// `{"jsonrpc":"2.0","<member>":<value>,"id":<id>}`.
+fn reply(member: &str, value: &Json, id: &str) -> String {
+    let mut out = String::from("{\"jsonrpc\":\"2.0\",\"");
+    out.push_str(member);
+    out.push_str("\":");
+    value.write(&mut out);
+    out.push_str(",\"id\":");
+    out.push_str(id);
+    out.push('}');
+    out
 }
 
 /// A number a method computes with: integers stay exact while they fit.
@@ -291,12 +294,8 @@ impl Num {
     }
 
     /// As JSON: integral values without a fraction, `None` when not finite.
-    pub(crate) fn to_json(self) -> Option<J> {
-        match self {
-            Num::Int(n) => Some(n.into()),
-            Num::Float(f) if f.fract() == 0.0 && f.abs() < EXACT_F64 => Some((f as i64).into()),
-            Num::Float(f) => serde_json::Number::from_f64(f).map(J::Number),
-        }
+    pub(crate) fn to_json(self) -> Option<Json> {
+        self.to_text().map(Json::Number)
     }
 
     /// As text (`5`, `2.5`, `-0.1`), `None` when not finite.
@@ -305,7 +304,7 @@ impl Num {
             Num::Int(n) => Some(n.to_string()),
             Num::Float(f) if !f.is_finite() => None,
             Num::Float(f) if f.fract() == 0.0 && f.abs() < EXACT_F64 => Some((f as i64).to_string()),
-            Num::Float(f) => Some(f.to_string()),
+            Num::Float(f) => Some(crate::json::shortest(f)),
         }
     }
 }
@@ -314,7 +313,7 @@ impl Num {
 pub(crate) fn describe(node: &Node<'_>) -> String {
     let name = node.json_type().name();
     match &node.value {
-        Value::String(s) if s.chars().count() <= 40 => format!("{name} {}", compact(&J::String(s.to_string()))),
+        Value::String(s) if s.chars().count() <= 40 => format!("{name} {}", quote(s)),
         Value::Number(n) if n.len() <= 40 => format!("{name} {n}"),
         Value::Bool(b) => format!("{name} {b}"),
         _ => name.to_string(),

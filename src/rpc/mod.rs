@@ -8,11 +8,14 @@ pub mod catalogue;
 mod classify;
 pub mod errors;
 pub mod mcp;
+#[cfg(not(target_arch = "wasm32"))]
 mod report;
 pub mod rules;
 mod transcript;
 
-use crate::json::{split_stream, Direction, LineIndex, Pointer, Span};
+#[cfg(not(target_arch = "wasm32"))]
+use crate::json::LineIndex;
+use crate::json::{split_stream, Direction, Pointer, Span};
 pub use catalogue::{Rule, Scope, Section, Severity};
 pub use mcp::McpVersion;
 
@@ -135,6 +138,7 @@ impl Report {
     pub fn violations(&self) -> impl Iterator<Item = &Violation> {
         self.documents.iter().flat_map(Document::all_violations)
     }
+    #[cfg(not(target_arch = "wasm32"))]
     /// The report as the `jrpc check --format json` object (spans get line and column from `src`).
     pub fn to_json(&self, src: &[u8], lines: &LineIndex) -> serde_json::Value {
         report::to_json(self, src, lines)

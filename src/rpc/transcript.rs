@@ -44,7 +44,7 @@ enum LastCall {
 /// The id as a pairing key: strings by value, numbers by their text, null as "null".
 fn id_key(id: &Node<'_>) -> Option<(String, String)> {
     match &id.value {
-        Value::String(s) => Some((format!("s:{s}"), serde_json::to_string(&**s).unwrap_or_default())),
+        Value::String(s) => Some((format!("s:{s}"), crate::json::quote(s))),
         Value::Number(n) => Some((format!("n:{n}"), (*n).to_string())),
         Value::Null => Some(("null".into(), "null".into())),
         _ => None,
@@ -235,7 +235,7 @@ impl Conversation<'_> {
             }
         }
         let shown_of = |key: &String| match key.split_once(':') {
-            Some(("s", s)) => serde_json::to_string(s).unwrap_or_default(),
+            Some(("s", s)) => crate::json::quote(s),
             Some((_, n)) => n.to_string(),
             None => key.clone(),
         };

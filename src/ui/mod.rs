@@ -48,7 +48,7 @@ pub fn App() -> impl IntoView {
         analysis.with(|a| {
             let n = a.verdicts.len();
             let docs = if n == 1 { "document" } else { "documents" };
-            format!("{n} {docs} checked in {:.1} ms", a.elapsed_ms)
+            format!("{n} {docs} checked in {} ms", crate::json::fixed(a.elapsed_ms, 1))
         })
     };
     view! {
@@ -71,7 +71,7 @@ pub fn App() -> impl IntoView {
                 <editor::Editor />
             </section>
             <section class="results" aria-label="Results">
-                <p class="status" data-testid="validate-ms" data-ms=move || analysis.with(|a| format!("{:.3}", a.elapsed_ms))>
+                <p class="status" data-testid="validate-ms" data-ms=move || analysis.with(|a| crate::json::fixed(a.elapsed_ms, 3))>
                     {status}
                 </p>
                 <verdicts::Verdicts />

@@ -80,8 +80,9 @@ fn mark_ids(el: &web_sys::Element) -> Option<Vec<u32>> {
 #[derive(Clone, Debug, PartialEq)]
 struct Hover {
     ids: Vec<u32>,
-    x: f64,
-    y: f64,
+    // Whole pixels (integer formatting keeps float code out of the build).
+    x: i32,
+    y: i32,
 }
 
 /// The JSON-RPC text being checked.
@@ -205,7 +206,7 @@ pub fn Editor() -> impl IntoView {
                 if hover.with_untracked(|h| h.as_ref().map(|h| &h.ids) != Some(&ids)) {
                     let rect = code.get_untracked().map(|c| c.unchecked_ref::<web_sys::Element>().get_bounding_client_rect());
                     let (ox, oy) = rect.map_or((0.0, 0.0), |r| (r.left(), r.top()));
-                    hover.set(Some(Hover { ids, x: f64::from(x) - ox, y: f64::from(y) - oy }));
+                    hover.set(Some(Hover { ids, x: (f64::from(x) - ox) as i32, y: (f64::from(y) - oy) as i32 }));
                 }
             }
         }
@@ -231,7 +232,7 @@ pub fn Editor() -> impl IntoView {
                 .collect_view()
         });
         Some(view! {
-            <ul class="mark-tip" role="tooltip" data-testid="mark-tip" style:left=format!("{}px", h.x + 12.0) style:top=format!("{}px", h.y + 18.0)>
+            <ul class="mark-tip" role="tooltip" data-testid="mark-tip" style:left=format!("{}px", h.x + 12) style:top=format!("{}px", h.y + 18)>
                 {rows}
             </ul>
         })

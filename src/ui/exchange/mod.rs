@@ -233,7 +233,7 @@ fn Selection() -> impl IntoView {
     };
     view! {
         <p class="xl-selection" data-testid="log-selection" aria-live="polite"
-            data-latency-ms=move || text().and_then(|(_, l)| l).map(|l| format!("{l:.3}"))
+            data-latency-ms=move || text().and_then(|(_, l)| l).map(|l| crate::json::fixed(l, 3))
             hidden=move || text().is_none()
         >
             {move || text().map(|(t, _)| t).unwrap_or_default()}
@@ -299,12 +299,13 @@ fn with_label(at: At) -> String {
 }
 
 pub(crate) fn latency(ms: f64) -> String {
+    use crate::json::fixed;
     if ms < 1.0 {
-        format!("{ms:.2} ms")
+        format!("{} ms", fixed(ms, 2))
     } else if ms < 1000.0 {
-        format!("{ms:.1} ms")
+        format!("{} ms", fixed(ms, 1))
     } else {
-        format!("{:.2} s", ms / 1000.0)
+        format!("{} s", fixed(ms / 1000.0, 2))
     }
 }
 
@@ -387,7 +388,7 @@ fn LogRow(entry: Entry) -> impl IntoView {
         .collect();
     view! {
         <li class="xl-entry" data-testid="log-entry" data-key=key data-direction=direction data-kind=kind data-status=status
-            data-pair=pair.map(|(w, _)| w.key) data-latency-ms=pair.map(|(_, l)| format!("{l:.3}"))
+            data-pair=pair.map(|(w, _)| w.key) data-latency-ms=pair.map(|(_, l)| crate::json::fixed(l, 3))
             class:xl-in=entry.direction == Direction::In class:xl-error=entry.has_error()
             class:is-selected=is_selected class:is-partner=is_partner
         >

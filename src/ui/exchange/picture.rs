@@ -12,21 +12,22 @@ use crate::rpc::Kind;
 /// How many of the newest entries the picture draws.
 pub const PICTURED: usize = 40;
 
-const CLIENT_X: f64 = 150.0;
-const SERVER_X: f64 = 420.0;
-const WIDTH: f64 = 470.0;
-const TOP: f64 = 46.0;
-const ROW: f64 = 30.0;
-const SLOPE: f64 = 12.0;
+// Whole user units: integer coordinates keep float formatting out of the web build.
+const CLIENT_X: i32 = 150;
+const SERVER_X: i32 = 420;
+const WIDTH: i32 = 470;
+const TOP: i32 = 46;
+const ROW: i32 = 30;
+const SLOPE: i32 = 12;
 const PALETTE: u64 = 6;
 
 /// What one arrow shows.
 struct Arrow {
     key: u64,
-    from_x: f64,
-    to_x: f64,
-    y0: f64,
-    y1: f64,
+    from_x: i32,
+    to_x: i32,
+    y0: i32,
+    y1: i32,
     label: String,
     /// Colour group: the key of the request side of the pair.
     group: Option<u64>,
@@ -48,7 +49,7 @@ fn arrows(entries: &[Entry]) -> Vec<Arrow> {
                 Direction::Out => (CLIENT_X, SERVER_X),
                 Direction::In => (SERVER_X, CLIENT_X),
             };
-            let y0 = TOP + i as f64 * ROW;
+            let y0 = TOP + i as i32 * ROW;
             let pair = e.msgs.iter().find_map(|m| m.status.pair());
             let replies = e.msgs.iter().any(|m| m.kind == Kind::Response || m.intent == Some(Kind::Response));
             let group = pair.map(|(with, _)| if replies { with.key } else { e.key });
@@ -138,7 +139,7 @@ pub fn SequencePicture() -> impl IntoView {
             let entries = l.tail(PICTURED);
             let shown = entries.len();
             let arrows = arrows(entries);
-            let height = TOP + shown as f64 * ROW + 8.0;
+            let height = TOP + shown as i32 * ROW + 8;
             let by_key = |key: u64| arrows.iter().find(|a| a.key == key).map(|a| a.y1);
             // Brackets: request → its reply, on the client's side of the picture.
             let brackets: Vec<_> = arrows
@@ -146,15 +147,15 @@ pub fn SequencePicture() -> impl IntoView {
                 .filter_map(|a| {
                     let (partner, lat) = (a.partner?, a.latency_ms?);
                     let end = by_key(partner.key)?;
-                    let column = (a.key % 3) as f64;
-                    let x = CLIENT_X - 24.0 - column * 10.0;
+                    let column = (a.key % 3) as i32;
+                    let x = CLIENT_X - 24 - column * 10;
                     let group = a.group.unwrap_or(0) % PALETTE;
-                    let d = format!("M {} {} H {x} V {end} H {}", x + 6.0, a.y0, x + 6.0);
-                    let mid = (a.y0 + end) / 2.0 + 4.0;
+                    let d = format!("M {} {} H {x} V {end} H {}", x + 6, a.y0, x + 6);
+                    let mid = (a.y0 + end) / 2 + 4;
                     Some(view! {
                         <g class=format!("xl-bracket pc-{group}")>
                             <path d=d fill="none" />
-                            <text x=x - 4.0 y=mid text-anchor="end">{latency(lat)}</text>
+                            <text x=x - 4 y=mid text-anchor="end">{latency(lat)}</text>
                         </g>
                     })
                 })
@@ -162,15 +163,15 @@ pub fn SequencePicture() -> impl IntoView {
             let drawn: Vec<_> = arrows
                 .iter()
                 .map(|a| {
-                    let dx = if a.to_x > a.from_x { 1.0 } else { -1.0 };
+                    let dx = if a.to_x > a.from_x { 1 } else { -1 };
                     let head = format!(
                         "{},{} {},{} {},{}",
                         a.to_x,
                         a.y1,
-                        a.to_x - 9.0 * dx,
-                        a.y1 - 4.5,
-                        a.to_x - 9.0 * dx,
-                        a.y1 + 4.5
+                        a.to_x - 9 * dx,
+                        a.y1 - 5,
+                        a.to_x - 9 * dx,
+                        a.y1 + 5
                     );
                     let colour = a.group.map_or_else(|| "pc-none".to_string(), |g| format!("pc-{}", g % PALETTE));
                     let class = format!(
@@ -181,14 +182,14 @@ pub fn SequencePicture() -> impl IntoView {
                     let key = a.key;
                     let partners = a.partners.clone();
                     let highlighted = move || selected.get().is_some_and(|s| s.key == key || partners.contains(&s));
-                    let mid_x = (a.from_x + a.to_x) / 2.0;
-                    let cross_x = a.to_x - 18.0 * dx;
+                    let mid_x = (a.from_x + a.to_x) / 2;
+                    let cross_x = a.to_x - 18 * dx;
                     view! {
                         <g class=class class:is-highlighted=highlighted data-key=key>
-                            <line x1=a.from_x y1=a.y0 x2=a.to_x - 8.0 * dx y2=a.y1 />
+                            <line x1=a.from_x y1=a.y0 x2=a.to_x - 8 * dx y2=a.y1 />
                             <polygon points=head />
-                            <text class="xl-arrow-label" x=mid_x y=a.y0 - 4.0 text-anchor="middle">{a.label.clone()}</text>
-                            {a.error.then(|| view! { <text class="xl-cross" x=cross_x y=a.y1 + 4.0 text-anchor="middle">"✕"</text> })}
+                            <text class="xl-arrow-label" x=mid_x y=a.y0 - 4 text-anchor="middle">{a.label.clone()}</text>
+                            {a.error.then(|| view! { <text class="xl-cross" x=cross_x y=a.y1 + 4 text-anchor="middle">"✕"</text> })}
                         </g>
                     }
                 })
