@@ -9,6 +9,7 @@
 
 mod analysis;
 mod controls;
+mod dom;
 mod editor;
 mod examples;
 mod exchange;

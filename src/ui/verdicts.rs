@@ -1,40 +1,66 @@
 //! The verdict pane: one card per document, batch elements as cards nested in their batch's card.
 //! Each violation is a row whose button selects the violation's span in the editor.
+//!
+//! Cards are read-only markup from [`super::dom`] (one renderer for every card), kept by the
+//! verdict's key: a card is built once and stays while its verdict is unchanged. One delegated
+//! click listener on the pane finds the violation row that was clicked.
 
-use std::sync::Arc;
-
+use leptos::html::Section;
 use leptos::prelude::*;
 
-use super::analysis::{Finding, Keyed, Verdict};
+use super::analysis::{Finding, Verdict};
+use super::dom::{self, h, KeyedList, Tag};
 
 /// The list of verdict cards.
 #[component]
 pub fn Verdicts() -> impl IntoView {
-    let analysis = super::use_app().analysis;
-    view! {
-        <section class="verdicts" data-testid="verdicts" aria-label="Verdicts">
-            <For
-                each=move || analysis.with(|a| a.verdicts.clone())
-                key=|keyed: &Keyed| keyed.key
-                children=|keyed: Keyed| {
-                    let key = keyed.key;
-                    view! { <Card verdict=keyed.verdict.as_ref().clone() key path=Vec::new() /> }
-                }
-            />
-        </section>
-    }
+    let state = super::use_app();
+    let analysis = state.analysis;
+    let host: NodeRef<Section> = NodeRef::new();
+    let cards = StoredValue::new_local(KeyedList::default());
+    Effect::new(move |_| {
+        let Some(el) = host.get() else { return };
+        analysis.with(|a| {
+            cards.update_value(|list| list.patch(&el, &a.verdicts, |k| k.key, |k| card(&k.verdict, k.key, &[])));
+        });
+    });
+    // A click on a violation row (not on its links) selects the violation's span. The span moves
+    // as the user types: read the current one from the current analysis.
+    let on_click = move |ev: leptos::ev::MouseEvent| {
+        let on_link = dom::closest_data(&ev, "href").is_some();
+        let Some((_, at)) = dom::closest_data(&ev, "data-finding") else { return };
+        if on_link {
+            return;
+        }
+        let Some((key, path, index)) = parse_finding_at(&at) else { return };
+        let span = analysis.with_untracked(|a| {
+            let keyed = a.verdicts.iter().find(|k| k.key == key)?;
+            keyed.verdict.finding_at(&path, index).map(|f| f.span)
+        });
+        if let Some(span) = span {
+            state.select.set(Some(span));
+        }
+    };
+    view! { <section class="verdicts" data-testid="verdicts" aria-label="Verdicts" node_ref=host on:click=on_click></section> }
+}
+
+/// Where a finding is: `key/element.element/index` (the path empty at the top level).
+fn finding_at(key: u64, path: &[usize], index: usize) -> String {
+    let path: Vec<String> = path.iter().map(usize::to_string).collect();
+    format!("{key}/{}/{index}", path.join("."))
+}
+
+fn parse_finding_at(at: &str) -> Option<(u64, Vec<usize>, usize)> {
+    let mut parts = at.split('/');
+    let key = parts.next()?.parse().ok()?;
+    let path = parts.next()?;
+    let index = parts.next()?.parse().ok()?;
+    let path = if path.is_empty() { Vec::new() } else { path.split('.').map(str::parse).collect::<Result<_, _>>().ok()? };
+    Some((key, path, index))
 }
 
 /// One document, or one batch element (then nested in its batch's card).
-#[component]
-fn Card(
-    /// What the engine said about the document or element.
-    verdict: Verdict,
-    /// The key of the top-level verdict this card belongs to.
-    key: u64,
-    /// Batch element indices from the top-level verdict down to this card (empty at the top).
-    path: Vec<usize>,
-) -> impl IntoView {
+fn card(verdict: &Verdict, key: u64, path: &[usize]) -> Tag {
     let kind = verdict.kind.as_str();
     let status = if verdict.has_errors() {
         "has-errors"
@@ -43,112 +69,88 @@ fn Card(
     } else {
         "has-warnings"
     };
-    let about = if verdict.is_clean() {
-        format!("Valid {}", verdict.describe())
-    } else {
-        verdict.describe()
-    };
-    let items = verdict
-        .items
-        .iter()
-        .enumerate()
-        .map(|(i, item)| {
-            let mut path = path.clone();
+    let about = if verdict.is_clean() { format!("Valid {}", verdict.describe()) } else { verdict.describe() };
+    let items = (!verdict.items.is_empty()).then(|| {
+        h("ol").class("batch-items").attr("aria-label", "Batch elements").children(verdict.items.iter().enumerate().map(|(i, item)| {
+            let mut path = path.to_vec();
             path.push(i);
-            let kind = item.kind.as_str();
-            view! {
-                <li class="batch-item" data-testid="batch-item" data-kind=kind>
-                    {view! { <Card verdict=item.clone() key path /> }.into_any()}
-                </li>
-            }
-        })
-        .collect_view();
-    let has_items = !verdict.items.is_empty();
-    view! {
-        <article class=format!("verdict kind-{kind} {status}") data-testid="verdict" data-kind=kind>
-            <Summary verdict=&verdict />
-            <p class="about" data-testid="about">{about}</p>
-            <Findings findings=verdict.findings.clone() key path=path.clone() />
-            {has_items.then(|| view! { <ol class="batch-items" aria-label="Batch elements">{items}</ol> })}
-        </article>
-    }
+            h("li").class("batch-item").testid("batch-item").attr("data-kind", item.kind.as_str()).child(card(item, key, &path))
+        }))
+    });
+    h("article")
+        .class(format!("verdict kind-{kind} {status}"))
+        .testid("verdict")
+        .attr("data-kind", kind)
+        .child(summary(verdict))
+        .child(h("p").class("about").testid("about").text(about))
+        .child_opt(findings(&verdict.findings, key, path))
+        .child_opt(items)
 }
 
 /// Kind badge, method, id and position of a document.
-#[component]
-fn Summary<'a>(verdict: &'a Verdict) -> impl IntoView {
-    let method = verdict.method.clone().map(|m| view! { <span class="method" data-testid="method">{m}</span> });
-    let id = verdict.id.clone().map(|id| view! { <span class="id" data-testid="id">"id " {id}</span> });
-    view! {
-        <header class="summary">
-            <span class="kind badge" data-testid="badge">{verdict.badge()}</span>
-            {method}
-            {id}
-            <span class="at">{format!("{}:{}", verdict.at.line, verdict.at.column)}</span>
-        </header>
-    }
+fn summary(verdict: &Verdict) -> Tag {
+    h("header")
+        .class("summary")
+        .child(h("span").class("kind badge").testid("badge").text(verdict.badge()))
+        .child_opt(verdict.method.as_ref().map(|m| h("span").class("method").testid("method").text(m.as_str())))
+        .child_opt(verdict.id.as_ref().map(|id| h("span").class("id").testid("id").text("id ").text(id.as_str())))
+        .child(h("span").class("at").text(format!("{}:{}", verdict.at.line, verdict.at.column)))
 }
 
 /// The broken rules of one document (not of its batch elements). Each row's button selects the
 /// violation's span in the editor; the spec link opens the section in a new tab.
-#[component]
-fn Findings(findings: Vec<Finding>, key: u64, path: Vec<usize>) -> impl IntoView {
+fn findings(findings: &[Finding], key: u64, path: &[usize]) -> Option<Tag> {
     if findings.is_empty() {
         return None;
     }
-    let state = super::use_app();
-    let path = Arc::new(path);
-    let rows = findings
-        .into_iter()
-        .enumerate()
-        .map(|(index, f)| {
-            let severity = f.severity.as_str();
-            let path = path.clone();
-            // The span moves as the user types; read the current one when clicked.
-            let select = move |ev: leptos::ev::MouseEvent| {
-                let on_link = ev
-                    .target()
-                    .and_then(|t| wasm_bindgen::JsCast::dyn_into::<web_sys::Element>(t).ok())
-                    .and_then(|el| el.closest("a").ok().flatten())
-                    .is_some();
-                if on_link {
-                    return;
-                }
-                let span = state.analysis.with_untracked(|a| {
-                    let keyed = a.verdicts.iter().find(|k| k.key == key)?;
-                    keyed.verdict.finding_at(&path, index).map(|f| f.span)
-                });
-                if let Some(span) = span {
-                    state.select.set(Some(span));
-                }
-            };
-            let section = f.section;
-            let pointer = if f.path.is_empty() { "(root)".to_string() } else { f.path.clone() };
-            view! {
-                <li
-                    class=format!("violation {severity}")
-                    data-testid="violation"
-                    data-rule=f.rule
-                    data-severity=severity
-                    data-path=f.path.clone()
-                    on:click=select
-                >
-                    <button type="button" class="goto" title="Select in the editor">
-                        <span class="at">{format!("{}:{}", f.at.line, f.at.column)}</span>
-                        " "
-                        <span class="severity">{severity}</span>
-                        " "
-                        <code class="rule">{f.rule}</code>
-                        " "
-                        <span class="message">{f.message}</span>
-                    </button>
-                    <code class="path" title="JSON pointer">{pointer}</code>
-                    <a class="spec" href=section.url target="_blank" rel="noopener noreferrer" title=section.title>
-                        {section.name}
-                    </a>
-                </li>
-            }
-        })
-        .collect_view();
-    Some(view! { <ul class="violations" aria-label="Violations">{rows}</ul> })
+    let rows = findings.iter().enumerate().map(|(index, f)| {
+        let severity = f.severity.as_str();
+        let pointer = if f.path.is_empty() { "(root)".to_string() } else { f.path.clone() };
+        let section = f.section;
+        h("li")
+            .class(format!("violation {severity}"))
+            .testid("violation")
+            .attr("data-rule", f.rule)
+            .attr("data-severity", severity)
+            .attr("data-path", f.path.as_str())
+            .attr("data-finding", finding_at(key, path, index))
+            .child(
+                h("button")
+                    .attr("type", "button")
+                    .class("goto")
+                    .attr("title", "Select in the editor")
+                    .child(h("span").class("at").text(format!("{}:{}", f.at.line, f.at.column)))
+                    .text(" ")
+                    .child(h("span").class("severity").text(severity))
+                    .text(" ")
+                    .child(h("code").class("rule").text(f.rule))
+                    .text(" ")
+                    .child(h("span").class("message").text(f.message.as_str())),
+            )
+            .child(h("code").class("path").attr("title", "JSON pointer").text(pointer))
+            .child(
+                h("a")
+                    .class("spec")
+                    .attr("href", section.url)
+                    .attr("target", "_blank")
+                    .attr("rel", "noopener noreferrer")
+                    .attr("title", section.title)
+                    .text(section.name),
+            )
+    });
+    Some(h("ul").class("violations").attr("aria-label", "Violations").children(rows))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn finding_places_round_trip() {
+        for (key, path, index) in [(1u64, vec![], 0usize), (42, vec![3], 2), (7, vec![0, 11], 5)] {
+            assert_eq!(parse_finding_at(&finding_at(key, &path, index)), Some((key, path, index)));
+        }
+        assert_eq!(parse_finding_at("x/1/2"), None);
+        assert_eq!(parse_finding_at("1/a/2"), None);
+    }
 }
