@@ -73,6 +73,14 @@ test('send subtract: 19 comes back paired with its request, the latency on selec
   assert.equal(await page.locator('[data-testid=sequence] .xl-bracket').count(), 1);
   assert.equal(await page.getAttribute('[data-testid=sequence]', 'role'), 'img');
   assert.equal(await page.locator('[data-testid=sequence-text] li').count(), 2);
+  // The selected reply and its request are highlighted in the picture, and only they.
+  await page.waitForSelector('[data-testid=sequence] .xl-arrow.is-highlighted');
+  assert.equal(await page.locator('[data-testid=sequence] .xl-arrow.is-highlighted').count(), 2);
+  await page.click('[data-testid=log-entry][data-direction=out] [data-testid=log-item] button');
+  assert.equal(await page.locator('[data-testid=sequence] .xl-arrow.is-highlighted').count(), 2);
+  await send(page, '{"jsonrpc": "2.0", "method": "update", "params": [1]}');
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid=sequence] .xl-arrow').length === 3);
+  assert.equal(await page.locator('[data-testid=sequence] .xl-arrow.is-highlighted').count(), 2, 'highlight survives a rebuild');
   assert.deepEqual(problems, []);
   await context.close();
 });

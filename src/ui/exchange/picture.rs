@@ -3,7 +3,11 @@
 //! latency; errors are dashed and crossed; notifications say that no reply comes. Built from SVG
 //! elements (never markup text), with a title, a description and the same story as a list.
 
+use leptos::html::Div;
 use leptos::prelude::*;
+use wasm_bindgen::JsCast;
+
+use crate::ui::dom::{self, h, s, Tag};
 
 use super::{describe_at, latency, status_text, use_log};
 use crate::exchange::{At, Direction, Entry, Log};
@@ -125,103 +129,146 @@ fn sentence(e: &Entry) -> String {
     format!("#{} {who}: {batch}{}", e.key, parts.join("; "))
 }
 
-/// The picture of the newest [`PICTURED`] entries.
+/// The picture of the newest [`PICTURED`] entries: read-only SVG from [`crate::ui::dom`], rebuilt
+/// when the log changes; the selection only toggles a class on the arrows it concerns.
 #[component]
 pub fn SequencePicture() -> impl IntoView {
     let state = use_log();
     let log = state.log;
     let selected = state.selected;
-    let picture = move || {
-        log.with(|l: &Log| {
-            if l.is_empty() {
-                return None;
-            }
-            let entries = l.tail(PICTURED);
-            let shown = entries.len();
-            let arrows = arrows(entries);
-            let height = TOP + shown as i32 * ROW + 8;
-            let by_key = |key: u64| arrows.iter().find(|a| a.key == key).map(|a| a.y1);
-            // Brackets: request → its reply, on the client's side of the picture.
-            let brackets: Vec<_> = arrows
-                .iter()
-                .filter_map(|a| {
-                    let (partner, lat) = (a.partner?, a.latency_ms?);
-                    let end = by_key(partner.key)?;
-                    let column = (a.key % 3) as i32;
-                    let x = CLIENT_X - 24 - column * 10;
-                    let group = a.group.unwrap_or(0) % PALETTE;
-                    let d = format!("M {} {} H {x} V {end} H {}", x + 6, a.y0, x + 6);
-                    let mid = (a.y0 + end) / 2 + 4;
-                    Some(view! {
-                        <g class=format!("xl-bracket pc-{group}")>
-                            <path d=d fill="none" />
-                            <text x=x - 4 y=mid text-anchor="end">{latency(lat)}</text>
-                        </g>
-                    })
-                })
-                .collect();
-            let drawn: Vec<_> = arrows
-                .iter()
-                .map(|a| {
-                    let dx = if a.to_x > a.from_x { 1 } else { -1 };
-                    let head = format!(
-                        "{},{} {},{} {},{}",
-                        a.to_x,
-                        a.y1,
-                        a.to_x - 9 * dx,
-                        a.y1 - 5,
-                        a.to_x - 9 * dx,
-                        a.y1 + 5
-                    );
-                    let colour = a.group.map_or_else(|| "pc-none".to_string(), |g| format!("pc-{}", g % PALETTE));
-                    let class = format!(
-                        "xl-arrow {colour}{}{}",
-                        if a.error { " is-error" } else { "" },
-                        if a.notification { " is-notification" } else { "" }
-                    );
-                    let key = a.key;
-                    let partners = a.partners.clone();
-                    let highlighted = move || selected.get().is_some_and(|s| s.key == key || partners.contains(&s));
-                    let mid_x = (a.from_x + a.to_x) / 2;
-                    let cross_x = a.to_x - 18 * dx;
-                    view! {
-                        <g class=class class:is-highlighted=highlighted data-key=key>
-                            <line x1=a.from_x y1=a.y0 x2=a.to_x - 8 * dx y2=a.y1 />
-                            <polygon points=head />
-                            <text class="xl-arrow-label" x=mid_x y=a.y0 - 4 text-anchor="middle">{a.label.clone()}</text>
-                            {a.error.then(|| view! { <text class="xl-cross" x=cross_x y=a.y1 + 4 text-anchor="middle">"✕"</text> })}
-                        </g>
-                    }
-                })
-                .collect();
-            let sentences: Vec<_> = arrows.iter().map(|a| view! { <li>{a.sentence.clone()}</li> }).collect();
-            let total = l.len();
-            let desc = if total > shown {
-                format!("The newest {shown} of {total} messages between the client and the mock server, oldest at the top. Arrows to the right are sent by the client; a request and its reply share a colour and a bracket with the latency; errors are dashed and marked with a cross.")
-            } else {
-                format!("{shown} messages between the client and the mock server, oldest at the top. Arrows to the right are sent by the client; a request and its reply share a colour and a bracket with the latency; errors are dashed and marked with a cross.")
-            };
-            Some(view! {
-                <figure class="xl-picture">
-                    <svg class="xl-svg" data-testid="sequence" role="img" aria-labelledby="xl-seq-title xl-seq-desc"
-                        viewBox=format!("0 0 {WIDTH} {height}") width=WIDTH height=height
-                    >
-                        <title id="xl-seq-title">"Sequence picture of the exchange"</title>
-                        <desc id="xl-seq-desc">{desc}</desc>
-                        <text class="xl-lane-name" x=CLIENT_X y=18 text-anchor="middle">"Client (you)"</text>
-                        <text class="xl-lane-name" x=SERVER_X y=18 text-anchor="middle">"Mock server"</text>
-                        <line class="xl-lane" x1=CLIENT_X y1=26 x2=CLIENT_X y2=height />
-                        <line class="xl-lane" x1=SERVER_X y1=26 x2=SERVER_X y2=height />
-                        {brackets}
-                        {drawn}
-                    </svg>
-                    <details class="xl-picture-text">
-                        <summary>"The picture as text"</summary>
-                        <ol data-testid="sequence-text">{sentences}</ol>
-                    </details>
-                </figure>
-            })
-        })
+    let host: NodeRef<Div> = NodeRef::new();
+    Effect::new(move |_| {
+        let Some(el) = host.get() else { return };
+        log.with(|l: &Log| dom::replace(&el, picture(l)));
+    });
+    // Highlight the selected message's arrows and their partners' (after each rebuild too).
+    Effect::new(move |_| {
+        let Some(el) = host.get() else { return };
+        log.track();
+        let at = selected.get();
+        let Ok(arrows) = el.query_selector_all("g[data-key]") else { return };
+        for i in 0..arrows.length() {
+            let Some(g) = arrows.item(i).and_then(|n| n.dyn_into::<web_sys::Element>().ok()) else { continue };
+            let on = at.is_some_and(|s| {
+                g.get_attribute("data-key").is_some_and(|k| k == s.key.to_string())
+                    || g.get_attribute("data-partners").is_some_and(|p| p.split(' ').any(|w| w == at_text(s)))
+            });
+            let _ = g.class_list().toggle_with_force("is-highlighted", on);
+        }
+    });
+    view! { <div class="xl-picture-wrap" node_ref=host></div> }
+}
+
+/// A message's place as the `data-partners` attribute writes it: `key.item`.
+fn at_text(at: At) -> String {
+    format!("{}.{}", at.key, at.item)
+}
+
+fn picture(l: &Log) -> Option<Tag> {
+    if l.is_empty() {
+        return None;
+    }
+    let entries = l.tail(PICTURED);
+    let shown = entries.len();
+    let arrows = arrows(entries);
+    let height = TOP + shown as i32 * ROW + 8;
+    let by_key = |key: u64| arrows.iter().find(|a| a.key == key).map(|a| a.y1);
+    // Brackets: request → its reply, on the client's side of the picture.
+    let brackets = arrows.iter().filter_map(|a| {
+        let (partner, lat) = (a.partner?, a.latency_ms?);
+        let end = by_key(partner.key)?;
+        let column = (a.key % 3) as i32;
+        let x = CLIENT_X - 24 - column * 10;
+        let group = a.group.unwrap_or(0) % PALETTE;
+        let d = format!("M {} {} H {x} V {end} H {}", x + 6, a.y0, x + 6);
+        let mid = (a.y0 + end) / 2 + 4;
+        Some(
+            s("g").class(format!("xl-bracket pc-{group}")).child(s("path").attr("d", d).attr("fill", "none")).child(
+                s("text").attr("x", (x - 4).to_string()).attr("y", mid.to_string()).attr("text-anchor", "end").text(latency(lat)),
+            ),
+        )
+    });
+    let brackets: Vec<Tag> = brackets.collect();
+    let drawn = arrows.iter().map(|a| {
+        let dx = if a.to_x > a.from_x { 1 } else { -1 };
+        let head = format!("{},{} {},{} {},{}", a.to_x, a.y1, a.to_x - 9 * dx, a.y1 - 5, a.to_x - 9 * dx, a.y1 + 5);
+        let colour = a.group.map_or_else(|| "pc-none".to_string(), |g| format!("pc-{}", g % PALETTE));
+        let class = format!(
+            "xl-arrow {colour}{}{}",
+            if a.error { " is-error" } else { "" },
+            if a.notification { " is-notification" } else { "" }
+        );
+        let partners: Vec<String> = a.partners.iter().map(|p| at_text(*p)).collect();
+        let mid_x = (a.from_x + a.to_x) / 2;
+        let cross_x = a.to_x - 18 * dx;
+        s("g")
+            .class(class)
+            .attr("data-key", a.key.to_string())
+            .attr("data-partners", partners.join(" "))
+            .child(
+                s("line")
+                    .attr("x1", a.from_x.to_string())
+                    .attr("y1", a.y0.to_string())
+                    .attr("x2", (a.to_x - 8 * dx).to_string())
+                    .attr("y2", a.y1.to_string()),
+            )
+            .child(s("polygon").attr("points", head))
+            .child(
+                s("text")
+                    .class("xl-arrow-label")
+                    .attr("x", mid_x.to_string())
+                    .attr("y", (a.y0 - 4).to_string())
+                    .attr("text-anchor", "middle")
+                    .text(a.label.as_str()),
+            )
+            .child_opt(a.error.then(|| {
+                s("text")
+                    .class("xl-cross")
+                    .attr("x", cross_x.to_string())
+                    .attr("y", (a.y1 + 4).to_string())
+                    .attr("text-anchor", "middle")
+                    .text("✕")
+            }))
+    });
+    let drawn: Vec<Tag> = drawn.collect();
+    let sentences = arrows.iter().map(|a| h("li").text(a.sentence.as_str()));
+    let total = l.len();
+    let story = "oldest at the top. Arrows to the right are sent by the client; a request and its reply share a colour and a bracket with the latency; errors are dashed and marked with a cross.";
+    let desc = if total > shown {
+        format!("The newest {shown} of {total} messages between the client and the mock server, {story}")
+    } else {
+        format!("{shown} messages between the client and the mock server, {story}")
     };
-    view! { <div class="xl-picture-wrap">{picture}</div> }
+    let lane = |x: i32| {
+        s("line").class("xl-lane").attr("x1", x.to_string()).attr("y1", "26").attr("x2", x.to_string()).attr("y2", height.to_string())
+    };
+    let lane_name = |x: i32, name: &str| s("text").class("xl-lane-name").attr("x", x.to_string()).attr("y", "18").attr("text-anchor", "middle").text(name);
+    Some(
+        h("figure")
+            .class("xl-picture")
+            .child(
+                s("svg")
+                    .class("xl-svg")
+                    .testid("sequence")
+                    .attr("role", "img")
+                    .attr("aria-labelledby", "xl-seq-title xl-seq-desc")
+                    .attr("viewBox", format!("0 0 {WIDTH} {height}"))
+                    .attr("width", WIDTH.to_string())
+                    .attr("height", height.to_string())
+                    .child(s("title").attr("id", "xl-seq-title").text("Sequence picture of the exchange"))
+                    .child(s("desc").attr("id", "xl-seq-desc").text(desc))
+                    .child(lane_name(CLIENT_X, "Client (you)"))
+                    .child(lane_name(SERVER_X, "Mock server"))
+                    .child(lane(CLIENT_X))
+                    .child(lane(SERVER_X))
+                    .children(brackets)
+                    .children(drawn),
+            )
+            .child(
+                h("details")
+                    .class("xl-picture-text")
+                    .child(h("summary").text("The picture as text"))
+                    .child(h("ol").testid("sequence-text").children(sentences)),
+            ),
+    )
 }
