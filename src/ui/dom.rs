@@ -56,14 +56,6 @@ impl Tag {
         self
     }
 
-    /// Sets an attribute when `value` is `Some`.
-    pub fn attr_opt(self, name: &'static str, value: Option<impl Into<String>>) -> Tag {
-        match value {
-            Some(v) => self.attr(name, v),
-            None => self,
-        }
-    }
-
     pub fn class(self, value: impl Into<String>) -> Tag {
         self.attr("class", value)
     }
@@ -135,7 +127,11 @@ pub fn replace(host: &Element, tags: impl IntoIterator<Item = Tag>) {
 
 /// The children of a host, keyed: an item whose key is still present keeps its element (same key,
 /// same content: callers give a new key when the content changes), new keys are built, gone ones
-/// removed, and the order follows the items.
+/// removed, and the order follows the items. Keys must be unique.
+///
+/// An edit usually changes a few items in the middle of a long list (the lines around the
+/// caret), so only the stretch between the unchanged head and the unchanged tail is touched: the
+/// DOM work is proportional to what changed, the rest is comparing keys.
 #[derive(Default)]
 pub struct KeyedList {
     by_key: HashMap<u64, Element>,
@@ -145,43 +141,49 @@ pub struct KeyedList {
 impl KeyedList {
     /// Brings `host`'s children in line with `items` (`key`, how to build it when new).
     pub fn patch<'a, T: 'a>(&mut self, host: &Element, items: impl IntoIterator<Item = &'a T>, key: impl Fn(&T) -> u64, build: impl Fn(&T) -> Tag) {
-        let doc = document();
-        let mut next: HashMap<u64, Element> = HashMap::new();
-        let mut order = Vec::new();
-        for item in items {
-            let k = key(item);
-            if next.contains_key(&k) {
-                continue;
-            }
-            let Some(el) = self.by_key.remove(&k).or_else(|| build(item).build(&doc)) else { continue };
-            next.insert(k, el);
-            order.push(k);
-        }
-        for (_, gone) in self.by_key.drain() {
-            gone.remove();
-        }
-        // Place in order: walk the wanted order, inserting where the current child differs.
-        let mut cursor = host.first_element_child();
-        for k in &order {
-            let el = &next[k];
-            match &cursor {
-                Some(c) if c == el => cursor = c.next_element_sibling(),
-                _ => {
-                    let _ = host.insert_before(el, cursor.as_ref().map(|c| c.unchecked_ref::<web_sys::Node>()));
+        let items: Vec<&T> = items.into_iter().collect();
+        let keys: Vec<u64> = items.iter().map(|t| key(t)).collect();
+        self.patch_keys(host, keys, &|i| build(items[i]));
+    }
+
+    /// The work of [`KeyedList::patch`], compiled once: `build(i)` builds the item at `i`.
+    fn patch_keys(&mut self, host: &Element, keys: Vec<u64>, build: &dyn Fn(usize) -> Tag) {
+        let old = std::mem::take(&mut self.order);
+        let head = old.iter().zip(&keys).take_while(|(a, b)| a == b).count();
+        let room = old.len().min(keys.len()) - head;
+        let tail = old.iter().rev().zip(keys.iter().rev()).take(room).take_while(|(a, b)| a == b).count();
+        let (old_mid, new_mid) = (&old[head..old.len() - tail], head..keys.len() - tail);
+        let mut kept: Vec<u64> = keys[new_mid.clone()].to_vec();
+        kept.sort_unstable();
+        for k in old_mid {
+            if kept.binary_search(k).is_err() {
+                if let Some(el) = self.by_key.remove(k) {
+                    el.remove();
                 }
             }
         }
-        self.by_key = next;
+        // Everything of the middle goes, in order, before the first element of the tail.
+        let anchor: Option<web_sys::Node> = (tail > 0).then(|| self.by_key.get(&old[old.len() - tail]).map(|e| e.clone().into())).flatten();
+        let doc = document();
+        let mut order = Vec::with_capacity(keys.len());
+        order.extend_from_slice(&keys[..head]);
+        for i in new_mid {
+            let k = keys[i];
+            let el = match self.by_key.get(&k) {
+                Some(el) => el.clone(),
+                None => match build(i).build(&doc) {
+                    Some(el) => {
+                        self.by_key.insert(k, el.clone());
+                        el
+                    }
+                    None => continue,
+                },
+            };
+            let _ = host.insert_before(&el, anchor.as_ref());
+            order.push(k);
+        }
+        order.extend_from_slice(&keys[keys.len() - tail..]);
         self.order = order;
-    }
-
-    /// How many items are shown.
-    pub fn len(&self) -> usize {
-        self.order.len()
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.order.is_empty()
     }
 }
 

@@ -14,7 +14,8 @@ use leptos::html::{Div, Pre};
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
-use self::lines::{tokens, Line, Lines, Mark, Seg, Tok};
+use self::lines::{tokens, Line, Lines, Mark, Tok};
+use super::dom::{h, KeyedList, Tag};
 use super::analysis::Verdict;
 use crate::rpc::Severity;
 
@@ -66,9 +67,6 @@ fn collect_marks(verdicts: &[Arc<Verdict>]) -> Vec<Mark> {
     verdicts.iter().for_each(|v| walk(v, &mut out));
     out
 }
-
-/// One line of the mirror, shared between the line list and its view.
-type Row = Arc<Line>;
 
 /// The mark ids a mirror element carries (`data-marks="3 4"`).
 fn mark_ids(el: &web_sys::Element) -> Option<Vec<u32>> {
@@ -238,6 +236,13 @@ pub fn Editor() -> impl IntoView {
         })
     };
 
+    // The mirror's lines, kept by key: only the lines an edit touched are rebuilt.
+    let mirror_lines = StoredValue::new_local(KeyedList::default());
+    Effect::new(move |_| {
+        let Some(el) = mirror.get() else { return };
+        lines.with(|l| mirror_lines.update_value(|list| list.patch(&el, &l.rows, |r| r.key, |r| line_tag(r))));
+    });
+
     let caret_info = move || {
         at_caret.with(|c| match c {
             None => view! { <span class="pos">" "</span> }.into_any(),
@@ -276,13 +281,7 @@ pub fn Editor() -> impl IntoView {
                     <pre node_ref=gutter>{numbers}</pre>
                 </div>
                 <div class="surface">
-                    <div class="mirror" aria-hidden="true" data-testid="mirror" node_ref=mirror>
-                        <For
-                            each=move || lines.with(|l| l.rows.clone())
-                            key=|line: &Row| line.key
-                            children=|line: Row| view! { <LineView line /> }
-                        />
-                    </div>
+                    <div class="mirror" aria-hidden="true" data-testid="mirror" node_ref=mirror></div>
                     <textarea
                         id="editor-text"
                         data-testid="editor"
@@ -316,24 +315,23 @@ pub fn Editor() -> impl IntoView {
 }
 
 /// One line of the mirror: coloured tokens, underlined where a violation touches it.
-#[component]
-fn LineView(line: Arc<Line>) -> impl IntoView {
+fn line_tag(line: &Line) -> Tag {
     let text = line.text.as_str();
     let toks = tokens(text);
     let mut next = 0; // the first token not yet fully emitted
-    let mut out = Vec::new();
+    let mut out = h("div").class("line");
     let mut pos = 0;
-    let emit = |from: usize, to: usize, next: &mut usize| -> Vec<AnyView> {
-        let mut views = Vec::new();
+    // The pieces of tokens between `from` and `to`, appended to `parent`.
+    let emit = |mut parent: Tag, from: usize, to: usize, next: &mut usize| -> Tag {
         while *next < toks.len() && toks[*next].0 < to {
             let (s, e, tok) = toks[*next];
             let (a, b) = (s.max(from), e.min(to));
             if a < b {
-                let piece = text[a..b].to_string();
-                views.push(match tok.class() {
-                    Some(class) => view! { <span class=class>{piece}</span> }.into_any(),
-                    None => piece.into_any(),
-                });
+                let piece = &text[a..b];
+                parent = match tok.class() {
+                    Some(class) => parent.child(h("span").class(class).text(piece)),
+                    None => parent.text(piece),
+                };
             }
             if e <= to {
                 *next += 1;
@@ -341,23 +339,18 @@ fn LineView(line: Arc<Line>) -> impl IntoView {
                 break;
             }
         }
-        views
+        parent
     };
     for seg in &line.segs {
-        out.extend(emit(pos, seg.start, &mut next));
-        let inner = emit(seg.start, seg.end, &mut next);
-        out.push(seg_view(seg, inner));
+        out = emit(out, pos, seg.start, &mut next);
+        let severity = seg.severity.as_str();
+        let eol = if seg.start == seg.end { " eol" } else { "" };
+        let ids = seg.marks.iter().map(u32::to_string).collect::<Vec<_>>().join(" ");
+        let mark = h("span").class(format!("mark {severity}{eol}")).attr("data-severity", severity).attr("data-marks", ids);
+        out = out.child(emit(mark, seg.start, seg.end, &mut next));
         pos = seg.end;
     }
-    out.extend(emit(pos, text.len(), &mut next));
-    view! { <div class="line">{out}</div> }
-}
-
-fn seg_view(seg: &Seg, inner: Vec<AnyView>) -> AnyView {
-    let severity = seg.severity.as_str();
-    let eol = if seg.start == seg.end { " eol" } else { "" };
-    let ids = seg.marks.iter().map(u32::to_string).collect::<Vec<_>>().join(" ");
-    view! { <span class=format!("mark {severity}{eol}") data-severity=severity data-marks=ids>{inner}</span> }.into_any()
+    emit(out, pos, text.len(), &mut next)
 }
 
 // Keep `Severity` and `Tok` in the public shape of this module's helpers.
