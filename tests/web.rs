@@ -209,6 +209,30 @@ async fn an_unchanged_line_keeps_its_element() {
 }
 
 #[wasm_bindgen_test]
+async fn the_mirror_follows_every_kind_of_edit() {
+    // Lines inserted, deleted, swapped, duplicated and all replaced: after each edit the mirror
+    // holds exactly the text's lines, in order (the keyed list only rebuilds what changed).
+    let app = mount_app();
+    let edits = [
+        "a\nb\nc\nd\ne",
+        "a\nb\nX\nc\nd\ne",
+        "a\nc\nd\ne",
+        "a\nd\nc\ne",
+        "e\nd\nc\na",
+        "e\nd\nd\nc\na",
+        "",
+        "{\"jsonrpc\": \"2.0\"}\n\n{\"id\": 1}",
+        "only",
+    ];
+    for text in edits {
+        app.type_text(text).await;
+        let mirrored: Vec<String> = app.all("[data-testid=mirror] .line").iter().map(|l| l.text_content().unwrap()).collect();
+        assert_eq!(mirrored.join("\n"), text, "after editing to {text:?}");
+        assert_eq!(app.all("[data-testid=mirror] > *").len(), text.split('\n').count(), "no stray children for {text:?}");
+    }
+}
+
+#[wasm_bindgen_test]
 async fn the_profile_switch_changes_the_verdicts() {
     let app = mount_app();
     let options = app.attrs("[data-testid=profile] option", "value");
