@@ -75,6 +75,30 @@ fn main() {
     println!("serde_json::from_str::<Value>:         {:>8.2} ms  {:>7.1} MB/s", serde.as_secs_f64() * 1e3, mbps(serde));
     println!("ratio (check throughput / serde_json throughput): {:.2} (target >= 0.5)", serde.as_secs_f64() / ours.as_secs_f64());
 
+    // The `--format json` report of the same input: built as serde_json Values then printed (the old
+    // way, `Report::to_json`) vs written straight out (`Report::write_json`, what `jrpc check` does).
+    let lines = jsonrpc_playground::json::LineIndex::new(input.as_bytes());
+    let mut buf = Vec::with_capacity(1 << 24);
+    let built = median(11, || {
+        buf.clear();
+        serde_json::to_writer(&mut buf, &report.to_json(input.as_bytes(), &lines)).unwrap();
+        black_box(&buf);
+    });
+    let reference = buf.clone();
+    let streamed = median(11, || {
+        buf.clear();
+        report.write_json(input.as_bytes(), &lines, &mut buf).unwrap();
+        black_box(&buf);
+    });
+    assert_eq!(buf, reference, "the streamed report differs from the serde_json one");
+    println!(
+        "JSON report ({} KB): Value tree + print {:.2} ms, streamed {:.2} ms: {:.1}x faster",
+        buf.len() / 1024,
+        built.as_secs_f64() * 1e3,
+        streamed.as_secs_f64() * 1e3,
+        built.as_secs_f64() / streamed.as_secs_f64()
+    );
+
     let mut c = Criterion::default().configure_from_args().sample_size(30);
     let mut group = c.benchmark_group("1MB mixed batch");
     group.throughput(Throughput::Bytes(input.len() as u64));

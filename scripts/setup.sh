@@ -53,6 +53,15 @@ fi
 wasm-opt --version | grep -q "version $WASM_OPT_VERSION" ||
   die "wasm-opt on PATH is not version $WASM_OPT_VERSION: $(command -v wasm-opt)"
 
+# 4b. cargo-fuzz, for scripts/fuzz.sh and the fuzz stage of scripts/test.sh (runs on stable via RUSTC_BOOTSTRAP).
+CARGO_FUZZ_VERSION=0.13.2
+if [ "$(cargo fuzz --version 2>/dev/null)" = "cargo-fuzz $CARGO_FUZZ_VERSION" ]; then
+  say "cargo-fuzz $CARGO_FUZZ_VERSION: ok"
+else
+  say "installing cargo-fuzz $CARGO_FUZZ_VERSION (cargo install, a few minutes)"
+  cargo install cargo-fuzz --version "$CARGO_FUZZ_VERSION" --locked
+fi
+
 # 5. Chromium and its driver, from apt, only when missing (playwright never downloads a browser).
 if [ -n "$CHROMIUM" ] && [ -n "$CHROMEDRIVER" ]; then
   say "chromium ($CHROMIUM) and chromedriver ($CHROMEDRIVER): ok"

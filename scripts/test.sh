@@ -49,6 +49,9 @@ else
   echo "skipped: no tests/mcp_sdk/run.sh"
 fi
 
+stage "fuzz: each cargo-fuzz target briefly (scripts/fuzz.sh, FUZZ_RUNS=20000)"
+FUZZ_RUNS="${FUZZ_RUNS:-20000}" bash scripts/fuzz.sh
+
 stage "wasm tests in headless Chromium: cargo test --target wasm32-unknown-unknown --test web"
 cargo test --locked --target wasm32-unknown-unknown --test web
 

@@ -113,7 +113,11 @@ pub fn main(args: &[String]) -> ExitCode {
     let mut out = io::BufWriter::new(stdout.lock());
     let mut io_failed = false;
     let mut errors = false;
-    let mut json_docs = Vec::new();
+    // The JSON report is streamed document by document (no serde_json::Value tree; see rpc::report).
+    let mut json_docs = 0usize;
+    if options.format == Format::Json {
+        let _ = out.write_all(br#"{"documents":["#);
+    }
     for name in &options.files {
         let src = match read_input(name) {
             Ok(src) => src,
@@ -129,12 +133,12 @@ pub fn main(args: &[String]) -> ExitCode {
         let lines = LineIndex::new(&src);
         match options.format {
             Format::Json => {
-                let serde_json::Value::Object(mut whole) = report.to_json(&src, &lines) else { continue };
-                if let Some(serde_json::Value::Array(docs)) = whole.remove("documents") {
-                    for mut d in docs {
-                        d["file"] = name.as_str().into();
-                        json_docs.push(d);
+                for d in &report.documents {
+                    if json_docs > 0 {
+                        let _ = out.write_all(b",");
                     }
+                    let _ = Report::write_document_json(d, &src, &lines, Some(name), &mut out);
+                    json_docs += 1;
                 }
             }
             Format::Text => {
@@ -143,12 +147,10 @@ pub fn main(args: &[String]) -> ExitCode {
         }
     }
     if options.format == Format::Json {
-        let profile = match options.profile {
-            Profile::JsonRpc => serde_json::json!({ "name": "jsonrpc" }),
-            Profile::Mcp(v) => serde_json::json!({ "name": "mcp", "mcp_version": v.as_str() }),
+        let _ = match options.profile {
+            Profile::JsonRpc => writeln!(out, r#"],"profile":{{"name":"jsonrpc"}}}}"#),
+            Profile::Mcp(v) => writeln!(out, r#"],"profile":{{"name":"mcp","mcp_version":"{}"}}}}"#, v.as_str()),
         };
-        let report = serde_json::json!({ "documents": json_docs, "profile": profile });
-        let _ = writeln!(out, "{report}");
     }
     let _ = out.flush();
     if io_failed {

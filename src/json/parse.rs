@@ -52,6 +52,8 @@ fn describe(src: &[u8], at: usize) -> String {
         Some(b'\n') => "a line break".to_string(),
         Some(b'\r') => "a carriage return".to_string(),
         Some(b'\t') => "a tab".to_string(),
+        // Invisible when quoted: name it (RFC 8259 §8.1: no byte order mark in JSON text).
+        Some(0xEF) if src[at..].starts_with(b"\xEF\xBB\xBF") => "a byte order mark (U+FEFF; JSON text must not have one)".to_string(),
         Some(&b) if b < 0x80 => format!("the control character U+{b:04X}"),
         Some(_) => match std::str::from_utf8(&src[at..src.len().min(at + 4)]) {
             Ok(s) => s.chars().next().map(|c| format!("'{c}'")).unwrap_or_default(),

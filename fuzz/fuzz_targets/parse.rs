@@ -1,0 +1,50 @@
+//! The JSON parser (src/json): any bytes give a tree or a located error, never a panic; spans stay
+//! inside the input; what parses also formats, and the formatted text parses to the same shape.
+#![no_main]
+
+use jsonrpc_playground::json::{minify, parse_document, pretty, split_stream, LineIndex, Node, Value};
+use libfuzzer_sys::fuzz_target;
+
+fn walk(node: &Node<'_>, len: usize, count: &mut usize) {
+    assert!(node.span.start <= node.span.end && node.span.end <= len, "node span {:?} outside {len}", node.span);
+    *count += 1;
+    match &node.value {
+        Value::Array(items) => items.iter().for_each(|n| walk(n, len, count)),
+        Value::Object(members) => members.iter().for_each(|m| {
+            assert!(m.key_span.end <= m.value.span.start);
+            walk(&m.value, len, count)
+        }),
+        _ => {}
+    }
+}
+
+fuzz_target!(|data: &[u8]| {
+    match parse_document(data, 0) {
+        Ok((parsed, end)) => {
+            assert!(end <= data.len());
+            let mut count = 0;
+            walk(&parsed.root, data.len(), &mut count);
+            // A whole-input document is valid UTF-8 and formats; the result parses again, same size.
+            if data[end..].iter().all(|b| matches!(b, b' ' | b'\t' | b'\r' | b'\n')) {
+                let text = std::str::from_utf8(data).expect("a parsed document is UTF-8");
+                for formatted in [minify(text).expect("minify"), pretty(text).expect("pretty")] {
+                    let (again, _) = parse_document(formatted.as_bytes(), 0).expect("formatted text parses");
+                    let mut count2 = 0;
+                    walk(&again.root, formatted.len(), &mut count2);
+                    assert_eq!(count, count2, "formatting changed the tree");
+                }
+            }
+        }
+        Err(e) => {
+            assert!(e.span.start <= e.span.end && e.span.end <= data.len(), "error span {:?} outside {}", e.span, data.len());
+            assert!(!e.message.is_empty());
+        }
+    }
+    let stream = split_stream(data);
+    let lines = LineIndex::new(data);
+    for s in &stream.segments {
+        assert!(s.span.start <= s.span.end && s.span.end <= data.len());
+        let _ = lines.position(data, s.span.start);
+        let _ = lines.position(data, s.span.end);
+    }
+});
