@@ -143,11 +143,13 @@ impl Report {
     pub fn to_json(&self, src: &[u8], lines: &LineIndex) -> serde_json::Value {
         report::to_json(self, src, lines)
     }
+    #[cfg(not(target_arch = "wasm32"))]
     /// The same report written straight to `out`, byte for byte `serde_json::to_string(&self.to_json(..))`
     /// without building the `Value`s (what `jrpc check --format json` prints).
     pub fn write_json(&self, src: &[u8], lines: &LineIndex, out: &mut impl std::io::Write) -> std::io::Result<()> {
         report::write_json(out, self, src, lines)
     }
+    #[cfg(not(target_arch = "wasm32"))]
     /// One document of a report as a JSON object, as [`Self::write_json`] writes it, with a `"file"`
     /// member last when `file` is given (the CLI's multi-file report).
     pub fn write_document_json(
