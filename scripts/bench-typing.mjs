@@ -8,51 +8,12 @@
 // measures, in the page, from the keydown event's timestamp to the last DOM mutation the
 // keystroke caused (the verdict cards, the status line, the mirror line; Leptos applies them in
 // microtasks right after the input event). "frame" adds the wait for the next animation frame.
-import { createServer } from 'node:http';
-import { readFile } from 'node:fs/promises';
-import { extname, join, resolve } from 'node:path';
+import { resolve } from 'node:path';
+import { documentOf, quantile, serveDist } from './bench-support.mjs';
 import { launch } from '../tests/e2e/support.mjs';
 
 const DIST = resolve(process.argv[2] ?? 'dist');
-const TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.wasm': 'application/wasm', '.css': 'text/css' };
-
-const server = createServer(async (req, res) => {
-  const path = new URL(req.url, 'http://x').pathname;
-  try {
-    const body = await readFile(join(DIST, path === '/' ? 'index.html' : path));
-    res.writeHead(200, { 'content-type': TYPES[extname(path)] ?? 'text/html' });
-    res.end(body);
-  } catch {
-    res.writeHead(404).end();
-  }
-});
-await new Promise((r) => server.listen(0, '127.0.0.1', r));
-const url = `http://127.0.0.1:${server.address().port}/`;
-
-/** About `bytes` of newline-separated messages: requests, notifications, responses, every 7th broken. */
-function documentOf(bytes) {
-  const lines = [];
-  let size = 0;
-  for (let i = 0; size < bytes; i++) {
-    const line = [
-      `{"jsonrpc": "2.0", "method": "subtract", "params": {"minuend": ${i}, "subtrahend": 23}, "id": ${i}}`,
-      `{"jsonrpc": "2.0", "method": "update", "params": [1, 2, 3, 4, 5]}`,
-      `{"jsonrpc": "2.0", "result": ["hello", ${i}], "id": "${i}"}`,
-      `{"jsonrpc": "1.0", "method": "get_data", "id": ${i}.5}`,
-      `{"jsonrpc": "2.0", "error": {"code": -32601, "message": "Method not found"}, "id": ${i}}`,
-      `[{"jsonrpc": "2.0", "method": "sum", "params": [1, 2, 4], "id": "${i}"}, {"foo": "boo"}]`,
-      `{"jsonrpc": "2.0", "method": "notify_hello", "params": [7]}`,
-    ][i % 7];
-    lines.push(line);
-    size += line.length + 1;
-  }
-  return lines.join('\n');
-}
-
-const quantile = (xs, q) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor(q * s.length))];
-};
+const { url, close } = await serveDist(DIST);
 
 const browser = await launch();
 const rows = [];
@@ -108,7 +69,7 @@ for (const [label, bytes, keys] of [['10 KB', 10_000, 60], ['100 KB', 100_000, 6
   await page.close();
 }
 await browser.close();
-server.close();
+close();
 
 console.log('keystroke → verdict DOM updated (keydown timestamp → last mutation), release build, headless Chromium');
 console.log('size     bytes     lines  keys  median ms  p95 ms  →next frame median  last check ms');

@@ -233,6 +233,37 @@ async fn the_mirror_follows_every_kind_of_edit() {
 }
 
 #[wasm_bindgen_test]
+async fn huge_text_is_counted_whole_but_cards_and_colouring_are_capped() {
+    // 25 000 lines (over the editor's 20 000-line mirror limit), one broken message in three.
+    let app = mount_app();
+    let mut text = String::new();
+    for i in 0..25_000 {
+        if i % 3 == 0 {
+            text.push_str(&format!("{{\"jsonrpc\": \"1.0\", \"method\": \"m\", \"id\": {i}}}\n"));
+        } else {
+            text.push_str(&format!("{{\"jsonrpc\": \"2.0\", \"method\": \"m\", \"id\": {i}}}\n"));
+        }
+    }
+    app.type_text(text.trim_end()).await;
+    assert_eq!(app.all("[data-testid=verdict]").len(), 300, "only the first 300 documents get a card");
+    let more = app.one("[data-testid=verdicts-more]");
+    assert!(!more.has_attribute("hidden"));
+    let said = more.text_content().unwrap();
+    assert!(said.contains("The first 300 of 25000 documents"), "{said}");
+    assert!(said.contains("8334 with errors"), "{said}");
+    assert!(app.one("[data-testid=validate-ms]").text_content().unwrap().starts_with("25000 documents"));
+    assert!(app.one(".editor").class_list().contains("is-plain"), "no mirror for 25 000 lines");
+    assert!(!app.one("[data-testid=editor-plain]").has_attribute("hidden"));
+    assert_eq!(app.all("[data-testid=mirror] .line").len(), 0);
+    // Back to a small text: the mirror, the line numbers and every card return.
+    app.type_text("{\"jsonrpc\": \"2.0\", \"method\": \"m\", \"id\": 1}").await;
+    assert!(!app.one(".editor").class_list().contains("is-plain"));
+    assert!(app.one("[data-testid=verdicts-more]").has_attribute("hidden"));
+    assert_eq!(app.all("[data-testid=mirror] .line").len(), 1);
+    assert_eq!(app.all("[data-testid=verdict]").len(), 1);
+}
+
+#[wasm_bindgen_test]
 async fn the_profile_switch_changes_the_verdicts() {
     let app = mount_app();
     let options = app.attrs("[data-testid=profile] option", "value");

@@ -147,10 +147,28 @@ pub struct Keyed {
     pub verdict: Arc<Verdict>,
 }
 
+/// At most this many top-level documents get a card (and underlines): a 10 MB stream has over
+/// a hundred thousand, which no one reads as cards and which would take the page minutes to lay
+/// out. The counts in [`Totals`] still cover every document.
+pub const MAX_CARDS: usize = 300;
+
+/// Counts over every document of the text, carded or not.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Totals {
+    pub documents: usize,
+    /// Documents (batches counted once) with at least one error.
+    pub with_errors: usize,
+    /// Violations of severity error, and of any other severity, in all documents.
+    pub errors: usize,
+    pub warnings: usize,
+}
+
 /// The result of checking the editor's text once.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Analysis {
+    /// The first [`MAX_CARDS`] documents' verdicts.
     pub verdicts: Vec<Keyed>,
+    pub totals: Totals,
     /// The next key to hand out.
     pub next_key: u64,
     /// How long the check took, in milliseconds (engine and conversion).
@@ -165,6 +183,17 @@ impl Analysis {
         let src = text.as_bytes();
         let report = rpc::check(src, profile);
         let fresh = verdicts(&report, src);
+        let mut totals = Totals { documents: report.documents.len(), ..Totals::default() };
+        for doc in &report.documents {
+            totals.with_errors += usize::from(doc.has_errors());
+            for v in doc.all_violations() {
+                if v.severity == Severity::Error {
+                    totals.errors += 1;
+                } else {
+                    totals.warnings += 1;
+                }
+            }
+        }
         let mut next_key = prev.map_or(0, |p| p.next_key);
         let verdicts = fresh
             .into_iter()
@@ -178,14 +207,14 @@ impl Analysis {
                 }
             })
             .collect();
-        Analysis { verdicts, next_key, elapsed_ms: now() - started }
+        Analysis { verdicts, totals, next_key, elapsed_ms: now() - started }
     }
 }
 
-/// Every top-level document of `report` as a [`Verdict`]; `src` is the checked text.
+/// The first [`MAX_CARDS`] top-level documents of `report` as [`Verdict`]s; `src` is the checked text.
 pub fn verdicts(report: &Report, src: &[u8]) -> Vec<Verdict> {
     let lines = LineIndex::new(src);
-    report.documents.iter().map(|doc| verdict(doc, src, &lines)).collect()
+    report.documents.iter().take(MAX_CARDS).map(|doc| verdict(doc, src, &lines)).collect()
 }
 
 fn verdict(doc: &Document, src: &[u8], lines: &LineIndex) -> Verdict {

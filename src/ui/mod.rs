@@ -8,6 +8,7 @@
 //! - persist, share, theme, notices: drafts, share links, light/dark, messages to the user.
 
 mod analysis;
+mod bench;
 mod controls;
 mod dom;
 mod editor;
@@ -47,7 +48,7 @@ pub fn App() -> impl IntoView {
     let analysis = state.analysis;
     let status = move || {
         analysis.with(|a| {
-            let n = a.verdicts.len();
+            let n = a.totals.documents;
             let docs = if n == 1 { "document" } else { "documents" };
             format!("{n} {docs} checked in {} ms", crate::json::fixed(a.elapsed_ms, 1))
         })

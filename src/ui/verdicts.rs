@@ -41,7 +41,24 @@ pub fn Verdicts() -> impl IntoView {
             state.select.set(Some(span));
         }
     };
-    view! { <section class="verdicts" data-testid="verdicts" aria-label="Verdicts" node_ref=host on:click=on_click></section> }
+    // Past MAX_CARDS documents: say how many more there are and what is wrong in them.
+    let more = move || {
+        analysis.with(|a| {
+            let t = a.totals;
+            let hidden = t.documents.saturating_sub(a.verdicts.len());
+            (hidden > 0).then(|| {
+                let shown = a.verdicts.len();
+                format!(
+                    "The first {shown} of {} documents have a card. In all of them: {} with errors ({} errors, {} warnings). `jrpc check` lists every one.",
+                    t.documents, t.with_errors, t.errors, t.warnings
+                )
+            })
+        })
+    };
+    view! {
+        <section class="verdicts" data-testid="verdicts" aria-label="Verdicts" node_ref=host on:click=on_click></section>
+        <p class="verdicts-more" data-testid="verdicts-more" hidden=move || more().is_none()>{more}</p>
+    }
 }
 
 /// Where a finding is: `key/element.element/index` (the path empty at the top level).

@@ -83,6 +83,11 @@ struct Hover {
     y: i32,
 }
 
+/// Above this many lines the editor shows its text without the coloured mirror.
+pub const PLAIN_LINES: usize = 20_000;
+/// Above this many bytes likewise.
+pub const PLAIN_BYTES: usize = 2_000_000;
+
 /// The JSON-RPC text being checked.
 #[component]
 pub fn Editor() -> impl IntoView {
@@ -94,10 +99,19 @@ pub fn Editor() -> impl IntoView {
     let code: NodeRef<Div> = NodeRef::new();
 
     let marks = Memo::new(move |_| state.analysis.with(|a| collect_marks(&a.verdicts.iter().map(|k| k.verdict.clone()).collect::<Vec<_>>())));
-    let lines = Memo::new(move |prev: Option<&Lines>| text.with(|t| marks.with(|m| Lines::build(t, m, prev))));
-    let line_count = Memo::new(move |_| lines.with(|l| l.rows.len()));
+    let line_count = Memo::new(move |_| text.with(|t| 1 + t.bytes().filter(|&b| b == b'\n').count()));
+    // Past PLAIN_LINES lines or PLAIN_BYTES bytes the mirror is off: the textarea shows its own
+    // text, uncoloured (laying out a 10 MB mirror would freeze the page for minutes).
+    let plain = Memo::new(move |_| line_count.get() > PLAIN_LINES || text.with(String::len) > PLAIN_BYTES);
+    let lines = Memo::new(move |prev: Option<&Lines>| {
+        if plain.get() {
+            return Lines::default();
+        }
+        text.with(|t| marks.with(|m| Lines::build(t, m, prev)))
+    });
     let numbers = move || {
-        let n = line_count.get();
+        // No numbers for huge text: laying out 100 000 of them takes the browser seconds.
+        let n = if plain.get() { 0 } else { line_count.get() };
         let mut s = String::with_capacity(n * 6);
         for i in 1..=n {
             s.push_str(&i.to_string());
@@ -272,7 +286,7 @@ pub fn Editor() -> impl IntoView {
     };
 
     view! {
-        <div class="editor">
+        <div class="editor" class:is-plain=plain>
             <label class="label" for="editor-text">
                 "Messages (one JSON value, a stream, or a --> / <-- transcript)"
             </label>
@@ -309,6 +323,9 @@ pub fn Editor() -> impl IntoView {
                 </div>
                 {tooltip}
             </div>
+            <p class="editor-note" data-testid="editor-plain" hidden=move || !plain.get()>
+                {format!("Colouring, underlines and line numbers are off above {PLAIN_LINES} lines or {} MB: the text is shown as is (the caret line and column are below); the verdicts are still exact.", PLAIN_BYTES / 1_000_000)}
+            </p>
             <p class="caret-info" id="editor-caret" data-testid="caret-info" aria-live="polite">{caret_info}</p>
         </div>
     }

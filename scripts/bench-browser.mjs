@@ -1,0 +1,108 @@
+// Browser benchmark (not a test): the engine compiled to wasm against JSON.parse alone and the
+// npm package jsonrpc-lite's parse() (a JavaScript JSON-RPC classifier), in one headless Chromium
+// page, on the same generated ~1 MB batch; then a 10 MB input: time to verdict, wasm heap, and how
+// long the main thread is blocked when it is typed into the editor.
+//   node scripts/bench-browser.mjs [DIST_DIR]     (needs `trunk build --release` and npm ci)
+// Prints medians of interleaved runs and the ratios measured in this one run.
+import { readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { createRequire } from 'node:module';
+import { batchOf, documentOf, quantile, serveDist } from './bench-support.mjs';
+import { launch } from '../tests/e2e/support.mjs';
+
+const DIST = resolve(process.argv[2] ?? 'dist');
+const RUNS = Number(process.env.RUNS ?? 15);
+const liteModule = createRequire(import.meta.url).resolve('jsonrpc-lite/dist/esnext/jsonrpc.js');
+
+const { url, close } = await serveDist(DIST);
+const browser = await launch();
+// The page's CSP forbids injected scripts; the benchmark (only) adds jsonrpc-lite to the page.
+const context = await browser.newContext({ bypassCSP: true, viewport: { width: 1280, height: 900 } });
+const page = await context.newPage();
+await page.goto(url);
+await page.waitForSelector('[data-testid=verdict]');
+// jsonrpc-lite's own ES module build, as is, plus one line that hands its parse() to the page.
+const liteSource = await readFile(liteModule, 'utf8');
+await page.addScriptTag({ type: 'module', content: `${liteSource}\nglobalThis.jsonrpcLite = { parse };` });
+await page.waitForFunction(() => globalThis.jsonrpcLite);
+
+const batch = batchOf(1_000_000);
+const side = await page.evaluate(async ({ text, runs }) => {
+  const { benchCheck } = await import(document.querySelector('meta[name="app-entry"]').dataset.js);
+  const lite = globalThis.jsonrpcLite;
+  const t = { wasm: [], parse: [], lite: [] };
+  let sink = 0;
+  for (let r = 0; r < runs + 2; r++) {
+    // Interleaved, so a slow moment of the machine hits all three alike; the first two are warm-up.
+    const a = performance.now();
+    sink += benchCheck(text);
+    const b = performance.now();
+    sink += JSON.parse(text).length;
+    const c = performance.now();
+    sink += lite.parse(text).length;
+    const d = performance.now();
+    if (r >= 2) {
+      t.wasm.push(b - a);
+      t.parse.push(c - b);
+      t.lite.push(d - c);
+    }
+  }
+  const kinds = {};
+  for (const m of lite.parse(text)) kinds[m.type] = (kinds[m.type] ?? 0) + 1;
+  return { t, sink, kinds, counted: benchCheck(text) };
+}, { text: batch, runs: RUNS });
+
+const med = (xs) => quantile(xs, 0.5);
+const [w, p, l] = [med(side.t.wasm), med(side.t.parse), med(side.t.lite)];
+console.log(`1 MB batch (${batch.length} bytes, ${Object.entries(side.kinds).map(([k, n]) => `${n} ${k}`).join(', ')} per jsonrpc-lite), median of ${RUNS} interleaved runs, one page:`);
+console.log(`  wasm rpc::check (incl. copying the string in) ${w.toFixed(2)} ms`);
+console.log(`  JSON.parse alone                              ${p.toFixed(2)} ms`);
+console.log(`  jsonrpc-lite parse()                          ${l.toFixed(2)} ms`);
+console.log(`  ratio wasm / JSON.parse = ${(w / p).toFixed(2)} (target <= 2)   wasm / jsonrpc-lite = ${(w / l).toFixed(2)} (target < 1)`);
+
+// 10 MB: the engine alone (time, heap), then typed into the editor (main thread blocked).
+const big = documentOf(10_000_000);
+const engine = await page.evaluate(async (text) => {
+  const { benchCheck, benchHeapBytes } = await import(document.querySelector('meta[name="app-entry"]').dataset.js);
+  const before = benchHeapBytes();
+  const a = performance.now();
+  benchCheck(text);
+  const ms = performance.now() - a;
+  return { ms, before, after: benchHeapBytes() };
+}, big);
+console.log(`10 MB stream (${big.length} bytes): rpc::check in wasm ${engine.ms.toFixed(0)} ms; wasm heap ${(engine.before / 2 ** 20).toFixed(1)} MB before, ${(engine.after / 2 ** 20).toFixed(1)} MB after (target <= 100 MB)`);
+
+const editor = await page.evaluate(async (text) => {
+  const ta = document.querySelector('[data-testid=editor]');
+  const status = document.querySelector('[data-testid=validate-ms]');
+  // A probe on a 10 ms timer: the longest gap between its ticks is how long the page froze.
+  let last = performance.now();
+  let worst = 0;
+  const probe = setInterval(() => {
+    const now = performance.now();
+    worst = Math.max(worst, now - last);
+    last = now;
+  }, 10);
+  const before = status.textContent;
+  const a = performance.now();
+  ta.value = text;
+  ta.dispatchEvent(new Event('input', { bubbles: true }));
+  while (status.textContent === before) await new Promise((r) => setTimeout(r, 5));
+  const shown = performance.now() - a;
+  await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 50)));
+  clearInterval(probe);
+  const { benchHeapBytes } = await import(document.querySelector('meta[name="app-entry"]').dataset.js);
+  return {
+    shown,
+    worst,
+    status: status.textContent,
+    cards: document.querySelectorAll('[data-testid=verdict]').length,
+    lines: document.querySelectorAll('[data-testid=mirror] .line').length,
+    heap: benchHeapBytes(),
+  };
+}, big);
+console.log(`10 MB typed into the editor: verdict on screen after ${editor.shown.toFixed(0)} ms ("${editor.status}"); longest main-thread freeze ${editor.worst.toFixed(0)} ms; ${editor.cards} cards, ${editor.lines} mirror lines in the DOM; wasm heap ${(editor.heap / 2 ** 20).toFixed(1)} MB`);
+
+await context.close();
+await browser.close();
+close();

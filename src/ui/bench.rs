@@ -1,0 +1,22 @@
+//! Entry points for the browser benchmark (`node scripts/bench-browser.mjs`): the engine called
+//! from JavaScript on a string, exactly as the editor calls it (the string crosses into wasm
+//! memory as UTF-8, then [`crate::rpc::check`] runs). Not used by the page itself.
+
+use wasm_bindgen::prelude::wasm_bindgen;
+
+use crate::rpc::{self, Profile};
+
+/// Checks `text` as plain JSON-RPC 2.0 and returns how many documents, batch elements and
+/// violations it found (so the work cannot be skipped, and the caller can see it was done).
+#[wasm_bindgen(js_name = benchCheck)]
+pub fn bench_check(text: &str) -> u32 {
+    let report = rpc::check(text.as_bytes(), Profile::JsonRpc);
+    let items: usize = report.documents.iter().map(|d| 1 + d.items.len()).sum();
+    (items + report.violations().count()) as u32
+}
+
+/// The wasm linear memory in bytes (it only grows: the high-water mark of the heap).
+#[wasm_bindgen(js_name = benchHeapBytes)]
+pub fn bench_heap_bytes() -> u32 {
+    (core::arch::wasm32::memory_size(0) * 65536) as u32
+}
