@@ -145,3 +145,29 @@ mod lessons {
         }
     }
 }
+
+#[test]
+fn the_learners_own_message_is_graded_like_a_bank_item() {
+    use jsonrpc_playground::teach::quiz::custom;
+    let mine = custom(r#"{"jsonrpc": "2.0", "method": "ping"}"#, Profile::JsonRpc);
+    assert!(!mine.transcript);
+    assert!(grade(&mine, &Answer { choice: Some(Choice::Notification), ..Answer::default() }).correct);
+    let g = grade(&mine, &Answer { choice: Some(Choice::Request), ..Answer::default() });
+    assert!(!g.correct);
+    assert_eq!(g.expected, Choice::Notification);
+    let broken = custom(r#"{"jsonrpc": "2.0", "method": "ping", "id": {}}"#, Profile::JsonRpc);
+    let g = grade(&broken, &Answer { choice: Some(Choice::Invalid), ..Answer::default() });
+    assert!(g.correct && !g.spans.is_empty(), "{g:?}");
+}
+
+#[test]
+fn every_lesson_asks_a_question_from_the_bank_and_its_example_runs_on_the_mock() {
+    use jsonrpc_playground::mock::MockServer;
+    use jsonrpc_playground::teach::lessons::LESSONS;
+    assert_eq!(LESSONS.len(), 6);
+    for l in LESSONS {
+        assert!(item(l.question).is_some(), "{}: no item {}", l.id, l.question);
+        let exchanges = MockServer::new().handle_stream(l.example.as_bytes());
+        assert!(!exchanges.is_empty(), "{}: nothing sent", l.id);
+    }
+}

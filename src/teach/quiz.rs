@@ -234,6 +234,12 @@ pub fn item(id: &str) -> Option<Item> {
     bank().into_iter().find(|i| i.id == id)
 }
 
+/// The learner's own message as an item ("is this right?"): graded like any other.
+pub fn custom(text: &str, profile: Profile) -> Item {
+    let transcript = rpc::check(text.as_bytes(), profile).transcript;
+    Item { id: "custom".to_string(), text: text.to_string(), profile, transcript }
+}
+
 /// A shuffled order of `n` items from a seed (xorshift; the same seed gives the same order), so
 /// questions vary and a shared set reproduces.
 pub fn order(n: usize, seed: u64) -> Vec<usize> {
