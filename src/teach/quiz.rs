@@ -174,7 +174,8 @@ fn explain(item: &Item, key: &AnswerKey) -> String {
     out
 }
 
-fn profile_of(rule: &Rule) -> Profile {
+/// The profile a rule's examples are checked under (its reference "try it" and its quiz items).
+pub fn profile_of(rule: &Rule) -> Profile {
     match rule.scope {
         Scope::JsonRpc => Profile::JsonRpc,
         Scope::Mcp => Profile::Mcp(rule.example_version.unwrap_or_default()),

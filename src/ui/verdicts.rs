@@ -146,6 +146,7 @@ fn Findings(findings: Vec<Finding>, key: u64, path: Vec<usize>) -> impl IntoView
                     <a class="spec" href=section.url target="_blank" rel="noopener noreferrer" title=section.title>
                         {section.name}
                     </a>
+                    <a class="ref" data-testid="violation-ref" href=format!("#/reference/{}", f.rule) aria-label=format!("{} in the reference", f.rule)>"?"</a>
                 </li>
             }
         })
