@@ -152,7 +152,9 @@ test('quiz: picking the rule, or a wrong rule, is graded', async () => {
 /** Clicks the middle of `needle` inside the quiz message. */
 async function clickOn(page, needle) {
   const at = await page.$eval('[data-testid=quiz-message]', (pre, needle) => {
-    const node = pre.firstChild;
+    const walker = document.createTreeWalker(pre, NodeFilter.SHOW_TEXT);
+    let node = walker.nextNode();
+    while (node && !node.textContent.includes(needle)) node = walker.nextNode();
     const start = node.textContent.indexOf(needle);
     const range = document.createRange();
     range.setStart(node, start + 1);

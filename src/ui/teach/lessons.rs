@@ -39,11 +39,11 @@ pub fn lessons(app: AppState, index: Option<usize>) -> AnyView {
                     let rows = rs
                         .into_iter()
                         .map(|(sent, reply)| {
-                            let back = match reply {
-                                Some(r) => view! { <pre class="in" data-testid="lesson-reply">"← " {r}</pre> }.into_any(),
-                                None => view! { <p class="none" data-testid="lesson-no-reply">"← no reply: nothing is returned for this message"</p> }.into_any(),
+                            let (class, testid, back) = match reply {
+                                Some(r) => ("in", "lesson-reply", format!("← {r}")),
+                                None => ("none", "lesson-no-reply", "← no reply: nothing is returned for this message".to_string()),
                             };
-                            view! { <li><pre class="out">"→ " {sent}</pre>{back}</li> }
+                            view! { <li><pre class="out">"→ " {sent}</pre><pre class=class data-testid=testid>{back}</pre></li> }
                         })
                         .collect_view();
                     view! { <ol class="replies" data-testid="lesson-replies" aria-label="Exchanged with the mock server">{rows}</ol> }

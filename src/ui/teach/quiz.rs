@@ -42,32 +42,22 @@ fn profile_name(p: Profile) -> String {
 
 /// `text` cut into runs, those inside `spans` marked (an empty span marks the character after it).
 fn marked(text: &str, spans: &[Span]) -> Vec<(String, bool)> {
-    let mut ranges: Vec<(usize, usize)> = spans
-        .iter()
-        .map(|s| {
-            let mut end = s.end.min(text.len());
-            let start = s.start.min(end);
-            if start == end {
-                end = text[start..].chars().next().map_or(end, |c| end + c.len_utf8());
-            }
-            (start, end)
-        })
-        .filter(|&(a, b)| text.is_char_boundary(a) && text.is_char_boundary(b))
-        .collect();
-    ranges.sort_unstable();
-    let mut out = Vec::new();
-    let mut at = 0;
-    for (a, b) in ranges {
-        let a = a.max(at);
-        if b <= a {
-            continue;
+    let mut hit = vec![false; text.len()];
+    for s in spans {
+        let start = s.start.min(text.len());
+        let mut end = s.end.clamp(start, text.len());
+        if start == end {
+            end = text[start..].chars().next().map_or(end, |c| end + c.len_utf8());
         }
-        out.push((text[at..a].to_string(), false));
-        out.push((text[a..b].to_string(), true));
-        at = b;
+        hit[start..end].iter_mut().for_each(|h| *h = true);
     }
-    out.push((text[at..].to_string(), false));
-    out.retain(|(s, _)| !s.is_empty());
+    let mut out: Vec<(String, bool)> = Vec::new();
+    for (i, c) in text.char_indices() {
+        match out.last_mut() {
+            Some((run, m)) if *m == hit[i] => run.push(c),
+            _ => out.push((c.to_string(), hit[i])),
+        }
+    }
     out
 }
 
@@ -77,23 +67,23 @@ pub(super) fn question(item: Item, on_graded: Option<Callback<bool>>, share: boo
     let click = RwSignal::new(None::<usize>);
     let rule = RwSignal::new(String::new());
     let graded = RwSignal::new(None::<Grade>);
-    let text = item.text.clone();
     let mcp = matches!(item.profile, Profile::Mcp(_));
-    let rule_ids: Vec<&'static str> = item.key().rules.iter().map(|r| r.id).collect();
+    let note = format!("Checked as {}. What is it?", profile_name(item.profile));
+    let share = share.then(|| Route::Quiz(QuizRoute::Item(item.id.clone())).fragment());
     let id = item.id.clone();
-    let share = share.then(|| Route::Quiz(QuizRoute::Item(id.clone())).fragment());
     let item = StoredValue::new(item);
 
-    // Where the click put the caret, as a byte offset of the message.
-    let pick = {
-        let text = text.clone();
-        move |ev: leptos::ev::MouseEvent| {
-            let Some(pre) = ev.current_target().and_then(|t| t.dyn_into::<web_sys::Node>().ok()) else { return };
-            let Some(sel) = get_selection() else { return };
-            let on_text = sel.anchor_node().and_then(|n| n.parent_node()).is_some_and(|p| p.is_same_node(Some(&pre)));
-            if on_text {
-                click.set(Some(super::super::editor::utf16_to_byte(&text, sel.anchor_offset())));
-            }
+    // Where the click put the caret, as a byte offset of the message (its one text run until graded).
+    let pick = move |ev: leptos::ev::MouseEvent| {
+        if graded.with_untracked(Option::is_some) {
+            return;
+        }
+        let Some(pre) = ev.current_target().and_then(|t| t.dyn_into::<web_sys::Node>().ok()) else { return };
+        let Some(sel) = get_selection() else { return };
+        let parent = sel.anchor_node().and_then(|n| n.parent_node());
+        let on_text = parent.is_some_and(|p| p.is_same_node(Some(&pre)) || p.parent_node().is_some_and(|pp| pp.is_same_node(Some(&pre))));
+        if on_text {
+            click.set(Some(item.with_value(|it| super::super::editor::utf16_to_byte(&it.text, sel.anchor_offset()))));
         }
     };
     let answer = move |choice: Choice| {
@@ -110,77 +100,66 @@ pub(super) fn question(item: Item, on_graded: Option<Callback<bool>>, share: boo
         }
         graded.set(Some(g));
     };
-
-    let message = {
-        let text = text.clone();
-        move || match graded.get() {
-            None => view! {
-                <pre class="quiz-message" data-testid="quiz-message" title="Click the part you think is wrong" on:click=pick.clone()>
-                    {text.clone()}
-                </pre>
-            }
-            .into_any(),
-            Some(g) => {
-                let runs = marked(&text, &g.spans)
-                    .into_iter()
-                    .map(|(s, mark)| if mark { view! { <mark data-testid="quiz-span">{s}</mark> }.into_any() } else { s.into_any() })
-                    .collect_view();
-                view! { <pre class="quiz-message" data-testid="quiz-message">{runs}</pre> }.into_any()
-            }
-        }
+    let pointed = move || {
+        click.get().map(|at| {
+            let near: String = item.with_value(|it| it.text[at..].chars().take(16).collect());
+            view! { <p class="pointed" data-testid="quiz-pointed">"You point at: " <code>{near}</code></p> }
+        })
     };
-    let pointed = {
-        let text = text.clone();
-        move || {
-            click.get().map(|at| {
-                let near: String = text[at..].chars().take(16).collect();
-                view! { <p class="pointed" data-testid="quiz-pointed">"You point at: " <code>{near}</code></p> }
-            })
-        }
-    };
-    let rules = catalogue::all()
-        .filter(|r| r.scope == Scope::JsonRpc || mcp)
-        .map(|r| view! { <option value=r.id title=r.summary>{r.id}</option> })
-        .collect_view();
-    let choices = item.with_value(Item::choices).iter().map(|&c| {
-        view! {
-            <button type="button" data-testid="quiz-answer" data-answer=c.as_str() disabled=move || graded.with(Option::is_some) on:click=move |_| answer(c)>
-                {c.as_str()}
-            </button>
-        }
-    }).collect_view();
-    let result = move || {
-        graded.get().map(|g| {
+    // One coarse view, built again only when the answer is graded.
+    let body = move || {
+        let g = graded.get();
+        let done = g.is_some();
+        let runs = item
+            .with_value(|it| marked(&it.text, g.as_ref().map_or(&[][..], |g| &g.spans)))
+            .into_iter()
+            .map(|(s, m)| view! { <span class=m.then_some("hit") data-testid=m.then_some("quiz-span")>{s}</span> })
+            .collect_view();
+        let rules = catalogue::all()
+            .filter(|r| r.scope == Scope::JsonRpc || mcp)
+            .map(|r| view! { <option value=r.id title=r.summary>{r.id}</option> })
+            .collect_view();
+        let choices = item
+            .with_value(Item::choices)
+            .iter()
+            .map(|&c| view! { <button type="button" data-testid="quiz-answer" data-answer=c.as_str() disabled=done on:click=move |_| answer(c)>{c.as_str()}</button> })
+            .collect_view();
+        let result = g.map(|g| {
             let verdict = match (g.correct, g.located) {
                 (true, Some(true)) => "Right, and you found what is wrong.".to_string(),
                 (true, _) => "Right.".to_string(),
                 (false, Some(false)) => "It is invalid, yes, but not for that reason.".to_string(),
-                (false, _) => format!("Not quite: it is {}.", if g.expected == Choice::Invalid { "invalid" } else { g.expected.as_str() }),
+                (false, _) => format!("Not quite: it is {}.", g.expected.as_str()),
             };
-            let links = rule_ids.iter().map(|id| view! { " " <a href=format!("#/reference/{id}")>{*id}</a> }).collect_view();
+            let mut ids: Vec<&'static str> = item.with_value(|it| it.key().rules.iter().map(|r| r.id).collect());
+            ids.dedup();
+            let links = ids.into_iter().map(|id| view! { " " <a href=format!("#/reference/{id}")>{id}</a> }).collect_view();
             view! {
                 <div class=if g.correct { "quiz-result right" } else { "quiz-result wrong" } data-testid="quiz-result" data-correct=g.correct.to_string() data-expected=g.expected.as_str() role="status">
                     <p class="verdict"><strong>{verdict}</strong></p>
                     <p data-testid="quiz-explanation">{g.explanation}</p>
-                    {(!rule_ids.is_empty()).then(|| view! { <p>"In the reference:" {links}</p> })}
+                    <p>"In the reference:" {links}</p>
                 </div>
             }
-        })
-    };
-    view! {
-        <div class="quiz-item" data-item=id>
-            <p class="profile-note">"Checked as " {profile_name(item.with_value(|i| i.profile))} ". What is it?"</p>
-            {message}
+        });
+        view! {
+            <pre class="quiz-message" data-testid="quiz-message" title="Click the part you think is wrong" on:click=pick>{runs}</pre>
             {pointed}
             <label class="rule-pick">
                 "If invalid, which rule? (optional; or click the wrong part above) "
-                <select data-testid="quiz-rule" on:change:target=move |ev| rule.set(ev.target().value())>
+                <select data-testid="quiz-rule" disabled=done prop:value=rule.get_untracked() on:change:target=move |ev| rule.set(ev.target().value())>
                     <option value="">"— pick a rule —"</option>
                     {rules}
                 </select>
             </label>
             <div class="answers" role="group" aria-label="Your answer">{choices}</div>
             {result}
+        }
+    };
+    view! {
+        <div class="quiz-item" data-item=id>
+            <p class="profile-note">{note}</p>
+            {body}
             {share.map(|href| view! { <p><a data-testid="quiz-share" href=href>"Link to this question"</a></p> })}
         </div>
     }
@@ -279,25 +258,34 @@ fn series(app: AppState, shared: Option<u64>) -> AnyView {
         score.set((0, 0));
         save();
     };
+    let head = move || {
+        let (p, (right, answered)) = (pos.get(), score.get());
+        view! {
+            <p class="quiz-progress" data-testid="quiz-progress" data-pos=p data-right=right data-answered=answered>
+                {format!("Question {} of {n} · {right} / {answered} right", (p + 1).min(n))}
+            </p>
+        }
+    };
     let current = move || {
         let (p, s) = (pos.get(), seed.get());
-        if p >= n {
-            return view! { <p data-testid="quiz-done">"You went through all " {n} " questions. Start over for a new order."</p> }.into_any();
+        let at_end = p >= n;
+        let shown = if at_end {
+            view! { <p data-testid="quiz-done">"You went through all " {n} " questions. Start over for a new order."</p> }.into_any()
+        } else {
+            question(bank.with_value(|b| b[quiz::order(n, s)[p]].clone()), Some(graded), true)
+        };
+        view! {
+            {shown}
+            <div class="quiz-nav">
+                <button type="button" data-testid="quiz-next" on:click=next disabled=at_end>"Next question"</button>
+                <button type="button" data-testid="quiz-restart" on:click=restart>"Start over (new order)"</button>
+                <a data-testid="quiz-set-link" href=Route::Quiz(QuizRoute::Set(s)).fragment()>"Link to this set"</a>
+            </div>
         }
-        let idx = quiz::order(n, s)[p];
-        question(bank.with_value(|b| b[idx].clone()), Some(graded), true)
     };
     view! {
-        <p class="quiz-progress" data-testid="quiz-progress" data-pos=move || pos.get() data-right=move || score.get().0 data-answered=move || score.get().1>
-            {move || format!("Question {} of {n} · ", (pos.get() + 1).min(n))}
-            {move || Progress { right: score.get().0, answered: score.get().1, ..Progress::default() }.score()}
-        </p>
+        {head}
         {current}
-        <div class="quiz-nav">
-            <button type="button" data-testid="quiz-next" on:click=next disabled=move || { pos.get() >= n }>"Next question"</button>
-            <button type="button" data-testid="quiz-restart" on:click=restart>"Start over (new order)"</button>
-            <a data-testid="quiz-set-link" href=move || Route::Quiz(QuizRoute::Set(seed.get())).fragment()>"Link to this set"</a>
-        </div>
     }
     .into_any()
 }

@@ -4,6 +4,7 @@
 //! playground with the rule's profile.
 
 use leptos::prelude::*;
+use wasm_bindgen::JsCast;
 
 use super::open_in_playground;
 use crate::rpc::{catalogue, Profile};
@@ -23,10 +24,6 @@ pub fn reference(app: AppState, focus: Option<String>) -> AnyView {
         .map(|rule| {
             let profile = profile_of(rule);
             let focused = focus.as_deref() == Some(rule.id);
-            let try_it = move |bad: bool| {
-                let (text, what) = if bad { (rule.bad, "breaks") } else { (rule.good, "follows") };
-                open_in_playground(app, text, profile, &format!("a message that {what} {}", rule.id));
-            };
             let s = rule.section;
             view! {
                 <li
@@ -51,24 +48,36 @@ pub fn reference(app: AppState, focus: Option<String>) -> AnyView {
                         <div>
                             <h4>"Breaks it"</h4>
                             <pre class="bad">{rule.bad}</pre>
-                            <button type="button" data-testid="try-bad" on:click=move |_| try_it(true)>"Try it"</button>
+                            <button type="button" data-testid="try-bad" data-try="bad">"Try it"</button>
                         </div>
                         <div>
                             <h4>"Fixed"</h4>
                             <pre class="good">{rule.good}</pre>
-                            <button type="button" data-testid="try-good" on:click=move |_| try_it(false)>"Try it"</button>
+                            <button type="button" data-testid="try-good" data-try="good">"Try it"</button>
                         </div>
                     </div>
                 </li>
             }
         })
         .collect_view();
+    // One handler for every "Try it": the button names the example, its entry the rule.
+    let try_it = move |ev: leptos::ev::MouseEvent| {
+        let Some(button) = ev.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()) else { return };
+        let (Some(which), Some(rule)) = (
+            button.get_attribute("data-try"),
+            button.closest(".rule-entry").ok().flatten().and_then(|e| e.get_attribute("data-rule")).and_then(|id| catalogue::find(&id)),
+        ) else {
+            return;
+        };
+        let (text, what) = if which == "bad" { (rule.bad, "breaks") } else { (rule.good, "follows") };
+        open_in_playground(app, text, profile_of(rule), &format!("a message that {what} {}", rule.id));
+    };
     if let Some(id) = focus {
         // After this render is in the document: bring the entry into view and focus it.
         request_animation_frame(move || {
             if let Some(el) = document().get_element_by_id(&format!("rule-{id}")) {
                 el.scroll_into_view();
-                if let Ok(el) = wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlElement>(el) {
+                if let Ok(el) = el.dyn_into::<web_sys::HtmlElement>() {
                     let _ = el.focus();
                 }
             }
@@ -81,7 +90,7 @@ pub fn reference(app: AppState, focus: Option<String>) -> AnyView {
                 "Every rule the validator checks, from JSON-RPC 2.0 itself and from the Model Context Protocol profile. "
                 "Each has a minimal message that breaks it and the same message fixed: \"Try it\" opens it in the playground."
             </p>
-            <ol class="rules">{entries}</ol>
+            <ol class="rules" on:click=try_it>{entries}</ol>
         </section>
     }
     .into_any()
