@@ -5,17 +5,19 @@
 //! (`jrpc.quiz`, [`crate::teach::progress`]); a storage problem is a notice and touches nothing
 //! else (the editor's draft is saved apart). Links share one question or the whole set.
 
-use leptos::prelude::*;
 use wasm_bindgen::prelude::*;
-use wasm_bindgen::JsCast;
 use web_sys::js_sys;
 
+use super::dom::{h, ht, H};
+use super::reference::profile_name;
+use super::{rerender, Slot, Teach, TEACH};
 use crate::json::Span;
 use crate::rpc::{catalogue, Profile, Scope};
 use crate::teach::progress::Progress;
-use crate::teach::quiz::{self, Answer, Choice, Grade, Item};
+use crate::teach::quiz::{self, Answer, Choice};
 use crate::teach::route::{QuizRoute, Route};
 use crate::ui::{AppState, NoticeLevel};
+use leptos::prelude::{window, GetUntracked};
 
 /// localStorage: the quiz's progress.
 const KEY: &str = "jrpc.quiz";
@@ -31,13 +33,6 @@ extern "C" {
     fn anchor_node(this: &Selection) -> Option<web_sys::Node>;
     #[wasm_bindgen(method, getter, js_name = anchorOffset)]
     fn anchor_offset(this: &Selection) -> u32;
-}
-
-fn profile_name(p: Profile) -> String {
-    match p {
-        Profile::JsonRpc => "JSON-RPC 2.0".into(),
-        Profile::Mcp(v) => format!("MCP {v}"),
-    }
 }
 
 /// `text` cut into runs, those inside `spans` marked (an empty span marks the character after it).
@@ -61,109 +56,161 @@ fn marked(text: &str, spans: &[Span]) -> Vec<(String, bool)> {
     out
 }
 
-/// One question, graded by the engine. `on_graded` hears whether the answer was right; `share`
-/// adds a link to this question.
-pub(super) fn question(item: Item, on_graded: Option<Callback<bool>>, share: bool) -> AnyView {
-    let click = RwSignal::new(None::<usize>);
-    let rule = RwSignal::new(String::new());
-    let graded = RwSignal::new(None::<Grade>);
-    let mcp = matches!(item.profile, Profile::Mcp(_));
-    let note = format!("Checked as {}. What is it?", profile_name(item.profile));
-    let share = share.then(|| Route::Quiz(QuizRoute::Item(item.id.clone())).fragment());
-    let id = item.id.clone();
-    let item = StoredValue::new(item);
+/// One question (slot `q`): the message, the rule picker, the answers and, once answered, the grade.
+pub(super) fn question(q: usize, slot: &Slot) -> H {
+    let qs = if q == 1 { "1" } else { "0" };
+    let it = &slot.item;
+    let done = slot.grade.is_some();
+    let runs = marked(&it.text, slot.grade.as_ref().map_or(&[][..], |g| &g.spans)).into_iter().map(|(s, m)| {
+        let span = ht("span", &s);
+        if m {
+            span.a("class", "hit").a("data-testid", "quiz-span")
+        } else {
+            span
+        }
+    });
+    let message = h("pre")
+        .a("class", "quiz-message")
+        .a("data-testid", "quiz-message")
+        .a("data-q", qs)
+        .a("title", "Click the part you think is wrong")
+        .cs(runs);
+    let pointed = slot.click.map(|at| {
+        let near: String = it.text[at..].chars().take(16).collect();
+        h("p").a("class", "pointed").a("data-testid", "quiz-pointed").t("You point at: ").c(ht("code", &near))
+    });
+    let mcp = matches!(it.profile, Profile::Mcp(_));
+    let options = catalogue::all().filter(|r| r.scope == Scope::JsonRpc || mcp).map(|r| {
+        ht("option", r.id).a("value", r.id).a("title", r.summary).flag("selected", slot.rule == r.id)
+    });
+    let select = h("select")
+        .a("data-testid", "quiz-rule")
+        .a("data-q", qs)
+        .flag("disabled", done)
+        .c(ht("option", "— pick a rule —").a("value", ""))
+        .cs(options);
+    let choices = it.choices().iter().map(|c| {
+        ht("button", c.as_str())
+            .a("type", "button")
+            .a("data-testid", "quiz-answer")
+            .a("data-answer", c.as_str())
+            .a("data-act", "answer")
+            .a("data-q", qs)
+            .flag("disabled", done)
+    });
+    let result = slot.grade.as_ref().map(|g| {
+        let verdict = match (g.correct, g.located) {
+            (true, Some(true)) => "Right, and you found what is wrong.".to_string(),
+            (true, _) => "Right.".to_string(),
+            (false, Some(false)) => "It is invalid, yes, but not for that reason.".to_string(),
+            (false, _) => format!("Not quite: it is {}.", g.expected.as_str()),
+        };
+        let mut ids: Vec<&'static str> = it.key().rules.iter().map(|r| r.id).collect();
+        ids.dedup();
+        let mut refs = h("p").t("In the reference:");
+        for id in ids {
+            refs = refs.t(" ").c(ht("a", id).a("href", &format!("#/reference/{id}")));
+        }
+        h("div")
+            .a("class", if g.correct { "quiz-result right" } else { "quiz-result wrong" })
+            .a("data-testid", "quiz-result")
+            .a("data-correct", if g.correct { "true" } else { "false" })
+            .a("data-expected", g.expected.as_str())
+            .a("role", "status")
+            .a("tabindex", "-1")
+            .flag("data-focus", true)
+            .c(h("p").a("class", "verdict").c(ht("strong", &verdict)))
+            .c(ht("p", &g.explanation).a("data-testid", "quiz-explanation"))
+            .c(refs)
+    });
+    let share = slot.share.then(|| {
+        let href = Route::Quiz(QuizRoute::Item(it.id.clone())).fragment();
+        h("p").c(ht("a", "Link to this question").a("data-testid", "quiz-share").a("href", &href))
+    });
+    h("div")
+        .a("class", "quiz-item")
+        .a("data-item", &it.id)
+        .c(ht("p", &format!("Checked as {}. What is it?", profile_name(it.profile))).a("class", "profile-note"))
+        .c(message)
+        .opt(pointed)
+        .c(h("label").a("class", "rule-pick").t("If invalid, which rule? (optional; or click the wrong part above) ").c(select))
+        .c(h("div").a("class", "answers").a("role", "group").a("aria-label", "Your answer").cs(choices))
+        .opt(result)
+        .opt(share)
+}
 
-    // Where the click put the caret, as a byte offset of the message (its one text run until graded).
-    let pick = move |ev: leptos::ev::MouseEvent| {
-        if graded.with_untracked(Option::is_some) {
+/// A click in the message of slot `q`: where the caret went, as a byte offset of the message.
+pub(super) fn pick(q: usize, pre: &web_sys::Element) {
+    let Some(sel) = get_selection() else { return };
+    let Some(node) = sel.anchor_node() else { return };
+    // The offset counts within the anchor's text run: add the runs before it.
+    let mut before = 0u32;
+    let mut run = node.parent_node().and_then(|p| p.previous_sibling());
+    if !node.parent_node().is_some_and(|p| pre.contains(Some(&p))) {
+        return;
+    }
+    while let Some(r) = run {
+        before += r.text_content().map_or(0, |t| t.encode_utf16().count() as u32);
+        run = r.previous_sibling();
+    }
+    let changed = TEACH.with_borrow_mut(|t| match &mut t.slots[q] {
+        Some(slot) if slot.grade.is_none() => {
+            slot.click = Some(crate::ui::editor::utf16_to_byte(&slot.item.text, before + sel.anchor_offset()));
+            true
+        }
+        _ => false,
+    });
+    if changed {
+        rerender();
+    }
+}
+
+/// An answer button of slot `q`: the engine grades it; the series counts it.
+pub(super) fn answer(app: AppState, q: usize, button: &web_sys::Element) {
+    let Some(choice) = button.get_attribute("data-answer").and_then(|a| Choice::parse(&a)) else { return };
+    TEACH.with_borrow_mut(|t| {
+        let Some(slot) = &mut t.slots[q] else { return };
+        if slot.grade.is_some() {
             return;
         }
-        let Some(pre) = ev.current_target().and_then(|t| t.dyn_into::<web_sys::Node>().ok()) else { return };
-        let Some(sel) = get_selection() else { return };
-        let parent = sel.anchor_node().and_then(|n| n.parent_node());
-        let on_text = parent.is_some_and(|p| p.is_same_node(Some(&pre)) || p.parent_node().is_some_and(|pp| pp.is_same_node(Some(&pre))));
-        if on_text {
-            click.set(Some(item.with_value(|it| super::super::editor::utf16_to_byte(&it.text, sel.anchor_offset()))));
-        }
-    };
-    let answer = move |choice: Choice| {
         let invalid = choice == Choice::Invalid;
-        let rule = rule.get_untracked();
         let a = Answer {
             choice: Some(choice),
-            rule: (invalid && !rule.is_empty()).then_some(rule),
-            click: if invalid { click.get_untracked() } else { None },
+            rule: (invalid && !slot.rule.is_empty()).then(|| slot.rule.clone()),
+            click: if invalid { slot.click } else { None },
         };
-        let g = item.with_value(|it| quiz::grade(it, &a));
-        if let Some(cb) = on_graded {
-            cb.run(g.correct);
-        }
-        graded.set(Some(g));
-    };
-    let pointed = move || {
-        click.get().map(|at| {
-            let near: String = item.with_value(|it| it.text[at..].chars().take(16).collect());
-            view! { <p class="pointed" data-testid="quiz-pointed">"You point at: " <code>{near}</code></p> }
-        })
-    };
-    // One coarse view, built again only when the answer is graded.
-    let body = move || {
-        let g = graded.get();
-        let done = g.is_some();
-        let runs = item
-            .with_value(|it| marked(&it.text, g.as_ref().map_or(&[][..], |g| &g.spans)))
-            .into_iter()
-            .map(|(s, m)| view! { <span class=m.then_some("hit") data-testid=m.then_some("quiz-span")>{s}</span> })
-            .collect_view();
-        let rules = catalogue::all()
-            .filter(|r| r.scope == Scope::JsonRpc || mcp)
-            .map(|r| view! { <option value=r.id title=r.summary>{r.id}</option> })
-            .collect_view();
-        let choices = item
-            .with_value(Item::choices)
-            .iter()
-            .map(|&c| view! { <button type="button" data-testid="quiz-answer" data-answer=c.as_str() disabled=done on:click=move |_| answer(c)>{c.as_str()}</button> })
-            .collect_view();
-        let result = g.map(|g| {
-            let verdict = match (g.correct, g.located) {
-                (true, Some(true)) => "Right, and you found what is wrong.".to_string(),
-                (true, _) => "Right.".to_string(),
-                (false, Some(false)) => "It is invalid, yes, but not for that reason.".to_string(),
-                (false, _) => format!("Not quite: it is {}.", g.expected.as_str()),
-            };
-            let mut ids: Vec<&'static str> = item.with_value(|it| it.key().rules.iter().map(|r| r.id).collect());
-            ids.dedup();
-            let links = ids.into_iter().map(|id| view! { " " <a href=format!("#/reference/{id}")>{id}</a> }).collect_view();
-            view! {
-                <div class=if g.correct { "quiz-result right" } else { "quiz-result wrong" } data-testid="quiz-result" data-correct=g.correct.to_string() data-expected=g.expected.as_str() role="status">
-                    <p class="verdict"><strong>{verdict}</strong></p>
-                    <p data-testid="quiz-explanation">{g.explanation}</p>
-                    <p>"In the reference:" {links}</p>
-                </div>
+        let g = quiz::grade(&slot.item, &a);
+        let (counts, correct) = (slot.counts, g.correct);
+        slot.grade = Some(g);
+        if counts {
+            if let Some(p) = &mut t.progress {
+                p.record(correct);
             }
-        });
-        view! {
-            <pre class="quiz-message" data-testid="quiz-message" title="Click the part you think is wrong" on:click=pick>{runs}</pre>
-            {pointed}
-            <label class="rule-pick">
-                "If invalid, which rule? (optional; or click the wrong part above) "
-                <select data-testid="quiz-rule" disabled=done prop:value=rule.get_untracked() on:change:target=move |ev| rule.set(ev.target().value())>
-                    <option value="">"— pick a rule —"</option>
-                    {rules}
-                </select>
-            </label>
-            <div class="answers" role="group" aria-label="Your answer">{choices}</div>
-            {result}
+            save(t, app);
         }
-    };
-    view! {
-        <div class="quiz-item" data-item=id>
-            <p class="profile-note">{note}</p>
-            {body}
-            {share.map(|href| view! { <p><a data-testid="quiz-share" href=href>"Link to this question"</a></p> })}
-        </div>
-    }
-    .into_any()
+    });
+    rerender();
+}
+
+/// Next question, start over, or "is this right?".
+pub(super) fn act(app: AppState, act: &str) {
+    TEACH.with_borrow_mut(|t| match act {
+        "own" => {
+            let item = quiz::custom(&t.own_text, app.profile.get_untracked());
+            t.slots[1] = Some(Slot::new(item, false, false));
+        }
+        _ => {
+            let Some(p) = &mut t.progress else { return };
+            if act == "next" {
+                p.pos += 1;
+            } else {
+                *p = Progress::start(new_seed());
+            }
+            t.slots[0] = None;
+            save(t, app);
+        }
+    });
+    rerender();
 }
 
 fn new_seed() -> u64 {
@@ -185,124 +232,92 @@ fn load(app: AppState) -> Progress {
     }
 }
 
-/// The quiz view for a route.
-pub fn quiz(app: AppState, which: QuizRoute) -> AnyView {
-    let body = match which {
-        QuizRoute::Item(id) => match quiz::item(&id) {
-            Some(it) => view! {
-                <p>"A shared question. " <a href="#/quiz">"Your own quiz"</a> " keeps its place and score."</p>
-                {question(it, None, true)}
-            }
-            .into_any(),
-            None => view! {
-                <p role="alert" data-testid="quiz-missing">
-                    "There is no question \"" {id} "\" in this quiz (the link may be from another version). "
-                    <a href="#/quiz">"Go to the quiz"</a>
-                </p>
-            }
-            .into_any(),
-        },
-        QuizRoute::Mine => series(app, None),
-        QuizRoute::Set(seed) => series(app, Some(seed)),
-    };
-    view! {
-        <section class="teach quiz" data-testid="quiz" aria-labelledby="quiz-title">
-            <h2 id="quiz-title">"Quiz"</h2>
-            {body}
-            {own(app)}
-        </section>
+/// Saves the series' progress; a failure is reported once and touches nothing else.
+fn save(t: &mut Teach, app: AppState) {
+    let Some(p) = t.progress else { return };
+    let outcome = storage()
+        .ok_or_else(|| "no localStorage".to_string())
+        .and_then(|s| s.set_item(KEY, &p.to_json()).map_err(|e| e.as_string().unwrap_or_else(|| "storage refused it".into())));
+    if let Err(why) = outcome {
+        if !t.warned {
+            t.warned = true;
+            app.notify(NoticeLevel::Error, format!("Quiz progress is not being saved ({why}). Your editor text is not affected."));
+        }
     }
-    .into_any()
+}
+
+/// The quiz view for a route.
+pub(super) fn view(t: &mut Teach, app: AppState, which: &QuizRoute) -> H {
+    let section = h("section")
+        .a("class", "teach quiz")
+        .a("data-testid", "quiz")
+        .a("aria-labelledby", "quiz-title")
+        .c(ht("h2", "Quiz").a("id", "quiz-title"));
+    let section = match which {
+        QuizRoute::Item(id) => {
+            if t.slots[0].is_none() {
+                t.slots[0] = quiz::item(id).map(|it| Slot::new(it, false, true));
+            }
+            match &t.slots[0] {
+                Some(slot) => section
+                    .c(h("p").t("A shared question. ").c(ht("a", "Your own quiz").a("href", "#/quiz")).t(" keeps its place and score."))
+                    .c(question(0, slot)),
+                None => section.c(
+                    h("p")
+                        .a("role", "alert")
+                        .a("data-testid", "quiz-missing")
+                        .t(&format!("There is no question \"{id}\" in this quiz (the link may be from another version). "))
+                        .c(ht("a", "Go to the quiz").a("href", "#/quiz")),
+                ),
+            }
+        }
+        QuizRoute::Mine | QuizRoute::Set(_) => series(t, app, section, which),
+    };
+    // "Is this right?": the learner's own message, graded like a bank item.
+    let own = h("section")
+        .a("class", "own")
+        .a("aria-labelledby", "own-title")
+        .c(ht("h3", "Is this right?").a("id", "own-title"))
+        .c(ht("p", "Write a message of your own, then say what you think it is. It is checked with the playground's profile."))
+        .c(ht("textarea", &t.own_text).a("data-testid", "quiz-own").a("aria-label", "Your message").a("rows", "4").a("spellcheck", "false"))
+        .c(ht("button", "Is this right?").a("type", "button").a("data-testid", "quiz-own-check").a("data-act", "own"))
+        .opt(t.slots[1].as_ref().map(|s| question(1, s)));
+    section.c(own)
 }
 
 /// The learner's way through the whole bank, in the order of a seed (theirs, or a shared set's).
-fn series(app: AppState, shared: Option<u64>) -> AnyView {
-    let bank = StoredValue::new(quiz::bank());
-    let n = bank.with_value(Vec::len);
-    let mut p = load(app);
-    if let Some(seed) = shared.filter(|&s| s != p.seed) {
-        p = Progress::start(seed);
-    }
-    let seed = RwSignal::new(p.seed);
-    let pos = RwSignal::new(p.pos);
-    let score = RwSignal::new((p.right, p.answered));
-    let warned = StoredValue::new(false);
-    let save = move || {
-        let (right, answered) = score.get_untracked();
-        let p = Progress { seed: seed.get_untracked(), pos: pos.get_untracked(), right, answered };
-        let outcome = storage().ok_or_else(|| "no localStorage".to_string()).and_then(|s| {
-            s.set_item(KEY, &p.to_json()).map_err(|e| e.as_string().unwrap_or_else(|| "storage refused it".into()))
-        });
-        if let Err(why) = outcome {
-            if !warned.get_value() {
-                warned.set_value(true);
-                app.notify(NoticeLevel::Error, format!("Quiz progress is not being saved ({why}). Your editor text is not affected."));
+fn series(t: &mut Teach, app: AppState, section: H, which: &QuizRoute) -> H {
+    let bank = quiz::bank();
+    let n = bank.len();
+    if t.progress.is_none() {
+        let mut p = load(app);
+        if let QuizRoute::Set(seed) = *which {
+            if seed != p.seed {
+                p = Progress::start(seed);
             }
         }
-    };
-    save();
-    let graded = Callback::new(move |correct: bool| {
-        score.update(|(r, a)| {
-            *a += 1;
-            *r += u32::from(correct);
-        });
-        save();
-    });
-    let next = move |_| {
-        pos.update(|p| *p += 1);
-        save();
-    };
-    let restart = move |_| {
-        seed.set(new_seed());
-        pos.set(0);
-        score.set((0, 0));
-        save();
-    };
-    let head = move || {
-        let (p, (right, answered)) = (pos.get(), score.get());
-        view! {
-            <p class="quiz-progress" data-testid="quiz-progress" data-pos=p data-right=right data-answered=answered>
-                {format!("Question {} of {n} · {right} / {answered} right", (p + 1).min(n))}
-            </p>
-        }
-    };
-    let current = move || {
-        let (p, s) = (pos.get(), seed.get());
-        let at_end = p >= n;
-        let shown = if at_end {
-            view! { <p data-testid="quiz-done">"You went through all " {n} " questions. Start over for a new order."</p> }.into_any()
-        } else {
-            question(bank.with_value(|b| b[quiz::order(n, s)[p]].clone()), Some(graded), true)
-        };
-        view! {
-            {shown}
-            <div class="quiz-nav">
-                <button type="button" data-testid="quiz-next" on:click=next disabled=at_end>"Next question"</button>
-                <button type="button" data-testid="quiz-restart" on:click=restart>"Start over (new order)"</button>
-                <a data-testid="quiz-set-link" href=Route::Quiz(QuizRoute::Set(s)).fragment()>"Link to this set"</a>
-            </div>
-        }
-    };
-    view! {
-        {head}
-        {current}
+        t.progress = Some(p);
+        save(t, app);
     }
-    .into_any()
-}
-
-/// "Is this right?": the learner's own message, graded like a bank item under the playground's profile.
-fn own(app: AppState) -> AnyView {
-    let draft = RwSignal::new(String::new());
-    let asked = RwSignal::new(None::<Item>);
-    let ask = move |_| asked.set(Some(quiz::custom(&draft.get_untracked(), app.profile.get_untracked())));
-    view! {
-        <section class="own" aria-labelledby="own-title">
-            <h3 id="own-title">"Is this right?"</h3>
-            <p>"Write a message of your own, then say what you think it is. It is checked with the playground's profile."</p>
-            <textarea data-testid="quiz-own" aria-label="Your message" rows="4" spellcheck="false" on:input:target=move |ev| draft.set(ev.target().value())></textarea>
-            <button type="button" data-testid="quiz-own-check" on:click=ask>"Is this right?"</button>
-            {move || asked.get().map(|it| question(it, None, false))}
-        </section>
+    let Some(p) = t.progress else { return section };
+    if t.slots[0].is_none() && p.pos < n {
+        let idx = quiz::order(n, p.seed)[p.pos];
+        t.slots[0] = bank.into_iter().nth(idx).map(|it| Slot::new(it, true, true));
     }
-    .into_any()
+    let head = ht("p", &format!("Question {} of {n} · {}", (p.pos + 1).min(n), p.score()))
+        .a("class", "quiz-progress")
+        .a("data-testid", "quiz-progress")
+        .a("data-pos", &p.pos.to_string())
+        .a("data-right", &p.right.to_string())
+        .a("data-answered", &p.answered.to_string());
+    let body = match (&t.slots[0], p.pos < n) {
+        (Some(slot), true) => question(0, slot),
+        _ => ht("p", &format!("You went through all {n} questions. Start over for a new order.")).a("data-testid", "quiz-done"),
+    };
+    let nav = h("div")
+        .a("class", "quiz-nav")
+        .c(ht("button", "Next question").a("type", "button").a("data-testid", "quiz-next").a("data-act", "next").flag("disabled", p.pos >= n))
+        .c(ht("button", "Start over (new order)").a("type", "button").a("data-testid", "quiz-restart").a("data-act", "restart"))
+        .c(ht("a", "Link to this set").a("data-testid", "quiz-set-link").a("href", &Route::Quiz(QuizRoute::Set(p.seed)).fragment()));
+    section.c(head).c(body).c(nav)
 }

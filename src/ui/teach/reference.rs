@@ -3,95 +3,70 @@
 //! explanation, and a broken and a fixed example, each with a "try it" that loads it into the
 //! playground with the rule's profile.
 
-use leptos::prelude::*;
-use wasm_bindgen::JsCast;
-
+use super::dom::{h, ht, H};
 use super::open_in_playground;
 use crate::rpc::{catalogue, Profile};
 use crate::teach::quiz::profile_of;
 use crate::ui::AppState;
 
-fn profile_name(p: Profile) -> String {
+pub(super) fn profile_name(p: Profile) -> String {
     match p {
         Profile::JsonRpc => "JSON-RPC 2.0".into(),
         Profile::Mcp(v) => format!("MCP {v}"),
     }
 }
 
-/// The whole reference; `focus` names the rule to scroll to and highlight.
-pub fn reference(app: AppState, focus: Option<String>) -> AnyView {
-    let entries = catalogue::all()
-        .map(|rule| {
-            let profile = profile_of(rule);
-            let focused = focus.as_deref() == Some(rule.id);
-            let s = rule.section;
-            view! {
-                <li
-                    class=if focused { "rule-entry focused" } else { "rule-entry" }
-                    data-testid="rule-entry"
-                    data-rule=rule.id
-                    id=format!("rule-{}", rule.id)
-                    tabindex="-1"
-                >
-                    <h3>
-                        <code>{rule.id}</code>
-                        " "
-                        <span class=format!("badge {}", rule.severity.as_str())>{rule.severity.as_str()}</span>
-                    </h3>
-                    <p class="summary">{rule.summary}</p>
-                    <p class="section">
-                        <a href=s.url target="_blank" rel="noopener noreferrer">{s.name} " · " {s.title}</a>
-                        " · checked under " {profile_name(profile)}
-                    </p>
-                    <p>{rule.explanation}</p>
-                    <div class="pair">
-                        <div>
-                            <h4>"Breaks it"</h4>
-                            <pre class="bad">{rule.bad}</pre>
-                            <button type="button" data-testid="try-bad" data-try="bad">"Try it"</button>
-                        </div>
-                        <div>
-                            <h4>"Fixed"</h4>
-                            <pre class="good">{rule.good}</pre>
-                            <button type="button" data-testid="try-good" data-try="good">"Try it"</button>
-                        </div>
-                    </div>
-                </li>
-            }
-        })
-        .collect_view();
-    // One handler for every "Try it": the button names the example, its entry the rule.
-    let try_it = move |ev: leptos::ev::MouseEvent| {
-        let Some(button) = ev.target().and_then(|t| t.dyn_into::<web_sys::Element>().ok()) else { return };
-        let (Some(which), Some(rule)) = (
-            button.get_attribute("data-try"),
-            button.closest(".rule-entry").ok().flatten().and_then(|e| e.get_attribute("data-rule")).and_then(|id| catalogue::find(&id)),
-        ) else {
-            return;
+/// The whole reference; `focus` names the rule to scroll to, highlight and focus.
+pub(super) fn view(focus: Option<&str>) -> H {
+    let entries = catalogue::all().map(|rule| {
+        let s = rule.section;
+        let sev = rule.severity.as_str();
+        let example = |which: &str, title: &str, text: &str| {
+            h("div").c(ht("h4", title)).c(ht("pre", text).a("class", which)).c(
+                ht("button", "Try it").a("type", "button").a("data-testid", &format!("try-{which}")).a("data-act", "try").a("data-try", which),
+            )
         };
-        let (text, what) = if which == "bad" { (rule.bad, "breaks") } else { (rule.good, "follows") };
-        open_in_playground(app, text, profile_of(rule), &format!("a message that {what} {}", rule.id));
-    };
-    if let Some(id) = focus {
-        // After this render is in the document: bring the entry into view and focus it.
-        request_animation_frame(move || {
-            if let Some(el) = document().get_element_by_id(&format!("rule-{id}")) {
-                el.scroll_into_view();
-                if let Ok(el) = el.dyn_into::<web_sys::HtmlElement>() {
-                    let _ = el.focus();
-                }
-            }
-        });
-    }
-    view! {
-        <section class="teach reference" data-testid="reference" aria-labelledby="reference-title">
-            <h2 id="reference-title">"Rule reference"</h2>
-            <p>
-                "Every rule the validator checks, from JSON-RPC 2.0 itself and from the Model Context Protocol profile. "
-                "Each has a minimal message that breaks it and the same message fixed: \"Try it\" opens it in the playground."
-            </p>
-            <ol class="rules" on:click=try_it>{entries}</ol>
-        </section>
-    }
-    .into_any()
+        let focused = focus == Some(rule.id);
+        let entry = h("li")
+            .a("class", if focused { "rule-entry focused" } else { "rule-entry" })
+            .a("data-testid", "rule-entry")
+            .a("data-rule", rule.id)
+            .a("id", &format!("rule-{}", rule.id))
+            .a("tabindex", "-1")
+            .flag("data-focus", focused)
+            .c(h("h3").c(ht("code", rule.id)).t(" ").c(ht("span", sev).a("class", &format!("badge {sev}"))))
+            .c(ht("p", rule.summary).a("class", "summary"))
+            .c(h("p")
+                .a("class", "section")
+                .c(ht("a", &format!("{} · {}", s.name, s.title)).a("href", s.url).a("target", "_blank").a("rel", "noopener noreferrer"))
+                .t(&format!(" · checked under {}", profile_name(profile_of(rule)))))
+            .c(ht("p", rule.explanation))
+            .c(h("div").a("class", "pair").c(example("bad", "Breaks it", rule.bad)).c(example("good", "Fixed", rule.good)));
+        entry
+    });
+    h("section")
+        .a("class", "teach reference")
+        .a("data-testid", "reference")
+        .a("aria-labelledby", "reference-title")
+        .c(ht("h2", "Rule reference").a("id", "reference-title"))
+        .c(ht(
+            "p",
+            "Every rule the validator checks, from JSON-RPC 2.0 itself and from the Model Context Protocol profile. \
+             Each has a minimal message that breaks it and the same message fixed: \"Try it\" opens it in the playground.",
+        ))
+        .c(h("ol").a("class", "rules").cs(entries))
+}
+
+/// A "Try it" button: its entry names the rule, the button the example.
+pub(super) fn try_it(app: AppState, button: &web_sys::Element) {
+    let rule = button
+        .closest(".rule-entry")
+        .ok()
+        .flatten()
+        .and_then(|e| e.get_attribute("data-rule"))
+        .and_then(|id| catalogue::find(&id));
+    let Some(rule) = rule else { return };
+    let bad = button.get_attribute("data-try").as_deref() == Some("bad");
+    let (text, what) = if bad { (rule.bad, "breaks") } else { (rule.good, "follows") };
+    open_in_playground(app, text, profile_of(rule), &format!("a message that {what} {}", rule.id));
 }
