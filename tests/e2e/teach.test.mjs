@@ -5,7 +5,11 @@
 //   BASE_URL=http://127.0.0.1:8080/ node --test tests/e2e/teach.test.mjs
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { BASE_URL, launch } from './support.mjs';
+
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 let browser;
 before(async () => {
@@ -340,6 +344,33 @@ test('lessons: walk all six, run each example on the mock, answer each question'
   assert.match(await editorText(page), /"method": "initialize"/);
   await page.click('[data-testid=send]');
   await page.waitForFunction(() => Number(document.querySelector('[data-testid=log-counts]')?.dataset.pairs) >= 3);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('axe: no serious or critical findings on the reference, a graded quiz question and a lesson', async () => {
+  const { context, page, problems } = await visitor();
+  const views = [
+    ['#/reference/batch-empty', async () => {}],
+    ['#/quiz/rule:jsonrpc-not-2-0', async () => page.click('[data-testid=quiz-answer][data-answer=request]')],
+    ['#/lessons/6', async () => {
+      await page.click('[data-testid=lesson-run]');
+      await page.click('[data-testid=quiz-answer][data-answer=invalid]');
+    }],
+  ];
+  for (const [fragment, act] of views) {
+    await go(page, fragment);
+    await page.waitForSelector('.teach');
+    await act();
+    await page.evaluate(AXE_SOURCE);
+    const found = await page.evaluate(async () => {
+      const results = await window.axe.run(document, { resultTypes: ['violations'] });
+      return results.violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => `${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
+    });
+    assert.deepEqual(found, [], fragment);
+  }
   assert.deepEqual(problems, []);
   await context.close();
 });
