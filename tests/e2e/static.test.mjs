@@ -113,6 +113,14 @@ test('served under a sub-path: every view renders by fragment, with no rewrite',
   await server.stop();
 });
 
+/** The paths the service worker's cache holds. */
+function cachedPaths(page) {
+  return page.evaluate(async () => {
+    const cache = await caches.open((await caches.keys())[0]);
+    return (await cache.keys()).map((r) => new URL(r.url).pathname);
+  });
+}
+
 test('after the first load the site works offline (network cut, then reload)', async () => {
   const server = await serve();
   const { context, page, problems } = await visitor();
@@ -122,6 +130,23 @@ test('after the first load the site works offline (network cut, then reload)', a
   const scope = await page.evaluate(async () => (await navigator.serviceWorker.ready).scope);
   assert.equal(new URL(scope).pathname, SUB);
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  // An online reload goes through the worker (network first); the cache keeps this build's files
+  // and drops what an older build named.
+  await page.evaluate(async (sub) => {
+    const cache = await caches.open((await caches.keys())[0]);
+    await cache.put(`${sub}jsonrpc-playground-0ld_bg.wasm`, new Response('stale'));
+  }, SUB);
+  await page.reload();
+  await page.waitForSelector('[data-testid=lesson]');
+  let cached = await cachedPaths(page);
+  for (let i = 0; i < 50 && cached.some((p) => p.includes('0ld')); i++) {
+    await new Promise((r) => setTimeout(r, 100));
+    cached = await cachedPaths(page);
+  }
+  assert.ok(!cached.some((p) => p.includes('0ld')), `an older build's file is dropped: ${cached.join(' ')}`);
+  assert.ok(cached.includes(SUB), cached.join(' '));
+  assert.ok(cached.some((p) => p.startsWith(SUB) && p.endsWith('_bg.wasm')), cached.join(' '));
+  assert.ok(cached.some((p) => p.endsWith('.css')) && cached.some((p) => p.endsWith('.js')), cached.join(' '));
 
   await context.setOffline(true);
   await server.stop();
