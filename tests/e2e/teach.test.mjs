@@ -122,8 +122,11 @@ test('a violation in the verdict pane links to its reference entry', async () =>
 test('quiz: a wrong kind is graded wrong, explained, and the broken part is marked', async () => {
   const { context, page, problems } = await visitor();
   await go(page, '#/quiz/rule:jsonrpc-not-2-0');
-  await page.click('[data-testid=quiz-answer][data-answer=request]');
+  // With the keyboard: the answer button is rebuilt, so focus moves to the result.
+  await page.focus('[data-testid=quiz-answer][data-answer=request]');
+  await page.keyboard.press('Enter');
   const result = page.locator('[data-testid=quiz-result]');
+  assert.equal(await page.evaluate(() => document.activeElement?.dataset.testid), 'quiz-result');
   assert.equal(await result.getAttribute('data-correct'), 'false');
   assert.equal(await result.getAttribute('data-expected'), 'invalid');
   assert.match(await result.textContent(), /Not quite: it is invalid/);
@@ -219,6 +222,7 @@ test('quiz: progress and score persist; order varies; a set link reproduces the 
   await a.page.click('[data-testid=quiz-answer] >> nth=0');
   const right = (await a.page.getAttribute('[data-testid=quiz-result]', 'data-correct')) === 'true' ? 1 : 0;
   await a.page.click('[data-testid=quiz-next]');
+  assert.equal(await a.page.evaluate(() => document.activeElement?.className), 'quiz-item', 'focus on the next question');
   const secondA = await a.page.getAttribute('.quiz-item', 'data-item');
   assert.notEqual(secondA, firstA);
   await a.page.reload();

@@ -71,6 +71,8 @@ pub(crate) struct Teach {
     pub own_text: String,
     /// What the lesson's example exchanged with the mock server, once run.
     pub runs: Option<Vec<(String, Option<String>)>>,
+    /// What to focus after the next rebuild (the control the learner used is rebuilt too).
+    pub focus: Option<String>,
 }
 
 thread_local! {
@@ -102,7 +104,8 @@ fn rerender() {
             Route::Lessons(index) => lessons::view(t, *index),
         };
         let _ = host.append_with_node_1(&view.0);
-        if let Some(el) = host.query_selector("[data-focus]").ok().flatten() {
+        let wanted = t.focus.take().unwrap_or_else(|| "[data-focus]".into());
+        if let Some(el) = host.query_selector(&wanted).ok().flatten() {
             el.scroll_into_view();
             if let Ok(el) = el.dyn_into::<web_sys::HtmlElement>() {
                 let _ = el.focus();

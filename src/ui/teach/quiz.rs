@@ -118,7 +118,6 @@ pub(super) fn question(q: usize, slot: &Slot) -> H {
             .a("data-expected", g.expected.as_str())
             .a("role", "status")
             .a("tabindex", "-1")
-            .flag("data-focus", true)
             .c(h("p").a("class", "verdict").c(ht("strong", &verdict)))
             .c(ht("p", &g.explanation).a("data-testid", "quiz-explanation"))
             .c(refs)
@@ -130,6 +129,8 @@ pub(super) fn question(q: usize, slot: &Slot) -> H {
     h("div")
         .a("class", "quiz-item")
         .a("data-item", &it.id)
+        .a("data-q", qs)
+        .a("tabindex", "-1")
         .c(ht("p", &format!("Checked as {}. What is it?", profile_name(it.profile))).a("class", "profile-note"))
         .c(message)
         .opt(pointed)
@@ -180,6 +181,7 @@ pub(super) fn answer(app: AppState, q: usize, button: &web_sys::Element) {
             click: if invalid { slot.click } else { None },
         };
         let g = quiz::grade(&slot.item, &a);
+        t.focus = Some(format!(".quiz-item[data-q=\"{q}\"] [data-testid=quiz-result]"));
         let (counts, correct) = (slot.counts, g.correct);
         slot.grade = Some(g);
         if counts {
@@ -198,6 +200,7 @@ pub(super) fn act(app: AppState, act: &str) {
         "own" => {
             let item = quiz::custom(&t.own_text, app.profile.get_untracked());
             t.slots[1] = Some(Slot::new(item, false, false));
+            t.focus = Some(".quiz-item[data-q=\"1\"]".into());
         }
         _ => {
             let Some(p) = &mut t.progress else { return };
@@ -207,6 +210,7 @@ pub(super) fn act(app: AppState, act: &str) {
                 *p = Progress::start(new_seed());
             }
             t.slots[0] = None;
+            t.focus = Some(".quiz-item[data-q=\"0\"]".into());
             save(t, app);
         }
     });
