@@ -241,6 +241,28 @@ pub fn custom(text: &str, profile: Profile) -> Item {
     Item { id: "custom".to_string(), text: text.to_string(), profile, transcript }
 }
 
+/// `text` cut into runs, those inside `spans` marked (an empty span marks the character after
+/// it), for showing where a message is broken.
+pub fn marked(text: &str, spans: &[Span]) -> Vec<(String, bool)> {
+    let mut hit = vec![false; text.len()];
+    for s in spans {
+        let start = s.start.min(text.len());
+        let mut end = s.end.clamp(start, text.len());
+        if start == end {
+            end = text[start..].chars().next().map_or(end, |c| end + c.len_utf8());
+        }
+        hit[start..end].iter_mut().for_each(|h| *h = true);
+    }
+    let mut out: Vec<(String, bool)> = Vec::new();
+    for (i, c) in text.char_indices() {
+        match out.last_mut() {
+            Some((run, m)) if *m == hit[i] => run.push(c),
+            _ => out.push((c.to_string(), hit[i])),
+        }
+    }
+    out
+}
+
 /// A shuffled order of `n` items from a seed (xorshift; the same seed gives the same order), so
 /// questions vary and a shared set reproduces.
 pub fn order(n: usize, seed: u64) -> Vec<usize> {

@@ -11,7 +11,6 @@ use web_sys::js_sys;
 use super::dom::{h, ht, H};
 use super::reference::profile_name;
 use super::{rerender, Slot, Teach, TEACH};
-use crate::json::Span;
 use crate::rpc::{catalogue, Profile, Scope};
 use crate::teach::progress::Progress;
 use crate::teach::quiz::{self, Answer, Choice};
@@ -35,33 +34,12 @@ extern "C" {
     fn anchor_offset(this: &Selection) -> u32;
 }
 
-/// `text` cut into runs, those inside `spans` marked (an empty span marks the character after it).
-fn marked(text: &str, spans: &[Span]) -> Vec<(String, bool)> {
-    let mut hit = vec![false; text.len()];
-    for s in spans {
-        let start = s.start.min(text.len());
-        let mut end = s.end.clamp(start, text.len());
-        if start == end {
-            end = text[start..].chars().next().map_or(end, |c| end + c.len_utf8());
-        }
-        hit[start..end].iter_mut().for_each(|h| *h = true);
-    }
-    let mut out: Vec<(String, bool)> = Vec::new();
-    for (i, c) in text.char_indices() {
-        match out.last_mut() {
-            Some((run, m)) if *m == hit[i] => run.push(c),
-            _ => out.push((c.to_string(), hit[i])),
-        }
-    }
-    out
-}
-
 /// One question (slot `q`): the message, the rule picker, the answers and, once answered, the grade.
 pub(super) fn question(q: usize, slot: &Slot) -> H {
     let qs = if q == 1 { "1" } else { "0" };
     let it = &slot.item;
     let done = slot.grade.is_some();
-    let runs = marked(&it.text, slot.grade.as_ref().map_or(&[][..], |g| &g.spans)).into_iter().map(|(s, m)| {
+    let runs = quiz::marked(&it.text, slot.grade.as_ref().map_or(&[][..], |g| &g.spans)).into_iter().map(|(s, m)| {
         let span = ht("span", &s);
         if m {
             span.a("class", "hit").a("data-testid", "quiz-span")
