@@ -58,6 +58,12 @@ cargo test --locked --target wasm32-unknown-unknown --test web
 stage "web: trunk build --release"
 trunk build --release
 
+stage "web: sub-path release build (trunk build --release --public-url /some/path/)"
+# A static host serving the site under a sub-path (GitHub Pages: /<repo>/); tests/e2e/static.test.mjs
+# serves this build at /some/path/ and walks every view, then cuts the network and reloads.
+trunk build --release --public-url /some/path/ --dist "$TARGET_DIR/dist-subpath"
+export SUBPATH_DIST="$TARGET_DIR/dist-subpath"
+
 stage "web: size budget (200 KB gzipped; printed, enforced with SIZE_ENFORCE=1)"
 # The budget is a figure to print, not a gate: the playground is over it today (see README,
 # Figures) and bringing it back under is tracked work. SIZE_ENFORCE=1 makes it fail the run.

@@ -145,3 +145,50 @@ mod lessons {
         }
     }
 }
+
+#[test]
+fn the_learners_own_message_is_graded_like_a_bank_item() {
+    use jsonrpc_playground::teach::quiz::custom;
+    let mine = custom(r#"{"jsonrpc": "2.0", "method": "ping"}"#, Profile::JsonRpc);
+    assert!(!mine.transcript);
+    assert!(grade(&mine, &Answer { choice: Some(Choice::Notification), ..Answer::default() }).correct);
+    let g = grade(&mine, &Answer { choice: Some(Choice::Request), ..Answer::default() });
+    assert!(!g.correct);
+    assert_eq!(g.expected, Choice::Notification);
+    let broken = custom(r#"{"jsonrpc": "2.0", "method": "ping", "id": {}}"#, Profile::JsonRpc);
+    let g = grade(&broken, &Answer { choice: Some(Choice::Invalid), ..Answer::default() });
+    assert!(g.correct && !g.spans.is_empty(), "{g:?}");
+}
+
+#[test]
+fn every_lesson_asks_a_question_from_the_bank_and_its_example_runs_on_the_mock() {
+    use jsonrpc_playground::mock::MockServer;
+    use jsonrpc_playground::teach::lessons::LESSONS;
+    assert_eq!(LESSONS.len(), 6);
+    for l in LESSONS {
+        assert!(item(l.question).is_some(), "{}: no item {}", l.id, l.question);
+        let exchanges = MockServer::new().handle_stream(l.example.as_bytes());
+        assert!(!exchanges.is_empty(), "{}: nothing sent", l.id);
+    }
+}
+
+#[test]
+fn marked_runs_cover_the_text_and_mark_the_spans() {
+    use jsonrpc_playground::json::Span;
+    use jsonrpc_playground::teach::quiz::marked;
+    let runs = |t: &str, s: &[Span]| marked(t, s);
+    let own = |v: &[(&str, bool)]| v.iter().map(|(s, m)| (s.to_string(), *m)).collect::<Vec<_>>();
+    assert_eq!(runs("abcdef", &[]), own(&[("abcdef", false)]));
+    assert_eq!(runs("abcdef", &[Span::new(1, 3)]), own(&[("a", false), ("bc", true), ("def", false)]));
+    // Overlapping spans merge; an empty span marks the character after it; a span past the end is clamped.
+    assert_eq!(runs("abcdef", &[Span::new(0, 2), Span::new(1, 3), Span::new(5, 5)]), own(&[("abc", true), ("de", false), ("f", true)]));
+    assert_eq!(runs("ab", &[Span::new(1, 99)]), own(&[("a", false), ("b", true)]));
+    assert_eq!(runs("ab", &[Span::new(2, 2)]), own(&[("ab", false)]));
+    // Multi-byte characters stay whole.
+    assert_eq!(runs("é\"x\"", &[Span::new(2, 5)]), own(&[("é", false), ("\"x\"", true)]));
+    // The seed lab's broken member, as the quiz marks it.
+    let it = item("rule:jsonrpc-not-2-0").unwrap();
+    let g = grade(&it, &Answer::default());
+    let hit: Vec<String> = marked(&it.text, &g.spans).into_iter().filter(|r| r.1).map(|r| r.0).collect();
+    assert_eq!(hit, ["\"1.0\""]);
+}

@@ -3,3 +3,5 @@
 
 pub mod quiz;
 pub mod lessons;
+pub mod progress;
+pub mod route;

@@ -174,7 +174,8 @@ fn explain(item: &Item, key: &AnswerKey) -> String {
     out
 }
 
-fn profile_of(rule: &Rule) -> Profile {
+/// The profile a rule's examples are checked under (its reference "try it" and its quiz items).
+pub fn profile_of(rule: &Rule) -> Profile {
     match rule.scope {
         Scope::JsonRpc => Profile::JsonRpc,
         Scope::Mcp => Profile::Mcp(rule.example_version.unwrap_or_default()),
@@ -232,6 +233,34 @@ pub fn bank() -> Vec<Item> {
 /// The item with this id.
 pub fn item(id: &str) -> Option<Item> {
     bank().into_iter().find(|i| i.id == id)
+}
+
+/// The learner's own message as an item ("is this right?"): graded like any other.
+pub fn custom(text: &str, profile: Profile) -> Item {
+    let transcript = rpc::check(text.as_bytes(), profile).transcript;
+    Item { id: "custom".to_string(), text: text.to_string(), profile, transcript }
+}
+
+/// `text` cut into runs, those inside `spans` marked (an empty span marks the character after
+/// it), for showing where a message is broken.
+pub fn marked(text: &str, spans: &[Span]) -> Vec<(String, bool)> {
+    let mut hit = vec![false; text.len()];
+    for s in spans {
+        let start = s.start.min(text.len());
+        let mut end = s.end.clamp(start, text.len());
+        if start == end {
+            end = text[start..].chars().next().map_or(end, |c| end + c.len_utf8());
+        }
+        hit[start..end].iter_mut().for_each(|h| *h = true);
+    }
+    let mut out: Vec<(String, bool)> = Vec::new();
+    for (i, c) in text.char_indices() {
+        match out.last_mut() {
+            Some((run, m)) if *m == hit[i] => run.push(c),
+            _ => out.push((c.to_string(), hit[i])),
+        }
+    }
+    out
 }
 
 /// A shuffled order of `n` items from a seed (xorshift; the same seed gives the same order), so

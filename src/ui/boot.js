@@ -5,3 +5,9 @@ const entry = document.querySelector('meta[name="app-entry"]').dataset;
 const { default: init } = await import(entry.js);
 await init({ module_or_path: entry.wasm });
 dispatchEvent(new CustomEvent('TrunkApplicationStarted'));
+// Offline after the first load: the service worker beside the app's files (src/ui/teach/sw.js),
+// found from the entry's address so it works under any --public-url.
+if ('serviceWorker' in navigator) {
+  navigator.serviceWorker.register(new URL('sw.js', new URL(entry.js, location.href)))
+    .catch((err) => console.warn('offline cache unavailable:', err.message));
+}

@@ -18,6 +18,7 @@ mod notices;
 mod persist;
 mod share;
 mod state;
+mod teach;
 mod theme;
 mod verdicts;
 
@@ -45,6 +46,7 @@ pub fn App() -> impl IntoView {
         }),
     });
     share::restore_from_fragment(state);
+    let route = teach::provide_router();
     let analysis = state.analysis;
     let status = move || {
         analysis.with(|a| {
@@ -56,6 +58,7 @@ pub fn App() -> impl IntoView {
     view! {
         <header class="app-header">
             <h1>"JSON-RPC playground"</h1>
+            <teach::Nav />
             <nav class="toolbar" aria-label="Playground">
                 <controls::ProfileSelect />
                 <examples::ExamplesMenu />
@@ -64,7 +67,7 @@ pub fn App() -> impl IntoView {
             </nav>
         </header>
         <notices::Notices />
-        <main class="playground">
+        <main class="playground" hidden=move || route.with(|r| r.view() != "playground")>
             <section class="editor-pane" aria-label="Editor">
                 <div class="editor-tools">
                     <controls::FormatButtons />
@@ -82,6 +85,7 @@ pub fn App() -> impl IntoView {
                 <exchange::LogPane />
             </section>
         </main>
+        <teach::TeachView />
     }
 }
 

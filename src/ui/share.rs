@@ -175,7 +175,8 @@ pub fn restore_from_fragment(state: AppState) {
 
 fn open_fragment(state: AppState) {
     let fragment = window().location().hash().unwrap_or_default();
-    if fragment.len() <= 1 {
+    // `#/…` is a view of the page (src/ui/teach), not a share link.
+    if fragment.len() <= 1 || fragment.starts_with("#/") {
         return;
     }
     spawn_local(async move {

@@ -154,6 +154,14 @@ fn findings(findings: &[Finding], key: u64, path: &[usize]) -> Option<Tag> {
                     .attr("title", section.title)
                     .text(section.name),
             )
+            .child(
+                h("a")
+                    .class("ref")
+                    .testid("violation-ref")
+                    .attr("href", format!("#/reference/{}", f.rule))
+                    .attr("aria-label", format!("{} in the reference", f.rule))
+                    .text("?"),
+            )
     });
     Some(h("ul").class("violations").attr("aria-label", "Violations").children(rows))
 }

@@ -1,0 +1,78 @@
+// The offline cache (a service worker, registered by src/ui/boot.js; copied to dist/ by Trunk).
+// After the first load the site works without the network: on install it caches the page and
+// every same-origin file the page names (the hashed JS, wasm, CSS and boot script, under any
+// --public-url). Pages are then fetched network-first (a new build shows up when online; the
+// files of older builds are dropped from the cache) and files cache-first (their names are
+// hashed, so a cached file never goes stale).
+const CACHE = 'jsonrpc-playground-v1';
+const SCOPE = self.registration.scope;
+
+/** The same-origin files the page's HTML names. */
+function filesOf(html) {
+  const files = new Set();
+  for (const [, ref] of html.matchAll(/\s(?:href|src|data-js|data-wasm)="([^"#]+)"/g)) {
+    const url = new URL(ref.replaceAll('&amp;', '&'), SCOPE);
+    if (url.origin === self.location.origin && url.href !== SCOPE) files.add(url.href);
+  }
+  return files;
+}
+
+async function precache() {
+  const cache = await caches.open(CACHE);
+  const page = await fetch(SCOPE, { cache: 'reload' });
+  if (!page.ok) throw new Error(`offline cache: ${SCOPE} answered HTTP ${page.status}`);
+  const files = filesOf(await page.clone().text());
+  await cache.put(SCOPE, page);
+  await cache.addAll([...files]);
+}
+
+/** Keeps the page `html` and its files; drops what an older build named. */
+async function prune(html) {
+  const keep = filesOf(html);
+  const cache = await caches.open(CACHE);
+  for (const request of await cache.keys()) {
+    if (request.url !== SCOPE && !keep.has(request.url)) await cache.delete(request);
+  }
+}
+
+self.addEventListener('install', (event) => {
+  event.waitUntil(precache().then(() => self.skipWaiting()));
+});
+
+self.addEventListener('activate', (event) => {
+  event.waitUntil((async () => {
+    for (const name of await caches.keys()) if (name !== CACHE) await caches.delete(name);
+    await self.clients.claim();
+  })());
+});
+
+async function fromNetworkThenCache(event) {
+  try {
+    const response = await fetch(event.request);
+    if (response.ok) {
+      const copy = response.clone();
+      event.waitUntil((async () => {
+        const html = await copy.clone().text();
+        await (await caches.open(CACHE)).put(SCOPE, copy);
+        await prune(html);
+      })());
+    }
+    return response;
+  } catch (err) {
+    return (await caches.match(SCOPE)) ?? Response.error();
+  }
+}
+
+async function fromCacheThenNetwork(request) {
+  const hit = await caches.match(request);
+  if (hit) return hit;
+  const response = await fetch(request);
+  if (response.ok) (await caches.open(CACHE)).put(request, response.clone());
+  return response;
+}
+
+self.addEventListener('fetch', (event) => {
+  const { request } = event;
+  if (request.method !== 'GET' || new URL(request.url).origin !== self.location.origin) return;
+  event.respondWith(request.mode === 'navigate' ? fromNetworkThenCache(event) : fromCacheThenNetwork(request));
+});

@@ -1,0 +1,380 @@
+// End-to-end: the teaching views (src/ui/teach) on the release build: the nav, every reference
+// entry's "try it", the verdict pane's links into the reference, the quiz answered right and
+// wrong (grading, explanation, the pointed span), its saved progress and shared links, and the
+// six lessons against the in-browser mock.
+//   BASE_URL=http://127.0.0.1:8080/ node --test tests/e2e/teach.test.mjs
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { BASE_URL, launch } from './support.mjs';
+
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+let browser;
+before(async () => {
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+});
+
+/** A fresh context (its own storage) and page recording errors and CSP violations. */
+async function visitor() {
+  const context = await browser.newContext();
+  const problems = [];
+  await context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) => {
+      console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI}`);
+    });
+  });
+  const page = await context.newPage();
+  page.on('console', (msg) => msg.type() === 'error' && problems.push(`console: ${msg.text()}`));
+  page.on('pageerror', (err) => problems.push(`pageerror: ${err.message}`));
+  return { context, page, problems };
+}
+
+async function go(page, fragment) {
+  await page.goto(BASE_URL + fragment);
+  await page.waitForSelector('[data-testid=views]');
+}
+
+const editorText = (page) => page.inputValue('[data-testid=editor]');
+const visible = (page, testid) => page.isVisible(`[data-testid=${testid}]`);
+
+test('the nav bar switches views by fragment and the playground keeps its text', async () => {
+  const { context, page, problems } = await visitor();
+  await go(page, '');
+  await page.fill('[data-testid=editor]', '{"jsonrpc": "2.0", "method": "kept"}');
+  for (const [view, testid] of [['reference', 'reference'], ['quiz', 'quiz'], ['lessons', 'lessons']]) {
+    await page.click(`[data-testid=views] a[data-view=${view}]`);
+    await page.waitForSelector(`[data-testid=${testid}]`);
+    assert.equal(new URL(page.url()).hash, `#/${view}`);
+    assert.equal(await visible(page, 'editor'), false, `${view}: the playground is hidden`);
+    assert.equal(await page.getAttribute(`[data-testid=views] a[data-view=${view}]`, 'aria-current'), 'page');
+  }
+  await page.goBack();
+  await page.waitForSelector('[data-testid=quiz]');
+  await page.click('[data-testid=views] a[data-view=playground]');
+  await page.waitForSelector('[data-testid=editor]', { state: 'visible' });
+  assert.equal(await editorText(page), '{"jsonrpc": "2.0", "method": "kept"}');
+  assert.equal(await page.$('[data-testid=reference], [data-testid=quiz], [data-testid=lesson]'), null);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('every reference entry: its broken example breaks it in the playground, its fixed one does not', async () => {
+  const { context, page, problems } = await visitor();
+  await go(page, '#/reference');
+  const rules = await page.$$eval('[data-testid=rule-entry]', (es) => es.map((e) => e.dataset.rule));
+  assert.ok(rules.length >= 50, `${rules.length} entries`);
+  assert.equal(new Set(rules).size, rules.length, 'one entry per rule');
+  // Each entry names its severity and links its spec section.
+  const first = page.locator('[data-testid=rule-entry]').first();
+  assert.match(await first.locator('.section a').getAttribute('href'), /^https:\/\//);
+  for (const rule of rules) {
+    for (const which of ['bad', 'good']) {
+      await go(page, `#/reference/${rule}`);
+      const entry = page.locator(`[data-testid=rule-entry][data-rule="${rule}"]`);
+      assert.match(await entry.getAttribute('class'), /focused/, rule);
+      const example = await entry.locator(`pre.${which}`).textContent();
+      const mcp = /checked under MCP/.test(await entry.locator('.section').textContent());
+      await entry.locator(`[data-testid=try-${which}]`).click();
+      await page.waitForSelector('[data-testid=editor]', { state: 'visible' });
+      assert.equal(await editorText(page), example, `${rule} ${which}: loaded into the editor`);
+      const found = await page.$$eval('[data-testid=violation]', (vs) => vs.map((v) => v.dataset.rule));
+      if (which === 'bad') {
+        assert.ok(found.includes(rule), `${rule}: its broken example shows it (found ${found})`);
+      } else {
+        assert.deepEqual(found, [], `${rule}: its fixed example breaks nothing`);
+      }
+      assert.equal((await page.inputValue('[data-testid=profile]')).startsWith('mcp:'), mcp, `${rule}: its profile`);
+    }
+  }
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('MCP entries load with an MCP profile, JSON-RPC entries with JSON-RPC', async () => {
+  const { context, page, problems } = await visitor();
+  for (const [rule, profile] of [['jsonrpc-not-2-0', /^jsonrpc$/], ['mcp-param-missing', /^mcp:/]]) {
+    await go(page, `#/reference/${rule}`);
+    await page.click(`[data-rule="${rule}"] [data-testid=try-bad]`);
+    await page.waitForSelector(`[data-testid=violation][data-rule="${rule}"]`);
+    assert.match(await page.inputValue('[data-testid=profile]'), profile, rule);
+  }
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('a violation in the verdict pane links to its reference entry', async () => {
+  const { context, page, problems } = await visitor();
+  await go(page, '');
+  await page.fill('[data-testid=editor]', '{"jsonrpc": "1.0", "method": "x", "id": 1}');
+  await page.click('[data-testid=violation][data-rule=jsonrpc-not-2-0] [data-testid=violation-ref]');
+  await page.waitForSelector('[data-testid=rule-entry][data-rule=jsonrpc-not-2-0].focused');
+  assert.equal(new URL(page.url()).hash, '#/reference/jsonrpc-not-2-0');
+  assert.equal(await page.evaluate(() => document.activeElement?.dataset.rule), 'jsonrpc-not-2-0');
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('quiz: a wrong kind is graded wrong, explained, and the broken part is marked', async () => {
+  const { context, page, problems } = await visitor();
+  await go(page, '#/quiz/rule:jsonrpc-not-2-0');
+  // With the keyboard: the answer button is rebuilt, so focus moves to the result.
+  await page.focus('[data-testid=quiz-answer][data-answer=request]');
+  await page.keyboard.press('Enter');
+  const result = page.locator('[data-testid=quiz-result]');
+  assert.equal(await page.evaluate(() => document.activeElement?.dataset.testid), 'quiz-result');
+  assert.equal(await result.getAttribute('data-correct'), 'false');
+  assert.equal(await result.getAttribute('data-expected'), 'invalid');
+  assert.match(await result.textContent(), /Not quite: it is invalid/);
+  assert.match(await page.textContent('[data-testid=quiz-explanation]'), /"jsonrpc" must be exactly the string "2.0"/);
+  assert.deepEqual(await page.$$eval('[data-testid=quiz-span]', (ms) => ms.map((m) => m.textContent)), ['"1.0"']);
+  assert.equal(await page.isDisabled('[data-testid=quiz-answer][data-answer=invalid]'), true, 'answered once');
+  await result.locator('a[href="#/reference/jsonrpc-not-2-0"]').click();
+  await page.waitForSelector('[data-testid=rule-entry][data-rule=jsonrpc-not-2-0].focused');
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('quiz: picking the rule, or a wrong rule, is graded', async () => {
+  const { context, page, problems } = await visitor();
+  await go(page, '#/quiz/rule:jsonrpc-not-2-0');
+  await page.selectOption('[data-testid=quiz-rule]', 'jsonrpc-not-2-0');
+  await page.click('[data-testid=quiz-answer][data-answer=invalid]');
+  assert.equal(await page.getAttribute('[data-testid=quiz-result]', 'data-correct'), 'true');
+  assert.match(await page.textContent('[data-testid=quiz-result]'), /you found what is wrong/);
+  await page.reload();
+  await page.waitForSelector('[data-testid=quiz-rule]');
+  await page.selectOption('[data-testid=quiz-rule]', 'method-not-string');
+  await page.click('[data-testid=quiz-answer][data-answer=invalid]');
+  assert.equal(await page.getAttribute('[data-testid=quiz-result]', 'data-correct'), 'false');
+  assert.match(await page.textContent('[data-testid=quiz-result]'), /not for that reason/);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+/** Clicks the middle of `needle` inside the quiz message. */
+async function clickOn(page, needle) {
+  const at = await page.$eval('[data-testid=quiz-message]', (pre, needle) => {
+    const walker = document.createTreeWalker(pre, NodeFilter.SHOW_TEXT);
+    let node = walker.nextNode();
+    while (node && !node.textContent.includes(needle)) node = walker.nextNode();
+    const start = node.textContent.indexOf(needle);
+    const range = document.createRange();
+    range.setStart(node, start + 1);
+    range.setEnd(node, start + 2);
+    const r = range.getBoundingClientRect();
+    return { x: r.left + r.width / 2, y: r.top + r.height / 2 };
+  }, needle);
+  await page.mouse.click(at.x, at.y);
+}
+
+test('quiz: clicking the offending part, or another part, is graded', async () => {
+  const { context, page, problems } = await visitor();
+  await go(page, '#/quiz/rule:jsonrpc-not-2-0');
+  await clickOn(page, '"1.0"');
+  assert.match(await page.textContent('[data-testid=quiz-pointed]'), /You point at: 1\.0"|You point at: \.0"|You point at: "1\.0"/);
+  await page.click('[data-testid=quiz-answer][data-answer=invalid]');
+  assert.equal(await page.getAttribute('[data-testid=quiz-result]', 'data-correct'), 'true');
+  assert.match(await page.textContent('[data-testid=quiz-result]'), /you found what is wrong/);
+  await page.reload();
+  await page.waitForSelector('[data-testid=quiz-message]');
+  await clickOn(page, '"method"');
+  await page.click('[data-testid=quiz-answer][data-answer=invalid]');
+  assert.equal(await page.getAttribute('[data-testid=quiz-result]', 'data-correct'), 'false');
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('quiz: valid messages of each kind, and the MCP seed lab', async () => {
+  const { context, page, problems } = await visitor();
+  const cases = [
+    ['own:update', 'notification', 'notification'],
+    ['own:method-not-found', 'response', 'response'],
+    ['valid:response-unmatched', 'valid', 'valid'],
+    ['rule:response-unmatched', 'valid', 'invalid'],
+    ['own:batch', 'batch', 'batch'],
+    ['own:subtract', 'notification', 'request'],
+    ['own:seed-lab-1', 'request', 'invalid'],
+    ['own:seed-lab-4', 'request', 'request'],
+  ];
+  for (const [id, answer, expected] of cases) {
+    await go(page, `#/quiz/${id}`);
+    await page.click(`[data-testid=quiz-answer][data-answer=${answer}]`);
+    const result = page.locator('[data-testid=quiz-result]');
+    assert.equal(await result.getAttribute('data-expected'), expected, id);
+    assert.equal(await result.getAttribute('data-correct'), String(answer === expected), id);
+    assert.notEqual((await page.textContent('[data-testid=quiz-explanation]')).trim(), '', id);
+  }
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('quiz: progress and score persist; order varies; a set link reproduces the order', async () => {
+  const a = await visitor();
+  await go(a.page, '#/quiz');
+  const progress = a.page.locator('[data-testid=quiz-progress]');
+  assert.match(await progress.textContent(), /^Question 1 of \d+ · 0 \/ 0 right$/);
+  const firstA = await a.page.getAttribute('.quiz-item', 'data-item');
+  await a.page.click('[data-testid=quiz-answer] >> nth=0');
+  const right = (await a.page.getAttribute('[data-testid=quiz-result]', 'data-correct')) === 'true' ? 1 : 0;
+  await a.page.click('[data-testid=quiz-next]');
+  assert.equal(await a.page.evaluate(() => document.activeElement?.className), 'quiz-item', 'focus on the next question');
+  const secondA = await a.page.getAttribute('.quiz-item', 'data-item');
+  assert.notEqual(secondA, firstA);
+  await a.page.reload();
+  await a.page.waitForSelector('[data-testid=quiz-progress]');
+  assert.equal(await progress.getAttribute('data-pos'), '1');
+  assert.equal(await progress.getAttribute('data-answered'), '1');
+  assert.equal(await progress.getAttribute('data-right'), String(right));
+  assert.match(await progress.textContent(), new RegExp(`^Question 2 of \\d+ · ${right} / 1 right$`));
+  assert.equal(await a.page.getAttribute('.quiz-item', 'data-item'), secondA, 'the same question after a reload');
+  const setLink = await a.page.getAttribute('[data-testid=quiz-set-link]', 'href');
+  assert.match(setLink, /^#\/quiz\/set\/\d+$/);
+
+  // Another learner gets another order; the set link gives them this one.
+  const b = await visitor();
+  await go(b.page, '#/quiz');
+  const otherSet = await b.page.getAttribute('[data-testid=quiz-set-link]', 'href');
+  assert.notEqual(otherSet, setLink, 'questions vary in order between learners');
+  await go(b.page, setLink);
+  assert.equal(await b.page.getAttribute('.quiz-item', 'data-item'), firstA);
+  await b.page.click('[data-testid=quiz-next]');
+  assert.equal(await b.page.getAttribute('.quiz-item', 'data-item'), secondA);
+
+  // Start over: a new order and a zero score.
+  await a.page.click('[data-testid=quiz-restart]');
+  assert.match(await progress.textContent(), /^Question 1 of \d+ · 0 \/ 0 right$/);
+  assert.notEqual(await a.page.getAttribute('[data-testid=quiz-set-link]', 'href'), setLink);
+
+  // A question's own link opens that one question.
+  const share = await a.page.getAttribute('[data-testid=quiz-share]', 'href');
+  const shown = await a.page.getAttribute('.quiz-item', 'data-item');
+  assert.equal(share, `#/quiz/${shown}`);
+  await go(b.page, share);
+  assert.equal(await b.page.getAttribute('.quiz-item', 'data-item'), shown);
+  await go(b.page, '#/quiz/no-such-item');
+  await b.page.waitForSelector('[data-testid=quiz-missing]');
+  assert.deepEqual([...a.problems, ...b.problems], []);
+  await a.context.close();
+  await b.context.close();
+});
+
+test('quiz: storage that refuses writes is a notice, and the editor keeps its text', async () => {
+  const { context, page } = await visitor();
+  await context.addInitScript(() => {
+    const real = Storage.prototype.setItem;
+    Storage.prototype.setItem = function (key, value) {
+      if (key === 'jrpc.quiz') throw new DOMException('quota', 'QuotaExceededError');
+      return real.call(this, key, value);
+    };
+  });
+  await go(page, '');
+  await page.fill('[data-testid=editor]', '{"jsonrpc": "2.0", "method": "mine", "id": 7}');
+  await page.click('[data-testid=views] a[data-view=quiz]');
+  await page.waitForSelector('[data-testid=notice][data-level=error]');
+  assert.match(await page.textContent('[data-testid=notice][data-level=error]'), /Quiz progress is not being saved/);
+  await page.click('[data-testid=quiz-answer] >> nth=0');
+  await page.waitForSelector('[data-testid=quiz-result]');
+  await page.click('[data-testid=views] a[data-view=playground]');
+  assert.equal(await editorText(page), '{"jsonrpc": "2.0", "method": "mine", "id": 7}');
+  await page.reload();
+  await page.waitForSelector('[data-testid=verdict]');
+  assert.equal(await editorText(page), '{"jsonrpc": "2.0", "method": "mine", "id": 7}', 'the draft is still saved');
+  await context.close();
+});
+
+test('quiz: "is this right?" grades the learner\'s own message', async () => {
+  const { context, page, problems } = await visitor();
+  await go(page, '#/quiz');
+  await page.fill('[data-testid=quiz-own]', '{"jsonrpc": "2.0", "method": "ping", "id": {}}');
+  await page.click('[data-testid=quiz-own-check]');
+  const own = page.locator('.own');
+  await own.locator('[data-testid=quiz-answer][data-answer=request]').click();
+  assert.equal(await own.locator('[data-testid=quiz-result]').getAttribute('data-correct'), 'false');
+  assert.equal(await own.locator('[data-testid=quiz-result]').getAttribute('data-expected'), 'invalid');
+  assert.ok((await own.locator('[data-testid=quiz-span]').count()) > 0, 'the broken part is marked');
+  await page.fill('[data-testid=quiz-own]', '{"jsonrpc": "2.0", "method": "ping"}');
+  await page.click('[data-testid=quiz-own-check]');
+  await own.locator('[data-testid=quiz-answer][data-answer=notification]').click();
+  assert.equal(await own.locator('[data-testid=quiz-result]').getAttribute('data-correct'), 'true');
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('lessons: walk all six, run each example on the mock, answer each question', async () => {
+  const { context, page, problems } = await visitor();
+  await go(page, '#/lessons');
+  assert.equal(await page.locator('[data-testid=lesson-link]').count(), 6);
+  await page.click('[data-testid=lesson-link] >> nth=0');
+  const steps = [
+    // [lesson, a reply to expect (or null: no reply), the right answer, a wrong one]
+    ['request', '"result":19', 'invalid', 'request'],
+    ['notification', null, 'notification', 'request'],
+    ['response', '"result":19', 'invalid', 'response'],
+    ['error', '-32601', 'invalid', 'response'],
+    ['batch', '"result":7', 'invalid', 'batch'],
+    ['mcp', '"tools"', 'invalid', 'request'],
+  ];
+  for (const [i, [id, reply, right, wrong]] of steps.entries()) {
+    const lesson = page.locator('[data-testid=lesson]');
+    await lesson.waitFor();
+    assert.equal(await lesson.getAttribute('data-lesson'), id);
+    assert.equal(new URL(page.url()).hash, `#/lessons/${i + 1}`);
+    await page.click('[data-testid=lesson-run]');
+    await page.waitForSelector('[data-testid=lesson-replies]');
+    const replies = await page.$$eval('[data-testid=lesson-reply]', (rs) => rs.map((r) => r.textContent));
+    if (reply) {
+      assert.ok(replies.some((r) => r.includes(reply)), `${id}: ${replies}`);
+    } else {
+      assert.deepEqual(replies, [], `${id}: a notification gets no reply`);
+      await page.waitForSelector('[data-testid=lesson-no-reply]');
+    }
+    const answer = i % 2 === 0 ? right : wrong;
+    await page.click(`[data-testid=quiz-answer][data-answer=${answer}]`);
+    const result = page.locator('[data-testid=quiz-result]');
+    assert.equal(await result.getAttribute('data-correct'), String(answer === right), id);
+    assert.equal(await result.getAttribute('data-expected'), right, id);
+    if (i < steps.length - 1) await page.click('[data-testid=lesson-next]');
+  }
+  assert.equal(await page.$('[data-testid=lesson-next]'), null, 'the last step has no next');
+  // The last example opens in the playground with the MCP profile, and Send runs it there.
+  await page.click('[data-testid=lesson-open]');
+  await page.waitForSelector('[data-testid=editor]', { state: 'visible' });
+  assert.match(await page.inputValue('[data-testid=profile]'), /^mcp:/);
+  assert.match(await editorText(page), /"method": "initialize"/);
+  await page.click('[data-testid=send]');
+  await page.waitForFunction(() => Number(document.querySelector('[data-testid=log-counts]')?.dataset.pairs) >= 3);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('axe: no serious or critical findings on the reference, a graded quiz question and a lesson', async () => {
+  const { context, page, problems } = await visitor();
+  const views = [
+    ['#/reference/batch-empty', async () => {}],
+    ['#/quiz/rule:jsonrpc-not-2-0', async () => page.click('[data-testid=quiz-answer][data-answer=request]')],
+    ['#/lessons/6', async () => {
+      await page.click('[data-testid=lesson-run]');
+      await page.click('[data-testid=quiz-answer][data-answer=invalid]');
+    }],
+  ];
+  for (const [fragment, act] of views) {
+    await go(page, fragment);
+    await page.waitForSelector('.teach');
+    await act();
+    await page.evaluate(AXE_SOURCE);
+    const found = await page.evaluate(async () => {
+      const results = await window.axe.run(document, { resultTypes: ['violations'] });
+      return results.violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => `${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
+    });
+    assert.deepEqual(found, [], fragment);
+  }
+  assert.deepEqual(problems, []);
+  await context.close();
+});
