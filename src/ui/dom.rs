@@ -44,6 +44,11 @@ pub fn h(name: &'static str) -> Tag {
     Tag { name, ..Tag::default() }
 }
 
+/// `<name>text</name>`.
+pub fn ht(name: &'static str, text: impl Into<String>) -> Tag {
+    h(name).text(text)
+}
+
 /// An SVG element.
 pub fn s(name: &'static str) -> Tag {
     Tag { name, svg: true, ..Tag::default() }
@@ -54,6 +59,15 @@ impl Tag {
     pub fn attr(mut self, name: &'static str, value: impl Into<String>) -> Tag {
         self.attrs.push((name, value.into()));
         self
+    }
+
+    /// Sets a boolean attribute (present, empty) when `on`.
+    pub fn flag(self, name: &'static str, on: bool) -> Tag {
+        if on {
+            self.attr(name, "")
+        } else {
+            self
+        }
     }
 
     pub fn class(self, value: impl Into<String>) -> Tag {

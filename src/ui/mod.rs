@@ -10,7 +10,7 @@
 mod analysis;
 mod bench;
 mod controls;
-mod dom;
+pub(crate) mod dom;
 mod editor;
 mod examples;
 mod exchange;

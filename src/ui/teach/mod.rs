@@ -8,7 +8,6 @@
 //! the `data-act` of what was clicked. (Generic view types cost the wasm far more for pages that
 //! are mostly static text.)
 
-mod dom;
 mod lessons;
 mod quiz;
 mod reference;
@@ -103,7 +102,7 @@ fn rerender() {
             Route::Quiz(which) => quiz::view(t, app, which),
             Route::Lessons(index) => lessons::view(t, *index),
         };
-        let _ = host.append_with_node_1(&view.0);
+        crate::ui::dom::replace(&host, [view]);
         let wanted = t.focus.take().unwrap_or_else(|| "[data-focus]".into());
         if let Some(el) = host.query_selector(&wanted).ok().flatten() {
             el.scroll_into_view();

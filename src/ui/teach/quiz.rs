@@ -8,7 +8,7 @@
 use wasm_bindgen::prelude::*;
 use web_sys::js_sys;
 
-use super::dom::{h, ht, H};
+use crate::ui::dom::{h, ht, Tag};
 use super::reference::profile_name;
 use super::{rerender, Slot, Teach, TEACH};
 use crate::rpc::{catalogue, Profile, Scope};
@@ -35,45 +35,45 @@ extern "C" {
 }
 
 /// One question (slot `q`): the message, the rule picker, the answers and, once answered, the grade.
-pub(super) fn question(q: usize, slot: &Slot) -> H {
+pub(super) fn question(q: usize, slot: &Slot) -> Tag {
     let qs = if q == 1 { "1" } else { "0" };
     let it = &slot.item;
     let done = slot.grade.is_some();
     let runs = quiz::marked(&it.text, slot.grade.as_ref().map_or(&[][..], |g| &g.spans)).into_iter().map(|(s, m)| {
         let span = ht("span", &s);
         if m {
-            span.a("class", "hit").a("data-testid", "quiz-span")
+            span.attr("class", "hit").attr("data-testid", "quiz-span")
         } else {
             span
         }
     });
     let message = h("pre")
-        .a("class", "quiz-message")
-        .a("data-testid", "quiz-message")
-        .a("data-q", qs)
-        .a("title", "Click the part you think is wrong")
-        .cs(runs);
+        .attr("class", "quiz-message")
+        .attr("data-testid", "quiz-message")
+        .attr("data-q", qs)
+        .attr("title", "Click the part you think is wrong")
+        .children(runs);
     let pointed = slot.click.map(|at| {
         let near: String = it.text[at..].chars().take(16).collect();
-        h("p").a("class", "pointed").a("data-testid", "quiz-pointed").t("You point at: ").c(ht("code", &near))
+        h("p").attr("class", "pointed").attr("data-testid", "quiz-pointed").text("You point at: ").child(ht("code", &near))
     });
     let mcp = matches!(it.profile, Profile::Mcp(_));
     let options = catalogue::all().filter(|r| r.scope == Scope::JsonRpc || mcp).map(|r| {
-        ht("option", r.id).a("value", r.id).a("title", r.summary).flag("selected", slot.rule == r.id)
+        ht("option", r.id).attr("value", r.id).attr("title", r.summary).flag("selected", slot.rule == r.id)
     });
     let select = h("select")
-        .a("data-testid", "quiz-rule")
-        .a("data-q", qs)
+        .attr("data-testid", "quiz-rule")
+        .attr("data-q", qs)
         .flag("disabled", done)
-        .c(ht("option", "— pick a rule —").a("value", ""))
-        .cs(options);
+        .child(ht("option", "— pick a rule —").attr("value", ""))
+        .children(options);
     let choices = it.choices().iter().map(|c| {
         ht("button", c.as_str())
-            .a("type", "button")
-            .a("data-testid", "quiz-answer")
-            .a("data-answer", c.as_str())
-            .a("data-act", "answer")
-            .a("data-q", qs)
+            .attr("type", "button")
+            .attr("data-testid", "quiz-answer")
+            .attr("data-answer", c.as_str())
+            .attr("data-act", "answer")
+            .attr("data-q", qs)
             .flag("disabled", done)
     });
     let result = slot.grade.as_ref().map(|g| {
@@ -85,37 +85,37 @@ pub(super) fn question(q: usize, slot: &Slot) -> H {
         };
         let mut ids: Vec<&'static str> = it.key().rules.iter().map(|r| r.id).collect();
         ids.dedup();
-        let mut refs = h("p").t("In the reference:");
+        let mut refs = h("p").text("In the reference:");
         for id in ids {
-            refs = refs.t(" ").c(ht("a", id).a("href", &format!("#/reference/{id}")));
+            refs = refs.text(" ").child(ht("a", id).attr("href", &format!("#/reference/{id}")));
         }
         h("div")
-            .a("class", if g.correct { "quiz-result right" } else { "quiz-result wrong" })
-            .a("data-testid", "quiz-result")
-            .a("data-correct", if g.correct { "true" } else { "false" })
-            .a("data-expected", g.expected.as_str())
-            .a("role", "status")
-            .a("tabindex", "-1")
-            .c(h("p").a("class", "verdict").c(ht("strong", &verdict)))
-            .c(ht("p", &g.explanation).a("data-testid", "quiz-explanation"))
-            .c(refs)
+            .attr("class", if g.correct { "quiz-result right" } else { "quiz-result wrong" })
+            .attr("data-testid", "quiz-result")
+            .attr("data-correct", if g.correct { "true" } else { "false" })
+            .attr("data-expected", g.expected.as_str())
+            .attr("role", "status")
+            .attr("tabindex", "-1")
+            .child(h("p").attr("class", "verdict").child(ht("strong", &verdict)))
+            .child(ht("p", &g.explanation).attr("data-testid", "quiz-explanation"))
+            .child(refs)
     });
     let share = slot.share.then(|| {
         let href = Route::Quiz(QuizRoute::Item(it.id.clone())).fragment();
-        h("p").c(ht("a", "Link to this question").a("data-testid", "quiz-share").a("href", &href))
+        h("p").child(ht("a", "Link to this question").attr("data-testid", "quiz-share").attr("href", &href))
     });
     h("div")
-        .a("class", "quiz-item")
-        .a("data-item", &it.id)
-        .a("data-q", qs)
-        .a("tabindex", "-1")
-        .c(ht("p", &format!("Checked as {}. What is it?", profile_name(it.profile))).a("class", "profile-note"))
-        .c(message)
-        .opt(pointed)
-        .c(h("label").a("class", "rule-pick").t("If invalid, which rule? (optional; or click the wrong part above) ").c(select))
-        .c(h("div").a("class", "answers").a("role", "group").a("aria-label", "Your answer").cs(choices))
-        .opt(result)
-        .opt(share)
+        .attr("class", "quiz-item")
+        .attr("data-item", &it.id)
+        .attr("data-q", qs)
+        .attr("tabindex", "-1")
+        .child(ht("p", &format!("Checked as {}. What is it?", profile_name(it.profile))).attr("class", "profile-note"))
+        .child(message)
+        .child_opt(pointed)
+        .child(h("label").attr("class", "rule-pick").text("If invalid, which rule? (optional; or click the wrong part above) ").child(select))
+        .child(h("div").attr("class", "answers").attr("role", "group").attr("aria-label", "Your answer").children(choices))
+        .child_opt(result)
+        .child_opt(share)
 }
 
 /// A click in the message of slot `q`: where the caret went, as a byte offset of the message.
@@ -229,12 +229,12 @@ fn save(t: &mut Teach, app: AppState) {
 }
 
 /// The quiz view for a route.
-pub(super) fn view(t: &mut Teach, app: AppState, which: &QuizRoute) -> H {
+pub(super) fn view(t: &mut Teach, app: AppState, which: &QuizRoute) -> Tag {
     let section = h("section")
-        .a("class", "teach quiz")
-        .a("data-testid", "quiz")
-        .a("aria-labelledby", "quiz-title")
-        .c(ht("h2", "Quiz").a("id", "quiz-title"));
+        .attr("class", "teach quiz")
+        .attr("data-testid", "quiz")
+        .attr("aria-labelledby", "quiz-title")
+        .child(ht("h2", "Quiz").attr("id", "quiz-title"));
     let section = match which {
         QuizRoute::Item(id) => {
             if t.slots[0].is_none() {
@@ -242,14 +242,14 @@ pub(super) fn view(t: &mut Teach, app: AppState, which: &QuizRoute) -> H {
             }
             match &t.slots[0] {
                 Some(slot) => section
-                    .c(h("p").t("A shared question. ").c(ht("a", "Your own quiz").a("href", "#/quiz")).t(" keeps its place and score."))
-                    .c(question(0, slot)),
-                None => section.c(
+                    .child(h("p").text("A shared question. ").child(ht("a", "Your own quiz").attr("href", "#/quiz")).text(" keeps its place and score."))
+                    .child(question(0, slot)),
+                None => section.child(
                     h("p")
-                        .a("role", "alert")
-                        .a("data-testid", "quiz-missing")
-                        .t(&format!("There is no question \"{id}\" in this quiz (the link may be from another version). "))
-                        .c(ht("a", "Go to the quiz").a("href", "#/quiz")),
+                        .attr("role", "alert")
+                        .attr("data-testid", "quiz-missing")
+                        .text(&format!("There is no question \"{id}\" in this quiz (the link may be from another version). "))
+                        .child(ht("a", "Go to the quiz").attr("href", "#/quiz")),
                 ),
             }
         }
@@ -257,18 +257,18 @@ pub(super) fn view(t: &mut Teach, app: AppState, which: &QuizRoute) -> H {
     };
     // "Is this right?": the learner's own message, graded like a bank item.
     let own = h("section")
-        .a("class", "own")
-        .a("aria-labelledby", "own-title")
-        .c(ht("h3", "Is this right?").a("id", "own-title"))
-        .c(ht("p", "Write a message of your own, then say what you think it is. It is checked with the playground's profile."))
-        .c(ht("textarea", &t.own_text).a("data-testid", "quiz-own").a("aria-label", "Your message").a("rows", "4").a("spellcheck", "false"))
-        .c(ht("button", "Is this right?").a("type", "button").a("data-testid", "quiz-own-check").a("data-act", "own"))
-        .opt(t.slots[1].as_ref().map(|s| question(1, s)));
-    section.c(own)
+        .attr("class", "own")
+        .attr("aria-labelledby", "own-title")
+        .child(ht("h3", "Is this right?").attr("id", "own-title"))
+        .child(ht("p", "Write a message of your own, then say what you think it is. It is checked with the playground's profile."))
+        .child(ht("textarea", &t.own_text).attr("data-testid", "quiz-own").attr("aria-label", "Your message").attr("rows", "4").attr("spellcheck", "false"))
+        .child(ht("button", "Is this right?").attr("type", "button").attr("data-testid", "quiz-own-check").attr("data-act", "own"))
+        .child_opt(t.slots[1].as_ref().map(|s| question(1, s)));
+    section.child(own)
 }
 
 /// The learner's way through the whole bank, in the order of a seed (theirs, or a shared set's).
-fn series(t: &mut Teach, app: AppState, section: H, which: &QuizRoute) -> H {
+fn series(t: &mut Teach, app: AppState, section: Tag, which: &QuizRoute) -> Tag {
     let bank = quiz::bank();
     let n = bank.len();
     if t.progress.is_none() {
@@ -287,19 +287,19 @@ fn series(t: &mut Teach, app: AppState, section: H, which: &QuizRoute) -> H {
         t.slots[0] = bank.into_iter().nth(idx).map(|it| Slot::new(it, true, true));
     }
     let head = ht("p", &format!("Question {} of {n} · {}", (p.pos + 1).min(n), p.score()))
-        .a("class", "quiz-progress")
-        .a("data-testid", "quiz-progress")
-        .a("data-pos", &p.pos.to_string())
-        .a("data-right", &p.right.to_string())
-        .a("data-answered", &p.answered.to_string());
+        .attr("class", "quiz-progress")
+        .attr("data-testid", "quiz-progress")
+        .attr("data-pos", &p.pos.to_string())
+        .attr("data-right", &p.right.to_string())
+        .attr("data-answered", &p.answered.to_string());
     let body = match (&t.slots[0], p.pos < n) {
         (Some(slot), true) => question(0, slot),
-        _ => ht("p", &format!("You went through all {n} questions. Start over for a new order.")).a("data-testid", "quiz-done"),
+        _ => ht("p", &format!("You went through all {n} questions. Start over for a new order.")).attr("data-testid", "quiz-done"),
     };
     let nav = h("div")
-        .a("class", "quiz-nav")
-        .c(ht("button", "Next question").a("type", "button").a("data-testid", "quiz-next").a("data-act", "next").flag("disabled", p.pos >= n))
-        .c(ht("button", "Start over (new order)").a("type", "button").a("data-testid", "quiz-restart").a("data-act", "restart"))
-        .c(ht("a", "Link to this set").a("data-testid", "quiz-set-link").a("href", &Route::Quiz(QuizRoute::Set(p.seed)).fragment()));
-    section.c(head).c(body).c(nav)
+        .attr("class", "quiz-nav")
+        .child(ht("button", "Next question").attr("type", "button").attr("data-testid", "quiz-next").attr("data-act", "next").flag("disabled", p.pos >= n))
+        .child(ht("button", "Start over (new order)").attr("type", "button").attr("data-testid", "quiz-restart").attr("data-act", "restart"))
+        .child(ht("a", "Link to this set").attr("data-testid", "quiz-set-link").attr("href", &Route::Quiz(QuizRoute::Set(p.seed)).fragment()));
+    section.child(head).child(body).child(nav)
 }

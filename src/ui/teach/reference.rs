@@ -3,7 +3,7 @@
 //! explanation, and a broken and a fixed example, each with a "try it" that loads it into the
 //! playground with the rule's profile.
 
-use super::dom::{h, ht, H};
+use crate::ui::dom::{h, ht, Tag};
 use super::open_in_playground;
 use crate::rpc::{catalogue, Profile};
 use crate::teach::quiz::profile_of;
@@ -17,44 +17,44 @@ pub(super) fn profile_name(p: Profile) -> String {
 }
 
 /// The whole reference; `focus` names the rule to scroll to, highlight and focus.
-pub(super) fn view(focus: Option<&str>) -> H {
+pub(super) fn view(focus: Option<&str>) -> Tag {
     let entries = catalogue::all().map(|rule| {
         let s = rule.section;
         let sev = rule.severity.as_str();
         let example = |which: &str, title: &str, text: &str| {
-            h("div").c(ht("h4", title)).c(ht("pre", text).a("class", which)).c(
-                ht("button", "Try it").a("type", "button").a("data-testid", &format!("try-{which}")).a("data-act", "try").a("data-try", which),
+            h("div").child(ht("h4", title)).child(ht("pre", text).attr("class", which)).child(
+                ht("button", "Try it").attr("type", "button").attr("data-testid", &format!("try-{which}")).attr("data-act", "try").attr("data-try", which),
             )
         };
         let focused = focus == Some(rule.id);
         let entry = h("li")
-            .a("class", if focused { "rule-entry focused" } else { "rule-entry" })
-            .a("data-testid", "rule-entry")
-            .a("data-rule", rule.id)
-            .a("id", &format!("rule-{}", rule.id))
-            .a("tabindex", "-1")
+            .attr("class", if focused { "rule-entry focused" } else { "rule-entry" })
+            .attr("data-testid", "rule-entry")
+            .attr("data-rule", rule.id)
+            .attr("id", &format!("rule-{}", rule.id))
+            .attr("tabindex", "-1")
             .flag("data-focus", focused)
-            .c(h("h3").c(ht("code", rule.id)).t(" ").c(ht("span", sev).a("class", &format!("badge {sev}"))))
-            .c(ht("p", rule.summary).a("class", "summary"))
-            .c(h("p")
-                .a("class", "section")
-                .c(ht("a", &format!("{} · {}", s.name, s.title)).a("href", s.url).a("target", "_blank").a("rel", "noopener noreferrer"))
-                .t(&format!(" · checked under {}", profile_name(profile_of(rule)))))
-            .c(ht("p", rule.explanation))
-            .c(h("div").a("class", "pair").c(example("bad", "Breaks it", rule.bad)).c(example("good", "Fixed", rule.good)));
+            .child(h("h3").child(ht("code", rule.id)).text(" ").child(ht("span", sev).attr("class", &format!("badge {sev}"))))
+            .child(ht("p", rule.summary).attr("class", "summary"))
+            .child(h("p")
+                .attr("class", "section")
+                .child(ht("a", &format!("{} · {}", s.name, s.title)).attr("href", s.url).attr("target", "_blank").attr("rel", "noopener noreferrer"))
+                .text(&format!(" · checked under {}", profile_name(profile_of(rule)))))
+            .child(ht("p", rule.explanation))
+            .child(h("div").attr("class", "pair").child(example("bad", "Breaks it", rule.bad)).child(example("good", "Fixed", rule.good)));
         entry
     });
     h("section")
-        .a("class", "teach reference")
-        .a("data-testid", "reference")
-        .a("aria-labelledby", "reference-title")
-        .c(ht("h2", "Rule reference").a("id", "reference-title"))
-        .c(ht(
+        .attr("class", "teach reference")
+        .attr("data-testid", "reference")
+        .attr("aria-labelledby", "reference-title")
+        .child(ht("h2", "Rule reference").attr("id", "reference-title"))
+        .child(ht(
             "p",
             "Every rule the validator checks, from JSON-RPC 2.0 itself and from the Model Context Protocol profile. \
              Each has a minimal message that breaks it and the same message fixed: \"Try it\" opens it in the playground.",
         ))
-        .c(h("ol").a("class", "rules").cs(entries))
+        .child(h("ol").attr("class", "rules").children(entries))
 }
 
 /// A "Try it" button: its entry names the rule, the button the example.
