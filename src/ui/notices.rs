@@ -3,17 +3,26 @@
 //! (`role="alert"`); each has a real button to dismiss it (Tab to it, Enter or Space), and
 //! Escape inside a notice dismisses it too.
 
-use leptos::ev::KeyboardEvent;
+use leptos::ev::{KeyboardEvent, MouseEvent};
+use leptos::html::Ul;
 use leptos::prelude::*;
 
-use super::{use_app, NoticeLevel};
+use super::dom::{self, h, KeyedList, Tag};
+use super::{use_app, Notice, NoticeLevel};
 
 /// The list of notices (`data-testid="notices"`, each `data-testid="notice"` with `data-level`).
+/// Read-only markup from [`super::dom`]; one delegated click and one keydown listener.
 #[component]
 pub fn Notices() -> impl IntoView {
     let state = use_app();
     let notices = state.notices;
     let editor = state.editor;
+    let host: NodeRef<Ul> = NodeRef::new();
+    let list = StoredValue::new_local(KeyedList::default());
+    Effect::new(move |_| {
+        let Some(el) = host.get() else { return };
+        notices.with(|n| list.update_value(|l| l.patch(&el, n, |x| x.key, notice)));
+    });
     // Removes the notice; focus, which was on it (its button), goes back to the editor.
     let dismiss = move |key: u64| {
         notices.update(|n| n.retain(|x| x.key != key));
@@ -21,42 +30,48 @@ pub fn Notices() -> impl IntoView {
             let _ = textarea.focus();
         }
     };
+    let key_of = |ev: &web_sys::Event| dom::closest_data(ev, "data-key").and_then(|(_, k)| k.parse::<u64>().ok());
+    let on_click = move |ev: MouseEvent| {
+        if dom::closest_data(&ev, "data-dismiss").is_some() {
+            if let Some(key) = key_of(&ev) {
+                dismiss(key);
+            }
+        }
+    };
+    let on_keydown = move |ev: KeyboardEvent| {
+        if ev.key() == "Escape" {
+            if let Some(key) = key_of(&ev) {
+                dismiss(key);
+            }
+        }
+    };
     view! {
         <aside class="notices" aria-label="Notices">
-            <ul data-testid="notices">
-                <For each=move || notices.get() key=|n| n.key let:notice>
-                    {
-                        let key = notice.key;
-                        let (role, level, label) = match notice.level {
-                            NoticeLevel::Info => ("status", "info", "Note"),
-                            NoticeLevel::Error => ("alert", "error", "Error"),
-                        };
-                        let on_key = move |ev: KeyboardEvent| {
-                            if ev.key() == "Escape" {
-                                dismiss(key);
-                            }
-                        };
-                        view! {
-                            <li class=format!("notice {level}") data-testid="notice" data-level=level on:keydown=on_key>
-                                <p role=role>
-                                    <strong class="notice-level">{label} ": "</strong>
-                                    {notice.text}
-                                </p>
-                                <button
-                                    type="button"
-                                    class="dismiss"
-                                    data-testid="dismiss"
-                                    aria-label=format!("Dismiss this {}", label.to_lowercase())
-                                    title="Dismiss (Esc)"
-                                    on:click=move |_| dismiss(key)
-                                >
-                                    "×"
-                                </button>
-                            </li>
-                        }
-                    }
-                </For>
-            </ul>
+            <ul data-testid="notices" node_ref=host on:click=on_click on:keydown=on_keydown></ul>
         </aside>
     }
+}
+
+/// One notice: its text in a live region, and a button that dismisses it.
+fn notice(n: &Notice) -> Tag {
+    let (role, level, label, lower) = match n.level {
+        NoticeLevel::Info => ("status", "info", "Note", "note"),
+        NoticeLevel::Error => ("alert", "error", "Error", "error"),
+    };
+    h("li")
+        .class(format!("notice {level}"))
+        .testid("notice")
+        .attr("data-level", level)
+        .attr("data-key", n.key.to_string())
+        .child(h("p").attr("role", role).child(h("strong").class("notice-level").text(label).text(": ")).text(n.text.as_str()))
+        .child(
+            h("button")
+                .attr("type", "button")
+                .class("dismiss")
+                .testid("dismiss")
+                .attr("data-dismiss", "")
+                .attr("aria-label", format!("Dismiss this {lower}"))
+                .attr("title", "Dismiss (Esc)")
+                .text("×"),
+        )
 }
