@@ -10,12 +10,12 @@ mod lines;
 
 use std::sync::Arc;
 
-use leptos::html::{Div, Pre};
+use leptos::html::{Div, Pre, P};
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
 use self::lines::{tokens, Line, Lines, Mark, Tok};
-use super::dom::{h, KeyedList, Tag};
+use super::dom::{self, h, KeyedList, Tag};
 use super::analysis::Verdict;
 use crate::rpc::Severity;
 
@@ -223,33 +223,6 @@ pub fn Editor() -> impl IntoView {
             }
         }
     };
-    let tooltip = move || {
-        let h = hover.get()?;
-        let rows = marks.with(|m| {
-            h.ids
-                .iter()
-                .filter_map(|&i| m.get(i as usize))
-                .map(|m| {
-                    let severity = m.severity.as_str();
-                    view! {
-                        <li class=format!("tip {severity}")>
-                            <span class="severity">{severity}</span>
-                            " "
-                            <code class="rule">{m.rule}</code>
-                            " "
-                            <span class="message">{m.message.clone()}</span>
-                        </li>
-                    }
-                })
-                .collect_view()
-        });
-        Some(view! {
-            <ul class="mark-tip" role="tooltip" data-testid="mark-tip" style:left=format!("{}px", h.x + 12) style:top=format!("{}px", h.y + 18)>
-                {rows}
-            </ul>
-        })
-    };
-
     // The mirror's lines, kept by key: only the lines an edit touched are rebuilt.
     let mirror_lines = StoredValue::new_local(KeyedList::default());
     Effect::new(move |_| {
@@ -257,33 +230,38 @@ pub fn Editor() -> impl IntoView {
         lines.with(|l| mirror_lines.update_value(|list| list.patch(&el, &l.rows, |r| r.key, |r| line_tag(r))));
     });
 
-    let caret_info = move || {
-        at_caret.with(|c| match c {
-            None => view! { <span class="pos">" "</span> }.into_any(),
-            Some((line, column, here)) => {
-                let list = here
-                    .iter()
-                    .map(|m| {
-                        let severity = m.severity.as_str();
-                        view! {
-                            <span class=format!("here {severity}")>
-                                <span class="severity">{severity}</span>
-                                " "
-                                <code class="rule">{m.rule}</code>
-                                ": "
-                                <span class="message">{m.message.clone()}</span>
-                            </span>
-                        }
-                    })
-                    .collect_view();
-                view! {
-                    <span class="pos">{format!("Ln {line}, Col {column}")}</span>
-                    {list}
+    // The tooltip of the hovered underline and the caret line: read-only markup from ui::dom.
+    let tip_host: NodeRef<Div> = NodeRef::new();
+    Effect::new(move |_| {
+        let Some(host) = tip_host.get() else { return };
+        let shown = hover.with(|hv| {
+            let hv = hv.as_ref()?;
+            let rows: Vec<Tag> = marks.with(|m| hv.ids.iter().filter_map(|&i| m.get(i as usize)).map(|m| mark_line(m, "tip", " ")).collect());
+            Some((hv.x, hv.y, h("ul").class("mark-tip").attr("role", "tooltip").testid("mark-tip").children(rows)))
+        });
+        match shown {
+            None => dom::replace(&host, None),
+            Some((x, y, tip)) => {
+                dom::replace(&host, Some(tip));
+                if let Some(el) = host.first_element_child().and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok()) {
+                    // CSSOM, not a style attribute: the page's CSP allows no inline style.
+                    let _ = el.style().set_property("left", &format!("{}px", x + 12));
+                    let _ = el.style().set_property("top", &format!("{}px", y + 18));
                 }
-                .into_any()
             }
-        })
-    };
+        }
+    });
+    let caret_host: NodeRef<P> = NodeRef::new();
+    Effect::new(move |_| {
+        let Some(host) = caret_host.get() else { return };
+        at_caret.with(|c| match c {
+            None => dom::replace(&host, Some(h("span").class("pos").text(" "))),
+            Some((line, column, here)) => dom::replace(
+                &host,
+                std::iter::once(h("span").class("pos").text(format!("Ln {line}, Col {column}"))).chain(here.iter().map(|m| mark_line(m, "here", ": "))),
+            ),
+        });
+    });
 
     view! {
         <div class="editor" class:is-plain=plain>
@@ -321,14 +299,27 @@ pub fn Editor() -> impl IntoView {
                         on:mousemove=on_move
                     ></textarea>
                 </div>
-                {tooltip}
+                <div node_ref=tip_host></div>
             </div>
             <p class="editor-note" data-testid="editor-plain" hidden=move || !plain.get()>
                 {format!("Colouring, underlines and line numbers are off above {PLAIN_LINES} lines or {} MB: the text is shown as is (the caret line and column are below); the verdicts are still exact.", PLAIN_BYTES / 1_000_000)}
             </p>
-            <p class="caret-info" id="editor-caret" data-testid="caret-info" aria-live="polite">{caret_info}</p>
+            <p class="caret-info" id="editor-caret" data-testid="caret-info" aria-live="polite" node_ref=caret_host></p>
         </div>
     }
+}
+
+/// A violation in words: `<severity> <rule>: <message>` (in the tooltip, and at the caret).
+fn mark_line(m: &Mark, class: &str, sep: &str) -> Tag {
+    let severity = m.severity.as_str();
+    let outer = if class == "tip" { "li" } else { "span" };
+    h(outer)
+        .class(format!("{class} {severity}"))
+        .child(h("span").class("severity").text(severity))
+        .text(" ")
+        .child(h("code").class("rule").text(m.rule))
+        .text(sep)
+        .child(h("span").class("message").text(m.message.as_str()))
 }
 
 /// One line of the mirror: coloured tokens, underlined where a violation touches it.
