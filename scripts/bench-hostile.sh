@@ -39,7 +39,7 @@ for f in deep-arrays deep-objects string-10MB string-10MB-escapes string-10MB-un
   set -e
   [ "$code" -le 1 ] || { echo "bench-hostile: jrpc check $f exited $code: $(head -c 300 "$work/err")" >&2; exit 1; }
   python3 -c 'import json,sys; json.load(open(sys.argv[1]))' "$work/out" || { echo "bench-hostile: $f: report is not JSON" >&2; exit 1; }
-  read -r secs kb <"$work/time"
+  read -r secs kb < <(tail -n 1 "$work/time")
   printf '%-26s %8sMB %8ss %10sMB %6s %10sMB\n' "$f" "$(mb "$(wc -c <"$work/$f")")" "$secs" "$(mb $((kb * 1024)))" "$code" "$(mb "$(wc -c <"$work/out")")"
 done
 # jrpc serve: the same hostile documents, one per line, through one server process.
@@ -48,6 +48,6 @@ for f in deep-arrays deep-objects string-10MB string-10MB-unterminated batch-1M-
 done >"$work/serve.ndjson"
 head -n 3 "$work/invalid-utf8" "$work/lone-surrogates" -q >>"$work/serve.ndjson"
 /usr/bin/time -f '%e %M' -o "$work/time" "$jrpc" serve <"$work/serve.ndjson" >"$work/out"
-read -r secs kb <"$work/time"
+read -r secs kb < <(tail -n 1 "$work/time")
 printf 'jrpc serve: %d hostile lines (%s MB) -> %d replies in %ss, peak RSS %s MB\n' \
   "$(wc -l <"$work/serve.ndjson")" "$(mb "$(wc -c <"$work/serve.ndjson")")" "$(wc -l <"$work/out")" "$secs" "$(mb $((kb * 1024)))"

@@ -33,7 +33,8 @@ else
 fi
 
 # Seeds: one file per JSONTestSuite case and per example; for `check` a first byte picks the profile.
-seeds="$ROOT/fuzz/target/seeds"
+seeds="$ROOT/fuzz/target/seeds.$$"
+trap 'rm -rf "$seeds"' EXIT
 rm -rf "$seeds"
 python3 - "$ROOT" "$SHARED" "$seeds" <<'PY'
 import os, sys
@@ -92,7 +93,7 @@ for t in "${targets[@]}"; do
   mkdir -p "corpus/$t" "artifacts/$t"
   limit=(-runs="$runs")
   [ -z "$time_limit" ] || limit=(-max_total_time="$time_limit")
-  log="$log_dir/$t.log"
+  log="$log_dir/$t.$$.log"  # one per run: two runs at once must not share a log
   start=$(date +%s)
   if cargo "${toolchain[@]}" fuzz run -O -s "$sanitizer" "$t" "corpus/$t" "$seeds/$t" -- \
     "${limit[@]}" -max_len=8192 -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 >"$log" 2>&1; then
@@ -101,14 +102,14 @@ for t in "${targets[@]}"; do
     status=CRASHED
     failed=1
   fi
-  n="$(grep -oE '^Done [0-9]+ runs' "$log" | grep -oE '[0-9]+' | tail -1 || true)"
-  [ -n "$n" ] || n="$(grep -oE 'stat::number_of_executed_units: *[0-9]+' "$log" | grep -oE '[0-9]+$' | tail -1 || true)"
+  n="$(grep -aoE '^Done [0-9]+ runs' "$log" | grep -oE '[0-9]+' | tail -1 || true)"
+  [ -n "$n" ] || n="$(grep -aoE 'stat::number_of_executed_units: *[0-9]+' "$log" | grep -oE '[0-9]+$' | tail -1 || true)"
   n="${n:-0}"
   total=$((total + n))
   secs=$(( $(date +%s) - start ))
   printf 'fuzz: %-6s %12d executions in %5ds  corpus %5d files  %s\n' "$t" "$n" "$secs" "$(ls "corpus/$t" | wc -l)" "$status"
   if [ "$status" != ok ]; then
-    grep -E 'panicked|ERROR: libFuzzer|SUMMARY|Test unit written' "$log" | head -n 8 >&2 || true
+    grep -aE 'panicked|ERROR: libFuzzer|SUMMARY|Test unit written' "$log" | head -n 8 >&2 || true
     echo "fuzz: full log: $log" >&2
   fi
 done
