@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Fuzzes the engine with cargo-fuzz (libFuzzer): the JSON parser (`parse`), the whole rpc::check under
 # every profile (`check`) and the mock server (`mock`). Seeds come from ../shared/data/JSONTestSuite,
-# the examples library (src/examples/library.txt) and tests/fixtures; the corpus grows in
+# the examples library (engine/src/examples/library.txt) and tests/fixtures; the corpus grows in
 # fuzz/corpus/<target> (not committed). Prints each target's execution count and the total.
 #
 #   bash scripts/fuzz.sh                      # every target, FUZZ_RUNS executions each (default 20000)
@@ -52,7 +52,7 @@ block, profile, body = None, 0, False
 def flush():
     if block is not None:
         texts.append((profile, "\n".join(block).encode()))
-with open(os.path.join(root, "src/examples/library.txt"), encoding="utf-8") as f:
+with open(os.path.join(root, "engine/src/examples/library.txt"), encoding="utf-8") as f:
     for line in f.read().splitlines():
         if line.startswith("=== "):
             flush(); block, profile, body = [], 0, False

@@ -29,8 +29,8 @@ trap finish EXIT
 stage "setup: pinned tools"
 bash scripts/setup.sh
 
-stage "native tests: cargo test"
-cargo test --locked
+stage "native tests: cargo test --workspace (the engine crate and the app)"
+cargo test --locked --workspace
 
 stage "jrpc: build the CLI"
 cargo build --locked --bin jrpc

@@ -2,13 +2,7 @@
 //! mock replies. Pure Rust: the web UI (`ui`, wasm32 only) and the CLI (`cli`, native only) are
 //! thin faces over it.
 
-pub mod json;
-pub mod rpc;
-pub mod teach;
-pub mod mock;
-pub mod saved;
-pub mod exchange;
-pub mod examples;
+pub use jsonrpc_engine::{examples, exchange, json, mock, rpc, saved, teach};
 #[cfg(target_arch = "wasm32")]
 pub mod ui;
 

@@ -26,7 +26,7 @@ fn rule_set(text: &str, profile: Profile) -> BTreeSet<&'static str> {
 
 #[test]
 fn the_library_reads_and_ids_are_unique() {
-    let parsed = parse(include_str!("../src/examples/library.txt")).expect("library.txt reads");
+    let parsed = parse(include_str!("../engine/src/examples/library.txt")).expect("library.txt reads");
     assert_eq!(parsed.as_slice(), examples::all());
     assert!(examples::all().len() >= 25, "{}", examples::all().len());
     let ids: BTreeSet<_> = examples::all().iter().map(|e| e.id).collect();

@@ -405,7 +405,7 @@ fn streamed(report: &Report, src: &[u8]) -> String {
 }
 
 fn library_texts() -> Vec<String> {
-    let lib = include_str!("../src/examples/library.txt");
+    let lib = include_str!("../engine/src/examples/library.txt");
     lib.split("\n=== ").skip(1).filter_map(|b| b.split_once("\n---\n").map(|(_, t)| t.to_string())).collect()
 }
 
