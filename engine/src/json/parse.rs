@@ -160,6 +160,7 @@ impl<'a> Parser<'a> {
                 Some(b',') => self.pos += 1,
                 Some(b']') => {
                     self.pos += 1;
+                    items.shrink_to_fit();
                     return Ok(Value::Array(items));
                 }
                 _ => return Err(self.error_here("',' or ']' after an array element")),
@@ -214,6 +215,7 @@ impl<'a> Parser<'a> {
                 Some(b',') => self.pos += 1,
                 Some(b'}') => {
                     self.pos += 1;
+                    members.shrink_to_fit();
                     return Ok(Value::Object(members));
                 }
                 _ => return Err(self.error_here("',' or '}' after an object member")),
