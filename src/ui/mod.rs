@@ -12,6 +12,7 @@ mod controls;
 mod editor;
 mod examples;
 mod exchange;
+mod link;
 mod notices;
 mod persist;
 mod share;
@@ -33,7 +34,9 @@ pub fn App() -> impl IntoView {
     let (text, profile) = persist::initial_text_and_profile(SAMPLE);
     let state = AppState::new(text, profile);
     provide_context(state);
-    let log = exchange::provide(state).log;
+    let log_state = exchange::provide(state);
+    let log = log_state.log;
+    link::provide(state, log_state);
     persist::sync(state);
     // The log is saved with the draft (its newest 2000 messages) and restored on reload.
     persist::register_log(persist::LogDraft {
@@ -67,6 +70,7 @@ pub fn App() -> impl IntoView {
                 <div class="editor-tools">
                     <controls::FormatButtons />
                     <exchange::SendButton />
+                    <link::TargetSelect />
                 </div>
                 <editor::Editor />
             </section>
@@ -77,6 +81,7 @@ pub fn App() -> impl IntoView {
                 <verdicts::Verdicts />
             </section>
             <section class="exchange-pane" aria-label="Exchange with the mock server">
+                <link::LinkPanel />
                 <exchange::LogPane />
             </section>
         </main>
