@@ -70,7 +70,8 @@ impl Default for LinkOptions {
 pub enum LinkState {
     Closed,
     Connecting,
-    Open,
+    /// Open; an HTTP endpoint that started an MCP session gave its `Mcp-Session-Id`.
+    Open { session: Option<String> },
     /// The connection ended by itself; the next attempt starts after `delay_ms`.
     Reconnecting { attempt: u32, delay_ms: u32, reason: String },
     /// The link gave up: the reason, in words a user can act on.
@@ -82,7 +83,7 @@ impl LinkState {
         match self {
             LinkState::Closed => "closed",
             LinkState::Connecting => "connecting",
-            LinkState::Open => "open",
+            LinkState::Open { .. } => "open",
             LinkState::Reconnecting { .. } => "reconnecting",
             LinkState::Error(_) => "error",
         }
@@ -94,7 +95,8 @@ impl std::fmt::Display for LinkState {
         match self {
             LinkState::Closed => f.write_str("closed"),
             LinkState::Connecting => f.write_str("connecting…"),
-            LinkState::Open => f.write_str("open"),
+            LinkState::Open { session: None } => f.write_str("open"),
+            LinkState::Open { session: Some(id) } => write!(f, "open · MCP session {id}"),
             LinkState::Reconnecting { attempt, delay_ms, reason } => write!(
                 f,
                 "reconnecting: attempt {attempt} of {MAX_ATTEMPTS} in {}.{} s — {reason}",
@@ -121,8 +123,14 @@ struct Conn {
     /// Outgoing text frames of the open WebSocket (its reader task owns the socket).
     outgoing: Option<mpsc::UnboundedSender<String>>,
     transport: Option<Transport>,
+    /// The panel's fields as typed (read when Connect is pressed).
+    draft: LinkOptions,
     /// The options the current connection started with.
     options: LinkOptions,
+    /// The endpoint of the current connection: the log's peer name.
+    peer: String,
+    /// The MCP session id an HTTP server returned (`Mcp-Session-Id`), resent with every POST.
+    session: Option<String>,
     /// HTTP headers parsed from the options.
     headers: Vec<(String, String)>,
 }
@@ -130,13 +138,7 @@ struct Conn {
 /// The link: its panel fields, its state, and the connection (provided by [`provide`]).
 #[derive(Clone, Copy)]
 pub struct Link {
-    /// The panel's fields (read when Connect is pressed).
-    pub options: RwSignal<LinkOptions>,
     state: RwSignal<LinkState>,
-    /// The endpoint of the current connection: the log's peer name.
-    peer: RwSignal<String>,
-    /// The MCP session id an HTTP server returned (`Mcp-Session-Id`), resent with every POST.
-    session: RwSignal<Option<String>>,
     /// Ticks every half second while something waits (ages in the pending list).
     now: RwSignal<f64>,
     conn: StoredValue<Conn, LocalStorage>,
@@ -147,12 +149,9 @@ pub struct Link {
 /// Provides the [`Link`] (App calls it once, after the log exists) and starts the timeout clock.
 pub fn provide(app: AppState, log: LogState) -> Link {
     let link = Link {
-        options: RwSignal::new(LinkOptions::default()),
         state: RwSignal::new(LinkState::Closed),
-        peer: RwSignal::new(String::new()),
-        session: RwSignal::new(None),
         now: RwSignal::new(clock_ms()),
-        conn: StoredValue::new_local(Conn::default()),
+        conn: StoredValue::new_local(Conn { draft: LinkOptions::default(), ..Conn::default() }),
         log,
         app,
     };
@@ -174,11 +173,6 @@ impl Link {
         self.state.into()
     }
 
-    /// The MCP session id, when an HTTP server gave one.
-    pub fn session(&self) -> Signal<Option<String>> {
-        self.session.into()
-    }
-
     fn current(&self, generation: u32) -> bool {
         self.conn.with_value(|c| c.generation == generation)
     }
@@ -188,12 +182,16 @@ impl Link {
         let timeout_ms = f64::from(self.conn.with_value(|c| c.options.timeout_s).max(1)) * 1000.0;
         let now = clock_ms();
         let (waiting, due) = self.log.log.with_untracked(|l| {
-            let waiting = l.waiting();
-            let due = waiting.iter().any(|at| {
-                l.msg(*at).is_some_and(|m| m.status == Status::Pending)
-                    && l.get(at.key).is_some_and(|e| e.direction == Direction::Out && e.peer != super::exchange::MOCK_PEER && now - e.time_ms >= timeout_ms)
+            if l.counts().waiting == 0 {
+                return (false, false);
+            }
+            let due = l.entries().iter().any(|e| {
+                e.direction == Direction::Out
+                    && e.peer != super::exchange::MOCK_PEER
+                    && now - e.time_ms >= timeout_ms
+                    && e.msgs.iter().any(|m| m.status == Status::Pending)
             });
-            (!waiting.is_empty(), due)
+            (true, due)
         });
         if due {
             self.log.log.update(|l| {
@@ -208,7 +206,7 @@ impl Link {
     /// Connects with the panel's options (closing any connection first).
     pub fn connect(&self) {
         self.disconnect();
-        let options = self.options.get_untracked();
+        let options = self.conn.with_value(|c| c.draft.clone());
         let url = options.url.trim().to_string();
         let transport = match check_url(&url) {
             Ok(t) => t,
@@ -223,14 +221,14 @@ impl Link {
             c.transport = Some(transport);
             c.options = LinkOptions { url: url.clone(), ..options.clone() };
             c.headers = headers;
+            c.peer = url.clone();
+            c.session = None;
             c.generation
         });
         let Some(generation) = generation else { return };
-        self.peer.set(url.clone());
-        self.session.set(None);
         match transport {
             // HTTP has no connection to hold: each Send is a POST of its own.
-            Transport::Http => self.state.set(LinkState::Open),
+            Transport::Http => self.state.set(LinkState::Open { session: None }),
             Transport::Ws => {
                 let link = *self;
                 spawn_local(async move { link.run_ws(generation, url, options.protocol.trim().to_string(), options.auto_reconnect).await });
@@ -246,7 +244,7 @@ impl Link {
             c.outgoing = None;
             c.transport = None;
         });
-        let peer = self.peer.get_untracked();
+        let peer = self.conn.with_value(|c| c.peer.clone());
         if !peer.is_empty() {
             self.mark_lost(&peer);
         }
@@ -256,8 +254,7 @@ impl Link {
     }
 
     fn mark_lost(&self, peer: &str) {
-        let waiting = self.log.log.with_untracked(|l| l.waiting().iter().any(|at| l.get(at.key).is_some_and(|e| e.peer == peer)));
-        if waiting {
+        if self.log.log.with_untracked(|l| l.counts().waiting > 0) {
             self.log.log.update(|l| {
                 l.mark_lost(peer);
             });
@@ -267,7 +264,7 @@ impl Link {
     /// Sends each client document of `text` over the link. Returns how many were sent, or why
     /// nothing was.
     pub fn send(&self, text: &str) -> Result<usize, String> {
-        if self.state.get_untracked() != LinkState::Open {
+        if !matches!(self.state.get_untracked(), LinkState::Open { .. }) {
             return Err(format!("The link is {}: connect to an endpoint first, or send to the mock server.", self.state.get_untracked().as_str()));
         }
         let stream = split_stream(text.as_bytes());
@@ -276,8 +273,7 @@ impl Link {
         if docs.is_empty() {
             return Ok(0);
         }
-        let peer = self.peer.get_untracked();
-        let (transport, outgoing, generation) = self.conn.with_value(|c| (c.transport, c.outgoing.clone(), c.generation));
+        let (peer, transport, outgoing, generation) = self.conn.with_value(|c| (c.peer.clone(), c.transport, c.outgoing.clone(), c.generation));
         match transport {
             Some(Transport::Ws) => {
                 let Some(outgoing) = outgoing else { return Err("The WebSocket is not open yet.".into()) };
@@ -395,7 +391,7 @@ impl Link {
                 Step::Quit => return end,
                 Step::Opened => {
                     end.opened = true;
-                    self.state.set(LinkState::Open);
+                    self.state.set(LinkState::Open { session: None });
                 }
                 Step::Send(text) => {
                     if let Err(e) = ws.send(Message::Text(text)).await {
@@ -441,7 +437,7 @@ impl Link {
 
     /// One HTTP POST and its reply (JSON, or Server-Sent Events for MCP's Streamable HTTP).
     async fn post(self, generation: u32, peer: String, doc: String) {
-        let (headers, session) = (self.conn.with_value(|c| c.headers.clone()), self.session.get_untracked());
+        let (headers, session) = self.conn.with_value(|c| (c.headers.clone(), c.session.clone()));
         let mut request = gloo_net::http::Request::post(&peer)
             .header("Content-Type", "application/json")
             .header("Accept", "application/json, text/event-stream");
@@ -468,7 +464,8 @@ impl Link {
         };
         if let Some(id) = response.headers().get("mcp-session-id") {
             if session.as_deref() != Some(id.as_str()) {
-                self.session.set(Some(id));
+                self.conn.update_value(|c| c.session = Some(id.clone()));
+                self.state.set(LinkState::Open { session: Some(id) });
             }
         }
         let status = response.status();
@@ -611,9 +608,12 @@ fn explain_fetch_error(url: &str, error: &str) -> String {
 /// The log text of a binary frame: its size and its first bytes in hex.
 fn binary_text(bytes: &[u8]) -> String {
     const SHOWN: usize = 32;
+    const HEX: &[u8; 16] = b"0123456789abcdef";
     let mut s = format!("{BINARY_PREFIX}{} bytes:", bytes.len());
     for b in bytes.iter().take(SHOWN) {
-        s.push_str(&format!(" {b:02x}"));
+        s.push(' ');
+        s.push(char::from(HEX[usize::from(b >> 4)]));
+        s.push(char::from(HEX[usize::from(b & 15)]));
     }
     if bytes.len() > SHOWN {
         s.push_str(" …");
