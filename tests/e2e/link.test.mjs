@@ -320,3 +320,65 @@ test('a bad URL or header line is a clear error, nothing is sent', async () => {
   assert.match(await page.textContent('[data-testid=link-status]'), /HTTP headers, line 2: “no colon here” has no colon/);
   await context.close();
 });
+
+test('MCP Streamable HTTP: an SSE reply is read event by event; Mcp-Session-Id is kept and resent', async () => {
+  // A minimal Streamable HTTP endpoint (node:http on 127.0.0.1): the first POST gets a session id
+  // and an SSE stream holding a notification then the response; later POSTs must carry the id.
+  const { createServer } = await import('node:http');
+  const seen = [];
+  const server = createServer((req, res) => {
+    const cors = {
+      'access-control-allow-origin': '*',
+      'access-control-allow-headers': 'content-type, accept, mcp-session-id, x-trace',
+      'access-control-expose-headers': 'mcp-session-id',
+    };
+    if (req.method === 'OPTIONS') return res.writeHead(204, cors).end();
+    let body = '';
+    req.on('data', (c) => (body += c));
+    req.on('end', () => {
+      const msg = JSON.parse(body);
+      seen.push({ session: req.headers['mcp-session-id'] ?? null, accept: req.headers.accept, trace: req.headers['x-trace'] ?? null, method: msg.method });
+      res.writeHead(200, { ...cors, 'content-type': 'text/event-stream', 'mcp-session-id': 'sess-42' });
+      res.end(
+        `event: message\ndata: {"jsonrpc":"2.0","method":"notifications/progress",\ndata: "params":{"progress":1}}\n\n` +
+          `: a comment\nevent: message\ndata: {"jsonrpc":"2.0","id":${JSON.stringify(msg.id)},"result":{"ok":true}}\n\n`,
+      );
+    });
+  });
+  await new Promise((ok) => server.listen(0, '127.0.0.1', ok));
+  const url = `http://127.0.0.1:${server.address().port}/mcp`;
+  try {
+    const { context, page, problems } = await open();
+    await page.click('.link-more summary');
+    await page.fill('[data-testid=link-headers]', 'X-Trace: e2e');
+    await connect(page, url);
+    await send(page, '{"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {}}');
+    await waitCount(page, 3);
+    assert.match(await state(page, 'open'), /MCP session sess-42/);
+    await send(page, '{"jsonrpc": "2.0", "id": 2, "method": "tools/list"}');
+    await waitCount(page, 6);
+    const log = await entries(page);
+    assert.deepEqual(log.map((e) => [e.direction, e.kind]), [
+      ['out', 'request'], ['in', 'notification'], ['in', 'response'],
+      ['out', 'request'], ['in', 'notification'], ['in', 'response'],
+    ]);
+    assert.equal(log[0].pair, log[2].key);
+    assert.deepEqual(JSON.parse(log[1].raw), { jsonrpc: '2.0', method: 'notifications/progress', params: { progress: 1 } }, 'multi-line data joined');
+    assert.deepEqual(seen.map((s) => s.session), [null, 'sess-42']);
+    assert.ok(seen.every((s) => s.accept === 'application/json, text/event-stream' && s.trace === 'e2e'), JSON.stringify(seen));
+    assert.deepEqual(unexpected(problems), []);
+    await context.close();
+  } finally {
+    server.close();
+  }
+});
+
+test('an HTTP endpoint that refuses: the request is lost and the error says what to check', async () => {
+  const { context, page } = await open();
+  const refused = bad.refused.replace('ws:', 'http:');
+  await connect(page, refused);
+  await send(page, SUBTRACT);
+  assert.match(await state(page, 'error'), /the POST to .* failed before any reply .*refused.*CORS/);
+  assert.equal((await entries(page))[0].status, 'lost');
+  await context.close();
+});
