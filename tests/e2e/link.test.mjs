@@ -382,3 +382,38 @@ test('an HTTP endpoint that refuses: the request is lost and the error says what
   assert.equal((await entries(page))[0].status, 'lost');
   await context.close();
 });
+
+test('from an HTTPS page, ws:// and http:// to another host are refused up front as mixed content', async () => {
+  // The release build behind a throwaway HTTPS proxy (a self-signed certificate made here).
+  const { execFileSync } = await import('node:child_process');
+  const { mkdtemp, rm } = await import('node:fs/promises');
+  const { tmpdir } = await import('node:os');
+  const { join } = await import('node:path');
+  const { createServer } = await import('node:https');
+  const dir = await mkdtemp(join(tmpdir(), 'link-tls-'));
+  execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=127.0.0.1',
+    '-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem')], { stdio: 'ignore' });
+  const server = createServer({ key: await readFile(join(dir, 'key.pem')), cert: await readFile(join(dir, 'cert.pem')) }, async (req, res) => {
+    const upstream = await fetch(new URL(req.url, BASE_URL));
+    res.writeHead(upstream.status, { 'content-type': upstream.headers.get('content-type') ?? 'application/octet-stream' });
+    res.end(Buffer.from(await upstream.arrayBuffer()));
+  });
+  await new Promise((ok) => server.listen(0, '127.0.0.1', ok));
+  const context = await browser.newContext({ ignoreHTTPSErrors: true });
+  try {
+    const page = await context.newPage();
+    await page.goto(`https://127.0.0.1:${server.address().port}/`);
+    await page.waitForSelector('[data-testid=verdict]');
+    await connect(page, 'ws://192.0.2.1:9/', { until: 'error' });
+    assert.match(await page.textContent('[data-testid=link-status]'), /loaded over HTTPS.*block ws:\/\/.*mixed content.*Use wss:\/\//);
+    await connect(page, 'http://192.0.2.1:9/', { until: 'error' });
+    assert.match(await page.textContent('[data-testid=link-status]'), /block http:\/\/.*Use https:\/\//);
+    // Loopback is not mixed content: the jsonrpsee server answers over ws:// from this HTTPS page.
+    await connect(page, rpsee.ws);
+    await subtractPairs(page, 'ws:// from https');
+  } finally {
+    await context.close();
+    server.close();
+    await rm(dir, { recursive: true, force: true });
+  }
+});
