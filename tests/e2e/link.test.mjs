@@ -173,7 +173,7 @@ test('a refused connection: reconnecting with backoff, then an error that says w
   await connect(page, bad.refused, { reconnect: false, until: 'error' });
   assert.match(await page.textContent('[data-testid=link-status]'), /no WebSocket connection to .*1006.*Check that the server runs/);
   await send(page, SUBTRACT);
-  assert.match(await page.textContent('[data-testid=notices]'), /The link is error: connect/);
+  assert.match(await page.textContent('[data-testid=notices]'), /The link is not connected: enter an endpoint and press Connect/);
   assert.equal(await count(page), 0, 'nothing was sent');
   await context.close();
 });

@@ -264,8 +264,14 @@ impl Link {
     /// Sends each client document of `text` over the link. Returns how many were sent, or why
     /// nothing was.
     pub fn send(&self, text: &str) -> Result<usize, String> {
-        if !matches!(self.state.get_untracked(), LinkState::Open { .. }) {
-            return Err(format!("The link is {}: connect to an endpoint first, or send to the mock server.", self.state.get_untracked().as_str()));
+        match self.state.get_untracked() {
+            LinkState::Open { .. } => {}
+            LinkState::Connecting | LinkState::Reconnecting { .. } => {
+                return Err("The link is not open yet: wait until its state says open, or send to the mock server.".into())
+            }
+            LinkState::Closed | LinkState::Error(_) => {
+                return Err("The link is not connected: enter an endpoint and press Connect, or send to the mock server.".into())
+            }
         }
         let stream = split_stream(text.as_bytes());
         let docs: Vec<String> =
