@@ -417,3 +417,16 @@ test('from an HTTPS page, ws:// and http:// to another host are refused up front
     await rm(dir, { recursive: true, force: true });
   }
 });
+
+test('after a reload, requests that were in flight on the link are marked lost', async () => {
+  const { context, page } = await open();
+  await connect(page, `${bad.ws}/silent`);
+  await send(page, SUBTRACT);
+  await page.waitForSelector('[data-testid=pending-item][data-status=pending]');
+  await page.waitForTimeout(600); // the draft (with the log) is saved 300 ms after a change
+  await page.reload();
+  await page.waitForSelector('[data-testid=log-entry][data-status=lost]', { timeout: 5000 });
+  assert.equal(await page.getAttribute('[data-testid=link-status]', 'data-state'), 'closed');
+  assert.equal(await page.getAttribute('[data-testid=pending]', 'data-count'), '0');
+  await context.close();
+});

@@ -181,6 +181,21 @@ impl Link {
     fn tick(&self) {
         let timeout_ms = f64::from(self.conn.with_value(|c| c.options.timeout_s).max(1)) * 1000.0;
         let now = clock_ms();
+        // Messages of an endpoint that is not (or no longer) connected wait for nothing: after a
+        // reload the restored log may hold some. They are lost.
+        let live = self.conn.with_value(|c| c.transport.map(|_| c.peer.clone()));
+        let orphan = self.log.log.with_untracked(|l| {
+            if l.counts().waiting == 0 {
+                return None;
+            }
+            l.entries()
+                .iter()
+                .find(|e| e.peer != super::exchange::MOCK_PEER && Some(&e.peer) != live.as_ref() && e.msgs.iter().any(|m| m.status.is_waiting()))
+                .map(|e| e.peer.clone())
+        });
+        if let Some(peer) = orphan {
+            self.mark_lost(&peer);
+        }
         let (waiting, due) = self.log.log.with_untracked(|l| {
             if l.counts().waiting == 0 {
                 return (false, false);
