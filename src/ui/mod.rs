@@ -14,6 +14,7 @@ pub(crate) mod dom;
 mod editor;
 mod examples;
 mod exchange;
+mod link;
 mod notices;
 mod persist;
 mod share;
@@ -36,7 +37,9 @@ pub fn App() -> impl IntoView {
     let (text, profile) = persist::initial_text_and_profile(SAMPLE);
     let state = AppState::new(text, profile);
     provide_context(state);
-    let log = exchange::provide(state).log;
+    let log_state = exchange::provide(state);
+    let log = log_state.log;
+    link::provide(state, log_state);
     persist::sync(state);
     // The log is saved with the draft (its newest 2000 messages) and restored on reload.
     persist::register_log(persist::LogDraft {
@@ -72,6 +75,7 @@ pub fn App() -> impl IntoView {
                 <div class="editor-tools">
                     <controls::FormatButtons />
                     <exchange::SendButton />
+                    <link::TargetSelect />
                 </div>
                 <editor::Editor />
             </section>
@@ -82,6 +86,7 @@ pub fn App() -> impl IntoView {
                 <verdicts::Verdicts />
             </section>
             <section class="exchange-pane" aria-label="Exchange with the mock server">
+                <link::LinkPanel />
                 <exchange::LogPane />
             </section>
         </main>

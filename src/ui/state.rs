@@ -40,6 +40,15 @@ pub struct AppState {
     pub editor: NodeRef<Textarea>,
     /// Notices shown above the panes, newest last.
     pub notices: RwSignal<Vec<Notice>>,
+    /// Where Send goes: the in-browser mock server or the live link (src/ui/link).
+    pub target: RwSignal<Target>,
+}
+
+/// Where Send goes (`data-testid="target"`: `mock` | `link`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Target {
+    Mock,
+    Link,
 }
 
 impl AppState {
@@ -58,6 +67,7 @@ impl AppState {
             select: RwSignal::new(None),
             editor: NodeRef::new(),
             notices: RwSignal::new(Vec::new()),
+            target: RwSignal::new(Target::Mock),
         }
     }
 

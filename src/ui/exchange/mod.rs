@@ -92,8 +92,16 @@ pub fn clock_ms() -> f64 {
     window().performance().map_or_else(js_sys::Date::now, |p| p.time_origin() + p.now())
 }
 
-fn send(app: AppState, log: LogState) {
+fn send(app: AppState, log: LogState, link: Option<super::link::Link>) {
     let text = app.text.get_untracked();
+    if let (super::state::Target::Link, Some(link)) = (app.target.get_untracked(), link) {
+        match link.send(&text) {
+            Ok(0) => app.notify(NoticeLevel::Info, "Nothing to send: the editor has no client message."),
+            Ok(_) => {}
+            Err(e) => app.notify(NoticeLevel::Error, e),
+        }
+        return;
+    }
     if log.send_to_mock(&text) == 0 {
         app.notify(NoticeLevel::Info, "Nothing to send: the editor has no client message (a transcript sends only its --> lines).");
     }
@@ -105,6 +113,7 @@ fn send(app: AppState, log: LogState) {
 pub fn SendButton() -> impl IntoView {
     let app = use_app();
     let log = use_log();
+    let link = use_context::<super::link::Link>();
     // Ctrl+Enter (⌘+Enter) anywhere in the editor pane.
     let handle = window_event_listener(ev::keydown, move |e| {
         if e.key() != "Enter" || !(e.ctrl_key() || e.meta_key()) || e.default_prevented() {
@@ -117,7 +126,7 @@ pub fn SendButton() -> impl IntoView {
             .is_some();
         if in_editor {
             e.prevent_default();
-            send(app, log);
+            send(app, log, link);
         }
     });
     on_cleanup(move || handle.remove());
@@ -127,8 +136,8 @@ pub fn SendButton() -> impl IntoView {
             class="send-button"
             data-testid="send"
             aria-keyshortcuts="Control+Enter"
-            title="Send every client message of the editor to the in-browser mock server (Ctrl+Enter)"
-            on:click=move |_| send(app, log)
+            title="Send every client message of the editor to the chosen target: the mock server or the live link (Ctrl+Enter)"
+            on:click=move |_| send(app, log, link)
         >
             "Send ▸"
         </button>
@@ -380,6 +389,7 @@ fn LogRow(entry: Entry) -> impl IntoView {
                         {msg.method.clone().map(|m| view! { <span class="xl-method">{m}</span> })}
                         {msg.id.clone().map(|id| view! { <span class="xl-id">"id " {id}</span> })}
                         <span class="xl-summary">{msg.summary.clone()}</span>
+                        {super::link::frame_problem(&entry.raw, msg.kind).map(|p| view! { <span class="xl-problem" data-testid="log-problem">{p}</span> })}
                         <span class="xl-status" data-testid="log-status">{status_line}</span>
                     </button>
                 </li>
