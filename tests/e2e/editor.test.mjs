@@ -3,7 +3,7 @@
 //   BASE_URL=http://127.0.0.1:8080/ node --test tests/e2e/editor.test.mjs
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { BASE_URL, launch } from './support.mjs';
+import { launch, openApp } from './support.mjs';
 
 
 let browser;
@@ -14,16 +14,8 @@ after(async () => {
   await browser?.close();
 });
 
-/** A fresh page on the app, with the sample checked; records page errors. */
-async function open() {
-  const page = await browser.newPage();
-  const problems = [];
-  page.on('pageerror', (err) => problems.push(`pageerror: ${err.message}`));
-  page.on('console', (msg) => msg.type() === 'error' && problems.push(`console: ${msg.text()}`));
-  await page.goto(BASE_URL);
-  await page.waitForSelector('[data-testid=verdict]');
-  return { page, problems };
-}
+/** A fresh context and page on the app, with the sample checked; records errors. */
+const open = () => openApp(browser);
 
 const editorValue = (page) => page.$eval('[data-testid=editor]', (t) => t.value);
 const selection = (page) =>

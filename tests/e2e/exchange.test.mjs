@@ -4,7 +4,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { BASE_URL, launch } from './support.mjs';
+import { launch, openApp } from './support.mjs';
 
 
 const SUBTRACT = '{"jsonrpc": "2.0", "method": "subtract", "params": [42, 23], "id": 1}';
@@ -17,22 +17,8 @@ after(async () => {
   await browser?.close();
 });
 
-/** A fresh context (its own storage) and page, recording console errors and CSP violations. */
-async function open() {
-  const context = await browser.newContext({ acceptDownloads: true });
-  const page = await context.newPage();
-  const problems = [];
-  page.on('console', (msg) => msg.type() === 'error' && problems.push(`console: ${msg.text()}`));
-  page.on('pageerror', (err) => problems.push(`pageerror: ${err.message}`));
-  await page.addInitScript(() => {
-    document.addEventListener('securitypolicyviolation', (e) => {
-      console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI}`);
-    });
-  });
-  await page.goto(BASE_URL);
-  await page.waitForSelector('[data-testid=verdict]');
-  return { context, page, problems };
-}
+/** A fresh context (its own storage) and page on the app. */
+const open = () => openApp(browser);
 
 const entries = (page) =>
   page.$$eval('[data-testid=log-entry]', (es) =>

@@ -5,7 +5,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { BASE_URL, launch } from './support.mjs';
+import { BASE_URL, launch, openApp } from './support.mjs';
 import { jsonrpsee, jrpcServe, misbehaving } from './servers.mjs';
 
 let browser;
@@ -20,22 +20,8 @@ after(async () => {
   await Promise.all([rpsee?.stop(), jrpc?.stop(), bad?.stop()]);
 });
 
-/** A fresh page recording console errors, page errors and CSP violations. */
-async function open() {
-  const context = await browser.newContext({ acceptDownloads: true });
-  const page = await context.newPage();
-  const problems = [];
-  page.on('console', (msg) => msg.type() === 'error' && problems.push(`console: ${msg.text()}`));
-  page.on('pageerror', (err) => problems.push(`pageerror: ${err.message}`));
-  await page.addInitScript(() => {
-    document.addEventListener('securitypolicyviolation', (e) => {
-      console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI}`);
-    });
-  });
-  await page.goto(BASE_URL);
-  await page.waitForSelector('[data-testid=verdict]');
-  return { context, page, problems };
-}
+/** A fresh context and page on the app, recording console errors, page errors and CSP violations. */
+const open = () => openApp(browser);
 
 /** Chromium's own console lines for a refused or dropped socket are expected in fault tests. */
 const unexpected = (problems) => problems.filter((p) => !/WebSocket connection to|ERR_CONNECTION_REFUSED|Failed to load resource/.test(p));

@@ -3,7 +3,7 @@
 //   BASE_URL=http://127.0.0.1:8080/ node --test tests/e2e/
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { BASE_URL, launch } from './support.mjs';
+import { BASE_URL, launch, watch } from './support.mjs';
 
 
 let browser;
@@ -17,15 +17,7 @@ after(async () => {
 /** A fresh page that records console errors, page errors and CSP violations. */
 async function open() {
   const page = await browser.newPage();
-  const problems = [];
-  page.on('console', (msg) => msg.type() === 'error' && problems.push(`console: ${msg.text()}`));
-  page.on('pageerror', (err) => problems.push(`pageerror: ${err.message}`));
-  await page.addInitScript(() => {
-    document.addEventListener('securitypolicyviolation', (e) => {
-      console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI}`);
-    });
-  });
-  return { page, problems };
+  return { page, problems: await watch(page) };
 }
 
 const verdicts = (page) =>

@@ -11,3 +11,27 @@ export const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-q
 export function launch() {
   return chromium.launch({ executablePath: CHROMIUM, args: ARGS });
 }
+
+/** Records `page`'s console errors, page errors and CSP violations into the returned array. */
+export async function watch(page) {
+  const problems = [];
+  page.on('console', (msg) => msg.type() === 'error' && problems.push(`console: ${msg.text()}`));
+  page.on('pageerror', (err) => problems.push(`pageerror: ${err.message}`));
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) => {
+      console.error(`CSP violation: ${e.violatedDirective} ${e.blockedURI}`);
+    });
+  });
+  return problems;
+}
+
+/** A fresh context (its own storage, downloads accepted) and a page on the app with the sample
+ * checked, its problems recorded by `watch`. */
+export async function openApp(browser) {
+  const context = await browser.newContext({ acceptDownloads: true });
+  const page = await context.newPage();
+  const problems = await watch(page);
+  await page.goto(BASE_URL);
+  await page.waitForSelector('[data-testid=verdict]');
+  return { context, page, problems };
+}
