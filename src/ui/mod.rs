@@ -85,7 +85,7 @@ pub fn App() -> impl IntoView {
                 </p>
                 <verdicts::Verdicts />
             </section>
-            <section class="exchange-pane" aria-label="Exchange with the mock server">
+            <section class="exchange-pane" aria-label="Exchange with the server (mock or live link)">
                 <link::LinkPanel />
                 <exchange::LogPane />
             </section>

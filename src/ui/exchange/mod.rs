@@ -170,7 +170,7 @@ pub fn LogPane() -> impl IntoView {
     view! {
         <div class="xl" data-testid="log-pane">
             <div class="xl-head">
-                <h2 class="xl-title">"Exchange with the mock server"</h2>
+                <h2 class="xl-title">"Exchange with the server (mock or live link)"</h2>
                 <p class="xl-counts" data-testid="log-counts"
                     data-entries=move || counts.get().entries
                     data-pairs=move || counts.get().pairs

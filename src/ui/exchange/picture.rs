@@ -235,9 +235,9 @@ fn picture(l: &Log) -> Option<Tag> {
     let total = l.len();
     let story = "oldest at the top. Arrows to the right are sent by the client; a request and its reply share a colour and a bracket with the latency; errors are dashed and marked with a cross.";
     let desc = if total > shown {
-        format!("The newest {shown} of {total} messages between the client and the mock server, {story}")
+        format!("The newest {shown} of {total} messages between the client and the server (the mock or the live link), {story}")
     } else {
-        format!("{shown} messages between the client and the mock server, {story}")
+        format!("{shown} messages between the client and the server (the mock or the live link), {story}")
     };
     let lane = |x: i32| {
         s("line").class("xl-lane").attr("x1", x.to_string()).attr("y1", "26").attr("x2", x.to_string()).attr("y2", height.to_string())
@@ -258,7 +258,7 @@ fn picture(l: &Log) -> Option<Tag> {
                     .child(s("title").attr("id", "xl-seq-title").text("Sequence picture of the exchange"))
                     .child(s("desc").attr("id", "xl-seq-desc").text(desc))
                     .child(lane_name(CLIENT_X, "Client (you)"))
-                    .child(lane_name(SERVER_X, "Mock server"))
+                    .child(lane_name(SERVER_X, "Server"))
                     .child(lane(CLIENT_X))
                     .child(lane(SERVER_X))
                     .children(brackets)
