@@ -3,7 +3,10 @@
 #[cfg(target_arch = "wasm32")]
 fn main() {
     console_error_panic_hook::set_once();
-    leptos::mount::mount_to_body(jsonrpc_playground::ui::App);
+    if let Some(body) = web_sys::window().and_then(|w| w.document()).and_then(|d| d.body()) {
+        // The page lives as long as the tab: its owner is never dropped.
+        std::mem::forget(jsonrpc_playground::ui::mount(&body));
+    }
 }
 
 #[cfg(not(target_arch = "wasm32"))]

@@ -3,8 +3,6 @@
 #![cfg(target_arch = "wasm32")]
 
 use jsonrpc_playground::rpc::{check, Kind, Profile};
-use jsonrpc_playground::ui::App;
-use leptos::mount::mount_to;
 use leptos::prelude::*;
 use leptos::task::tick;
 use wasm_bindgen::JsCast;
@@ -28,7 +26,7 @@ impl<H> Drop for Mounted<H> {
 fn mount_app() -> Mounted<impl Sized> {
     let wrapper: HtmlElement = document().create_element("div").unwrap().unchecked_into();
     document().body().unwrap().append_child(&wrapper).unwrap();
-    let handle = mount_to(wrapper.clone(), App);
+    let handle = jsonrpc_playground::ui::mount(&wrapper);
     Mounted { wrapper, _handle: handle }
 }
 

@@ -7,36 +7,50 @@
 //! is a [`Tag`] value, and one non-generic function turns any `Tag` into elements, so a new pane
 //! costs its data, not a new copy of the renderer.
 //!
+//! The whole page is built this way: Leptos keeps the state (signals, memos, the owner tree that
+//! disposes them) and this module keeps the DOM. A control is a [`Tag`] with listeners
+//! ([`Tag::on`]); a value shown on the page is bound to its signals with [`bind_text`],
+//! [`bind_attr`], [`bind_flag`] or [`bind_value`], each one Leptos effect (syncing the DOM, which
+//! is outside the reactive graph, is what effects are for). All bindings share one compiled
+//! copy of the effect: a closure is boxed before it reaches Leptos.
+//!
 //! Rules that keep this safe and simple:
-//! - text is only ever set as text (`createTextNode`), attributes with `setAttribute`: nothing a
-//!   message holds becomes markup;
-//! - a pane owns its host element's children entirely: Leptos renders the host, [`KeyedList`]
-//!   (or [`replace`]) fills it from an effect that tracks the data (syncing the DOM outside the
-//!   Leptos tree is what effects are for);
-//! - interaction goes through one delegated listener on the host, reading `data-*` attributes of
-//!   the clicked element (see [`closest_data`]).
+//! - text is only ever set as text (`createTextNode`, `textContent`), attributes with
+//!   `setAttribute`: nothing a message holds becomes markup;
+//! - a pane owns its host element's children entirely: [`KeyedList`] (or [`replace`]) fills it
+//!   from an effect that tracks the data;
+//! - interaction inside a list goes through one delegated listener on the host, reading `data-*`
+//!   attributes of the clicked element (see [`closest_data`]).
 
 use std::collections::HashMap;
+use std::rc::Rc;
 
-use wasm_bindgen::JsCast;
-use web_sys::{Document, Element};
+use leptos::prelude::{on_cleanup, Effect};
+use wasm_bindgen::closure::Closure;
+use wasm_bindgen::{JsCast, JsValue};
+use web_sys::{Document, Element, Event, EventTarget};
 
 const SVG_NS: &str = "http://www.w3.org/2000/svg";
 
-/// An element to build: tag name, attributes, children.
-#[derive(Clone, Debug, Default, PartialEq)]
+/// An event handler (boxed: one compiled listener for every handler).
+pub type Handler = Rc<dyn Fn(Event)>;
+
+/// An element to build: tag name, attributes, listeners, children.
+#[derive(Clone, Default)]
 pub struct Tag {
     name: &'static str,
     svg: bool,
     attrs: Vec<(&'static str, String)>,
+    on: Vec<(&'static str, Handler)>,
     kids: Vec<Kid>,
 }
 
-/// A child: an element or text.
-#[derive(Clone, Debug, PartialEq)]
+/// A child: an element to build, text, or a node built already (a component with its bindings).
+#[derive(Clone)]
 pub enum Kid {
     Tag(Tag),
     Text(String),
+    Node(web_sys::Node),
 }
 
 /// An HTML element.
@@ -105,6 +119,28 @@ impl Tag {
         self
     }
 
+    /// Appends a node that exists already (a component's element, with its bindings).
+    pub fn node(mut self, node: impl Into<web_sys::Node>) -> Tag {
+        self.kids.push(Kid::Node(node.into()));
+        self
+    }
+
+    /// Listens to `event` on the element (for a single control; a list delegates to its host).
+    pub fn on(mut self, event: &'static str, handler: impl Fn(Event) + 'static) -> Tag {
+        self.on.push((event, Rc::new(handler)));
+        self
+    }
+
+    /// The element, built in the page's document.
+    pub fn el(&self) -> Element {
+        let doc = document();
+        match self.build(&doc) {
+            Some(el) => el,
+            // Only an invalid tag name gets here (ours are constants); a <div> keeps the page up.
+            None => doc.create_element("div").unwrap_or_else(|_| JsValue::NULL.unchecked_into()),
+        }
+    }
+
     /// The element, with its subtree (`None` only if the document refuses the tag name, which
     /// for our constant names it does not).
     pub fn build(&self, doc: &Document) -> Option<Element> {
@@ -113,10 +149,14 @@ impl Tag {
         for (name, value) in &self.attrs {
             let _ = el.set_attribute(name, value);
         }
+        for (event, handler) in &self.on {
+            listen_forever(&el, event, handler.clone());
+        }
         for kid in &self.kids {
             let node: Option<web_sys::Node> = match kid {
                 Kid::Tag(tag) => tag.build(doc).map(Into::into),
                 Kid::Text(text) => Some(doc.create_text_node(text).into()),
+                Kid::Node(node) => Some(node.clone()),
             };
             if let Some(node) = node {
                 let _ = el.append_child(&node);
@@ -126,8 +166,113 @@ impl Tag {
     }
 }
 
-fn document() -> Document {
+impl std::fmt::Debug for Tag {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Tag").field("name", &self.name).field("attrs", &self.attrs).field("kids", &self.kids.len()).finish()
+    }
+}
+
+pub(crate) fn document() -> Document {
     leptos::prelude::document()
+}
+
+/// Listens to `event` on an element of the page for as long as the element lives.
+pub fn listen_el(el: &Element, event: &'static str, handler: impl Fn(Event) + 'static) {
+    listen_forever(el, event, Rc::new(handler));
+}
+
+/// Adds a listener that lives as long as the element (the closure is handed to JavaScript).
+fn listen_forever(target: &EventTarget, event: &str, handler: Handler) {
+    let closure = Closure::<dyn Fn(Event)>::new(move |ev: Event| handler(ev));
+    let _ = target.add_event_listener_with_callback(event, closure.as_ref().unchecked_ref());
+    closure.forget();
+}
+
+/// Listens to `event` on a target that outlives the page's reactive owner (the window, the
+/// document): the listener is removed when the owner is cleaned up.
+pub fn listen(target: &EventTarget, event: &'static str, handler: impl Fn(Event) + 'static) {
+    let closure = Closure::<dyn Fn(Event)>::new(handler);
+    let _ = target.add_event_listener_with_callback(event, closure.as_ref().unchecked_ref());
+    // The owner's cleanup must be Send; the page is single-threaded, SendWrapper says so.
+    let held = send_wrapper::SendWrapper::new((target.clone(), closure));
+    on_cleanup(move || {
+        let (target, closure) = held.take();
+        let _ = target.remove_event_listener_with_callback(event, closure.as_ref().unchecked_ref());
+    });
+}
+
+/// Runs `f` now and again whenever a signal it read changes (one Leptos effect; every binding
+/// shares its compiled code because `f` is boxed).
+pub fn effect(f: impl Fn() + 'static) {
+    let f: Box<dyn Fn()> = Box::new(f);
+    Effect::new(move |_| f());
+}
+
+/// Keeps `el`'s text equal to `text()`.
+pub fn bind_text(el: &Element, text: impl Fn() -> String + 'static) {
+    let el = el.clone();
+    effect(move || {
+        let new = text();
+        if el.text_content().as_deref() != Some(new.as_str()) {
+            el.set_text_content(Some(&new));
+        }
+    });
+}
+
+/// Keeps attribute `name` of `el` equal to `value()` (absent when `None`).
+pub fn bind_attr(el: &Element, name: &'static str, value: impl Fn() -> Option<String> + 'static) {
+    let el = el.clone();
+    effect(move || {
+        let _ = match value() {
+            Some(v) => el.set_attribute(name, &v),
+            None => el.remove_attribute(name),
+        };
+    });
+}
+
+/// Keeps boolean attribute `name` (`hidden`, `disabled`, `aria-…` flags) present when `on()`.
+pub fn bind_flag(el: &Element, name: &'static str, on: impl Fn() -> bool + 'static) {
+    bind_attr(el, name, move || on().then(String::new));
+}
+
+/// Keeps class `name` on `el` when `on()`.
+pub fn bind_class(el: &Element, name: &'static str, on: impl Fn() -> bool + 'static) {
+    let el = el.clone();
+    effect(move || {
+        let _ = el.class_list().toggle_with_force(name, on());
+    });
+}
+
+/// Keeps the `value` property of an input, select or textarea equal to `value()` (only written
+/// when it differs, so the caret of a focused field does not jump).
+pub fn bind_value(el: &Element, value: impl Fn() -> String + 'static) {
+    let el = el.clone();
+    effect(move || {
+        let new = value();
+        if prop(&el, "value").as_deref() != Some(new.as_str()) {
+            set_prop(&el, "value", &JsValue::from_str(&new));
+        }
+    });
+}
+
+/// A string property of a DOM object (`value`, `key`, …).
+pub fn prop(obj: &JsValue, name: &str) -> Option<String> {
+    js_sys::Reflect::get(obj, &JsValue::from_str(name)).ok()?.as_string()
+}
+
+/// A boolean property of a DOM object (`checked`, `ctrlKey`, …).
+pub fn prop_bool(obj: &JsValue, name: &str) -> bool {
+    js_sys::Reflect::get(obj, &JsValue::from_str(name)).ok().and_then(|v| v.as_bool()).unwrap_or(false)
+}
+
+/// Sets a property of a DOM object.
+pub fn set_prop(obj: &JsValue, name: &str, value: &JsValue) {
+    let _ = js_sys::Reflect::set(obj, &JsValue::from_str(name), value);
+}
+
+/// The `value` of the element an event happened on (input, select, textarea).
+pub fn target_value(ev: &Event) -> String {
+    ev.target().and_then(|t| prop(&t, "value")).unwrap_or_default()
 }
 
 /// Replaces every child of `host` with `tags`.

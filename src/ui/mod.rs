@@ -24,6 +24,9 @@ mod theme;
 mod verdicts;
 
 use leptos::prelude::*;
+use wasm_bindgen::JsCast;
+
+use dom::h;
 
 pub use analysis::{Analysis, Finding, Keyed, Verdict};
 pub use state::{use_app, AppState, Notice, NoticeLevel};
@@ -31,9 +34,41 @@ pub use state::{use_app, AppState, Notice, NoticeLevel};
 /// What the editor holds when the page opens with no draft and no share link.
 pub const SAMPLE: &str = r#"{"jsonrpc": "2.0", "method": "subtract", "params": [42, 23], "id": 1}"#;
 
-/// The whole page.
-#[component]
-pub fn App() -> impl IntoView {
+/// The page mounted into a parent element: its reactive owner and its root element. Dropping it
+/// disposes every signal and effect and removes the page.
+pub struct Mounted {
+    owner: Owner,
+    root: web_sys::Element,
+}
+
+impl Drop for Mounted {
+    fn drop(&mut self) {
+        self.root.remove();
+        self.owner.cleanup();
+    }
+}
+
+/// Builds the page into `parent` (the app's `main` puts it into `<body>`).
+pub fn mount(parent: &web_sys::Element) -> Mounted {
+    // Effects run on wasm-bindgen-futures' executor (Err: already initialised, which is fine).
+    let _ = any_spawner::Executor::init_wasm_bindgen();
+    let owner = Owner::new();
+    let root = owner.with(app);
+    let _ = parent.append_child(&root);
+    Mounted { owner, root }
+}
+
+/// A component still written as a Leptos view, mounted into its own host element (a child
+/// owner of the page's, so it sees the page's context).
+fn island<N: IntoView + 'static>(host: dom::Tag, component: impl FnOnce() -> N + 'static) -> web_sys::Element {
+    let el = host.el();
+    std::mem::forget(leptos::mount::mount_to(el.clone().unchecked_into(), component));
+    el
+}
+
+/// The whole page: the state, the services that keep it (drafts, share links, the router, the
+/// live link), and the elements.
+fn app() -> web_sys::Element {
     let (text, profile) = persist::initial_text_and_profile(SAMPLE);
     let state = AppState::new(text, profile);
     provide_context(state);
@@ -51,47 +86,57 @@ pub fn App() -> impl IntoView {
     share::restore_from_fragment(state);
     let route = teach::provide_router();
     let analysis = state.analysis;
-    let status = move || {
+
+    let status = h("p").class("status").testid("validate-ms").el();
+    dom::bind_attr(&status, "data-ms", move || Some(analysis.with(|a| crate::json::fixed(a.elapsed_ms, 3))));
+    dom::bind_text(&status, move || {
         analysis.with(|a| {
             let n = a.totals.documents;
             let docs = if n == 1 { "document" } else { "documents" };
             format!("{n} {docs} checked in {} ms", crate::json::fixed(a.elapsed_ms, 1))
         })
-    };
-    view! {
-        <header class="app-header">
-            <h1>"JSON-RPC playground"</h1>
-            <teach::Nav />
-            <nav class="toolbar" aria-label="Playground">
-                <controls::ProfileSelect />
-                <examples::ExamplesMenu />
-                <share::ShareButton />
-                <theme::ThemeToggle />
-            </nav>
-        </header>
-        <notices::Notices />
-        <main class="playground" hidden=move || route.with(|r| r.view() != "playground")>
-            <section class="editor-pane" aria-label="Editor">
-                <div class="editor-tools">
-                    <controls::FormatButtons />
-                    <exchange::SendButton />
-                    <link::TargetSelect />
-                </div>
-                <editor::Editor />
-            </section>
-            <section class="results" aria-label="Results">
-                <p class="status" data-testid="validate-ms" data-ms=move || analysis.with(|a| crate::json::fixed(a.elapsed_ms, 3))>
-                    {status}
-                </p>
-                <verdicts::Verdicts />
-            </section>
-            <section class="exchange-pane" aria-label="Exchange with the server (mock or live link)">
-                <link::LinkPanel />
-                <exchange::LogPane />
-            </section>
-        </main>
-        <teach::TeachView />
-    }
+    });
+    let playground = h("main")
+        .class("playground")
+        .child(
+            h("section")
+                .class("editor-pane")
+                .attr("aria-label", "Editor")
+                .child(h("div").class("editor-tools").node(island(h("span").class("island"), controls::FormatButtons)).node(island(h("span").class("island"), exchange::SendButton)).node(island(h("span").class("island"), link::TargetSelect)))
+                .node(editor::editor()),
+        )
+        .child(h("section").class("results").attr("aria-label", "Results").node(status).node(island(h("div").class("island"), verdicts::Verdicts)))
+        .child(
+            h("section")
+                .class("exchange-pane")
+                .attr("aria-label", "Exchange with the server (mock or live link)")
+                .node(island(h("div").class("island"), link::LinkPanel))
+                .node(island(h("div").class("island"), exchange::LogPane)),
+        )
+        .el();
+    dom::bind_flag(&playground, "hidden", move || route.with(|r| r.view() != "playground"));
+
+    h("div")
+        .class("app")
+        .child(
+            h("header")
+                .class("app-header")
+                .child(h("h1").text("JSON-RPC playground"))
+                .node(island(h("div").class("island"), teach::Nav))
+                .child(
+                    h("nav")
+                        .class("toolbar")
+                        .attr("aria-label", "Playground")
+                        .node(island(h("span").class("island"), controls::ProfileSelect))
+                        .node(island(h("span").class("island"), examples::ExamplesMenu))
+                        .node(island(h("span").class("island"), share::ShareButton))
+                        .node(island(h("span").class("island"), theme::ThemeToggle)),
+                ),
+        )
+        .node(island(h("div").class("island"), notices::Notices))
+        .node(playground)
+        .node(island(h("div").class("island"), teach::TeachView))
+        .el()
 }
 
 /// Milliseconds from the browser's monotonic clock.

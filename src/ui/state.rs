@@ -2,8 +2,8 @@
 //! Components read and write these; derived values are Memos, and effects only sync with the
 //! outside (the textarea's selection, localStorage, the URL fragment).
 
-use leptos::html::Textarea;
 use leptos::prelude::*;
+use web_sys::HtmlTextAreaElement;
 
 use super::analysis::Analysis;
 use crate::json::Span;
@@ -37,11 +37,26 @@ pub struct AppState {
     /// A byte span of `text` the editor should select and reveal (set by clicking a violation).
     pub select: RwSignal<Option<Span>>,
     /// The textarea, for edits that must stay undoable with the browser's undo.
-    pub editor: NodeRef<Textarea>,
+    pub editor: EditorRef,
     /// Notices shown above the panes, newest last.
     pub notices: RwSignal<Vec<Notice>>,
     /// Where Send goes: the in-browser mock server or the live link (src/ui/link).
     pub target: RwSignal<Target>,
+}
+
+/// The editor's textarea once it exists (set by [`super::editor::editor`]).
+#[derive(Clone, Copy)]
+pub struct EditorRef(StoredValue<Option<HtmlTextAreaElement>, LocalStorage>);
+
+impl EditorRef {
+    /// The textarea (`None` before the editor is built).
+    pub fn get_untracked(&self) -> Option<HtmlTextAreaElement> {
+        self.0.try_get_value().flatten()
+    }
+
+    pub(crate) fn set(&self, textarea: HtmlTextAreaElement) {
+        self.0.set_value(Some(textarea));
+    }
 }
 
 /// Where Send goes (`data-testid="target"`: `mock` | `link`).
@@ -65,7 +80,7 @@ impl AppState {
             profile,
             analysis,
             select: RwSignal::new(None),
-            editor: NodeRef::new(),
+            editor: EditorRef(StoredValue::new_local(None)),
             notices: RwSignal::new(Vec::new()),
             target: RwSignal::new(Target::Mock),
         }

@@ -10,9 +10,9 @@ mod lines;
 
 use std::sync::Arc;
 
-use leptos::html::{Div, Pre, P};
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
+use web_sys::HtmlTextAreaElement;
 
 use self::lines::{tokens, Line, Lines, Mark, Tok};
 use super::dom::{self, h, KeyedList, Tag};
@@ -88,15 +88,11 @@ pub const PLAIN_LINES: usize = 20_000;
 /// Above this many bytes likewise.
 pub const PLAIN_BYTES: usize = 2_000_000;
 
-/// The JSON-RPC text being checked.
-#[component]
-pub fn Editor() -> impl IntoView {
+/// The JSON-RPC text being checked (`data-testid="editor"` is the textarea).
+pub fn editor() -> web_sys::Element {
     let state = super::use_app();
     let text = state.text;
-    let textarea = state.editor;
-    let mirror: NodeRef<Div> = NodeRef::new();
-    let gutter: NodeRef<Pre> = NodeRef::new();
-    let code: NodeRef<Div> = NodeRef::new();
+    let textarea_ref = state.editor;
 
     let marks = Memo::new(move |_| state.analysis.with(|a| collect_marks(&a.verdicts.iter().map(|k| k.verdict.clone()).collect::<Vec<_>>())));
     let line_count = Memo::new(move |_| text.with(|t| 1 + t.bytes().filter(|&b| b == b'\n').count()));
@@ -109,8 +105,28 @@ pub fn Editor() -> impl IntoView {
         }
         text.with(|t| marks.with(|m| Lines::build(t, m, prev)))
     });
-    let numbers = move || {
-        // No numbers for huge text: laying out 100 000 of them takes the browser seconds.
+
+    let mirror = h("div").class("mirror").attr("aria-hidden", "true").testid("mirror").el();
+    let gutter = h("pre").el();
+    let tip_host = h("div").el();
+    let caret_host = h("p").class("caret-info").attr("id", "editor-caret").testid("caret-info").attr("aria-live", "polite").el();
+    let textarea: HtmlTextAreaElement = h("textarea")
+        .attr("id", "editor-text")
+        .testid("editor")
+        .attr("spellcheck", "false")
+        .attr("autocomplete", "off")
+        .attr("autocapitalize", "off")
+        .attr("wrap", "off")
+        .attr("aria-describedby", "editor-caret")
+        .el()
+        .unchecked_into();
+    // The textarea's value is set here (before anything can be typed), then kept in step when
+    // the text changes elsewhere (an example, a draft, a share link); typing needs no write back.
+    text.with_untracked(|t| textarea.set_value(t));
+    textarea_ref.set(textarea.clone());
+
+    // No numbers for huge text: laying out 100 000 of them takes the browser seconds.
+    dom::bind_text(&gutter, move || {
         let n = if plain.get() { 0 } else { line_count.get() };
         let mut s = String::with_capacity(n * 6);
         for i in 1..=n {
@@ -118,12 +134,13 @@ pub fn Editor() -> impl IntoView {
             s.push('\n');
         }
         s
-    };
+    });
 
     // The caret (UTF-16 selection of the textarea), and the violations under it.
     let caret = RwSignal::new(None::<(u32, u32)>);
-    let update_caret = move || {
-        if let Some(ta) = textarea.get_untracked() {
+    let update_caret = {
+        let ta = textarea.clone();
+        move || {
             let sel = (ta.selection_start().ok().flatten().unwrap_or(0), ta.selection_end().ok().flatten().unwrap_or(0));
             if caret.get_untracked() != Some(sel) {
                 caret.set(Some(sel));
@@ -147,166 +164,164 @@ pub fn Editor() -> impl IntoView {
         Some((line, column, here))
     });
 
-    // The textarea's value: set here on mount (not with `prop:value`, which Leptos applies late
-    // and would overwrite anything typed meanwhile), then kept in step when the text changes
-    // elsewhere (an example, a draft, a share link). Typing itself needs no write back.
     let from_input = StoredValue::new(false);
-    Effect::new(move |_| {
-        let typed = from_input.get_value();
-        from_input.set_value(false);
-        text.with(|t| {
-            if let Some(ta) = textarea.get() {
+    {
+        let ta = textarea.clone();
+        dom::effect(move || {
+            let typed = from_input.get_value();
+            from_input.set_value(false);
+            text.with(|t| {
                 if !typed && ta.value() != *t {
                     ta.set_value(t);
                 }
-            }
+            });
         });
-    });
+    }
 
     // A violation was clicked: select its span and bring it into view.
-    Effect::new(move |_| {
-        let Some(span) = state.select.get() else { return };
-        let Some(ta) = textarea.get_untracked() else { return };
-        let (start, end, line) = text.with_untracked(|t| {
-            let line = t.as_bytes()[..span.start.min(t.len())].iter().filter(|&&b| b == b'\n').count();
-            (byte_to_utf16(t, span.start), byte_to_utf16(t, span.end), line)
-        });
-        let _ = ta.focus();
-        let _ = ta.set_selection_range(start, end);
-        let top = mirror
-            .get_untracked()
-            .and_then(|m| m.children().item(line as u32))
-            .and_then(|el| el.dyn_into::<web_sys::HtmlElement>().ok())
-            .map(|el| el.offset_top());
-        if let Some(top) = top {
-            let visible = ta.scroll_top()..ta.scroll_top() + ta.client_height() - 24;
-            if !visible.contains(&top) {
-                ta.set_scroll_top((top - ta.client_height() / 3).max(0));
+    {
+        let (ta, mirror, update_caret) = (textarea.clone(), mirror.clone(), update_caret.clone());
+        dom::effect(move || {
+            let Some(span) = state.select.get() else { return };
+            let (start, end, line) = text.with_untracked(|t| {
+                let line = t.as_bytes()[..span.start.min(t.len())].iter().filter(|&&b| b == b'\n').count();
+                (byte_to_utf16(t, span.start), byte_to_utf16(t, span.end), line)
+            });
+            let _ = ta.focus();
+            let _ = ta.set_selection_range(start, end);
+            let top = mirror.children().item(line as u32).and_then(|el| el.dyn_into::<web_sys::HtmlElement>().ok()).map(|el| el.offset_top());
+            if let Some(top) = top {
+                let visible = ta.scroll_top()..ta.scroll_top() + ta.client_height() - 24;
+                if !visible.contains(&top) {
+                    ta.set_scroll_top((top - ta.client_height() / 3).max(0));
+                }
             }
-        }
-        update_caret();
-    });
-
-    // The mirror and the gutter follow the textarea's scroll position.
-    let sync_scroll = move || {
-        let Some(ta) = textarea.get_untracked() else { return };
-        let (top, left) = (ta.scroll_top(), ta.scroll_left());
-        if let Some(m) = mirror.get_untracked() {
-            let _ = m.unchecked_ref::<web_sys::HtmlElement>().style().set_property("transform", &format!("translate({}px, {}px)", -left, -top));
-        }
-        if let Some(g) = gutter.get_untracked() {
-            let _ = g.unchecked_ref::<web_sys::HtmlElement>().style().set_property("transform", &format!("translateY({}px)", -top));
-        }
-    };
+            update_caret();
+        });
+    }
 
     // Hovering an underline (the mirror lies under the textarea: look through it).
     let hover = RwSignal::new(None::<Hover>);
-    let on_move = move |ev: leptos::ev::MouseEvent| {
-        let (x, y) = (ev.client_x() as f32, ev.client_y() as f32);
-        let found = document()
-            .elements_from_point(x, y)
-            .iter()
-            .filter_map(|el| el.dyn_into::<web_sys::Element>().ok())
-            .find_map(|el| mark_ids(&el));
-        match found {
-            None => {
-                if hover.with_untracked(Option::is_some) {
-                    hover.set(None);
+    let code = h("div").class("code").on("mouseleave", move |_| hover.set(None)).el();
+    let on_move = {
+        let code = code.clone();
+        move |ev: web_sys::Event| {
+            let ev: &web_sys::MouseEvent = ev.unchecked_ref();
+            let (x, y) = (ev.client_x() as f32, ev.client_y() as f32);
+            let found = document()
+                .elements_from_point(x, y)
+                .iter()
+                .filter_map(|el| el.dyn_into::<web_sys::Element>().ok())
+                .find_map(|el| mark_ids(&el));
+            match found {
+                None => {
+                    if hover.with_untracked(Option::is_some) {
+                        hover.set(None);
+                    }
                 }
-            }
-            Some(ids) => {
-                if hover.with_untracked(|h| h.as_ref().map(|h| &h.ids) != Some(&ids)) {
-                    let rect = code.get_untracked().map(|c| c.unchecked_ref::<web_sys::Element>().get_bounding_client_rect());
-                    let (ox, oy) = rect.map_or((0.0, 0.0), |r| (r.left(), r.top()));
-                    hover.set(Some(Hover { ids, x: (f64::from(x) - ox) as i32, y: (f64::from(y) - oy) as i32 }));
+                Some(ids) => {
+                    if hover.with_untracked(|h| h.as_ref().map(|h| &h.ids) != Some(&ids)) {
+                        let r = code.get_bounding_client_rect();
+                        hover.set(Some(Hover { ids, x: (f64::from(x) - r.left()) as i32, y: (f64::from(y) - r.top()) as i32 }));
+                    }
                 }
             }
         }
     };
+
     // The mirror's lines, kept by key: only the lines an edit touched are rebuilt.
     let mirror_lines = StoredValue::new_local(KeyedList::default());
-    Effect::new(move |_| {
-        let Some(el) = mirror.get() else { return };
-        lines.with(|l| mirror_lines.update_value(|list| list.patch(&el, &l.rows, |r| r.key, |r| line_tag(r))));
-    });
+    {
+        let mirror = mirror.clone();
+        dom::effect(move || lines.with(|l| mirror_lines.update_value(|list| list.patch(&mirror, &l.rows, |r| r.key, |r| line_tag(r)))));
+    }
 
     // The tooltip of the hovered underline and the caret line: read-only markup from ui::dom.
-    let tip_host: NodeRef<Div> = NodeRef::new();
-    Effect::new(move |_| {
-        let Some(host) = tip_host.get() else { return };
-        let shown = hover.with(|hv| {
-            let hv = hv.as_ref()?;
-            let rows: Vec<Tag> = marks.with(|m| hv.ids.iter().filter_map(|&i| m.get(i as usize)).map(|m| mark_line(m, "tip", " ")).collect());
-            Some((hv.x, hv.y, h("ul").class("mark-tip").attr("role", "tooltip").testid("mark-tip").children(rows)))
-        });
-        match shown {
-            None => dom::replace(&host, None),
-            Some((x, y, tip)) => {
-                dom::replace(&host, Some(tip));
-                if let Some(el) = host.first_element_child().and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok()) {
-                    // CSSOM, not a style attribute: the page's CSP allows no inline style.
-                    let _ = el.style().set_property("left", &format!("{}px", x + 12));
-                    let _ = el.style().set_property("top", &format!("{}px", y + 18));
+    {
+        let host = tip_host.clone();
+        dom::effect(move || {
+            let shown = hover.with(|hv| {
+                let hv = hv.as_ref()?;
+                let rows: Vec<Tag> = marks.with(|m| hv.ids.iter().filter_map(|&i| m.get(i as usize)).map(|m| mark_line(m, "tip", " ")).collect());
+                Some((hv.x, hv.y, h("ul").class("mark-tip").attr("role", "tooltip").testid("mark-tip").children(rows)))
+            });
+            match shown {
+                None => dom::replace(&host, None),
+                Some((x, y, tip)) => {
+                    dom::replace(&host, Some(tip));
+                    if let Some(el) = host.first_element_child().and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok()) {
+                        // CSSOM, not a style attribute: the page's CSP allows no inline style.
+                        let _ = el.style().set_property("left", &format!("{}px", x + 12));
+                        let _ = el.style().set_property("top", &format!("{}px", y + 18));
+                    }
                 }
             }
-        }
-    });
-    let caret_host: NodeRef<P> = NodeRef::new();
-    Effect::new(move |_| {
-        let Some(host) = caret_host.get() else { return };
-        at_caret.with(|c| match c {
-            None => dom::replace(&host, Some(h("span").class("pos").text(" "))),
-            Some((line, column, here)) => dom::replace(
-                &host,
-                std::iter::once(h("span").class("pos").text(format!("Ln {line}, Col {column}"))).chain(here.iter().map(|m| mark_line(m, "here", ": "))),
-            ),
         });
-    });
-
-    view! {
-        <div class="editor" class:is-plain=plain>
-            <label class="label" for="editor-text">
-                "Messages (one JSON value, a stream, or a --> / <-- transcript)"
-            </label>
-            <div class="code" node_ref=code on:mouseleave=move |_| hover.set(None)>
-                <div class="gutter" aria-hidden="true">
-                    <pre node_ref=gutter>{numbers}</pre>
-                </div>
-                <div class="surface">
-                    <div class="mirror" aria-hidden="true" data-testid="mirror" node_ref=mirror></div>
-                    <textarea
-                        id="editor-text"
-                        data-testid="editor"
-                        node_ref=textarea
-                        spellcheck="false"
-                        autocomplete="off"
-                        autocapitalize="off"
-                        wrap="off"
-                        aria-describedby="editor-caret"
-                        on:input:target=move |ev| {
-                            from_input.set_value(true);
-                            text.set(ev.target().value());
-                            update_caret();
-                        }
-                        on:scroll=move |_| {
-                            sync_scroll();
-                            hover.set(None);
-                        }
-                        on:selectionchange=move |_| update_caret()
-                        on:keyup=move |_| update_caret()
-                        on:mouseup=move |_| update_caret()
-                        on:focus=move |_| update_caret()
-                        on:mousemove=on_move
-                    ></textarea>
-                </div>
-                <div node_ref=tip_host></div>
-            </div>
-            <p class="editor-note" data-testid="editor-plain" hidden=move || !plain.get()>
-                {format!("Colouring, underlines and line numbers are off above {PLAIN_LINES} lines or {} MB: the text is shown as is (the caret line and column are below); the verdicts are still exact.", PLAIN_BYTES / 1_000_000)}
-            </p>
-            <p class="caret-info" id="editor-caret" data-testid="caret-info" aria-live="polite" node_ref=caret_host></p>
-        </div>
     }
+    {
+        let host = caret_host.clone();
+        dom::effect(move || {
+            at_caret.with(|c| match c {
+                None => dom::replace(&host, Some(h("span").class("pos").text(" "))),
+                Some((line, column, here)) => dom::replace(
+                    &host,
+                    std::iter::once(h("span").class("pos").text(format!("Ln {line}, Col {column}"))).chain(here.iter().map(|m| mark_line(m, "here", ": "))),
+                ),
+            });
+        });
+    }
+
+    // The textarea's own events: typing, scrolling (the mirror and the gutter follow), the caret.
+    let ta = textarea.clone();
+    let on_input = {
+        let update_caret = update_caret.clone();
+        move |_| {
+            from_input.set_value(true);
+            text.set(ta.value());
+            update_caret();
+        }
+    };
+    let ta = textarea.clone();
+    let (m, g) = (mirror.clone(), gutter.clone());
+    let on_scroll = move |_| {
+        let (top, left) = (ta.scroll_top(), ta.scroll_left());
+        let _ = m.unchecked_ref::<web_sys::HtmlElement>().style().set_property("transform", &format!("translate({}px, {}px)", -left, -top));
+        let _ = g.unchecked_ref::<web_sys::HtmlElement>().style().set_property("transform", &format!("translateY({}px)", -top));
+        hover.set(None);
+    };
+    dom::listen_el(&textarea, "input", on_input);
+    dom::listen_el(&textarea, "scroll", on_scroll);
+    dom::listen_el(&textarea, "mousemove", on_move);
+    for (event, handler) in [
+        ("selectionchange", update_caret.clone()),
+        ("keyup", update_caret.clone()),
+        ("mouseup", update_caret.clone()),
+        ("focus", update_caret.clone()),
+    ] {
+        dom::listen_el(&textarea, event, move |_| handler());
+    }
+
+    let note = h("p")
+        .class("editor-note")
+        .testid("editor-plain")
+        .text(format!(
+            "Colouring, underlines and line numbers are off above {PLAIN_LINES} lines or {} MB: the text is shown as is (the caret line and column are below); the verdicts are still exact.",
+            PLAIN_BYTES / 1_000_000
+        ))
+        .el();
+    dom::bind_flag(&note, "hidden", move || !plain.get());
+    let _ = code.append_child(&h("div").class("gutter").attr("aria-hidden", "true").node(gutter).el());
+    let _ = code.append_child(&h("div").class("surface").node(mirror).node(textarea).el());
+    let _ = code.append_child(&tip_host);
+    let root = h("div")
+        .class("editor")
+        .child(h("label").class("label").attr("for", "editor-text").text("Messages (one JSON value, a stream, or a --> / <-- transcript)"))
+        .node(code)
+        .node(note)
+        .node(caret_host)
+        .el();
+    dom::bind_class(&root, "is-plain", move || plain.get());
+    root
 }
 
 /// A violation in words: `<severity> <rule>: <message>` (in the tooltip, and at the caret).
