@@ -1,7 +1,7 @@
 // Browser benchmark (not a test): the engine compiled to wasm against JSON.parse alone and the
 // npm package jsonrpc-lite's parse() (a JavaScript JSON-RPC classifier), in one headless Chromium
 // page, on the same generated ~1 MB batch; then a 10 MB input: time to verdict, wasm heap, and how
-// long the main thread is blocked when it is typed into the editor.
+// long the main thread is blocked when it is pasted into the editor.
 //   node scripts/bench-browser.mjs [DIST_DIR]     (needs `trunk build --release` and npm ci)
 // Prints medians of interleaved runs and the ratios measured in this one run.
 import { readFile } from 'node:fs/promises';
@@ -60,7 +60,7 @@ console.log(`  JSON.parse alone                              ${p.toFixed(2)} ms`
 console.log(`  jsonrpc-lite parse()                          ${l.toFixed(2)} ms`);
 console.log(`  ratio wasm / JSON.parse = ${(w / p).toFixed(2)} (target <= 2)   wasm / jsonrpc-lite = ${(w / l).toFixed(2)} (target < 1)`);
 
-// 10 MB: the engine alone (time, heap), then typed into the editor (main thread blocked).
+// 10 MB: the engine alone (time, heap), then pasted into the editor (main thread blocked).
 const big = documentOf(10_000_000);
 const engine = await page.evaluate(async (text) => {
   const { benchCheck, benchHeapBytes } = await import(document.querySelector('meta[name="app-entry"]').dataset.js);
@@ -85,8 +85,12 @@ const editor = await page.evaluate(async (text) => {
   }, 10);
   const before = status.textContent;
   const a = performance.now();
-  ta.value = text;
-  ta.dispatchEvent(new Event('input', { bubbles: true }));
+  // Pasted, as a user brings 10 MB in: a paste event carrying the text (the page shows a text
+  // this large in its read-only viewer, not in the textarea, which Chromium would lay out whole).
+  const data = new DataTransfer();
+  data.setData('text/plain', text);
+  ta.value = '';
+  ta.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
   while (status.textContent === before) await new Promise((r) => setTimeout(r, 5));
   const shown = performance.now() - a;
   await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 50)));
@@ -98,10 +102,12 @@ const editor = await page.evaluate(async (text) => {
     status: status.textContent,
     cards: document.querySelectorAll('[data-testid=verdict]').length,
     lines: document.querySelectorAll('[data-testid=mirror] .line').length,
+    viewer: document.querySelectorAll('[data-testid=big-lines] .big-line').length,
+    textarea: ta.value.length,
     heap: benchHeapBytes(),
   };
 }, big);
-console.log(`10 MB typed into the editor: verdict on screen after ${editor.shown.toFixed(0)} ms ("${editor.status}"); longest main-thread freeze ${editor.worst.toFixed(0)} ms; ${editor.cards} cards, ${editor.lines} mirror lines in the DOM; wasm heap ${(editor.heap / 2 ** 20).toFixed(1)} MB`);
+console.log(`10 MB pasted into the editor: verdict on screen after ${editor.shown.toFixed(0)} ms ("${editor.status}"); longest main-thread freeze ${editor.worst.toFixed(0)} ms; ${editor.cards} cards, ${editor.lines} mirror lines and ${editor.viewer} viewer lines in the DOM, ${editor.textarea} bytes in the textarea; wasm heap ${(editor.heap / 2 ** 20).toFixed(1)} MB`);
 
 await context.close();
 await browser.close();

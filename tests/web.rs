@@ -261,6 +261,62 @@ async fn huge_text_is_counted_whole_but_cards_and_colouring_are_capped() {
     assert_eq!(app.all("[data-testid=verdict]").len(), 1);
 }
 
+/// Pastes `text` into the element the way the browser does: a `paste` event with the clipboard's
+/// text; returns whether the page took it over (prevented the default insertion).
+fn paste_into(el: &web_sys::Element, text: &str) -> bool {
+    let data = web_sys::DataTransfer::new().unwrap();
+    data.set_data("text/plain", text).unwrap();
+    let init = web_sys::ClipboardEventInit::new();
+    init.set_bubbles(true);
+    init.set_cancelable(true);
+    init.set_clipboard_data(Some(&data));
+    let ev = web_sys::ClipboardEvent::new_with_event_init_dict("paste", &init).unwrap();
+    !el.dispatch_event(&ev).unwrap()
+}
+
+#[wasm_bindgen_test]
+async fn a_large_paste_is_shown_by_the_viewer_not_the_textarea() {
+    // 3 MB (over the 2 MB limit) of 30 000 lines, one message in three broken.
+    let app = mount_app();
+    app.type_text("").await;
+    let mut text = String::new();
+    for i in 0..30_000 {
+        let version = if i % 3 == 0 { "1.0" } else { "2.0" };
+        text.push_str(&format!("{{\"jsonrpc\": \"{version}\", \"method\": \"m\", \"params\": [\"{}\"], \"id\": {i}}}\n", "x".repeat(40)));
+    }
+    assert!(text.len() > 2_000_000);
+    let editor: HtmlTextAreaElement = app.one("[data-testid=editor]").unchecked_into();
+    assert!(paste_into(&editor, &text), "the paste is taken over");
+    tick().await;
+    tick().await;
+    assert_eq!(editor.value(), "", "the textarea holds nothing to lay out");
+    assert!(app.one(".editor").class_list().contains("is-large"));
+    assert!(!app.one("[data-testid=big-view]").has_attribute("hidden"));
+    let note = app.one("[data-testid=big-note]").text_content().unwrap();
+    assert!(note.contains("30001 lines"), "{note}");
+    // Exact verdicts over all of it; only the lines in sight are in the DOM.
+    assert!(app.one("[data-testid=validate-ms]").text_content().unwrap().starts_with("30000 documents"));
+    assert!(app.one("[data-testid=verdicts-more]").text_content().unwrap().contains("10000 with errors"));
+    let shown = app.all("[data-testid=big-lines] .big-line").len();
+    assert!((10..200).contains(&shown), "{shown} lines in the DOM");
+    assert_eq!(app.all("[data-testid=big-lines] .big-no")[0].text_content().unwrap(), "1");
+    // A violation of the 301st card's document is not on a card; one of the first is: click it.
+    app.one("[data-testid=violation] button").unchecked_into::<HtmlElement>().click();
+    tick().await;
+    tick().await;
+    assert_eq!(app.all("[data-testid=big-lines] .big-line.marked").len(), 1, "the violation's line is marked");
+    // Edit anyway: the text goes into the textarea.
+    app.one("[data-testid=big-edit]").unchecked_into::<HtmlElement>().click();
+    tick().await;
+    tick().await;
+    assert_eq!(editor.value().len(), text.len());
+    assert!(!app.one(".editor").class_list().contains("is-large"));
+    assert!(app.one("[data-testid=big-view]").has_attribute("hidden"));
+    // A small paste is the browser's own (not taken over).
+    app.type_text("").await;
+    assert!(!paste_into(&editor, "{}"));
+}
+
 #[wasm_bindgen_test]
 async fn the_profile_switch_changes_the_verdicts() {
     let app = mount_app();

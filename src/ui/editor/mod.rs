@@ -6,6 +6,7 @@
 //! Byte offsets (the engine's spans) and UTF-16 units (the textarea's selection) are converted
 //! here and nowhere else: [`byte_to_utf16`], [`utf16_to_byte`].
 
+mod large;
 mod lines;
 
 use std::sync::Arc;
@@ -99,6 +100,10 @@ pub fn editor() -> web_sys::Element {
     // Past PLAIN_LINES lines or PLAIN_BYTES bytes the mirror is off: the textarea shows its own
     // text, uncoloured (laying out a 10 MB mirror would freeze the page for minutes).
     let plain = Memo::new(move |_| line_count.get() > PLAIN_LINES || text.with(String::len) > PLAIN_BYTES);
+    // Past LARGE_BYTES the text is not in the textarea at all (Chromium would lay all of it out):
+    // a read-only viewer shows it, unless the user asks to edit it anyway.
+    let edit_anyway = RwSignal::new(false);
+    let large = Memo::new(move |_| text.with(String::len) > large::LARGE_BYTES && !edit_anyway.get());
     let lines = Memo::new(move |prev: Option<&Lines>| {
         if plain.get() {
             return Lines::default();
@@ -170,6 +175,13 @@ pub fn editor() -> web_sys::Element {
         dom::effect(move || {
             let typed = from_input.get_value();
             from_input.set_value(false);
+            if large.get() {
+                // The viewer shows the text; the textarea keeps nothing to lay out.
+                if !ta.value().is_empty() {
+                    ta.set_value("");
+                }
+                return;
+            }
             text.with(|t| {
                 if !typed && ta.value() != *t {
                     ta.set_value(t);
@@ -183,6 +195,9 @@ pub fn editor() -> web_sys::Element {
         let (ta, mirror, update_caret) = (textarea.clone(), mirror.clone(), update_caret.clone());
         dom::effect(move || {
             let Some(span) = state.select.get() else { return };
+            if large.get_untracked() {
+                return; // the viewer (large.rs) shows the span
+            }
             let (start, end, line) = text.with_untracked(|t| {
                 let line = t.as_bytes()[..span.start.min(t.len())].iter().filter(|&&b| b == b'\n').count();
                 (byte_to_utf16(t, span.start), byte_to_utf16(t, span.end), line)
@@ -290,6 +305,26 @@ pub fn editor() -> web_sys::Element {
         hover.set(None);
     };
     dom::listen_el(&textarea, "input", on_input);
+    // A paste that makes the text large goes into the state, not into the textarea.
+    let ta = textarea.clone();
+    dom::listen_el(&textarea, "paste", move |ev| {
+        let Some(pasted) = large::pasted_text(&ev) else { return };
+        let value = ta.value();
+        if value.len() + pasted.len() <= large::LARGE_BYTES {
+            return;
+        }
+        let (start, end) = (ta.selection_start().ok().flatten().unwrap_or(0), ta.selection_end().ok().flatten().unwrap_or(0));
+        let (start, end) = (utf16_to_byte(&value, start), utf16_to_byte(&value, end));
+        let mut new = String::with_capacity(value.len() + pasted.len());
+        new.push_str(&value[..start]);
+        new.push_str(&pasted);
+        new.push_str(&value[end.max(start)..]);
+        if new.len() > large::LARGE_BYTES {
+            ev.prevent_default();
+            edit_anyway.set(false);
+            text.set(new);
+        }
+    });
     dom::listen_el(&textarea, "scroll", on_scroll);
     dom::listen_el(&textarea, "mousemove", on_move);
     for (event, handler) in [
@@ -309,7 +344,8 @@ pub fn editor() -> web_sys::Element {
             PLAIN_BYTES / 1_000_000
         ))
         .el();
-    dom::bind_flag(&note, "hidden", move || !plain.get());
+    dom::bind_flag(&note, "hidden", move || !plain.get() || large.get());
+    let (big_view, big_note) = large::viewer(text, large, edit_anyway, state.select);
     let _ = code.append_child(&h("div").class("gutter").attr("aria-hidden", "true").node(gutter).el());
     let _ = code.append_child(&h("div").class("surface").node(mirror).node(textarea).el());
     let _ = code.append_child(&tip_host);
@@ -317,10 +353,13 @@ pub fn editor() -> web_sys::Element {
         .class("editor")
         .child(h("label").class("label").attr("for", "editor-text").text("Messages (one JSON value, a stream, or a --> / <-- transcript)"))
         .node(code)
+        .node(big_view)
         .node(note)
+        .node(big_note)
         .node(caret_host)
         .el();
     dom::bind_class(&root, "is-plain", move || plain.get());
+    dom::bind_class(&root, "is-large", move || large.get());
     root
 }
 

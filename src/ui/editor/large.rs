@@ -1,0 +1,152 @@
+//! A document too large for the textarea (above [`LARGE_BYTES`]): shown read-only in a viewer
+//! that lays out only the lines in sight.
+//!
+//! Why: Chromium lays out a textarea's whole value. With 10 MB in it the page freezes for about
+//! 3 s on every change (measured with a bare textarea, outside the app), whatever the app does.
+//! So a paste that would make the text this large goes into the state, not into the textarea,
+//! and this viewer shows it: a spacer as tall as all the lines, and the ~60 lines under the
+//! scroll position rebuilt on scroll. The verdicts are exact as always; "Edit anyway" puts the
+//! text into the textarea for whoever accepts the wait.
+
+use leptos::prelude::*;
+use wasm_bindgen::JsCast;
+
+use super::super::dom::{self, h, Tag};
+use crate::json::Span;
+
+/// Above this many bytes the text is shown by the viewer, not the textarea.
+pub const LARGE_BYTES: usize = 2_000_000;
+/// The height of one line in the viewer, in CSS px (style/editor.css `.big-line`).
+const LINE_PX: f64 = 20.0;
+/// Browsers stop growing an element near 33 million px: the spacer stays below this, and a
+/// scroll position maps to a line through the scale.
+const MAX_PX: f64 = 15_000_000.0;
+/// Lines rendered beyond the visible ones, above and below.
+const OVERSCAN: usize = 20;
+/// A line longer than this is cut in the viewer (a 10 MB one-line document is one line).
+const LINE_CHARS: usize = 2_000;
+
+/// The byte offset where each line starts.
+fn line_starts(text: &str) -> Vec<usize> {
+    std::iter::once(0).chain(text.bytes().enumerate().filter(|&(_, b)| b == b'\n').map(|(i, _)| i + 1)).collect()
+}
+
+/// The viewer and its note. `show` is true while the text is large and the user has not asked to
+/// edit it anyway; `edit_anyway` is set by the note's button.
+pub fn viewer(text: RwSignal<String>, show: Memo<bool>, edit_anyway: RwSignal<bool>, select: RwSignal<Option<Span>>) -> (web_sys::Element, web_sys::Element) {
+    let starts = Memo::new(move |_| if show.get() { text.with(|t| line_starts(t)) } else { Vec::new() });
+    // The line to mark (a violation was clicked), and the first line in sight.
+    let marked = RwSignal::new(None::<usize>);
+    let first = RwSignal::new(0usize);
+
+    let spacer = h("div").class("big-spacer").el();
+    let lines = h("div").class("big-lines").testid("big-lines").el();
+    let view = h("div")
+        .class("big-view")
+        .testid("big-view")
+        .attr("tabindex", "0")
+        .attr("role", "region")
+        .attr("aria-label", "The messages, read-only (too large to edit here)")
+        .node(spacer.clone())
+        .node(lines.clone())
+        .el();
+    let scale = move || starts.with(|s| (s.len() as f64 * LINE_PX / MAX_PX).max(1.0));
+
+    // The spacer is as tall as every line (scaled down past MAX_PX).
+    {
+        let spacer = spacer.clone();
+        dom::effect(move || {
+            let px = starts.with(|s| s.len() as f64 * LINE_PX) / scale();
+            let _ = spacer.unchecked_ref::<web_sys::HtmlElement>().style().set_property("height", &format!("{}px", px as u64));
+        });
+    }
+    {
+        let view2 = view.clone();
+        dom::listen_el(&view, "scroll", move |_| {
+            let top = f64::from(view2.scroll_top()) * scale();
+            let line = (top / LINE_PX) as usize;
+            if first.get_untracked() != line {
+                first.set(line);
+            }
+        });
+    }
+    // The lines in sight: numbered, cut when very long, the marked one highlighted.
+    {
+        let (view, lines) = (view.clone(), lines.clone());
+        dom::effect(move || {
+            let from = first.get().saturating_sub(OVERSCAN);
+            let seen = (f64::from(view.client_height().max(600)) / LINE_PX) as usize + 2 * OVERSCAN;
+            let mark = marked.get();
+            let rows: Vec<Tag> = text.with(|t| {
+                starts.with(|s| {
+                    (from..(from + seen).min(s.len()))
+                        .map(|i| {
+                            let end = s.get(i + 1).map_or(t.len(), |&n| n - 1);
+                            let line = t.get(s[i]..end).unwrap_or("");
+                            let shown = match line.char_indices().nth(LINE_CHARS) {
+                                Some((cut, _)) => format!("{} … ({} more bytes)", &line[..cut], line.len() - cut),
+                                None => line.to_string(),
+                            };
+                            let class = if mark == Some(i) { "big-line marked" } else { "big-line" };
+                            h("div").class(class).child(h("span").class("big-no").text((i + 1).to_string())).child(h("span").class("big-text").text(shown))
+                        })
+                        .collect()
+                })
+            });
+            // Scrolled past the spacer's scale: the block sits where the scroll position is.
+            let top = (from as f64 * LINE_PX / scale()) as u64;
+            let _ = lines.unchecked_ref::<web_sys::HtmlElement>().style().set_property("transform", &format!("translateY({top}px)"));
+            dom::replace(&lines, rows);
+        });
+    }
+    // A violation was clicked: scroll its line into sight and mark it.
+    {
+        let view = view.clone();
+        dom::effect(move || {
+            let Some(span) = select.get() else { return };
+            if !show.get_untracked() {
+                return;
+            }
+            let line = starts.with_untracked(|s| s.partition_point(|&n| n <= span.start).saturating_sub(1));
+            marked.set(Some(line));
+            let top = (line.saturating_sub(3) as f64 * LINE_PX / scale()) as i32;
+            view.set_scroll_top(top);
+            first.set(line.saturating_sub(3));
+            let _ = view.unchecked_ref::<web_sys::HtmlElement>().focus();
+        });
+    }
+    // Pasting into the viewer replaces the whole text.
+    dom::listen_el(&view, "paste", move |ev| {
+        if let Some(pasted) = pasted_text(&ev) {
+            ev.prevent_default();
+            text.set(pasted);
+        }
+    });
+
+    let size = h("span").el();
+    dom::bind_text(&size, move || {
+        let (bytes, lines) = (text.with(String::len), starts.with(Vec::len));
+        format!(
+            "{} MB in {lines} lines: too large to edit here without freezing the page, so it is shown read-only (paste replaces it). The verdicts are exact.",
+            crate::json::fixed(bytes as f64 / 1e6, 1)
+        )
+    });
+    let note = h("p")
+        .class("editor-note big-note")
+        .testid("big-note")
+        .node(size)
+        .text(" ")
+        .child(h("button").attr("type", "button").testid("big-edit").text("Edit anyway").on("click", move |_| edit_anyway.set(true)))
+        .text(" ")
+        .child(h("button").attr("type", "button").testid("big-clear").text("Clear").on("click", move |_| text.set(String::new())))
+        .el();
+    dom::bind_flag(&view, "hidden", move || !show.get());
+    dom::bind_flag(&note, "hidden", move || !show.get());
+    (view, note)
+}
+
+/// The text of a paste event, if it has any.
+pub fn pasted_text(ev: &web_sys::Event) -> Option<String> {
+    let data = ev.dyn_ref::<web_sys::ClipboardEvent>()?.clipboard_data()?;
+    data.get_data("text/plain").ok()
+}
