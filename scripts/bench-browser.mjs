@@ -75,6 +75,10 @@ console.log(`10 MB stream (${big.length} bytes): rpc::check in wasm ${engine.ms.
 const editor = await page.evaluate(async (text) => {
   const ta = document.querySelector('[data-testid=editor]');
   const status = document.querySelector('[data-testid=validate-ms]');
+  // The clipboard's content exists before the paste: filling it is the harness's work, not the page's.
+  const data = new DataTransfer();
+  data.setData('text/plain', text);
+  await new Promise((r) => setTimeout(r, 100));
   // A probe on a 10 ms timer: the longest gap between its ticks is how long the page froze.
   let last = performance.now();
   let worst = 0;
@@ -87,11 +91,10 @@ const editor = await page.evaluate(async (text) => {
   const a = performance.now();
   // Pasted, as a user brings 10 MB in: a paste event carrying the text (the page shows a text
   // this large in its read-only viewer, not in the textarea, which Chromium would lay out whole).
-  const data = new DataTransfer();
-  data.setData('text/plain', text);
   ta.value = '';
   ta.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
-  while (status.textContent === before) await new Promise((r) => setTimeout(r, 5));
+  // (A text this large is checked by a worker: "Checking in the background…" comes first.)
+  while (status.textContent === before || status.textContent.startsWith('Checking')) await new Promise((r) => setTimeout(r, 5));
   const shown = performance.now() - a;
   await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 50)));
   clearInterval(probe);

@@ -743,3 +743,24 @@ async fn every_example_loads_into_the_editor_with_its_profile() {
         }
     }
 }
+
+#[wasm_bindgen_test]
+fn an_analysis_crosses_from_the_worker_unchanged() {
+    use jsonrpc_playground::ui::Analysis;
+    // Batches, parse errors, escapes that look like the format's own separators, non-ASCII.
+    let text = "[{\"jsonrpc\":\"2.0\",\"method\":\"a\\tb\\nc\\\\\",\"id\":\"x\\ty\"},{\"jsonrpc\":\"1.0\",\"id\":1,\"result\":\"é\"}]\n{\"jsonrpc\":\"2.0\",\"error\":{\"code\":-32601,\"message\":\"=no\"},\"id\":null}\n{oops";
+    let a = Analysis::run(text, Profile::JsonRpc, None, || 0.0);
+    assert_eq!(a.totals.documents, 3);
+    let b = Analysis::decode(&a.encode(), None).expect("decodes");
+    assert_eq!(a, b);
+    let spans = |a: &Analysis| a.verdicts.iter().map(|k| (k.verdict.span, k.verdict.findings.iter().map(|f| f.span).collect::<Vec<_>>())).collect::<Vec<_>>();
+    assert_eq!(spans(&a), spans(&b));
+    assert_eq!(b.verdicts[0].verdict.items[0].method.as_deref(), Some("a\tb\nc\\"));
+    assert_eq!(b.verdicts[0].verdict.items[0].id.as_deref(), a.verdicts[0].verdict.items[0].id.as_deref());
+    // Keys carry over from the previous analysis for unchanged verdicts, as on the page.
+    let c = Analysis::decode(&a.encode(), Some(&b)).unwrap();
+    assert_eq!(c.verdicts.iter().map(|k| k.key).collect::<Vec<_>>(), b.verdicts.iter().map(|k| k.key).collect::<Vec<_>>());
+    // Damaged text is refused, not guessed at.
+    assert!(Analysis::decode("A\t1\t0\t0\t0\t0\t1\nV\trequest", None).is_none());
+    assert!(Analysis::decode("", None).is_none());
+}

@@ -177,7 +177,7 @@ pub(crate) fn document() -> Document {
 }
 
 /// Listens to `event` on an element of the page for as long as the element lives.
-pub fn listen_el(el: &Element, event: &'static str, handler: impl Fn(Event) + 'static) {
+pub fn listen_el(el: &EventTarget, event: &'static str, handler: impl Fn(Event) + 'static) {
     listen_forever(el, event, Rc::new(handler));
 }
 

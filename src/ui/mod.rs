@@ -22,6 +22,7 @@ mod state;
 mod teach;
 mod theme;
 mod verdicts;
+mod worker;
 
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
@@ -91,6 +92,9 @@ fn app() -> web_sys::Element {
     dom::bind_attr(&status, "data-ms", move || Some(analysis.with(|a| crate::json::fixed(a.elapsed_ms, 3))));
     dom::bind_text(&status, move || {
         analysis.with(|a| {
+            if a.pending {
+                return "Checking in the background…".to_string();
+            }
             let n = a.totals.documents;
             let docs = if n == 1 { "document" } else { "documents" };
             format!("{n} {docs} checked in {} ms", crate::json::fixed(a.elapsed_ms, 1))

@@ -160,7 +160,12 @@ enum Health {
     Saving,
     Full,
     Unavailable,
+    /// The text alone is over [`DRAFT_MAX_BYTES`].
+    TooLarge,
 }
+
+/// Texts above this many bytes are not saved as drafts (they cannot fit in localStorage).
+pub const DRAFT_MAX_BYTES: usize = 4_000_000;
 
 /// Keeps the saved draft in step with the state: saves [`DEBOUNCE`] after the last change, and at
 /// once when the page is hidden. Call once, right after the state is created.
@@ -181,6 +186,23 @@ pub fn sync(state: AppState) {
     let save = move || {
         if let Some(handle) = pending.try_update_value(Option::take).flatten() {
             handle.clear();
+        }
+        // A text this large cannot fit in browser storage (about 5 million characters per site):
+        // say so without copying and escaping megabytes only to have the write refused.
+        let too_large = state.text.try_with_untracked(|t| (t.len() > DRAFT_MAX_BYTES).then(|| t.len())).flatten();
+        if let Some(bytes) = too_large {
+            if health.get_value() != Health::TooLarge {
+                health.set_value(Health::TooLarge);
+                state.notify(
+                    NoticeLevel::Error,
+                    format!(
+                        "The text ({} MB) is too large for browser storage: it is not kept as a draft. It is still in the editor; \
+                         save it to a file to keep it.",
+                        crate::json::fixed(bytes as f64 / 1e6, 1)
+                    ),
+                );
+            }
+            return;
         }
         let (Some(text), Some(profile)) = (state.text.try_get_untracked(), state.profile.try_get_untracked()) else {
             return;

@@ -6,6 +6,7 @@ use leptos::prelude::*;
 use web_sys::HtmlTextAreaElement;
 
 use super::analysis::Analysis;
+use super::worker::{fingerprint, Offload, OFFLOAD_BYTES};
 use crate::json::Span;
 use crate::rpc::Profile;
 
@@ -71,9 +72,32 @@ impl AppState {
     pub fn new(text: String, profile: Profile) -> Self {
         let text = RwSignal::new(text);
         let profile = RwSignal::new(profile);
+        // A large text is checked by a worker (the page stays responsive): until its answer for
+        // this very text arrives, the analysis is pending.
+        let offload = Offload::new();
         let analysis = Memo::new(move |prev: Option<&Analysis>| {
             let p = profile.get();
+            if offload.usable.get() && text.with(|t| t.len() > OFFLOAD_BYTES) {
+                let fp = text.with(|t| fingerprint(t, p));
+                let done = offload.answer.with(|a| match a {
+                    Some((f, encoded)) if *f == fp => Analysis::decode(encoded, prev),
+                    _ => None,
+                });
+                return done.unwrap_or_else(|| Analysis::pending(prev));
+            }
             text.with(|t| Analysis::run(t, p, prev, super::now_ms))
+        });
+        // Syncs the worker (outside the page) with the text: asks it about every new large text.
+        Effect::new(move |_| {
+            let p = profile.get();
+            if !offload.usable.get() {
+                return;
+            }
+            text.with(|t| {
+                if t.len() > OFFLOAD_BYTES {
+                    offload.ask(fingerprint(t, p), t, p);
+                }
+            });
         });
         AppState {
             text,

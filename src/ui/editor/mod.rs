@@ -7,6 +7,7 @@
 //! here and nowhere else: [`byte_to_utf16`], [`utf16_to_byte`].
 
 mod large;
+pub use large::LARGE_BYTES;
 mod lines;
 
 use std::sync::Arc;

@@ -10,7 +10,7 @@ const SCOPE = self.registration.scope;
 /** The same-origin files the page's HTML names. */
 function filesOf(html) {
   const files = new Set();
-  for (const [, ref] of html.matchAll(/\s(?:href|src|data-js|data-wasm)="([^"#]+)"/g)) {
+  for (const [, ref] of html.matchAll(/\s(?:href|src|data-js|data-wasm|data-worker)="([^"#]+)"/g)) {
     const url = new URL(ref.replaceAll('&amp;', '&'), SCOPE);
     if (url.origin === self.location.origin && url.href !== SCOPE) files.add(url.href);
   }
