@@ -71,9 +71,17 @@ pub fn all() -> impl Iterator<Item = &'static Rule> {
     super::rules::RULES.iter().copied().chain(super::mcp::rules::RULES.iter().copied())
 }
 
-/// The rule with this id.
+/// The rule with this id. (A plain loop: at opt-level 3 the iterator version is unrolled into
+/// ~5 KB of wasm for a lookup that is never hot.)
 pub fn find(id: &str) -> Option<&'static Rule> {
-    all().find(|r| r.id == id)
+    for rules in [super::rules::RULES, super::mcp::rules::RULES] {
+        for &rule in rules {
+            if rule.id.as_bytes() == id.as_bytes() {
+                return Some(rule);
+            }
+        }
+    }
+    None
 }
 
 /// Declares one catalogue entry as a `pub static`:
