@@ -27,7 +27,7 @@ use web_sys::js_sys;
 use crate::rpc::Profile;
 use crate::saved::Draft;
 
-use super::{AppState, NoticeLevel};
+use super::{dom, AppState, NoticeLevel};
 
 /// sessionStorage: this tab's draft id.
 const TAB_KEY: &str = "jrpc.tab";
@@ -242,15 +242,13 @@ pub fn sync(state: AppState) {
             save();
         }
     };
-    let on_hide = window_event_listener(leptos::ev::pagehide, move |_| flush());
-    let on_hidden = window_event_listener(leptos::ev::visibilitychange, move |_| {
+    dom::listen(&window(), "pagehide", move |_| flush());
+    dom::listen(&document(), "visibilitychange", move |_| {
         if document().visibility_state() == web_sys::VisibilityState::Hidden {
             flush();
         }
     });
     on_cleanup(move || {
-        on_hide.remove();
-        on_hidden.remove();
         if let Some(handle) = pending.try_update_value(Option::take).flatten() {
             handle.clear();
         }
