@@ -9,7 +9,7 @@ use crate::rpc::{catalogue, Profile};
 use crate::teach::quiz::profile_of;
 use crate::ui::AppState;
 
-pub(super) fn profile_name(p: Profile) -> String {
+pub(crate) fn profile_name(p: Profile) -> String {
     match p {
         Profile::JsonRpc => "JSON-RPC 2.0".into(),
         Profile::Mcp(v) => format!("MCP {v}"),
