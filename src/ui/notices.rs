@@ -47,12 +47,12 @@ pub fn notices() -> web_sys::Element {
 
 /// One notice: its text in a live region, and a button that dismisses it.
 fn notice(n: &Notice) -> Tag {
-    let (role, level, label, lower) = match n.level {
-        NoticeLevel::Info => ("status", "info", "Note", "note"),
-        NoticeLevel::Error => ("alert", "error", "Error", "error"),
+    let (role, level, class, label, dismiss) = match n.level {
+        NoticeLevel::Info => ("status", "info", "notice info", "Note", "Dismiss this note"),
+        NoticeLevel::Error => ("alert", "error", "notice error", "Error", "Dismiss this error"),
     };
     h("li")
-        .class(format!("notice {level}"))
+        .class(class)
         .testid("notice")
         .attr("data-level", level)
         .attr("data-key", n.key.to_string())
@@ -63,7 +63,7 @@ fn notice(n: &Notice) -> Tag {
                 .class("dismiss")
                 .testid("dismiss")
                 .attr("data-dismiss", "")
-                .attr("aria-label", format!("Dismiss this {lower}"))
+                .attr("aria-label", dismiss)
                 .attr("title", "Dismiss (Esc)")
                 .text("×"),
         )

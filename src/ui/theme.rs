@@ -87,16 +87,23 @@ pub fn apply_theme(theme: Theme) {
 
 /// Switches between the system's theme, light and dark (`data-testid="theme"`).
 pub fn theme_toggle() -> web_sys::Element {
-    let theme = RwSignal::new(saved_theme());
-    let button = h("button").attr("type", "button").class("theme-toggle").testid("theme").on("click", move |_| theme.update(|t| *t = t.next())).el();
-    // Syncs the outside (the <html> attribute, localStorage) and the button with the choice.
-    let el = button.clone();
-    dom::effect(move || {
-        let t = theme.get();
-        apply_theme(t);
-        let _ = el.set_attribute("data-theme-choice", t.as_str());
-        let _ = el.set_attribute("title", &format!("Colour theme: {} (click for {})", t.as_str(), t.next().as_str()));
-        el.set_text_content(Some(&format!("Theme: {}", t.as_str())));
+    let button = h("button").attr("type", "button").class("theme-toggle").testid("theme").el();
+    // The choice lives in the button's handler; each change syncs the outside (the <html>
+    // attribute, localStorage) and the button.
+    let show = {
+        let el = button.clone();
+        move |t: Theme| {
+            apply_theme(t);
+            let _ = el.set_attribute("data-theme-choice", t.as_str());
+            let _ = el.set_attribute("title", &format!("Colour theme: {} (click for {})", t.as_str(), t.next().as_str()));
+            el.set_text_content(Some(&format!("Theme: {}", t.as_str())));
+        }
+    };
+    let theme = std::cell::Cell::new(saved_theme());
+    show(theme.get());
+    dom::listen_el(&button, "click", move |_| {
+        theme.set(theme.get().next());
+        show(theme.get());
     });
     button
 }

@@ -44,8 +44,10 @@ pub fn verdicts() -> web_sys::Element {
 /// (`data-testid="verdicts-more"`, hidden while every document has a card).
 pub fn verdicts_more() -> web_sys::Element {
     let analysis = super::use_app().analysis;
-    let more = Memo::new(move |_| {
-        analysis.with(|a| {
+    let el = h("p").class("verdicts-more").testid("verdicts-more").el();
+    let p = el.clone();
+    dom::effect(move || {
+        let more = analysis.with(|a| {
             let t = a.totals;
             let hidden = t.documents.saturating_sub(a.verdicts.len());
             (hidden > 0).then(|| {
@@ -55,11 +57,10 @@ pub fn verdicts_more() -> web_sys::Element {
                     t.documents, t.with_errors, t.errors, t.warnings
                 )
             })
-        })
+        });
+        let _ = if more.is_some() { p.remove_attribute("hidden") } else { p.set_attribute("hidden", "") };
+        p.set_text_content(more.as_deref());
     });
-    let el = h("p").class("verdicts-more").testid("verdicts-more").el();
-    dom::bind_flag(&el, "hidden", move || more.with(Option::is_none));
-    dom::bind_text(&el, move || more.get().unwrap_or_default());
     el
 }
 
