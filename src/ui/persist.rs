@@ -225,8 +225,9 @@ pub fn sync(state: AppState) {
     prune(&storage.get_value(), &id.get_value());
 
     // Syncs localStorage with the state: any change of text, profile or log schedules a save.
-    // (The first run schedules one too: an edit can come before the effect first runs.)
-    Effect::new(move |_| {
+    // (The first run schedules one too: an edit can come before the effect first runs.) One
+    // dom::effect: the page's effects share its compiled code.
+    dom::effect(move || {
         state.text.track();
         state.profile.track();
         if let Some(hook) = slot.hook.get() {
