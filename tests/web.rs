@@ -764,3 +764,95 @@ fn an_analysis_crosses_from_the_worker_unchanged() {
     assert!(Analysis::decode("A\t1\t0\t0\t0\t0\t1\nV\trequest", None).is_none());
     assert!(Analysis::decode("", None).is_none());
 }
+
+// ---- The page built by ui::dom: no island wrappers, the router and its views ----
+
+mod dom_page {
+    use super::*;
+    use web_sys::js_sys::{futures::JsFuture, Promise};
+
+    async fn sleep(ms: i32) {
+        let promise = Promise::new(&mut |resolve, _| {
+            window().set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, ms).unwrap();
+        });
+        JsFuture::from(promise).await.unwrap();
+    }
+
+    /// Waits (up to 3 s) for `selector` in the app.
+    async fn wait_for<H>(app: &Mounted<H>, selector: &str) -> web_sys::Element {
+        for _ in 0..150 {
+            if let Some(e) = app.wrapper.query_selector(selector).unwrap() {
+                return e;
+            }
+            sleep(20).await;
+        }
+        panic!("{selector} did not appear");
+    }
+
+    #[wasm_bindgen_test]
+    async fn the_toolbar_and_the_verdicts_are_direct_children_without_islands() {
+        let app = mount_app();
+        tick().await;
+        // style/main.css: `.results > .verdicts` scrolls the cards.
+        app.one(".results > section.verdicts[data-testid=verdicts]");
+        assert!(app.one(".results > p[data-testid=verdicts-more]").has_attribute("hidden"));
+        app.one(".toolbar > label.profile > select[data-testid=profile]");
+        app.one(".toolbar > label.examples-label > select[data-testid=examples]");
+        app.one(".toolbar > div.share > button[data-testid=share]");
+        app.one(".toolbar > button.theme-toggle[data-testid=theme]");
+        app.one(".editor-tools > button[data-testid=format] + button[data-testid=minify]");
+        app.one(".app-header > nav.views[data-testid=views]");
+        app.one(".app > aside.notices > ul[data-testid=notices]");
+        app.one(".app > div.teach-host[hidden]");
+        assert!(app.one("[data-testid=share-link]").has_attribute("hidden"), "the share field shows once a link is made");
+    }
+
+    #[wasm_bindgen_test]
+    async fn the_profile_select_reflects_the_profile() {
+        let app = mount_app();
+        tick().await;
+        let select: web_sys::HtmlSelectElement = app.one("[data-testid=profile]").unchecked_into();
+        assert_eq!(select.value(), "jsonrpc");
+        assert_eq!(app.attrs("[data-testid=profile] option[selected]", "value"), ["jsonrpc"]);
+        // An MCP example sets the profile: the select follows.
+        let examples: web_sys::HtmlSelectElement = app.one("[data-testid=examples]").unchecked_into();
+        examples.set_value("quiz-001");
+        let init = EventInit::new();
+        init.set_bubbles(true);
+        examples.dispatch_event(&Event::new_with_event_init_dict("change", &init).unwrap()).unwrap();
+        tick().await;
+        tick().await;
+        assert!(select.value().starts_with("mcp:"), "{}", select.value());
+        assert_eq!(app.attrs("[data-testid=profile] option[selected]", "value"), [select.value()]);
+    }
+
+    #[wasm_bindgen_test]
+    async fn the_router_shows_a_view_marks_its_link_and_try_it_returns_to_the_playground() {
+        let app = mount_app();
+        tick().await;
+        let current = |app: &Mounted<_>| app.attrs("[data-testid=views] a[aria-current=page]", "data-view");
+        assert_eq!(current(&app), ["playground"]);
+        window().location().set_hash("/reference").unwrap();
+        let entry = wait_for(&app, "[data-testid=rule-entry]").await;
+        assert_eq!(current(&app), ["reference"]);
+        assert!(app.one("main.playground").has_attribute("hidden"));
+        assert!(!app.one(".teach-host").has_attribute("hidden"));
+        let rule = entry.get_attribute("data-rule").unwrap();
+        let bad = jsonrpc_playground::rpc::catalogue::find(&rule).unwrap().bad;
+        entry.query_selector("[data-testid=try-bad]").unwrap().unwrap().unchecked_into::<HtmlElement>().click();
+        for _ in 0..150 {
+            if current(&app) == ["playground"] {
+                break;
+            }
+            sleep(20).await;
+        }
+        assert_eq!(current(&app), ["playground"]);
+        assert!(!app.one("main.playground").has_attribute("hidden"));
+        assert!(app.one(".teach-host").has_attribute("hidden"));
+        assert_eq!(app.one("[data-testid=editor]").unchecked_into::<HtmlTextAreaElement>().value(), bad);
+        drop(app);
+        let href = window().location().href().unwrap();
+        let base = href.split('#').next().unwrap().to_string();
+        window().history().unwrap().replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&base)).unwrap();
+    }
+}

@@ -3,6 +3,7 @@
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
+use super::dom::{self, h};
 use super::state::{AppState, NoticeLevel};
 use crate::json::{self, Layout};
 use crate::rpc::{McpVersion, Profile};
@@ -15,60 +16,57 @@ fn parse_profile(value: &str) -> Option<Profile> {
 }
 
 /// JSON-RPC 2.0 or MCP with its protocol version (`data-testid="profile"`).
-#[component]
-pub fn ProfileSelect() -> impl IntoView {
+pub fn profile_select() -> web_sys::Element {
     let profile = super::use_app().profile;
-    let option = move |p: Profile, label: String| {
-        view! { <option value=profile_value(p) selected=move || profile.get() == p>{label}</option> }
+    let mut options = Vec::new();
+    let mut option = |p: Profile, label: String| {
+        let el = h("option").attr("value", profile_value(p)).text(label).el();
+        options.push((p, el.clone()));
+        el
     };
-    let mcp = McpVersion::ALL
-        .into_iter()
-        .map(|v| {
-            let default = if v == McpVersion::default() { " (default)" } else { "" };
-            option(Profile::Mcp(v), format!("MCP {v}{default}"))
-        })
-        .collect_view();
-    view! {
-        <label class="profile">
-            <span class="label">"Profile"</span>
-            <select
-                data-testid="profile"
-                prop:value=move || profile_value(profile.get())
-                on:change:target=move |ev| {
-                    if let Some(p) = parse_profile(&ev.target().value()) {
-                        profile.set(p);
-                    }
-                }
-            >
-                {option(Profile::JsonRpc, "JSON-RPC 2.0".to_string())}
-                <optgroup label="Model Context Protocol">{mcp}</optgroup>
-            </select>
-        </label>
+    let json_rpc = option(Profile::JsonRpc, "JSON-RPC 2.0".to_string());
+    let mut mcp = h("optgroup").attr("label", "Model Context Protocol");
+    for v in McpVersion::ALL {
+        let default = if v == McpVersion::default() { " (default)" } else { "" };
+        mcp = mcp.node(option(Profile::Mcp(v), format!("MCP {v}{default}")));
     }
+    let select = h("select")
+        .testid("profile")
+        .on("change", move |ev| {
+            if let Some(p) = parse_profile(&dom::target_value(&ev)) {
+                profile.set(p);
+            }
+        })
+        .node(json_rpc)
+        .child(mcp)
+        .el();
+    // The current profile: its option marked `selected`, and the select's value.
+    {
+        let select = select.clone();
+        dom::effect(move || {
+            let p = profile.get();
+            for (q, el) in &options {
+                let _ = if *q == p { el.set_attribute("selected", "") } else { el.remove_attribute("selected") };
+            }
+            dom::set_prop(&select, "value", &profile_value(p).into());
+        });
+    }
+    h("label").class("profile").child(h("span").class("label").text("Profile")).node(select).el()
 }
 
-/// Format (pretty) and minify, undoable with the browser's undo (`data-testid="format"`).
-#[component]
-pub fn FormatButtons() -> impl IntoView {
+/// Format (pretty-print), undoable with the browser's undo (`data-testid="format"`).
+pub fn format_button() -> web_sys::Element {
+    layout_button("format", "Pretty-print every document (Ctrl+Z undoes it)", "Format", Layout::Pretty)
+}
+
+/// Minify, undoable with the browser's undo (`data-testid="minify"`).
+pub fn minify_button() -> web_sys::Element {
+    layout_button("minify", "Minify every document (Ctrl+Z undoes it)", "Minify", Layout::Minify)
+}
+
+fn layout_button(testid: &'static str, title: &'static str, label: &'static str, layout: Layout) -> web_sys::Element {
     let state = super::use_app();
-    view! {
-        <button
-            type="button"
-            data-testid="format"
-            title="Pretty-print every document (Ctrl+Z undoes it)"
-            on:click=move |_| relayout(state, Layout::Pretty)
-        >
-            "Format"
-        </button>
-        <button
-            type="button"
-            data-testid="minify"
-            title="Minify every document (Ctrl+Z undoes it)"
-            on:click=move |_| relayout(state, Layout::Minify)
-        >
-            "Minify"
-        </button>
-    }
+    h("button").attr("type", "button").testid(testid).attr("title", title).text(label).on("click", move |_| relayout(state, layout)).el()
 }
 
 /// Rewrites the editor's text with `layout`, as one undoable edit, or says why not.
@@ -90,7 +88,10 @@ fn relayout(state: AppState, layout: Layout) {
 /// Replaces the whole textarea content through the browser's editing commands, so Ctrl+Z undoes
 /// it, then puts the text into the state (the textarea's `input` event usually did already).
 pub(crate) fn replace_all_undoably(state: AppState, text: &str) {
-    if let Some(textarea) = state.editor.get_untracked() {
+    // A large text lives in the read-only viewer, not the textarea (src/ui/editor/large.rs):
+    // putting it through the textarea's editing commands would freeze the page for seconds.
+    let large = text.len() > super::editor::LARGE_BYTES || state.text.with_untracked(|t| t.len() > super::editor::LARGE_BYTES);
+    if let Some(textarea) = state.editor.get_untracked().filter(|_| !large) {
         let _ = textarea.focus();
         textarea.select();
         let inserted = document()

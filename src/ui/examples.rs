@@ -3,12 +3,12 @@
 
 use leptos::prelude::*;
 
-use super::state::{use_app, NoticeLevel};
+use super::dom::{self, h};
+use super::state::{use_app, AppState, NoticeLevel};
 use crate::examples::{self, Example};
 
 /// Loads `example` into the editor: the text (the signal and the textarea) and the profile.
-pub fn load(example: &Example) {
-    let app = use_app();
+pub fn load(app: AppState, example: &Example) {
     app.profile.set(example.profile);
     app.text.set(example.text.to_string());
     if let Some(editor) = app.editor.get_untracked() {
@@ -18,38 +18,26 @@ pub fn load(example: &Example) {
 }
 
 /// Browse and load an example into the editor, with its profile.
-#[component]
-pub fn ExamplesMenu() -> impl IntoView {
+pub fn examples_menu() -> web_sys::Element {
     let app = use_app();
-    let groups = examples::by_category();
-    let options = groups
-        .into_iter()
-        .map(|(category, list)| {
-            let items = list
-                .into_iter()
-                .map(|e| view! { <option value=e.id title=e.about>{e.title}</option> })
-                .collect_view();
-            view! { <optgroup label=category>{items}</optgroup> }
-        })
-        .collect_view();
-    let on_change = move |ev: leptos::ev::Event| {
-        let select = event_target::<leptos::web_sys::HtmlSelectElement>(&ev);
-        let id = select.value();
+    let groups = examples::by_category().into_iter().map(|(category, list)| {
+        h("optgroup").attr("label", category).children(list.into_iter().map(|e| h("option").attr("value", e.id).attr("title", e.about).text(e.title)))
+    });
+    let on_change = move |ev: web_sys::Event| {
+        let id = dom::target_value(&ev);
         if let Some(example) = examples::find(&id) {
-            // `load` reads the context; the state is already at hand.
-            let _ = app;
-            load(example);
+            load(app, example);
         }
         // Back to the prompt, so the same example can be chosen again.
-        select.set_value("");
+        if let Some(select) = ev.target() {
+            dom::set_prop(&select, "value", &"".into());
+        }
     };
-    view! {
-        <label class="examples-label">
-            <span class="visually-hidden">"Load an example"</span>
-            <select class="examples-select" data-testid="examples" on:change=on_change>
-                <option value="" selected>"Examples…"</option>
-                {options}
-            </select>
-        </label>
-    }
+    let select = h("select")
+        .class("examples-select")
+        .testid("examples")
+        .on("change", on_change)
+        .child(h("option").attr("value", "").flag("selected", true).text("Examples…"))
+        .children(groups);
+    h("label").class("examples-label").child(h("span").class("visually-hidden").text("Load an example")).child(select).el()
 }

@@ -106,10 +106,10 @@ fn app() -> web_sys::Element {
             h("section")
                 .class("editor-pane")
                 .attr("aria-label", "Editor")
-                .child(h("div").class("editor-tools").node(island(h("span").class("island"), controls::FormatButtons)).node(island(h("span").class("island"), exchange::SendButton)).node(island(h("span").class("island"), link::TargetSelect)))
+                .child(h("div").class("editor-tools").node(controls::format_button()).node(controls::minify_button()).node(island(h("span").class("island"), exchange::SendButton)).node(island(h("span").class("island"), link::TargetSelect)))
                 .node(editor::editor()),
         )
-        .child(h("section").class("results").attr("aria-label", "Results").node(status).node(island(h("div").class("island"), verdicts::Verdicts)))
+        .child(h("section").class("results").attr("aria-label", "Results").node(status).node(verdicts::verdicts()).node(verdicts::verdicts_more()))
         .child(
             h("section")
                 .class("exchange-pane")
@@ -126,20 +126,20 @@ fn app() -> web_sys::Element {
             h("header")
                 .class("app-header")
                 .child(h("h1").text("JSON-RPC playground"))
-                .node(island(h("div").class("island"), teach::Nav))
+                .node(teach::nav())
                 .child(
                     h("nav")
                         .class("toolbar")
                         .attr("aria-label", "Playground")
-                        .node(island(h("span").class("island"), controls::ProfileSelect))
-                        .node(island(h("span").class("island"), examples::ExamplesMenu))
-                        .node(island(h("span").class("island"), share::ShareButton))
-                        .node(island(h("span").class("island"), theme::ThemeToggle)),
+                        .node(controls::profile_select())
+                        .node(examples::examples_menu())
+                        .node(share::share_button())
+                        .node(theme::theme_toggle()),
                 ),
         )
-        .node(island(h("div").class("island"), notices::Notices))
+        .node(notices::notices())
         .node(playground)
-        .node(island(h("div").class("island"), teach::TeachView))
+        .node(teach::teach_view())
         .el()
 }
 

@@ -3,8 +3,6 @@
 //! (`role="alert"`); each has a real button to dismiss it (Tab to it, Enter or Space), and
 //! Escape inside a notice dismisses it too.
 
-use leptos::ev::{KeyboardEvent, MouseEvent};
-use leptos::html::Ul;
 use leptos::prelude::*;
 
 use super::dom::{self, h, KeyedList, Tag};
@@ -12,17 +10,10 @@ use super::{use_app, Notice, NoticeLevel};
 
 /// The list of notices (`data-testid="notices"`, each `data-testid="notice"` with `data-level`).
 /// Read-only markup from [`super::dom`]; one delegated click and one keydown listener.
-#[component]
-pub fn Notices() -> impl IntoView {
+pub fn notices() -> web_sys::Element {
     let state = use_app();
     let notices = state.notices;
     let editor = state.editor;
-    let host: NodeRef<Ul> = NodeRef::new();
-    let list = StoredValue::new_local(KeyedList::default());
-    Effect::new(move |_| {
-        let Some(el) = host.get() else { return };
-        notices.with(|n| list.update_value(|l| l.patch(&el, n, |x| x.key, notice)));
-    });
     // Removes the notice; focus, which was on it (its button), goes back to the editor.
     let dismiss = move |key: u64| {
         notices.update(|n| n.retain(|x| x.key != key));
@@ -31,35 +22,37 @@ pub fn Notices() -> impl IntoView {
         }
     };
     let key_of = |ev: &web_sys::Event| dom::closest_data(ev, "data-key").and_then(|(_, k)| k.parse::<u64>().ok());
-    let on_click = move |ev: MouseEvent| {
+    let on_click = move |ev: web_sys::Event| {
         if dom::closest_data(&ev, "data-dismiss").is_some() {
             if let Some(key) = key_of(&ev) {
                 dismiss(key);
             }
         }
     };
-    let on_keydown = move |ev: KeyboardEvent| {
-        if ev.key() == "Escape" {
+    let on_keydown = move |ev: web_sys::Event| {
+        if dom::prop(&ev, "key").as_deref() == Some("Escape") {
             if let Some(key) = key_of(&ev) {
                 dismiss(key);
             }
         }
     };
-    view! {
-        <aside class="notices" aria-label="Notices">
-            <ul data-testid="notices" node_ref=host on:click=on_click on:keydown=on_keydown></ul>
-        </aside>
+    let host = h("ul").testid("notices").on("click", on_click).on("keydown", on_keydown).el();
+    let list = StoredValue::new_local(KeyedList::default());
+    {
+        let host = host.clone();
+        dom::effect(move || notices.with(|n| list.update_value(|l| l.patch(&host, n, |x| x.key, notice))));
     }
+    h("aside").class("notices").attr("aria-label", "Notices").node(host).el()
 }
 
 /// One notice: its text in a live region, and a button that dismisses it.
 fn notice(n: &Notice) -> Tag {
-    let (role, level, label, lower) = match n.level {
-        NoticeLevel::Info => ("status", "info", "Note", "note"),
-        NoticeLevel::Error => ("alert", "error", "Error", "error"),
+    let (role, level, class, label, dismiss) = match n.level {
+        NoticeLevel::Info => ("status", "info", "notice info", "Note", "Dismiss this note"),
+        NoticeLevel::Error => ("alert", "error", "notice error", "Error", "Dismiss this error"),
     };
     h("li")
-        .class(format!("notice {level}"))
+        .class(class)
         .testid("notice")
         .attr("data-level", level)
         .attr("data-key", n.key.to_string())
@@ -70,7 +63,7 @@ fn notice(n: &Notice) -> Tag {
                 .class("dismiss")
                 .testid("dismiss")
                 .attr("data-dismiss", "")
-                .attr("aria-label", format!("Dismiss this {lower}"))
+                .attr("aria-label", dismiss)
                 .attr("title", "Dismiss (Esc)")
                 .text("×"),
         )

@@ -27,7 +27,7 @@ use web_sys::js_sys;
 use crate::rpc::Profile;
 use crate::saved::Draft;
 
-use super::{AppState, NoticeLevel};
+use super::{dom, AppState, NoticeLevel};
 
 /// sessionStorage: this tab's draft id.
 const TAB_KEY: &str = "jrpc.tab";
@@ -247,8 +247,9 @@ pub fn sync(state: AppState) {
     prune(&storage.get_value(), &id.get_value());
 
     // Syncs localStorage with the state: any change of text, profile or log schedules a save.
-    // (The first run schedules one too: an edit can come before the effect first runs.)
-    Effect::new(move |_| {
+    // (The first run schedules one too: an edit can come before the effect first runs.) One
+    // dom::effect: the page's effects share its compiled code.
+    dom::effect(move || {
         state.text.track();
         state.profile.track();
         if let Some(hook) = slot.hook.get() {
@@ -264,15 +265,13 @@ pub fn sync(state: AppState) {
             save();
         }
     };
-    let on_hide = window_event_listener(leptos::ev::pagehide, move |_| flush());
-    let on_hidden = window_event_listener(leptos::ev::visibilitychange, move |_| {
+    dom::listen(&window(), "pagehide", move |_| flush());
+    dom::listen(&document(), "visibilitychange", move |_| {
         if document().visibility_state() == web_sys::VisibilityState::Hidden {
             flush();
         }
     });
     on_cleanup(move || {
-        on_hide.remove();
-        on_hidden.remove();
         if let Some(handle) = pending.try_update_value(Option::take).flatten() {
             handle.clear();
         }

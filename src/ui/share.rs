@@ -7,16 +7,16 @@
 //! removes the fragment from the address bar, so a later reload keeps the edits made since. A
 //! link that cannot be read is a notice saying why; the draft is not touched.
 
-use leptos::html::Input;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 use wasm_bindgen::prelude::*;
 use web_sys::js_sys::{self, futures::JsFuture, Reflect, Uint8Array};
-use web_sys::{ReadableStream, ReadableStreamDefaultReader, ReadableWritablePair, Response};
+use web_sys::{HtmlInputElement, ReadableStream, ReadableStreamDefaultReader, ReadableWritablePair, Response};
 
 use crate::rpc::Profile;
 use crate::saved::{self, FormatError};
 
+use super::dom::{self, h};
 use super::{use_app, AppState, NoticeLevel};
 
 // The Compression Streams API (stable in every current browser; web-sys still files it as
@@ -118,59 +118,56 @@ async fn copy_to_clipboard(text: &str) -> bool {
 
 /// Makes a link holding the editor's text and profile, copies it when the browser allows, and
 /// shows it in a read-only field to copy by hand (`data-testid="share"`, `"share-link"`).
-#[component]
-pub fn ShareButton() -> impl IntoView {
+pub fn share_button() -> web_sys::Element {
     let state = use_app();
-    let link = RwSignal::new(None::<String>);
-    let field = NodeRef::<Input>::new();
+    let field: HtmlInputElement = h("input")
+        .attr("type", "text")
+        .class("share-link")
+        .testid("share-link")
+        .attr("aria-label", "Share link")
+        .flag("readonly", true)
+        .flag("hidden", true)
+        .on("focus", |ev| {
+            if let Some(input) = ev.target().and_then(|t| t.dyn_into::<HtmlInputElement>().ok()) {
+                input.select();
+            }
+        })
+        .el()
+        .unchecked_into();
+    let input = field.clone();
     let share = move |_| {
         let text = state.text.get_untracked();
         let profile = state.profile.get_untracked();
+        let input = input.clone();
         spawn_local(async move {
             match make_link(&text, profile).await {
                 Ok(url) => {
                     let copied = copy_to_clipboard(&url).await;
-                    let len = url.len();
-                    link.set(Some(url));
+                    input.set_value(&url);
+                    input.set_hidden(false);
                     if copied {
-                        state.notify(NoticeLevel::Info, format!("Share link copied to the clipboard ({len} characters)."));
+                        state.notify(NoticeLevel::Info, format!("Share link copied to the clipboard ({} characters).", url.len()));
                     } else {
                         state.notify(NoticeLevel::Info, "Share link ready: copy it from the field (Ctrl+C).");
-                        if let Some(input) = field.get_untracked() {
-                            let _ = input.focus();
-                            input.select();
-                        }
+                        let _ = input.focus();
+                        input.select();
                     }
                 }
                 Err(why) => state.notify(NoticeLevel::Error, format!("The share link could not be made: {why}.")),
             }
         });
     };
-    view! {
-        <div class="share">
-            <button type="button" data-testid="share" on:click=share title="Copy a link holding the editor's text and profile">
-                "Share link"
-            </button>
-            <input
-                type="text"
-                class="share-link"
-                data-testid="share-link"
-                aria-label="Share link"
-                readonly
-                node_ref=field
-                hidden=move || link.with(Option::is_none)
-                prop:value=move || link.get().unwrap_or_default()
-                on:focus:target=move |ev| ev.target().select()
-            />
-        </div>
-    }
+    h("div")
+        .class("share")
+        .child(h("button").attr("type", "button").testid("share").on("click", share).attr("title", "Copy a link holding the editor's text and profile").text("Share link"))
+        .node(field)
+        .el()
 }
 
 /// Opens the share link in the URL fragment, if there is one, now and on every `hashchange`.
 pub fn restore_from_fragment(state: AppState) {
     open_fragment(state);
-    let listener = window_event_listener(leptos::ev::hashchange, move |_| open_fragment(state));
-    on_cleanup(move || listener.remove());
+    dom::listen(&window(), "hashchange", move |_| open_fragment(state));
 }
 
 fn open_fragment(state: AppState) {
@@ -190,10 +187,7 @@ fn open_fragment(state: AppState) {
                 state.profile.set(profile);
                 forget_fragment();
                 let lines = state.text.with_untracked(|t| t.lines().count());
-                let profile = match profile {
-                    Profile::JsonRpc => "JSON-RPC 2.0".to_string(),
-                    Profile::Mcp(v) => format!("MCP {v}"),
-                };
+                let profile = super::teach::profile_name(profile);
                 state.notify(NoticeLevel::Info, format!("Opened a shared link: {lines} lines, {profile}."));
             }
             Err(why) => state.notify(

@@ -4,9 +4,9 @@
 //! `color-scheme`, and every colour is a `light-dark()` variable, so the page is already right
 //! before the app starts.
 
-use std::fmt;
-
 use leptos::prelude::*;
+
+use super::dom::{self, h};
 
 /// localStorage key of the user's choice (absent: follow the system).
 const KEY: &str = "jrpc.theme";
@@ -39,22 +39,21 @@ impl Theme {
         }
     }
 
+    /// Its name: `system`, `light` or `dark`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Theme::System => "system",
+            Theme::Light => "light",
+            Theme::Dark => "dark",
+        }
+    }
+
     fn from_attribute(s: &str) -> Theme {
         match s {
             "light" => Theme::Light,
             "dark" => Theme::Dark,
             _ => Theme::System,
         }
-    }
-}
-
-impl fmt::Display for Theme {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Theme::System => "system",
-            Theme::Light => "light",
-            Theme::Dark => "dark",
-        })
     }
 }
 
@@ -87,23 +86,24 @@ pub fn apply_theme(theme: Theme) {
 }
 
 /// Switches between the system's theme, light and dark (`data-testid="theme"`).
-#[component]
-pub fn ThemeToggle() -> impl IntoView {
-    let theme = RwSignal::new(saved_theme());
-    // Syncs the outside (the <html> attribute, localStorage) with the choice.
-    Effect::new(move |_| apply_theme(theme.get()));
-    let label = move || format!("Theme: {}", theme.get());
-    let title = move || format!("Colour theme: {} (click for {})", theme.get(), theme.get().next());
-    view! {
-        <button
-            type="button"
-            class="theme-toggle"
-            data-testid="theme"
-            data-theme-choice=move || theme.get().to_string()
-            title=title
-            on:click=move |_| theme.update(|t| *t = t.next())
-        >
-            {label}
-        </button>
-    }
+pub fn theme_toggle() -> web_sys::Element {
+    let button = h("button").attr("type", "button").class("theme-toggle").testid("theme").el();
+    // The choice lives in the button's handler; each change syncs the outside (the <html>
+    // attribute, localStorage) and the button.
+    let show = {
+        let el = button.clone();
+        move |t: Theme| {
+            apply_theme(t);
+            let _ = el.set_attribute("data-theme-choice", t.as_str());
+            let _ = el.set_attribute("title", &format!("Colour theme: {} (click for {})", t.as_str(), t.next().as_str()));
+            el.set_text_content(Some(&format!("Theme: {}", t.as_str())));
+        }
+    };
+    let theme = std::cell::Cell::new(saved_theme());
+    show(theme.get());
+    dom::listen_el(&button, "click", move |_| {
+        theme.set(theme.get().next());
+        show(theme.get());
+    });
+    button
 }

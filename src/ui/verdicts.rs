@@ -5,28 +5,18 @@
 //! verdict's key: a card is built once and stays while its verdict is unchanged. One delegated
 //! click listener on the pane finds the violation row that was clicked.
 
-use leptos::html::Section;
 use leptos::prelude::*;
 
 use super::analysis::{Finding, Verdict};
 use super::dom::{self, h, KeyedList, Tag};
 
-/// The list of verdict cards.
-#[component]
-pub fn Verdicts() -> impl IntoView {
+/// The list of verdict cards (`data-testid="verdicts"`).
+pub fn verdicts() -> web_sys::Element {
     let state = super::use_app();
     let analysis = state.analysis;
-    let host: NodeRef<Section> = NodeRef::new();
-    let cards = StoredValue::new_local(KeyedList::default());
-    Effect::new(move |_| {
-        let Some(el) = host.get() else { return };
-        analysis.with(|a| {
-            cards.update_value(|list| list.patch(&el, &a.verdicts, |k| k.key, |k| card(&k.verdict, k.key, &[])));
-        });
-    });
     // A click on a violation row (not on its links) selects the violation's span. The span moves
     // as the user types: read the current one from the current analysis.
-    let on_click = move |ev: leptos::ev::MouseEvent| {
+    let on_click = move |ev: web_sys::Event| {
         let on_link = dom::closest_data(&ev, "href").is_some();
         let Some((_, at)) = dom::closest_data(&ev, "data-finding") else { return };
         if on_link {
@@ -41,9 +31,23 @@ pub fn Verdicts() -> impl IntoView {
             state.select.set(Some(span));
         }
     };
-    // Past MAX_CARDS documents: say how many more there are and what is wrong in them.
-    let more = move || {
-        analysis.with(|a| {
+    let host = h("section").class("verdicts").testid("verdicts").attr("aria-label", "Verdicts").on("click", on_click).el();
+    let cards = StoredValue::new_local(KeyedList::default());
+    {
+        let host = host.clone();
+        dom::effect(move || analysis.with(|a| cards.update_value(|list| list.patch(&host, &a.verdicts, |k| k.key, |k| card(&k.verdict, k.key, &[])))));
+    }
+    host
+}
+
+/// Past MAX_CARDS documents: how many more there are and what is wrong in them
+/// (`data-testid="verdicts-more"`, hidden while every document has a card).
+pub fn verdicts_more() -> web_sys::Element {
+    let analysis = super::use_app().analysis;
+    let el = h("p").class("verdicts-more").testid("verdicts-more").el();
+    let p = el.clone();
+    dom::effect(move || {
+        let more = analysis.with(|a| {
             let t = a.totals;
             let hidden = t.documents.saturating_sub(a.verdicts.len());
             (hidden > 0).then(|| {
@@ -53,12 +57,11 @@ pub fn Verdicts() -> impl IntoView {
                     t.documents, t.with_errors, t.errors, t.warnings
                 )
             })
-        })
-    };
-    view! {
-        <section class="verdicts" data-testid="verdicts" aria-label="Verdicts" node_ref=host on:click=on_click></section>
-        <p class="verdicts-more" data-testid="verdicts-more" hidden=move || more().is_none()>{more}</p>
-    }
+        });
+        let _ = if more.is_some() { p.remove_attribute("hidden") } else { p.set_attribute("hidden", "") };
+        p.set_text_content(more.as_deref());
+    });
+    el
 }
 
 /// Where a finding is: `key/element.element/index` (the path empty at the top level).

@@ -14,7 +14,7 @@ use crate::ui::AppState;
 pub(super) fn view(t: &mut Teach, index: Option<usize>) -> Tag {
     let Some((i, l)) = index.and_then(|i| LESSONS.get(i).map(|l| (i, l))) else {
         let items = LESSONS.iter().enumerate().map(|(i, l)| {
-            h("li").child(ht("a", l.title).attr("data-testid", "lesson-link").attr("href", &Route::Lessons(Some(i)).fragment()))
+            h("li").child(ht("a", l.title).attr("data-testid", "lesson-link").attr("href", Route::Lessons(Some(i)).fragment()))
         });
         return h("section")
             .attr("class", "teach lessons")
@@ -30,27 +30,27 @@ pub(super) fn view(t: &mut Teach, index: Option<usize>) -> Tag {
     let replies = t.runs.as_ref().map(|runs| {
         let rows = runs.iter().map(|(sent, reply)| {
             let back = match reply {
-                Some(r) => ht("pre", &format!("← {r}")).attr("class", "in").attr("data-testid", "lesson-reply"),
+                Some(r) => ht("pre", format!("← {r}")).attr("class", "in").attr("data-testid", "lesson-reply"),
                 None => ht("p", "← no reply: nothing is returned for this message").attr("class", "none").attr("data-testid", "lesson-no-reply"),
             };
-            h("li").child(ht("pre", &format!("→ {sent}")).attr("class", "out")).child(back)
+            h("li").child(ht("pre", format!("→ {sent}")).attr("class", "out")).child(back)
         });
         h("ol").attr("class", "replies").attr("data-testid", "lesson-replies").attr("aria-label", "Exchanged with the mock server").children(rows)
     });
     let mut steps = h("nav").attr("class", "steps").attr("aria-label", "Lessons");
     if i > 0 {
-        steps = steps.child(ht("a", "← Previous").attr("data-testid", "lesson-prev").attr("href", &Route::Lessons(Some(i - 1)).fragment()));
+        steps = steps.child(ht("a", "← Previous").attr("data-testid", "lesson-prev").attr("href", Route::Lessons(Some(i - 1)).fragment()));
     }
     steps = steps.child(ht("a", "All lessons").attr("href", "#/lessons"));
     if i + 1 < LESSONS.len() {
-        steps = steps.child(ht("a", "Next step →").attr("data-testid", "lesson-next").attr("href", &Route::Lessons(Some(i + 1)).fragment()));
+        steps = steps.child(ht("a", "Next step →").attr("data-testid", "lesson-next").attr("href", Route::Lessons(Some(i + 1)).fragment()));
     }
     h("article")
         .attr("class", "teach lesson")
         .attr("data-testid", "lesson")
         .attr("data-lesson", l.id)
         .attr("aria-labelledby", "lesson-title")
-        .child(ht("p", &format!("Step {} of {}", i + 1, LESSONS.len())).attr("class", "step"))
+        .child(ht("p", format!("Step {} of {}", i + 1, LESSONS.len())).attr("class", "step"))
         .child(ht("h2", l.title).attr("id", "lesson-title"))
         .children(l.text.iter().map(|p| ht("p", *p)))
         .child(ht("pre", l.example).attr("class", "example").attr("data-testid", "lesson-example"))

@@ -12,12 +12,14 @@ mod lessons;
 mod quiz;
 mod reference;
 
+pub(crate) use reference::profile_name;
+
 use std::cell::RefCell;
 
-use leptos::html::Div;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
+use super::dom::{self, h};
 use super::{AppState, NoticeLevel};
 use crate::rpc::Profile;
 use crate::teach::progress::Progress;
@@ -28,8 +30,7 @@ use crate::teach::route::Route;
 pub fn provide_router() -> RwSignal<Route> {
     let hash = || window().location().hash().unwrap_or_default();
     let route = RwSignal::new(Route::parse(&hash()));
-    let listener = window_event_listener(leptos::ev::hashchange, move |_| route.set(Route::parse(&hash())));
-    on_cleanup(move || listener.remove());
+    dom::listen(&window(), "hashchange", move |_| route.set(Route::parse(&hash())));
     provide_context(route);
     route
 }
@@ -125,17 +126,15 @@ pub(crate) fn open_in_playground(app: AppState, text: &str, profile: Profile, wh
 }
 
 /// The views' nav bar (`data-testid="views"`), the current one marked `aria-current="page"`.
-#[component]
-pub fn Nav() -> impl IntoView {
+pub fn nav() -> web_sys::Element {
     let route = use_route();
-    let links = [("playground", "#/", "Playground"), ("reference", "#/reference", "Reference"), ("quiz", "#/quiz", "Quiz"), ("lessons", "#/lessons", "Lessons")]
-        .into_iter()
-        .map(|(view, href, label)| {
-            let current = move || route.with(|r| (r.view() == view).then_some("page"));
-            view! { <a href=href data-view=view aria-current=current>{label}</a> }
-        })
-        .collect_view();
-    view! { <nav class="views" data-testid="views" aria-label="Views">{links}</nav> }.into_any()
+    let nav = h("nav").class("views").testid("views").attr("aria-label", "Views").el();
+    for (view, href, label) in [("playground", "#/", "Playground"), ("reference", "#/reference", "Reference"), ("quiz", "#/quiz", "Quiz"), ("lessons", "#/lessons", "Lessons")] {
+        let link = h("a").attr("href", href).attr("data-view", view).text(label).el();
+        dom::bind_attr(&link, "aria-current", move || route.with(|r| (r.view() == view).then(|| "page".to_string())));
+        let _ = nav.append_child(&link);
+    }
+    nav
 }
 
 /// The element an event happened on, or its closest ancestor matching `selector`.
@@ -148,23 +147,10 @@ fn slot_of(el: &web_sys::Element) -> usize {
 }
 
 /// The host of the teaching view the route names (empty and hidden for the playground).
-#[component]
-pub fn TeachView() -> impl IntoView {
+pub fn teach_view() -> web_sys::Element {
     let route = use_route();
     let app = super::use_app();
-    let host = NodeRef::<Div>::new();
-    // Syncs the host's DOM with the route (and the view's state).
-    Effect::new(move |_| {
-        let r = route.get();
-        if let Some(div) = host.get() {
-            TEACH.with_borrow_mut(|t| {
-                t.app = Some(app);
-                t.host = Some(div.into());
-            });
-            show(r);
-        }
-    });
-    let on_click = move |ev: leptos::ev::MouseEvent| {
+    let on_click = move |ev: web_sys::Event| {
         if let Some(pre) = target(&ev, ".quiz-message") {
             quiz::pick(slot_of(&pre), &pre);
             return;
@@ -179,23 +165,30 @@ pub fn TeachView() -> impl IntoView {
             _ => {}
         }
     };
-    let on_change = move |ev: leptos::ev::Event| {
-        if let Some(select) = target(&ev, "select[data-q]").and_then(|e| e.dyn_into::<web_sys::HtmlSelectElement>().ok()) {
+    let on_change = move |ev: web_sys::Event| {
+        if let Some(select) = target(&ev, "select[data-q]") {
             let q = slot_of(&select);
+            let rule = dom::prop(&select, "value").unwrap_or_default();
             TEACH.with_borrow_mut(|t| {
                 if let Some(slot) = &mut t.slots[q] {
-                    slot.rule = select.value();
+                    slot.rule = rule;
                 }
             });
         }
     };
-    let on_input = move |ev: leptos::ev::Event| {
-        if let Some(area) = target(&ev, "textarea").and_then(|e| e.dyn_into::<web_sys::HtmlTextAreaElement>().ok()) {
-            TEACH.with_borrow_mut(|t| t.own_text = area.value());
+    let on_input = move |ev: web_sys::Event| {
+        if let Some(area) = target(&ev, "textarea") {
+            let text = dom::prop(&area, "value").unwrap_or_default();
+            TEACH.with_borrow_mut(|t| t.own_text = text);
         }
     };
-    view! {
-        <div class="teach-host" node_ref=host hidden=move || route.with(|r| *r == Route::Playground) on:click=on_click on:change=on_change on:input=on_input></div>
-    }
-    .into_any()
+    let host = h("div").class("teach-host").on("click", on_click).on("change", on_change).on("input", on_input).el();
+    dom::bind_flag(&host, "hidden", move || route.with(|r| *r == Route::Playground));
+    TEACH.with_borrow_mut(|t| {
+        t.app = Some(app);
+        t.host = Some(host.clone());
+    });
+    // Syncs the host's DOM with the route (and the view's state).
+    dom::effect(move || show(route.get()));
+    host
 }

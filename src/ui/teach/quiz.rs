@@ -87,7 +87,7 @@ pub(super) fn question(q: usize, slot: &Slot) -> Tag {
         ids.dedup();
         let mut refs = h("p").text("In the reference:");
         for id in ids {
-            refs = refs.text(" ").child(ht("a", id).attr("href", &format!("#/reference/{id}")));
+            refs = refs.text(" ").child(ht("a", id).attr("href", format!("#/reference/{id}")));
         }
         h("div")
             .attr("class", if g.correct { "quiz-result right" } else { "quiz-result wrong" })
@@ -109,7 +109,7 @@ pub(super) fn question(q: usize, slot: &Slot) -> Tag {
         .attr("data-item", &it.id)
         .attr("data-q", qs)
         .attr("tabindex", "-1")
-        .child(ht("p", &format!("Checked as {}. What is it?", profile_name(it.profile))).attr("class", "profile-note"))
+        .child(ht("p", format!("Checked as {}. What is it?", profile_name(it.profile))).attr("class", "profile-note"))
         .child(message)
         .child_opt(pointed)
         .child(h("label").attr("class", "rule-pick").text("If invalid, which rule? (optional; or click the wrong part above) ").child(select))
@@ -248,7 +248,7 @@ pub(super) fn view(t: &mut Teach, app: AppState, which: &QuizRoute) -> Tag {
                     h("p")
                         .attr("role", "alert")
                         .attr("data-testid", "quiz-missing")
-                        .text(&format!("There is no question \"{id}\" in this quiz (the link may be from another version). "))
+                        .text(format!("There is no question \"{id}\" in this quiz (the link may be from another version). "))
                         .child(ht("a", "Go to the quiz").attr("href", "#/quiz")),
                 ),
             }
@@ -286,20 +286,20 @@ fn series(t: &mut Teach, app: AppState, section: Tag, which: &QuizRoute) -> Tag 
         let idx = quiz::order(n, p.seed)[p.pos];
         t.slots[0] = bank.into_iter().nth(idx).map(|it| Slot::new(it, true, true));
     }
-    let head = ht("p", &format!("Question {} of {n} · {}", (p.pos + 1).min(n), p.score()))
+    let head = ht("p", format!("Question {} of {n} · {}", (p.pos + 1).min(n), p.score()))
         .attr("class", "quiz-progress")
         .attr("data-testid", "quiz-progress")
-        .attr("data-pos", &p.pos.to_string())
-        .attr("data-right", &p.right.to_string())
-        .attr("data-answered", &p.answered.to_string());
+        .attr("data-pos", p.pos.to_string())
+        .attr("data-right", p.right.to_string())
+        .attr("data-answered", p.answered.to_string());
     let body = match (&t.slots[0], p.pos < n) {
         (Some(slot), true) => question(0, slot),
-        _ => ht("p", &format!("You went through all {n} questions. Start over for a new order.")).attr("data-testid", "quiz-done"),
+        _ => ht("p", format!("You went through all {n} questions. Start over for a new order.")).attr("data-testid", "quiz-done"),
     };
     let nav = h("div")
         .attr("class", "quiz-nav")
         .child(ht("button", "Next question").attr("type", "button").attr("data-testid", "quiz-next").attr("data-act", "next").flag("disabled", p.pos >= n))
         .child(ht("button", "Start over (new order)").attr("type", "button").attr("data-testid", "quiz-restart").attr("data-act", "restart"))
-        .child(ht("a", "Link to this set").attr("data-testid", "quiz-set-link").attr("href", &Route::Quiz(QuizRoute::Set(p.seed)).fragment()));
+        .child(ht("a", "Link to this set").attr("data-testid", "quiz-set-link").attr("href", Route::Quiz(QuizRoute::Set(p.seed)).fragment()));
     section.child(head).child(body).child(nav)
 }

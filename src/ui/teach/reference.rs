@@ -9,7 +9,7 @@ use crate::rpc::{catalogue, Profile};
 use crate::teach::quiz::profile_of;
 use crate::ui::AppState;
 
-pub(super) fn profile_name(p: Profile) -> String {
+pub(crate) fn profile_name(p: Profile) -> String {
     match p {
         Profile::JsonRpc => "JSON-RPC 2.0".into(),
         Profile::Mcp(v) => format!("MCP {v}"),
@@ -23,7 +23,7 @@ pub(super) fn view(focus: Option<&str>) -> Tag {
         let sev = rule.severity.as_str();
         let example = |which: &str, title: &str, text: &str| {
             h("div").child(ht("h4", title)).child(ht("pre", text).attr("class", which)).child(
-                ht("button", "Try it").attr("type", "button").attr("data-testid", &format!("try-{which}")).attr("data-act", "try").attr("data-try", which),
+                ht("button", "Try it").attr("type", "button").attr("data-testid", format!("try-{which}")).attr("data-act", "try").attr("data-try", which),
             )
         };
         let focused = focus == Some(rule.id);
@@ -31,15 +31,15 @@ pub(super) fn view(focus: Option<&str>) -> Tag {
             .attr("class", if focused { "rule-entry focused" } else { "rule-entry" })
             .attr("data-testid", "rule-entry")
             .attr("data-rule", rule.id)
-            .attr("id", &format!("rule-{}", rule.id))
+            .attr("id", format!("rule-{}", rule.id))
             .attr("tabindex", "-1")
             .flag("data-focus", focused)
-            .child(h("h3").child(ht("code", rule.id)).text(" ").child(ht("span", sev).attr("class", &format!("badge {sev}"))))
+            .child(h("h3").child(ht("code", rule.id)).text(" ").child(ht("span", sev).attr("class", format!("badge {sev}"))))
             .child(ht("p", rule.summary).attr("class", "summary"))
             .child(h("p")
                 .attr("class", "section")
-                .child(ht("a", &format!("{} · {}", s.name, s.title)).attr("href", s.url).attr("target", "_blank").attr("rel", "noopener noreferrer"))
-                .text(&format!(" · checked under {}", profile_name(profile_of(rule)))))
+                .child(ht("a", format!("{} · {}", s.name, s.title)).attr("href", s.url).attr("target", "_blank").attr("rel", "noopener noreferrer"))
+                .text(format!(" · checked under {}", profile_name(profile_of(rule)))))
             .child(ht("p", rule.explanation))
             .child(h("div").attr("class", "pair").child(example("bad", "Breaks it", rule.bad)).child(example("good", "Fixed", rule.good)));
         entry
