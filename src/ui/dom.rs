@@ -75,6 +75,14 @@ impl Tag {
         self
     }
 
+    /// Sets an attribute when there is a value.
+    pub fn attr_opt(self, name: &'static str, value: Option<String>) -> Tag {
+        match value {
+            Some(v) => self.attr(name, v),
+            None => self,
+        }
+    }
+
     /// Sets a boolean attribute (present, empty) when `on`.
     pub fn flag(self, name: &'static str, on: bool) -> Tag {
         if on {

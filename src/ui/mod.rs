@@ -25,7 +25,6 @@ mod verdicts;
 mod worker;
 
 use leptos::prelude::*;
-use wasm_bindgen::JsCast;
 
 use dom::h;
 
@@ -57,14 +56,6 @@ pub fn mount(parent: &web_sys::Element) -> Mounted {
     let root = owner.with(app);
     let _ = parent.append_child(&root);
     Mounted { owner, root }
-}
-
-/// A component still written as a Leptos view, mounted into its own host element (a child
-/// owner of the page's, so it sees the page's context).
-fn island<N: IntoView + 'static>(host: dom::Tag, component: impl FnOnce() -> N + 'static) -> web_sys::Element {
-    let el = host.el();
-    std::mem::forget(leptos::mount::mount_to(el.clone().unchecked_into(), component));
-    el
 }
 
 /// The whole page: the state, the services that keep it (drafts, share links, the router, the
@@ -106,7 +97,7 @@ fn app() -> web_sys::Element {
             h("section")
                 .class("editor-pane")
                 .attr("aria-label", "Editor")
-                .child(h("div").class("editor-tools").node(controls::format_button()).node(controls::minify_button()).node(island(h("span").class("island"), exchange::SendButton)).node(island(h("span").class("island"), link::TargetSelect)))
+                .child(h("div").class("editor-tools").node(controls::format_button()).node(controls::minify_button()).node(exchange::send_button()).node(link::target_select()))
                 .node(editor::editor()),
         )
         .child(h("section").class("results").attr("aria-label", "Results").node(status).node(verdicts::verdicts()).node(verdicts::verdicts_more()))
@@ -114,8 +105,8 @@ fn app() -> web_sys::Element {
             h("section")
                 .class("exchange-pane")
                 .attr("aria-label", "Exchange with the server (mock or live link)")
-                .node(island(h("div").class("island"), link::LinkPanel))
-                .node(island(h("div").class("island"), exchange::LogPane)),
+                .node(link::link_panel())
+                .node(exchange::log_pane()),
         )
         .el();
     dom::bind_flag(&playground, "hidden", move || route.with(|r| r.view() != "playground"));

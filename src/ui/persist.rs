@@ -189,7 +189,7 @@ pub fn sync(state: AppState) {
         }
         // A text this large cannot fit in browser storage (about 5 million characters per site):
         // say so without copying and escaping megabytes only to have the write refused.
-        let too_large = state.text.try_with_untracked(|t| (t.len() > DRAFT_MAX_BYTES).then(|| t.len())).flatten();
+        let too_large = state.text.try_with_untracked(|t| (t.len() > DRAFT_MAX_BYTES).then_some(t.len())).flatten();
         if let Some(bytes) = too_large {
             if health.get_value() != Health::TooLarge {
                 health.set_value(Health::TooLarge);

@@ -9,10 +9,11 @@ mod picture;
 
 use std::time::Duration;
 
-use leptos::ev;
 use leptos::prelude::*;
 use leptos::wasm_bindgen::JsCast;
 use leptos::web_sys::{self, js_sys};
+
+use super::dom::{self, h, Tag};
 
 use super::state::{use_app, AppState, NoticeLevel};
 use crate::exchange::{At, Direction, Entry, Log, Msg, Status};
@@ -109,13 +110,13 @@ fn send(app: AppState, log: LogState, link: Option<super::link::Link>) {
 
 /// Sends each document of the editor to the mock server (`data-testid="send"`, Ctrl+Enter in the
 /// editor pane).
-#[component]
-pub fn SendButton() -> impl IntoView {
+pub fn send_button() -> web_sys::Element {
     let app = use_app();
     let log = use_log();
     let link = use_context::<super::link::Link>();
     // Ctrl+Enter (⌘+Enter) anywhere in the editor pane.
-    let handle = window_event_listener(ev::keydown, move |e| {
+    dom::listen(&window(), "keydown", move |e| {
+        let e: &web_sys::KeyboardEvent = e.unchecked_ref();
         if e.key() != "Enter" || !(e.ctrl_key() || e.meta_key()) || e.default_prevented() {
             return;
         }
@@ -129,30 +130,30 @@ pub fn SendButton() -> impl IntoView {
             send(app, log, link);
         }
     });
-    on_cleanup(move || handle.remove());
-    view! {
-        <button
-            type="button"
-            class="send-button"
-            data-testid="send"
-            aria-keyshortcuts="Control+Enter"
-            title="Send every client message of the editor to the chosen target: the mock server or the live link (Ctrl+Enter)"
-            on:click=move |_| send(app, log, link)
-        >
-            "Send ▸"
-        </button>
-    }
+    h("button")
+        .attr("type", "button")
+        .class("send-button")
+        .testid("send")
+        .attr("aria-keyshortcuts", "Control+Enter")
+        .attr("title", "Send every client message of the editor to the chosen target: the mock server or the live link (Ctrl+Enter)")
+        .text("Send ▸")
+        .on("click", move |_| send(app, log, link))
+        .el()
+}
+
+/// A row's key in the list: the entry's key and revision (a changed entry is a new row).
+fn row_key(e: &Entry) -> u64 {
+    (e.key << 24) ^ u64::from(e.rev)
 }
 
 /// The log of messages in both directions, with pairing, and the sequence picture (`data-testid="log"`).
-#[component]
-pub fn LogPane() -> impl IntoView {
+pub fn log_pane() -> web_sys::Element {
     let app = use_app();
     let state = use_log();
     let log = state.log;
+    let selected = state.selected;
     let counts = Memo::new(move |_| log.with(Log::counts));
-    let shown = move || log.with(|l| l.tail(SHOWN).to_vec());
-    let hidden = move || log.with(|l| l.len().saturating_sub(SHOWN));
+    let empty = Memo::new(move |_| log.with(Log::is_empty));
     let export = move |ndjson: bool| {
         let (text, ext, mime) = log.with_untracked(|l| {
             if ndjson {
@@ -166,64 +167,131 @@ pub fn LogPane() -> impl IntoView {
             app.notify(NoticeLevel::Error, format!("The export failed: {}", js_error(&e)));
         }
     };
-    let empty = move || log.with(Log::is_empty);
-    view! {
-        <div class="xl" data-testid="log-pane">
-            <div class="xl-head">
-                <h2 class="xl-title">"Exchange with the server (mock or live link)"</h2>
-                <p class="xl-counts" data-testid="log-counts"
-                    data-entries=move || counts.get().entries
-                    data-pairs=move || counts.get().pairs
-                    data-waiting=move || counts.get().waiting
-                    aria-live="polite"
-                >
-                    {move || {
-                        let c = counts.get();
-                        let plural = |n: usize, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
-                        format!(
-                            "{} ({} sent, {} received) · {} · {} waiting · {}",
-                            plural(c.entries, "message", "messages"),
-                            c.out,
-                            c.r#in,
-                            plural(c.pairs, "pair", "pairs"),
-                            c.waiting,
-                            plural(c.errors, "error", "errors"),
-                        )
-                    }}
-                </p>
-                <div class="xl-actions" role="group" aria-label="Log actions">
-                    <button type="button" data-testid="export-ndjson" disabled=empty on:click=move |_| export(true)>"Export NDJSON"</button>
-                    <button type="button" data-testid="export-json" disabled=empty on:click=move |_| export(false)>"Export JSON"</button>
-                    <button type="button" data-testid="clear-log" disabled=empty on:click=move |_| state.clear()>"Clear"</button>
-                </div>
-            </div>
-            <Show when=empty>
-                <p class="xl-empty">
-                    "Nothing exchanged yet. " <strong>"Send"</strong>
-                    " (or Ctrl+Enter in the editor) passes each client message to the in-browser mock server; both directions appear here."
-                </p>
-            </Show>
-            <picture::SequencePicture />
-            <Selection />
-            <Show when=move || { hidden() > 0 }>
-                <p class="xl-window" data-testid="log-window">
-                    {move || format!("Showing the newest {SHOWN} of {} messages; the export has them all.", log.with(Log::len))}
-                </p>
-            </Show>
-            <ol class="xl-list" data-testid="log" aria-label="Messages, oldest first">
-                <For each=shown key=|e: &Entry| (e.key, e.rev) let:entry>
-                    <LogRow entry=entry />
-                </For>
-            </ol>
-        </div>
+
+    let count_line = h("p").class("xl-counts").testid("log-counts").attr("aria-live", "polite").el();
+    dom::bind_attr(&count_line, "data-entries", move || Some(counts.get().entries.to_string()));
+    dom::bind_attr(&count_line, "data-pairs", move || Some(counts.get().pairs.to_string()));
+    dom::bind_attr(&count_line, "data-waiting", move || Some(counts.get().waiting.to_string()));
+    dom::bind_text(&count_line, move || {
+        let c = counts.get();
+        let plural = |n: usize, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
+        format!(
+            "{} ({} sent, {} received) · {} · {} waiting · {}",
+            plural(c.entries, "message", "messages"),
+            c.out,
+            c.r#in,
+            plural(c.pairs, "pair", "pairs"),
+            c.waiting,
+            plural(c.errors, "error", "errors"),
+        )
+    });
+    let action = |testid: &'static str, label: &'static str, run: Box<dyn Fn()>| {
+        let button = h("button").attr("type", "button").testid(testid).text(label).on("click", move |_| run()).el();
+        dom::bind_flag(&button, "disabled", move || empty.get());
+        button
+    };
+    let actions = h("div")
+        .class("xl-actions")
+        .attr("role", "group")
+        .attr("aria-label", "Log actions")
+        .node(action("export-ndjson", "Export NDJSON", Box::new(move || export(true))))
+        .node(action("export-json", "Export JSON", Box::new(move || export(false))))
+        .node(action("clear-log", "Clear", Box::new(move || state.clear())))
+        .el();
+    let empty_note = h("p")
+        .class("xl-empty")
+        .text("Nothing exchanged yet. ")
+        .child(h("strong").text("Send"))
+        .text(" (or Ctrl+Enter in the editor) passes each client message to the in-browser mock server; both directions appear here.")
+        .el();
+    dom::bind_flag(&empty_note, "hidden", move || !empty.get());
+    let window_note = h("p").class("xl-window").testid("log-window").el();
+    dom::bind_flag(&window_note, "hidden", move || log.with(Log::len) <= SHOWN);
+    dom::bind_text(&window_note, move || format!("Showing the newest {SHOWN} of {} messages; the export has them all.", log.with(Log::len)));
+
+    // The rows: keyed by entry and revision, so an append builds one row. A click on a message
+    // selects it (or unselects it); the selection marks rows by their data attributes.
+    let list = h("ol")
+        .class("xl-list")
+        .testid("log")
+        .attr("aria-label", "Messages, oldest first")
+        .on("click", move |ev| {
+            let Some((_, at)) = dom::closest_data(&ev, "data-at") else { return };
+            let Some(at) = parse_at(&at) else { return };
+            selected.update(|s| *s = if *s == Some(at) { None } else { Some(at) });
+        })
+        .el();
+    let rows = StoredValue::new_local(dom::KeyedList::default());
+    let host = list.clone();
+    dom::effect(move || {
+        log.with(|l| rows.update_value(|r| r.patch(&host, l.tail(SHOWN), row_key, log_row)));
+        mark_selection(&host, selected.get());
+    });
+
+    h("div")
+        .class("xl")
+        .testid("log-pane")
+        .child(
+            h("div")
+                .class("xl-head")
+                .child(h("h2").class("xl-title").text("Exchange with the server (mock or live link)"))
+                .node(count_line)
+                .node(actions),
+        )
+        .node(empty_note)
+        .node(picture::sequence_picture())
+        .node(selection())
+        .node(window_note)
+        .node(list)
+        .el()
+}
+
+/// `key.item`, as rows write a message's place.
+fn at_text(at: At) -> String {
+    format!("{}.{}", at.key, at.item)
+}
+
+fn parse_at(s: &str) -> Option<At> {
+    let (key, item) = s.split_once('.')?;
+    Some(At { key: key.parse().ok()?, item: item.parse().ok()? })
+}
+
+/// Marks the selected message, its entry, and their partners (classes and `aria-pressed`).
+fn mark_selection(host: &web_sys::Element, at: Option<At>) {
+    if let Ok(old) = host.query_selector_all(".is-selected, .is-partner, [aria-pressed=true]") {
+        for i in 0..old.length() {
+            if let Some(el) = old.item(i).and_then(|n| n.dyn_into::<web_sys::Element>().ok()) {
+                let _ = el.class_list().remove_2("is-selected", "is-partner");
+                if el.has_attribute("aria-pressed") {
+                    let _ = el.set_attribute("aria-pressed", "false");
+                }
+            }
+        }
+    }
+    let Some(at) = at else { return };
+    let me = at_text(at);
+    let mark = |selector: String, class: &str| {
+        if let Ok(found) = host.query_selector_all(&selector) {
+            for i in 0..found.length() {
+                if let Some(el) = found.item(i).and_then(|n| n.dyn_into::<web_sys::Element>().ok()) {
+                    let _ = el.class_list().add_1(class);
+                }
+            }
+        }
+    };
+    mark(format!("[data-testid=log-entry][data-key=\"{}\"]", at.key), "is-selected");
+    mark(format!("[data-testid=log-entry][data-partners~=\"{me}\"]"), "is-partner");
+    mark(format!("[data-testid=log-item][data-item-at=\"{me}\"]"), "is-selected");
+    mark(format!("[data-testid=log-item][data-with=\"{me}\"]"), "is-partner");
+    if let Ok(Some(button)) = host.query_selector(&format!("[data-at=\"{me}\"]")) {
+        let _ = button.set_attribute("aria-pressed", "true");
     }
 }
 
 /// What the selected message is and, when paired, its partner and the latency.
-#[component]
-fn Selection() -> impl IntoView {
+fn selection() -> web_sys::Element {
     let state = use_log();
-    let text = move || {
+    let text = Memo::new(move |_| {
         let at = state.selected.get()?;
         state.log.with(|log| {
             let entry = log.get(at.key)?;
@@ -239,15 +307,12 @@ fn Selection() -> impl IntoView {
             };
             Some(line)
         })
-    };
-    view! {
-        <p class="xl-selection" data-testid="log-selection" aria-live="polite"
-            data-latency-ms=move || text().and_then(|(_, l)| l).map(|l| crate::json::fixed(l, 3))
-            hidden=move || text().is_none()
-        >
-            {move || text().map(|(t, _)| t).unwrap_or_default()}
-        </p>
-    }
+    });
+    let el = h("p").class("xl-selection").testid("log-selection").attr("aria-live", "polite").el();
+    dom::bind_attr(&el, "data-latency-ms", move || text.with(|t| t.as_ref().and_then(|(_, l)| *l).map(|l| crate::json::fixed(l, 3))));
+    dom::bind_flag(&el, "hidden", move || text.with(Option::is_none));
+    dom::bind_text(&el, move || text.with(|t| t.as_ref().map(|(t, _)| t.clone()).unwrap_or_default()));
+    el
 }
 
 fn is_reply(msg: &Msg) -> bool {
@@ -338,89 +403,88 @@ fn file_stamp() -> String {
 }
 
 /// One entry of the list: a line per message (one, or one per batch element), the raw text one
-/// click away.
-#[component]
-fn LogRow(entry: Entry) -> impl IntoView {
-    let state = use_log();
+/// click away. Selection is marked by [`mark_selection`] through the data attributes.
+fn log_row(entry: &Entry) -> Tag {
     let key = entry.key;
-    let direction = entry.direction.as_str();
     let arrow = match entry.direction {
         Direction::Out => "→ sent",
         Direction::In => "← received",
     };
-    let kind = entry.kind.as_str();
     let status = entry.msgs.first().map_or("", |m| m.status.as_str());
     // One message (the empty batch included): the entry points at its partner.
     let pair = match entry.msgs.as_slice() {
         [m] => m.status.pair(),
         _ => None,
     };
-    let partners: Vec<At> = entry.msgs.iter().filter_map(|m| m.status.pair().map(|(w, _)| w)).collect();
-    let is_selected = move || state.selected.get().is_some_and(|s| s.key == key);
-    let is_partner = {
-        let partners = partners.clone();
-        move || state.selected.get().is_some_and(|s| partners.contains(&s))
-    };
-    let lines: Vec<_> = entry
-        .msgs
-        .iter()
-        .enumerate()
-        .map(|(item, msg)| {
-            let at = At { key, item };
-            let selected = move || state.selected.get() == Some(at);
-            let partner = {
-                let with = msg.status.pair().map(|(w, _)| w);
-                move || with.is_some() && state.selected.get() == with
-            };
-            let label = if entry.is_batch() && entry.msgs.len() > 1 || entry.is_batch() && msg.kind != Kind::Batch {
-                format!("[{item}] {}", kind_label(&entry, msg))
-            } else {
-                kind_label(&entry, msg).to_string()
-            };
-            let status_line = status_text(&entry, msg, &msg.status);
-            view! {
-                <li class="xl-msg" data-testid="log-item" data-kind=msg.kind.as_str() data-status=msg.status.as_str()
-                    class:xl-error=msg.is_error class:is-selected=selected class:is-partner=partner
-                >
-                    <button type="button" class="xl-msg-button" aria-pressed=move || selected().to_string()
-                        on:click=move |_| state.selected.update(|s| *s = if *s == Some(at) { None } else { Some(at) })
-                    >
-                        <span class=format!("xl-kind kind-{}", msg.kind.as_str())>{label}</span>
-                        {msg.method.clone().map(|m| view! { <span class="xl-method">{m}</span> })}
-                        {msg.id.clone().map(|id| view! { <span class="xl-id">"id " {id}</span> })}
-                        <span class="xl-summary">{msg.summary.clone()}</span>
-                        {super::link::frame_problem(&entry.raw, msg.kind).map(|p| view! { <span class="xl-problem" data-testid="log-problem">{p}</span> })}
-                        <span class="xl-status" data-testid="log-status">{status_line}</span>
-                    </button>
-                </li>
-            }
-        })
-        .collect();
-    view! {
-        <li class="xl-entry" data-testid="log-entry" data-key=key data-direction=direction data-kind=kind data-status=status
-            data-pair=pair.map(|(w, _)| w.key) data-latency-ms=pair.map(|(_, l)| crate::json::fixed(l, 3))
-            class:xl-in=entry.direction == Direction::In class:xl-error=entry.has_error()
-            class:is-selected=is_selected class:is-partner=is_partner
-        >
-            <div class="xl-entry-head">
-                <span class="xl-seq">"#" {key}</span>
-                <time class="xl-time">{clock_text(entry.time_ms)}</time>
-                <span class="xl-dir">{arrow}</span>
-                {entry.is_batch().then(|| {
-                    let text = match entry.msgs.as_slice() {
-                        [m] if m.kind == Kind::Batch => "empty batch".to_string(),
-                        msgs => format!("batch of {}", msgs.len()),
-                    };
-                    view! { <span class="xl-batch">{text}</span> }
-                })}
-            </div>
-            <ol class="xl-msgs">{lines}</ol>
-            <details class="xl-raw">
-                <summary>{format!("raw ({} bytes)", entry.raw.len())}</summary>
-                <pre data-testid="log-raw">{entry.raw.clone()}</pre>
-            </details>
-        </li>
+    let partners: Vec<String> = entry.msgs.iter().filter_map(|m| m.status.pair().map(|(w, _)| at_text(w))).collect();
+    let lines = entry.msgs.iter().enumerate().map(|(item, msg)| {
+        let at = At { key, item };
+        let label = if entry.is_batch() && entry.msgs.len() > 1 || entry.is_batch() && msg.kind != Kind::Batch {
+            format!("[{item}] {}", kind_label(entry, msg))
+        } else {
+            kind_label(entry, msg).to_string()
+        };
+        let class = if msg.is_error { "xl-msg xl-error" } else { "xl-msg" };
+        h("li")
+            .class(class)
+            .testid("log-item")
+            .attr("data-kind", msg.kind.as_str())
+            .attr("data-status", msg.status.as_str())
+            .attr("data-item-at", at_text(at))
+            .attr_opt("data-with", msg.status.pair().map(|(w, _)| at_text(w)))
+            .child(
+                h("button")
+                    .attr("type", "button")
+                    .class("xl-msg-button")
+                    .attr("aria-pressed", "false")
+                    .attr("data-at", at_text(at))
+                    .child(h("span").class(format!("xl-kind kind-{}", msg.kind.as_str())).text(label))
+                    .child_opt(msg.method.as_ref().map(|m| h("span").class("xl-method").text(m.as_str())))
+                    .child_opt(msg.id.as_ref().map(|id| h("span").class("xl-id").text("id ").text(id.as_str())))
+                    .child(h("span").class("xl-summary").text(msg.summary.as_str()))
+                    .child_opt(super::link::frame_problem(&entry.raw, msg.kind).map(|p| h("span").class("xl-problem").testid("log-problem").text(p)))
+                    .child(h("span").class("xl-status").testid("log-status").text(status_text(entry, msg, &msg.status))),
+            )
+    });
+    let mut class = String::from("xl-entry");
+    if entry.direction == Direction::In {
+        class.push_str(" xl-in");
     }
+    if entry.has_error() {
+        class.push_str(" xl-error");
+    }
+    let batch = entry.is_batch().then(|| {
+        let text = match entry.msgs.as_slice() {
+            [m] if m.kind == Kind::Batch => "empty batch".to_string(),
+            msgs => format!("batch of {}", msgs.len()),
+        };
+        h("span").class("xl-batch").text(text)
+    });
+    h("li")
+        .class(class)
+        .testid("log-entry")
+        .attr("data-key", key.to_string())
+        .attr("data-direction", entry.direction.as_str())
+        .attr("data-kind", entry.kind.as_str())
+        .attr("data-status", status)
+        .attr_opt("data-pair", pair.map(|(w, _)| w.key.to_string()))
+        .attr_opt("data-latency-ms", pair.map(|(_, l)| crate::json::fixed(l, 3)))
+        .attr("data-partners", partners.join(" "))
+        .child(
+            h("div")
+                .class("xl-entry-head")
+                .child(h("span").class("xl-seq").text("#").text(key.to_string()))
+                .child(h("time").class("xl-time").text(clock_text(entry.time_ms)))
+                .child(h("span").class("xl-dir").text(arrow))
+                .child_opt(batch),
+        )
+        .child(h("ol").class("xl-msgs").children(lines))
+        .child(
+            h("details")
+                .class("xl-raw")
+                .child(h("summary").text(format!("raw ({} bytes)", entry.raw.len())))
+                .child(h("pre").testid("log-raw").text(entry.raw.as_str())),
+        )
 }
 
 /// Downloads `text` as a file: a Blob, an object URL, a temporary `<a download>`.

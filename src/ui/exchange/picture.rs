@@ -3,7 +3,6 @@
 //! latency; errors are dashed and crossed; notifications say that no reply comes. Built from SVG
 //! elements (never markup text), with a title, a description and the same story as a list.
 
-use leptos::html::Div;
 use leptos::prelude::*;
 use wasm_bindgen::JsCast;
 
@@ -131,19 +130,16 @@ fn sentence(e: &Entry) -> String {
 
 /// The picture of the newest [`PICTURED`] entries: read-only SVG from [`crate::ui::dom`], rebuilt
 /// when the log changes; the selection only toggles a class on the arrows it concerns.
-#[component]
-pub fn SequencePicture() -> impl IntoView {
+pub fn sequence_picture() -> web_sys::Element {
     let state = use_log();
     let log = state.log;
     let selected = state.selected;
-    let host: NodeRef<Div> = NodeRef::new();
-    Effect::new(move |_| {
-        let Some(el) = host.get() else { return };
-        log.with(|l: &Log| dom::replace(&el, picture(l)));
-    });
+    let host = dom::h("div").class("xl-picture-wrap").el();
+    let el = host.clone();
+    dom::effect(move || log.with(|l: &Log| dom::replace(&el, picture(l))));
     // Highlight the selected message's arrows and their partners' (after each rebuild too).
-    Effect::new(move |_| {
-        let Some(el) = host.get() else { return };
+    let el = host.clone();
+    dom::effect(move || {
         log.track();
         let at = selected.get();
         let Ok(arrows) = el.query_selector_all("g[data-key]") else { return };
@@ -156,7 +152,7 @@ pub fn SequencePicture() -> impl IntoView {
             let _ = g.class_list().toggle_with_force("is-highlighted", on);
         }
     });
-    view! { <div class="xl-picture-wrap" node_ref=host></div> }
+    host
 }
 
 /// A message's place as the `data-partners` attribute writes it: `key.item`.

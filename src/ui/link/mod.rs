@@ -25,7 +25,7 @@ use gloo_net::websocket::{futures::WebSocket, Message, State, WebSocketError};
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 
-pub use panel::{LinkPanel, TargetSelect};
+pub use panel::{link_panel, target_select};
 
 use super::exchange::{clock_ms, LogState};
 use super::state::{AppState, NoticeLevel};
