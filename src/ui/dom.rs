@@ -320,13 +320,13 @@ impl KeyedList {
         let room = old.len().min(keys.len()) - head;
         let tail = old.iter().rev().zip(keys.iter().rev()).take(room).take_while(|(a, b)| a == b).count();
         let (old_mid, new_mid) = (&old[head..old.len() - tail], head..keys.len() - tail);
-        let mut kept: Vec<u64> = keys[new_mid.clone()].to_vec();
-        kept.sort_unstable();
+        // Keys are unique and the head and tail are common to both lists, so the new middle is
+        // made of the old middle's elements and new ones: take the old middle out of the map,
+        // reuse what comes back, remove what is left over.
+        let mut spare: HashMap<u64, Element> = HashMap::new();
         for k in old_mid {
-            if kept.binary_search(k).is_err() {
-                if let Some(el) = self.by_key.remove(k) {
-                    el.remove();
-                }
+            if let Some(el) = self.by_key.remove(k) {
+                spare.insert(*k, el);
             }
         }
         // Everything of the middle goes, in order, before the first element of the tail.
@@ -336,21 +336,22 @@ impl KeyedList {
         order.extend_from_slice(&keys[..head]);
         for i in new_mid {
             let k = keys[i];
-            let el = match self.by_key.get(&k) {
-                Some(el) => el.clone(),
+            let el = match spare.remove(&k) {
+                Some(el) => el,
                 None => match build(i).build(&doc) {
-                    Some(el) => {
-                        self.by_key.insert(k, el.clone());
-                        el
-                    }
+                    Some(el) => el,
                     None => continue,
                 },
             };
+            self.by_key.insert(k, el.clone());
             let _ = host.insert_before(&el, anchor.as_ref());
             order.push(k);
         }
         order.extend_from_slice(&keys[keys.len() - tail..]);
         self.order = order;
+        for el in spare.values() {
+            el.remove();
+        }
     }
 }
 

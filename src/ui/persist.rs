@@ -356,6 +356,13 @@ fn others_oldest_first(storage: &web_sys::Storage, id: &str) -> Vec<String> {
             (saved, k)
         })
         .collect();
-    drafts.sort_by(|a, b| a.0.total_cmp(&b.0));
+    // Oldest first. A handful of drafts: an insertion sort (no sort routine compiled for this).
+    for i in 1..drafts.len() {
+        let mut j = i;
+        while j > 0 && drafts[j - 1].0 > drafts[j].0 {
+            drafts.swap(j - 1, j);
+            j -= 1;
+        }
+    }
     drafts.into_iter().map(|(_, k)| k).collect()
 }
