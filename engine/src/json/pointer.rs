@@ -25,6 +25,12 @@ impl Pointer {
         let _ = write!(s, "/{i}");
         Pointer(s)
     }
+    /// Makes this pointer `base` extended by an array index, reusing its buffer.
+    pub fn set_index(&mut self, base: &Pointer, i: usize) {
+        self.0.clear();
+        self.0.push_str(&base.0);
+        let _ = write!(self.0, "/{i}");
+    }
     pub fn as_str(&self) -> &str {
         &self.0
     }

@@ -109,8 +109,11 @@ fn batch(root: &Node<'_>, items: &[Node<'_>], src: &[u8], profile: Profile, dire
             }
         }
     }
+    doc.items.reserve_exact(items.len());
+    // One buffer for every element's pointer ("/0", "/1", ...), not one allocation each.
+    let mut item_path = Pointer::root();
     for (i, item) in items.iter().enumerate() {
-        let item_path = path.index(i);
+        item_path.set_index(&path, i);
         let element = match &item.value {
             Value::Object(_) => message(item, src, &item_path, profile, direction),
             Value::Array(_) => {
@@ -326,14 +329,15 @@ fn method_member(method: &crate::json::Member<'_>, path: &Pointer, sink: &mut Si
 
 /// The id of a request (`in_request`) or of a response.
 fn id_member(id: &Node<'_>, path: &Pointer, in_request: bool, sink: &mut Sink<'_>) {
-    let at = path.key("id");
+    // The pointer is only built for a violation (most ids are fine).
+    let at = || path.key("id");
     match &id.value {
         Value::String(_) => {}
         Value::Null => {
             if in_request {
                 sink.push(
                     &ID_NULL_IN_REQUEST,
-                    &at,
+                    &at(),
                     id.span,
                     "id null in a request cannot be told apart from the server's \"could not read your id\"; use a number or a string (or no id, for a notification)",
                 );
@@ -347,11 +351,11 @@ fn id_member(id: &Node<'_>, path: &Pointer, in_request: bool, sink: &mut Sink<'_
                 } else {
                     format!("id {text} has a fractional part; peers may round it (use an integer or a string)")
                 };
-                sink.push(&ID_FRACTIONAL, &at, id.span, message);
+                sink.push(&ID_FRACTIONAL, &at(), id.span, message);
             } else if text.trim_start_matches('-').parse::<u64>().map_or(true, |n| n > MAX_SAFE_INTEGER) {
                 sink.push(
                     &ID_BEYOND_SAFE_INTEGER,
-                    &at,
+                    &at(),
                     id.span,
                     format!("id {text} is beyond 2^53 − 1: JavaScript peers round it and the reply may not pair (send it as a string)"),
                 );
@@ -359,7 +363,7 @@ fn id_member(id: &Node<'_>, path: &Pointer, in_request: bool, sink: &mut Sink<'_
         }
         other => sink.push(
             &ID_WRONG_TYPE,
-            &at,
+            &at(),
             id.span,
             format!("an id is a string, a number or null, found {}", other.json_type().name()),
         ),
