@@ -14,9 +14,14 @@ impl Pointer {
     }
     /// This pointer extended by a member name.
     pub fn key(&self, key: &str) -> Self {
-        let mut s = self.0.clone();
+        let mut s = String::with_capacity(self.0.len() + 1 + key.len());
+        s.push_str(&self.0);
         s.push('/');
-        s.push_str(&escape_token(key));
+        if key.contains(['~', '/']) {
+            s.push_str(&escape_token(key));
+        } else {
+            s.push_str(key);
+        }
         Pointer(s)
     }
     /// This pointer extended by an array index.
