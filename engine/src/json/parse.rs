@@ -272,12 +272,26 @@ impl<'a> Parser<'a> {
     }
 
     /// A string starting at the opening quote; returns its decoded text.
+    #[inline]
     fn string(&mut self) -> Result<Cow<'a, str>, ParseError> {
         let open = self.pos;
-        self.pos += 1;
-        let content_start = self.pos;
-        // Fast path: no escapes.
+        let content_start = open + 1;
+        self.pos = content_start;
+        // Fast path: no escapes, and the input already known to be UTF-8.
         self.plain_run();
+        if self.peek() == Some(b'"') {
+            if let Some(text) = self.text.and_then(|t| t.get(content_start..self.pos)) {
+                self.pos += 1;
+                return Ok(Cow::Borrowed(text));
+            }
+        }
+        self.string_rest(open, content_start)
+    }
+
+    /// The rest of [`Self::string`] after its plain start `src[content_start..pos]`: the closing
+    /// quote (text not yet known to be UTF-8), escapes, or an error.
+    #[inline(never)]
+    fn string_rest(&mut self, open: usize, content_start: usize) -> Result<Cow<'a, str>, ParseError> {
         match self.peek() {
             None => return Err(self.unterminated(open)),
             Some(b'"') => {
@@ -306,10 +320,32 @@ impl<'a> Parser<'a> {
         }
     }
 
-    /// Moves past string text up to the next '"', '\\', control character or the end.
+    /// Moves past string text up to the next '"', '\\', control character or the end: eight
+    /// bytes at a time while they last (a string's text is usually longer than its quotes).
+    #[inline(always)]
     fn plain_run(&mut self) {
-        let rest = self.src.get(self.pos..).unwrap_or_default();
-        self.pos += rest.iter().position(|&b| STRING_STOP[b as usize]).unwrap_or(rest.len());
+        const ONES: u64 = 0x0101_0101_0101_0101;
+        const HIGHS: u64 = 0x8080_8080_8080_8080;
+        let mut pos = self.pos;
+        while let Some(chunk) = self.src.get(pos..pos + 8) {
+            let Ok(bytes) = <[u8; 8]>::try_from(chunk) else { break };
+            let x = u64::from_le_bytes(bytes);
+            // A high bit set for each byte that is '"', '\\' or below 0x20. Borrows may flag a
+            // byte above a match as well, never one below it: the lowest flag is the first stop.
+            let quote = x ^ (ONES * b'"' as u64);
+            let backslash = x ^ (ONES * b'\\' as u64);
+            let stops = (quote.wrapping_sub(ONES) & !quote
+                | backslash.wrapping_sub(ONES) & !backslash
+                | x.wrapping_sub(ONES * 0x20) & !x)
+                & HIGHS;
+            if stops != 0 {
+                self.pos = pos + (stops.trailing_zeros() / 8) as usize;
+                return;
+            }
+            pos += 8;
+        }
+        let rest = self.src.get(pos..).unwrap_or_default();
+        self.pos = pos + rest.iter().position(|&b| STRING_STOP[b as usize]).unwrap_or(rest.len());
     }
 
     /// `src[at..end]` as text (both ends next to ASCII bytes), or where it is not UTF-8.
@@ -561,6 +597,24 @@ mod tests {
         assert!(e.message.contains("at most 512 nested"));
         let src = format!("{}{}", "{\"a\":".repeat(100_000), "1");
         assert!(err(&src).message.contains("deeper nesting"));
+    }
+
+    #[test]
+    fn string_runs_stop_at_the_first_quote_backslash_or_control_character() {
+        // Every byte at every offset of a chunk and its tail, behind plain text of each kind.
+        for filler in [b'a', 0xC3, 0x7F, b'!', b'#'] {
+            for b in 0..=255u8 {
+                for at in 0..20 {
+                    let mut src = vec![filler; 24];
+                    src[at] = b;
+                    src.push(b'"');
+                    let mut p = Parser { src: &src, text: None, pos: 0, notes: Vec::new(), nodes: Vec::new(), members: Vec::new() };
+                    p.plain_run();
+                    let first = src.iter().position(|&c| STRING_STOP[c as usize]).unwrap();
+                    assert_eq!(p.pos, first, "byte {b:#04x} at {at} after {filler:#04x}");
+                }
+            }
+        }
     }
 
     #[test]
