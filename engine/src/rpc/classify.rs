@@ -14,7 +14,7 @@ pub(super) fn segment(segment: &Segment<'_>, src: &[u8], profile: Profile) -> Do
         Err(error) => {
             let mut doc = Document::new(Kind::ParseError, segment.span);
             let mut sink = Sink { out: &mut doc.violations };
-            sink.push(&JSON_SYNTAX, &Pointer::root(), error.span, error.message.clone());
+            sink.push(&JSON_SYNTAX, Pointer::root(), error.span, error.message.clone());
             return doc;
         }
         Ok(parsed) => parsed,
