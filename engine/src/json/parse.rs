@@ -130,7 +130,6 @@ impl<'a> Parser<'a> {
         self.src.get(self.pos).copied()
     }
 
-    #[inline(always)]
     fn skip_ws(&mut self) {
         while let Some(b' ' | b'\t' | b'\n' | b'\r') = self.peek() {
             self.pos += 1;
@@ -273,7 +272,7 @@ impl<'a> Parser<'a> {
     }
 
     /// A string starting at the opening quote; returns its decoded text.
-    #[inline(always)]
+    #[inline]
     fn string(&mut self) -> Result<Cow<'a, str>, ParseError> {
         let open = self.pos;
         let content_start = open + 1;
