@@ -209,7 +209,7 @@ impl<'a> Parser<'a> {
                 Some(b']') => {
                     self.pos += 1;
                     // One allocation of exactly the array's length.
-                    return Ok(Value::Array(self.nodes.drain(mark..).collect()));
+                    return Ok(Value::Array(self.nodes.split_off(mark)));
                 }
                 _ => return Err(self.error_here("',' or ']' after an array element")),
             }
@@ -264,7 +264,7 @@ impl<'a> Parser<'a> {
                 Some(b'}') => {
                     self.pos += 1;
                     // One allocation of exactly the object's size.
-                    return Ok(Value::Object(self.members.drain(mark..).collect()));
+                    return Ok(Value::Object(self.members.split_off(mark)));
                 }
                 _ => return Err(self.error_here("',' or '}' after an object member")),
             }
