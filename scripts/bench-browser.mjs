@@ -28,9 +28,9 @@ await page.waitForFunction(() => globalThis.jsonrpcLite);
 
 const batch = batchOf(1_000_000);
 const side = await page.evaluate(async ({ text, runs }) => {
-  const { benchCheck } = await import(document.querySelector('meta[name="app-entry"]').dataset.js);
+  const { benchCheck, benchCopy } = await import(document.querySelector('meta[name="app-entry"]').dataset.js);
   const lite = globalThis.jsonrpcLite;
-  const t = { wasm: [], parse: [], lite: [] };
+  const t = { wasm: [], parse: [], lite: [], copy: [] };
   let sink = 0;
   for (let r = 0; r < runs + 2; r++) {
     // Interleaved, so a slow moment of the machine hits all three alike; the first two are warm-up.
@@ -41,10 +41,13 @@ const side = await page.evaluate(async ({ text, runs }) => {
     const c = performance.now();
     sink += lite.parse(text).length;
     const d = performance.now();
+    sink += benchCopy(text);
+    const e = performance.now();
     if (r >= 2) {
       t.wasm.push(b - a);
       t.parse.push(c - b);
       t.lite.push(d - c);
+      t.copy.push(e - d);
     }
   }
   const kinds = {};
@@ -56,6 +59,7 @@ const med = (xs) => quantile(xs, 0.5);
 const [w, p, l] = [med(side.t.wasm), med(side.t.parse), med(side.t.lite)];
 console.log(`1 MB batch (${batch.length} bytes, ${Object.entries(side.kinds).map(([k, n]) => `${n} ${k}`).join(', ')} per jsonrpc-lite), median of ${RUNS} interleaved runs, one page:`);
 console.log(`  wasm rpc::check (incl. copying the string in) ${w.toFixed(2)} ms`);
+console.log(`    of which the string's copy into wasm memory  ${med(side.t.copy).toFixed(2)} ms (benchCopy: wasm-bindgen's UTF-8 copy alone)`);
 console.log(`  JSON.parse alone                              ${p.toFixed(2)} ms`);
 console.log(`  jsonrpc-lite parse()                          ${l.toFixed(2)} ms`);
 console.log(`  ratio wasm / JSON.parse = ${(w / p).toFixed(2)} (target <= 2)   wasm / jsonrpc-lite = ${(w / l).toFixed(2)} (target < 1)`);

@@ -15,6 +15,13 @@ pub fn bench_check(text: &str) -> u32 {
     (items + report.violations().count()) as u32
 }
 
+/// Only the boundary: `text` crosses into wasm memory as UTF-8 (wasm-bindgen's copy, as for
+/// [`bench_check`]) and is freed, nothing else: how much of `benchCheck` is not the engine.
+#[wasm_bindgen(js_name = benchCopy)]
+pub fn bench_copy(text: &str) -> u32 {
+    text.len() as u32
+}
+
 /// The wasm linear memory in bytes (it only grows: the high-water mark of the heap).
 #[wasm_bindgen(js_name = benchHeapBytes)]
 pub fn bench_heap_bytes() -> u32 {

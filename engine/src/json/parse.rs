@@ -31,17 +31,64 @@ impl std::error::Error for ParseError {}
 /// Parses one JSON value starting at `start` (leading whitespace allowed) and returns it with the
 /// offset just past it. Whatever follows is left to the caller (a stream holds several documents).
 pub fn parse_document(src: &[u8], start: usize) -> Result<(Parsed<'_>, usize), ParseError> {
-    let mut p = Parser { src, pos: start, notes: Vec::new() };
-    p.skip_ws();
-    let root = p.value(0)?;
-    Ok((Parsed { root, notes: p.notes }, p.pos))
+    Scratch::default().parse(src, None, start)
+}
+
+/// What parsing one document after another can share: `src` as text when all of it is UTF-8
+/// (checked once, so each string is then a slice, not validated again), and the stacks where
+/// array elements and object members wait until their container closes (then each container gets
+/// one allocation of exactly its size, instead of growing by pushes and shrinking after).
+#[derive(Default)]
+pub(crate) struct Scratch<'a> {
+    nodes: Vec<Node<'a>>,
+    members: Vec<Member<'a>>,
+}
+
+impl<'a> Scratch<'a> {
+    /// [`parse_document`], with `text` = `src` as `str` when the caller knows it is UTF-8.
+    pub(crate) fn parse(&mut self, src: &'a [u8], text: Option<&'a str>, start: usize) -> Result<(Parsed<'a>, usize), ParseError> {
+        self.nodes.clear();
+        self.members.clear();
+        let mut p = Parser {
+            src,
+            text,
+            pos: start,
+            notes: Vec::new(),
+            nodes: std::mem::take(&mut self.nodes),
+            members: std::mem::take(&mut self.members),
+        };
+        p.skip_ws();
+        let root = p.value(0);
+        self.nodes = p.nodes;
+        self.members = p.members;
+        Ok((Parsed { root: root?, notes: p.notes }, p.pos))
+    }
 }
 
 struct Parser<'a> {
     src: &'a [u8],
+    /// `src` as text, when all of it is UTF-8.
+    text: Option<&'a str>,
     pos: usize,
     notes: Vec<ParseNote>,
+    /// Elements of the arrays being parsed (innermost last).
+    nodes: Vec<Node<'a>>,
+    /// Members of the objects being parsed (innermost last).
+    members: Vec<Member<'a>>,
 }
+
+/// Bytes that end a run of plain string text: '"', '\\' and the control characters.
+static STRING_STOP: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut b = 0;
+    while b < 0x20 {
+        t[b] = true;
+        b += 1;
+    }
+    t[b'"' as usize] = true;
+    t[b'\\' as usize] = true;
+    t
+};
 
 /// How a byte reads in an error message.
 fn describe(src: &[u8], at: usize) -> String {
@@ -140,28 +187,29 @@ impl<'a> Parser<'a> {
             return Err(self.too_deep());
         }
         self.pos += 1; // '['
-        let mut items = Vec::new();
         self.skip_ws();
         if self.peek() == Some(b']') {
             self.pos += 1;
-            return Ok(Value::Array(items));
+            return Ok(Value::Array(Vec::new()));
         }
+        let mark = self.nodes.len();
         loop {
             self.skip_ws();
-            if self.peek() == Some(b']') && !items.is_empty() {
+            if self.peek() == Some(b']') && self.nodes.len() > mark {
                 return Err(ParseError {
                     span: Span::new(self.pos, self.pos + 1),
                     message: "expected a value after ',', found ']' (JSON allows no trailing comma)".into(),
                 });
             }
-            items.push(self.value(depth + 1)?);
+            let item = self.value(depth + 1)?;
+            self.nodes.push(item);
             self.skip_ws();
             match self.peek() {
                 Some(b',') => self.pos += 1,
                 Some(b']') => {
                     self.pos += 1;
-                    items.shrink_to_fit();
-                    return Ok(Value::Array(items));
+                    // One allocation of exactly the array's length.
+                    return Ok(Value::Array(self.nodes.split_off(mark)));
                 }
                 _ => return Err(self.error_here("',' or ']' after an array element")),
             }
@@ -173,17 +221,17 @@ impl<'a> Parser<'a> {
             return Err(self.too_deep());
         }
         self.pos += 1; // '{'
-        let mut members: Vec<Member<'a>> = Vec::new();
         self.skip_ws();
         if self.peek() == Some(b'}') {
             self.pos += 1;
-            return Ok(Value::Object(members));
+            return Ok(Value::Object(Vec::new()));
         }
+        let mark = self.members.len();
         loop {
             self.skip_ws();
             match self.peek() {
                 Some(b'"') => {}
-                Some(b'}') if !members.is_empty() => {
+                Some(b'}') if self.members.len() > mark => {
                     return Err(ParseError {
                         span: Span::new(self.pos, self.pos + 1),
                         message: "expected a member name after ',', found '}' (JSON allows no trailing comma)".into(),
@@ -202,21 +250,21 @@ impl<'a> Parser<'a> {
             self.pos += 1;
             self.skip_ws();
             let value = self.value(depth + 1)?;
-            if let Some(first) = members.iter().find(|m| m.key == key) {
+            if let Some(first) = self.members[mark..].iter().find(|m| m.key == key) {
                 self.notes.push(ParseNote::DuplicateMember {
                     key: key.to_string(),
                     first: first.key_span,
                     second: key_span,
                 });
             }
-            members.push(Member { key, key_span, value });
+            self.members.push(Member { key, key_span, value });
             self.skip_ws();
             match self.peek() {
                 Some(b',') => self.pos += 1,
                 Some(b'}') => {
                     self.pos += 1;
-                    members.shrink_to_fit();
-                    return Ok(Value::Object(members));
+                    // One allocation of exactly the object's size.
+                    return Ok(Value::Object(self.members.split_off(mark)));
                 }
                 _ => return Err(self.error_here("',' or '}' after an object member")),
             }
@@ -224,41 +272,42 @@ impl<'a> Parser<'a> {
     }
 
     /// A string starting at the opening quote; returns its decoded text.
+    #[inline]
     fn string(&mut self) -> Result<Cow<'a, str>, ParseError> {
         let open = self.pos;
-        self.pos += 1;
-        let content_start = self.pos;
-        let mut ascii = true;
-        // Fast path: no escapes.
-        loop {
-            match self.peek() {
-                None => return Err(self.unterminated(open)),
-                Some(b'"') => {
-                    let bytes = &self.src[content_start..self.pos];
-                    self.pos += 1;
-                    return Ok(Cow::Borrowed(self.utf8(bytes, content_start, ascii)?));
-                }
-                Some(b'\\') => break,
-                Some(b) if b < 0x20 => return Err(self.control_in_string()),
-                Some(b) => {
-                    ascii &= b < 0x80;
-                    self.pos += 1;
-                }
+        let content_start = open + 1;
+        self.pos = content_start;
+        // Fast path: no escapes, and the input already known to be UTF-8.
+        self.plain_run();
+        if self.peek() == Some(b'"') {
+            if let Some(text) = self.text.and_then(|t| t.get(content_start..self.pos)) {
+                self.pos += 1;
+                return Ok(Cow::Borrowed(text));
             }
         }
+        self.string_rest(open, content_start)
+    }
+
+    /// The rest of [`Self::string`] after its plain start `src[content_start..pos]`: the closing
+    /// quote (text not yet known to be UTF-8), escapes, or an error.
+    #[inline(never)]
+    fn string_rest(&mut self, open: usize, content_start: usize) -> Result<Cow<'a, str>, ParseError> {
+        match self.peek() {
+            None => return Err(self.unterminated(open)),
+            Some(b'"') => {
+                let text = self.utf8(content_start, self.pos)?;
+                self.pos += 1;
+                return Ok(Cow::Borrowed(text));
+            }
+            Some(b'\\') => {}
+            Some(_) => return Err(self.control_in_string()),
+        }
         // Slow path: decode escapes into an owned string.
-        let mut out = String::from(self.utf8(&self.src[content_start..self.pos], content_start, ascii)?);
+        let mut out = String::from(self.utf8(content_start, self.pos)?);
         loop {
             let run_start = self.pos;
-            let mut run_ascii = true;
-            while let Some(b) = self.peek() {
-                if b == b'"' || b == b'\\' || b < 0x20 {
-                    break;
-                }
-                run_ascii &= b < 0x80;
-                self.pos += 1;
-            }
-            out.push_str(self.utf8(&self.src[run_start..self.pos], run_start, run_ascii)?);
+            self.plain_run();
+            out.push_str(self.utf8(run_start, self.pos)?);
             match self.peek() {
                 None => return Err(self.unterminated(open)),
                 Some(b'"') => {
@@ -271,11 +320,41 @@ impl<'a> Parser<'a> {
         }
     }
 
-    fn utf8(&self, bytes: &'a [u8], at: usize, ascii: bool) -> Result<&'a str, ParseError> {
-        if ascii {
-            // ASCII is always UTF-8: no need to say where it is not.
-            return Ok(std::str::from_utf8(bytes).unwrap_or_default());
+    /// Moves past string text up to the next '"', '\\', control character or the end: eight
+    /// bytes at a time while they last (a string's text is usually longer than its quotes).
+    #[inline(always)]
+    fn plain_run(&mut self) {
+        const ONES: u64 = 0x0101_0101_0101_0101;
+        const HIGHS: u64 = 0x8080_8080_8080_8080;
+        let mut pos = self.pos;
+        while let Some(chunk) = self.src.get(pos..pos + 8) {
+            let Ok(bytes) = <[u8; 8]>::try_from(chunk) else { break };
+            let x = u64::from_le_bytes(bytes);
+            // A high bit set for each byte that is '"', '\\' or below 0x20. Borrows may flag a
+            // byte above a match as well, never one below it: the lowest flag is the first stop.
+            let quote = x ^ (ONES * b'"' as u64);
+            let backslash = x ^ (ONES * b'\\' as u64);
+            let stops = (quote.wrapping_sub(ONES) & !quote
+                | backslash.wrapping_sub(ONES) & !backslash
+                | x.wrapping_sub(ONES * 0x20) & !x)
+                & HIGHS;
+            if stops != 0 {
+                self.pos = pos + (stops.trailing_zeros() / 8) as usize;
+                return;
+            }
+            pos += 8;
         }
+        let rest = self.src.get(pos..).unwrap_or_default();
+        self.pos = pos + rest.iter().position(|&b| STRING_STOP[b as usize]).unwrap_or(rest.len());
+    }
+
+    /// `src[at..end]` as text (both ends next to ASCII bytes), or where it is not UTF-8.
+    fn utf8(&self, at: usize, end: usize) -> Result<&'a str, ParseError> {
+        if let Some(text) = self.text {
+            // Already known to be UTF-8: a slice, checked only at its two ends.
+            return Ok(text.get(at..end).unwrap_or_default());
+        }
+        let bytes = &self.src[at..end];
         std::str::from_utf8(bytes).map_err(|e| {
             let bad = at + e.valid_up_to();
             ParseError {
@@ -420,7 +499,10 @@ impl<'a> Parser<'a> {
             self.digits();
         }
         // The grammar above admits only ASCII.
-        Ok(Value::Number(std::str::from_utf8(&self.src[start..self.pos]).unwrap_or("0")))
+        Ok(Value::Number(match self.text {
+            Some(text) => text.get(start..self.pos).unwrap_or("0"),
+            None => std::str::from_utf8(&self.src[start..self.pos]).unwrap_or("0"),
+        }))
     }
 
     fn digits(&mut self) {
@@ -515,6 +597,24 @@ mod tests {
         assert!(e.message.contains("at most 512 nested"));
         let src = format!("{}{}", "{\"a\":".repeat(100_000), "1");
         assert!(err(&src).message.contains("deeper nesting"));
+    }
+
+    #[test]
+    fn string_runs_stop_at_the_first_quote_backslash_or_control_character() {
+        // Every byte at every offset of a chunk and its tail, behind plain text of each kind.
+        for filler in [b'a', 0xC3, 0x7F, b'!', b'#'] {
+            for b in 0..=255u8 {
+                for at in 0..20 {
+                    let mut src = vec![filler; 24];
+                    src[at] = b;
+                    src.push(b'"');
+                    let mut p = Parser { src: &src, text: None, pos: 0, notes: Vec::new(), nodes: Vec::new(), members: Vec::new() };
+                    p.plain_run();
+                    let first = src.iter().position(|&c| STRING_STOP[c as usize]).unwrap();
+                    assert_eq!(p.pos, first, "byte {b:#04x} at {at} after {filler:#04x}");
+                }
+            }
+        }
     }
 
     #[test]

@@ -14,9 +14,14 @@ impl Pointer {
     }
     /// This pointer extended by a member name.
     pub fn key(&self, key: &str) -> Self {
-        let mut s = self.0.clone();
+        let mut s = String::with_capacity(self.0.len() + 1 + key.len());
+        s.push_str(&self.0);
         s.push('/');
-        s.push_str(&escape_token(key));
+        if key.contains(['~', '/']) {
+            s.push_str(&escape_token(key));
+        } else {
+            s.push_str(key);
+        }
         Pointer(s)
     }
     /// This pointer extended by an array index.
@@ -24,6 +29,12 @@ impl Pointer {
         let mut s = self.0.clone();
         let _ = write!(s, "/{i}");
         Pointer(s)
+    }
+    /// Makes this pointer `base` extended by an array index, reusing its buffer.
+    pub fn set_index(&mut self, base: &Pointer, i: usize) {
+        self.0.clear();
+        self.0.push_str(&base.0);
+        let _ = write!(self.0, "/{i}");
     }
     pub fn as_str(&self) -> &str {
         &self.0

@@ -2,7 +2,8 @@
 //! the stdio transport), or a transcript whose lines start with `-->` (client to server) and `<--`
 //! (server to client), as the specification writes its examples.
 
-use super::{parse_document, ParseError, Parsed, Span};
+use super::parse::Scratch;
+use super::{ParseError, Parsed, Span};
 
 /// Who sent a document of a transcript.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -93,6 +94,9 @@ fn resync(src: &[u8], start: usize, from: usize) -> usize {
 /// Splits `src` into its documents, parsing each.
 pub fn split_stream(src: &[u8]) -> Stream<'_> {
     let mut out = Stream::default();
+    // Checked once for the whole input: then every string of every document is a plain slice.
+    let text = std::str::from_utf8(src).ok();
+    let mut scratch = Scratch::default();
     let mut direction = None;
     let mut pos = 0;
     loop {
@@ -122,7 +126,7 @@ pub fn split_stream(src: &[u8]) -> Stream<'_> {
             return out;
         }
         let start = pos;
-        match parse_document(src, start) {
+        match scratch.parse(src, text, start) {
             Ok((parsed, end)) => {
                 out.segments.push(Segment { span: parsed.root.span, direction, parsed: Ok(parsed) });
                 pos = end;

@@ -14,7 +14,7 @@ pub(super) fn segment(segment: &Segment<'_>, src: &[u8], profile: Profile) -> Do
         Err(error) => {
             let mut doc = Document::new(Kind::ParseError, segment.span);
             let mut sink = Sink { out: &mut doc.violations };
-            sink.push(&JSON_SYNTAX, &Pointer::root(), error.span, error.message.clone());
+            sink.push(&JSON_SYNTAX, Pointer::root(), error.span, error.message.clone());
             return doc;
         }
         Ok(parsed) => parsed,
@@ -109,8 +109,11 @@ fn batch(root: &Node<'_>, items: &[Node<'_>], src: &[u8], profile: Profile, dire
             }
         }
     }
+    doc.items.reserve_exact(items.len());
+    // One buffer for every element's pointer ("/0", "/1", ...), not one allocation each.
+    let mut item_path = Pointer::root();
     for (i, item) in items.iter().enumerate() {
-        let item_path = path.index(i);
+        item_path.set_index(&path, i);
         let element = match &item.value {
             Value::Object(_) => message(item, src, &item_path, profile, direction),
             Value::Array(_) => {
@@ -175,7 +178,7 @@ fn message(node: &Node<'_>, src: &[u8], path: &Pointer, profile: Profile, direct
         if let Some(extra) = result.or(error) {
             sink.push(
                 &METHOD_WITH_RESULT,
-                &path.key(&extra.key),
+                path.key(&extra.key),
                 extra.key_span,
                 format!("\"method\" makes this a request, \"{}\" makes it a response; it cannot be both", extra.key),
             );
@@ -185,7 +188,7 @@ fn message(node: &Node<'_>, src: &[u8], path: &Pointer, profile: Profile, direct
             if !matches!(params.value.value, Value::Array(_) | Value::Object(_)) {
                 sink.push(
                     &PARAMS_NOT_STRUCTURED,
-                    &path.key("params"),
+                    path.key("params"),
                     params.value.span,
                     format!(
                         "\"params\" must be an array (by position) or an object (by name), found {}{}",
@@ -199,7 +202,7 @@ fn message(node: &Node<'_>, src: &[u8], path: &Pointer, profile: Profile, direct
             id_member(&id.value, path, true, &mut sink);
         }
         // "result" / "error" beside "method" are reported above, not again as unknown.
-        unknown_members(node, path, &["jsonrpc", "method", "params", "id", "result", "error"][..if result.or(error).is_some() { 6 } else { 4 }], &mut sink);
+        unknown_members(node, &|| path.clone(), &["jsonrpc", "method", "params", "id", "result", "error"][..if result.or(error).is_some() { 6 } else { 4 }], &mut sink);
         if id.is_some() {
             Kind::Request
         } else {
@@ -211,7 +214,7 @@ fn message(node: &Node<'_>, src: &[u8], path: &Pointer, profile: Profile, direct
                 && (result.is_some_and(|r| r.value.value == Value::Null) || e.value.value == Value::Null);
             sink.push(
                 &RESULT_AND_ERROR,
-                &path.key("error"),
+                path.key("error"),
                 e.key_span,
                 if v1 {
                     "a response has \"result\" or \"error\", not both (this is JSON-RPC 1.0's shape, which sent the unused one as null)"
@@ -232,7 +235,7 @@ fn message(node: &Node<'_>, src: &[u8], path: &Pointer, profile: Profile, direct
                 if id.value.value == Value::Null && result.is_some() && error.is_none() {
                     sink.push(
                         &RESPONSE_NULL_ID_WITH_RESULT,
-                        &path.key("id"),
+                        path.key("id"),
                         id.value.span,
                         "id null means the request could not be read, so this response must be an error, not a result",
                     );
@@ -240,9 +243,9 @@ fn message(node: &Node<'_>, src: &[u8], path: &Pointer, profile: Profile, direct
             }
         }
         if let Some(e) = error {
-            doc.error_code = error_object(&e.value, &path.key("error"), &mut sink);
+            doc.error_code = error_object(&e.value, path, &mut sink);
         }
-        unknown_members(node, path, RESPONSE_MEMBERS, &mut sink);
+        unknown_members(node, &|| path.clone(), RESPONSE_MEMBERS, &mut sink);
         Kind::Response
     } else {
         let hint = if node.member("params").is_some() || id.is_some() && node.members().len() > 2 {
@@ -256,7 +259,7 @@ fn message(node: &Node<'_>, src: &[u8], path: &Pointer, profile: Profile, direct
             node.span,
             format!("this object has no \"method\", \"result\" or \"error\": it is neither a request nor a response{hint}"),
         );
-        unknown_members(node, path, &["jsonrpc", "method", "params", "id", "result", "error"], &mut sink);
+        unknown_members(node, &|| path.clone(), &["jsonrpc", "method", "params", "id", "result", "error"], &mut sink);
         if let Some(id) = id {
             id_member(&id.value, path, false, &mut sink);
         }
@@ -272,10 +275,11 @@ fn message(node: &Node<'_>, src: &[u8], path: &Pointer, profile: Profile, direct
 fn version_member(node: &Node<'_>, path: &Pointer, sink: &mut Sink<'_>) {
     match node.member("jsonrpc") {
         None => {
-            let near = node.members().iter().find(|m| {
-                let k = m.key.to_ascii_lowercase().replace(['-', '_', ' '], "");
-                k == "jsonrpc" || k == "version"
-            });
+            // The name without case, '-', '_' and ' ' (compared without building it).
+            let loosely = |key: &str, name: &str| {
+                key.bytes().filter(|b| !matches!(b, b'-' | b'_' | b' ')).map(|b| b.to_ascii_lowercase()).eq(name.bytes())
+            };
+            let near = node.members().iter().find(|m| loosely(&m.key, "jsonrpc") || loosely(&m.key, "version"));
             let is_v1 = node.member("method").is_some() && node.member("params").is_some() && node.member("id").is_some()
                 || node.member("result").is_some() && node.member("error").is_some();
             let message = match near {
@@ -298,7 +302,7 @@ fn version_member(node: &Node<'_>, path: &Pointer, sink: &mut Sink<'_>) {
             };
             sink.push(
                 &JSONRPC_NOT_2_0,
-                &path.key("jsonrpc"),
+                path.key("jsonrpc"),
                 m.value.span,
                 format!("\"jsonrpc\" must be exactly \"2.0\"; {found}"),
             );
@@ -310,13 +314,13 @@ fn method_member(method: &crate::json::Member<'_>, path: &Pointer, sink: &mut Si
     match method.value.as_str() {
         None => sink.push(
             &METHOD_NOT_STRING,
-            &path.key("method"),
+            path.key("method"),
             method.value.span,
             format!("\"method\" must be a string, found {}", method.value.json_type().name()),
         ),
         Some(name) if name.starts_with("rpc.") => sink.push(
             &METHOD_RPC_RESERVED,
-            &path.key("method"),
+            path.key("method"),
             method.value.span,
             format!("\"{name}\": names starting with \"rpc.\" are reserved for rpc-internal methods and extensions"),
         ),
@@ -326,14 +330,15 @@ fn method_member(method: &crate::json::Member<'_>, path: &Pointer, sink: &mut Si
 
 /// The id of a request (`in_request`) or of a response.
 fn id_member(id: &Node<'_>, path: &Pointer, in_request: bool, sink: &mut Sink<'_>) {
-    let at = path.key("id");
+    // The pointer is only built for a violation (most ids are fine).
+    let at = || path.key("id");
     match &id.value {
         Value::String(_) => {}
         Value::Null => {
             if in_request {
                 sink.push(
                     &ID_NULL_IN_REQUEST,
-                    &at,
+                    at(),
                     id.span,
                     "id null in a request cannot be told apart from the server's \"could not read your id\"; use a number or a string (or no id, for a notification)",
                 );
@@ -347,11 +352,11 @@ fn id_member(id: &Node<'_>, path: &Pointer, in_request: bool, sink: &mut Sink<'_
                 } else {
                     format!("id {text} has a fractional part; peers may round it (use an integer or a string)")
                 };
-                sink.push(&ID_FRACTIONAL, &at, id.span, message);
+                sink.push(&ID_FRACTIONAL, at(), id.span, message);
             } else if text.trim_start_matches('-').parse::<u64>().map_or(true, |n| n > MAX_SAFE_INTEGER) {
                 sink.push(
                     &ID_BEYOND_SAFE_INTEGER,
-                    &at,
+                    at(),
                     id.span,
                     format!("id {text} is beyond 2^53 − 1: JavaScript peers round it and the reply may not pair (send it as a string)"),
                 );
@@ -359,7 +364,7 @@ fn id_member(id: &Node<'_>, path: &Pointer, in_request: bool, sink: &mut Sink<'_
         }
         other => sink.push(
             &ID_WRONG_TYPE,
-            &at,
+            at(),
             id.span,
             format!("an id is a string, a number or null, found {}", other.json_type().name()),
         ),
@@ -367,11 +372,13 @@ fn id_member(id: &Node<'_>, path: &Pointer, in_request: bool, sink: &mut Sink<'_
 }
 
 /// Checks `error`; returns its code when that is an integer.
-fn error_object(error: &Node<'_>, path: &Pointer, sink: &mut Sink<'_>) -> Option<i64> {
+fn error_object(error: &Node<'_>, parent: &Pointer, sink: &mut Sink<'_>) -> Option<i64> {
+    // "/error", built only for a violation.
+    let path = || parent.key("error");
     if !error.is_object() {
         sink.push(
             &ERROR_NOT_OBJECT,
-            path,
+            path(),
             error.span,
             format!("\"error\" must be an object with \"code\" and \"message\", found {}", error.json_type().name()),
         );
@@ -379,7 +386,7 @@ fn error_object(error: &Node<'_>, path: &Pointer, sink: &mut Sink<'_>) -> Option
     }
     let code = match error.get("code") {
         None => {
-            sink.push(&ERROR_CODE_NOT_INTEGER, path, error.span, "the error object has no \"code\" (an integer is required)");
+            sink.push(&ERROR_CODE_NOT_INTEGER, path(), error.span, "the error object has no \"code\" (an integer is required)");
             None
         }
         Some(code) => match code.as_i64() {
@@ -391,23 +398,23 @@ fn error_object(error: &Node<'_>, path: &Pointer, sink: &mut Sink<'_>) -> Option
                     Value::String(s) => format!("the string \"{}\" (drop the quotes)", s.escape_debug()),
                     other => other.json_type().name().to_string(),
                 };
-                sink.push(&ERROR_CODE_NOT_INTEGER, &path.key("code"), code.span, format!("\"code\" must be an integer, found {found}"));
+                sink.push(&ERROR_CODE_NOT_INTEGER, path().key("code"), code.span, format!("\"code\" must be an integer, found {found}"));
                 None
             }
         },
     };
     match error.get("message") {
-        None => sink.push(&ERROR_MESSAGE_NOT_STRING, path, error.span, "the error object has no \"message\" (a string is required)"),
+        None => sink.push(&ERROR_MESSAGE_NOT_STRING, path(), error.span, "the error object has no \"message\" (a string is required)"),
         Some(message) => match message.as_str() {
             None => sink.push(
                 &ERROR_MESSAGE_NOT_STRING,
-                &path.key("message"),
+                path().key("message"),
                 message.span,
                 format!("\"message\" must be a string, found {}", message.json_type().name()),
             ),
             Some(text) if text.contains('\n') || text.chars().count() > 200 => sink.push(
                 &ERROR_MESSAGE_CONCISE,
-                &path.key("message"),
+                path().key("message"),
                 message.span,
                 "keep \"message\" to one short sentence; put details (traces, lists) in \"data\"",
             ),
@@ -418,12 +425,12 @@ fn error_object(error: &Node<'_>, path: &Pointer, sink: &mut Sink<'_>) -> Option
         let span = error.get("code").map_or(error.span, |c| c.span);
         sink.push(
             &ERROR_CODE_RESERVED,
-            &path.key("code"),
+            path().key("code"),
             span,
             format!("{n} lies in the reserved range -32768..-32000 but is not a predefined code; application errors take codes outside it (servers may use -32099..-32000)"),
         );
     }
-    unknown_members(error, path, ERROR_MEMBERS, sink);
+    unknown_members(error, &path, ERROR_MEMBERS, sink);
     code
 }
 
@@ -434,10 +441,9 @@ fn suggestion(key: &str, allowed: &[&str]) -> Option<&'static str> {
         ("json-rpc", "jsonrpc"), ("json_rpc", "jsonrpc"), ("jsonrpc ", "jsonrpc"), ("version", "jsonrpc"),
         ("results", "result"), ("err", "error"), ("errors", "error"), ("methods", "method"), ("msg", "message"),
     ];
-    let lower = key.to_ascii_lowercase();
     KNOWN
         .iter()
-        .find(|(k, _)| *k == lower)
+        .find(|(k, _)| k.eq_ignore_ascii_case(key))
         .map(|(_, v)| *v)
         .or_else(|| {
             ["jsonrpc", "method", "params", "id", "result", "error", "code", "message", "data"]
@@ -447,7 +453,8 @@ fn suggestion(key: &str, allowed: &[&str]) -> Option<&'static str> {
         .filter(|s| allowed.contains(s))
 }
 
-fn unknown_members(node: &Node<'_>, path: &Pointer, allowed: &[&str], sink: &mut Sink<'_>) {
+/// `path` gives the object's pointer (built only when a member is unknown).
+fn unknown_members(node: &Node<'_>, path: &dyn Fn() -> Pointer, allowed: &[&str], sink: &mut Sink<'_>) {
     for m in node.members() {
         if allowed.contains(&&*m.key) {
             continue;
@@ -461,6 +468,6 @@ fn unknown_members(node: &Node<'_>, path: &Pointer, allowed: &[&str], sink: &mut
             Some(name) if node.member(name).is_none() => format!("unknown member \"{}\": did you mean \"{name}\"?", m.key),
             _ => format!("unknown member \"{}\" (allowed here: {})", m.key, allowed.join(", ")),
         };
-        sink.push(&MEMBER_UNKNOWN, &path.key(&m.key), m.key_span, message);
+        sink.push(&MEMBER_UNKNOWN, path().key(&m.key), m.key_span, message);
     }
 }

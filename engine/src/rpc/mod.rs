@@ -198,11 +198,28 @@ pub(crate) struct Sink<'v> {
 }
 
 impl Sink<'_> {
-    pub fn push(&mut self, rule: &'static Rule, path: &Pointer, span: Span, message: impl Into<String>) {
-        self.push_full(rule, path.as_str().to_string(), span, message.into(), Vec::new());
+    pub fn push(&mut self, rule: &'static Rule, path: impl IntoPath, span: Span, message: impl Into<String>) {
+        self.push_full(rule, path.into_path(), span, message.into(), Vec::new());
     }
 
     pub fn push_full(&mut self, rule: &'static Rule, path: String, span: Span, message: String, related: Vec<(Span, String)>) {
         self.out.push(Violation { rule, severity: rule.severity, path, span, message, related });
+    }
+}
+
+/// A violation's path: a pointer built for it is moved in, a borrowed one is copied.
+pub(crate) trait IntoPath {
+    fn into_path(self) -> String;
+}
+
+impl IntoPath for Pointer {
+    fn into_path(self) -> String {
+        self.into_string()
+    }
+}
+
+impl IntoPath for &Pointer {
+    fn into_path(self) -> String {
+        self.as_str().to_string()
     }
 }

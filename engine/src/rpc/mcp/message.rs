@@ -41,7 +41,7 @@ pub(super) fn check(node: &Node<'_>, path: &Pointer, kind: Kind, direction: Opti
                     supersede(sink, &ID_NULL_IN_REQUEST, path.key("id").as_str());
                     sink.push(
                         &NOTIFICATION_WITH_ID,
-                        &path.key("id"),
+                        path.key("id"),
                         span,
                         format!("{name} is a notification and must not have an id; with one it is a request that expects a response"),
                     );
@@ -94,7 +94,7 @@ fn params(node: &Node<'_>, path: &Pointer, name: &str, version: McpVersion, sink
         Some(p) if matches!(p.value, Value::Array(_)) => {
             sink.push(
                 &PARAMS_NOT_OBJECT,
-                &path.key("params"),
+                path.key("params"),
                 p.span,
                 "MCP passes parameters by name: \"params\" must be an object, not an array",
             );
@@ -154,7 +154,7 @@ pub(super) fn check_batch(node: &Node<'_>, version: McpVersion, sink: &mut Sink<
     if version != McpVersion::V2025_03_26 {
         sink.push(
             &BATCH_NOT_SUPPORTED,
-            &Pointer::root(),
+            Pointer::root(),
             node.span,
             format!("MCP {version} has no JSON-RPC batches (only 2025-03-26 has them): send each message on its own"),
         );
@@ -164,7 +164,7 @@ pub(super) fn check_batch(node: &Node<'_>, version: McpVersion, sink: &mut Sink<
         if let Some(method) = item.member("method").filter(|m| m.value.as_str() == Some("initialize")) {
             sink.push(
                 &BATCH_INITIALIZE,
-                &Pointer::root().index(i).key("method"),
+                Pointer::root().index(i).key("method"),
                 method.value.span,
                 "initialize must be sent on its own, never inside a batch",
             );
