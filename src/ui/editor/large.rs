@@ -74,6 +74,11 @@ pub fn viewer(text: RwSignal<String>, show: Memo<bool>, edit_anyway: RwSignal<bo
     {
         let (view, lines) = (view.clone(), lines.clone());
         dom::effect(move || {
+            // Hidden: nothing to lay out (and reading the height would force a layout on every
+            // keystroke of a small text).
+            if !show.get() {
+                return;
+            }
             let from = first.get().saturating_sub(OVERSCAN);
             let seen = (f64::from(view.client_height().max(600)) / LINE_PX) as usize + 2 * OVERSCAN;
             let mark = marked.get();
@@ -125,6 +130,9 @@ pub fn viewer(text: RwSignal<String>, show: Memo<bool>, edit_anyway: RwSignal<bo
 
     let size = h("span").el();
     dom::bind_text(&size, move || {
+        if !show.get() {
+            return String::new();
+        }
         let (bytes, lines) = (text.with(String::len), starts.with(Vec::len));
         format!(
             "{} MB in {lines} lines: too large to edit here without freezing the page, so it is shown read-only (paste replaces it). The verdicts are exact.",
