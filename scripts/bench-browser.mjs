@@ -59,7 +59,7 @@ const med = (xs) => quantile(xs, 0.5);
 const [w, p, l] = [med(side.t.wasm), med(side.t.parse), med(side.t.lite)];
 console.log(`1 MB batch (${batch.length} bytes, ${Object.entries(side.kinds).map(([k, n]) => `${n} ${k}`).join(', ')} per jsonrpc-lite), median of ${RUNS} interleaved runs, one page:`);
 console.log(`  wasm rpc::check (incl. copying the string in) ${w.toFixed(2)} ms`);
-console.log(`    of which the string's copy into wasm memory  ${med(side.t.copy).toFixed(2)} ms (benchCopy: wasm-bindgen's UTF-8 copy alone)`);
+console.log(`    of which the string's copy into wasm memory  ${med(side.t.copy).toFixed(2)} ms (benchCopy: TextEncoder.encodeInto into wasm memory, as the editor reads its text)`);
 console.log(`  JSON.parse alone                              ${p.toFixed(2)} ms`);
 console.log(`  jsonrpc-lite parse()                          ${l.toFixed(2)} ms`);
 console.log(`  ratio wasm / JSON.parse = ${(w / p).toFixed(2)} (target <= 2)   wasm / jsonrpc-lite = ${(w / l).toFixed(2)} (target < 1)`);

@@ -856,3 +856,31 @@ mod dom_page {
         window().history().unwrap().replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&base)).unwrap();
     }
 }
+
+#[wasm_bindgen_test]
+async fn the_editor_reads_any_text_as_utf8() {
+    // The editor reads the textarea through TextEncoder.encodeInto (ui::dom::utf8_of): ASCII,
+    // two-, three- and four-byte characters, a lone surrogate (U+FFFD, as JSON.parse would not
+    // keep it either), and a long non-ASCII stretch that makes the buffer grow several times.
+    let app = mount_app();
+    let long = "é中😀".repeat(20_000);
+    for (method, expect) in [("plain", "plain".to_string()), ("é中😀", "é中😀".to_string()), ("LONE", "a\u{fffd}b".to_string()), (long.as_str(), long.clone())] {
+        let editor: HtmlTextAreaElement = app.one("[data-testid=editor]").unchecked_into();
+        // Set through JavaScript so the lone surrogate reaches the textarea as such.
+        let js = wasm_bindgen::JsValue::from_str(&format!("{{\"jsonrpc\": \"2.0\", \"method\": \"{method}\", \"id\": 1}}"));
+        let js = if method == "LONE" { js_sys_lone_surrogate() } else { js };
+        web_sys::js_sys::Reflect::set(&editor, &"value".into(), &js).unwrap();
+        let init = EventInit::new();
+        init.set_bubbles(true);
+        editor.dispatch_event(&Event::new_with_event_init_dict("input", &init).unwrap()).unwrap();
+        tick().await;
+        tick().await;
+        assert_eq!(app.one("[data-testid=verdict] [data-testid=method]").text_content().unwrap(), expect);
+    }
+}
+
+/// `{"jsonrpc": "2.0", "method": "a\uD800b", "id": 1}` with a real lone surrogate in the JS string.
+fn js_sys_lone_surrogate() -> wasm_bindgen::JsValue {
+    let units: Vec<u16> = "{\"jsonrpc\": \"2.0\", \"method\": \"a".encode_utf16().chain([0xd800]).chain("b\", \"id\": 1}".encode_utf16()).collect();
+    web_sys::js_sys::JsString::from_char_code(&units).into()
+}

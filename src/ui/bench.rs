@@ -9,17 +9,19 @@ use crate::rpc::{self, Profile};
 /// Checks `text` as plain JSON-RPC 2.0 and returns how many documents, batch elements and
 /// violations it found (so the work cannot be skipped, and the caller can see it was done).
 #[wasm_bindgen(js_name = benchCheck)]
-pub fn bench_check(text: &str) -> u32 {
+pub fn bench_check(text: &js_sys::JsString) -> u32 {
+    // Into wasm memory as the editor reads its textarea (super::dom::utf8_of).
+    let text = super::dom::utf8_of(text);
     let report = rpc::check(text.as_bytes(), Profile::JsonRpc);
     let items: usize = report.documents.iter().map(|d| 1 + d.items.len()).sum();
     (items + report.violations().count()) as u32
 }
 
-/// Only the boundary: `text` crosses into wasm memory as UTF-8 (wasm-bindgen's copy, as for
-/// [`bench_check`]) and is freed, nothing else: how much of `benchCheck` is not the engine.
+/// Only the boundary: `text` crosses into wasm memory as UTF-8 (the copy [`bench_check`] makes)
+/// and is freed, nothing else: how much of `benchCheck` is not the engine.
 #[wasm_bindgen(js_name = benchCopy)]
-pub fn bench_copy(text: &str) -> u32 {
-    text.len() as u32
+pub fn bench_copy(text: &js_sys::JsString) -> u32 {
+    super::dom::utf8_of(text).len() as u32
 }
 
 /// The wasm linear memory in bytes (it only grows: the high-water mark of the heap).

@@ -278,6 +278,56 @@ pub fn set_prop(obj: &JsValue, name: &str, value: &JsValue) {
     let _ = js_sys::Reflect::set(obj, &JsValue::from_str(name), value);
 }
 
+#[wasm_bindgen::prelude::wasm_bindgen]
+extern "C" {
+    /// The browser's `TextEncoder` (declared here to pass a `JsString` without a copy).
+    #[wasm_bindgen(js_name = TextEncoder)]
+    type Utf8Encoder;
+    #[wasm_bindgen(constructor, js_class = "TextEncoder")]
+    fn new() -> Utf8Encoder;
+    #[wasm_bindgen(method, js_name = encodeInto)]
+    fn encode_into(this: &Utf8Encoder, source: &js_sys::JsString, destination: &js_sys::Uint8Array) -> JsValue;
+}
+
+/// A JavaScript string as UTF-8, written straight into wasm memory by the browser's
+/// `TextEncoder.encodeInto` (wasm-bindgen's own copy goes character by character in JavaScript:
+/// 1.4 ms for 1 MB against ~0.2 ms). Lone surrogates become U+FFFD, as with wasm-bindgen.
+pub fn utf8_of(s: &js_sys::JsString) -> String {
+    thread_local! {
+        static ENCODER: Utf8Encoder = Utf8Encoder::new();
+    }
+    let mut rest = s.clone();
+    // One byte per UTF-16 unit is exact for ASCII; anything else grows the buffer and goes on.
+    let mut buf: Vec<u8> = Vec::with_capacity(rest.length() as usize);
+    loop {
+        let spare = buf.capacity() - buf.len();
+        // SAFETY: the view covers only the vector's spare capacity, nothing allocates in wasm
+        // memory while it is alive (the encoder writes, then it is dropped), and `set_len` counts
+        // only the bytes the encoder reports written (whole UTF-8 characters).
+        let view = unsafe { js_sys::Uint8Array::view_mut_raw(buf.as_mut_ptr().add(buf.len()), spare) };
+        let done = ENCODER.with(|e| e.encode_into(&rest, &view));
+        drop(view);
+        let count = |name: &str| js_sys::Reflect::get(&done, &JsValue::from_str(name)).ok().and_then(|v| v.as_f64()).unwrap_or(0.0) as usize;
+        let (read, written) = (count("read"), count("written"));
+        unsafe { buf.set_len(buf.len() + written.min(spare)) };
+        let left = rest.length() as usize;
+        if read >= left {
+            break;
+        }
+        rest = rest.slice(read as u32, left as u32);
+        buf.reserve((left - read) * 3);
+    }
+    String::from_utf8(buf).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
+}
+
+/// The `value` of an input, select or textarea, as UTF-8 through [`utf8_of`].
+pub fn value_of(el: &JsValue) -> String {
+    match js_sys::Reflect::get(el, &JsValue::from_str("value")).ok().and_then(|v| v.dyn_into::<js_sys::JsString>().ok()) {
+        Some(s) => utf8_of(&s),
+        None => String::new(),
+    }
+}
+
 /// The `value` of the element an event happened on (input, select, textarea).
 pub fn target_value(ev: &Event) -> String {
     ev.target().and_then(|t| prop(&t, "value")).unwrap_or_default()

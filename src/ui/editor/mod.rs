@@ -293,7 +293,7 @@ pub fn editor() -> web_sys::Element {
         let update_caret = update_caret.clone();
         move |_| {
             from_input.set_value(true);
-            text.set(ta.value());
+            text.set(dom::value_of(&ta));
             update_caret();
         }
     };
