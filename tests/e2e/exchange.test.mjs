@@ -4,7 +4,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { launch, openApp } from './support.mjs';
+import { entries, launch, openApp } from './support.mjs';
 
 
 const SUBTRACT = '{"jsonrpc": "2.0", "method": "subtract", "params": [42, 23], "id": 1}';
@@ -19,19 +19,6 @@ after(async () => {
 
 /** A fresh context (its own storage) and page on the app. */
 const open = () => openApp(browser);
-
-const entries = (page) =>
-  page.$$eval('[data-testid=log-entry]', (es) =>
-    es.map((e) => ({
-      key: e.dataset.key,
-      direction: e.dataset.direction,
-      kind: e.dataset.kind,
-      status: e.dataset.status,
-      pair: e.dataset.pair ?? null,
-      text: e.textContent,
-      raw: e.querySelector('[data-testid=log-raw]').textContent,
-    })),
-  );
 
 async function send(page, text) {
   await page.fill('[data-testid=editor]', text);

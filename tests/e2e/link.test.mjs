@@ -5,7 +5,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { BASE_URL, launch, openApp } from './support.mjs';
+import { BASE_URL, entries, launch, openApp } from './support.mjs';
 import { jsonrpsee, jrpcServe, misbehaving } from './servers.mjs';
 
 let browser;
@@ -51,21 +51,6 @@ async function send(page, text) {
   await page.fill('[data-testid=editor]', text);
   await page.click('[data-testid=send]');
 }
-
-const entries = (page) =>
-  page.$$eval('[data-testid=log-entry]', (es) =>
-    es.map((e) => ({
-      key: e.dataset.key,
-      direction: e.dataset.direction,
-      kind: e.dataset.kind,
-      status: e.dataset.status,
-      pair: e.dataset.pair ?? null,
-      latency: e.dataset.latencyMs ?? null,
-      text: e.textContent,
-      problem: e.querySelector('[data-testid=log-problem]')?.textContent ?? null,
-      raw: e.querySelector('[data-testid=log-raw]').textContent,
-    })),
-  );
 
 const count = (page) => page.getAttribute('[data-testid=log-counts]', 'data-entries').then(Number);
 const waitCount = (page, n, timeout = 20_000) =>
@@ -234,6 +219,20 @@ test('a flood of 10 000 notifications: exact counts, the export has them all, th
       if (window.__gap.on) requestAnimationFrame(frame);
     };
     requestAnimationFrame(frame);
+    // And of the list: how many rows get built (a row is built once, when its message comes) over
+    // how many updates of the list.
+    window.__rows = { built: 0, updates: 0, seen: new WeakSet() };
+    new MutationObserver((records) => {
+      window.__rows.updates += 1;
+      for (const r of records) {
+        for (const n of r.addedNodes) {
+          if (n.dataset?.testid === 'log-entry' && !window.__rows.seen.has(n)) {
+            window.__rows.seen.add(n);
+            window.__rows.built += 1;
+          }
+        }
+      }
+    }).observe(document.querySelector('[data-testid=log]'), { childList: true });
   });
   const start = Date.now();
   await connect(page, `${bad.ws}/flood?n=10000`);
@@ -243,7 +242,9 @@ test('a flood of 10 000 notifications: exact counts, the export has them all, th
     window.__gap.on = false;
     return window.__gap.max;
   });
-  console.log(`flood: 10000 notifications logged in ${elapsed} ms; longest main-thread gap (requestAnimationFrame) ${Math.round(gap)} ms`);
+  const rows = await page.evaluate(() => ({ built: window.__rows.built, updates: window.__rows.updates }));
+  console.log(`flood: 10000 notifications logged in ${elapsed} ms; longest main-thread gap (requestAnimationFrame) ${Math.round(gap)} ms; ${rows.built} rows built over ${rows.updates} list updates`);
+  assert.ok(rows.built <= 10_000, `each row built once at most, not every shown row per update (${rows.built} built over ${rows.updates} updates)`);
   await page.waitForTimeout(300);
   assert.equal(await count(page), 10_000, 'exactly 10 000 entries');
   assert.match(await page.textContent('[data-testid=log-window]'), /newest 500 of 10000/);

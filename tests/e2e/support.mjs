@@ -35,3 +35,20 @@ export async function openApp(browser) {
   await page.waitForSelector('[data-testid=verdict]');
   return { context, page, problems };
 }
+
+/** The log's entries as shown (`data-testid=log-entry`), oldest first: their data attributes,
+ * text, frame problem and raw text. */
+export const entries = (page) =>
+  page.$$eval('[data-testid=log-entry]', (es) =>
+    es.map((e) => ({
+      key: e.dataset.key,
+      direction: e.dataset.direction,
+      kind: e.dataset.kind,
+      status: e.dataset.status,
+      pair: e.dataset.pair ?? null,
+      latency: e.dataset.latencyMs ?? null,
+      text: e.textContent,
+      problem: e.querySelector('[data-testid=log-problem]')?.textContent ?? null,
+      raw: e.querySelector('[data-testid=log-raw]').textContent,
+    })),
+  );
