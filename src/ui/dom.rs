@@ -379,14 +379,29 @@ impl KeyedList {
                 spare.insert(*k, el);
             }
         }
-        // Everything of the middle goes, in order, before the first element of the tail.
-        let anchor: Option<web_sys::Node> = (tail > 0).then(|| self.by_key.get(&old[old.len() - tail]).map(|e| e.clone().into())).flatten();
+        // What the new middle reuses; the rest of the old middle leaves the page first, so the
+        // nodes left between head and tail are exactly the reused ones.
+        let mut reuse: HashMap<u64, Element> = HashMap::new();
+        for &k in &keys[new_mid.clone()] {
+            if let Some(el) = spare.remove(&k) {
+                reuse.insert(k, el);
+            }
+        }
+        for el in spare.values() {
+            el.remove();
+        }
+        // Then the middle, in order: an element already where it belongs stays (a sliding window
+        // of the log moves nothing), any other is inserted at that place.
+        let mut next: Option<web_sys::Node> = match head {
+            0 => host.first_child(),
+            _ => self.by_key.get(&keys[head - 1]).and_then(|e| e.next_sibling()),
+        };
         let doc = document();
         let mut order = Vec::with_capacity(keys.len());
         order.extend_from_slice(&keys[..head]);
         for i in new_mid {
             let k = keys[i];
-            let el = match spare.remove(&k) {
+            let el = match reuse.remove(&k) {
                 Some(el) => el,
                 None => match build(i).build(&doc) {
                     Some(el) => el,
@@ -394,14 +409,16 @@ impl KeyedList {
                 },
             };
             self.by_key.insert(k, el.clone());
-            let _ = host.insert_before(&el, anchor.as_ref());
+            let node: &web_sys::Node = &el;
+            if next.as_ref() == Some(node) {
+                next = el.next_sibling();
+            } else {
+                let _ = host.insert_before(&el, next.as_ref());
+            }
             order.push(k);
         }
         order.extend_from_slice(&keys[keys.len() - tail..]);
         self.order = order;
-        for el in spare.values() {
-            el.remove();
-        }
     }
 }
 
