@@ -435,9 +435,28 @@ async fn format_leaves_broken_json_alone() {
 
 // ---- State that is never lost, look and feel (issue 3): notices, theme, drafts, share links ----
 
+/// Waits `ms` milliseconds (a browser timer).
+async fn sleep(ms: i32) {
+    use web_sys::js_sys::{futures::JsFuture, Promise};
+    let promise = Promise::new(&mut |resolve, _| {
+        window().set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, ms).unwrap();
+    });
+    JsFuture::from(promise).await.unwrap();
+}
+
+/// Waits (up to 3 s) for `selector` in the app.
+async fn wait_for<H>(app: &Mounted<H>, selector: &str) -> web_sys::Element {
+    for _ in 0..150 {
+        if let Some(e) = app.wrapper.query_selector(selector).unwrap() {
+            return e;
+        }
+        sleep(20).await;
+    }
+    panic!("{selector} did not appear");
+}
+
 mod state_and_theme {
     use super::*;
-    use web_sys::js_sys::{futures::JsFuture, Promise};
     use web_sys::{HtmlInputElement, KeyboardEvent, KeyboardEventInit};
 
     const SAMPLE: &str = jsonrpc_playground::ui::SAMPLE;
@@ -455,24 +474,6 @@ mod state_and_theme {
         let base = href.split('#').next().unwrap().to_string();
         let url = if fragment.is_empty() { base } else { format!("{base}#{fragment}") };
         window().history().unwrap().replace_state_with_url(&JsValue::NULL, "", Some(&url)).unwrap();
-    }
-
-    async fn sleep(ms: i32) {
-        let promise = Promise::new(&mut |resolve, _| {
-            window().set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, ms).unwrap();
-        });
-        JsFuture::from(promise).await.unwrap();
-    }
-
-    /// Waits (up to 3 s) for `selector` in the app.
-    async fn wait_for<H>(app: &Mounted<H>, selector: &str) -> web_sys::Element {
-        for _ in 0..150 {
-            if let Some(e) = app.wrapper.query_selector(selector).unwrap() {
-                return e;
-            }
-            sleep(20).await;
-        }
-        panic!("{selector} did not appear");
     }
 
     async fn editor_text<H>(app: &Mounted<H>) -> String {
@@ -769,25 +770,6 @@ fn an_analysis_crosses_from_the_worker_unchanged() {
 
 mod dom_page {
     use super::*;
-    use web_sys::js_sys::{futures::JsFuture, Promise};
-
-    async fn sleep(ms: i32) {
-        let promise = Promise::new(&mut |resolve, _| {
-            window().set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, ms).unwrap();
-        });
-        JsFuture::from(promise).await.unwrap();
-    }
-
-    /// Waits (up to 3 s) for `selector` in the app.
-    async fn wait_for<H>(app: &Mounted<H>, selector: &str) -> web_sys::Element {
-        for _ in 0..150 {
-            if let Some(e) = app.wrapper.query_selector(selector).unwrap() {
-                return e;
-            }
-            sleep(20).await;
-        }
-        panic!("{selector} did not appear");
-    }
 
     #[wasm_bindgen_test]
     async fn the_toolbar_and_the_verdicts_are_direct_children_without_islands() {
