@@ -775,7 +775,7 @@ mod dom_page {
     async fn the_toolbar_and_the_verdicts_are_direct_children_without_islands() {
         let app = mount_app();
         tick().await;
-        // style/main.css: `.results > .verdicts` scrolls the cards.
+        // style/app.css: `.results > .verdicts` scrolls the cards.
         app.one(".results > section.verdicts[data-testid=verdicts]");
         assert!(app.one(".results > p[data-testid=verdicts-more]").has_attribute("hidden"));
         app.one(".toolbar > label.profile > select[data-testid=profile]");

@@ -1,6 +1,6 @@
 //! Light and dark: follows the system (`prefers-color-scheme`) until the user picks one with the
 //! toggle (system → light → dark → system). The choice is kept in localStorage and shown as
-//! `data-theme="light"|"dark"` on `<html>` (absent: follow the system); style/main.css maps it to
+//! `data-theme="light"|"dark"` on `<html>` (absent: follow the system); style/app.css maps it to
 //! `color-scheme`, and every colour is a `light-dark()` variable, so the page is already right
 //! before the app starts.
 

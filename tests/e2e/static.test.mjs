@@ -78,7 +78,10 @@ async function visitor() {
 
 test('the build names every file under its sub-path', () => {
   const html = readFileSync(join(root, SUB, 'index.html'), 'utf8');
-  const refs = [...html.matchAll(/\s(?:href|src|data-js|data-wasm)="([^"]+)"/g)].map((m) => m[1]).filter((r) => !r.startsWith('data:'));
+  // The release HTML is minified: attribute values may be quoted or bare.
+  const refs = [...html.matchAll(/\s(?:href|src|data-js|data-wasm)=(?:"([^"]+)"|([^\s">]+))/g)]
+    .map((m) => m[1] ?? m[2])
+    .filter((r) => !r.startsWith('data:'));
   assert.ok(refs.length >= 5, refs.join(' '));
   for (const ref of refs) assert.ok(ref.startsWith(SUB), `${ref} is outside ${SUB}`);
 });

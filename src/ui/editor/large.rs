@@ -16,7 +16,7 @@ use crate::json::Span;
 
 /// Above this many bytes the text is shown by the viewer, not the textarea.
 pub const LARGE_BYTES: usize = 2_000_000;
-/// The height of one line in the viewer, in CSS px (style/editor.css `.big-line`).
+/// The height of one line in the viewer, in CSS px (style/app.css `.big-line`).
 const LINE_PX: f64 = 20.0;
 /// Browsers stop growing an element near 33 million px: the spacer stays below this, and a
 /// scroll position maps to a line through the scale.
