@@ -1,0 +1,164 @@
+// Trunk's post_build hook for release builds (Trunk.toml [[hooks]]): shrinks what wasm-bindgen
+// leaves behind, then puts the page's Subresource Integrity hashes right again.
+//   1. The wasm's imports are named `__wbg_<name>_<16 hex digits>` (~235 of them, ~4.7 KB gzipped in
+//      the wasm and as much again in the JS glue: hex digits do not compress). Each becomes a short
+//      name, in the wasm's import section and in the glue's import object alike.
+//   2. The glue is minified with terser (Trunk's own JS minifier gives up on it).
+//   3. index.html carries sha384 hashes of both files: the old hashes are replaced by the new ones.
+// Debug builds (trunk serve) are left alone.
+//   node scripts/post-build.mjs [DIR]    (default: $TRUNK_STAGING_DIR; for trying it on a dist/)
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { minify } from 'terser';
+
+const dir = process.argv[2] ?? process.env.TRUNK_STAGING_DIR;
+if (!dir) fail('no directory: run by Trunk (TRUNK_STAGING_DIR) or give one');
+if (!process.argv[2] && process.env.TRUNK_PROFILE !== 'release') process.exit(0);
+
+const files = readdirSync(dir);
+const wasmName = one(files.filter((f) => f.endsWith('_bg.wasm')), 'a *_bg.wasm');
+const jsName = one(files.filter((f) => f === wasmName.replace(/_bg\.wasm$/, '.js')), `the glue of ${wasmName}`);
+const wasmPath = join(dir, wasmName);
+const jsPath = join(dir, jsName);
+const htmlPath = join(dir, 'index.html');
+
+const wasm = readFileSync(wasmPath);
+const js = readFileSync(jsPath, 'utf8');
+const html = readFileSync(htmlPath, 'utf8');
+
+const { bytes: newWasm, renamed } = renameImports(wasm);
+let glue = js;
+for (const [long, short] of renamed) {
+  const uses = glue.split(long).length - 1;
+  if (uses !== 1) fail(`import ${long} appears ${uses} times in ${jsName} (expected once, as its key)`);
+  glue = glue.replace(`${long}:`, `${short}:`);
+}
+const min = await minify(glue, { module: true, compress: { passes: 2 }, mangle: true, format: { comments: false } });
+if (!min.code) fail(`terser returned nothing for ${jsName}`);
+
+let page = html;
+for (const [before, after] of [[wasm, newWasm], [Buffer.from(js), Buffer.from(min.code)]]) {
+  const old = sri(before);
+  if (!page.includes(old)) fail(`index.html has no integrity ${old}`);
+  page = page.split(old).join(sri(after));
+}
+writeFileSync(wasmPath, newWasm);
+writeFileSync(jsPath, min.code);
+writeFileSync(htmlPath, page);
+console.log(
+  `post-build: ${renamed.size} imports renamed; wasm ${wasm.length} -> ${newWasm.length} B, ` +
+    `${jsName} ${js.length} -> ${min.code.length} B`,
+);
+
+function sri(bytes) {
+  return `sha384-${createHash('sha384').update(bytes).digest('base64')}`;
+}
+
+function one(list, what) {
+  if (list.length !== 1) fail(`expected exactly one ${what} in ${dir}, found ${list.length}`);
+  return list[0];
+}
+
+function fail(message) {
+  console.error(`post-build: ${message}`);
+  process.exit(1);
+}
+
+// Rewrites the import section (id 2) of a wasm module: every function import from the glue module
+// whose name starts with `__wbg` gets a short name. Returns the new bytes and the map long -> short.
+function renameImports(bytes) {
+  if (bytes.readUInt32LE(0) !== 0x6d736100) fail(`${wasmName} is not a wasm module`);
+  const renamed = new Map();
+  const out = [bytes.subarray(0, 8)];
+  let at = 8;
+  while (at < bytes.length) {
+    const id = bytes[at];
+    const [size, body] = uleb(bytes, at + 1);
+    const end = body + size;
+    if (id !== 2) {
+      out.push(bytes.subarray(at, end));
+    } else {
+      const section = importSection(bytes.subarray(body, end), renamed);
+      out.push(Buffer.from([2]), encodeUleb(section.length), section);
+    }
+    at = end;
+  }
+  if (at !== bytes.length) fail(`${wasmName}: a section runs past the end`);
+  return { bytes: Buffer.concat(out), renamed };
+}
+
+function importSection(section, renamed) {
+  const parts = [];
+  let [count, at] = uleb(section, 0);
+  parts.push(encodeUleb(count));
+  const name = () => {
+    const [len, from] = uleb(section, at);
+    at = from + len;
+    return section.subarray(from, at).toString('utf8');
+  };
+  const text = (s) => {
+    const b = Buffer.from(s, 'utf8');
+    return Buffer.concat([encodeUleb(b.length), b]);
+  };
+  for (let i = 0; i < count; i++) {
+    const module = name();
+    const field = name();
+    const descStart = at;
+    at = skipImportDesc(section, at);
+    let newField = field;
+    if (module.endsWith('_bg.js') && field.startsWith('__wbg')) {
+      newField = shortName(renamed.size);
+      renamed.set(field, newField);
+    }
+    parts.push(text(module), text(newField), section.subarray(descStart, at));
+  }
+  if (at !== section.length) fail(`${wasmName}: the import section has ${section.length - at} bytes left over`);
+  return Buffer.concat(parts);
+}
+
+// Past one import description: func (typeidx), table (reftype limits), memory (limits), global.
+function skipImportDesc(b, at) {
+  const kind = b[at++];
+  const limits = (p) => {
+    const flags = b[p++];
+    p = uleb(b, p)[1];
+    if (flags & 1) p = uleb(b, p)[1];
+    return p;
+  };
+  switch (kind) {
+    case 0: return uleb(b, at)[1];
+    case 1: return limits(at + 1);
+    case 2: return limits(at);
+    case 3: return at + 2;
+    default: fail(`${wasmName}: import kind ${kind} is not known`);
+  }
+}
+
+// `$0`, `$1`, … `$z`, `$10`, …: valid JS property names that clash with no `__wbg…` or `__wbindgen…` name.
+function shortName(n) {
+  return `$${n.toString(36)}`;
+}
+
+function uleb(b, at) {
+  let result = 0;
+  let shift = 0;
+  for (;;) {
+    const byte = b[at++];
+    if (byte === undefined) fail(`${wasmName}: truncated number`);
+    result += (byte & 0x7f) * 2 ** shift;
+    shift += 7;
+    if (byte < 0x80) return [result, at];
+  }
+}
+
+function encodeUleb(n) {
+  const out = [];
+  do {
+    let byte = n & 0x7f;
+    n = Math.floor(n / 128);
+    if (n) byte |= 0x80;
+    out.push(byte);
+  } while (n);
+  return Buffer.from(out);
+}
