@@ -22,6 +22,7 @@
 //! - interaction inside a list goes through one delegated listener on the host, reading `data-*`
 //!   attributes of the clicked element (see [`closest_data`]).
 
+use std::borrow::Cow;
 use std::collections::HashMap;
 use std::rc::Rc;
 
@@ -35,12 +36,17 @@ const SVG_NS: &str = "http://www.w3.org/2000/svg";
 /// An event handler (boxed: one compiled listener for every handler).
 pub type Handler = Rc<dyn Fn(Event)>;
 
-/// An element to build: tag name, attributes, listeners, children.
+/// An element to build: tag name, attributes, listeners, children. Boxed: the builder methods
+/// take and return it by value, and a pointer is cheaper to move at every call site than the
+/// whole description (~1 000 calls build the page).
 #[derive(Clone, Default)]
-pub struct Tag {
+pub struct Tag(Box<TagData>);
+
+#[derive(Clone, Default)]
+struct TagData {
     name: &'static str,
     svg: bool,
-    attrs: Vec<(&'static str, String)>,
+    attrs: Vec<(&'static str, Text)>,
     on: Vec<(&'static str, Handler)>,
     kids: Vec<Kid>,
 }
@@ -49,30 +55,43 @@ pub struct Tag {
 #[derive(Clone)]
 pub enum Kid {
     Tag(Tag),
-    Text(String),
+    Text(Text),
     Node(web_sys::Node),
 }
 
+/// Text of an attribute or a text node: a constant is kept as it is (no copy at each call site).
+pub type Text = Cow<'static, str>;
+
 /// An HTML element.
 pub fn h(name: &'static str) -> Tag {
-    Tag { name, ..Tag::default() }
+    Tag(Box::new(TagData { name, ..TagData::default() }))
 }
 
 /// `<name>text</name>`.
-pub fn ht(name: &'static str, text: impl Into<String>) -> Tag {
+pub fn ht(name: &'static str, text: impl Into<Text>) -> Tag {
     h(name).text(text)
 }
 
 /// An SVG element.
 pub fn s(name: &'static str) -> Tag {
-    Tag { name, svg: true, ..Tag::default() }
+    Tag(Box::new(TagData { name, svg: true, ..TagData::default() }))
 }
 
 impl Tag {
     /// Sets an attribute (text, never markup).
-    pub fn attr(mut self, name: &'static str, value: impl Into<String>) -> Tag {
-        self.attrs.push((name, value.into()));
+    pub fn attr(mut self, name: &'static str, value: impl Into<Text>) -> Tag {
+        self.push_attr(name, value.into());
         self
+    }
+
+    #[inline(never)]
+    fn push_attr(&mut self, name: &'static str, value: Text) {
+        self.0.attrs.push((name, value));
+    }
+
+    #[inline(never)]
+    fn push_kid(&mut self, kid: Kid) {
+        self.0.kids.push(kid);
     }
 
     /// Sets an attribute when there is a value.
@@ -92,7 +111,7 @@ impl Tag {
         }
     }
 
-    pub fn class(self, value: impl Into<String>) -> Tag {
+    pub fn class(self, value: impl Into<Text>) -> Tag {
         self.attr("class", value)
     }
 
@@ -102,40 +121,40 @@ impl Tag {
     }
 
     /// Appends text.
-    pub fn text(mut self, text: impl Into<String>) -> Tag {
-        self.kids.push(Kid::Text(text.into()));
+    pub fn text(mut self, text: impl Into<Text>) -> Tag {
+        self.push_kid(Kid::Text(text.into()));
         self
     }
 
     /// Appends an element.
     pub fn child(mut self, tag: Tag) -> Tag {
-        self.kids.push(Kid::Tag(tag));
+        self.push_kid(Kid::Tag(tag));
         self
     }
 
     /// Appends an element when there is one.
     pub fn child_opt(mut self, tag: Option<Tag>) -> Tag {
         if let Some(tag) = tag {
-            self.kids.push(Kid::Tag(tag));
+            self.push_kid(Kid::Tag(tag));
         }
         self
     }
 
     /// Appends elements.
     pub fn children(mut self, tags: impl IntoIterator<Item = Tag>) -> Tag {
-        self.kids.extend(tags.into_iter().map(Kid::Tag));
+        self.0.kids.extend(tags.into_iter().map(Kid::Tag));
         self
     }
 
     /// Appends a node that exists already (a component's element, with its bindings).
     pub fn node(mut self, node: impl Into<web_sys::Node>) -> Tag {
-        self.kids.push(Kid::Node(node.into()));
+        self.push_kid(Kid::Node(node.into()));
         self
     }
 
     /// Listens to `event` on the element (for a single control; a list delegates to its host).
     pub fn on(mut self, event: &'static str, handler: impl Fn(Event) + 'static) -> Tag {
-        self.on.push((event, Rc::new(handler)));
+        self.0.on.push((event, Rc::new(handler)));
         self
     }
 
@@ -152,15 +171,16 @@ impl Tag {
     /// The element, with its subtree (`None` only if the document refuses the tag name, which
     /// for our constant names it does not).
     pub fn build(&self, doc: &Document) -> Option<Element> {
-        let el = if self.svg { doc.create_element_ns(Some(SVG_NS), self.name) } else { doc.create_element(self.name) };
+        let t = &*self.0;
+        let el = if t.svg { doc.create_element_ns(Some(SVG_NS), t.name) } else { doc.create_element(t.name) };
         let el = el.ok()?;
-        for (name, value) in &self.attrs {
+        for (name, value) in &t.attrs {
             let _ = el.set_attribute(name, value);
         }
-        for (event, handler) in &self.on {
+        for (event, handler) in &t.on {
             listen_forever(&el, event, handler.clone());
         }
-        for kid in &self.kids {
+        for kid in &t.kids {
             let node: Option<web_sys::Node> = match kid {
                 Kid::Tag(tag) => tag.build(doc).map(Into::into),
                 Kid::Text(text) => Some(doc.create_text_node(text).into()),
@@ -176,7 +196,7 @@ impl Tag {
 
 impl std::fmt::Debug for Tag {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Tag").field("name", &self.name).field("attrs", &self.attrs).field("kids", &self.kids.len()).finish()
+        f.debug_struct("Tag").field("name", &self.0.name).field("attrs", &self.0.attrs).field("kids", &self.0.kids.len()).finish()
     }
 }
 

@@ -56,7 +56,7 @@ fn notice(n: &Notice) -> Tag {
         .testid("notice")
         .attr("data-level", level)
         .attr("data-key", n.key.to_string())
-        .child(h("p").attr("role", role).child(h("strong").class("notice-level").text(label).text(": ")).text(n.text.as_str()))
+        .child(h("p").attr("role", role).child(h("strong").class("notice-level").text(label).text(": ")).text(n.text.clone()))
         .child(
             h("button")
                 .attr("type", "button")

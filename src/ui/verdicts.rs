@@ -112,8 +112,8 @@ fn summary(verdict: &Verdict) -> Tag {
     h("header")
         .class("summary")
         .child(h("span").class("kind badge").testid("badge").text(verdict.badge()))
-        .child_opt(verdict.method.as_ref().map(|m| h("span").class("method").testid("method").text(m.as_str())))
-        .child_opt(verdict.id.as_ref().map(|id| h("span").class("id").testid("id").text("id ").text(id.as_str())))
+        .child_opt(verdict.method.as_ref().map(|m| h("span").class("method").testid("method").text(m.clone())))
+        .child_opt(verdict.id.as_ref().map(|id| h("span").class("id").testid("id").text("id ").text(id.clone())))
         .child(h("span").class("at").text(format!("{}:{}", verdict.at.line, verdict.at.column)))
 }
 
@@ -132,7 +132,7 @@ fn findings(findings: &[Finding], key: u64, path: &[usize]) -> Option<Tag> {
             .testid("violation")
             .attr("data-rule", f.rule)
             .attr("data-severity", severity)
-            .attr("data-path", f.path.as_str())
+            .attr("data-path", f.path.clone())
             .attr("data-finding", finding_at(key, path, index))
             .child(
                 h("button")
@@ -145,7 +145,7 @@ fn findings(findings: &[Finding], key: u64, path: &[usize]) -> Option<Tag> {
                     .text(" ")
                     .child(h("code").class("rule").text(f.rule))
                     .text(" ")
-                    .child(h("span").class("message").text(f.message.as_str())),
+                    .child(h("span").class("message").text(f.message.clone())),
             )
             .child(h("code").class("path").attr("title", "JSON pointer").text(pointer))
             .child(

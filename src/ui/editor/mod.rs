@@ -365,7 +365,7 @@ pub fn editor() -> web_sys::Element {
 }
 
 /// A violation in words: `<severity> <rule>: <message>` (in the tooltip, and at the caret).
-fn mark_line(m: &Mark, class: &str, sep: &str) -> Tag {
+fn mark_line(m: &Mark, class: &str, sep: &'static str) -> Tag {
     let severity = m.severity.as_str();
     let outer = if class == "tip" { "li" } else { "span" };
     h(outer)
@@ -374,7 +374,7 @@ fn mark_line(m: &Mark, class: &str, sep: &str) -> Tag {
         .text(" ")
         .child(h("code").class("rule").text(m.rule))
         .text(sep)
-        .child(h("span").class("message").text(m.message.as_str()))
+        .child(h("span").class("message").text(m.message.clone()))
 }
 
 /// One line of the mirror: coloured tokens, underlined where a violation touches it.
@@ -392,8 +392,8 @@ fn line_tag(line: &Line) -> Tag {
             if a < b {
                 let piece = &text[a..b];
                 parent = match tok.class() {
-                    Some(class) => parent.child(h("span").class(class).text(piece)),
-                    None => parent.text(piece),
+                    Some(class) => parent.child(h("span").class(class).text(piece.to_string())),
+                    None => parent.text(piece.to_string()),
                 };
             }
             if e <= to {

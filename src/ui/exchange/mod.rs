@@ -439,9 +439,9 @@ fn log_row(entry: &Entry) -> Tag {
                     .attr("aria-pressed", "false")
                     .attr("data-at", at_text(at))
                     .child(h("span").class(format!("xl-kind kind-{}", msg.kind.as_str())).text(label))
-                    .child_opt(msg.method.as_ref().map(|m| h("span").class("xl-method").text(m.as_str())))
-                    .child_opt(msg.id.as_ref().map(|id| h("span").class("xl-id").text("id ").text(id.as_str())))
-                    .child(h("span").class("xl-summary").text(msg.summary.as_str()))
+                    .child_opt(msg.method.as_ref().map(|m| h("span").class("xl-method").text(m.clone())))
+                    .child_opt(msg.id.as_ref().map(|id| h("span").class("xl-id").text("id ").text(id.clone())))
+                    .child(h("span").class("xl-summary").text(msg.summary.clone()))
                     .child_opt(super::link::frame_problem(&entry.raw, msg.kind).map(|p| h("span").class("xl-problem").testid("log-problem").text(p)))
                     .child(h("span").class("xl-status").testid("log-status").text(status_text(entry, msg, &msg.status))),
             )
@@ -483,7 +483,7 @@ fn log_row(entry: &Entry) -> Tag {
             h("details")
                 .class("xl-raw")
                 .child(h("summary").text(format!("raw ({} bytes)", entry.raw.len())))
-                .child(h("pre").testid("log-raw").text(entry.raw.as_str())),
+                .child(h("pre").testid("log-raw").text(entry.raw.clone())),
         )
 }
 

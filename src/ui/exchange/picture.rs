@@ -215,7 +215,7 @@ fn picture(l: &Log) -> Option<Tag> {
                     .attr("x", mid_x.to_string())
                     .attr("y", (a.y0 - 4).to_string())
                     .attr("text-anchor", "middle")
-                    .text(a.label.as_str()),
+                    .text(a.label.clone()),
             )
             .child_opt(a.error.then(|| {
                 s("text")
@@ -227,7 +227,7 @@ fn picture(l: &Log) -> Option<Tag> {
             }))
     });
     let drawn: Vec<Tag> = drawn.collect();
-    let sentences = arrows.iter().map(|a| h("li").text(a.sentence.as_str()));
+    let sentences = arrows.iter().map(|a| h("li").text(a.sentence.clone()));
     let total = l.len();
     let story = "oldest at the top. Arrows to the right are sent by the client; a request and its reply share a colour and a bracket with the latency; errors are dashed and marked with a cross.";
     let desc = if total > shown {
@@ -238,7 +238,7 @@ fn picture(l: &Log) -> Option<Tag> {
     let lane = |x: i32| {
         s("line").class("xl-lane").attr("x1", x.to_string()).attr("y1", "26").attr("x2", x.to_string()).attr("y2", height.to_string())
     };
-    let lane_name = |x: i32, name: &str| s("text").class("xl-lane-name").attr("x", x.to_string()).attr("y", "18").attr("text-anchor", "middle").text(name);
+    let lane_name = |x: i32, name: &str| s("text").class("xl-lane-name").attr("x", x.to_string()).attr("y", "18").attr("text-anchor", "middle").text(name.to_string());
     Some(
         h("figure")
             .class("xl-picture")

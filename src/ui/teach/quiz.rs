@@ -40,7 +40,7 @@ pub(super) fn question(q: usize, slot: &Slot) -> Tag {
     let it = &slot.item;
     let done = slot.grade.is_some();
     let runs = quiz::marked(&it.text, slot.grade.as_ref().map_or(&[][..], |g| &g.spans)).into_iter().map(|(s, m)| {
-        let span = ht("span", &s);
+        let span = ht("span", s);
         if m {
             span.attr("class", "hit").attr("data-testid", "quiz-span")
         } else {
@@ -55,7 +55,7 @@ pub(super) fn question(q: usize, slot: &Slot) -> Tag {
         .children(runs);
     let pointed = slot.click.map(|at| {
         let near: String = it.text[at..].chars().take(16).collect();
-        h("p").attr("class", "pointed").attr("data-testid", "quiz-pointed").text("You point at: ").child(ht("code", &near))
+        h("p").attr("class", "pointed").attr("data-testid", "quiz-pointed").text("You point at: ").child(ht("code", near))
     });
     let mcp = matches!(it.profile, Profile::Mcp(_));
     let options = catalogue::all().filter(|r| r.scope == Scope::JsonRpc || mcp).map(|r| {
@@ -93,20 +93,20 @@ pub(super) fn question(q: usize, slot: &Slot) -> Tag {
             .attr("class", if g.correct { "quiz-result right" } else { "quiz-result wrong" })
             .attr("data-testid", "quiz-result")
             .attr("data-correct", if g.correct { "true" } else { "false" })
-            .attr("data-expected", g.expected.as_str())
+            .attr("data-expected", g.expected.as_str().to_string())
             .attr("role", "status")
             .attr("tabindex", "-1")
-            .child(h("p").attr("class", "verdict").child(ht("strong", &verdict)))
-            .child(ht("p", &g.explanation).attr("data-testid", "quiz-explanation"))
+            .child(h("p").attr("class", "verdict").child(ht("strong", verdict)))
+            .child(ht("p", g.explanation.clone()).attr("data-testid", "quiz-explanation"))
             .child(refs)
     });
     let share = slot.share.then(|| {
         let href = Route::Quiz(QuizRoute::Item(it.id.clone())).fragment();
-        h("p").child(ht("a", "Link to this question").attr("data-testid", "quiz-share").attr("href", &href))
+        h("p").child(ht("a", "Link to this question").attr("data-testid", "quiz-share").attr("href", href))
     });
     h("div")
         .attr("class", "quiz-item")
-        .attr("data-item", &it.id)
+        .attr("data-item", it.id.clone())
         .attr("data-q", qs)
         .attr("tabindex", "-1")
         .child(ht("p", format!("Checked as {}. What is it?", profile_name(it.profile))).attr("class", "profile-note"))
@@ -261,7 +261,7 @@ pub(super) fn view(t: &mut Teach, app: AppState, which: &QuizRoute) -> Tag {
         .attr("aria-labelledby", "own-title")
         .child(ht("h3", "Is this right?").attr("id", "own-title"))
         .child(ht("p", "Write a message of your own, then say what you think it is. It is checked with the playground's profile."))
-        .child(ht("textarea", &t.own_text).attr("data-testid", "quiz-own").attr("aria-label", "Your message").attr("rows", "4").attr("spellcheck", "false"))
+        .child(ht("textarea", t.own_text.clone()).attr("data-testid", "quiz-own").attr("aria-label", "Your message").attr("rows", "4").attr("spellcheck", "false"))
         .child(ht("button", "Is this right?").attr("type", "button").attr("data-testid", "quiz-own-check").attr("data-act", "own"))
         .child_opt(t.slots[1].as_ref().map(|s| question(1, s)));
     section.child(own)

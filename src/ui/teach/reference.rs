@@ -21,7 +21,7 @@ pub(super) fn view(focus: Option<&str>) -> Tag {
     let entries = catalogue::all().map(|rule| {
         let s = rule.section;
         let sev = rule.severity.as_str();
-        let example = |which: &str, title: &str, text: &str| {
+        let example = |which: &'static str, title: &'static str, text: &'static str| {
             h("div").child(ht("h4", title)).child(ht("pre", text).attr("class", which)).child(
                 ht("button", "Try it").attr("type", "button").attr("data-testid", format!("try-{which}")).attr("data-act", "try").attr("data-try", which),
             )
