@@ -1,8 +1,9 @@
 //! The JSON parser (engine/src/json): any bytes give a tree or a located error, never a panic; spans stay
-//! inside the input; what parses also formats, and the formatted text parses to the same shape.
+//! inside the input; what parses also formats, and the formatted text parses to the same shape;
+//! every number reads as the same f64 as `str::parse` gives (json::to_f64, our own reader).
 #![no_main]
 
-use jsonrpc_playground::json::{minify, parse_document, pretty, split_stream, LineIndex, Node, Value};
+use jsonrpc_playground::json::{is_integer, minify, parse_document, pretty, split_stream, to_f64, LineIndex, Node, Value};
 use libfuzzer_sys::fuzz_target;
 
 fn walk(node: &Node<'_>, len: usize, count: &mut usize) {
@@ -14,6 +15,14 @@ fn walk(node: &Node<'_>, len: usize, count: &mut usize) {
             assert!(m.key_span.end <= m.value.span.start);
             walk(&m.value, len, count)
         }),
+        Value::Number(text) => {
+            let std: f64 = text.parse().expect("a JSON number reads as f64");
+            let ours = to_f64(text).expect("to_f64 reads a JSON number");
+            assert_eq!(ours.to_bits(), std.to_bits(), "{text}");
+            let integer = is_integer(text).expect("is_integer reads a JSON number");
+            // An exact integer rounds to an integral double (or overflows).
+            assert!(!integer || std.fract() == 0.0 || std.is_infinite(), "{text}");
+        }
         _ => {}
     }
 }

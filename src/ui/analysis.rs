@@ -276,7 +276,7 @@ impl Analysis {
         }
         let n = |i: usize| head[i].parse::<usize>().ok();
         let totals = Totals { documents: n(1)?, with_errors: n(2)?, errors: n(3)?, warnings: n(4)? };
-        let elapsed_ms = head[5].parse::<f64>().ok()?;
+        let elapsed_ms = crate::json::to_f64(head[5])?;
         let count = n(6)?;
         let mut next_key = prev.map_or(0, |p| p.next_key);
         let mut verdicts = Vec::with_capacity(count.min(MAX_CARDS));

@@ -6,6 +6,7 @@
 //! `1`, `1.0` and `12345678901234567890` are different things to a peer).
 
 mod build;
+mod decimal;
 mod format;
 mod lines;
 mod parse;
@@ -15,6 +16,7 @@ mod stream;
 use std::borrow::Cow;
 
 pub use build::{fixed, quote, shortest, trimmed, write_string, Json};
+pub use decimal::{is_integer, to_f64};
 pub use format::{layout, minify, pretty, FormatError, Layout};
 pub use lines::{LineIndex, Position};
 pub use parse::{parse_document, ParseError, MAX_DEPTH};
@@ -178,7 +180,7 @@ impl<'a> Node<'a> {
     /// The number as `f64` (may be infinite for huge exponents).
     pub fn as_f64(&self) -> Option<f64> {
         match self.value {
-            Value::Number(text) => text.parse().ok(),
+            Value::Number(text) => to_f64(text),
             _ => None,
         }
     }

@@ -346,7 +346,7 @@ fn id_member(id: &Node<'_>, path: &Pointer, in_request: bool, sink: &mut Sink<'_
         }
         Value::Number(text) => {
             if text.contains(['.', 'e', 'E']) {
-                let integral = text.parse::<f64>().is_ok_and(|f| f.fract() == 0.0);
+                let integral = crate::json::is_integer(text) == Some(true);
                 let message = if integral {
                     format!("id {text} is written with a fraction or exponent; peers may echo it back as a different text (write it as an integer)")
                 } else {
