@@ -8,3 +8,4 @@ pub mod mock;
 pub mod saved;
 pub mod exchange;
 pub mod examples;
+pub mod order;

@@ -435,9 +435,9 @@ impl Log {
 
     /// Messages still waiting for a reply (pending or timed out), oldest first.
     pub fn waiting(&self) -> Vec<At> {
-        let mut all: Vec<At> = self.waiting.values().flat_map(|q| q.iter().copied()).collect();
-        all.sort();
-        all
+        let mut pairs: Vec<(u64, u64)> = self.waiting.values().flat_map(|q| q.iter().map(|at| (at.key, at.item as u64))).collect();
+        crate::order::sort_pairs(&mut pairs);
+        pairs.into_iter().map(|(key, item)| At { key, item: item as usize }).collect()
     }
 
     // ---- persistence ----------------------------------------------------------------------

@@ -33,7 +33,7 @@ pub(super) fn segment(segment: &Segment<'_>, src: &[u8], profile: Profile) -> Do
 
 /// Violations in source order (stable: rules found at one place keep the order they were checked in).
 fn settle(doc: &mut Document) {
-    doc.violations.sort_by_key(|v| v.span.start);
+    crate::order::sort_by_key(&mut doc.violations, |v| v.span.start as u64);
     kind_from_violations(doc);
 }
 

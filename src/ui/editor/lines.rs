@@ -104,15 +104,18 @@ fn pieces(text: &str, ranges: &[(usize, usize)], marks: &[Mark]) -> Vec<(usize, 
             }
         }
     }
-    out.sort_unstable();
-    out
+    // By (line, start) then (end, mark), through the one compiled sort (crate::order).
+    let mut keys: Vec<(u64, u64)> = out.iter().map(|&(l, s, e, m)| ((l as u64) << 32 | s as u64, (e as u64) << 32 | u64::from(m))).collect();
+    crate::order::sort_pairs(&mut keys);
+    keys.into_iter().map(|(a, b)| ((a >> 32) as usize, a as u32 as usize, (b >> 32) as usize, b as u32)).collect()
 }
 
 /// Turns the (possibly overlapping) underlined pieces of one line into disjoint segments.
 fn segments(pieces: &[(usize, usize, usize, u32)], marks: &[Mark]) -> Vec<Seg> {
     let severity = |ids: &[u32]| ids.iter().map(|&i| marks[i as usize].severity).max().unwrap_or(Severity::Warning);
-    let mut cuts: Vec<usize> = pieces.iter().filter(|p| p.1 < p.2).flat_map(|p| [p.1, p.2]).collect();
-    cuts.sort_unstable();
+    let mut pairs: Vec<(u64, u64)> = pieces.iter().filter(|p| p.1 < p.2).flat_map(|p| [(p.1 as u64, 0), (p.2 as u64, 0)]).collect();
+    crate::order::sort_pairs(&mut pairs);
+    let mut cuts: Vec<usize> = pairs.into_iter().map(|(c, _)| c as usize).collect();
     cuts.dedup();
     let mut segs: Vec<Seg> = Vec::new();
     for w in cuts.windows(2) {
