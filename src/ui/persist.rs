@@ -176,23 +176,21 @@ pub fn sync(state: AppState) {
     }
     let Some(storage) = local() else { return };
     // Everything below runs in event handlers and timers: non-Send browser objects stay local.
-    let storage = StoredValue::new_local(storage);
     let slot = LogSlot { hook: RwSignal::new(None), saved: StoredValue::new(log) };
     provide_context(slot);
-    let id = StoredValue::new(id);
-    let health = StoredValue::new(Health::Saving);
-    let pending = StoredValue::new(None::<TimeoutHandle>);
+    // One stored value for the saver's state (each stored type is its own compiled copy).
+    let saver = StoredValue::new_local(Saver { storage, id, health: Health::Saving, pending: None });
+    let take_pending = move || saver.try_update_value(|s| s.pending.take()).flatten();
 
     let save = move || {
-        if let Some(handle) = pending.try_update_value(Option::take).flatten() {
+        if let Some(handle) = take_pending() {
             handle.clear();
         }
         // A text this large cannot fit in browser storage (about 5 million characters per site):
         // say so without copying and escaping megabytes only to have the write refused.
         let too_large = state.text.try_with_untracked(|t| (t.len() > DRAFT_MAX_BYTES).then_some(t.len())).flatten();
         if let Some(bytes) = too_large {
-            if health.get_value() != Health::TooLarge {
-                health.set_value(Health::TooLarge);
+            if saver.try_update_value(|s| std::mem::replace(&mut s.health, Health::TooLarge)) != Some(Health::TooLarge) {
                 state.notify(
                     NoticeLevel::Error,
                     format!(
@@ -212,14 +210,17 @@ pub fn sync(state: AppState) {
             None => slot.saved.try_get_value().flatten(),
         };
         let draft = Draft { text, profile, log, saved: js_sys::Date::now() };
-        let (Some(id), Some(storage)) = (id.try_get_value(), storage.try_get_value()) else { return };
-        let outcome = write_draft(&storage, &id, &draft);
-        let before = health.get_value();
-        health.set_value(match outcome {
-            Ok(()) => Health::Saving,
-            Err(WriteError::Full { .. }) => Health::Full,
-            Err(WriteError::Other(_)) => Health::Unavailable,
-        });
+        let Some((outcome, before)) = saver.try_update_value(|s| {
+            let outcome = write_draft(&s.storage, &s.id, &draft);
+            let health = match outcome {
+                Ok(()) => Health::Saving,
+                Err(WriteError::Full { .. }) => Health::Full,
+                Err(WriteError::Other(_)) => Health::Unavailable,
+            };
+            (outcome, std::mem::replace(&mut s.health, health))
+        }) else {
+            return;
+        };
         match outcome {
             Ok(()) if before != Health::Saving => {
                 state.notify(NoticeLevel::Info, "Drafts are being saved again.");
@@ -244,7 +245,7 @@ pub fn sync(state: AppState) {
 
     // Claim this page load's id now, so a reload before any edit finds this draft.
     save();
-    prune(&storage.get_value(), &id.get_value());
+    saver.with_value(|s| prune(&s.storage, &s.id));
 
     // Syncs localStorage with the state: any change of text, profile or log schedules a save.
     // (The first run schedules one too: an edit can come before the effect first runs.) One
@@ -256,12 +257,12 @@ pub fn sync(state: AppState) {
             hook.json.track();
         }
         let handle = set_timeout_with_handle(save, DEBOUNCE).ok();
-        if let Some(old) = pending.try_update_value(|p| std::mem::replace(p, handle)).flatten() {
+        if let Some(old) = saver.try_update_value(|s| std::mem::replace(&mut s.pending, handle)).flatten() {
             old.clear();
         }
     });
     let flush = move || {
-        if pending.try_with_value(Option::is_some).unwrap_or(false) {
+        if saver.try_with_value(|s| s.pending.is_some()).unwrap_or(false) {
             save();
         }
     };
@@ -272,10 +273,20 @@ pub fn sync(state: AppState) {
         }
     });
     on_cleanup(move || {
-        if let Some(handle) = pending.try_update_value(Option::take).flatten() {
+        if let Some(handle) = take_pending() {
             handle.clear();
         }
     });
+}
+
+/// What the draft saver keeps between saves.
+struct Saver {
+    storage: web_sys::Storage,
+    /// This page load's draft id.
+    id: String,
+    health: Health,
+    /// The debounced save waiting to run.
+    pending: Option<TimeoutHandle>,
 }
 
 enum WriteError {
