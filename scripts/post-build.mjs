@@ -4,7 +4,8 @@
 //      the wasm and as much again in the JS glue: hex digits do not compress). Each becomes a short
 //      name, in the wasm's import section and in the glue's import object alike.
 //   2. The glue is minified with terser (Trunk's own JS minifier gives up on it).
-//   3. index.html carries sha384 hashes of both files: the old hashes are replaced by the new ones.
+//   3. The page's own small scripts (boot, service worker, checking worker) are minified too.
+//   4. index.html carries sha384 hashes of these files: the old hashes are replaced by the new ones.
 // Debug builds (trunk serve) are left alone.
 //   node scripts/post-build.mjs [DIR]    (default: $TRUNK_STAGING_DIR; for trying it on a dist/)
 import { createHash } from 'node:crypto';
@@ -37,18 +38,30 @@ for (const [long, short] of renamed) {
 const min = await minify(glue, { module: true, compress: { passes: 2 }, mangle: true, format: { comments: false } });
 if (!min.code) fail(`terser returned nothing for ${jsName}`);
 
+const changed = [[wasm, newWasm], [Buffer.from(js), Buffer.from(min.code)]];
+// boot-<hash>.js is loaded with an integrity hash; sw.js and check-worker.js are fetched by name.
+const small = files.filter((f) => /^boot-[0-9a-f]+\.js$/.test(f) || f === 'sw.js' || f === 'check-worker.js');
+const minified = [];
+for (const name of small) {
+  const source = readFileSync(join(dir, name), 'utf8');
+  const out = await minify(source, { module: name.startsWith('boot-'), compress: true, mangle: true, format: { comments: false } });
+  if (!out.code) fail(`terser returned nothing for ${name}`);
+  minified.push([name, out.code]);
+  if (name.startsWith('boot-')) changed.push([Buffer.from(source), Buffer.from(out.code)]);
+}
 let page = html;
-for (const [before, after] of [[wasm, newWasm], [Buffer.from(js), Buffer.from(min.code)]]) {
+for (const [before, after] of changed) {
   const old = sri(before);
   if (!page.includes(old)) fail(`index.html has no integrity ${old}`);
   page = page.split(old).join(sri(after));
 }
 writeFileSync(wasmPath, newWasm);
 writeFileSync(jsPath, min.code);
+for (const [name, code] of minified) writeFileSync(join(dir, name), code);
 writeFileSync(htmlPath, page);
 console.log(
   `post-build: ${renamed.size} imports renamed; wasm ${wasm.length} -> ${newWasm.length} B, ` +
-    `${jsName} ${js.length} -> ${min.code.length} B`,
+    `${jsName} ${js.length} -> ${min.code.length} B; minified ${minified.map(([n]) => n).join(', ')}`,
 );
 
 function sri(bytes) {

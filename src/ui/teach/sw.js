@@ -10,8 +10,9 @@ const SCOPE = self.registration.scope;
 /** The same-origin files the page's HTML names. */
 function filesOf(html) {
   const files = new Set();
-  for (const [, ref] of html.matchAll(/\s(?:href|src|data-js|data-wasm|data-worker)="([^"#]+)"/g)) {
-    const url = new URL(ref.replaceAll('&amp;', '&'), SCOPE);
+  // The release HTML is minified: attribute values are quoted or bare.
+  for (const [, quoted, bare] of html.matchAll(/\s(?:href|src|data-js|data-wasm|data-worker)=(?:"([^"#]+)"|([^\s"'>#]+))/g)) {
+    const url = new URL((quoted ?? bare).replaceAll('&amp;', '&'), SCOPE);
     if (url.origin === self.location.origin && url.href !== SCOPE) files.add(url.href);
   }
   return files;
