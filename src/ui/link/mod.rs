@@ -1,6 +1,7 @@
-//! The live link: the one module that owns the transport to a real endpoint (WebSocket through
-//! gloo-net, HTTP POST through gloo-net's http; nothing else in the UI touches a socket, so it
-//! could be swapped for raw web-sys here alone). Shaped like leptos-use's `use_websocket`: the
+//! The live link: the one module that owns the transport to a real endpoint (the browser's
+//! `WebSocket` driven by its events, HTTP POST through `fetch`; nothing else in the UI touches a
+//! socket). Plain web-sys callbacks, not gloo-net's futures: those brought wasm-streams, channels
+//! and their state machines into the build for what four event handlers do. Shaped like leptos-use's `use_websocket`: the
 //! options a connection starts with ([`LinkOptions`]), a state enum with `Display`
 //! ([`LinkState`]) and read-only signals out ([`Link::state`], [`Link::session`]).
 //!
@@ -14,16 +15,14 @@
 
 mod panel;
 
-use std::future::poll_fn;
-use std::pin::Pin;
-use std::task::Poll;
 use std::time::Duration;
 
-use futures::channel::{mpsc, oneshot};
-use futures::{Sink, SinkExt, Stream, StreamExt};
-use gloo_net::websocket::{futures::WebSocket, Message, State, WebSocketError};
 use leptos::prelude::*;
 use leptos::task::spawn_local;
+use wasm_bindgen::closure::Closure;
+use wasm_bindgen::{JsCast, JsValue};
+use web_sys::js_sys::{self, futures::JsFuture};
+use web_sys::{CloseEvent, Event, MessageEvent, WebSocket};
 
 pub use panel::{link_panel, target_select};
 
@@ -115,13 +114,42 @@ enum Transport {
     Http,
 }
 
+/// The WebSocket of the current attempt and its four event handlers. Dropping it removes the
+/// handlers and closes the socket.
+struct Socket {
+    ws: WebSocket,
+    _handlers: [Closure<dyn FnMut(Event)>; 4],
+}
+
+impl Drop for Socket {
+    fn drop(&mut self) {
+        self.ws.set_onopen(None);
+        self.ws.set_onmessage(None);
+        self.ws.set_onerror(None);
+        self.ws.set_onclose(None);
+        if matches!(self.ws.ready_state(), WebSocket::CONNECTING | WebSocket::OPEN) {
+            let _ = self.ws.close();
+        }
+    }
+}
+
 /// What only this module touches (not Send: it lives in a local StoredValue).
 #[derive(Default)]
 struct Conn {
-    /// Bumped by every connect and disconnect: tasks of an older generation stop.
+    /// Bumped by every connect and disconnect: handlers and tasks of an older generation stop.
     generation: u32,
-    /// Outgoing text frames of the open WebSocket (its reader task owns the socket).
-    outgoing: Option<mpsc::UnboundedSender<String>>,
+    /// The WebSocket of the current attempt.
+    socket: Option<Socket>,
+    /// Frames received and not yet in the log (recorded in batches, see [`Link::flush`]).
+    inbox: Vec<String>,
+    /// A flush of the inbox is scheduled.
+    flush_due: bool,
+    /// When the inbox was last flushed (ms).
+    last_flush: f64,
+    /// How the current attempt is going (for the words when it ends).
+    end: End,
+    /// Attempts in a row without an open connection between them.
+    attempt: u32,
     transport: Option<Transport>,
     /// The panel's fields as typed (read when Connect is pressed).
     draft: LinkOptions,
@@ -245,8 +273,8 @@ impl Link {
             // HTTP has no connection to hold: each Send is a POST of its own.
             Transport::Http => self.state.set(LinkState::Open { session: None }),
             Transport::Ws => {
-                let link = *self;
-                spawn_local(async move { link.run_ws(generation, url, options.protocol.trim().to_string(), options.auto_reconnect).await });
+                self.conn.update_value(|c| c.attempt = 0);
+                self.open_ws(generation);
             }
         }
     }
@@ -255,8 +283,10 @@ impl Link {
     pub fn disconnect(&self) {
         self.conn.update_value(|c| {
             c.generation += 1;
-            // Dropping the sender ends the reader task, which drops (closes) the socket.
-            c.outgoing = None;
+            // Dropping the socket removes its handlers and closes it; frames not yet logged go.
+            c.socket = None;
+            c.inbox.clear();
+            c.flush_due = false;
             c.transport = None;
         });
         let peer = self.conn.with_value(|c| c.peer.clone());
@@ -294,18 +324,21 @@ impl Link {
         if docs.is_empty() {
             return Ok(0);
         }
-        let (peer, transport, outgoing, generation) = self.conn.with_value(|c| (c.peer.clone(), c.transport, c.outgoing.clone(), c.generation));
+        let (peer, transport, socket, generation) =
+            self.conn.with_value(|c| (c.peer.clone(), c.transport, c.socket.as_ref().map(|s| s.ws.clone()), c.generation));
         match transport {
             Some(Transport::Ws) => {
-                let Some(outgoing) = outgoing else { return Err("The WebSocket is not open yet.".into()) };
+                let Some(ws) = socket.filter(|ws| ws.ready_state() == WebSocket::OPEN) else {
+                    return Err("The WebSocket is not open: wait until the link's state says open.".into());
+                };
                 self.log.log.update(|l| {
                     for doc in &docs {
                         l.record(&peer, Direction::Out, clock_ms(), doc.as_str());
                     }
                 });
-                for doc in docs.iter().cloned() {
-                    if outgoing.unbounded_send(doc).is_err() {
-                        return Err("The WebSocket closed before the message could be sent.".into());
+                for doc in &docs {
+                    if let Err(e) = ws.send_with_str(doc) {
+                        return Err(format!("The message could not be sent: {}", js_error(&e)));
                     }
                 }
             }
@@ -324,154 +357,133 @@ impl Link {
         Ok(docs.len())
     }
 
-    /// One WebSocket connection after another (reconnecting with backoff) until disconnected,
-    /// out of attempts, or told not to reconnect.
-    async fn run_ws(self, generation: u32, url: String, protocol: String, auto_reconnect: bool) {
-        let mut attempt = 0;
-        loop {
-            if !self.current(generation) {
-                return;
-            }
-            if attempt == 0 {
-                self.state.set(LinkState::Connecting);
-            }
-            let opened = if protocol.is_empty() { WebSocket::open(&url) } else { WebSocket::open_with_protocol(&url, &protocol) };
-            let ws = match opened {
-                Ok(ws) => ws,
-                Err(e) => {
-                    if self.current(generation) {
-                        self.state.set(LinkState::Error(explain_open_error(&url, &e.to_string())));
-                    }
-                    return;
-                }
-            };
-            let (tx, rx) = mpsc::unbounded();
-            self.conn.update_value(|c| {
-                if c.generation == generation {
-                    c.outgoing = Some(tx);
-                }
-            });
-            let end = self.drive(generation, &url, ws, rx).await;
-            if !self.current(generation) {
-                return;
-            }
-            self.conn.update_value(|c| c.outgoing = None);
-            self.mark_lost(&url);
-            let reason = end.explain(&url);
-            attempt = if end.opened { 1 } else { attempt + 1 };
-            if !auto_reconnect || attempt > MAX_ATTEMPTS {
-                self.state.set(LinkState::Error(reason));
-                return;
-            }
-            let delay_ms = 500u32 << (attempt - 1).min(5);
-            self.state.set(LinkState::Reconnecting { attempt, delay_ms, reason });
-            sleep(delay_ms).await;
-        }
-    }
-
-    /// Reads the socket and writes what is queued, until the connection ends or is dropped.
-    async fn drive(&self, generation: u32, peer: &str, mut ws: WebSocket, mut outgoing: mpsc::UnboundedReceiver<String>) -> End {
-        let mut end = End::default();
-        let mut open_checked = false;
-        let mut last_batch = -1.0e9;
-        loop {
-            let step = poll_fn(|cx| {
-                match outgoing.poll_next_unpin(cx) {
-                    Poll::Ready(Some(text)) => return Poll::Ready(Step::Send(text)),
-                    Poll::Ready(None) => return Poll::Ready(Step::Quit),
-                    Poll::Pending => {}
-                }
-                if !open_checked {
-                    // Ready once the socket opened, or failed to.
-                    if Pin::new(&mut ws).poll_ready(cx).is_ready() {
-                        open_checked = true;
-                        if matches!(ws.state(), State::Open) {
-                            return Poll::Ready(Step::Opened);
-                        }
-                    }
-                }
-                let mut frames = Vec::new();
-                while frames.len() < BATCH {
-                    match Pin::new(&mut ws).poll_next(cx) {
-                        Poll::Ready(Some(item)) => frames.push(item),
-                        Poll::Ready(None) => return Poll::Ready(Step::Frames(frames, true)),
-                        Poll::Pending => break,
-                    }
-                }
-                if frames.is_empty() {
-                    Poll::Pending
-                } else {
-                    Poll::Ready(Step::Frames(frames, false))
-                }
-            })
-            .await;
-            if !self.current(generation) {
-                return end;
-            }
-            match step {
-                Step::Quit => return end,
-                Step::Opened => {
-                    end.opened = true;
-                    self.state.set(LinkState::Open { session: None });
-                }
-                Step::Send(text) => {
-                    if let Err(e) = ws.send(Message::Text(text)).await {
-                        self.app.notify(NoticeLevel::Error, format!("The message could not be sent: {e}"));
-                    }
-                }
-                Step::Frames(frames, ended) => {
-                    let burst = frames.len() > 1 || clock_ms() - last_batch < f64::from(SETTLE_MS);
-                    self.record_frames(peer, frames, &mut end);
-                    last_batch = clock_ms();
-                    if ended {
-                        return end;
-                    }
-                    if burst {
-                        // More are likely coming: let them pile up, and the page paint.
-                        sleep(SETTLE_MS).await;
-                    }
-                }
-            }
-        }
-    }
-
-    fn record_frames(&self, peer: &str, frames: Vec<Result<Message, WebSocketError>>, end: &mut End) {
-        let mut texts = Vec::with_capacity(frames.len());
-        for frame in frames {
-            match frame {
-                Ok(Message::Text(t)) => texts.push(t),
-                Ok(Message::Bytes(b)) => texts.push(binary_text(&b)),
-                Err(WebSocketError::ConnectionClose(e)) => end.close = Some((e.code, e.reason, e.was_clean)),
-                Err(_) => end.error = true,
-            }
-        }
-        if texts.is_empty() {
+    /// Opens a WebSocket for this connection (the first attempt, or the next after the last
+    /// ended); its events drive everything after.
+    fn open_ws(&self, generation: u32) {
+        if !self.current(generation) {
             return;
         }
-        let now = clock_ms();
-        self.log.log.update(|l| {
-            for t in texts {
-                l.record(peer, Direction::In, now, t);
-            }
+        let (url, protocol, attempt) = self.conn.with_value(|c| (c.options.url.clone(), c.options.protocol.trim().to_string(), c.attempt));
+        if attempt == 0 {
+            self.state.set(LinkState::Connecting);
+        }
+        let opened = if protocol.is_empty() { WebSocket::new(&url) } else { WebSocket::new_with_str(&url, &protocol) };
+        let ws = match opened {
+            Ok(ws) => ws,
+            Err(e) => return self.state.set(LinkState::Error(explain_open_error(&url, &js_error(&e)))),
+        };
+        ws.set_binary_type(web_sys::BinaryType::Arraybuffer);
+        let link = *self;
+        let handler = |on: fn(&Link, u32, Event)| Closure::<dyn FnMut(Event)>::new(move |e: Event| on(&link, generation, e));
+        let handlers = [
+            handler(|link, g, _| link.on_open(g)),
+            handler(Link::on_message),
+            handler(|link, g, _| link.conn.update_value(|c| c.end.error |= c.generation == g)),
+            handler(Link::on_close),
+        ];
+        ws.set_onopen(Some(handlers[0].as_ref().unchecked_ref()));
+        ws.set_onmessage(Some(handlers[1].as_ref().unchecked_ref()));
+        ws.set_onerror(Some(handlers[2].as_ref().unchecked_ref()));
+        ws.set_onclose(Some(handlers[3].as_ref().unchecked_ref()));
+        self.conn.update_value(|c| {
+            c.end = End::default();
+            c.socket = Some(Socket { ws, _handlers: handlers });
         });
+    }
+
+    fn on_open(&self, generation: u32) {
+        if !self.current(generation) {
+            return;
+        }
+        self.conn.update_value(|c| c.end.opened = true);
+        self.state.set(LinkState::Open { session: None });
+    }
+
+    /// A frame: into the inbox, and a flush scheduled if none is (at once after a quiet spell,
+    /// [`SETTLE_MS`] after the last flush in a burst, so a flood costs a few log updates).
+    fn on_message(&self, generation: u32, event: Event) {
+        if !self.current(generation) {
+            return;
+        }
+        let data = event.unchecked_into::<MessageEvent>().data();
+        let text = data.as_string().unwrap_or_else(|| binary_text(&js_sys::Uint8Array::new(&data).to_vec()));
+        let delay = self.conn.try_update_value(|c| {
+            c.inbox.push(text);
+            if c.flush_due {
+                return None;
+            }
+            c.flush_due = true;
+            Some(if clock_ms() - c.last_flush < f64::from(SETTLE_MS) { SETTLE_MS } else { 0 })
+        });
+        if let Some(ms) = delay.flatten() {
+            self.flush_after(generation, ms);
+        }
+    }
+
+    fn flush_after(&self, generation: u32, ms: u32) {
+        let link = *self;
+        set_timeout(move || link.flush(generation, BATCH), Duration::from_millis(u64::from(ms)));
+    }
+
+    /// Records up to `most` frames of the inbox with one log update; schedules the rest.
+    fn flush(&self, generation: u32, most: usize) {
+        if !self.current(generation) {
+            return;
+        }
+        let Some((frames, more, peer)) = self.conn.try_update_value(|c| {
+            let frames: Vec<String> = c.inbox.drain(..c.inbox.len().min(most)).collect();
+            c.last_flush = clock_ms();
+            c.flush_due = !c.inbox.is_empty();
+            (frames, c.flush_due, c.peer.clone())
+        }) else {
+            return;
+        };
+        if !frames.is_empty() {
+            let now = clock_ms();
+            self.log.log.update(|l| {
+                for t in frames {
+                    l.record(&peer, Direction::In, now, t);
+                }
+            });
+        }
+        if more {
+            self.flush_after(generation, SETTLE_MS);
+        }
+    }
+
+    /// The attempt ended: what arrived is logged, what waits is lost, and the link reconnects
+    /// with backoff (or gives up, saying why).
+    fn on_close(&self, generation: u32, event: Event) {
+        if !self.current(generation) {
+            return;
+        }
+        let event = event.unchecked_into::<CloseEvent>();
+        self.flush(generation, usize::MAX);
+        let Some((end, url, auto_reconnect, attempt)) = self.conn.try_update_value(|c| {
+            let mut end = std::mem::take(&mut c.end);
+            end.close = Some((event.code(), event.reason(), event.was_clean()));
+            c.socket = None;
+            c.flush_due = false;
+            c.attempt = if end.opened { 1 } else { c.attempt + 1 };
+            (end, c.options.url.clone(), c.options.auto_reconnect, c.attempt)
+        }) else {
+            return;
+        };
+        self.mark_lost(&url);
+        let reason = end.explain(&url);
+        if !auto_reconnect || attempt > MAX_ATTEMPTS {
+            return self.state.set(LinkState::Error(reason));
+        }
+        let delay_ms = 500u32 << (attempt - 1).min(5);
+        self.state.set(LinkState::Reconnecting { attempt, delay_ms, reason });
+        let link = *self;
+        set_timeout(move || link.open_ws(generation), Duration::from_millis(u64::from(delay_ms)));
     }
 
     /// One HTTP POST and its reply (JSON, or Server-Sent Events for MCP's Streamable HTTP).
     async fn post(self, generation: u32, peer: String, doc: String) {
         let (headers, session) = self.conn.with_value(|c| (c.headers.clone(), c.session.clone()));
-        let mut request = gloo_net::http::Request::post(&peer)
-            .header("Content-Type", "application/json")
-            .header("Accept", "application/json, text/event-stream");
-        if let Some(id) = &session {
-            request = request.header("Mcp-Session-Id", id);
-        }
-        for (name, value) in &headers {
-            request = request.header(name, value);
-        }
-        let reply = match request.body(doc) {
-            Ok(r) => r.send().await,
-            Err(e) => Err(e),
-        };
+        let reply = fetch_post(&peer, &doc, &headers, session.as_deref()).await;
         if !self.current(generation) {
             return;
         }
@@ -479,19 +491,25 @@ impl Link {
             Ok(r) => r,
             Err(e) => {
                 self.mark_lost(&peer);
-                self.state.set(LinkState::Error(explain_fetch_error(&peer, &e.to_string())));
+                self.state.set(LinkState::Error(explain_fetch_error(&peer, &e)));
                 return;
             }
         };
-        if let Some(id) = response.headers().get("mcp-session-id") {
+        let reply_headers = response.headers();
+        let header = |name: &str| reply_headers.get(name).ok().flatten();
+        if let Some(id) = header("mcp-session-id") {
             if session.as_deref() != Some(id.as_str()) {
                 self.conn.update_value(|c| c.session = Some(id.clone()));
                 self.state.set(LinkState::Open { session: Some(id) });
             }
         }
         let status = response.status();
-        let is_sse = response.headers().get("content-type").is_some_and(|t| t.contains("text/event-stream"));
-        let body = match response.text().await {
+        let is_sse = header("content-type").is_some_and(|t| t.contains("text/event-stream"));
+        let body = match response.text() {
+            Ok(p) => JsFuture::from(p).await.map(|v| v.as_string().unwrap_or_default()).map_err(|e| js_error(&e)),
+            Err(e) => Err(js_error(&e)),
+        };
+        let body = match body {
             Ok(b) => b,
             Err(e) => {
                 self.mark_lost(&peer);
@@ -547,22 +565,34 @@ impl End {
     }
 }
 
-enum Step {
-    Send(String),
-    Opened,
-    Frames(Vec<Result<Message, WebSocketError>>, bool),
-    Quit,
+/// A POST of `body` to `url` with the link's headers; the response, or why there was none.
+async fn fetch_post(url: &str, body: &str, headers: &[(String, String)], session: Option<&str>) -> Result<web_sys::Response, String> {
+    let h = web_sys::Headers::new().map_err(|e| js_error(&e))?;
+    let mut all = vec![("Content-Type", "application/json"), ("Accept", "application/json, text/event-stream")];
+    if let Some(id) = session {
+        all.push(("Mcp-Session-Id", id));
+    }
+    all.extend(headers.iter().map(|(n, v)| (n.as_str(), v.as_str())));
+    for (name, value) in all {
+        h.set(name, value).map_err(|e| format!("the header {name} cannot be sent ({})", js_error(&e)))?;
+    }
+    let init = web_sys::RequestInit::new();
+    init.set_method("POST");
+    init.set_headers(&h);
+    init.set_body(&JsValue::from_str(body));
+    let reply = JsFuture::from(window().fetch_with_str_and_init(url, &init)).await.map_err(|e| js_error(&e))?;
+    reply.dyn_into::<web_sys::Response>().map_err(|_| "fetch gave something that is not a Response".to_string())
 }
 
-/// Waits `ms` milliseconds.
-async fn sleep(ms: u32) {
-    let (tx, rx) = oneshot::channel::<()>();
-    set_timeout(
-        move || {
-            let _ = tx.send(());
-        },
-        Duration::from_millis(u64::from(ms)));
-    let _ = rx.await;
+/// A JavaScript exception in words: `TypeError: Failed to fetch`, `SecurityError: …`.
+fn js_error(e: &JsValue) -> String {
+    if let Some(e) = e.dyn_ref::<web_sys::DomException>() {
+        return format!("{}: {}", e.name(), e.message());
+    }
+    if let Some(e) = e.dyn_ref::<js_sys::Error>() {
+        return format!("{}: {}", String::from(e.name()), String::from(e.message()));
+    }
+    e.as_string().unwrap_or_else(|| "unknown error".to_string())
 }
 
 /// The transport a URL asks for, or why it cannot be used from this page.
