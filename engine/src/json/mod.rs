@@ -169,7 +169,7 @@ impl<'a> Node<'a> {
     /// The number's source text when it is an integer (no fraction, no exponent).
     pub fn as_integer_text(&self) -> Option<&'a str> {
         match self.value {
-            Value::Number(text) if !text.contains(['.', 'e', 'E']) => Some(text),
+            Value::Number(text) if !text.bytes().any(|b| matches!(b, b'.' | b'e' | b'E')) => Some(text),
             _ => None,
         }
     }

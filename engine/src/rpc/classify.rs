@@ -6,7 +6,8 @@ use super::errors::is_reserved_unassigned;
 use super::rules::*;
 use super::{mcp, Document, Kind, Profile, Severity, Sink};
 
-/// Largest integer a double holds exactly (2^53 − 1).
+/// 2^53 − 1, the largest integer every double (and so every JavaScript peer) holds exactly.
+#[cfg(test)]
 const MAX_SAFE_INTEGER: u64 = 9_007_199_254_740_991;
 
 pub(super) fn segment(segment: &Segment<'_>, src: &[u8], profile: Profile) -> Document {
@@ -345,7 +346,7 @@ fn id_member(id: &Node<'_>, path: &Pointer, in_request: bool, sink: &mut Sink<'_
             }
         }
         Value::Number(text) => {
-            if text.contains(['.', 'e', 'E']) {
+            if text.bytes().any(|b| matches!(b, b'.' | b'e' | b'E')) {
                 let integral = crate::json::is_integer(text) == Some(true);
                 let message = if integral {
                     format!("id {text} is written with a fraction or exponent; peers may echo it back as a different text (write it as an integer)")
@@ -353,7 +354,7 @@ fn id_member(id: &Node<'_>, path: &Pointer, in_request: bool, sink: &mut Sink<'_
                     format!("id {text} has a fractional part; peers may round it (use an integer or a string)")
                 };
                 sink.push(&ID_FRACTIONAL, at(), id.span, message);
-            } else if text.trim_start_matches('-').parse::<u64>().map_or(true, |n| n > MAX_SAFE_INTEGER) {
+            } else if beyond_safe_integer(text) {
                 sink.push(
                     &ID_BEYOND_SAFE_INTEGER,
                     at(),
@@ -369,6 +370,14 @@ fn id_member(id: &Node<'_>, path: &Pointer, in_request: bool, sink: &mut Sink<'_
             format!("an id is a string, a number or null, found {}", other.json_type().name()),
         ),
     }
+}
+
+/// Whether JSON integer text lies beyond ±(2^53 − 1), by its digits (JSON integers have no
+/// leading zeros, so the longer text is the larger number).
+fn beyond_safe_integer(text: &str) -> bool {
+    const MAX: &str = "9007199254740991";
+    let digits = text.strip_prefix('-').unwrap_or(text);
+    digits.len() > MAX.len() || (digits.len() == MAX.len() && digits > MAX)
 }
 
 /// Checks `error`; returns its code when that is an integer.
@@ -469,5 +478,24 @@ fn unknown_members(node: &Node<'_>, path: &dyn Fn() -> Pointer, allowed: &[&str]
             _ => format!("unknown member \"{}\" (allowed here: {})", m.key, allowed.join(", ")),
         };
         sink.push(&MEMBER_UNKNOWN, path().key(&m.key), m.key_span, message);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn safe_integers_end_at_two_to_the_53_minus_one() {
+        for text in ["0", "1", "-1", "9007199254740991", "-9007199254740991", "999999999999999", "1000000000000000"] {
+            assert!(!beyond_safe_integer(text), "{text}");
+        }
+        for text in ["9007199254740992", "-9007199254740992", "9999999999999999", "10000000000000000", "18446744073709551616"] {
+            assert!(beyond_safe_integer(text), "{text}");
+        }
+        // The same answer as reading the digits as a number.
+        for n in [MAX_SAFE_INTEGER - 1, MAX_SAFE_INTEGER, MAX_SAFE_INTEGER + 1, u64::MAX] {
+            assert_eq!(beyond_safe_integer(&n.to_string()), n > MAX_SAFE_INTEGER, "{n}");
+        }
     }
 }
