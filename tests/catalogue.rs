@@ -61,8 +61,8 @@ fn ids_are_unique_and_kebab_case() {
 #[test]
 fn every_declared_rule_is_in_the_catalogue() {
     for (file, listed) in [
-        ("engine/src/rpc/rules.rs", rpc::rules::RULES.len()),
-        ("engine/src/rpc/mcp/rules.rs", rpc::mcp::rules::RULES.len()),
+        ("engine/check/src/rpc/rules.rs", rpc::rules::RULES.len()),
+        ("engine/check/src/rpc/mcp/rules.rs", rpc::mcp::rules::RULES.len()),
     ] {
         let text = std::fs::read_to_string(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(file)).unwrap();
         let declared = text.matches("\nrule!(").count();

@@ -2,7 +2,7 @@
 //! and notification of each version is in the table for that version and nothing else is, with the
 //! same sender, the same `params` members (required or not, and their JSON types) and the same
 //! required result members. `MCP_TABLE_UPDATE=1 cargo test --test mcp_schema` rewrites
-//! `engine/src/rpc/mcp/table.rs` from the schemas.
+//! `engine/check/src/rpc/mcp/table.rs` from the schemas.
 //!
 //! Also: every example of 2026-07-28 that is a whole JSON-RPC message checks clean under that version.
 
@@ -366,7 +366,7 @@ fn write_table() {
         );
     }
     out.push_str("];\n");
-    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("engine/src/rpc/mcp/table.rs");
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("engine/check/src/rpc/mcp/table.rs");
     std::fs::write(&path, out).unwrap();
     panic!("rewrote {}; build and test again", path.display());
 }

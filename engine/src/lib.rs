@@ -1,11 +1,9 @@
 //! jsonrpc-playground's engine: strict JSON with spans → classification → rule violations →
 //! mock replies. Pure Rust with no web dependency; the web UI and the CLI are faces over it.
 
-pub mod json;
-pub mod rpc;
+pub use jsonrpc_check::{json, order, rpc};
 pub mod teach;
 pub mod mock;
 pub mod saved;
 pub mod exchange;
 pub mod examples;
-pub mod order;
