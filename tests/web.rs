@@ -3,8 +3,8 @@
 #![cfg(target_arch = "wasm32")]
 
 use jsonrpc_playground::rpc::{check, Kind, Profile};
-use leptos::prelude::*;
-use leptos::task::tick;
+use jsonrpc_playground::ui::prelude::*;
+use jsonrpc_playground::ui::prelude::tick;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
 use web_sys::{Event, EventInit, HtmlElement, HtmlTextAreaElement};

@@ -1,6 +1,6 @@
 //! Controls over the editor's text: the profile switch, format and minify.
 
-use leptos::prelude::*;
+use crate::ui::prelude::*;
 use wasm_bindgen::JsCast;
 
 use super::dom::{self, h};

@@ -26,7 +26,7 @@ use std::borrow::Cow;
 use std::collections::HashMap;
 use std::rc::Rc;
 
-use leptos::prelude::{on_cleanup, Effect};
+use crate::ui::prelude::{on_cleanup, Effect};
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::{JsCast, JsValue};
 use web_sys::{Document, Element, Event, EventTarget};
@@ -201,7 +201,7 @@ impl std::fmt::Debug for Tag {
 }
 
 pub(crate) fn document() -> Document {
-    leptos::prelude::document()
+    crate::ui::prelude::document()
 }
 
 /// Listens to `event` on an element of the page for as long as the element lives.

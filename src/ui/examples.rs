@@ -1,7 +1,7 @@
 //! The examples library (`data-testid="examples"`): a list grouped by category; choosing one
 //! loads it into the editor with its profile. The examples are engine data ([`crate::examples`]).
 
-use leptos::prelude::*;
+use crate::ui::prelude::*;
 
 use super::dom::{self, h};
 use super::state::{use_app, AppState, NoticeLevel};

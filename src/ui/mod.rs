@@ -17,6 +17,7 @@ mod exchange;
 mod link;
 mod notices;
 mod persist;
+pub mod prelude;
 mod share;
 mod state;
 mod teach;
@@ -24,7 +25,7 @@ mod theme;
 mod verdicts;
 mod worker;
 
-use leptos::prelude::*;
+use crate::ui::prelude::*;
 
 use dom::h;
 

@@ -3,7 +3,7 @@
 //! (`role="alert"`); each has a real button to dismiss it (Tab to it, Enter or Space), and
 //! Escape inside a notice dismisses it too.
 
-use leptos::prelude::*;
+use crate::ui::prelude::*;
 
 use super::dom::{self, h, KeyedList, Tag};
 use super::{use_app, Notice, NoticeLevel};

@@ -20,7 +20,7 @@
 use std::cell::RefCell;
 use std::time::Duration;
 
-use leptos::prelude::*;
+use crate::ui::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::js_sys;
 

@@ -7,8 +7,8 @@
 //! removes the fragment from the address bar, so a later reload keeps the edits made since. A
 //! link that cannot be read is a notice saying why; the draft is not touched.
 
-use leptos::prelude::*;
-use leptos::task::spawn_local;
+use crate::ui::prelude::*;
+use crate::ui::prelude::spawn_local;
 use wasm_bindgen::prelude::*;
 use web_sys::js_sys::{self, futures::JsFuture, Reflect, Uint8Array};
 use web_sys::{HtmlInputElement, ReadableStream, ReadableStreamDefaultReader, ReadableWritablePair, Response};

@@ -2,7 +2,7 @@
 //! Components read and write these; derived values are Memos, and effects only sync with the
 //! outside (the textarea's selection, localStorage, the URL fragment).
 
-use leptos::prelude::*;
+use crate::ui::prelude::*;
 use web_sys::HtmlTextAreaElement;
 
 use super::analysis::Analysis;

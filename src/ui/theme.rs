@@ -4,7 +4,7 @@
 //! `color-scheme`, and every colour is a `light-dark()` variable, so the page is already right
 //! before the app starts.
 
-use leptos::prelude::*;
+use crate::ui::prelude::*;
 
 use super::dom::{self, h};
 

@@ -5,7 +5,7 @@
 //! verdict's key: a card is built once and stays while its verdict is unchanged. One delegated
 //! click listener on the pane finds the violation row that was clicked.
 
-use leptos::prelude::*;
+use crate::ui::prelude::*;
 
 use super::analysis::{Finding, Verdict};
 use super::dom::{self, h, KeyedList, Tag};

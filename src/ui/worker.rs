@@ -7,7 +7,7 @@
 //! "checking" and stays usable. Without a worker (none can start, or it fails) the page checks on
 //! its own thread as before: nothing is lost, it is only slower.
 
-use leptos::prelude::*;
+use crate::ui::prelude::*;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 

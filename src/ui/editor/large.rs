@@ -8,7 +8,7 @@
 //! scroll position rebuilt on scroll. The verdicts are exact as always; "Edit anyway" puts the
 //! text into the textarea for whoever accepts the wait.
 
-use leptos::prelude::*;
+use crate::ui::prelude::*;
 use wasm_bindgen::JsCast;
 
 use super::super::dom::{self, h, Tag};

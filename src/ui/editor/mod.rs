@@ -12,7 +12,7 @@ mod lines;
 
 use std::sync::Arc;
 
-use leptos::prelude::*;
+use crate::ui::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::HtmlTextAreaElement;
 

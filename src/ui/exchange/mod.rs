@@ -9,9 +9,9 @@ mod picture;
 
 use std::time::Duration;
 
-use leptos::prelude::*;
-use leptos::wasm_bindgen::JsCast;
-use leptos::web_sys::{self, js_sys};
+use crate::ui::prelude::*;
+use wasm_bindgen::JsCast;
+use web_sys::{self, js_sys};
 
 use super::dom::{self, h, Tag};
 

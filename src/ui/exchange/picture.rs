@@ -3,7 +3,7 @@
 //! latency; errors are dashed and crossed; notifications say that no reply comes. Built from SVG
 //! elements (never markup text), with a title, a description and the same story as a list.
 
-use leptos::prelude::*;
+use crate::ui::prelude::*;
 use wasm_bindgen::JsCast;
 
 use crate::ui::dom::{self, h, s, Tag};

@@ -17,8 +17,8 @@ mod panel;
 
 use std::time::Duration;
 
-use leptos::prelude::*;
-use leptos::task::spawn_local;
+use crate::ui::prelude::*;
+use crate::ui::prelude::spawn_local;
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::{JsCast, JsValue};
 use web_sys::js_sys::{self, futures::JsFuture};
@@ -600,7 +600,7 @@ fn check_url(url: &str) -> Result<Transport, String> {
     if url.is_empty() {
         return Err("Enter an endpoint URL, e.g. ws://127.0.0.1:8765 (jrpc serve --ws 127.0.0.1:8765) or http://127.0.0.1:8766.".into());
     }
-    let parsed = leptos::web_sys::Url::new(url).map_err(|_| format!("“{url}” is not a URL: write it whole, e.g. ws://127.0.0.1:8765/."))?;
+    let parsed = web_sys::Url::new(url).map_err(|_| format!("“{url}” is not a URL: write it whole, e.g. ws://127.0.0.1:8765/."))?;
     let scheme = parsed.protocol();
     let transport = match scheme.as_str() {
         "ws:" | "wss:" => Transport::Ws,

@@ -6,7 +6,7 @@
 //! are plain inputs read by one delegated `input` handler, the status is one text, the pending
 //! list one closure.
 
-use leptos::prelude::*;
+use crate::ui::prelude::*;
 
 use super::{use_link, LinkState, DEFAULT_TIMEOUT_S};
 use crate::exchange::{Direction, Status};

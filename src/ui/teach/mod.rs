@@ -16,7 +16,7 @@ pub(crate) use reference::profile_name;
 
 use std::cell::RefCell;
 
-use leptos::prelude::*;
+use crate::ui::prelude::*;
 use wasm_bindgen::JsCast;
 
 use super::dom::{self, h};

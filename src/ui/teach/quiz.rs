@@ -16,7 +16,7 @@ use crate::teach::progress::Progress;
 use crate::teach::quiz::{self, Answer, Choice};
 use crate::teach::route::{QuizRoute, Route};
 use crate::ui::{AppState, NoticeLevel};
-use leptos::prelude::{window, GetUntracked};
+use crate::ui::prelude::{window, GetUntracked};
 
 /// localStorage: the quiz's progress.
 const KEY: &str = "jrpc.quiz";
