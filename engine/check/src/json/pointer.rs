@@ -34,7 +34,20 @@ impl Pointer {
     pub fn set_index(&mut self, base: &Pointer, i: usize) {
         self.0.clear();
         self.0.push_str(&base.0);
-        let _ = write!(self.0, "/{i}");
+        self.0.push('/');
+        // The digits without `fmt` (this runs for every element of a batch).
+        let mut digits = [0u8; 20];
+        let mut at = digits.len();
+        let mut n = i;
+        loop {
+            at -= 1;
+            digits[at] = b'0' + (n % 10) as u8;
+            n /= 10;
+            if n == 0 {
+                break;
+            }
+        }
+        self.0.push_str(std::str::from_utf8(&digits[at..]).unwrap_or_default());
     }
     pub fn as_str(&self) -> &str {
         &self.0
@@ -84,6 +97,17 @@ mod tests {
     #[test]
     fn escapes_tilde_and_slash() {
         assert_eq!(Pointer::root().key("a/b").key("m~n").index(3).as_str(), "/a~1b/m~0n/3");
+    }
+
+    #[test]
+    fn set_index_writes_the_index_after_the_base() {
+        let base = Pointer::root().key("a");
+        let mut p = Pointer::root().key("left over from before");
+        for (i, want) in [(0, "/a/0"), (7, "/a/7"), (10, "/a/10"), (1234, "/a/1234"), (usize::MAX, &*format!("/a/{}", usize::MAX))] {
+            p.set_index(&base, i);
+            assert_eq!(p.as_str(), want);
+            assert_eq!(p, base.index(i));
+        }
     }
 
     #[test]

@@ -1,16 +1,17 @@
 //! One document at a time: what it is, and every rule of JSON-RPC 2.0 §4–§6 it breaks.
 
-use crate::json::{pointer_to, Direction, Node, ParseNote, Pointer, Segment, Value};
+use crate::json::{pointer_to, Direction, Member, Node, ParseNote, Pointer, Segment, Value};
 
 use super::errors::is_reserved_unassigned;
 use super::rules::*;
-use super::{mcp, Document, Kind, Profile, Severity, Sink};
+use super::{mcp, Document, Kind, Profile, Severity, Sink, Violation};
 
 /// 2^53 − 1, the largest integer every double (and so every JavaScript peer) holds exactly.
 #[cfg(test)]
 const MAX_SAFE_INTEGER: u64 = 9_007_199_254_740_991;
 
-pub(super) fn segment(segment: &Segment<'_>, src: &[u8], profile: Profile) -> Document {
+/// `found` is a buffer for violations (empty before and after), shared by every message checked.
+pub(super) fn segment(segment: &Segment<'_>, src: &[u8], profile: Profile, found: &mut Vec<Violation>) -> Document {
     let parsed = match &segment.parsed {
         Err(error) => {
             let mut doc = Document::new(Kind::ParseError, segment.span);
@@ -21,7 +22,7 @@ pub(super) fn segment(segment: &Segment<'_>, src: &[u8], profile: Profile) -> Do
         Ok(parsed) => parsed,
     };
     let root = &parsed.root;
-    let mut doc = value(root, src, profile, segment.direction);
+    let mut doc = value(root, src, profile, segment.direction, found);
     for note in &parsed.notes {
         attach_note(&mut doc, root, note, profile);
     }
@@ -78,11 +79,11 @@ fn attach_note(doc: &mut Document, root: &Node<'_>, note: &ParseNote, profile: P
 }
 
 /// A whole document: a message, a batch, or something that is neither.
-fn value(root: &Node<'_>, src: &[u8], profile: Profile, direction: Option<Direction>) -> Document {
+fn value(root: &Node<'_>, src: &[u8], profile: Profile, direction: Option<Direction>, found: &mut Vec<Violation>) -> Document {
     let path = Pointer::root();
     match &root.value {
-        Value::Object(_) => message(root, src, &path, profile, direction),
-        Value::Array(items) => batch(root, items, src, profile, direction),
+        Value::Object(_) => message(root, src, &path, profile, direction, found),
+        Value::Array(items) => batch(root, items, src, profile, direction, found),
         _ => {
             let mut doc = Document::new(Kind::Invalid, root.span);
             let mut sink = Sink { out: &mut doc.violations };
@@ -97,7 +98,14 @@ fn value(root: &Node<'_>, src: &[u8], profile: Profile, direction: Option<Direct
     }
 }
 
-fn batch(root: &Node<'_>, items: &[Node<'_>], src: &[u8], profile: Profile, direction: Option<Direction>) -> Document {
+fn batch(
+    root: &Node<'_>,
+    items: &[Node<'_>],
+    src: &[u8],
+    profile: Profile,
+    direction: Option<Direction>,
+    found: &mut Vec<Violation>,
+) -> Document {
     let path = Pointer::root();
     let mut doc = Document::new(Kind::Batch, root.span);
     {
@@ -116,7 +124,7 @@ fn batch(root: &Node<'_>, items: &[Node<'_>], src: &[u8], profile: Profile, dire
     for (i, item) in items.iter().enumerate() {
         item_path.set_index(&path, i);
         let element = match &item.value {
-            Value::Object(_) => message(item, src, &item_path, profile, direction),
+            Value::Object(_) => message(item, src, &item_path, profile, direction, found),
             Value::Array(_) => {
                 let mut d = Document::new(Kind::Invalid, item.span);
                 Sink { out: &mut d.violations }.push(
@@ -158,22 +166,99 @@ fn batch(root: &Node<'_>, items: &[Node<'_>], src: &[u8], profile: Profile, dire
     doc
 }
 
-/// Members each kind of object may hold.
+/// Members each kind of object may hold, and how a message lists them.
 const RESPONSE_MEMBERS: &[&str] = &["jsonrpc", "result", "error", "id"];
 const ERROR_MEMBERS: &[&str] = &["code", "message", "data"];
+const MESSAGE_MEMBERS: &[&str] = &["jsonrpc", "method", "params", "id", "result", "error"];
 
-/// One object: a request, a notification, a response, or invalid.
-fn message(node: &Node<'_>, src: &[u8], path: &Pointer, profile: Profile, direction: Option<Direction>) -> Document {
+/// A short name (at most 7 bytes) as one number: its bytes and its length. A longer name gets
+/// `u64::MAX`, which no short name has. Finding a member by name then compares integers, not
+/// strings (the hot path of every message, and no call to `memcmp` per member).
+#[inline(always)]
+pub(crate) const fn name_code(name: &[u8]) -> u64 {
+    if name.len() > 7 {
+        return u64::MAX;
+    }
+    let mut code = (name.len() as u64) << 56;
+    let mut i = 0;
+    while i < name.len() {
+        code |= (name[i] as u64) << (8 * i);
+        i += 1;
+    }
+    code
+}
+
+const JSONRPC: u64 = name_code(b"jsonrpc");
+const METHOD: u64 = name_code(b"method");
+const PARAMS: u64 = name_code(b"params");
+const ID: u64 = name_code(b"id");
+const RESULT: u64 = name_code(b"result");
+const ERROR_: u64 = name_code(b"error");
+const CODE: u64 = name_code(b"code");
+const MESSAGE: u64 = name_code(b"message");
+const DATA: u64 = name_code(b"data");
+const V2_0: u64 = name_code(b"2.0");
+
+/// The members of a message object that JSON-RPC names, found in one pass: the last of each name
+/// (as [`Node::member`] finds it), and whether any other member is there.
+#[derive(Default)]
+struct Members<'n, 'a> {
+    jsonrpc: Option<&'n Member<'a>>,
+    method: Option<&'n Member<'a>>,
+    params: Option<&'n Member<'a>>,
+    id: Option<&'n Member<'a>>,
+    result: Option<&'n Member<'a>>,
+    error: Option<&'n Member<'a>>,
+    /// A member none of the six names.
+    others: bool,
+}
+
+impl<'n, 'a> Members<'n, 'a> {
+    fn of(node: &'n Node<'a>) -> Self {
+        let mut k = Members::default();
+        for m in node.members() {
+            match name_code(m.key.as_bytes()) {
+                JSONRPC => k.jsonrpc = Some(m),
+                METHOD => k.method = Some(m),
+                PARAMS => k.params = Some(m),
+                ID => k.id = Some(m),
+                RESULT => k.result = Some(m),
+                ERROR_ => k.error = Some(m),
+                _ => k.others = true,
+            }
+        }
+        k
+    }
+}
+
+/// The id's source text (a parsed value's text is UTF-8; the lossy copy is never expected).
+fn source_text(src: &[u8], span: crate::json::Span) -> String {
+    let bytes = src.get(span.start..span.end).unwrap_or_default();
+    match std::str::from_utf8(bytes) {
+        Ok(text) => text.to_owned(),
+        Err(_) => String::from_utf8_lossy(bytes).into_owned(),
+    }
+}
+
+/// One object: a request, a notification, a response, or invalid. Its violations are collected in
+/// `found` (empty before and after: a buffer shared by the messages of a batch) and handed to the
+/// document in one allocation of exactly their number.
+fn message(
+    node: &Node<'_>,
+    src: &[u8],
+    path: &Pointer,
+    profile: Profile,
+    direction: Option<Direction>,
+    found: &mut Vec<Violation>,
+) -> Document {
     let mut doc = Document::new(Kind::Invalid, node.span);
-    let method = node.member("method");
-    let result = node.member("result");
-    let error = node.member("error");
-    let id = node.member("id");
-    doc.id = id.map(|m| String::from_utf8_lossy(&src[m.value.span.start..m.value.span.end]).into_owned());
+    let k = Members::of(node);
+    let (method, result, error, id) = (k.method, k.result, k.error, k.id);
+    doc.id = id.map(|m| source_text(src, m.value.span));
     doc.method = method.and_then(|m| m.value.as_str()).map(str::to_string);
-    let mut sink = Sink { out: &mut doc.violations };
+    let mut sink = Sink { out: found };
 
-    version_member(node, path, &mut sink);
+    version_member(node, &k, path, &mut sink);
 
     let kind = if let Some(method) = method {
         if let Some(extra) = result.or(error) {
@@ -185,7 +270,7 @@ fn message(node: &Node<'_>, src: &[u8], path: &Pointer, profile: Profile, direct
             );
         }
         method_member(method, path, &mut sink);
-        if let Some(params) = node.member("params") {
+        if let Some(params) = k.params {
             if !matches!(params.value.value, Value::Array(_) | Value::Object(_)) {
                 sink.push(
                     &PARAMS_NOT_STRUCTURED,
@@ -194,7 +279,7 @@ fn message(node: &Node<'_>, src: &[u8], path: &Pointer, profile: Profile, direct
                     format!(
                         "\"params\" must be an array (by position) or an object (by name), found {}{}",
                         params.value.json_type().name(),
-                        if params.value.value == Value::Null { "; leave it out when there are no parameters" } else { "" }
+                        if matches!(params.value.value, Value::Null) { "; leave it out when there are no parameters" } else { "" }
                     ),
                 );
             }
@@ -202,8 +287,11 @@ fn message(node: &Node<'_>, src: &[u8], path: &Pointer, profile: Profile, direct
         if let Some(id) = id {
             id_member(&id.value, path, true, &mut sink);
         }
-        // "result" / "error" beside "method" are reported above, not again as unknown.
-        unknown_members(node, &|| path.clone(), &["jsonrpc", "method", "params", "id", "result", "error"][..if result.or(error).is_some() { 6 } else { 4 }], &mut sink);
+        // "result" / "error" beside "method" are reported above, not again as unknown; only a
+        // member none of the six names can be unknown here.
+        if k.others {
+            unknown_members(node, path, &MESSAGE_MEMBERS[..if result.or(error).is_some() { 6 } else { 4 }], &mut sink);
+        }
         if id.is_some() {
             Kind::Request
         } else {
@@ -211,8 +299,8 @@ fn message(node: &Node<'_>, src: &[u8], path: &Pointer, profile: Profile, direct
         }
     } else if result.is_some() || error.is_some() {
         if let (Some(_), Some(e)) = (result, error) {
-            let v1 = node.member("jsonrpc").is_none()
-                && (result.is_some_and(|r| r.value.value == Value::Null) || e.value.value == Value::Null);
+            let v1 = k.jsonrpc.is_none()
+                && (result.is_some_and(|r| matches!(r.value.value, Value::Null)) || matches!(e.value.value, Value::Null));
             sink.push(
                 &RESULT_AND_ERROR,
                 path.key("error"),
@@ -233,7 +321,7 @@ fn message(node: &Node<'_>, src: &[u8], path: &Pointer, profile: Profile, direct
             ),
             Some(id) => {
                 id_member(&id.value, path, false, &mut sink);
-                if id.value.value == Value::Null && result.is_some() && error.is_none() {
+                if matches!(id.value.value, Value::Null) && result.is_some() && error.is_none() {
                     sink.push(
                         &RESPONSE_NULL_ID_WITH_RESULT,
                         path.key("id"),
@@ -246,10 +334,13 @@ fn message(node: &Node<'_>, src: &[u8], path: &Pointer, profile: Profile, direct
         if let Some(e) = error {
             doc.error_code = error_object(&e.value, path, &mut sink);
         }
-        unknown_members(node, &|| path.clone(), RESPONSE_MEMBERS, &mut sink);
+        // No "method" here: "params" or a member none of the six names is unknown.
+        if k.others || k.params.is_some() {
+            unknown_members(node, path, RESPONSE_MEMBERS, &mut sink);
+        }
         Kind::Response
     } else {
-        let hint = if node.member("params").is_some() || id.is_some() && node.members().len() > 2 {
+        let hint = if k.params.is_some() || id.is_some() && node.members().len() > 2 {
             " (it has no \"method\", so no server can tell what to call)"
         } else {
             ""
@@ -260,7 +351,9 @@ fn message(node: &Node<'_>, src: &[u8], path: &Pointer, profile: Profile, direct
             node.span,
             format!("this object has no \"method\", \"result\" or \"error\": it is neither a request nor a response{hint}"),
         );
-        unknown_members(node, &|| path.clone(), &["jsonrpc", "method", "params", "id", "result", "error"], &mut sink);
+        if k.others {
+            unknown_members(node, path, MESSAGE_MEMBERS, &mut sink);
+        }
         if let Some(id) = id {
             id_member(&id.value, path, false, &mut sink);
         }
@@ -270,19 +363,33 @@ fn message(node: &Node<'_>, src: &[u8], path: &Pointer, profile: Profile, direct
     if let Profile::Mcp(version) = profile {
         mcp::check_message(node, path, kind, direction, version, &mut sink);
     }
+    // Exactly as many as were found (no spare room, nothing to give back later).
+    if !found.is_empty() {
+        doc.violations = found.drain(..).collect();
+    }
     doc
 }
 
-fn version_member(node: &Node<'_>, path: &Pointer, sink: &mut Sink<'_>) {
-    match node.member("jsonrpc") {
+/// True when `key`, without case and without '-', '_' and ' ', is `name` (lowercase ASCII).
+fn loosely(key: &str, name: &[u8]) -> bool {
+    let mut want = name.iter();
+    for b in key.bytes() {
+        if matches!(b, b'-' | b'_' | b' ') {
+            continue;
+        }
+        if want.next() != Some(&b.to_ascii_lowercase()) {
+            return false;
+        }
+    }
+    want.next().is_none()
+}
+
+fn version_member(node: &Node<'_>, k: &Members<'_, '_>, path: &Pointer, sink: &mut Sink<'_>) {
+    match k.jsonrpc {
         None => {
             // The name without case, '-', '_' and ' ' (compared without building it).
-            let loosely = |key: &str, name: &str| {
-                key.bytes().filter(|b| !matches!(b, b'-' | b'_' | b' ')).map(|b| b.to_ascii_lowercase()).eq(name.bytes())
-            };
-            let near = node.members().iter().find(|m| loosely(&m.key, "jsonrpc") || loosely(&m.key, "version"));
-            let is_v1 = node.member("method").is_some() && node.member("params").is_some() && node.member("id").is_some()
-                || node.member("result").is_some() && node.member("error").is_some();
+            let near = node.members().iter().find(|m| loosely(&m.key, b"jsonrpc") || loosely(&m.key, b"version"));
+            let is_v1 = k.method.is_some() && k.params.is_some() && k.id.is_some() || k.result.is_some() && k.error.is_some();
             let message = match near {
                 Some(m) => format!("the member \"jsonrpc\" is missing; found \"{}\", which is not the member's name: write \"jsonrpc\": \"2.0\"", m.key),
                 None if is_v1 => "the member \"jsonrpc\": \"2.0\" is missing (without it this looks like JSON-RPC 1.0)".to_string(),
@@ -292,22 +399,40 @@ fn version_member(node: &Node<'_>, path: &Pointer, sink: &mut Sink<'_>) {
             sink.push(&JSONRPC_MISSING, path, span, message);
         }
         Some(m) => {
-            let found = match &m.value.value {
-                Value::String(s) if s == "2.0" => return,
+            let mut message = String::from("\"jsonrpc\" must be exactly \"2.0\"; ");
+            match &m.value.value {
+                Value::String(s) if name_code(s.as_bytes()) == V2_0 => return,
                 Value::String(s) if s == "2" || s == "2.00" || s.trim() == "2.0" => {
-                    format!("found \"{}\": the version is exactly \"2.0\"", s.escape_debug())
+                    message.push_str("found \"");
+                    push_escaped(&mut message, s);
+                    message.push_str("\": the version is exactly \"2.0\"");
                 }
-                Value::String(s) => format!("found \"{}\"", s.escape_debug()),
-                Value::Number(n) => format!("found the number {n}: write it as the string \"2.0\""),
-                other => format!("found {}", other.json_type().name()),
-            };
-            sink.push(
-                &JSONRPC_NOT_2_0,
-                path.key("jsonrpc"),
-                m.value.span,
-                format!("\"jsonrpc\" must be exactly \"2.0\"; {found}"),
-            );
+                Value::String(s) => {
+                    message.push_str("found \"");
+                    push_escaped(&mut message, s);
+                    message.push('"');
+                }
+                Value::Number(n) => {
+                    message.push_str("found the number ");
+                    message.push_str(n);
+                    message.push_str(": write it as the string \"2.0\"");
+                }
+                other => {
+                    message.push_str("found ");
+                    message.push_str(other.json_type().name());
+                }
+            }
+            sink.push(&JSONRPC_NOT_2_0, path.key("jsonrpc"), m.value.span, message);
         }
+    }
+}
+
+/// Appends `s` as `str::escape_debug` writes it, copying runs that need no escape whole.
+fn push_escaped(out: &mut String, s: &str) {
+    if s.bytes().all(|b| (0x20..0x7F).contains(&b) && b != b'"' && b != b'\\' && b != b'\'') {
+        out.push_str(s);
+    } else {
+        out.extend(s.escape_debug());
     }
 }
 
@@ -393,7 +518,17 @@ fn error_object(error: &Node<'_>, parent: &Pointer, sink: &mut Sink<'_>) -> Opti
         );
         return None;
     }
-    let code = match error.get("code") {
+    // "code", "message" (the last of each) and whether anything else is there, in one pass.
+    let (mut code_node, mut message_node, mut others) = (None, None, false);
+    for m in error.members() {
+        match name_code(m.key.as_bytes()) {
+            CODE => code_node = Some(&m.value),
+            MESSAGE => message_node = Some(&m.value),
+            DATA => {}
+            _ => others = true,
+        }
+    }
+    let code = match code_node {
         None => {
             sink.push(&ERROR_CODE_NOT_INTEGER, path(), error.span, "the error object has no \"code\" (an integer is required)");
             None
@@ -412,7 +547,7 @@ fn error_object(error: &Node<'_>, parent: &Pointer, sink: &mut Sink<'_>) -> Opti
             }
         },
     };
-    match error.get("message") {
+    match message_node {
         None => sink.push(&ERROR_MESSAGE_NOT_STRING, path(), error.span, "the error object has no \"message\" (a string is required)"),
         Some(message) => match message.as_str() {
             None => sink.push(
@@ -421,7 +556,7 @@ fn error_object(error: &Node<'_>, parent: &Pointer, sink: &mut Sink<'_>) -> Opti
                 message.span,
                 format!("\"message\" must be a string, found {}", message.json_type().name()),
             ),
-            Some(text) if text.contains('\n') || text.chars().count() > 200 => sink.push(
+            Some(text) if text.contains('\n') || text.len() > 200 && text.chars().count() > 200 => sink.push(
                 &ERROR_MESSAGE_CONCISE,
                 path().key("message"),
                 message.span,
@@ -431,7 +566,7 @@ fn error_object(error: &Node<'_>, parent: &Pointer, sink: &mut Sink<'_>) -> Opti
         },
     }
     if let Some(n) = code.filter(|&n| is_reserved_unassigned(n)) {
-        let span = error.get("code").map_or(error.span, |c| c.span);
+        let span = code_node.map_or(error.span, |c| c.span);
         sink.push(
             &ERROR_CODE_RESERVED,
             path().key("code"),
@@ -439,7 +574,9 @@ fn error_object(error: &Node<'_>, parent: &Pointer, sink: &mut Sink<'_>) -> Opti
             format!("{n} lies in the reserved range -32768..-32000 but is not a predefined code; application errors take codes outside it (servers may use -32099..-32000)"),
         );
     }
-    unknown_members(error, &path, ERROR_MEMBERS, sink);
+    if others {
+        unknown_members(error, &path(), ERROR_MEMBERS, sink);
+    }
     code
 }
 
@@ -452,18 +589,18 @@ fn suggestion(key: &str, allowed: &[&str]) -> Option<&'static str> {
     ];
     KNOWN
         .iter()
-        .find(|(k, _)| k.eq_ignore_ascii_case(key))
+        .find(|(k, _)| k.len() == key.len() && k.eq_ignore_ascii_case(key))
         .map(|(_, v)| *v)
         .or_else(|| {
             ["jsonrpc", "method", "params", "id", "result", "error", "code", "message", "data"]
                 .into_iter()
-                .find(|name| name.eq_ignore_ascii_case(key))
+                .find(|name| name.len() == key.len() && name.eq_ignore_ascii_case(key))
         })
         .filter(|s| allowed.contains(s))
 }
 
-/// `path` gives the object's pointer (built only when a member is unknown).
-fn unknown_members(node: &Node<'_>, path: &dyn Fn() -> Pointer, allowed: &[&str], sink: &mut Sink<'_>) {
+/// `path` is the object's pointer.
+fn unknown_members(node: &Node<'_>, path: &Pointer, allowed: &[&str], sink: &mut Sink<'_>) {
     for m in node.members() {
         if allowed.contains(&&*m.key) {
             continue;
@@ -477,12 +614,154 @@ fn unknown_members(node: &Node<'_>, path: &dyn Fn() -> Pointer, allowed: &[&str]
             Some(name) if node.member(name).is_none() => format!("unknown member \"{}\": did you mean \"{name}\"?", m.key),
             _ => format!("unknown member \"{}\" (allowed here: {})", m.key, allowed.join(", ")),
         };
-        sink.push(&MEMBER_UNKNOWN, path().key(&m.key), m.key_span, message);
+        sink.push(&MEMBER_UNKNOWN, path.key(&m.key), m.key_span, message);
     }
 }
 
 #[cfg(test)]
 mod tests {
+    use super::*;
+    use crate::json::parse_document;
+    use crate::rpc::{check, Profile};
+
+    fn rules_of(src: &str) -> Vec<(&'static str, String)> {
+        check(src.as_bytes(), Profile::JsonRpc).violations().map(|v| (v.rule.id, v.path.clone())).collect()
+    }
+
+    #[test]
+    fn name_codes_tell_names_apart_by_every_byte_and_the_length() {
+        let names: &[&[u8]] = &[b"jsonrpc", b"method", b"params", b"id", b"result", b"error", b"code", b"message", b"data", b"2.0"];
+        for (i, a) in names.iter().enumerate() {
+            for (j, b) in names.iter().enumerate() {
+                assert_eq!(name_code(a) == name_code(b), i == j, "{a:?} {b:?}");
+            }
+        }
+        for other in [&b"i"[..], b"id\0", b"Id", b"ID", b"idd", b"", b"jsonrpc2", b"methods", b"mEthod", b"\0id", b"2.00", b"2,0"] {
+            assert!(names.iter().all(|n| name_code(n) != name_code(other)), "{other:?}");
+        }
+        // Longer than 7 bytes: one code for all, matching no short name.
+        assert_eq!(name_code(b"parameters"), u64::MAX);
+        assert_eq!(name_code(b"jsonrpc "), u64::MAX);
+    }
+
+    #[test]
+    fn member_scan_finds_the_last_of_each_name_and_notes_others() {
+        let cases: &[(&str, &[&str], bool)] = &[
+            (r#"{"jsonrpc": "2.0", "method": "a", "params": [], "id": 1}"#, &["jsonrpc", "method", "params", "id"], false),
+            (r#"{"result": 1, "error": 2}"#, &["result", "error"], false),
+            (r#"{"id": 1, "ID": 2}"#, &["id"], true),
+            (r#"{"id\u0000": 1}"#, &[], true),
+            (r#"{"method ": 1}"#, &[], true),
+            (r#"{}"#, &[], false),
+        ];
+        for (src, present, others) in cases {
+            let (parsed, _) = parse_document(src.as_bytes(), 0).unwrap();
+            let k = Members::of(&parsed.root);
+            let found = [("jsonrpc", k.jsonrpc), ("method", k.method), ("params", k.params), ("id", k.id), ("result", k.result), ("error", k.error)];
+            for (name, m) in found {
+                assert_eq!(m.is_some(), present.contains(&name), "{src}: {name}");
+                if let Some(m) = m {
+                    // The same member `Node::member` finds: the last of that name.
+                    assert!(std::ptr::eq(m, parsed.root.member(name).unwrap()), "{src}: {name}");
+                }
+            }
+            assert_eq!(k.others, *others, "{src}");
+        }
+        let (parsed, _) = parse_document(br#"{"id": 1, "id": "two"}"#, 0).unwrap();
+        assert_eq!(Members::of(&parsed.root).id.unwrap().value.as_str(), Some("two"));
+    }
+
+    #[test]
+    fn beyond_safe_integer_at_the_boundary() {
+        for (text, beyond) in [
+            ("0", false),
+            ("-0", false),
+            ("999999999999999", false),
+            ("-999999999999999", false),
+            ("1000000000000000", false),
+            ("9007199254740991", false),
+            ("-9007199254740991", false),
+            ("9007199254740992", true),
+            ("-9007199254740992", true),
+            ("18446744073709551615", true),
+            ("18446744073709551616", true),
+            ("123456789012345678901234567890", true),
+        ] {
+            assert_eq!(beyond_safe_integer(text), beyond, "{text}");
+        }
+    }
+
+    #[test]
+    fn escaped_text_is_what_escape_debug_writes() {
+        for s in ["2.0", "1.0", "plain text ~!@#$%^&*()", "quote\"", "apostrophe'", "back\\slash", "tab\t", "new\nline", "é", "\u{0301}a", "\u{7f}", ""] {
+            let mut out = String::new();
+            push_escaped(&mut out, s);
+            assert_eq!(out, s.escape_debug().to_string(), "{s:?}");
+        }
+    }
+
+    #[test]
+    fn loosely_ignores_case_and_separators_only() {
+        for (key, name, same) in [
+            ("jsonrpc", "jsonrpc", true),
+            ("JSON-RPC", "jsonrpc", true),
+            ("json_rpc", "jsonrpc", true),
+            ("json rpc ", "jsonrpc", true),
+            ("Version", "version", true),
+            ("jsonrp", "jsonrpc", false),
+            ("jsonrpcc", "jsonrpc", false),
+            ("json.rpc", "jsonrpc", false),
+            ("", "jsonrpc", false),
+        ] {
+            assert_eq!(loosely(key, name.as_bytes()), same, "{key} ~ {name}");
+        }
+    }
+
+    #[test]
+    fn unknown_members_are_reported_only_where_a_name_is_not_allowed() {
+        let cases: &[(&str, &[(&str, &str)])] = &[
+            (r#"{"jsonrpc": "2.0", "method": "a", "params": [], "id": 1}"#, &[]),
+            (r#"{"jsonrpc": "2.0", "method": "a", "parms": [], "id": 1}"#, &[("member-unknown", "/parms")]),
+            (r#"{"jsonrpc": "2.0", "result": 1, "params": [], "id": 1}"#, &[("member-unknown", "/params")]),
+            (r#"{"jsonrpc": "2.0", "result": 1, "id": 1}"#, &[]),
+            (
+                r#"{"jsonrpc": "2.0", "error": {"code": 1, "message": "m", "data": 2, "extra": 3}, "id": 1}"#,
+                &[("member-unknown", "/error/extra")],
+            ),
+            (r#"{"jsonrpc": "2.0", "error": {"code": 1, "message": "m", "data": 2}, "id": 1}"#, &[]),
+        ];
+        for (src, want) in cases {
+            let got = rules_of(src);
+            let want: Vec<_> = want.iter().map(|(r, p)| (*r, p.to_string())).collect();
+            assert_eq!(got, want, "{src}");
+        }
+    }
+
+    #[test]
+    fn error_messages_are_long_by_characters_not_bytes() {
+        for (chars, concise) in [(200, true), (201, false)] {
+            let text = "é".repeat(chars);
+            let src = format!(r#"{{"jsonrpc": "2.0", "error": {{"code": 1, "message": "{text}"}}, "id": 1}}"#);
+            let flagged = rules_of(&src).iter().any(|(r, _)| *r == "error-message-concise");
+            assert_eq!(!flagged, concise, "{chars} characters");
+        }
+    }
+
+    #[test]
+    fn violations_come_in_source_order_whatever_order_the_rules_ran_in() {
+        // jsonrpc-not-2-0 is checked first but sits after the id's violation in the text.
+        let doc = &check(br#"{"id": 1.5, "method": "a", "jsonrpc": "1.0"}"#, Profile::JsonRpc).documents[0];
+        let starts: Vec<_> = doc.violations.iter().map(|v| v.span.start).collect();
+        assert_eq!(doc.violations.len(), 2);
+        assert!(starts.windows(2).all(|w| w[0] <= w[1]), "{starts:?}");
+        assert_eq!(doc.violations[0].rule.id, "id-fractional");
+        // Each document's violations take no more room than they need.
+        assert_eq!(doc.violations.capacity(), doc.violations.len());
+    }
+}
+
+#[cfg(test)]
+mod safe_integer {
     use super::*;
 
     #[test]

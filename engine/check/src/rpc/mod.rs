@@ -176,11 +176,13 @@ impl Report {
 /// Checks every document of `src` (one message, a stream, or a transcript) under `profile`.
 pub fn check(src: &[u8], profile: Profile) -> Report {
     let stream = split_stream(src);
+    // Where each message's violations are collected before they move to it in one allocation.
+    let mut found = Vec::new();
     let mut documents: Vec<Document> = stream
         .segments
         .iter()
         .map(|segment| {
-            let mut doc = classify::segment(segment, src, profile);
+            let mut doc = classify::segment(segment, src, profile, &mut found);
             doc.direction = segment.direction;
             doc.shrink();
             doc
