@@ -21,6 +21,23 @@ else
   rustup target add wasm32-unknown-unknown
 fi
 
+# 1b. The standard library's source, which the release web build compiles with the app
+#     (scripts/trunk.sh: -Zbuild-std), and std's own dependencies in cargo's cache: Trunk builds
+#     offline, so they must be there before it runs.
+if rustup component list --installed 2>/dev/null | grep -q '^rust-src'; then
+  say "rust component rust-src: ok"
+else
+  say "installing rust component rust-src"
+  rustup component add rust-src
+fi
+std_manifest="$(rustc --print sysroot)/lib/rustlib/src/rust/library/Cargo.toml"
+if RUSTC_BOOTSTRAP=1 cargo fetch --locked --offline --manifest-path "$std_manifest" >/dev/null 2>&1; then
+  say "std's dependencies for -Zbuild-std: ok"
+else
+  say "fetching std's dependencies for -Zbuild-std (cargo fetch)"
+  RUSTC_BOOTSTRAP=1 cargo fetch --locked --manifest-path "$std_manifest"
+fi
+
 # 2. Trunk (0.22 needs a newer rustc).
 if [ "$(trunk --version 2>/dev/null)" = "trunk $TRUNK_VERSION" ]; then
   say "trunk $TRUNK_VERSION: ok"

@@ -55,13 +55,13 @@ FUZZ_RUNS="${FUZZ_RUNS:-20000}" bash scripts/fuzz.sh
 stage "wasm tests in headless Chromium: cargo test --target wasm32-unknown-unknown --test web"
 cargo test --locked --target wasm32-unknown-unknown --test web
 
-stage "web: trunk build --release"
-trunk build --release
+stage "web: release build (scripts/trunk.sh build --release)"
+bash scripts/trunk.sh build --release
 
-stage "web: sub-path release build (trunk build --release --public-url /some/path/)"
+stage "web: sub-path release build (scripts/trunk.sh build --release --public-url /some/path/)"
 # A static host serving the site under a sub-path (GitHub Pages: /<repo>/); tests/e2e/static.test.mjs
 # serves this build at /some/path/ and walks every view, then cuts the network and reloads.
-trunk build --release --public-url /some/path/ --dist "$TARGET_DIR/dist-subpath"
+bash scripts/trunk.sh build --release --public-url /some/path/ --dist "$TARGET_DIR/dist-subpath"
 export SUBPATH_DIST="$TARGET_DIR/dist-subpath"
 
 stage "web: size budget (200 KB gzipped; printed, enforced with SIZE_ENFORCE=1)"

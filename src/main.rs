@@ -2,6 +2,9 @@
 
 #[cfg(target_arch = "wasm32")]
 fn main() {
+    // Release builds abort on a panic without a word (scripts/web-build.sh: panic=immediate-abort,
+    // no formatting machinery shipped); debug builds say what panicked in the console.
+    #[cfg(debug_assertions)]
     console_error_panic_hook::set_once();
     if let Some(body) = web_sys::window().and_then(|w| w.document()).and_then(|d| d.body()) {
         // The page lives as long as the tab: its owner is never dropped.
