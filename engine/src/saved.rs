@@ -63,7 +63,7 @@ impl fmt::Display for FormatError {
         match self {
             FormatError::Foreign => f.write_str("the part after # is not a share link of this playground"),
             FormatError::UnknownVersion(v) => {
-                write!(f, "it is in format version {v:?}, which this playground does not read (made by a newer one?)")
+                write!(f, "it is in format version {}, which this playground does not read (made by a newer one?)", json::quote(v))
             }
             FormatError::BadBase64(at) => {
                 write!(f, "it is damaged (not base64url at character {at}); was it cut short or changed when copied?")
@@ -75,7 +75,7 @@ impl fmt::Display for FormatError {
                 write!(f, "it holds more than {} MB of text", MAX_LINK_TEXT >> 20)
             }
             FormatError::BadJson(why) => write!(f, "its content is not readable ({why})"),
-            FormatError::UnknownProfile(p) => write!(f, "it names an unknown profile {p:?} (known: jsonrpc, mcp:<version>)"),
+            FormatError::UnknownProfile(p) => write!(f, "it names an unknown profile {} (known: jsonrpc, mcp:<version>)", json::quote(p)),
         }
     }
 }

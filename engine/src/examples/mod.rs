@@ -6,6 +6,7 @@
 
 use std::sync::OnceLock;
 
+use crate::json::quote;
 use crate::rpc::{McpVersion, Profile};
 
 const LIBRARY: &str = include_str!("library.txt");
@@ -87,7 +88,7 @@ pub fn parse(src: &'static str) -> Result<Vec<Example>, LibraryError> {
         let line = lines[i];
         let Some(id) = line.strip_prefix("=== ") else {
             if !(line.trim().is_empty() || line.starts_with('#')) {
-                return Err(err(i, format!("expected `=== id`, found {line:?}")));
+                return Err(err(i, format!("expected `=== id`, found {}", quote(line))));
             }
             i += 1;
             continue;
@@ -96,20 +97,20 @@ pub fn parse(src: &'static str) -> Result<Vec<Example>, LibraryError> {
         let (mut category, mut title, mut about, mut profile, mut expect) = (None, None, None, None, None);
         i += 1;
         while i < lines.len() && lines[i] != "---" {
-            let (name, value) = lines[i].split_once(": ").ok_or_else(|| err(i, format!("expected `name: value`, found {:?}", lines[i])))?;
+            let (name, value) = lines[i].split_once(": ").ok_or_else(|| err(i, format!("expected `name: value`, found {}", quote(lines[i]))))?;
             match name {
                 "category" => category = Some(value),
                 "title" => title = Some(value),
                 "about" => about = Some(value),
-                "profile" => profile = Some(parse_profile(value).ok_or_else(|| err(i, format!("unknown profile {value:?}")))?),
+                "profile" => profile = Some(parse_profile(value).ok_or_else(|| err(i, format!("unknown profile {}", quote(value))))?),
                 "expect" => {
                     expect = Some(match value.split_whitespace().collect::<Vec<_>>().as_slice() {
                         ["clean"] => Expect::Clean,
                         ["rules", rules @ ..] if !rules.is_empty() => Expect::Rules(rules.to_vec()),
-                        _ => return Err(err(i, format!("expect is `clean` or `rules id ...`, found {value:?}"))),
+                        _ => return Err(err(i, format!("expect is `clean` or `rules id ...`, found {}", quote(value)))),
                     })
                 }
-                _ => return Err(err(i, format!("unknown field {name:?}"))),
+                _ => return Err(err(i, format!("unknown field {}", quote(name)))),
             }
             i += 1;
         }

@@ -2,7 +2,7 @@
 //! <https://www.jsonrpc.org/specification#examples>): `subtract`, `sum`, `get_data`, and the
 //! notifications `update`, `notify_hello`, `notify_sum`.
 
-use crate::json::{Json, Node, Value};
+use crate::json::{quote, Json, Node, Value};
 
 use super::{describe, Num, Outcome, RpcError};
 
@@ -47,7 +47,7 @@ fn subtract(params: Option<&Node<'_>>) -> Outcome {
                 if m.key != "minuend" && m.key != "subtrahend" {
                     errors.push((
                         format!("/params/{}", crate::json::escape_token(&m.key)),
-                        format!("unknown parameter \"{}\"; {SUBTRACT_USAGE}", m.key.escape_debug()),
+                        format!("unknown parameter {}; {SUBTRACT_USAGE}", quote(&m.key)),
                     ));
                 }
             }

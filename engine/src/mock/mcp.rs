@@ -19,7 +19,7 @@
 //! wrong or missing arguments give a tool result with `isError: true` (the practice since 2025-11-25,
 //! so that a model can correct itself); an unknown tool or prompt is a protocol error, -32602.
 
-use crate::json::{escape_token, Json, Node, Value};
+use crate::json::{escape_token, quote, Json, Node, Value};
 use crate::rpc::errors::{self, INVALID_PARAMS};
 use crate::rpc::mcp::param_problems;
 use crate::rpc::McpVersion;
@@ -284,7 +284,7 @@ fn tools_call(params: Option<&Node<'_>>) -> Outcome {
     let Some(tool) = TOOLS.iter().find(|t| t.name == name) else {
         let known: Vec<&str> = TOOLS.iter().map(|t| t.name).collect();
         return Err(RpcError::new(INVALID_PARAMS, format!("Unknown tool: {name}"))
-            .with_errors([("/params/name", format!("no tool is named \"{}\"; the tools are {}", name.escape_debug(), known.join(", ")))]));
+            .with_errors([("/params/name", format!("no tool is named {}; the tools are {}", quote(name), known.join(", ")))]));
     };
     let arguments = params.and_then(|p| p.get("arguments"));
     if let Some(args) = arguments.filter(|a| !a.is_object()) {
@@ -445,7 +445,7 @@ fn prompts_get(params: Option<&Node<'_>>) -> Outcome {
     let Some(prompt) = PROMPTS.iter().find(|p| p.name == name) else {
         let known: Vec<&str> = PROMPTS.iter().map(|p| p.name).collect();
         return Err(RpcError::new(INVALID_PARAMS, format!("Unknown prompt: {name}"))
-            .with_errors([("/params/name", format!("no prompt is named \"{}\"; the prompts are {}", name.escape_debug(), known.join(", ")))]));
+            .with_errors([("/params/name", format!("no prompt is named {}; the prompts are {}", quote(name), known.join(", ")))]));
     };
     let arguments = params.and_then(|p| p.get("arguments"));
     let mut values: Vec<Option<&str>> = Vec::new();

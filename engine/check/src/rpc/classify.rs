@@ -1,6 +1,6 @@
 //! One document at a time: what it is, and every rule of JSON-RPC 2.0 §4–§6 it breaks.
 
-use crate::json::{pointer_to, Direction, Member, Node, ParseNote, Pointer, Segment, Value};
+use crate::json::{pointer_to, quote, write_string, Direction, Member, Node, ParseNote, Pointer, Segment, Value};
 
 use super::errors::is_reserved_unassigned;
 use super::rules::*;
@@ -403,14 +403,13 @@ fn version_member(node: &Node<'_>, k: &Members<'_, '_>, path: &Pointer, sink: &m
             match &m.value.value {
                 Value::String(s) if name_code(s.as_bytes()) == V2_0 => return,
                 Value::String(s) if s == "2" || s == "2.00" || s.trim() == "2.0" => {
-                    message.push_str("found \"");
-                    push_escaped(&mut message, s);
-                    message.push_str("\": the version is exactly \"2.0\"");
+                    message.push_str("found ");
+                    write_string(&mut message, s);
+                    message.push_str(": the version is exactly \"2.0\"");
                 }
                 Value::String(s) => {
-                    message.push_str("found \"");
-                    push_escaped(&mut message, s);
-                    message.push('"');
+                    message.push_str("found ");
+                    write_string(&mut message, s);
                 }
                 Value::Number(n) => {
                     message.push_str("found the number ");
@@ -424,15 +423,6 @@ fn version_member(node: &Node<'_>, k: &Members<'_, '_>, path: &Pointer, sink: &m
             }
             sink.push(&JSONRPC_NOT_2_0, path.key("jsonrpc"), m.value.span, message);
         }
-    }
-}
-
-/// Appends `s` as `str::escape_debug` writes it, copying runs that need no escape whole.
-fn push_escaped(out: &mut String, s: &str) {
-    if s.bytes().all(|b| (0x20..0x7F).contains(&b) && b != b'"' && b != b'\\' && b != b'\'') {
-        out.push_str(s);
-    } else {
-        out.extend(s.escape_debug());
     }
 }
 
@@ -539,7 +529,7 @@ fn error_object(error: &Node<'_>, parent: &Pointer, sink: &mut Sink<'_>) -> Opti
                 let found = match &code.value {
                     Value::Number(text) if code.as_integer_text().is_some() => format!("{text}, which is too large"),
                     Value::Number(text) => format!("{text}, which is not an integer"),
-                    Value::String(s) => format!("the string \"{}\" (drop the quotes)", s.escape_debug()),
+                    Value::String(s) => format!("the string {} (drop the quotes)", quote(s)),
                     other => other.json_type().name().to_string(),
                 };
                 sink.push(&ERROR_CODE_NOT_INTEGER, path().key("code"), code.span, format!("\"code\" must be an integer, found {found}"));
@@ -692,11 +682,13 @@ mod tests {
     }
 
     #[test]
-    fn escaped_text_is_what_escape_debug_writes() {
-        for s in ["2.0", "1.0", "plain text ~!@#$%^&*()", "quote\"", "apostrophe'", "back\\slash", "tab\t", "new\nline", "é", "\u{0301}a", "\u{7f}", ""] {
-            let mut out = String::new();
-            push_escaped(&mut out, s);
-            assert_eq!(out, s.escape_debug().to_string(), "{s:?}");
+    fn a_wrong_version_string_is_quoted_as_json() {
+        // Messages quote what was typed as JSON does (not as Rust's Debug would: no \' or \u{..}).
+        for (typed, shown) in [("2.1", r#""2.1""#), ("it's", r#""it's""#), ("a\"b\\c", r#""a\"b\\c""#), ("tab\t", r#""tab\t""#), ("\u{7f}é", "\"\u{7f}é\"")] {
+            let src = format!(r#"{{"jsonrpc": {}, "method": "m", "id": 1}}"#, quote(typed));
+            let report = crate::rpc::check(src.as_bytes(), Profile::JsonRpc);
+            let v = report.violations().find(|v| v.rule.id == JSONRPC_NOT_2_0.id).expect("jsonrpc-not-2-0");
+            assert_eq!(v.message, format!("\"jsonrpc\" must be exactly \"2.0\"; found {shown}"), "{typed:?}");
         }
     }
 

@@ -56,7 +56,7 @@ pub struct UnknownVersion(pub String);
 impl fmt::Display for UnknownVersion {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let known: Vec<_> = McpVersion::ALL.iter().map(|v| v.as_str()).collect();
-        write!(f, "unknown MCP protocol version {:?} (known: {})", self.0, known.join(", "))
+        write!(f, "unknown MCP protocol version {} (known: {})", crate::json::quote(&self.0), known.join(", "))
     }
 }
 

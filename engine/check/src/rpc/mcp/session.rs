@@ -188,7 +188,7 @@ fn reused_ids(messages: &[Message<'_, '_>], version: McpVersion, flags: &mut Vec
         let earlier = &mut seen[side(m.from)];
         if let Some((_, first)) = earlier.iter().find(|(k, _)| *k == key) {
             let shown = match &id.value.value {
-                Value::String(s) => format!("{s:?}"),
+                Value::String(s) => crate::json::quote(s),
                 Value::Number(n) => (*n).to_string(),
                 _ => String::new(),
             };
