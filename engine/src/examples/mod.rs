@@ -97,7 +97,7 @@ pub fn parse(src: &'static str) -> Result<Vec<Example>, LibraryError> {
         let (mut category, mut title, mut about, mut profile, mut expect) = (None, None, None, None, None);
         i += 1;
         while i < lines.len() && lines[i] != "---" {
-            let (name, value) = lines[i].split_once(": ").ok_or_else(|| err(i, format!("expected `name: value`, found {}", quote(lines[i]))))?;
+            let (name, value) = lines[i].split_once(':').and_then(|(n, v)| Some((n, v.strip_prefix(' ')?))).ok_or_else(|| err(i, format!("expected `name: value`, found {}", quote(lines[i]))))?;
             match name {
                 "category" => category = Some(value),
                 "title" => title = Some(value),

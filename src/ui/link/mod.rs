@@ -504,7 +504,8 @@ impl Link {
             }
         }
         let status = response.status();
-        let is_sse = header("content-type").is_some_and(|t| t.contains("text/event-stream"));
+        // The media type, before any parameter (`text/event-stream; charset=utf-8`), in any case.
+        let is_sse = header("content-type").is_some_and(|t| t.split(';').next().is_some_and(|m| m.trim().eq_ignore_ascii_case("text/event-stream")));
         let body = match response.text() {
             Ok(p) => JsFuture::from(p).await.map(|v| v.as_string().unwrap_or_default()).map_err(|e| js_error(&e)),
             Err(e) => Err(js_error(&e)),
@@ -641,7 +642,8 @@ fn parse_headers(text: &str) -> Result<Vec<(String, String)>, String> {
 }
 
 fn explain_open_error(url: &str, error: &str) -> String {
-    if error.contains("SecurityError") {
+    // js_error writes a DOMException as "<name>: <message>".
+    if error.starts_with("SecurityError") {
         format!("the browser refused to open {url} ({error}): from an HTTPS page only wss:// is allowed (mixed content), and some ports are blocked.")
     } else {
         format!("the browser could not open {url}: {error}")

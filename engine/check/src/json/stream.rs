@@ -139,7 +139,10 @@ pub fn split_stream(src: &[u8]) -> Stream<'_> {
                 }
                 if next <= error.span.start {
                     // The document stopped short and the next one began: say so at its end.
-                    let expected = error.message.split(", found ").next().unwrap_or_default().to_string();
+                    let expected = match error.message.as_bytes().windows(8).position(|w| w == b", found ") {
+                        Some(at) => error.message[..at].to_string(),
+                        None => error.message.clone(),
+                    };
                     error.message = format!("{expected}, found the end of the document (the next line starts a new one)");
                     error.span = Span::new(end, end);
                 }

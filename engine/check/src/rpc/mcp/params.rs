@@ -31,9 +31,26 @@ pub(crate) struct Problem {
     pub meta: bool,
 }
 
-/// Unescapes one RFC 6901 reference token.
+/// Unescapes one RFC 6901 reference token (`~1` is `/`, `~0` is `~`, in one pass: `~01` is `~1`).
 fn unescape(token: &str) -> String {
-    token.replace("~1", "/").replace("~0", "~")
+    let mut out = String::with_capacity(token.len());
+    let mut chars = token.chars();
+    while let Some(c) = chars.next() {
+        if c != '~' {
+            out.push(c);
+            continue;
+        }
+        match chars.clone().next() {
+            Some('0') => out.push('~'),
+            Some('1') => out.push('/'),
+            _ => {
+                out.push('~');
+                continue;
+            }
+        }
+        chars.next();
+    }
+    out
 }
 
 /// True when `node` has one of `types` (`0`: any).
@@ -154,5 +171,17 @@ fn check_param(method: &str, params: &Node<'_>, p: &Param, out: &mut Vec<Problem
             meta,
         }),
         Some(_) => {}
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::unescape;
+
+    #[test]
+    fn reference_tokens_unescape_as_rfc_6901_says() {
+        for (token, key) in [("a", "a"), ("a~1b", "a/b"), ("m~0n", "m~n"), ("~01", "~1"), ("~10", "/0"), ("~~1", "~/"), ("~", "~"), ("x~", "x~"), ("~2", "~2"), ("é~1ü", "é/ü"), ("", "")] {
+            assert_eq!(unescape(token), key, "{token}");
+        }
     }
 }
