@@ -30,6 +30,8 @@ struct CallBatch {
     from: Direction,
     doc: usize,
     keys: Vec<String>,
+    /// How many of `keys` are "null": valid requests with id null (a result with id null answers one).
+    null_requests: usize,
     unreadable: usize,
     answered: bool,
 }
@@ -139,7 +141,11 @@ impl Conversation<'_> {
         let Some(id) = node.get("id") else { return }; // response-id-missing already says it
         let Some((key, shown)) = id_key(id) else { return }; // id-wrong-type already says it
         if let Some(i) = self.pending.iter().position(|p| p.key == key && p.from == asker) {
-            self.pending.remove(i);
+            let p = self.pending.remove(i);
+            // A request with id null gets its id back (§5), a result included.
+            if key == "null" && self.kind(p.at).0 == Kind::Request {
+                self.doc(at).answers_null_id_request();
+            }
             return;
         }
         if key == "null" {
@@ -180,6 +186,7 @@ impl Conversation<'_> {
     fn batch_of_calls(&mut self, items: &[Node<'_>], doc: usize, from: Direction) {
         let index = self.batches.len();
         let mut keys = Vec::new();
+        let mut null_requests = 0;
         let mut unreadable = 0;
         for (i, item) in items.iter().enumerate() {
             let at = At { doc, item: Some(i) };
@@ -189,6 +196,9 @@ impl Conversation<'_> {
             }
             let before = self.unreadable.len();
             if let Some(key) = self.call(item, at, from, Some(index)) {
+                if key == "null" && self.kind(at).0 == Kind::Request {
+                    null_requests += 1;
+                }
                 keys.push(key);
             }
             if self.unreadable.len() > before {
@@ -200,7 +210,7 @@ impl Conversation<'_> {
         if keys.is_empty() && unreadable == 0 {
             self.last_call[side(from)] = Some(LastCall::Notification);
         }
-        self.batches.push(CallBatch { from, doc, keys, unreadable, answered: false });
+        self.batches.push(CallBatch { from, doc, keys, null_requests, unreadable, answered: false });
     }
 
     fn batch_of_responses(&mut self, items: &[Node<'_>], doc: usize, from: Direction, span: Span) {
@@ -225,11 +235,16 @@ impl Conversation<'_> {
         let mut expected: Vec<String> = self.batches[b].keys.clone();
         expected.extend(std::iter::repeat_n("null".to_string(), self.batches[b].unreadable));
         let mut extra = Vec::new();
-        for item in items {
+        let mut null_requests = self.batches[b].null_requests;
+        for (i, item) in items.iter().enumerate() {
             let Some((key, shown)) = item.get("id").and_then(id_key) else { continue };
             match expected.iter().position(|k| *k == key) {
-                Some(i) => {
-                    expected.remove(i);
+                Some(j) => {
+                    expected.remove(j);
+                    // A result with id null answers one of the batch's requests with id null.
+                    if key == "null" && null_requests > 0 && self.doc(At { doc, item: Some(i) }).answers_null_id_request() {
+                        null_requests -= 1;
+                    }
                 }
                 None => extra.push(shown),
             }
@@ -324,5 +339,92 @@ pub(super) fn check(stream: &Stream<'_>, documents: &mut [Document], profile: Pr
     }
     if let Profile::Mcp(version) = profile {
         mcp::check_transcript(stream, documents, version);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::rpc::{check, Kind, Profile, Severity};
+
+    const NULL_REQUEST: &str = r#"{"jsonrpc": "2.0", "method": "sum", "params": [1, 2], "id": null}"#;
+    const NULL_RESULT: &str = r#"{"jsonrpc": "2.0", "result": 3, "id": null}"#;
+
+    /// Each document's kind (a batch: its elements' kinds) and the rules it breaks (errors only).
+    fn verdicts(src: &str) -> Vec<(Vec<Kind>, Vec<&'static str>)> {
+        check(src.as_bytes(), Profile::JsonRpc)
+            .documents
+            .iter()
+            .map(|d| {
+                let kinds = if d.kind == Kind::Batch { d.items.iter().map(|i| i.kind).collect() } else { vec![d.kind] };
+                (kinds, d.all_violations().filter(|v| v.severity == Severity::Error).map(|v| v.rule.id).collect())
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_result_with_id_null_answering_a_request_with_id_null_is_a_valid_response() {
+        let src = format!("--> {NULL_REQUEST}\n<-- {NULL_RESULT}");
+        assert_eq!(verdicts(&src), [(vec![Kind::Request], vec![]), (vec![Kind::Response], vec![])]);
+        // The request keeps its warning: a null id is legal, not advisable.
+        let r = check(src.as_bytes(), Profile::JsonRpc);
+        assert_eq!(r.violations().map(|v| v.rule.id).collect::<Vec<_>>(), ["id-null-in-request"]);
+        // MCP forbids id null (mcp-id-null): that request is invalid and deserves an error, not a result.
+        let mcp = check(src.as_bytes(), Profile::Mcp(crate::rpc::McpVersion::default()));
+        let rules: Vec<_> = mcp.violations().map(|v| v.rule.id).collect();
+        assert!(rules.contains(&"mcp-id-null") && rules.contains(&"response-null-id-with-result"), "{rules:?}");
+    }
+
+    #[test]
+    fn a_result_with_id_null_is_still_flagged_everywhere_else() {
+        let flagged = "response-null-id-with-result";
+        let cases: &[&str] = &[
+            // On its own: id null means the request could not be read.
+            NULL_RESULT,
+            // Not a transcript: no request to pair with.
+            &format!("{NULL_REQUEST}\n{NULL_RESULT}"),
+            // The request's id was readable.
+            &format!("--> {{\"jsonrpc\": \"2.0\", \"method\": \"sum\", \"id\": 1}}\n<-- {NULL_RESULT}"),
+            // The request could not be read, or was invalid: that gets an error, never a result.
+            &format!("--> {{\"jsonrpc\": \"2.0\", \"method\": \n<-- {NULL_RESULT}"),
+            &format!("--> {{\"jsonrpc\": \"1.0\", \"method\": \"sum\", \"id\": null}}\n<-- {NULL_RESULT}"),
+            // The reply comes before the request.
+            &format!("<-- {NULL_RESULT}\n--> {NULL_REQUEST}"),
+            // A batch element that could not be read.
+            &format!("--> [1]\n<-- [{NULL_RESULT}]"),
+        ];
+        for src in cases {
+            let v = verdicts(src);
+            let reply = v.iter().find(|(_, rules)| rules.contains(&flagged));
+            assert!(reply.is_some(), "{src}: {v:?}");
+        }
+    }
+
+    #[test]
+    fn one_request_with_id_null_takes_back_one_result() {
+        let src = format!("--> {NULL_REQUEST}\n<-- {NULL_RESULT}\n<-- {NULL_RESULT}");
+        let v = verdicts(&src);
+        assert_eq!(v[1], (vec![Kind::Response], vec![]));
+        assert!(v[2].1.contains(&"response-null-id-with-result"), "{v:?}");
+    }
+
+    #[test]
+    fn a_reply_with_other_errors_stays_invalid_without_the_null_id_rule() {
+        let src = format!("--> {NULL_REQUEST}\n<-- {{\"result\": 3, \"id\": null}}");
+        assert_eq!(verdicts(&src)[1], (vec![Kind::Invalid], vec!["jsonrpc-missing"]));
+    }
+
+    #[test]
+    fn in_a_batch_results_with_id_null_answer_its_requests_with_id_null() {
+        let src = format!("--> [{NULL_REQUEST}, {{\"jsonrpc\": \"2.0\", \"method\": \"sum\", \"id\": 2}}]\n<-- [{NULL_RESULT}, {{\"jsonrpc\": \"2.0\", \"result\": 3, \"id\": 2}}]");
+        assert_eq!(verdicts(&src)[1], (vec![Kind::Response, Kind::Response], vec![]));
+        // Beside an element that could not be read (answered by an error with id null), in either order.
+        let invalid = r#"{"jsonrpc": "2.0", "error": {"code": -32600, "message": "Invalid Request"}, "id": null}"#;
+        for reply in [format!("[{invalid}, {NULL_RESULT}]"), format!("[{NULL_RESULT}, {invalid}]")] {
+            let src = format!("--> [{NULL_REQUEST}, 1]\n<-- {reply}");
+            assert_eq!(verdicts(&src)[1], (vec![Kind::Response, Kind::Response], vec![]), "{src}");
+        }
+        // Two results with id null for one such request: one of them is wrong.
+        let src = format!("--> [{NULL_REQUEST}, 1]\n<-- [{NULL_RESULT}, {NULL_RESULT}]");
+        assert_eq!(verdicts(&src)[1].1, ["response-null-id-with-result"]);
     }
 }
