@@ -477,6 +477,10 @@ const FUZZ_FINDINGS: &[&[u8]] = &[
     // invalid even in a transcript with that request (see mock_echoes_a_null_id below).
     br#"{"jsonrpc":"2.0","method":"tools/call","params":{"name":"add","arguments":{}},"id":null}"#,
     include_bytes!("fuzz_findings/mock-null-id-result"),
+    // mock (2026-11-23, once each reply was checked with its request as a transcript): an object that
+    // is neither request nor response but has a readable id got -32600 with that id, and the
+    // transcript expected id null only.
+    b"{\"jsonrpc\": \"2.0\", \"id\": 1}\n",
 ];
 
 /// The mock's reply with the request it answers, as a transcript (`--> REQUEST`, `<-- REPLY`), as

@@ -23,6 +23,9 @@ struct Pending {
     at: At,
     span: Span,
     batch: Option<usize>,
+    /// Neither a request nor a notification, with a readable id: its -32600 reply may carry that
+    /// id or null (§5 allows null for an Invalid Request).
+    or_null: bool,
 }
 
 #[derive(Debug)]
@@ -32,6 +35,8 @@ struct CallBatch {
     keys: Vec<String>,
     /// How many of `keys` are "null": valid requests with id null (a result with id null answers one).
     null_requests: usize,
+    /// Keys of `keys` that id null may answer too (invalid elements with a readable id).
+    or_null: Vec<String>,
     unreadable: usize,
     answered: bool,
 }
@@ -116,7 +121,16 @@ impl Conversation<'_> {
                     );
                     self.flag(at, Some("id"), &REQUEST_ID_REUSED, id.span, message);
                 }
-                self.pending.push(Pending { key: key.clone(), shown, from, at, span: id.span, batch });
+                self.pending.push(Pending { key: key.clone(), shown, from, at, span: id.span, batch, or_null: false });
+                self.last_call[side(from)] = Some(LastCall::Request);
+                Some(key)
+            }
+            Kind::Invalid if kind == Kind::Invalid && node.get("id").is_some_and(|id| matches!(id.value, Value::String(_) | Value::Number(_))) => {
+                // Neither a request nor a notification, but its id is readable: answered -32600
+                // with that id (as a server that reads it does) or with null.
+                let id = node.get("id")?;
+                let (key, shown) = id_key(id)?;
+                self.pending.push(Pending { key: key.clone(), shown, from, at, span: id.span, batch, or_null: true });
                 self.last_call[side(from)] = Some(LastCall::Request);
                 Some(key)
             }
@@ -153,6 +167,10 @@ impl Conversation<'_> {
                 self.unreadable.remove(i);
                 return;
             }
+            if let Some(i) = self.pending.iter().position(|p| p.or_null && p.from == asker) {
+                self.pending.remove(i);
+                return;
+            }
             let waiting: Vec<usize> = (0..self.pending.len()).filter(|&i| self.pending[i].from == asker).collect();
             if let [only] = waiting[..] {
                 let p = self.pending.remove(only);
@@ -187,6 +205,7 @@ impl Conversation<'_> {
         let index = self.batches.len();
         let mut keys = Vec::new();
         let mut null_requests = 0;
+        let mut or_null = Vec::new();
         let mut unreadable = 0;
         for (i, item) in items.iter().enumerate() {
             let at = At { doc, item: Some(i) };
@@ -199,6 +218,9 @@ impl Conversation<'_> {
                 if key == "null" && self.kind(at).0 == Kind::Request {
                     null_requests += 1;
                 }
+                if self.pending.last().is_some_and(|p| p.or_null && p.at == at) {
+                    or_null.push(key.clone());
+                }
                 keys.push(key);
             }
             if self.unreadable.len() > before {
@@ -210,7 +232,7 @@ impl Conversation<'_> {
         if keys.is_empty() && unreadable == 0 {
             self.last_call[side(from)] = Some(LastCall::Notification);
         }
-        self.batches.push(CallBatch { from, doc, keys, null_requests, unreadable, answered: false });
+        self.batches.push(CallBatch { from, doc, keys, null_requests, or_null, unreadable, answered: false });
     }
 
     fn batch_of_responses(&mut self, items: &[Node<'_>], doc: usize, from: Direction, span: Span) {
@@ -238,7 +260,12 @@ impl Conversation<'_> {
         let mut null_requests = self.batches[b].null_requests;
         for (i, item) in items.iter().enumerate() {
             let Some((key, shown)) = item.get("id").and_then(id_key) else { continue };
-            match expected.iter().position(|k| *k == key) {
+            let or_null = &self.batches[b].or_null;
+            let found = expected.iter().position(|k| *k == key).or_else(|| {
+                // id null answers an invalid element whose id was readable, too.
+                if key == "null" { expected.iter().position(|k| or_null.contains(k)) } else { None }
+            });
+            match found {
                 Some(j) => {
                     expected.remove(j);
                     // A result with id null answers one of the batch's requests with id null.
@@ -296,10 +323,10 @@ pub(super) fn check(stream: &Stream<'_>, documents: &mut [Document], profile: Pr
                 let (kind, intent) = conv.kind(at);
                 match intent.unwrap_or(kind) {
                     Kind::Response => conv.response(root, at, from),
-                    Kind::Request | Kind::Notification => {
+                    // An invalid object waits for its error reply (by id when that is readable).
+                    _ => {
                         conv.call(root, at, from, None);
                     }
-                    _ => conv.unreadable.push((from, at, root.span)),
                 }
             }
             Value::Array(items) if items.is_empty() => {
@@ -321,7 +348,11 @@ pub(super) fn check(stream: &Stream<'_>, documents: &mut [Document], profile: Pr
     let pending = std::mem::take(&mut conv.pending);
     for p in pending {
         if both_sides[side(other(p.from))] {
-            let message = format!("request id {} never gets a response in this transcript", p.shown);
+            let message = if p.or_null {
+                format!("this message is invalid, so it deserves an error response (-32600) with id {} or null, and none came", p.shown)
+            } else {
+                format!("request id {} never gets a response in this transcript", p.shown)
+            };
             conv.flag(p.at, Some("id"), &REQUEST_UNANSWERED, p.span, message);
         }
     }
@@ -411,6 +442,25 @@ mod tests {
     fn a_reply_with_other_errors_stays_invalid_without_the_null_id_rule() {
         let src = format!("--> {NULL_REQUEST}\n<-- {{\"result\": 3, \"id\": null}}");
         assert_eq!(verdicts(&src)[1], (vec![Kind::Invalid], vec!["jsonrpc-missing"]));
+    }
+
+    #[test]
+    fn an_invalid_object_with_a_readable_id_is_answered_with_that_id_or_null() {
+        let invalid = r#"{"jsonrpc": "2.0", "id": 1}"#;
+        let error = |id: &str| format!(r#"{{"jsonrpc": "2.0", "error": {{"code": -32600, "message": "Invalid Request"}}, "id": {id}}}"#);
+        for id in ["1", "null"] {
+            let src = format!("--> {invalid}\n<-- {}", error(id));
+            assert_eq!(verdicts(&src), [(vec![Kind::Invalid], vec!["method-result-or-error-required"]), (vec![Kind::Response], vec![])], "{src}");
+            let src = format!("--> [{invalid}]\n<-- [{}]", error(id));
+            assert_eq!(verdicts(&src)[1], (vec![Kind::Response], vec![]), "{src}");
+        }
+        // Another id answers nothing; no answer at all is noticed.
+        let src = format!("--> {invalid}\n<-- {}", error("2"));
+        assert_eq!(verdicts(&src)[1].1, ["response-unmatched"]);
+        let src = format!("--> {invalid}\n--> {{\"jsonrpc\": \"2.0\", \"method\": \"a\", \"id\": 2}}\n<-- {{\"jsonrpc\": \"2.0\", \"result\": 0, \"id\": 2}}");
+        let r = check(src.as_bytes(), Profile::JsonRpc);
+        let unanswered: Vec<_> = r.documents[0].violations.iter().filter(|v| v.rule.id == "request-unanswered").map(|v| v.message.to_string()).collect();
+        assert_eq!(unanswered, ["this message is invalid, so it deserves an error response (-32600) with id 1 or null, and none came"]);
     }
 
     #[test]
