@@ -1,5 +1,5 @@
-//! A deliberately misbehaving WebSocket server for the live link's fault tests (raw
-//! tokio-tungstenite). Test-only code (a cargo example): nothing of it ships.
+//! A deliberately misbehaving WebSocket and HTTP server for the live link's fault tests (raw
+//! tokio-tungstenite, and hyper for HTTP). Test-only code (a cargo example): nothing of it ships.
 //!
 //! ```text
 //! cargo build --examples
@@ -7,9 +7,10 @@
 //! ```
 //!
 //! Binds 127.0.0.1 only (port 0, the default, picks a free one) and prints one line on stderr:
-//! `misbehaving_server: listening on ws://127.0.0.1:PORT; refused: ws://127.0.0.1:CLOSED` — CLOSED is
-//! a port it bound and let go, so nothing listens there (a refused connection). Stops by itself
-//! after `--exit-after` seconds (default 60), or on Ctrl+C.
+//! `misbehaving_server: listening on ws://127.0.0.1:PORT; refused: ws://127.0.0.1:CLOSED; http:
+//! http://127.0.0.1:HTTP` — CLOSED is a port it bound and let go, so nothing listens there (a refused
+//! connection); HTTP is a free port of its own. Stops by itself after `--exit-after` seconds
+//! (default 60), or on Ctrl+C.
 //!
 //! The connection's path chooses the behaviour (`?name=value` options):
 //! - `/` (or `/echo`): well-behaved: each request gets `{"jsonrpc":"2.0","result":{"echo":PARAMS},"id":ID}`,
@@ -35,6 +36,14 @@
 //! - `/slow?ms=2000`: each request is answered after `ms` milliseconds.
 //! - `/silent`: never answers anything (for request timeouts).
 //! - any other path: the handshake is refused with HTTP 404.
+//!
+//! Over HTTP (any path; CORS allows every origin, and the preflight) one endpoint serves every
+//! POST, so the method of the message (or of any element of a batch) chooses the behaviour:
+//! - `slow`: answered as `/` does, after `params.ms` milliseconds (default 2000);
+//! - `fail`: HTTP `params.status` (default 500) with an empty body;
+//! - `drop`: no response at all: the connection is closed (the browser's fetch fails);
+//! - anything else: `{"jsonrpc":"2.0","result":{"echo":PARAMS},"id":ID}` for each request (an array
+//!   for a batch), 202 with no body when there is no request; a body that is not JSON gets 400.
 
 #[cfg(not(target_arch = "wasm32"))]
 fn main() -> std::process::ExitCode {
@@ -90,13 +99,29 @@ mod server {
                     return ExitCode::from(2);
                 }
             };
-            let addr = listener.local_addr().unwrap();
-            let closed = std::net::TcpListener::bind("127.0.0.1:0").and_then(|l| l.local_addr()).map(|a| a.port()).unwrap_or(1);
-            eprintln!("misbehaving_server: listening on ws://{addr}; refused: ws://127.0.0.1:{closed}");
-            let accepting = std::pin::pin!(async move {
-                while let Ok((stream, _)) = listener.accept().await {
-                    tokio::spawn(connection(stream));
+            let http = match TcpListener::bind(("127.0.0.1", 0)).await {
+                Ok(listener) => listener,
+                Err(e) => {
+                    eprintln!("misbehaving_server: cannot listen on 127.0.0.1:0 for HTTP: {e}");
+                    return ExitCode::from(2);
                 }
+            };
+            let addr = listener.local_addr().unwrap();
+            let http_addr = http.local_addr().unwrap();
+            let closed = std::net::TcpListener::bind("127.0.0.1:0").and_then(|l| l.local_addr()).map(|a| a.port()).unwrap_or(1);
+            eprintln!("misbehaving_server: listening on ws://{addr}; refused: ws://127.0.0.1:{closed}; http: http://{http_addr}");
+            let accepting = std::pin::pin!(async move {
+                let ws = async {
+                    while let Ok((stream, _)) = listener.accept().await {
+                        tokio::spawn(connection(stream));
+                    }
+                };
+                let http = async {
+                    while let Ok((stream, _)) = http.accept().await {
+                        tokio::spawn(http_connection(stream));
+                    }
+                };
+                select(std::pin::pin!(ws), std::pin::pin!(http)).await;
             });
             let stop = std::pin::pin!(tokio::time::sleep(exit_after));
             let ctrl_c = std::pin::pin!(tokio::signal::ctrl_c());
@@ -237,6 +262,71 @@ mod server {
             }
         }
         Ok(())
+    }
+
+    type Body = http_body_util::Full<hyper::body::Bytes>;
+
+    /// The service says: close the connection without a response.
+    #[derive(Debug)]
+    struct Hangup;
+
+    impl std::fmt::Display for Hangup {
+        fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+            f.write_str("dropped without a response, on purpose")
+        }
+    }
+
+    impl std::error::Error for Hangup {}
+
+    /// One HTTP/1.1 connection: each POST as the module's documentation says.
+    async fn http_connection(stream: TcpStream) {
+        let service = hyper::service::service_fn(http_answer);
+        // An error from the service (`drop`) makes hyper close the connection, writing nothing.
+        let _ = hyper::server::conn::http1::Builder::new().serve_connection(hyper_util::rt::TokioIo::new(stream), service).await;
+    }
+
+    async fn http_answer(request: hyper::Request<hyper::body::Incoming>) -> Result<hyper::Response<Body>, Hangup> {
+        use http_body_util::BodyExt;
+        use hyper::StatusCode;
+        let reply = |status: StatusCode, body: String| {
+            let mut response = hyper::Response::new(Body::from(body));
+            *response.status_mut() = status;
+            let headers = response.headers_mut();
+            headers.insert("access-control-allow-origin", "*".parse().unwrap());
+            headers.insert("access-control-allow-headers", "content-type, accept, mcp-session-id".parse().unwrap());
+            headers.insert("access-control-allow-methods", "POST, OPTIONS".parse().unwrap());
+            headers.insert("content-type", "application/json".parse().unwrap());
+            Ok(response)
+        };
+        if request.method() == hyper::Method::OPTIONS {
+            return reply(StatusCode::NO_CONTENT, String::new());
+        }
+        let Ok(body) = request.into_body().collect().await.map(|b| b.to_bytes()) else { return Err(Hangup) };
+        let Ok(message) = serde_json::from_slice::<Value>(&body) else {
+            return reply(StatusCode::BAD_REQUEST, String::new());
+        };
+        let messages = match &message {
+            Value::Array(items) => items.clone(),
+            one => vec![one.clone()],
+        };
+        let with = |name: &str| messages.iter().find(|m| m.get("method").and_then(Value::as_str) == Some(name));
+        let param = |m: &Value, name: &str| m.get("params").and_then(|p| p.get(name)).and_then(Value::as_u64);
+        if with("drop").is_some() {
+            return Err(Hangup);
+        }
+        if let Some(m) = with("fail") {
+            let status = param(m, "status").and_then(|s| u16::try_from(s).ok()).and_then(|s| StatusCode::from_u16(s).ok());
+            return reply(status.unwrap_or(StatusCode::INTERNAL_SERVER_ERROR), String::new());
+        }
+        if let Some(m) = with("slow") {
+            tokio::time::sleep(Duration::from_millis(param(m, "ms").unwrap_or(2000))).await;
+        }
+        let replies: Vec<Value> = messages.iter().filter_map(|m| echo(&m.to_string())).map(|r| serde_json::from_str(&r).unwrap_or(Value::Null)).collect();
+        match (&message, replies.as_slice()) {
+            (_, []) => reply(StatusCode::ACCEPTED, String::new()),
+            (Value::Array(_), _) => reply(StatusCode::OK, Value::Array(replies).to_string()),
+            (_, [one, ..]) => reply(StatusCode::OK, one.to_string()),
+        }
     }
 
     /// `a=1&b=two` → {a: "1", b: "two"} (no percent-decoding beyond `+` and `%20` as spaces).

@@ -174,6 +174,50 @@ fn an_invalid_request_with_a_usable_id_pairs_by_that_id() {
 }
 
 #[test]
+fn a_request_with_id_null_pairs_with_its_result_which_is_a_valid_response() {
+    // What the mock (rightly) answers: the same id, null, with the result.
+    let log = via_mock(r#"{"jsonrpc": "2.0", "method": "sum", "params": [1, 2], "id": null}"#);
+    let reply = log.get(2).unwrap();
+    assert_eq!(reply.raw, r#"{"jsonrpc":"2.0","result":3,"id":null}"#);
+    assert_eq!(paired_with(&log, 1, 0), Some(at(2, 0)));
+    let m = reply.single().unwrap();
+    assert_eq!((reply.kind, m.kind, m.intent, m.is_error), (Kind::Response, Kind::Response, None, false));
+    assert!(!reply.has_error());
+    let c = log.counts();
+    assert_eq!((c.responses, c.errors, c.pairs, c.waiting), (1, 0, 1, 0));
+    // Each element of a batch the same way.
+    let log = via_mock(r#"[{"jsonrpc": "2.0", "method": "sum", "params": [1], "id": null}, {"jsonrpc": "2.0", "method": "sum", "params": [2], "id": null}]"#);
+    let reply = log.get(2).unwrap();
+    assert!(reply.msgs.iter().all(|m| m.kind == Kind::Response && !m.is_error), "{:?}", reply.msgs);
+    assert_eq!((paired_with(&log, 1, 0), paired_with(&log, 1, 1)), (Some(at(2, 0)), Some(at(2, 1))));
+}
+
+#[test]
+fn a_result_with_id_null_answers_a_request_with_id_null_not_an_unreadable_message() {
+    let mut log = Log::new();
+    let garbage = log.record(MOCK, Out, 0.0, "{not json");
+    let null_id = log.record(MOCK, Out, 1.0, r#"{"jsonrpc":"2.0","method":"sum","params":[1],"id":null}"#);
+    // The result answers the request with id null, though the unreadable message waits longer.
+    let result = log.record(MOCK, In, 2.0, r#"{"jsonrpc":"2.0","result":1,"id":null}"#);
+    assert_eq!(paired_with(&log, null_id, 0), Some(at(result, 0)));
+    assert_eq!(log.get(result).unwrap().single().unwrap().kind, Kind::Response);
+    let error = log.record(MOCK, In, 3.0, r#"{"jsonrpc":"2.0","error":{"code":-32700,"message":"Parse error"},"id":null}"#);
+    assert_eq!(paired_with(&log, garbage, 0), Some(at(error, 0)));
+    // With no request with id null waiting, such a result stays what the engine says alone: invalid.
+    let stray = log.record(MOCK, In, 4.0, r#"{"jsonrpc":"2.0","result":1,"id":null}"#);
+    let m = log.get(stray).unwrap().single().unwrap().clone();
+    assert_eq!((m.kind, m.intent, m.is_error, m.status), (Kind::Invalid, Some(Kind::Response), true, Status::Unmatched));
+    // And an unreadable message is not answered by a result (it waits for an error).
+    let garbage = log.record(MOCK, Out, 5.0, "{not json");
+    let result = log.record(MOCK, In, 6.0, r#"{"jsonrpc":"2.0","result":1,"id":null}"#);
+    assert_eq!(log.get(result).unwrap().single().unwrap().kind, Kind::Invalid);
+    assert_eq!(paired_with(&log, garbage, 0), Some(at(result, 0)), "as before: first in, first out");
+    // The stored form replays to the same verdicts.
+    let back = Log::from_json_str(&log.to_json_string()).unwrap();
+    assert_eq!(back.entries(), log.entries());
+}
+
+#[test]
 fn server_initiated_requests_wait_for_our_response() {
     let link = "ws://127.0.0.1:9000/";
     let mut log = Log::new();
@@ -228,6 +272,54 @@ fn a_dropped_connection_loses_what_was_in_flight() {
     assert_eq!(status(&log, r, 0), Status::Unmatched);
     assert_eq!(log.waiting(), [at(m, 0)]);
     assert_eq!((log.counts().lost, log.counts().waiting), (1, 1));
+}
+
+#[test]
+fn a_failed_post_loses_only_the_requests_it_carried() {
+    let http = "http://127.0.0.1:9/rpc";
+    let mut log = Log::new();
+    // Three POSTs in flight to one endpoint: a slow call, a single request, a batch.
+    let slow = log.record(http, Out, 0.0, r#"{"jsonrpc":"2.0","method":"slow","id":1}"#);
+    let single = log.record(http, Out, 1.0, r#"{"jsonrpc":"2.0","method":"fail","id":2}"#);
+    let batch = log.record(http, Out, 2.0, r#"[{"jsonrpc":"2.0","method":"a","id":3},{"jsonrpc":"2.0","method":"note"},{"jsonrpc":"2.0","method":"b","id":4}]"#);
+    let mock = log.record(MOCK, Out, 3.0, r#"{"jsonrpc":"2.0","method":"a","id":2}"#);
+    assert_eq!(log.mark_entry_lost(single, "HTTP 500 Internal Server Error"), 1);
+    assert_eq!(status(&log, single, 0), Status::Lost);
+    assert_eq!(log.get(single).unwrap().lost_reason.as_deref(), Some("HTTP 500 Internal Server Error"));
+    // Each request of a failed batch is lost; its notification expected nothing and stays so.
+    assert_eq!(log.mark_entry_lost(batch, "the POST failed before any reply (TypeError: Failed to fetch)"), 2);
+    assert_eq!([status(&log, batch, 0), status(&log, batch, 1), status(&log, batch, 2)], [Status::Lost, Status::NoReplyExpected, Status::Lost]);
+    // The other POST and the mock are untouched, and the slow reply still pairs.
+    assert_eq!(status(&log, slow, 0), Status::Pending);
+    assert_eq!(status(&log, mock, 0), Status::Pending);
+    assert!(log.get(slow).unwrap().lost_reason.is_none());
+    assert_eq!(log.waiting(), [at(slow, 0), at(mock, 0)]);
+    let reply = log.record(http, In, 1500.0, r#"{"jsonrpc":"2.0","result":"late","id":1}"#);
+    assert_eq!(status(&log, slow, 0), Status::Paired { with: at(reply, 0), latency_ms: 1500.0 });
+    // A reply for a lost request pairs with nothing.
+    let stray = log.record(http, In, 1600.0, r#"{"jsonrpc":"2.0","result":0,"id":2}"#);
+    assert_eq!(status(&log, stray, 0), Status::Unmatched);
+    let c = log.counts();
+    assert_eq!((c.lost, c.waiting, c.pairs, c.unmatched), (3, 1, 1, 1));
+    // Nothing left to lose: marking again changes nothing, keeps the first reason.
+    assert_eq!(log.mark_entry_lost(single, "again"), 0);
+    assert_eq!(log.mark_entry_lost(slow, "too late"), 0);
+    assert_eq!(log.mark_entry_lost(999, "no such entry"), 0);
+    assert_eq!(log.get(single).unwrap().lost_reason.as_deref(), Some("HTTP 500 Internal Server Error"));
+    // A timed-out request can still be lost by its POST.
+    let timed = log.record(http, Out, 2000.0, r#"{"jsonrpc":"2.0","method":"slow","id":5}"#);
+    log.expire(40_000.0, 30_000.0);
+    assert_eq!(status(&log, timed, 0), Status::TimedOut);
+    assert_eq!(log.mark_entry_lost(timed, "HTTP 502 Bad Gateway"), 1);
+    // (The mock's request timed out as well, and stays so.)
+    assert_eq!(status(&log, mock, 0), Status::TimedOut);
+    assert_eq!((log.counts().timed_out, log.counts().lost), (1, 4));
+    // The reason is stored and read back.
+    let back = Log::from_json_str(&log.to_json_string()).unwrap();
+    assert_eq!(back.get(single).unwrap().lost_reason.as_deref(), Some("HTTP 500 Internal Server Error"));
+    assert_eq!(back.get(batch).unwrap().lost_reason.as_deref(), Some("the POST failed before any reply (TypeError: Failed to fetch)"));
+    assert_eq!(status(&back, single, 0), Status::Lost);
+    assert_eq!(back.counts(), log.counts());
 }
 
 #[test]

@@ -14,7 +14,7 @@ use std::process::{Command, Stdio};
 use std::sync::mpsc;
 use std::time::Duration;
 
-use jsonrpc_playground::json::{parse_document, LineIndex};
+use jsonrpc_playground::json::{parse_document, Direction as Side, LineIndex};
 use jsonrpc_playground::mock::MockServer;
 use jsonrpc_playground::rpc::{check, Kind, McpVersion, Profile, Report, Severity};
 use serde_json::Value as J;
@@ -473,16 +473,47 @@ fn cli_json_report_is_unchanged() {
 /// Every crash the fuzz targets found, kept as a regression: each input goes through what its
 /// target checks (parse + format, check under every profile, the mock).
 const FUZZ_FINDINGS: &[&[u8]] = &[
-    // mock (2026-11-22): a request with "id": null got a result with id null, which the engine's own
-    // check calls invalid (see mock_echoes_a_null_id below).
+    // mock (2026-11-22): a request with "id": null got a result with id null, which the engine called
+    // invalid even in a transcript with that request (see mock_echoes_a_null_id below).
     br#"{"jsonrpc":"2.0","method":"tools/call","params":{"name":"add","arguments":{}},"id":null}"#,
     include_bytes!("fuzz_findings/mock-null-id-result"),
+    // mock (2026-11-23, once each reply was checked with its request as a transcript): an object that
+    // is neither request nor response but has a readable id got -32600 with that id, and the
+    // transcript expected id null only.
+    b"{\"jsonrpc\": \"2.0\", \"id\": 1}\n",
 ];
 
+/// The mock's reply with the request it answers, as a transcript (`--> REQUEST`, `<-- REPLY`), as
+/// the `mock` fuzz target checks it. A request that is not exactly one JSON document (the mock
+/// answers it with an error and id null) is written as a line no JSON reader takes.
+fn exchange(request: &[u8], reply: &str) -> Vec<u8> {
+    let ws = |b: &u8| matches!(b, b' ' | b'\t' | b'\n' | b'\r');
+    let start = request.iter().position(|b| !ws(b)).unwrap_or(request.len());
+    let end = request.iter().rposition(|b| !ws(b)).map_or(start, |i| i + 1);
+    let doc = &request[start..end.max(start)];
+    let one = matches!(parse_document(doc, 0), Ok((_, end)) if end == doc.len());
+    let mut text = b"--> ".to_vec();
+    text.extend_from_slice(if one { doc } else { b"(unreadable)" });
+    text.extend_from_slice(b"\n<-- ");
+    text.extend_from_slice(reply.as_bytes());
+    text
+}
+
+/// The rules the reply (the `<--` document of [`exchange`]) breaks, errors only.
+fn reply_errors(request: &[u8], reply: &str) -> Vec<&'static str> {
+    let report = check(&exchange(request, reply), Profile::JsonRpc);
+    let [doc] = report.documents.iter().filter(|d| d.direction == Some(Side::Server)).collect::<Vec<_>>()[..] else {
+        panic!("not one reply: {reply}");
+    };
+    let responses = |d: &jsonrpc_playground::rpc::Document| d.kind == Kind::Response;
+    assert!(if doc.kind == Kind::Batch { doc.items.iter().all(responses) } else { responses(doc) }, "{reply}");
+    doc.all_violations().filter(|v| v.severity == Severity::Error).map(|v| v.rule.id).collect()
+}
+
 /// The mock answers a request whose id is null (legal: "SHOULD NOT" is all §4 says) with that id,
-/// as §5 asks ("the same as the value of the id member"); the engine flags such a response
-/// (`response-null-id-with-result`: a null id normally means the request could not be read). The
-/// mock fuzz target allows exactly that one rule in replies.
+/// as §5 asks ("the same as the value of the id member"). On its own such a reply is flagged
+/// (`response-null-id-with-result`: a null id normally means the request could not be read); with
+/// its request, in a transcript, it is a valid response.
 #[test]
 fn mock_echoes_a_null_id() {
     let request = br#"{"jsonrpc":"2.0","method":"sum","params":[1,2],"id":null}"#;
@@ -491,6 +522,17 @@ fn mock_echoes_a_null_id() {
     let reply = MockServer::new().handle(request).unwrap();
     assert_eq!(reply, r#"{"jsonrpc":"2.0","result":3,"id":null}"#);
     assert_eq!(only_rule(&check(reply.as_bytes(), Profile::JsonRpc)), ["response-null-id-with-result"]);
+    let pair = check(&exchange(request, &reply), Profile::JsonRpc);
+    assert_eq!(pair.documents.iter().map(|d| d.kind).collect::<Vec<_>>(), [Kind::Request, Kind::Response]);
+    assert_eq!(only_rule(&pair), ["id-null-in-request"]);
+    // The same in a batch, and for the MCP method the fuzzer found.
+    let batch = br#"[{"jsonrpc":"2.0","method":"sum","params":[1,2],"id":null},{"jsonrpc":"2.0","method":"sum","params":[3],"id":1}]"#;
+    let reply = MockServer::new().handle(batch).unwrap();
+    assert_eq!(reply_errors(batch, &reply), Vec::<&str>::new(), "{reply}");
+    let call = FUZZ_FINDINGS[0];
+    let reply = MockServer::new().handle(call).unwrap();
+    assert!(reply.ends_with(r#""id":null}"#) && reply.contains(r#""result""#), "{reply}");
+    assert_eq!(reply_errors(call, &reply), Vec::<&str>::new(), "{reply}");
 }
 
 #[test]
@@ -503,11 +545,16 @@ fn fuzz_regressions() {
             let r = check(src, p);
             assert_eq!(streamed(&r, src), reference(&r, src));
         }
+        // Every reply, checked with the request it answers: no rule broken.
         let mut server = MockServer::new();
-        for reply in server.replies(src) {
-            let r = check(reply.as_bytes(), Profile::JsonRpc);
-            let broken: Vec<_> = r.violations().filter(|v| v.severity == Severity::Error).map(|v| v.rule.id).collect();
-            assert!(broken.iter().all(|&id| id == "response-null-id-with-result"), "{reply}: {broken:?}");
+        for e in server.handle_stream(src) {
+            if let Some(reply) = e.reply {
+                let broken = reply_errors(&src[e.span.start..e.span.end], &reply);
+                assert!(broken.is_empty(), "{reply}: {broken:?}");
+            }
+        }
+        if let Some(reply) = MockServer::new().handle(src) {
+            assert_eq!(reply_errors(src, &reply), Vec::<&str>::new(), "{reply}");
         }
     }
 }

@@ -284,6 +284,34 @@ fn misbehaving_slow_answers_late_and_silent_never() {
 }
 
 #[test]
+fn misbehaving_http_chooses_by_method_slow_fail_drop_or_echo() {
+    let server = misbehaving();
+    let addr = server.addr("http");
+    let json = [("Content-Type", "application/json")];
+    let body = |response: &str| response.split_once("\r\n\r\n").map(|(_, b)| b.to_string()).unwrap_or_default();
+    // Echo, with CORS for any origin (the preflight too).
+    let echo = http(&addr, "POST", &json, r#"{"jsonrpc":"2.0","method":"x","params":[1],"id":1}"#);
+    assert!(echo.starts_with("HTTP/1.1 200") && echo.to_ascii_lowercase().contains("access-control-allow-origin: *"), "{echo}");
+    assert_eq!(serde_json::from_str::<Value>(&body(&echo)).unwrap(), json!({"jsonrpc": "2.0", "result": {"echo": [1]}, "id": 1}));
+    let preflight = http(&addr, "OPTIONS", &[("Origin", "http://127.0.0.1:8080"), ("Access-Control-Request-Method", "POST")], "");
+    assert!(preflight.starts_with("HTTP/1.1 204") && preflight.to_ascii_lowercase().contains("access-control-allow-headers: content-type"), "{preflight}");
+    // A batch: an array of echoes, none for the notification; notifications alone: 202.
+    let batch = http(&addr, "POST", &json, r#"[{"jsonrpc":"2.0","method":"a","id":1},{"jsonrpc":"2.0","method":"n"}]"#);
+    assert_eq!(serde_json::from_str::<Value>(&body(&batch)).unwrap(), json!([{"jsonrpc": "2.0", "result": {"echo": null}, "id": 1}]));
+    assert!(http(&addr, "POST", &json, r#"{"jsonrpc":"2.0","method":"n"}"#).starts_with("HTTP/1.1 202"));
+    // fail: the status asked for (500 by default), CORS still allowed, no body.
+    let fail = http(&addr, "POST", &json, r#"{"jsonrpc":"2.0","method":"fail","id":2}"#);
+    assert!(fail.starts_with("HTTP/1.1 500") && fail.to_ascii_lowercase().contains("access-control-allow-origin: *") && body(&fail).is_empty(), "{fail}");
+    assert!(http(&addr, "POST", &json, r#"{"jsonrpc":"2.0","method":"fail","params":{"status":503},"id":2}"#).starts_with("HTTP/1.1 503"));
+    // drop: the connection closes with nothing written.
+    assert_eq!(http(&addr, "POST", &json, r#"[{"jsonrpc":"2.0","method":"a","id":1},{"jsonrpc":"2.0","method":"drop","id":3}]"#), "");
+    // slow: answered after params.ms.
+    let started = Instant::now();
+    let slow = http(&addr, "POST", &json, r#"{"jsonrpc":"2.0","method":"slow","params":{"ms":300},"id":4}"#);
+    assert!(started.elapsed() >= Duration::from_millis(300) && slow.starts_with("HTTP/1.1 200"), "{slow}");
+}
+
+#[test]
 fn misbehaving_unknown_path_is_refused_and_the_refused_port_is_closed() {
     let server = misbehaving();
     let (unknown, refused) = run(async {

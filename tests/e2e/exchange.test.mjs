@@ -89,6 +89,20 @@ test('the empty batch gets a single -32600 reply, not an array', async () => {
   await context.close();
 });
 
+test('a request with id null gets its null back with the result: a valid response, paired', async () => {
+  const { context, page, problems } = await open();
+  await send(page, '{"jsonrpc": "2.0", "method": "subtract", "params": [42, 23], "id": null}');
+  await page.waitForSelector('[data-testid=log-entry][data-direction=in]');
+  const [out, reply] = await entries(page);
+  assert.equal(reply.raw, '{"jsonrpc":"2.0","result":19,"id":null}');
+  assert.deepEqual([out.kind, reply.kind, out.status, reply.status], ['request', 'response', 'paired', 'paired']);
+  assert.equal(out.pair, reply.key);
+  assert.doesNotMatch(await page.getAttribute('[data-testid=log-entry][data-direction=in]', 'class'), /xl-error/);
+  assert.match(await page.textContent('[data-testid=log-counts]'), /1 pair · 0 waiting · 0 errors/);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
 test('export downloads the log as NDJSON and as a JSON array; clear empties it', async () => {
   const { context, page, problems } = await open();
   await send(page, `${SUBTRACT}\n{"jsonrpc": "2.0", "method": "update", "params": [1]}\n[]`);

@@ -370,6 +370,42 @@ test('an HTTP endpoint that refuses: the request is lost and the error says what
   await context.close();
 });
 
+test('HTTP: a failed POST loses only what it carried, with the reason; a slow call in flight at the same time still pairs', async () => {
+  const { context, page, problems } = await open();
+  await connect(page, bad.http);
+  // Three POSTs in flight at once to one endpoint: a slow call, one the server fails with HTTP 500,
+  // and a batch of two requests it drops without any response (the fetch fails).
+  await send(page, [
+    '{"jsonrpc": "2.0", "method": "slow", "params": {"ms": 3000}, "id": 1}',
+    '{"jsonrpc": "2.0", "method": "fail", "id": 2}',
+    '[{"jsonrpc": "2.0", "method": "drop", "id": 3}, {"jsonrpc": "2.0", "method": "echo", "id": 4}]',
+  ].join('\n'));
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid=log-entry][data-status=lost]').length >= 2, null, { timeout: 10_000 });
+  let log = await entries(page);
+  assert.deepEqual(log.map((e) => [e.direction, e.kind, e.status]), [
+    ['out', 'request', 'pending'], ['out', 'request', 'lost'], ['out', 'batch', 'lost'],
+  ]);
+  assert.match(log[1].text, /lost: the server answered HTTP 500 Internal Server Error with an empty body/);
+  assert.match(log[2].text, /lost: the POST failed before any reply \(.+\)/);
+  const batchItems = await page.$$eval(`[data-testid=log-entry][data-key="${log[2].key}"] [data-testid=log-item]`, (is) => is.map((i) => i.dataset.status));
+  assert.deepEqual(batchItems, ['lost', 'lost'], 'each request of the failed batch');
+  assert.equal(await page.getAttribute('[data-testid=pending]', 'data-count'), '1', 'the slow call still waits');
+  // The slow reply comes and pairs: nothing else was lost with the failed POSTs.
+  await waitCount(page, 4);
+  log = await entries(page);
+  const reply = log[3];
+  assert.equal(reply.direction, 'in');
+  assert.deepEqual(JSON.parse(reply.raw), { jsonrpc: '2.0', result: { echo: { ms: 3000 } }, id: 1 });
+  assert.equal(log[0].status, 'paired');
+  assert.equal(log[0].pair, reply.key);
+  assert.deepEqual(log.slice(1, 3).map((e) => e.status), ['lost', 'lost']);
+  assert.equal(await page.getAttribute('[data-testid=log-counts]', 'data-entries'), '4');
+  // The endpoint answers, so the link is open (the dropped POST had set it to error).
+  await state(page, 'open');
+  assert.deepEqual(unexpected(problems).filter((p) => !/ERR_EMPTY_RESPONSE|status of 500/.test(p)), []);
+  await context.close();
+});
+
 test('from an HTTPS page, ws:// and http:// to another host are refused up front as mixed content', async () => {
   // The release build behind a throwaway HTTPS proxy (a self-signed certificate made here).
   const { execFileSync } = await import('node:child_process');

@@ -61,10 +61,10 @@ export async function jsonrpsee(args = []) {
   return { ...s, ws: s.urls.find((u) => u.startsWith('ws:')), http: s.urls.find((u) => u.startsWith('http:')) };
 }
 
-/** The misbehaving server: `{ ws, refused, stop }`. */
+/** The misbehaving server: `{ ws, refused, http, stop }` (`http`: its HTTP endpoint, faults by method). */
 export async function misbehaving() {
   const s = await start(BIN.misbehaving, ['--exit-after', LIFETIME]);
-  return { ...s, ws: s.urls[0], refused: s.urls[1] };
+  return { ...s, ws: s.urls[0], refused: s.urls[1], http: s.urls[2] };
 }
 
 /** `jrpc serve --ws 127.0.0.1:0 --http 127.0.0.1:0`: `{ ws, http, stop }`. */

@@ -15,12 +15,17 @@
 //!   values of their type: `"1"` and `1` differ, `"a"` and `"\u0061"` do not; numbers by their
 //!   exact text (`1` and `1.0` differ, as the engine says). A repeated id pairs first-in,
 //!   first-out. Messages that can only be answered with `"id": null` (parse errors, invalid
-//!   requests without a usable id, the empty batch) wait in their own first-in, first-out queue;
+//!   requests without a usable id, the empty batch) wait in their own first-in, first-out queue,
+//!   with requests whose id is null (legal, if unwise); a result with id null answers the oldest such
+//!   request, and is then a valid response (as in a transcript: the engine's `response-null-id-with-result`
+//!   holds only for a reply no request with id null waits for);
 //! - requests the peer sends us (server-initiated, direction [`Direction::In`]) wait the same way
 //!   for our response;
 //! - notifications are [`Status::NoReplyExpected`]; a response nobody waits for is
 //!   [`Status::Unmatched`]; the link may mark waiting requests [`Status::TimedOut`] (a late reply
-//!   still pairs) or [`Status::Lost`] (the connection dropped).
+//!   still pairs) or [`Status::Lost`]: every one to a peer when its connection drops
+//!   ([`Log::mark_lost`]), or those of one entry when the HTTP POST that carried it failed
+//!   ([`Log::mark_entry_lost`], with the reason kept in [`Entry::lost_reason`]).
 //!
 //! Counts ([`Counts`]) are kept exact however many entries a view shows.
 
@@ -84,7 +89,8 @@ pub enum Status {
     Unmatched,
     /// A request without reply after the timeout (a late reply still pairs with it).
     TimedOut,
-    /// The connection closed while the request was in flight.
+    /// The request will get no reply: the connection closed while it was in flight, or the HTTP
+    /// POST that carried it failed ([`Entry::lost_reason`] says why, when known).
     Lost,
     /// Nothing to pair: e.g. an invalid message from the peer, which we do not answer.
     Unpaired,
@@ -151,6 +157,9 @@ pub struct Entry {
     pub kind: Kind,
     /// One message, or one per batch element (an empty batch: one message of kind batch).
     pub msgs: Vec<Msg>,
+    /// Why its messages were marked [`Status::Lost`], when the link gave a reason (an HTTP POST
+    /// that failed); `None` when the connection closed.
+    pub lost_reason: Option<String>,
 }
 
 impl Entry {
@@ -316,15 +325,45 @@ impl Log {
     fn record_as(&mut self, key: u64, peer: &str, direction: Direction, time_ms: f64, raw: String) {
         self.next_key = key + 1;
         let time_ms = if time_ms.is_finite() { time_ms } else { 0.0 };
-        let (kind, msgs) = classify(&raw);
-        let entry = Entry { key, rev: 0, time_ms, direction, peer: peer.to_string(), raw, kind, msgs };
+        let (kind, mut msgs, answers) = classify(&raw);
+        for (item, (m, answer)) in msgs.iter_mut().zip(answers).enumerate() {
+            let at = At { key, item };
+            let slot = slot_of(m.id.as_deref());
+            let status = match role(m, direction) {
+                Role::Asks => {
+                    self.waiting.entry((peer.to_string(), direction, slot)).or_default().push_back(at);
+                    Status::Pending
+                }
+                Role::Tells => Status::NoReplyExpected,
+                Role::Answers => {
+                    // A result with id null answers the oldest request with id null, and is then valid.
+                    let null_id_request = answer.and_then(|valid| {
+                        let request = self.take_null_id_request(peer, direction.other())?;
+                        *m = valid;
+                        Some(request)
+                    });
+                    match null_id_request.or_else(|| self.take_waiting(peer, direction.other(), &slot)) {
+                        Some(request) => {
+                            let latency_ms = time_ms - self.get(request.key).map_or(time_ms, |e| e.time_ms);
+                            self.set_status(request, Status::Paired { with: at, latency_ms });
+                            self.counts.pairs += 1;
+                            Status::Paired { with: request, latency_ms }
+                        }
+                        None => Status::Unmatched,
+                    }
+                }
+                Role::Alone => Status::Unpaired,
+            };
+            m.status = status;
+        }
+        // A single message's verdict may have changed with its pairing: the entry says the same.
+        let kind = if kind == Kind::Batch { kind } else { msgs.first().map_or(kind, |m| m.kind) };
         self.counts.entries += 1;
         match direction {
             Direction::Out => self.counts.out += 1,
             Direction::In => self.counts.r#in += 1,
         }
-        let ids: Vec<(Slot, Role)> = entry.msgs.iter().map(|m| (slot_of(m.id.as_deref()), role(m, direction))).collect();
-        for m in &entry.msgs {
+        for m in &msgs {
             self.counts.messages += 1;
             match m.kind {
                 Kind::Request => self.counts.requests += 1,
@@ -338,32 +377,24 @@ impl Log {
             if m.kind == Kind::Request && direction == Direction::In {
                 self.counts.server_requests += 1;
             }
-        }
-        self.entries.push(entry);
-        for (item, (slot, role)) in ids.into_iter().enumerate() {
-            let at = At { key, item };
-            let status = match role {
-                Role::Asks => {
-                    self.waiting.entry((peer.to_string(), direction, slot)).or_default().push_back(at);
-                    Status::Pending
-                }
-                Role::Tells => Status::NoReplyExpected,
-                Role::Answers => match self.take_waiting(peer, direction.other(), &slot) {
-                    Some(request) => {
-                        let latency_ms = time_ms - self.get(request.key).map_or(time_ms, |e| e.time_ms);
-                        self.set_status(request, Status::Paired { with: at, latency_ms });
-                        self.counts.pairs += 1;
-                        Status::Paired { with: request, latency_ms }
-                    }
-                    None => Status::Unmatched,
-                },
-                Role::Alone => Status::Unpaired,
-            };
+            let status = m.status;
             self.count_status(&status, 1);
-            if let Some(m) = self.entries.last_mut().and_then(|e| e.msgs.get_mut(item)) {
-                m.status = status;
-            }
         }
+        self.entries.push(Entry { key, rev: 0, time_ms, direction, peer: peer.to_string(), raw, kind, msgs, lost_reason: None });
+    }
+
+    /// The oldest request with id null sent in `direction` to `peer` that still waits (it waits
+    /// with the messages only an `"id": null` error can answer, which a result does not answer).
+    fn take_null_id_request(&mut self, peer: &str, direction: Direction) -> Option<At> {
+        let k = (peer.to_string(), direction, Slot::Null);
+        let queue = self.waiting.get(&k)?;
+        let i = queue.iter().position(|at| self.msg(*at).is_some_and(|m| m.kind == Kind::Request && m.id.as_deref() == Some("null")))?;
+        let queue = self.waiting.get_mut(&k)?;
+        let at = queue.remove(i);
+        if queue.is_empty() {
+            self.waiting.remove(&k);
+        }
+        at
     }
 
     /// The oldest message sent in `direction` to `peer` that waits in `slot`.
@@ -433,6 +464,34 @@ impl Log {
         lost.len()
     }
 
+    /// The HTTP POST that carried entry `key` failed (`reason`, in words a user can act on): its
+    /// messages still waiting (the one message, or each request of a batch) are lost, and only
+    /// those: other requests to the same peer travel in POSTs of their own. Returns how many.
+    pub fn mark_entry_lost(&mut self, key: u64, reason: &str) -> usize {
+        let Some(i) = self.index_of(key) else { return 0 };
+        let lost: Vec<At> = (0..self.entries[i].msgs.len())
+            .map(|item| At { key, item })
+            .filter(|at| self.msg(*at).is_some_and(|m| m.status.is_waiting()))
+            .collect();
+        if lost.is_empty() {
+            return 0;
+        }
+        self.unwait(&lost);
+        for at in &lost {
+            self.set_status(*at, Status::Lost);
+        }
+        self.entries[i].lost_reason = Some(reason.to_string());
+        lost.len()
+    }
+
+    /// Takes these messages out of the waiting queues.
+    fn unwait(&mut self, ats: &[At]) {
+        for q in self.waiting.values_mut() {
+            q.retain(|w| !ats.contains(w));
+        }
+        self.waiting.retain(|_, q| !q.is_empty());
+    }
+
     /// Messages still waiting for a reply (pending or timed out), oldest first.
     pub fn waiting(&self) -> Vec<At> {
         let mut pairs: Vec<(u64, u64)> = self.waiting.values().flat_map(|q| q.iter().map(|at| (at.key, at.item as u64))).collect();
@@ -465,6 +524,9 @@ impl Log {
                 _ => None,
             }) {
                 o.push(("fate", Json::from(fate)));
+                if let (Some(reason), "lost") = (&e.lost_reason, fate) {
+                    o.push(("reason", Json::from(reason.as_str())));
+                }
             }
             Json::obj(o)
         });
@@ -516,6 +578,12 @@ impl Log {
             };
             if let Some(fate) = fate {
                 log.apply_fate(key, fate);
+                if fate == Status::Lost {
+                    let reason = e.get("reason").and_then(Node::as_str).map(str::to_string);
+                    if let Some(entry) = log.entries.last_mut().filter(|entry| entry.key == key) {
+                        entry.lost_reason = reason;
+                    }
+                }
             }
         }
         if let Some(next) = root.get("next_key").and_then(as_u64) {
@@ -529,13 +597,10 @@ impl Log {
     fn apply_fate(&mut self, key: u64, fate: Status) {
         let Some(e) = self.get(key) else { return };
         let waiting: Vec<At> = (0..e.msgs.len()).map(|item| At { key, item }).filter(|at| self.msg(*at).is_some_and(|m| m.status == Status::Pending)).collect();
+        if fate == Status::Lost {
+            self.unwait(&waiting);
+        }
         for at in waiting {
-            if fate == Status::Lost {
-                for q in self.waiting.values_mut() {
-                    q.retain(|w| *w != at);
-                }
-                self.waiting.retain(|_, q| !q.is_empty());
-            }
             self.set_status(at, fate);
         }
     }
@@ -628,27 +693,37 @@ fn role(m: &Msg, direction: Direction) -> Role {
     }
 }
 
-/// The document's kind and its messages (status still to be set).
-fn classify(raw: &str) -> (Kind, Vec<Msg>) {
+/// The document's kind and its messages (status still to be set), and for each message what it is
+/// when it answers a request whose id was null (`Some` only for a result with id null: see
+/// [`Document::answers_null_id_request`]).
+fn classify(raw: &str) -> (Kind, Vec<Msg>, Vec<Option<Msg>>) {
     let report = rpc::check(raw.as_bytes(), Profile::JsonRpc);
     let Some(doc) = report.documents.first() else {
-        return (Kind::ParseError, vec![blank_msg(Kind::ParseError, "nothing to read".into())]);
+        return (Kind::ParseError, vec![blank_msg(Kind::ParseError, "nothing to read".into())], vec![None]);
     };
     let parsed = parse_document(raw.as_bytes(), doc.span.start).ok().map(|(p, _)| p.root);
     if report.documents.len() > 1 {
         // Two documents in one frame: the peer broke framing. Read it as a parse error.
-        return (Kind::ParseError, vec![blank_msg(Kind::ParseError, "more than one document".into())]);
+        return (Kind::ParseError, vec![blank_msg(Kind::ParseError, "more than one document".into())], vec![None]);
     }
+    let as_answer = |doc: &Document, node: Option<&Node<'_>>| {
+        if doc.id.as_deref() != Some("null") {
+            return None;
+        }
+        let mut doc = doc.clone();
+        doc.answers_null_id_request().then(|| msg_of(raw, &doc, node))
+    };
     match (doc.kind, &parsed) {
         (Kind::Batch, Some(root)) => {
             let nodes = root.as_array().unwrap_or_default();
             if doc.items.is_empty() {
-                return (Kind::Batch, vec![blank_msg(Kind::Batch, "empty batch".into())]);
+                return (Kind::Batch, vec![blank_msg(Kind::Batch, "empty batch".into())], vec![None]);
             }
             let msgs = doc.items.iter().enumerate().map(|(i, item)| msg_of(raw, item, nodes.get(i))).collect();
-            (Kind::Batch, msgs)
+            let answers = doc.items.iter().enumerate().map(|(i, item)| as_answer(item, nodes.get(i))).collect();
+            (Kind::Batch, msgs, answers)
         }
-        _ => (doc.kind, vec![msg_of(raw, doc, parsed.as_ref())]),
+        _ => (doc.kind, vec![msg_of(raw, doc, parsed.as_ref())], vec![as_answer(doc, parsed.as_ref())]),
     }
 }
 

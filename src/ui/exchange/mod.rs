@@ -358,7 +358,10 @@ pub(crate) fn status_text(entry: &Entry, msg: &Msg, status: &Status) -> String {
         Status::NoReplyExpected => "no reply expected".into(),
         Status::Unmatched => "answers no pending request".into(),
         Status::TimedOut => "timed out (a late reply still pairs)".into(),
-        Status::Lost => "lost: the connection closed".into(),
+        Status::Lost => match &entry.lost_reason {
+            Some(reason) => format!("lost: {reason}"),
+            None => "lost: the connection closed".into(),
+        },
         Status::Unpaired => String::new(),
     }
 }

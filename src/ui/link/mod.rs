@@ -8,8 +8,10 @@
 //! Every frame the server sends goes into the page's one log ([`crate::exchange::Log`]) with
 //! direction In and the endpoint as peer: the engine classifies and pairs it. Frames arrive in
 //! bursts: the reader task drains what is buffered and records it with one log update, so a
-//! flood costs a few renders, not one per frame. A connection that ends marks what was still in
-//! flight as lost; a request unanswered after the timeout is marked timed out.
+//! flood costs a few renders, not one per frame. A WebSocket connection that ends marks what was
+//! still in flight as lost; over HTTP each Send is a POST of its own, and one that fails (no
+//! reply, an HTTP error status, a body that cannot be read) marks lost only what it carried, with
+//! the reason. A request unanswered after the timeout is marked timed out.
 //!
 //! The connection panel and the target switch are in [`panel`].
 
@@ -306,6 +308,17 @@ impl Link {
         }
     }
 
+    /// The HTTP POST that carried log entry `key` failed: what it carried and still waits is lost,
+    /// for `reason`; other POSTs in flight to the endpoint go on.
+    fn post_failed(&self, key: u64, reason: String) {
+        let waits = self.log.log.with_untracked(|l| l.get(key).is_some_and(|e| e.msgs.iter().any(|m| m.status.is_waiting())));
+        if waits {
+            self.log.log.update(|l| {
+                l.mark_entry_lost(key, &reason);
+            });
+        }
+    }
+
     /// Sends each client document of `text` over the link. Returns how many were sent, or why
     /// nothing was.
     pub fn send(&self, text: &str) -> Result<usize, String> {
@@ -344,12 +357,12 @@ impl Link {
             }
             Some(Transport::Http) => {
                 for doc in docs.iter().cloned() {
-                    self.log.log.update(|l| {
-                        l.record(&peer, Direction::Out, clock_ms(), doc.as_str());
-                    });
+                    let Some(key) = self.log.log.try_update(|l| l.record(&peer, Direction::Out, clock_ms(), doc.as_str())) else {
+                        continue;
+                    };
                     let link = *self;
                     let peer = peer.clone();
-                    spawn_local(async move { link.post(generation, peer, doc).await });
+                    spawn_local(async move { link.post(generation, peer, doc, key).await });
                 }
             }
             None => return Err("The link is not connected.".into()),
@@ -480,8 +493,9 @@ impl Link {
         set_timeout(move || link.open_ws(generation), Duration::from_millis(u64::from(delay_ms)));
     }
 
-    /// One HTTP POST and its reply (JSON, or Server-Sent Events for MCP's Streamable HTTP).
-    async fn post(self, generation: u32, peer: String, doc: String) {
+    /// One HTTP POST (carrying log entry `key`) and its reply (JSON, or Server-Sent Events for
+    /// MCP's Streamable HTTP).
+    async fn post(self, generation: u32, peer: String, doc: String, key: u64) {
         let (headers, session) = self.conn.with_value(|c| (c.headers.clone(), c.session.clone()));
         let reply = fetch_post(&peer, &doc, &headers, session.as_deref()).await;
         if !self.current(generation) {
@@ -490,7 +504,7 @@ impl Link {
         let response = match reply {
             Ok(r) => r,
             Err(e) => {
-                self.mark_lost(&peer);
+                self.post_failed(key, format!("the POST failed before any reply ({e})"));
                 self.state.set(LinkState::Error(explain_fetch_error(&peer, &e)));
                 return;
             }
@@ -503,7 +517,13 @@ impl Link {
                 self.state.set(LinkState::Open { session: Some(id) });
             }
         }
+        // The endpoint answers: an error another POST met (no reply at all) is over.
+        if matches!(self.state.get_untracked(), LinkState::Error(_)) {
+            self.state.set(LinkState::Open { session: self.conn.with_value(|c| c.session.clone()) });
+        }
         let status = response.status();
+        let status_line = format!("HTTP {status} {}", response.status_text());
+        let status_line = status_line.trim_end();
         // The media type, before any parameter (`text/event-stream; charset=utf-8`), in any case.
         let is_sse = header("content-type").is_some_and(|t| t.split(';').next().is_some_and(|m| m.trim().eq_ignore_ascii_case("text/event-stream")));
         let body = match response.text() {
@@ -513,7 +533,7 @@ impl Link {
         let body = match body {
             Ok(b) => b,
             Err(e) => {
-                self.mark_lost(&peer);
+                self.post_failed(key, format!("the reply ({status_line}) could not be read: {e}"));
                 self.app.notify(NoticeLevel::Error, format!("The reply from {peer} (HTTP {status}) could not be read: {e}"));
                 return;
             }
@@ -525,13 +545,19 @@ impl Link {
         if messages.is_empty() && !(200..300).contains(&status) {
             self.app.notify(NoticeLevel::Error, format!("{peer} answered HTTP {status} {} with an empty body.", response.status_text()));
         }
-        if !messages.is_empty() {
+        let empty = messages.is_empty();
+        if !empty {
             let now = clock_ms();
             self.log.log.update(|l| {
                 for m in messages {
                     l.record(&peer, Direction::In, now, m);
                 }
             });
+        }
+        if !(200..300).contains(&status) {
+            // What the body held is logged (an error reply pairs); what it did not answer never will be.
+            let body = if empty { "an empty body" } else { "no reply to it" };
+            self.post_failed(key, format!("the server answered {status_line} with {body}"));
         }
     }
 

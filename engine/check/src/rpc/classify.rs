@@ -326,7 +326,7 @@ fn message(
                         &RESPONSE_NULL_ID_WITH_RESULT,
                         path.key("id"),
                         id.value.span,
-                        "id null means the request could not be read, so this response must be an error, not a result",
+                        "id null means the request could not be read, so this response must be an error, not a result (unless it answers a request whose own id was null)",
                     );
                 }
             }

@@ -130,6 +130,26 @@ impl Document {
     pub fn all_violations(&self) -> impl Iterator<Item = &Violation> {
         self.violations.iter().chain(self.items.iter().flat_map(|i| i.violations.iter()))
     }
+
+    /// This response (a message, not a batch) answers a request whose id was null. §5: the
+    /// response's id "MUST be the same as the value of the id member in the Request Object", so a
+    /// result with id null is right here, and `response-null-id-with-result` (which holds for a
+    /// response on its own, where id null means the request could not be read) is taken back; with
+    /// nothing else broken the document is a response again. Returns whether anything changed.
+    /// Transcripts call it when they pair such a reply, and so does the exchange log.
+    pub fn answers_null_id_request(&mut self) -> bool {
+        let before = self.violations.len();
+        self.violations.retain(|v| v.rule.id != rules::RESPONSE_NULL_ID_WITH_RESULT.id);
+        if self.violations.len() == before {
+            return false;
+        }
+        let broken = self.violations.iter().any(|v| v.severity == Severity::Error);
+        if self.kind == Kind::Invalid && self.intent == Some(Kind::Response) && !broken {
+            self.kind = Kind::Response;
+            self.intent = None;
+        }
+        true
+    }
 }
 
 /// The verdict on a whole input.

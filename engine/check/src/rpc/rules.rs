@@ -146,8 +146,8 @@ rule!(JsonRpc, RESPONSE_ID_MISSING, "response-id-missing", Error, RESPONSE,
     good: r#"{"jsonrpc": "2.0", "result": 19, "id": 1}"#);
 
 rule!(JsonRpc, RESPONSE_NULL_ID_WITH_RESULT, "response-null-id-with-result", Error, RESPONSE,
-    "A successful response cannot have a null id.",
-    "id null means the server could not read the request's id, which only happens when the request was unreadable or invalid: that is always an error response, never a result.",
+    "A successful response has id null only when its request's id was null.",
+    "id null means the server could not read the request's id (the request was unreadable or invalid), and that is always answered with an error, never a result. The one exception is a request that sent id null itself (legal, though discouraged: id-null-in-request): its reply carries that null back, a result included, and in a transcript such a pair is accepted. On its own, a result with id null looks like a broken reply: give requests a real id.",
     bad: r#"{"jsonrpc": "2.0", "result": 19, "id": null}"#,
     good: r#"{"jsonrpc": "2.0", "result": 19, "id": 1}"#);
 

@@ -23,6 +23,9 @@ struct Pending {
     at: At,
     span: Span,
     batch: Option<usize>,
+    /// Neither a request nor a notification, with a readable id: its -32600 reply may carry that
+    /// id or null (§5 allows null for an Invalid Request).
+    or_null: bool,
 }
 
 #[derive(Debug)]
@@ -30,6 +33,10 @@ struct CallBatch {
     from: Direction,
     doc: usize,
     keys: Vec<String>,
+    /// How many of `keys` are "null": valid requests with id null (a result with id null answers one).
+    null_requests: usize,
+    /// Keys of `keys` that id null may answer too (invalid elements with a readable id).
+    or_null: Vec<String>,
     unreadable: usize,
     answered: bool,
 }
@@ -114,7 +121,16 @@ impl Conversation<'_> {
                     );
                     self.flag(at, Some("id"), &REQUEST_ID_REUSED, id.span, message);
                 }
-                self.pending.push(Pending { key: key.clone(), shown, from, at, span: id.span, batch });
+                self.pending.push(Pending { key: key.clone(), shown, from, at, span: id.span, batch, or_null: false });
+                self.last_call[side(from)] = Some(LastCall::Request);
+                Some(key)
+            }
+            Kind::Invalid if kind == Kind::Invalid && node.get("id").is_some_and(|id| matches!(id.value, Value::String(_) | Value::Number(_))) => {
+                // Neither a request nor a notification, but its id is readable: answered -32600
+                // with that id (as a server that reads it does) or with null.
+                let id = node.get("id")?;
+                let (key, shown) = id_key(id)?;
+                self.pending.push(Pending { key: key.clone(), shown, from, at, span: id.span, batch, or_null: true });
                 self.last_call[side(from)] = Some(LastCall::Request);
                 Some(key)
             }
@@ -139,12 +155,20 @@ impl Conversation<'_> {
         let Some(id) = node.get("id") else { return }; // response-id-missing already says it
         let Some((key, shown)) = id_key(id) else { return }; // id-wrong-type already says it
         if let Some(i) = self.pending.iter().position(|p| p.key == key && p.from == asker) {
-            self.pending.remove(i);
+            let p = self.pending.remove(i);
+            // A request with id null gets its id back (§5), a result included.
+            if key == "null" && self.kind(p.at).0 == Kind::Request {
+                self.doc(at).answers_null_id_request();
+            }
             return;
         }
         if key == "null" {
             if let Some(i) = self.unreadable.iter().position(|u| u.0 == asker) {
                 self.unreadable.remove(i);
+                return;
+            }
+            if let Some(i) = self.pending.iter().position(|p| p.or_null && p.from == asker) {
+                self.pending.remove(i);
                 return;
             }
             let waiting: Vec<usize> = (0..self.pending.len()).filter(|&i| self.pending[i].from == asker).collect();
@@ -180,6 +204,8 @@ impl Conversation<'_> {
     fn batch_of_calls(&mut self, items: &[Node<'_>], doc: usize, from: Direction) {
         let index = self.batches.len();
         let mut keys = Vec::new();
+        let mut null_requests = 0;
+        let mut or_null = Vec::new();
         let mut unreadable = 0;
         for (i, item) in items.iter().enumerate() {
             let at = At { doc, item: Some(i) };
@@ -189,6 +215,12 @@ impl Conversation<'_> {
             }
             let before = self.unreadable.len();
             if let Some(key) = self.call(item, at, from, Some(index)) {
+                if key == "null" && self.kind(at).0 == Kind::Request {
+                    null_requests += 1;
+                }
+                if self.pending.last().is_some_and(|p| p.or_null && p.at == at) {
+                    or_null.push(key.clone());
+                }
                 keys.push(key);
             }
             if self.unreadable.len() > before {
@@ -200,7 +232,7 @@ impl Conversation<'_> {
         if keys.is_empty() && unreadable == 0 {
             self.last_call[side(from)] = Some(LastCall::Notification);
         }
-        self.batches.push(CallBatch { from, doc, keys, unreadable, answered: false });
+        self.batches.push(CallBatch { from, doc, keys, null_requests, or_null, unreadable, answered: false });
     }
 
     fn batch_of_responses(&mut self, items: &[Node<'_>], doc: usize, from: Direction, span: Span) {
@@ -225,11 +257,21 @@ impl Conversation<'_> {
         let mut expected: Vec<String> = self.batches[b].keys.clone();
         expected.extend(std::iter::repeat_n("null".to_string(), self.batches[b].unreadable));
         let mut extra = Vec::new();
-        for item in items {
+        let mut null_requests = self.batches[b].null_requests;
+        for (i, item) in items.iter().enumerate() {
             let Some((key, shown)) = item.get("id").and_then(id_key) else { continue };
-            match expected.iter().position(|k| *k == key) {
-                Some(i) => {
-                    expected.remove(i);
+            let or_null = &self.batches[b].or_null;
+            let found = expected.iter().position(|k| *k == key).or_else(|| {
+                // id null answers an invalid element whose id was readable, too.
+                if key == "null" { expected.iter().position(|k| or_null.contains(k)) } else { None }
+            });
+            match found {
+                Some(j) => {
+                    expected.remove(j);
+                    // A result with id null answers one of the batch's requests with id null.
+                    if key == "null" && null_requests > 0 && self.doc(At { doc, item: Some(i) }).answers_null_id_request() {
+                        null_requests -= 1;
+                    }
                 }
                 None => extra.push(shown),
             }
@@ -281,10 +323,10 @@ pub(super) fn check(stream: &Stream<'_>, documents: &mut [Document], profile: Pr
                 let (kind, intent) = conv.kind(at);
                 match intent.unwrap_or(kind) {
                     Kind::Response => conv.response(root, at, from),
-                    Kind::Request | Kind::Notification => {
+                    // An invalid object waits for its error reply (by id when that is readable).
+                    _ => {
                         conv.call(root, at, from, None);
                     }
-                    _ => conv.unreadable.push((from, at, root.span)),
                 }
             }
             Value::Array(items) if items.is_empty() => {
@@ -306,7 +348,11 @@ pub(super) fn check(stream: &Stream<'_>, documents: &mut [Document], profile: Pr
     let pending = std::mem::take(&mut conv.pending);
     for p in pending {
         if both_sides[side(other(p.from))] {
-            let message = format!("request id {} never gets a response in this transcript", p.shown);
+            let message = if p.or_null {
+                format!("this message is invalid, so it deserves an error response (-32600) with id {} or null, and none came", p.shown)
+            } else {
+                format!("request id {} never gets a response in this transcript", p.shown)
+            };
             conv.flag(p.at, Some("id"), &REQUEST_UNANSWERED, p.span, message);
         }
     }
@@ -324,5 +370,111 @@ pub(super) fn check(stream: &Stream<'_>, documents: &mut [Document], profile: Pr
     }
     if let Profile::Mcp(version) = profile {
         mcp::check_transcript(stream, documents, version);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::rpc::{check, Kind, Profile, Severity};
+
+    const NULL_REQUEST: &str = r#"{"jsonrpc": "2.0", "method": "sum", "params": [1, 2], "id": null}"#;
+    const NULL_RESULT: &str = r#"{"jsonrpc": "2.0", "result": 3, "id": null}"#;
+
+    /// Each document's kind (a batch: its elements' kinds) and the rules it breaks (errors only).
+    fn verdicts(src: &str) -> Vec<(Vec<Kind>, Vec<&'static str>)> {
+        check(src.as_bytes(), Profile::JsonRpc)
+            .documents
+            .iter()
+            .map(|d| {
+                let kinds = if d.kind == Kind::Batch { d.items.iter().map(|i| i.kind).collect() } else { vec![d.kind] };
+                (kinds, d.all_violations().filter(|v| v.severity == Severity::Error).map(|v| v.rule.id).collect())
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_result_with_id_null_answering_a_request_with_id_null_is_a_valid_response() {
+        let src = format!("--> {NULL_REQUEST}\n<-- {NULL_RESULT}");
+        assert_eq!(verdicts(&src), [(vec![Kind::Request], vec![]), (vec![Kind::Response], vec![])]);
+        // The request keeps its warning: a null id is legal, not advisable.
+        let r = check(src.as_bytes(), Profile::JsonRpc);
+        assert_eq!(r.violations().map(|v| v.rule.id).collect::<Vec<_>>(), ["id-null-in-request"]);
+        // MCP forbids id null (mcp-id-null): that request is invalid and deserves an error, not a result.
+        let mcp = check(src.as_bytes(), Profile::Mcp(crate::rpc::McpVersion::default()));
+        let rules: Vec<_> = mcp.violations().map(|v| v.rule.id).collect();
+        assert!(rules.contains(&"mcp-id-null") && rules.contains(&"response-null-id-with-result"), "{rules:?}");
+    }
+
+    #[test]
+    fn a_result_with_id_null_is_still_flagged_everywhere_else() {
+        let flagged = "response-null-id-with-result";
+        let cases: &[&str] = &[
+            // On its own: id null means the request could not be read.
+            NULL_RESULT,
+            // Not a transcript: no request to pair with.
+            &format!("{NULL_REQUEST}\n{NULL_RESULT}"),
+            // The request's id was readable.
+            &format!("--> {{\"jsonrpc\": \"2.0\", \"method\": \"sum\", \"id\": 1}}\n<-- {NULL_RESULT}"),
+            // The request could not be read, or was invalid: that gets an error, never a result.
+            &format!("--> {{\"jsonrpc\": \"2.0\", \"method\": \n<-- {NULL_RESULT}"),
+            &format!("--> {{\"jsonrpc\": \"1.0\", \"method\": \"sum\", \"id\": null}}\n<-- {NULL_RESULT}"),
+            // The reply comes before the request.
+            &format!("<-- {NULL_RESULT}\n--> {NULL_REQUEST}"),
+            // A batch element that could not be read.
+            &format!("--> [1]\n<-- [{NULL_RESULT}]"),
+        ];
+        for src in cases {
+            let v = verdicts(src);
+            let reply = v.iter().find(|(_, rules)| rules.contains(&flagged));
+            assert!(reply.is_some(), "{src}: {v:?}");
+        }
+    }
+
+    #[test]
+    fn one_request_with_id_null_takes_back_one_result() {
+        let src = format!("--> {NULL_REQUEST}\n<-- {NULL_RESULT}\n<-- {NULL_RESULT}");
+        let v = verdicts(&src);
+        assert_eq!(v[1], (vec![Kind::Response], vec![]));
+        assert!(v[2].1.contains(&"response-null-id-with-result"), "{v:?}");
+    }
+
+    #[test]
+    fn a_reply_with_other_errors_stays_invalid_without_the_null_id_rule() {
+        let src = format!("--> {NULL_REQUEST}\n<-- {{\"result\": 3, \"id\": null}}");
+        assert_eq!(verdicts(&src)[1], (vec![Kind::Invalid], vec!["jsonrpc-missing"]));
+    }
+
+    #[test]
+    fn an_invalid_object_with_a_readable_id_is_answered_with_that_id_or_null() {
+        let invalid = r#"{"jsonrpc": "2.0", "id": 1}"#;
+        let error = |id: &str| format!(r#"{{"jsonrpc": "2.0", "error": {{"code": -32600, "message": "Invalid Request"}}, "id": {id}}}"#);
+        for id in ["1", "null"] {
+            let src = format!("--> {invalid}\n<-- {}", error(id));
+            assert_eq!(verdicts(&src), [(vec![Kind::Invalid], vec!["method-result-or-error-required"]), (vec![Kind::Response], vec![])], "{src}");
+            let src = format!("--> [{invalid}]\n<-- [{}]", error(id));
+            assert_eq!(verdicts(&src)[1], (vec![Kind::Response], vec![]), "{src}");
+        }
+        // Another id answers nothing; no answer at all is noticed.
+        let src = format!("--> {invalid}\n<-- {}", error("2"));
+        assert_eq!(verdicts(&src)[1].1, ["response-unmatched"]);
+        let src = format!("--> {invalid}\n--> {{\"jsonrpc\": \"2.0\", \"method\": \"a\", \"id\": 2}}\n<-- {{\"jsonrpc\": \"2.0\", \"result\": 0, \"id\": 2}}");
+        let r = check(src.as_bytes(), Profile::JsonRpc);
+        let unanswered: Vec<_> = r.documents[0].violations.iter().filter(|v| v.rule.id == "request-unanswered").map(|v| v.message.to_string()).collect();
+        assert_eq!(unanswered, ["this message is invalid, so it deserves an error response (-32600) with id 1 or null, and none came"]);
+    }
+
+    #[test]
+    fn in_a_batch_results_with_id_null_answer_its_requests_with_id_null() {
+        let src = format!("--> [{NULL_REQUEST}, {{\"jsonrpc\": \"2.0\", \"method\": \"sum\", \"id\": 2}}]\n<-- [{NULL_RESULT}, {{\"jsonrpc\": \"2.0\", \"result\": 3, \"id\": 2}}]");
+        assert_eq!(verdicts(&src)[1], (vec![Kind::Response, Kind::Response], vec![]));
+        // Beside an element that could not be read (answered by an error with id null), in either order.
+        let invalid = r#"{"jsonrpc": "2.0", "error": {"code": -32600, "message": "Invalid Request"}, "id": null}"#;
+        for reply in [format!("[{invalid}, {NULL_RESULT}]"), format!("[{NULL_RESULT}, {invalid}]")] {
+            let src = format!("--> [{NULL_REQUEST}, 1]\n<-- {reply}");
+            assert_eq!(verdicts(&src)[1], (vec![Kind::Response, Kind::Response], vec![]), "{src}");
+        }
+        // Two results with id null for one such request: one of them is wrong.
+        let src = format!("--> [{NULL_REQUEST}, 1]\n<-- [{NULL_RESULT}, {NULL_RESULT}]");
+        assert_eq!(verdicts(&src)[1].1, ["response-null-id-with-result"]);
     }
 }
