@@ -291,7 +291,7 @@ fn mark_selection(host: &web_sys::Element, at: Option<At>) {
 /// What the selected message is and, when paired, its partner and the latency.
 fn selection() -> web_sys::Element {
     let state = use_log();
-    let text = Memo::new(move |_| {
+    let describe = move || -> Option<(String, Option<f64>)> {
         let at = state.selected.get()?;
         state.log.with(|log| {
             let entry = log.get(at.key)?;
@@ -307,11 +307,22 @@ fn selection() -> web_sys::Element {
             };
             Some(line)
         })
-    });
+    };
     let el = h("p").class("xl-selection").testid("log-selection").attr("aria-live", "polite").el();
-    dom::bind_attr(&el, "data-latency-ms", move || text.with(|t| t.as_ref().and_then(|(_, l)| *l).map(|l| crate::json::fixed(l, 3))));
-    dom::bind_flag(&el, "hidden", move || text.with(Option::is_none));
-    dom::bind_text(&el, move || text.with(|t| t.as_ref().map(|(t, _)| t.clone()).unwrap_or_default()));
+    // One effect keeps the three in step (no Memo of its own: each Memo type is compiled anew).
+    let host = el.clone();
+    dom::effect(move || {
+        let (text, latency_ms) = describe().map_or((None, None), |(t, l)| (Some(t), l));
+        let _ = match latency_ms {
+            Some(l) => host.set_attribute("data-latency-ms", &crate::json::fixed(l, 3)),
+            None => host.remove_attribute("data-latency-ms"),
+        };
+        let _ = if text.is_none() { host.set_attribute("hidden", "") } else { host.remove_attribute("hidden") };
+        let text = text.unwrap_or_default();
+        if host.text_content().as_deref() != Some(text.as_str()) {
+            host.set_text_content(Some(&text));
+        }
+    });
     el
 }
 
