@@ -153,7 +153,9 @@ pub fn editor() -> web_sys::Element {
             }
         }
     };
-    let at_caret = Memo::new(move |_| {
+    // Where the caret is and what is broken there (computed in the effect below: a Memo of this
+    // type would be compiled for it alone).
+    let at_caret = move || {
         let (start, _) = caret.get()?;
         let (byte, line, column) = text.with(|t| {
             let byte = utf16_to_byte(t, start);
@@ -168,7 +170,7 @@ pub fn editor() -> web_sys::Element {
                 .collect()
         });
         Some((line, column, here))
-    });
+    };
 
     let from_input = StoredValue::new(false);
     {
@@ -276,14 +278,21 @@ pub fn editor() -> web_sys::Element {
     }
     {
         let host = caret_host.clone();
+        // The line is rebuilt only when what it says changes (typing elsewhere leaves it alone).
+        let shown = std::cell::RefCell::new(None);
         dom::effect(move || {
-            at_caret.with(|c| match c {
+            let now = Some(at_caret());
+            if *shown.borrow() == now {
+                return;
+            }
+            match now.as_ref().and_then(Option::as_ref) {
                 None => dom::replace(&host, Some(h("span").class("pos").text(" "))),
                 Some((line, column, here)) => dom::replace(
                     &host,
                     std::iter::once(h("span").class("pos").text(format!("Ln {line}, Col {column}"))).chain(here.iter().map(|m| mark_line(m, "here", ": "))),
                 ),
-            });
+            }
+            *shown.borrow_mut() = now;
         });
     }
 

@@ -152,7 +152,6 @@ pub fn log_pane() -> web_sys::Element {
     let state = use_log();
     let log = state.log;
     let selected = state.selected;
-    let counts = Memo::new(move |_| log.with(Log::counts));
     let empty = Memo::new(move |_| log.with(Log::is_empty));
     let export = move |ndjson: bool| {
         let (text, ext, mime) = log.with_untracked(|l| {
@@ -169,22 +168,29 @@ pub fn log_pane() -> web_sys::Element {
     };
 
     let count_line = h("p").class("xl-counts").testid("log-counts").attr("aria-live", "polite").el();
-    dom::bind_attr(&count_line, "data-entries", move || Some(counts.get().entries.to_string()));
-    dom::bind_attr(&count_line, "data-pairs", move || Some(counts.get().pairs.to_string()));
-    dom::bind_attr(&count_line, "data-waiting", move || Some(counts.get().waiting.to_string()));
-    dom::bind_text(&count_line, move || {
-        let c = counts.get();
-        let plural = |n: usize, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
-        format!(
-            "{} ({} sent, {} received) · {} · {} waiting · {}",
-            plural(c.entries, "message", "messages"),
-            c.out,
-            c.r#in,
-            plural(c.pairs, "pair", "pairs"),
-            c.waiting,
-            plural(c.errors, "error", "errors"),
-        )
-    });
+    {
+        // One effect for the line and its data attributes (the counts are kept by the log itself).
+        let el = count_line.clone();
+        dom::effect(move || {
+            let c = log.with(Log::counts);
+            let _ = el.set_attribute("data-entries", &c.entries.to_string());
+            let _ = el.set_attribute("data-pairs", &c.pairs.to_string());
+            let _ = el.set_attribute("data-waiting", &c.waiting.to_string());
+            let plural = |n: usize, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
+            let text = format!(
+                "{} ({} sent, {} received) · {} · {} waiting · {}",
+                plural(c.entries, "message", "messages"),
+                c.out,
+                c.r#in,
+                plural(c.pairs, "pair", "pairs"),
+                c.waiting,
+                plural(c.errors, "error", "errors"),
+            );
+            if el.text_content().as_deref() != Some(text.as_str()) {
+                el.set_text_content(Some(&text));
+            }
+        });
+    }
     let action = |testid: &'static str, label: &'static str, run: Box<dyn Fn()>| {
         let button = h("button").attr("type", "button").testid(testid).text(label).on("click", move |_| run()).el();
         dom::bind_flag(&button, "disabled", move || empty.get());
