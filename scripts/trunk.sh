@@ -9,8 +9,8 @@
 #   - panic=immediate-abort: a panic is a trap at once, so no panic message, location or
 #     formatting machinery is shipped (release builds never print a panic anyway);
 #   - -Zshare-generics: a generic used by several crates is compiled once.
-# The crates the check leans on on every keystroke (core, alloc, std, dlmalloc, compiler_builtins)
-# keep opt-level 3 (.cargo/config.toml): at the app's "z" the check was 8-20% slower.
+# The crates the check leans on on every keystroke (core, alloc, dlmalloc, compiler_builtins) keep
+# opt-level 3 (.cargo/config.toml): with all of std at the app's "z" the check was 8-20% slower.
 # These flags are unstable: RUSTC_BOOTSTRAP=1 enables them on the stable toolchain, for this
 # build only (native builds and the wasm tests use the stable compiler as it is).
 set -euo pipefail
