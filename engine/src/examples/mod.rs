@@ -9,7 +9,44 @@ use std::sync::OnceLock;
 use crate::json::quote;
 use crate::rpc::{McpVersion, Profile};
 
-const LIBRARY: &str = include_str!("library.txt");
+/// The library file as it is.
+const FILE: &str = include_str!("library.txt");
+/// The library without its header (the format, described for whoever edits the file), copied at
+/// compile time into an array of its own, so the web build does not ship the header (a slice of
+/// FILE would keep all of FILE).
+const LIBRARY: &str = match std::str::from_utf8(&BODY) {
+    Ok(text) => text,
+    Err(_) => FILE,
+};
+const BODY: [u8; without_header(FILE).len()] = copied(without_header(FILE));
+
+/// The bytes of `text` as an array.
+const fn copied<const N: usize>(text: &str) -> [u8; N] {
+    let mut out = [0; N];
+    let mut i = 0;
+    while i < N {
+        out[i] = text.as_bytes()[i];
+        i += 1;
+    }
+    out
+}
+
+/// `text` from its first `=== ` line on.
+const fn without_header(text: &str) -> &str {
+    let bytes = text.as_bytes();
+    let mut i = 0;
+    while i + 4 <= bytes.len() {
+        if (i == 0 || bytes[i - 1] == b'\n') && bytes[i] == b'=' && bytes[i + 1] == b'=' && bytes[i + 2] == b'=' && bytes[i + 3] == b' ' {
+            return match std::str::from_utf8(bytes.split_at(i).1) {
+                Ok(rest) => rest,
+                Err(_) => text,
+            };
+        }
+        i += 1;
+    }
+    // No example at all: the whole text, for the reader to say what is wrong with it.
+    text
+}
 
 /// What the engine says about an example under its profile.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -149,4 +186,23 @@ pub fn parse(src: &'static str) -> Result<Vec<Example>, LibraryError> {
 /// Where the slice `part` of `src` starts.
 fn offset(src: &str, part: &str) -> usize {
     part.as_ptr() as usize - src.as_ptr() as usize
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_shipped_library_starts_at_its_first_example() {
+        assert!(LIBRARY.starts_with("=== "), "{}", &LIBRARY[..40]);
+        assert!(FILE.starts_with('#') && FILE.ends_with(LIBRARY));
+        assert!(LIBRARY.len() < FILE.len() && !LIBRARY.lines().any(|l| l.starts_with("# ")));
+    }
+
+    #[test]
+    fn without_header_keeps_a_text_with_no_header_and_cuts_only_before_a_line_start() {
+        assert_eq!(without_header("=== a\nx"), "=== a\nx");
+        assert_eq!(without_header("# h\n# === not this\n=== b\n"), "=== b\n");
+        assert_eq!(without_header("no example"), "no example");
+    }
 }
