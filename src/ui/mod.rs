@@ -69,13 +69,8 @@ fn app() -> web_sys::Element {
     let log = log_state.log;
     link::provide(state, log_state);
     persist::sync(state);
-    // The log is saved with the draft (its newest 2000 messages) and restored on reload.
-    persist::register_log(persist::LogDraft {
-        json: Signal::derive(move || log.with(|l| l.to_json_string_last(2000))),
-        restore: Callback::new(move |json: String| {
-            crate::exchange::Log::from_json_str(&json).map(|l| log.set(l)).map_err(|e| e.to_string())
-        }),
-    });
+    // The log is saved with the draft (its newest messages) and restored on reload.
+    persist::register_log(persist::LogDraft { log });
     share::restore_from_fragment(state);
     let route = teach::provide_router();
     let analysis = state.analysis;

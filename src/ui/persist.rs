@@ -40,34 +40,40 @@ pub const KEEP_DRAFTS: usize = 12;
 /// Quiet time after the last edit before the draft is written.
 pub const DEBOUNCE: Duration = Duration::from_millis(300);
 
-// ─── HOOK for the log (owner: src/ui/exchange*) ──────────────────────────────────────────────
+// ─── The log (owner: src/ui/exchange*) ──────────────────────────────────────────────────────────
 //
-// The log is saved inside the draft as an opaque string. Its owner calls [`register_log`] once,
-// from any component under `App` (e.g. when `LogPane` is created):
-//
-//     persist::register_log(persist::LogDraft {
-//         json: Signal::derive(move || log.with(|l| l.to_json())),      // tracked: re-saves on change
-//         restore: Callback::new(move |json: String| log_from_json(&json).map(|l| log.set(l))),
-//     });
-//
-// `restore` is called at once with the saved log, if the draft has one; an `Err(why)` becomes a
-// notice and the log starts empty. Until the hook is registered the saved log is carried over
-// unchanged, so a page that never shows the log does not erase it.
+// The log is saved inside the draft (its newest SAVED_LOG_MESSAGES messages). Its owner calls
+// [`register_log`] once, from any component under `App`; the saved log, if the draft has one, is
+// put back at once (one that cannot be read becomes a notice, and the log starts empty). Until the
+// log is registered the saved one is carried over unchanged, so a page that never shows the log
+// does not erase it.
 
-/// What the draft needs from the log: its JSON and a way to put a saved one back.
+/// How many of the log's newest messages a draft keeps.
+pub const SAVED_LOG_MESSAGES: usize = 2000;
+
+/// What the draft needs from the log: the log itself (read to save it, tracked so that a change
+/// schedules a save; written to restore a saved one). The signal, not closures around it: each
+/// `Signal`/`Callback` type costs the web build its own copy of Leptos' wrapper code.
 #[derive(Clone, Copy)]
 pub struct LogDraft {
-    /// The log as a JSON string. Read in a tracking context: a change schedules a save.
-    pub json: Signal<String>,
-    /// Restores a saved log; `Err` says why it could not (shown as a notice).
-    pub restore: Callback<String, Result<(), String>>,
+    pub log: RwSignal<crate::exchange::Log>,
+}
+
+impl LogDraft {
+    fn json(&self) -> Option<String> {
+        self.log.try_with_untracked(|l| l.to_json_string_last(SAVED_LOG_MESSAGES))
+    }
+
+    fn restore(&self, json: &str) -> Result<(), String> {
+        crate::exchange::Log::from_json_str(json).map(|l| self.log.set(l)).map_err(|e| e.to_string())
+    }
 }
 
 /// Saves the log with the draft and restores the saved one now. Call under `App`.
 pub fn register_log(hook: LogDraft) {
     let Some(slot) = use_context::<LogSlot>() else { return };
     if let Some(json) = slot.saved.try_get_value().flatten() {
-        if let Err(why) = hook.restore.run(json) {
+        if let Err(why) = hook.restore(&json) {
             if let Some(state) = use_context::<AppState>() {
                 state.notify(NoticeLevel::Error, format!("The saved log could not be restored ({why}); it starts empty."));
             }
@@ -206,7 +212,7 @@ pub fn sync(state: AppState) {
             return;
         };
         let log = match slot.hook.try_get_untracked().flatten() {
-            Some(hook) => hook.json.try_get_untracked(),
+            Some(hook) => hook.json(),
             None => slot.saved.try_get_value().flatten(),
         };
         let draft = Draft { text, profile, log, saved: js_sys::Date::now() };
@@ -254,7 +260,7 @@ pub fn sync(state: AppState) {
         state.text.track();
         state.profile.track();
         if let Some(hook) = slot.hook.get() {
-            hook.json.track();
+            hook.log.track();
         }
         let handle = set_timeout_with_handle(save, DEBOUNCE).ok();
         if let Some(old) = saver.try_update_value(|s| std::mem::replace(&mut s.pending, handle)).flatten() {

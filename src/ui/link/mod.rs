@@ -198,9 +198,10 @@ pub fn use_link() -> Link {
 }
 
 impl Link {
-    /// The connection state (read-only).
-    pub fn state(&self) -> Signal<LinkState> {
-        self.state.into()
+    /// The connection state, to read: only the link itself writes it. (The signal itself, not a
+    /// read-only `Signal` wrapper: that would compile Leptos' wrapper code for this one type.)
+    pub fn state(&self) -> RwSignal<LinkState> {
+        self.state
     }
 
     fn current(&self, generation: u32) -> bool {
