@@ -64,12 +64,12 @@ stage "web: sub-path release build (scripts/trunk.sh build --release --public-ur
 bash scripts/trunk.sh build --release --public-url /some/path/ --dist "$TARGET_DIR/dist-subpath"
 export SUBPATH_DIST="$TARGET_DIR/dist-subpath"
 
-stage "web: size budget (200 KB gzipped; printed, enforced with SIZE_ENFORCE=1)"
-# The budget is a figure to print, not a gate: the playground is over it today (see README,
-# Figures) and bringing it back under is tracked work. SIZE_ENFORCE=1 makes it fail the run.
+stage "web: size budget (200 KB gzipped: scripts/size.sh)"
+# The release build must stay within the budget: every file is printed, the total is enforced.
+# (SIZE_ENFORCE=0 prints the figure without failing, for trying a change that is known to be over.)
 if ! bash scripts/size.sh dist 200; then
-  if [ "${SIZE_ENFORCE:-0}" = 1 ]; then exit 1; fi
-  echo "size: OVER BUDGET (reported; set SIZE_ENFORCE=1 to fail on it)"
+  if [ "${SIZE_ENFORCE:-1}" = 1 ]; then exit 1; fi
+  echo "size: OVER BUDGET (SIZE_ENFORCE=0: reported, not enforced)"
 fi
 
 stage "web: end-to-end tests (Playwright, release build)"
