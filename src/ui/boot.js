@@ -2,9 +2,20 @@
 // 'unsafe-inline' nor a hash. Trunk writes <meta name="app-entry"> (Trunk.toml `pattern_script`)
 // with the hashed names of the wasm-bindgen JS and the .wasm.
 const entry = document.querySelector('meta[name="app-entry"]').dataset;
-const { default: init } = await import(entry.js);
-await init({ module_or_path: entry.wasm });
-dispatchEvent(new CustomEvent('TrunkApplicationStarted'));
+try {
+  const { default: init } = await import(entry.js);
+  await init({ module_or_path: entry.wasm });
+  dispatchEvent(new CustomEvent('TrunkApplicationStarted'));
+} catch (err) {
+  // A browser without WebAssembly SIMD (the release build uses it) or a file that did not load:
+  // say so instead of leaving the page blank.
+  const p = document.createElement('p');
+  p.setAttribute('role', 'alert');
+  p.dataset.testid = 'boot-error';
+  p.textContent = `The playground could not start in this browser: ${err?.message ?? err}. ` +
+    'It needs WebAssembly with SIMD (Chrome or Edge 91+, Firefox 89+, Safari 16.4+).';
+  document.body.append(p);
+}
 // Offline after the first load: the service worker beside the app's files (src/ui/teach/sw.js),
 // found from the entry's address so it works under any --public-url.
 if ('serviceWorker' in navigator) {

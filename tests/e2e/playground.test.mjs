@@ -23,6 +23,18 @@ async function open() {
 const verdicts = (page) =>
   page.$$eval('[data-testid=verdict]', (cards) => cards.map((c) => c.dataset.kind));
 
+test('a browser that cannot run the wasm gets a message, not a blank page', async () => {
+  const page = await browser.newPage();
+  // As a browser without WebAssembly SIMD fails to compile the module: the .wasm never arrives.
+  await page.route('**/*.wasm', (route) => route.abort());
+  await page.goto(BASE_URL);
+  const alert = await page.waitForSelector('[data-testid=boot-error]', { timeout: 10_000 });
+  assert.equal(await alert.getAttribute('role'), 'alert');
+  assert.match(await alert.textContent(), /could not start in this browser: .+ It needs WebAssembly with SIMD/);
+  assert.equal(await page.$('[data-testid=editor]'), null);
+  await page.close();
+});
+
 test('first render: the sample verdict appears, no error, no CSP violation', async () => {
   const { page, problems } = await open();
   const started = Date.now();
