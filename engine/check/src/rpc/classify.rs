@@ -4,7 +4,7 @@ use crate::json::{pointer_to, Direction, Member, Node, ParseNote, Pointer, Segme
 
 use super::errors::is_reserved_unassigned;
 use super::rules::*;
-use super::{mcp, Document, Kind, Profile, Severity, Sink, Violation};
+use super::{mcp, Child, Document, Kind, Profile, Severity, Sink, Text, Violation};
 
 /// 2^53 − 1, the largest integer every double (and so every JavaScript peer) holds exactly.
 #[cfg(test)]
@@ -232,11 +232,11 @@ impl<'n, 'a> Members<'n, 'a> {
 }
 
 /// The id's source text (a parsed value's text is UTF-8; the lossy copy is never expected).
-fn source_text(src: &[u8], span: crate::json::Span) -> String {
+fn source_text(src: &[u8], span: crate::json::Span) -> Text {
     let bytes = src.get(span.start..span.end).unwrap_or_default();
     match std::str::from_utf8(bytes) {
-        Ok(text) => text.to_owned(),
-        Err(_) => String::from_utf8_lossy(bytes).into_owned(),
+        Ok(text) => Text::copy(text),
+        Err(_) => Text::from(String::from_utf8_lossy(bytes).into_owned()),
     }
 }
 
@@ -255,7 +255,7 @@ fn message(
     let k = Members::of(node);
     let (method, result, error, id) = (k.method, k.result, k.error, k.id);
     doc.id = id.map(|m| source_text(src, m.value.span));
-    doc.method = method.and_then(|m| m.value.as_str()).map(str::to_string);
+    doc.method = method.and_then(|m| m.value.as_str()).map(Text::copy);
     let mut sink = Sink { out: found };
 
     version_member(node, &k, path, &mut sink);
@@ -264,7 +264,7 @@ fn message(
         if let Some(extra) = result.or(error) {
             sink.push(
                 &METHOD_WITH_RESULT,
-                path.key(&extra.key),
+                Child(path, &[&extra.key]),
                 extra.key_span,
                 format!("\"method\" makes this a request, \"{}\" makes it a response; it cannot be both", extra.key),
             );
@@ -274,7 +274,7 @@ fn message(
             if !matches!(params.value.value, Value::Array(_) | Value::Object(_)) {
                 sink.push(
                     &PARAMS_NOT_STRUCTURED,
-                    path.key("params"),
+                    Child(path, &["params"]),
                     params.value.span,
                     format!(
                         "\"params\" must be an array (by position) or an object (by name), found {}{}",
@@ -303,7 +303,7 @@ fn message(
                 && (result.is_some_and(|r| matches!(r.value.value, Value::Null)) || matches!(e.value.value, Value::Null));
             sink.push(
                 &RESULT_AND_ERROR,
-                path.key("error"),
+                Child(path, &["error"]),
                 e.key_span,
                 if v1 {
                     "a response has \"result\" or \"error\", not both (this is JSON-RPC 1.0's shape, which sent the unused one as null)"
@@ -324,7 +324,7 @@ fn message(
                 if matches!(id.value.value, Value::Null) && result.is_some() && error.is_none() {
                     sink.push(
                         &RESPONSE_NULL_ID_WITH_RESULT,
-                        path.key("id"),
+                        Child(path, &["id"]),
                         id.value.span,
                         "id null means the request could not be read, so this response must be an error, not a result",
                     );
@@ -340,17 +340,13 @@ fn message(
         }
         Kind::Response
     } else {
-        let hint = if k.params.is_some() || id.is_some() && node.members().len() > 2 {
-            " (it has no \"method\", so no server can tell what to call)"
+        // Constant either way (no text is built for it).
+        let message = if k.params.is_some() || id.is_some() && node.members().len() > 2 {
+            "this object has no \"method\", \"result\" or \"error\": it is neither a request nor a response (it has no \"method\", so no server can tell what to call)"
         } else {
-            ""
+            "this object has no \"method\", \"result\" or \"error\": it is neither a request nor a response"
         };
-        sink.push(
-            &KIND_UNKNOWN,
-            path,
-            node.span,
-            format!("this object has no \"method\", \"result\" or \"error\": it is neither a request nor a response{hint}"),
-        );
+        sink.push(&KIND_UNKNOWN, path, node.span, message);
         if k.others {
             unknown_members(node, path, MESSAGE_MEMBERS, &mut sink);
         }
@@ -390,10 +386,10 @@ fn version_member(node: &Node<'_>, k: &Members<'_, '_>, path: &Pointer, sink: &m
             // The name without case, '-', '_' and ' ' (compared without building it).
             let near = node.members().iter().find(|m| loosely(&m.key, b"jsonrpc") || loosely(&m.key, b"version"));
             let is_v1 = k.method.is_some() && k.params.is_some() && k.id.is_some() || k.result.is_some() && k.error.is_some();
-            let message = match near {
-                Some(m) => format!("the member \"jsonrpc\" is missing; found \"{}\", which is not the member's name: write \"jsonrpc\": \"2.0\"", m.key),
-                None if is_v1 => "the member \"jsonrpc\": \"2.0\" is missing (without it this looks like JSON-RPC 1.0)".to_string(),
-                None => "the member \"jsonrpc\": \"2.0\" is missing".to_string(),
+            let message: Text = match near {
+                Some(m) => format!("the member \"jsonrpc\" is missing; found \"{}\", which is not the member's name: write \"jsonrpc\": \"2.0\"", m.key).into(),
+                None if is_v1 => "the member \"jsonrpc\": \"2.0\" is missing (without it this looks like JSON-RPC 1.0)".into(),
+                None => "the member \"jsonrpc\": \"2.0\" is missing".into(),
             };
             let span = near.map_or(node.span, |m| m.key_span);
             sink.push(&JSONRPC_MISSING, path, span, message);
@@ -422,7 +418,7 @@ fn version_member(node: &Node<'_>, k: &Members<'_, '_>, path: &Pointer, sink: &m
                     message.push_str(other.json_type().name());
                 }
             }
-            sink.push(&JSONRPC_NOT_2_0, path.key("jsonrpc"), m.value.span, message);
+            sink.push(&JSONRPC_NOT_2_0, Child(path, &["jsonrpc"]), m.value.span, message);
         }
     }
 }
@@ -440,13 +436,13 @@ fn method_member(method: &crate::json::Member<'_>, path: &Pointer, sink: &mut Si
     match method.value.as_str() {
         None => sink.push(
             &METHOD_NOT_STRING,
-            path.key("method"),
+            Child(path, &["method"]),
             method.value.span,
             format!("\"method\" must be a string, found {}", method.value.json_type().name()),
         ),
         Some(name) if name.starts_with("rpc.") => sink.push(
             &METHOD_RPC_RESERVED,
-            path.key("method"),
+            Child(path, &["method"]),
             method.value.span,
             format!("\"{name}\": names starting with \"rpc.\" are reserved for rpc-internal methods and extensions"),
         ),
@@ -457,7 +453,7 @@ fn method_member(method: &crate::json::Member<'_>, path: &Pointer, sink: &mut Si
 /// The id of a request (`in_request`) or of a response.
 fn id_member(id: &Node<'_>, path: &Pointer, in_request: bool, sink: &mut Sink<'_>) {
     // The pointer is only built for a violation (most ids are fine).
-    let at = || path.key("id");
+    let at = || Child(path, &["id"]);
     match &id.value {
         Value::String(_) => {}
         Value::Null => {
@@ -508,7 +504,7 @@ fn beyond_safe_integer(text: &str) -> bool {
 /// Checks `error`; returns its code when that is an integer.
 fn error_object(error: &Node<'_>, parent: &Pointer, sink: &mut Sink<'_>) -> Option<i64> {
     // "/error", built only for a violation.
-    let path = || parent.key("error");
+    let path = || Child(parent, &["error"]);
     if !error.is_object() {
         sink.push(
             &ERROR_NOT_OBJECT,
@@ -542,7 +538,7 @@ fn error_object(error: &Node<'_>, parent: &Pointer, sink: &mut Sink<'_>) -> Opti
                     Value::String(s) => format!("the string \"{}\" (drop the quotes)", s.escape_debug()),
                     other => other.json_type().name().to_string(),
                 };
-                sink.push(&ERROR_CODE_NOT_INTEGER, path().key("code"), code.span, format!("\"code\" must be an integer, found {found}"));
+                sink.push(&ERROR_CODE_NOT_INTEGER, Child(parent, &["error", "code"]), code.span, format!("\"code\" must be an integer, found {found}"));
                 None
             }
         },
@@ -552,13 +548,13 @@ fn error_object(error: &Node<'_>, parent: &Pointer, sink: &mut Sink<'_>) -> Opti
         Some(message) => match message.as_str() {
             None => sink.push(
                 &ERROR_MESSAGE_NOT_STRING,
-                path().key("message"),
+                Child(parent, &["error", "message"]),
                 message.span,
                 format!("\"message\" must be a string, found {}", message.json_type().name()),
             ),
             Some(text) if text.contains('\n') || text.len() > 200 && text.chars().count() > 200 => sink.push(
                 &ERROR_MESSAGE_CONCISE,
-                path().key("message"),
+                Child(parent, &["error", "message"]),
                 message.span,
                 "keep \"message\" to one short sentence; put details (traces, lists) in \"data\"",
             ),
@@ -569,13 +565,13 @@ fn error_object(error: &Node<'_>, parent: &Pointer, sink: &mut Sink<'_>) -> Opti
         let span = code_node.map_or(error.span, |c| c.span);
         sink.push(
             &ERROR_CODE_RESERVED,
-            path().key("code"),
+            Child(parent, &["error", "code"]),
             span,
             format!("{n} lies in the reserved range -32768..-32000 but is not a predefined code; application errors take codes outside it (servers may use -32099..-32000)"),
         );
     }
     if others {
-        unknown_members(error, &path(), ERROR_MEMBERS, sink);
+        unknown_members(error, &parent.key("error"), ERROR_MEMBERS, sink);
     }
     code
 }
@@ -614,7 +610,7 @@ fn unknown_members(node: &Node<'_>, path: &Pointer, allowed: &[&str], sink: &mut
             Some(name) if node.member(name).is_none() => format!("unknown member \"{}\": did you mean \"{name}\"?", m.key),
             _ => format!("unknown member \"{}\" (allowed here: {})", m.key, allowed.join(", ")),
         };
-        sink.push(&MEMBER_UNKNOWN, path.key(&m.key), m.key_span, message);
+        sink.push(&MEMBER_UNKNOWN, Child(path, &[&m.key]), m.key_span, message);
     }
 }
 
@@ -625,7 +621,7 @@ mod tests {
     use crate::rpc::{check, Profile};
 
     fn rules_of(src: &str) -> Vec<(&'static str, String)> {
-        check(src.as_bytes(), Profile::JsonRpc).violations().map(|v| (v.rule.id, v.path.clone())).collect()
+        check(src.as_bytes(), Profile::JsonRpc).violations().map(|v| (v.rule.id, v.path.to_string())).collect()
     }
 
     #[test]
