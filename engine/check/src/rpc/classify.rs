@@ -167,9 +167,21 @@ fn batch(
 }
 
 /// Members each kind of object may hold, and how a message lists them.
-const RESPONSE_MEMBERS: &[&str] = &["jsonrpc", "result", "error", "id"];
-const ERROR_MEMBERS: &[&str] = &["code", "message", "data"];
-const MESSAGE_MEMBERS: &[&str] = &["jsonrpc", "method", "params", "id", "result", "error"];
+/// Member names an object may hold, and the same list as messages write it (no `join` per message).
+struct Allowed {
+    names: &'static [&'static str],
+    /// `names` joined by ", ".
+    list: &'static str,
+}
+
+const RESPONSE_MEMBERS: Allowed = Allowed { names: &["jsonrpc", "result", "error", "id"], list: "jsonrpc, result, error, id" };
+const ERROR_MEMBERS: Allowed = Allowed { names: &["code", "message", "data"], list: "code, message, data" };
+const MESSAGE_MEMBERS: Allowed = Allowed {
+    names: &["jsonrpc", "method", "params", "id", "result", "error"],
+    list: "jsonrpc, method, params, id, result, error",
+};
+/// A request's or notification's own members.
+const CALL_MEMBERS: Allowed = Allowed { names: &["jsonrpc", "method", "params", "id"], list: "jsonrpc, method, params, id" };
 
 /// A short name (at most 7 bytes) as one number: its bytes and its length. A longer name gets
 /// `u64::MAX`, which no short name has. Finding a member by name then compares integers, not
@@ -290,7 +302,7 @@ fn message(
         // "result" / "error" beside "method" are reported above, not again as unknown; only a
         // member none of the six names can be unknown here.
         if k.others {
-            unknown_members(node, path, &MESSAGE_MEMBERS[..if result.or(error).is_some() { 6 } else { 4 }], &mut sink);
+            unknown_members(node, path, if result.or(error).is_some() { &MESSAGE_MEMBERS } else { &CALL_MEMBERS }, &mut sink);
         }
         if id.is_some() {
             Kind::Request
@@ -336,7 +348,7 @@ fn message(
         }
         // No "method" here: "params" or a member none of the six names is unknown.
         if k.others || k.params.is_some() {
-            unknown_members(node, path, RESPONSE_MEMBERS, &mut sink);
+            unknown_members(node, path, &RESPONSE_MEMBERS, &mut sink);
         }
         Kind::Response
     } else {
@@ -348,7 +360,7 @@ fn message(
         };
         sink.push(&KIND_UNKNOWN, path, node.span, message);
         if k.others {
-            unknown_members(node, path, MESSAGE_MEMBERS, &mut sink);
+            unknown_members(node, path, &MESSAGE_MEMBERS, &mut sink);
         }
         if let Some(id) = id {
             id_member(&id.value, path, false, &mut sink);
@@ -394,10 +406,13 @@ fn version_member(node: &Node<'_>, k: &Members<'_, '_>, path: &Pointer, sink: &m
             let span = near.map_or(node.span, |m| m.key_span);
             sink.push(&JSONRPC_MISSING, path, span, message);
         }
+        // The right version: nothing to say, nothing built.
+        Some(m) if matches!(&m.value.value, Value::String(s) if name_code(s.as_bytes()) == V2_0) => {}
         Some(m) => {
-            let mut message = String::from("\"jsonrpc\" must be exactly \"2.0\"; ");
+            // Room for the longest fixed text and a short value: one allocation, no regrowth.
+            let mut message = String::with_capacity(96 + m.value.span.len());
+            message.push_str("\"jsonrpc\" must be exactly \"2.0\"; ");
             match &m.value.value {
-                Value::String(s) if name_code(s.as_bytes()) == V2_0 => return,
                 Value::String(s) if s == "2" || s == "2.00" || s.trim() == "2.0" => {
                     message.push_str("found \"");
                     push_escaped(&mut message, s);
@@ -470,9 +485,9 @@ fn id_member(id: &Node<'_>, path: &Pointer, in_request: bool, sink: &mut Sink<'_
             if text.bytes().any(|b| matches!(b, b'.' | b'e' | b'E')) {
                 let integral = crate::json::is_integer(text) == Some(true);
                 let message = if integral {
-                    format!("id {text} is written with a fraction or exponent; peers may echo it back as a different text (write it as an integer)")
+                    ["id ", text, " is written with a fraction or exponent; peers may echo it back as a different text (write it as an integer)"].concat()
                 } else {
-                    format!("id {text} has a fractional part; peers may round it (use an integer or a string)")
+                    ["id ", text, " has a fractional part; peers may round it (use an integer or a string)"].concat()
                 };
                 sink.push(&ID_FRACTIONAL, at(), id.span, message);
             } else if beyond_safe_integer(text) {
@@ -480,7 +495,7 @@ fn id_member(id: &Node<'_>, path: &Pointer, in_request: bool, sink: &mut Sink<'_
                     &ID_BEYOND_SAFE_INTEGER,
                     at(),
                     id.span,
-                    format!("id {text} is beyond 2^53 − 1: JavaScript peers round it and the reply may not pair (send it as a string)"),
+                    ["id ", text, " is beyond 2^53 − 1: JavaScript peers round it and the reply may not pair (send it as a string)"].concat(),
                 );
             }
         }
@@ -571,7 +586,7 @@ fn error_object(error: &Node<'_>, parent: &Pointer, sink: &mut Sink<'_>) -> Opti
         );
     }
     if others {
-        unknown_members(error, &parent.key("error"), ERROR_MEMBERS, sink);
+        unknown_members(error, &parent.key("error"), &ERROR_MEMBERS, sink);
     }
     code
 }
@@ -596,19 +611,20 @@ fn suggestion(key: &str, allowed: &[&str]) -> Option<&'static str> {
 }
 
 /// `path` is the object's pointer.
-fn unknown_members(node: &Node<'_>, path: &Pointer, allowed: &[&str], sink: &mut Sink<'_>) {
+fn unknown_members(node: &Node<'_>, path: &Pointer, allowed: &Allowed, sink: &mut Sink<'_>) {
     for m in node.members() {
-        if allowed.contains(&&*m.key) {
+        if allowed.names.contains(&&*m.key) {
             continue;
         }
-        let near = suggestion(&m.key, allowed);
+        let near = suggestion(&m.key, allowed.names);
         // A misspelt "jsonrpc" is already named by jsonrpc-missing.
         if near == Some("jsonrpc") && node.member("jsonrpc").is_none() {
             continue;
         }
+        // Built in one exact allocation (no `format!`).
         let message = match near {
-            Some(name) if node.member(name).is_none() => format!("unknown member \"{}\": did you mean \"{name}\"?", m.key),
-            _ => format!("unknown member \"{}\" (allowed here: {})", m.key, allowed.join(", ")),
+            Some(name) if node.member(name).is_none() => ["unknown member \"", &m.key, "\": did you mean \"", name, "\"?"].concat(),
+            _ => ["unknown member \"", &m.key, "\" (allowed here: ", allowed.list, ")"].concat(),
         };
         sink.push(&MEMBER_UNKNOWN, Child(path, &[&m.key]), m.key_span, message);
     }
@@ -665,6 +681,14 @@ mod tests {
         }
         let (parsed, _) = parse_document(br#"{"id": 1, "id": "two"}"#, 0).unwrap();
         assert_eq!(Members::of(&parsed.root).id.unwrap().value.as_str(), Some("two"));
+    }
+
+    #[test]
+    fn allowed_lists_are_their_names_joined() {
+        for allowed in [&RESPONSE_MEMBERS, &ERROR_MEMBERS, &MESSAGE_MEMBERS, &CALL_MEMBERS] {
+            assert_eq!(allowed.list, allowed.names.join(", "));
+        }
+        assert_eq!(CALL_MEMBERS.names, &MESSAGE_MEMBERS.names[..4]);
     }
 
     #[test]
