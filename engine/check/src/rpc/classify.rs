@@ -82,7 +82,11 @@ fn attach_note(doc: &mut Document, root: &Node<'_>, note: &ParseNote, profile: P
 fn value(root: &Node<'_>, src: &[u8], profile: Profile, direction: Option<Direction>, found: &mut Vec<Violation>) -> Document {
     let path = Pointer::root();
     match &root.value {
-        Value::Object(_) => message(root, src, &path, profile, direction, found),
+        Value::Object(_) => {
+            let mut doc = Document::new(Kind::Invalid, root.span);
+            message(&mut doc, root, src, &path, profile, direction, found);
+            doc
+        }
         Value::Array(items) => batch(root, items, src, profile, direction, found),
         _ => {
             let mut doc = Document::new(Kind::Invalid, root.span);
@@ -123,30 +127,25 @@ fn batch(
     let mut item_path = Pointer::root();
     for (i, item) in items.iter().enumerate() {
         item_path.set_index(&path, i);
-        let element = match &item.value {
-            Value::Object(_) => message(item, src, &item_path, profile, direction, found),
-            Value::Array(_) => {
-                let mut d = Document::new(Kind::Invalid, item.span);
-                Sink { out: &mut d.violations }.push(
-                    &BATCH_NESTED,
-                    &item_path,
-                    item.span,
-                    "an array inside a batch is not a message (batches do not nest)",
-                );
-                d
-            }
-            _ => {
-                let mut d = Document::new(Kind::Invalid, item.span);
-                Sink { out: &mut d.violations }.push(
-                    &BATCH_ELEMENT_NOT_OBJECT,
-                    &item_path,
-                    item.span,
-                    format!("batch element {i} is {}, not a request or response object", item.json_type().name()),
-                );
-                d
-            }
-        };
-        doc.items.push(element);
+        // Each element's document is filled in where it stays (a document is over 100 bytes:
+        // returned and then pushed, it would be copied twice, by a call each in wasm).
+        doc.items.push(Document::new(Kind::Invalid, item.span));
+        let Some(element) = doc.items.last_mut() else { continue };
+        match &item.value {
+            Value::Object(_) => message(element, item, src, &item_path, profile, direction, found),
+            Value::Array(_) => Sink { out: &mut element.violations }.push(
+                &BATCH_NESTED,
+                &item_path,
+                item.span,
+                "an array inside a batch is not a message (batches do not nest)",
+            ),
+            _ => Sink { out: &mut element.violations }.push(
+                &BATCH_ELEMENT_NOT_OBJECT,
+                &item_path,
+                item.span,
+                format!("batch element {i} is {}, not a request or response object", item.json_type().name()),
+            ),
+        }
     }
     let intent = |d: &Document| d.intent.unwrap_or(d.kind);
     let calls = doc.items.iter().filter(|d| matches!(intent(d), Kind::Request | Kind::Notification)).count();
@@ -252,18 +251,18 @@ fn source_text(src: &[u8], span: crate::json::Span) -> Text {
     }
 }
 
-/// One object: a request, a notification, a response, or invalid. Its violations are collected in
-/// `found` (empty before and after: a buffer shared by the messages of a batch) and handed to the
+/// One object: a request, a notification, a response, or invalid, described in `doc` (new: invalid,
+/// with the object's span; filled in place). Its violations are collected in `found` (empty before and after: a buffer shared by the messages of a batch) and handed to the
 /// document in one allocation of exactly their number.
 fn message(
+    doc: &mut Document,
     node: &Node<'_>,
     src: &[u8],
     path: &Pointer,
     profile: Profile,
     direction: Option<Direction>,
     found: &mut Vec<Violation>,
-) -> Document {
-    let mut doc = Document::new(Kind::Invalid, node.span);
+) {
     let k = Members::of(node);
     let (method, result, error, id) = (k.method, k.result, k.error, k.id);
     doc.id = id.map(|m| source_text(src, m.value.span));
@@ -375,7 +374,6 @@ fn message(
     if !found.is_empty() {
         doc.violations = found.drain(..).collect();
     }
-    doc
 }
 
 /// True when `key`, without case and without '-', '_' and ' ', is `name` (lowercase ASCII).

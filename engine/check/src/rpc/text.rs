@@ -6,8 +6,9 @@
 use std::fmt;
 use std::ops::Deref;
 
-/// The most bytes held in place (the whole value is then as large as three pointers and a tag).
-pub const INLINE: usize = 22;
+/// The most bytes held in place: ids, methods and most pointers fit, and the whole value is as
+/// large as a wasm `String` and a tag (16 bytes: smaller documents and violations move faster).
+pub const INLINE: usize = 14;
 
 /// A string that is a constant, short and held in place, or on the heap. Reads as `&str`
 /// (`Deref`), compares and prints as its text whatever way it is held.
@@ -41,16 +42,24 @@ impl Text {
         let mut bytes = [0; INLINE];
         let mut at = 0;
         for p in pieces {
-            bytes[at..at + p.len()].copy_from_slice(p.as_bytes());
-            at += p.len();
+            // Byte by byte: a few bytes each, and a `memcpy` of a few bytes is a call (in wasm,
+            // `memory.copy`, which costs more than the copy).
+            for &b in p.as_bytes() {
+                if let Some(slot) = bytes.get_mut(at) {
+                    *slot = b;
+                }
+                at += 1;
+            }
         }
         Text(Repr::Inline { len: len as u8, bytes })
     }
 
+    /// Not inlined: read in many places (the UI, the reports), written in one hot loop.
+    #[inline(never)]
     pub fn as_str(&self) -> &str {
         match &self.0 {
             Repr::Static(s) => s,
-            // Copied from whole `&str`s, so always UTF-8 (the check is on at most 22 bytes).
+            // Copied from whole `&str`s, so always UTF-8 (the check is on at most `INLINE` bytes).
             Repr::Inline { len, bytes } => std::str::from_utf8(&bytes[..*len as usize]).unwrap_or_default(),
             Repr::Heap(s) => s,
         }
