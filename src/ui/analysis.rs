@@ -245,8 +245,8 @@ fn finding(v: &Violation, src: &[u8], lines: &LineIndex) -> Finding {
     Finding {
         rule: v.rule.id,
         severity: v.severity,
-        path: v.path.to_string(),
-        message: v.message.to_string(),
+        path: v.path.as_str().to_owned(),
+        message: v.message.as_str().to_owned(),
         at: lines.position(src, v.span.start),
         section: v.rule.section,
         span: v.span,

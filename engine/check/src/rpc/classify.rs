@@ -4,7 +4,7 @@ use crate::json::{pointer_to, Direction, Member, Node, ParseNote, Pointer, Segme
 
 use super::errors::is_reserved_unassigned;
 use super::rules::*;
-use super::{mcp, Child, Document, Kind, Profile, Severity, Sink, Text, Violation};
+use super::{mcp, Child, Document, Under, Kind, Profile, Severity, Sink, Text, Violation};
 
 /// 2^53 − 1, the largest integer every double (and so every JavaScript peer) holds exactly.
 #[cfg(test)]
@@ -275,7 +275,7 @@ fn message(
         if let Some(extra) = result.or(error) {
             sink.push(
                 &METHOD_WITH_RESULT,
-                Child(path, &[&extra.key]),
+                Child(path, &extra.key),
                 extra.key_span,
                 format!("\"method\" makes this a request, \"{}\" makes it a response; it cannot be both", extra.key),
             );
@@ -285,7 +285,7 @@ fn message(
             if !matches!(params.value.value, Value::Array(_) | Value::Object(_)) {
                 sink.push(
                     &PARAMS_NOT_STRUCTURED,
-                    Child(path, &["params"]),
+                    Under(path, "/params"),
                     params.value.span,
                     format!(
                         "\"params\" must be an array (by position) or an object (by name), found {}{}",
@@ -314,7 +314,7 @@ fn message(
                 && (result.is_some_and(|r| matches!(r.value.value, Value::Null)) || matches!(e.value.value, Value::Null));
             sink.push(
                 &RESULT_AND_ERROR,
-                Child(path, &["error"]),
+                Under(path, "/error"),
                 e.key_span,
                 if v1 {
                     "a response has \"result\" or \"error\", not both (this is JSON-RPC 1.0's shape, which sent the unused one as null)"
@@ -335,7 +335,7 @@ fn message(
                 if matches!(id.value.value, Value::Null) && result.is_some() && error.is_none() {
                     sink.push(
                         &RESPONSE_NULL_ID_WITH_RESULT,
-                        Child(path, &["id"]),
+                        Under(path, "/id"),
                         id.value.span,
                         "id null means the request could not be read, so this response must be an error, not a result",
                     );
@@ -431,7 +431,7 @@ fn version_member(node: &Node<'_>, k: &Members<'_, '_>, path: &Pointer, sink: &m
                     message.push_str(other.json_type().name());
                 }
             }
-            sink.push(&JSONRPC_NOT_2_0, Child(path, &["jsonrpc"]), m.value.span, message);
+            sink.push(&JSONRPC_NOT_2_0, Under(path, "/jsonrpc"), m.value.span, message);
         }
     }
 }
@@ -449,13 +449,13 @@ fn method_member(method: &crate::json::Member<'_>, path: &Pointer, sink: &mut Si
     match method.value.as_str() {
         None => sink.push(
             &METHOD_NOT_STRING,
-            Child(path, &["method"]),
+            Under(path, "/method"),
             method.value.span,
             format!("\"method\" must be a string, found {}", method.value.json_type().name()),
         ),
         Some(name) if name.starts_with("rpc.") => sink.push(
             &METHOD_RPC_RESERVED,
-            Child(path, &["method"]),
+            Under(path, "/method"),
             method.value.span,
             format!("\"{name}\": names starting with \"rpc.\" are reserved for rpc-internal methods and extensions"),
         ),
@@ -466,7 +466,7 @@ fn method_member(method: &crate::json::Member<'_>, path: &Pointer, sink: &mut Si
 /// The id of a request (`in_request`) or of a response.
 fn id_member(id: &Node<'_>, path: &Pointer, in_request: bool, sink: &mut Sink<'_>) {
     // The pointer is only built for a violation (most ids are fine).
-    let at = || Child(path, &["id"]);
+    let at = || Under(path, "/id");
     match &id.value {
         Value::String(_) => {}
         Value::Null => {
@@ -480,22 +480,19 @@ fn id_member(id: &Node<'_>, path: &Pointer, in_request: bool, sink: &mut Sink<'_
             }
         }
         Value::Number(text) => {
-            if text.bytes().any(|b| matches!(b, b'.' | b'e' | b'E')) {
-                let integral = crate::json::is_integer(text) == Some(true);
-                let message = if integral {
-                    ["id ", text, " is written with a fraction or exponent; peers may echo it back as a different text (write it as an integer)"].concat()
+            // The rule and what follows "id <text>" in its message.
+            let (rule, rest) = if text.bytes().any(|b| matches!(b, b'.' | b'e' | b'E')) {
+                if crate::json::is_integer(text) == Some(true) {
+                    (&ID_FRACTIONAL, " is written with a fraction or exponent; peers may echo it back as a different text (write it as an integer)")
                 } else {
-                    ["id ", text, " has a fractional part; peers may round it (use an integer or a string)"].concat()
-                };
-                sink.push(&ID_FRACTIONAL, at(), id.span, message);
+                    (&ID_FRACTIONAL, " has a fractional part; peers may round it (use an integer or a string)")
+                }
             } else if beyond_safe_integer(text) {
-                sink.push(
-                    &ID_BEYOND_SAFE_INTEGER,
-                    at(),
-                    id.span,
-                    ["id ", text, " is beyond 2^53 − 1: JavaScript peers round it and the reply may not pair (send it as a string)"].concat(),
-                );
-            }
+                (&ID_BEYOND_SAFE_INTEGER, " is beyond 2^53 − 1: JavaScript peers round it and the reply may not pair (send it as a string)")
+            } else {
+                return;
+            };
+            sink.push(rule, at(), id.span, Text::concat(&["id ", text, rest]));
         }
         other => sink.push(
             &ID_WRONG_TYPE,
@@ -517,7 +514,7 @@ fn beyond_safe_integer(text: &str) -> bool {
 /// Checks `error`; returns its code when that is an integer.
 fn error_object(error: &Node<'_>, parent: &Pointer, sink: &mut Sink<'_>) -> Option<i64> {
     // "/error", built only for a violation.
-    let path = || Child(parent, &["error"]);
+    let path = || Under(parent, "/error");
     if !error.is_object() {
         sink.push(
             &ERROR_NOT_OBJECT,
@@ -551,7 +548,7 @@ fn error_object(error: &Node<'_>, parent: &Pointer, sink: &mut Sink<'_>) -> Opti
                     Value::String(s) => format!("the string \"{}\" (drop the quotes)", s.escape_debug()),
                     other => other.json_type().name().to_string(),
                 };
-                sink.push(&ERROR_CODE_NOT_INTEGER, Child(parent, &["error", "code"]), code.span, format!("\"code\" must be an integer, found {found}"));
+                sink.push(&ERROR_CODE_NOT_INTEGER, Under(parent, "/error/code"), code.span, format!("\"code\" must be an integer, found {found}"));
                 None
             }
         },
@@ -561,13 +558,13 @@ fn error_object(error: &Node<'_>, parent: &Pointer, sink: &mut Sink<'_>) -> Opti
         Some(message) => match message.as_str() {
             None => sink.push(
                 &ERROR_MESSAGE_NOT_STRING,
-                Child(parent, &["error", "message"]),
+                Under(parent, "/error/message"),
                 message.span,
                 format!("\"message\" must be a string, found {}", message.json_type().name()),
             ),
             Some(text) if text.contains('\n') || text.len() > 200 && text.chars().count() > 200 => sink.push(
                 &ERROR_MESSAGE_CONCISE,
-                Child(parent, &["error", "message"]),
+                Under(parent, "/error/message"),
                 message.span,
                 "keep \"message\" to one short sentence; put details (traces, lists) in \"data\"",
             ),
@@ -578,7 +575,7 @@ fn error_object(error: &Node<'_>, parent: &Pointer, sink: &mut Sink<'_>) -> Opti
         let span = code_node.map_or(error.span, |c| c.span);
         sink.push(
             &ERROR_CODE_RESERVED,
-            Child(parent, &["error", "code"]),
+            Under(parent, "/error/code"),
             span,
             format!("{n} lies in the reserved range -32768..-32000 but is not a predefined code; application errors take codes outside it (servers may use -32099..-32000)"),
         );
@@ -621,10 +618,10 @@ fn unknown_members(node: &Node<'_>, path: &Pointer, allowed: &Allowed, sink: &mu
         }
         // Built in one exact allocation (no `format!`).
         let message = match near {
-            Some(name) if node.member(name).is_none() => ["unknown member \"", &m.key, "\": did you mean \"", name, "\"?"].concat(),
-            _ => ["unknown member \"", &m.key, "\" (allowed here: ", allowed.list, ")"].concat(),
+            Some(name) if node.member(name).is_none() => Text::concat(&["unknown member \"", &m.key, "\": did you mean \"", name, "\"?"]),
+            _ => Text::concat(&["unknown member \"", &m.key, "\" (allowed here: ", allowed.list, ")"]),
         };
-        sink.push(&MEMBER_UNKNOWN, Child(path, &[&m.key]), m.key_span, message);
+        sink.push(&MEMBER_UNKNOWN, Child(path, &m.key), m.key_span, message);
     }
 }
 

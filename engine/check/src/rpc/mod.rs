@@ -220,11 +220,7 @@ pub(crate) trait IntoPath {
 
 impl IntoPath for Pointer {
     fn into_path(self) -> Text {
-        if self.as_str().len() <= text::INLINE {
-            Text::copy(self.as_str())
-        } else {
-            Text::from(self.into_string())
-        }
+        Text::copy(self.as_str())
     }
 }
 
@@ -234,18 +230,28 @@ impl IntoPath for &Pointer {
     }
 }
 
-/// The pointer `parent` extended by the member names `keys`, built only when a violation is
-/// pushed, without an intermediate `Pointer` (in place when it is short, as most are).
-pub(crate) struct Child<'p>(pub &'p Pointer, pub &'p [&'p str]);
+/// The pointer `parent` extended by a member name, built only when a violation is pushed,
+/// without an intermediate `Pointer` (in place when it is short, as most are).
+pub(crate) struct Child<'p>(pub &'p Pointer, pub &'p str);
 
 impl IntoPath for Child<'_> {
     fn into_path(self) -> Text {
-        let Child(parent, keys) = self;
-        match keys {
-            [key] if !key.contains(['~', '/']) => Text::concat(&[parent.as_str(), "/", key]),
-            [a, b] if !a.contains(['~', '/']) && !b.contains(['~', '/']) => Text::concat(&[parent.as_str(), "/", a, "/", b]),
-            _ => Text::copy(keys.iter().fold(parent.clone(), |p, key| p.key(key)).as_str()),
+        let Child(parent, key) = self;
+        if key.bytes().any(|b| b == b'~' || b == b'/') {
+            // A name to escape (`~0`, `~1`), rare: the pointer built the general way.
+            return parent.key(key).into_path();
         }
+        Text::concat(&[parent.as_str(), "/", key])
+    }
+}
+
+/// The pointer `parent` extended by `tail`, a constant pointer of names that need no escape
+/// (`"/id"`, `"/error/code"`), built only when a violation is pushed.
+pub(crate) struct Under<'p>(pub &'p Pointer, pub &'static str);
+
+impl IntoPath for Under<'_> {
+    fn into_path(self) -> Text {
+        Text::concat(&[self.0.as_str(), self.1])
     }
 }
 
@@ -256,12 +262,12 @@ mod tests {
     #[test]
     fn child_paths_are_the_pointers_key_would_build() {
         let parents = [Pointer::root(), Pointer::root().index(12), Pointer::root().key("a~b").index(123456)];
-        let keys: &[&[&str]] = &[&["id"], &["error", "code"], &["a/b"], &["x", "m~n"], &["", ""], &["a", "b", "c"], &[&"k".repeat(40)]];
+        let keys = ["id", "a/b", "m~n", "", "~/", &"k".repeat(40)];
         for parent in &parents {
-            for keys in keys {
-                let want = keys.iter().fold(parent.clone(), |p, k| p.key(k));
-                assert_eq!(Child(parent, keys).into_path(), want.as_str(), "{parent:?} {keys:?}");
+            for key in keys {
+                assert_eq!(Child(parent, key).into_path(), parent.key(key).as_str(), "{parent:?} {key:?}");
             }
+            assert_eq!(Under(parent, "/error/code").into_path(), parent.key("error").key("code").as_str());
         }
     }
 

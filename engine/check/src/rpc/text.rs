@@ -37,7 +37,12 @@ impl Text {
     pub fn concat(pieces: &[&str]) -> Self {
         let len: usize = pieces.iter().map(|p| p.len()).sum();
         if len > INLINE {
-            return Text(Repr::Heap(pieces.concat()));
+            // Exactly sized, one allocation (messages that name what was found are built here too).
+            let mut heap = String::with_capacity(len);
+            for p in pieces {
+                heap.push_str(p);
+            }
+            return Text(Repr::Heap(heap));
         }
         let mut bytes = [0; INLINE];
         let mut at = 0;
