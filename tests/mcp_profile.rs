@@ -26,7 +26,7 @@ fn kinds(report: &Report) -> Vec<&'static str> {
 fn located(src: &str, profile: Profile) -> Vec<(&'static str, String, String, String)> {
     check(src.as_bytes(), profile)
         .violations()
-        .map(|v| (v.rule.id, v.path.clone(), src[v.span.start..v.span.end].to_string(), v.message.clone()))
+        .map(|v| (v.rule.id, v.path.to_string(), src[v.span.start..v.span.end].to_string(), v.message.to_string()))
         .collect()
 }
 

@@ -230,8 +230,8 @@ pub fn verdicts(report: &Report, src: &[u8]) -> Vec<Verdict> {
 fn verdict(doc: &Document, src: &[u8], lines: &LineIndex) -> Verdict {
     Verdict {
         kind: doc.kind,
-        method: doc.method.clone(),
-        id: doc.id.clone(),
+        method: doc.method.as_deref().map(str::to_string),
+        id: doc.id.as_deref().map(str::to_string),
         at: lines.position(src, doc.span.start),
         findings: doc.violations.iter().map(|v| finding(v, src, lines)).collect(),
         items: doc.items.iter().map(|item| verdict(item, src, lines)).collect(),
@@ -245,8 +245,8 @@ fn finding(v: &Violation, src: &[u8], lines: &LineIndex) -> Finding {
     Finding {
         rule: v.rule.id,
         severity: v.severity,
-        path: v.path.clone(),
-        message: v.message.clone(),
+        path: v.path.as_str().to_owned(),
+        message: v.message.as_str().to_owned(),
         at: lines.position(src, v.span.start),
         section: v.rule.section,
         span: v.span,

@@ -747,8 +747,8 @@ fn msg_of(raw: &str, doc: &Document, node: Option<&Node<'_>>) -> Msg {
     Msg {
         kind: doc.kind,
         intent: doc.intent,
-        method: doc.method.clone(),
-        id: doc.id.clone(),
+        method: doc.method.as_deref().map(str::to_string),
+        id: doc.id.as_deref().map(str::to_string),
         error_code: doc.error_code,
         is_error,
         summary: summary(raw, doc, node),

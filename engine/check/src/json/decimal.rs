@@ -106,10 +106,49 @@ fn decimal(text: &str) -> Option<Decimal> {
     Some(Decimal { negative, digits, exp, sticky })
 }
 
+/// Whether `text` is what [`decimal`] reads (digits, an optional fraction and exponent), without
+/// collecting its digits (no allocation: ids are checked with it on every message).
+fn is_number(text: &str) -> bool {
+    let b = text.as_bytes();
+    let digits = |mut i: usize| {
+        while i < b.len() && b[i].is_ascii_digit() {
+            i += 1;
+        }
+        i
+    };
+    let mut i = usize::from(b.first() == Some(&b'-'));
+    let end = digits(i);
+    if end == i {
+        return false;
+    }
+    i = end;
+    if b.get(i) == Some(&b'.') {
+        let end = digits(i + 1);
+        if end == i + 1 {
+            return false;
+        }
+        i = end;
+    }
+    if matches!(b.get(i), Some(b'e' | b'E')) {
+        i += 1;
+        if matches!(b.get(i), Some(b'-' | b'+')) {
+            i += 1;
+        }
+        let end = digits(i);
+        if end == i {
+            return false;
+        }
+        i = end;
+    }
+    i == b.len()
+}
+
 /// Whether JSON number text denotes an integer (`1.0`, `1e3`, `-25E-1` is not), exactly: no
 /// rounding, so `1.0000000000000000001` is not an integer. `None` when it is not a number.
 pub fn is_integer(text: &str) -> Option<bool> {
-    decimal(text)?;
+    if !is_number(text) {
+        return None;
+    }
     // The place of the last nonzero digit, counted in digits below the units (negative: above),
     // against the exponent that moves it. Read from the text itself: every digit counts here.
     let (mantissa, exp) = match text.find(['e', 'E']) {
@@ -338,6 +377,22 @@ impl Big {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn is_number_accepts_exactly_what_decimal_reads() {
+        let parts = ["", "-", "+", "0", "01", "7", "12", ".", ".5", "5.", "e", "E", "e5", "e+", "e-3", "E+12", "x", " ", "-.", "--1"];
+        let mut count = 0;
+        for a in parts {
+            for b in parts {
+                for c in parts {
+                    let text = format!("{a}{b}{c}");
+                    assert_eq!(is_number(&text), decimal(&text).is_some(), "{text:?}");
+                    count += usize::from(is_number(&text));
+                }
+            }
+        }
+        assert!(count > 100, "{count}");
+    }
 
     fn same(text: &str) {
         let ours = to_f64(text).unwrap_or_else(|| panic!("{text}: not read"));

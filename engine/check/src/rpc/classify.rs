@@ -4,7 +4,7 @@ use crate::json::{pointer_to, quote, write_string, Direction, Member, Node, Pars
 
 use super::errors::is_reserved_unassigned;
 use super::rules::*;
-use super::{mcp, Document, Kind, Profile, Severity, Sink, Violation};
+use super::{mcp, Child, Document, Under, Kind, Profile, Severity, Sink, Text, Violation};
 
 /// 2^53 − 1, the largest integer every double (and so every JavaScript peer) holds exactly.
 #[cfg(test)]
@@ -82,7 +82,11 @@ fn attach_note(doc: &mut Document, root: &Node<'_>, note: &ParseNote, profile: P
 fn value(root: &Node<'_>, src: &[u8], profile: Profile, direction: Option<Direction>, found: &mut Vec<Violation>) -> Document {
     let path = Pointer::root();
     match &root.value {
-        Value::Object(_) => message(root, src, &path, profile, direction, found),
+        Value::Object(_) => {
+            let mut doc = Document::new(Kind::Invalid, root.span);
+            message(&mut doc, root, src, &path, profile, direction, found);
+            doc
+        }
         Value::Array(items) => batch(root, items, src, profile, direction, found),
         _ => {
             let mut doc = Document::new(Kind::Invalid, root.span);
@@ -123,30 +127,25 @@ fn batch(
     let mut item_path = Pointer::root();
     for (i, item) in items.iter().enumerate() {
         item_path.set_index(&path, i);
-        let element = match &item.value {
-            Value::Object(_) => message(item, src, &item_path, profile, direction, found),
-            Value::Array(_) => {
-                let mut d = Document::new(Kind::Invalid, item.span);
-                Sink { out: &mut d.violations }.push(
-                    &BATCH_NESTED,
-                    &item_path,
-                    item.span,
-                    "an array inside a batch is not a message (batches do not nest)",
-                );
-                d
-            }
-            _ => {
-                let mut d = Document::new(Kind::Invalid, item.span);
-                Sink { out: &mut d.violations }.push(
-                    &BATCH_ELEMENT_NOT_OBJECT,
-                    &item_path,
-                    item.span,
-                    format!("batch element {i} is {}, not a request or response object", item.json_type().name()),
-                );
-                d
-            }
-        };
-        doc.items.push(element);
+        // Each element's document is filled in where it stays (a document is over 100 bytes:
+        // returned and then pushed, it would be copied twice, by a call each in wasm).
+        doc.items.push(Document::new(Kind::Invalid, item.span));
+        let Some(element) = doc.items.last_mut() else { continue };
+        match &item.value {
+            Value::Object(_) => message(element, item, src, &item_path, profile, direction, found),
+            Value::Array(_) => Sink { out: &mut element.violations }.push(
+                &BATCH_NESTED,
+                &item_path,
+                item.span,
+                "an array inside a batch is not a message (batches do not nest)",
+            ),
+            _ => Sink { out: &mut element.violations }.push(
+                &BATCH_ELEMENT_NOT_OBJECT,
+                &item_path,
+                item.span,
+                format!("batch element {i} is {}, not a request or response object", item.json_type().name()),
+            ),
+        }
     }
     let intent = |d: &Document| d.intent.unwrap_or(d.kind);
     let calls = doc.items.iter().filter(|d| matches!(intent(d), Kind::Request | Kind::Notification)).count();
@@ -167,9 +166,21 @@ fn batch(
 }
 
 /// Members each kind of object may hold, and how a message lists them.
-const RESPONSE_MEMBERS: &[&str] = &["jsonrpc", "result", "error", "id"];
-const ERROR_MEMBERS: &[&str] = &["code", "message", "data"];
-const MESSAGE_MEMBERS: &[&str] = &["jsonrpc", "method", "params", "id", "result", "error"];
+/// Member names an object may hold, and the same list as messages write it (no `join` per message).
+struct Allowed {
+    names: &'static [&'static str],
+    /// `names` joined by ", ".
+    list: &'static str,
+}
+
+const RESPONSE_MEMBERS: Allowed = Allowed { names: &["jsonrpc", "result", "error", "id"], list: "jsonrpc, result, error, id" };
+const ERROR_MEMBERS: Allowed = Allowed { names: &["code", "message", "data"], list: "code, message, data" };
+const MESSAGE_MEMBERS: Allowed = Allowed {
+    names: &["jsonrpc", "method", "params", "id", "result", "error"],
+    list: "jsonrpc, method, params, id, result, error",
+};
+/// A request's or notification's own members.
+const CALL_MEMBERS: Allowed = Allowed { names: &["jsonrpc", "method", "params", "id"], list: "jsonrpc, method, params, id" };
 
 /// A short name (at most 7 bytes) as one number: its bytes and its length. A longer name gets
 /// `u64::MAX`, which no short name has. Finding a member by name then compares integers, not
@@ -232,30 +243,30 @@ impl<'n, 'a> Members<'n, 'a> {
 }
 
 /// The id's source text (a parsed value's text is UTF-8; the lossy copy is never expected).
-fn source_text(src: &[u8], span: crate::json::Span) -> String {
+fn source_text(src: &[u8], span: crate::json::Span) -> Text {
     let bytes = src.get(span.start..span.end).unwrap_or_default();
     match std::str::from_utf8(bytes) {
-        Ok(text) => text.to_owned(),
-        Err(_) => String::from_utf8_lossy(bytes).into_owned(),
+        Ok(text) => Text::copy(text),
+        Err(_) => Text::from(String::from_utf8_lossy(bytes).into_owned()),
     }
 }
 
-/// One object: a request, a notification, a response, or invalid. Its violations are collected in
-/// `found` (empty before and after: a buffer shared by the messages of a batch) and handed to the
+/// One object: a request, a notification, a response, or invalid, described in `doc` (new: invalid,
+/// with the object's span; filled in place). Its violations are collected in `found` (empty before and after: a buffer shared by the messages of a batch) and handed to the
 /// document in one allocation of exactly their number.
 fn message(
+    doc: &mut Document,
     node: &Node<'_>,
     src: &[u8],
     path: &Pointer,
     profile: Profile,
     direction: Option<Direction>,
     found: &mut Vec<Violation>,
-) -> Document {
-    let mut doc = Document::new(Kind::Invalid, node.span);
+) {
     let k = Members::of(node);
     let (method, result, error, id) = (k.method, k.result, k.error, k.id);
     doc.id = id.map(|m| source_text(src, m.value.span));
-    doc.method = method.and_then(|m| m.value.as_str()).map(str::to_string);
+    doc.method = method.and_then(|m| m.value.as_str()).map(Text::copy);
     let mut sink = Sink { out: found };
 
     version_member(node, &k, path, &mut sink);
@@ -264,7 +275,7 @@ fn message(
         if let Some(extra) = result.or(error) {
             sink.push(
                 &METHOD_WITH_RESULT,
-                path.key(&extra.key),
+                Child(path, &extra.key),
                 extra.key_span,
                 format!("\"method\" makes this a request, \"{}\" makes it a response; it cannot be both", extra.key),
             );
@@ -274,7 +285,7 @@ fn message(
             if !matches!(params.value.value, Value::Array(_) | Value::Object(_)) {
                 sink.push(
                     &PARAMS_NOT_STRUCTURED,
-                    path.key("params"),
+                    Under(path, "/params"),
                     params.value.span,
                     format!(
                         "\"params\" must be an array (by position) or an object (by name), found {}{}",
@@ -290,7 +301,7 @@ fn message(
         // "result" / "error" beside "method" are reported above, not again as unknown; only a
         // member none of the six names can be unknown here.
         if k.others {
-            unknown_members(node, path, &MESSAGE_MEMBERS[..if result.or(error).is_some() { 6 } else { 4 }], &mut sink);
+            unknown_members(node, path, if result.or(error).is_some() { &MESSAGE_MEMBERS } else { &CALL_MEMBERS }, &mut sink);
         }
         if id.is_some() {
             Kind::Request
@@ -303,7 +314,7 @@ fn message(
                 && (result.is_some_and(|r| matches!(r.value.value, Value::Null)) || matches!(e.value.value, Value::Null));
             sink.push(
                 &RESULT_AND_ERROR,
-                path.key("error"),
+                Under(path, "/error"),
                 e.key_span,
                 if v1 {
                     "a response has \"result\" or \"error\", not both (this is JSON-RPC 1.0's shape, which sent the unused one as null)"
@@ -324,7 +335,7 @@ fn message(
                 if matches!(id.value.value, Value::Null) && result.is_some() && error.is_none() {
                     sink.push(
                         &RESPONSE_NULL_ID_WITH_RESULT,
-                        path.key("id"),
+                        Under(path, "/id"),
                         id.value.span,
                         "id null means the request could not be read, so this response must be an error, not a result (unless it answers a request whose own id was null)",
                     );
@@ -336,23 +347,19 @@ fn message(
         }
         // No "method" here: "params" or a member none of the six names is unknown.
         if k.others || k.params.is_some() {
-            unknown_members(node, path, RESPONSE_MEMBERS, &mut sink);
+            unknown_members(node, path, &RESPONSE_MEMBERS, &mut sink);
         }
         Kind::Response
     } else {
-        let hint = if k.params.is_some() || id.is_some() && node.members().len() > 2 {
-            " (it has no \"method\", so no server can tell what to call)"
+        // Constant either way (no text is built for it).
+        let message = if k.params.is_some() || id.is_some() && node.members().len() > 2 {
+            "this object has no \"method\", \"result\" or \"error\": it is neither a request nor a response (it has no \"method\", so no server can tell what to call)"
         } else {
-            ""
+            "this object has no \"method\", \"result\" or \"error\": it is neither a request nor a response"
         };
-        sink.push(
-            &KIND_UNKNOWN,
-            path,
-            node.span,
-            format!("this object has no \"method\", \"result\" or \"error\": it is neither a request nor a response{hint}"),
-        );
+        sink.push(&KIND_UNKNOWN, path, node.span, message);
         if k.others {
-            unknown_members(node, path, MESSAGE_MEMBERS, &mut sink);
+            unknown_members(node, path, &MESSAGE_MEMBERS, &mut sink);
         }
         if let Some(id) = id {
             id_member(&id.value, path, false, &mut sink);
@@ -367,7 +374,6 @@ fn message(
     if !found.is_empty() {
         doc.violations = found.drain(..).collect();
     }
-    doc
 }
 
 /// True when `key`, without case and without '-', '_' and ' ', is `name` (lowercase ASCII).
@@ -390,18 +396,21 @@ fn version_member(node: &Node<'_>, k: &Members<'_, '_>, path: &Pointer, sink: &m
             // The name without case, '-', '_' and ' ' (compared without building it).
             let near = node.members().iter().find(|m| loosely(&m.key, b"jsonrpc") || loosely(&m.key, b"version"));
             let is_v1 = k.method.is_some() && k.params.is_some() && k.id.is_some() || k.result.is_some() && k.error.is_some();
-            let message = match near {
-                Some(m) => format!("the member \"jsonrpc\" is missing; found \"{}\", which is not the member's name: write \"jsonrpc\": \"2.0\"", m.key),
-                None if is_v1 => "the member \"jsonrpc\": \"2.0\" is missing (without it this looks like JSON-RPC 1.0)".to_string(),
-                None => "the member \"jsonrpc\": \"2.0\" is missing".to_string(),
+            let message: Text = match near {
+                Some(m) => format!("the member \"jsonrpc\" is missing; found \"{}\", which is not the member's name: write \"jsonrpc\": \"2.0\"", m.key).into(),
+                None if is_v1 => "the member \"jsonrpc\": \"2.0\" is missing (without it this looks like JSON-RPC 1.0)".into(),
+                None => "the member \"jsonrpc\": \"2.0\" is missing".into(),
             };
             let span = near.map_or(node.span, |m| m.key_span);
             sink.push(&JSONRPC_MISSING, path, span, message);
         }
+        // The right version: nothing to say, nothing built.
+        Some(m) if matches!(&m.value.value, Value::String(s) if name_code(s.as_bytes()) == V2_0) => {}
         Some(m) => {
-            let mut message = String::from("\"jsonrpc\" must be exactly \"2.0\"; ");
+            // Room for the longest fixed text and a short value: one allocation, no regrowth.
+            let mut message = String::with_capacity(96 + m.value.span.len());
+            message.push_str("\"jsonrpc\" must be exactly \"2.0\"; ");
             match &m.value.value {
-                Value::String(s) if name_code(s.as_bytes()) == V2_0 => return,
                 Value::String(s) if s == "2" || s == "2.00" || s.trim() == "2.0" => {
                     message.push_str("found ");
                     write_string(&mut message, s);
@@ -421,7 +430,7 @@ fn version_member(node: &Node<'_>, k: &Members<'_, '_>, path: &Pointer, sink: &m
                     message.push_str(other.json_type().name());
                 }
             }
-            sink.push(&JSONRPC_NOT_2_0, path.key("jsonrpc"), m.value.span, message);
+            sink.push(&JSONRPC_NOT_2_0, Under(path, "/jsonrpc"), m.value.span, message);
         }
     }
 }
@@ -430,13 +439,13 @@ fn method_member(method: &crate::json::Member<'_>, path: &Pointer, sink: &mut Si
     match method.value.as_str() {
         None => sink.push(
             &METHOD_NOT_STRING,
-            path.key("method"),
+            Under(path, "/method"),
             method.value.span,
             format!("\"method\" must be a string, found {}", method.value.json_type().name()),
         ),
         Some(name) if name.starts_with("rpc.") => sink.push(
             &METHOD_RPC_RESERVED,
-            path.key("method"),
+            Under(path, "/method"),
             method.value.span,
             format!("\"{name}\": names starting with \"rpc.\" are reserved for rpc-internal methods and extensions"),
         ),
@@ -447,7 +456,7 @@ fn method_member(method: &crate::json::Member<'_>, path: &Pointer, sink: &mut Si
 /// The id of a request (`in_request`) or of a response.
 fn id_member(id: &Node<'_>, path: &Pointer, in_request: bool, sink: &mut Sink<'_>) {
     // The pointer is only built for a violation (most ids are fine).
-    let at = || path.key("id");
+    let at = || Under(path, "/id");
     match &id.value {
         Value::String(_) => {}
         Value::Null => {
@@ -461,22 +470,19 @@ fn id_member(id: &Node<'_>, path: &Pointer, in_request: bool, sink: &mut Sink<'_
             }
         }
         Value::Number(text) => {
-            if text.bytes().any(|b| matches!(b, b'.' | b'e' | b'E')) {
-                let integral = crate::json::is_integer(text) == Some(true);
-                let message = if integral {
-                    format!("id {text} is written with a fraction or exponent; peers may echo it back as a different text (write it as an integer)")
+            // The rule and what follows "id <text>" in its message.
+            let (rule, rest) = if text.bytes().any(|b| matches!(b, b'.' | b'e' | b'E')) {
+                if crate::json::is_integer(text) == Some(true) {
+                    (&ID_FRACTIONAL, " is written with a fraction or exponent; peers may echo it back as a different text (write it as an integer)")
                 } else {
-                    format!("id {text} has a fractional part; peers may round it (use an integer or a string)")
-                };
-                sink.push(&ID_FRACTIONAL, at(), id.span, message);
+                    (&ID_FRACTIONAL, " has a fractional part; peers may round it (use an integer or a string)")
+                }
             } else if beyond_safe_integer(text) {
-                sink.push(
-                    &ID_BEYOND_SAFE_INTEGER,
-                    at(),
-                    id.span,
-                    format!("id {text} is beyond 2^53 − 1: JavaScript peers round it and the reply may not pair (send it as a string)"),
-                );
-            }
+                (&ID_BEYOND_SAFE_INTEGER, " is beyond 2^53 − 1: JavaScript peers round it and the reply may not pair (send it as a string)")
+            } else {
+                return;
+            };
+            sink.push(rule, at(), id.span, Text::concat(&["id ", text, rest]));
         }
         other => sink.push(
             &ID_WRONG_TYPE,
@@ -498,7 +504,7 @@ fn beyond_safe_integer(text: &str) -> bool {
 /// Checks `error`; returns its code when that is an integer.
 fn error_object(error: &Node<'_>, parent: &Pointer, sink: &mut Sink<'_>) -> Option<i64> {
     // "/error", built only for a violation.
-    let path = || parent.key("error");
+    let path = || Under(parent, "/error");
     if !error.is_object() {
         sink.push(
             &ERROR_NOT_OBJECT,
@@ -532,7 +538,7 @@ fn error_object(error: &Node<'_>, parent: &Pointer, sink: &mut Sink<'_>) -> Opti
                     Value::String(s) => format!("the string {} (drop the quotes)", quote(s)),
                     other => other.json_type().name().to_string(),
                 };
-                sink.push(&ERROR_CODE_NOT_INTEGER, path().key("code"), code.span, format!("\"code\" must be an integer, found {found}"));
+                sink.push(&ERROR_CODE_NOT_INTEGER, Under(parent, "/error/code"), code.span, format!("\"code\" must be an integer, found {found}"));
                 None
             }
         },
@@ -542,13 +548,13 @@ fn error_object(error: &Node<'_>, parent: &Pointer, sink: &mut Sink<'_>) -> Opti
         Some(message) => match message.as_str() {
             None => sink.push(
                 &ERROR_MESSAGE_NOT_STRING,
-                path().key("message"),
+                Under(parent, "/error/message"),
                 message.span,
                 format!("\"message\" must be a string, found {}", message.json_type().name()),
             ),
             Some(text) if text.contains('\n') || text.len() > 200 && text.chars().count() > 200 => sink.push(
                 &ERROR_MESSAGE_CONCISE,
-                path().key("message"),
+                Under(parent, "/error/message"),
                 message.span,
                 "keep \"message\" to one short sentence; put details (traces, lists) in \"data\"",
             ),
@@ -559,13 +565,13 @@ fn error_object(error: &Node<'_>, parent: &Pointer, sink: &mut Sink<'_>) -> Opti
         let span = code_node.map_or(error.span, |c| c.span);
         sink.push(
             &ERROR_CODE_RESERVED,
-            path().key("code"),
+            Under(parent, "/error/code"),
             span,
             format!("{n} lies in the reserved range -32768..-32000 but is not a predefined code; application errors take codes outside it (servers may use -32099..-32000)"),
         );
     }
     if others {
-        unknown_members(error, &path(), ERROR_MEMBERS, sink);
+        unknown_members(error, &parent.key("error"), &ERROR_MEMBERS, sink);
     }
     code
 }
@@ -590,21 +596,22 @@ fn suggestion(key: &str, allowed: &[&str]) -> Option<&'static str> {
 }
 
 /// `path` is the object's pointer.
-fn unknown_members(node: &Node<'_>, path: &Pointer, allowed: &[&str], sink: &mut Sink<'_>) {
+fn unknown_members(node: &Node<'_>, path: &Pointer, allowed: &Allowed, sink: &mut Sink<'_>) {
     for m in node.members() {
-        if allowed.contains(&&*m.key) {
+        if allowed.names.contains(&&*m.key) {
             continue;
         }
-        let near = suggestion(&m.key, allowed);
+        let near = suggestion(&m.key, allowed.names);
         // A misspelt "jsonrpc" is already named by jsonrpc-missing.
         if near == Some("jsonrpc") && node.member("jsonrpc").is_none() {
             continue;
         }
+        // Built in one exact allocation (no `format!`).
         let message = match near {
-            Some(name) if node.member(name).is_none() => format!("unknown member \"{}\": did you mean \"{name}\"?", m.key),
-            _ => format!("unknown member \"{}\" (allowed here: {})", m.key, allowed.join(", ")),
+            Some(name) if node.member(name).is_none() => Text::concat(&["unknown member \"", &m.key, "\": did you mean \"", name, "\"?"]),
+            _ => Text::concat(&["unknown member \"", &m.key, "\" (allowed here: ", allowed.list, ")"]),
         };
-        sink.push(&MEMBER_UNKNOWN, path.key(&m.key), m.key_span, message);
+        sink.push(&MEMBER_UNKNOWN, Child(path, &m.key), m.key_span, message);
     }
 }
 
@@ -615,7 +622,7 @@ mod tests {
     use crate::rpc::{check, Profile};
 
     fn rules_of(src: &str) -> Vec<(&'static str, String)> {
-        check(src.as_bytes(), Profile::JsonRpc).violations().map(|v| (v.rule.id, v.path.clone())).collect()
+        check(src.as_bytes(), Profile::JsonRpc).violations().map(|v| (v.rule.id, v.path.to_string())).collect()
     }
 
     #[test]
@@ -659,6 +666,14 @@ mod tests {
         }
         let (parsed, _) = parse_document(br#"{"id": 1, "id": "two"}"#, 0).unwrap();
         assert_eq!(Members::of(&parsed.root).id.unwrap().value.as_str(), Some("two"));
+    }
+
+    #[test]
+    fn allowed_lists_are_their_names_joined() {
+        for allowed in [&RESPONSE_MEMBERS, &ERROR_MEMBERS, &MESSAGE_MEMBERS, &CALL_MEMBERS] {
+            assert_eq!(allowed.list, allowed.names.join(", "));
+        }
+        assert_eq!(CALL_MEMBERS.names, &MESSAGE_MEMBERS.names[..4]);
     }
 
     #[test]

@@ -11,6 +11,7 @@ pub mod mcp;
 #[cfg(not(target_arch = "wasm32"))]
 mod report;
 pub mod rules;
+mod text;
 mod transcript;
 
 #[cfg(not(target_arch = "wasm32"))]
@@ -18,6 +19,7 @@ use crate::json::LineIndex;
 use crate::json::{split_stream, Direction, Pointer, Span};
 pub use catalogue::{Rule, Scope, Section, Severity};
 pub use mcp::McpVersion;
+pub use text::Text;
 
 /// What a document (or a batch element) is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -69,9 +71,9 @@ pub struct Violation {
     /// The rule's severity, unless the profile makes it stricter.
     pub severity: Severity,
     /// RFC 6901 pointer from the document root (a missing member points at the object lacking it).
-    pub path: String,
+    pub path: Text,
     pub span: Span,
-    pub message: String,
+    pub message: Text,
     /// Other places that explain this one (e.g. the first of two duplicate members).
     pub related: Vec<(Span, String)>,
 }
@@ -89,9 +91,9 @@ pub struct Document {
     /// What an invalid document was trying to be (request, notification or response), if that is clear.
     pub intent: Option<Kind>,
     /// The method, when it is a string.
-    pub method: Option<String>,
+    pub method: Option<Text>,
     /// The id's exact source text (`1`, `"a"`, `null`), when the member is present.
-    pub id: Option<String>,
+    pub id: Option<Text>,
     /// The error code of an error response, when it is an integer.
     pub error_code: Option<i64>,
 }
@@ -220,28 +222,87 @@ pub(crate) struct Sink<'v> {
 }
 
 impl Sink<'_> {
-    pub fn push(&mut self, rule: &'static Rule, path: impl IntoPath, span: Span, message: impl Into<String>) {
-        self.push_full(rule, path.into_path(), span, message.into(), Vec::new());
+    /// `message` is a constant (`&'static str`, never copied) or a built `String`.
+    pub fn push(&mut self, rule: &'static Rule, path: impl IntoPath, span: Span, message: impl Into<Text>) {
+        self.push_full(rule, path.into_path(), span, message, Vec::new());
     }
 
-    pub fn push_full(&mut self, rule: &'static Rule, path: String, span: Span, message: String, related: Vec<(Span, String)>) {
-        self.out.push(Violation { rule, severity: rule.severity, path, span, message, related });
+    pub fn push_full(&mut self, rule: &'static Rule, path: impl Into<Text>, span: Span, message: impl Into<Text>, related: Vec<(Span, String)>) {
+        self.out.push(Violation { rule, severity: rule.severity, path: path.into(), span, message: message.into(), related });
     }
 }
 
-/// A violation's path: a pointer built for it is moved in, a borrowed one is copied.
+/// A violation's path: a pointer built for it is moved in, a borrowed one is copied (in place
+/// when short), and [`Child`] is written straight into the violation.
 pub(crate) trait IntoPath {
-    fn into_path(self) -> String;
+    fn into_path(self) -> Text;
 }
 
 impl IntoPath for Pointer {
-    fn into_path(self) -> String {
-        self.into_string()
+    fn into_path(self) -> Text {
+        Text::copy(self.as_str())
     }
 }
 
 impl IntoPath for &Pointer {
-    fn into_path(self) -> String {
-        self.as_str().to_string()
+    fn into_path(self) -> Text {
+        Text::copy(self.as_str())
+    }
+}
+
+/// The pointer `parent` extended by a member name, built only when a violation is pushed,
+/// without an intermediate `Pointer` (in place when it is short, as most are).
+pub(crate) struct Child<'p>(pub &'p Pointer, pub &'p str);
+
+impl IntoPath for Child<'_> {
+    fn into_path(self) -> Text {
+        let Child(parent, key) = self;
+        if key.bytes().any(|b| b == b'~' || b == b'/') {
+            // A name to escape (`~0`, `~1`), rare: the pointer built the general way.
+            return parent.key(key).into_path();
+        }
+        Text::concat(&[parent.as_str(), "/", key])
+    }
+}
+
+/// The pointer `parent` extended by `tail`, a constant pointer of names that need no escape
+/// (`"/id"`, `"/error/code"`), built only when a violation is pushed.
+pub(crate) struct Under<'p>(pub &'p Pointer, pub &'static str);
+
+impl IntoPath for Under<'_> {
+    fn into_path(self) -> Text {
+        Text::concat(&[self.0.as_str(), self.1])
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn child_paths_are_the_pointers_key_would_build() {
+        let parents = [Pointer::root(), Pointer::root().index(12), Pointer::root().key("a~b").index(123456)];
+        let keys = ["id", "a/b", "m~n", "", "~/", &"k".repeat(40)];
+        for parent in &parents {
+            for key in keys {
+                assert_eq!(Child(parent, key).into_path(), parent.key(key).as_str(), "{parent:?} {key:?}");
+            }
+            assert_eq!(Under(parent, "/error/code").into_path(), parent.key("error").key("code").as_str());
+        }
+    }
+
+    #[test]
+    fn a_typical_reports_texts_are_not_on_the_heap() {
+        let report = check(br#"[{"jsonrpc": "2.0", "method": "subtract", "id": 12345}, {"foo": 1}]"#, Profile::JsonRpc);
+        let batch = &report.documents[0];
+        let request = &batch.items[0];
+        assert_eq!((request.method.as_deref(), request.id.as_deref()), (Some("subtract"), Some("12345")));
+        assert!(!request.method.as_ref().unwrap().is_on_heap() && !request.id.as_ref().unwrap().is_on_heap());
+        let invalid = &batch.items[1];
+        let rules: Vec<_> = invalid.violations.iter().map(|v| (v.rule.id, v.path.as_str())).collect();
+        assert_eq!(rules, [("jsonrpc-missing", "/1"), ("method-result-or-error-required", "/1"), ("member-unknown", "/1/foo")]);
+        // Paths in place; the constant messages too (only "unknown member \"foo\" …" is built).
+        assert!(invalid.violations.iter().all(|v| !v.path.is_on_heap()));
+        assert!(!invalid.violations[0].message.is_on_heap() && !invalid.violations[1].message.is_on_heap());
     }
 }

@@ -24,8 +24,8 @@ fn violation(src: &[u8], lines: &LineIndex, v: &Violation) -> Value {
     let mut out = json!({
         "rule": v.rule.id,
         "severity": v.severity.as_str(),
-        "path": v.path,
-        "message": v.message,
+        "path": v.path.as_str(),
+        "message": v.message.as_str(),
         "span": span(src, lines, v.span),
         "spec": { "section": v.rule.section.name, "title": v.rule.section.title, "url": v.rule.section.url },
     });
