@@ -483,20 +483,9 @@ const FUZZ_FINDINGS: &[&[u8]] = &[
     b"{\"jsonrpc\": \"2.0\", \"id\": 1}\n",
 ];
 
-/// The mock's reply with the request it answers, as a transcript (`--> REQUEST`, `<-- REPLY`), as
-/// the `mock` fuzz target checks it. A request that is not exactly one JSON document (the mock
-/// answers it with an error and id null) is written as a line no JSON reader takes.
+/// The reply with its request, as the engine checks it.
 fn exchange(request: &[u8], reply: &str) -> Vec<u8> {
-    let ws = |b: &u8| matches!(b, b' ' | b'\t' | b'\n' | b'\r');
-    let start = request.iter().position(|b| !ws(b)).unwrap_or(request.len());
-    let end = request.iter().rposition(|b| !ws(b)).map_or(start, |i| i + 1);
-    let doc = &request[start..end.max(start)];
-    let one = matches!(parse_document(doc, 0), Ok((_, end)) if end == doc.len());
-    let mut text = b"--> ".to_vec();
-    text.extend_from_slice(if one { doc } else { b"(unreadable)" });
-    text.extend_from_slice(b"\n<-- ");
-    text.extend_from_slice(reply.as_bytes());
-    text
+    jsonrpc_playground::mock::exchange_transcript(request, reply)
 }
 
 /// The rules the reply (the `<--` document of [`exchange`]) breaks, errors only.

@@ -319,3 +319,22 @@ pub(crate) fn describe(node: &Node<'_>) -> String {
         _ => name.to_string(),
     }
 }
+
+/// One exchange with the mock written as a transcript: `--> REQUEST`, then `<-- REPLY`, so the
+/// engine checks the reply beside the request it answers (a result with id null is right after a
+/// request with id null, and only there). A request that is not exactly one JSON document (the
+/// mock answers it with an error and id null) is written as a line no JSON reader takes, so the
+/// transcript reads it as unreadable too (its own text could otherwise run into the reply's line).
+/// Used by the `mock` fuzz target and its regression tests.
+pub fn exchange_transcript(request: &[u8], reply: &str) -> Vec<u8> {
+    let ws = |b: &u8| matches!(b, b' ' | b'\t' | b'\n' | b'\r');
+    let start = request.iter().position(|b| !ws(b)).unwrap_or(request.len());
+    let end = request.iter().rposition(|b| !ws(b)).map_or(start, |i| i + 1);
+    let doc = &request[start..end.max(start)];
+    let one = matches!(parse_document(doc, 0), Ok((_, end)) if end == doc.len());
+    let mut text = b"--> ".to_vec();
+    text.extend_from_slice(if one { doc } else { b"(unreadable)" });
+    text.extend_from_slice(b"\n<-- ");
+    text.extend_from_slice(reply.as_bytes());
+    text
+}
