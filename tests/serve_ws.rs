@@ -164,6 +164,17 @@ fn sigterm_stops_it_cleanly() {
 }
 
 #[test]
+fn ctrl_c_stops_it_cleanly() {
+    // SIGINT is what Ctrl+C sends; like SIGTERM it is handled from the moment the server says it
+    // listens (the handlers are registered before that line).
+    let mut server = ws_server();
+    let killed = Command::new("kill").args(["-INT", &server.child.id().to_string()]).status().unwrap();
+    assert!(killed.success());
+    assert_eq!(server.wait().code(), Some(0));
+    assert_eq!(server.rest_of_stderr(), ["jrpc serve: stopped (Ctrl+C)"]);
+}
+
+#[test]
 fn port_in_use_is_one_line_and_exit_2() {
     let taken = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
     let port = taken.local_addr().unwrap().port();

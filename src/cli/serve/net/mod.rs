@@ -100,8 +100,11 @@ pub fn main(options: &Options) -> ExitCode {
             };
         }
         drop(context);
+        // The signal handlers exist before the line that says the server is ready: a SIGTERM sent
+        // as soon as it is read stops the server cleanly instead of killing it.
+        let stop = stop_signal(options.exit_after);
         eprintln!("jrpc serve: {} (Ctrl+C stops)", urls.join(", "));
-        let reason = stop_signal(options.exit_after).await;
+        let reason = stop.await;
         let _ = stop_tx.send(true);
         // Every task holds a sender; the channel closes when the last one has ended.
         let _ = tokio::time::timeout(GOODBYE, alive_rx.recv()).await;
@@ -189,19 +192,31 @@ where
     }
 }
 
-/// Resolves with what stopped the server: Ctrl+C, SIGTERM or `--exit-after`.
-async fn stop_signal(exit_after: Option<Duration>) -> String {
+/// What stopped the server: Ctrl+C, SIGTERM or `--exit-after`. The handlers are registered now
+/// (on Unix), before the returned future is first polled.
+fn stop_signal(exit_after: Option<Duration>) -> impl Future<Output = String> {
     type Signal = Pin<Box<dyn Future<Output = String>>>;
-    let ctrl_c: Signal = Box::pin(async {
-        match tokio::signal::ctrl_c().await {
-            Ok(()) => "Ctrl+C".to_string(),
-            Err(_) => std::future::pending().await,
-        }
-    });
-    let term: Signal = Box::pin(async {
+    #[cfg(unix)]
+    let (interrupt, terminate) = {
+        use tokio::signal::unix::{signal, SignalKind};
+        (signal(SignalKind::interrupt()).ok(), signal(SignalKind::terminate()).ok())
+    };
+    let ctrl_c: Signal = Box::pin(async move {
         #[cfg(unix)]
-        if let Ok(mut term) = tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
-            term.recv().await;
+        if let Some(mut interrupt) = interrupt {
+            interrupt.recv().await;
+            return "Ctrl+C".to_string();
+        }
+        #[cfg(not(unix))]
+        if tokio::signal::ctrl_c().await.is_ok() {
+            return "Ctrl+C".to_string();
+        }
+        std::future::pending().await
+    });
+    let term: Signal = Box::pin(async move {
+        #[cfg(unix)]
+        if let Some(mut terminate) = terminate {
+            terminate.recv().await;
             return "SIGTERM".to_string();
         }
         std::future::pending().await
@@ -215,7 +230,7 @@ async fn stop_signal(exit_after: Option<Duration>) -> String {
             None => std::future::pending().await,
         }
     });
-    select_all([ctrl_c, term, timer]).await.0
+    async move { select_all([ctrl_c, term, timer]).await.0 }
 }
 
 /// Waits until `stop` turns true (or its sender is gone).
