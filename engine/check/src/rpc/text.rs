@@ -219,7 +219,10 @@ mod tests {
             }
             assert_eq!(format!("{a} {a:?}"), "id \"id\"");
             assert_eq!(String::from(a.clone()), "id");
-            assert!(*a == "id" && "id" == *a && a == &"id".to_string());
+            // Both directions: `Text == str` and `str == Text` are two impls.
+            assert!(*a == "id");
+            assert!("id" == *a);
+            assert!(a == &"id".to_string());
         }
         assert_ne!(Text::copy("id"), Text::copy("ib"));
         assert_eq!(Text::default(), "");
