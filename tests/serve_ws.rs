@@ -155,23 +155,16 @@ fn exit_after_closes_sockets_with_1001_and_exits_0() {
 
 #[cfg(unix)]
 #[test]
-fn sigterm_stops_it_cleanly() {
-    let mut server = ws_server();
-    let killed = Command::new("kill").args(["-TERM", &server.child.id().to_string()]).status().unwrap();
-    assert!(killed.success());
-    assert_eq!(server.wait().code(), Some(0));
-    assert_eq!(server.rest_of_stderr(), ["jrpc serve: stopped (SIGTERM)"]);
-}
-
-#[test]
-fn ctrl_c_stops_it_cleanly() {
-    // SIGINT is what Ctrl+C sends; like SIGTERM it is handled from the moment the server says it
-    // listens (the handlers are registered before that line).
-    let mut server = ws_server();
-    let killed = Command::new("kill").args(["-INT", &server.child.id().to_string()]).status().unwrap();
-    assert!(killed.success());
-    assert_eq!(server.wait().code(), Some(0));
-    assert_eq!(server.rest_of_stderr(), ["jrpc serve: stopped (Ctrl+C)"]);
+fn sigterm_and_ctrl_c_stop_it_cleanly() {
+    // SIGINT is what Ctrl+C sends. Both are handled from the moment the server says it listens
+    // (the handlers are registered before that line): a signal sent at once stops it cleanly.
+    for (signal, reason) in [("-TERM", "SIGTERM"), ("-INT", "Ctrl+C")] {
+        let mut server = ws_server();
+        let killed = Command::new("kill").args([signal, &server.child.id().to_string()]).status().unwrap();
+        assert!(killed.success());
+        assert_eq!(server.wait().code(), Some(0), "{signal}");
+        assert_eq!(server.rest_of_stderr(), [format!("jrpc serve: stopped ({reason})")], "{signal}");
+    }
 }
 
 #[test]
