@@ -320,9 +320,9 @@ test('lessons: walk all six, run each example on the mock, answer each question'
     ['mcp', '"tools"', 'invalid', 'request'],
   ];
   for (const [i, [id, reply, right, wrong]] of steps.entries()) {
-    const lesson = page.locator('[data-testid=lesson]');
-    await lesson.waitFor();
-    assert.equal(await lesson.getAttribute('data-lesson'), id);
+    // The view is rebuilt after the click on "next": wait for this lesson (the previous one is
+    // still on the page for a moment; reading it at once made this test flaky).
+    await page.waitForSelector(`[data-testid=lesson][data-lesson="${id}"]`, { timeout: 5_000 });
     assert.equal(new URL(page.url()).hash, `#/lessons/${i + 1}`);
     await page.click('[data-testid=lesson-run]');
     await page.waitForSelector('[data-testid=lesson-replies]');
