@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Fuzzes the engine with cargo-fuzz (libFuzzer): the JSON parser (`parse`), the whole rpc::check under
-# every profile (`check`) and the mock server (`mock`). Seeds come from ../shared/data/JSONTestSuite,
+# every profile (`check`) and the mock server (`mock`). Seeds come from tests/data/JSONTestSuite,
 # the examples library (engine/src/examples/library.txt) and tests/fixtures; the corpus grows in
 # fuzz/corpus/<target> (not committed). Prints each target's execution count and the total.
 #
@@ -36,18 +36,15 @@ fi
 seeds="$ROOT/fuzz/target/seeds.$$"
 trap 'rm -rf "$seeds"' EXIT
 rm -rf "$seeds"
-python3 - "$ROOT" "$SHARED" "$seeds" <<'PY'
+python3 - "$ROOT" "$seeds" <<'PY'
 import os, sys
-root, shared, out = sys.argv[1:4]
+root, out = sys.argv[1:3]
 versions = ["2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25", "2026-07-28"]
 texts = []  # (profile byte, bytes)
-suite = os.path.join(shared, "data/JSONTestSuite/test_parsing")
-if os.path.isdir(suite):
-    for name in sorted(os.listdir(suite)):
-        with open(os.path.join(suite, name), "rb") as f:
-            texts.append((0, f.read()[:8192]))
-else:
-    print(f"fuzz: WARNING: no {suite}: seeding from the examples only", file=sys.stderr)
+suite = os.path.join(root, "tests/data/JSONTestSuite/test_parsing")
+for name in sorted(os.listdir(suite)):
+    with open(os.path.join(suite, name), "rb") as f:
+        texts.append((0, f.read()[:8192]))
 block, profile, body = None, 0, False
 def flush():
     if block is not None:

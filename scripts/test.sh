@@ -40,7 +40,7 @@ if [ -f "$contract" ]; then
   stage "jrpc: report contract (shared/contract/check-cli-report.py)"
   python3 "$contract" "$jrpc"
 else
-  echo "skipped: no $contract"
+  echo "skipped: not present ($contract: the optional report-contract check needs ../shared beside the clone)"
 fi
 if [ -f tests/mcp_sdk/run.sh ]; then
   stage "jrpc: MCP SDK interop (tests/mcp_sdk/run.sh)"

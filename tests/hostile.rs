@@ -418,7 +418,7 @@ fn streamed_report_is_byte_for_byte_the_serde_json_one() {
     // Control characters, quotes and non-ASCII in messages and paths; duplicate members (related spans).
     inputs.push("{\"jsonrpc\":\"2.0\",\"method\":\"m\\u0001\\\"\\\\é\u{2028}\",\"id\":1,\"id\":2,\"a\\/b\":1}".into());
     inputs.push("--> [1, {\"jsonrpc\": \"1.0\"}]\n<-- {\"jsonrpc\":\"2.0\",\"result\":1,\"id\":1}\n<-- // nothing\n".into());
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/data/JSONTestSuite/test_parsing");
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/JSONTestSuite/test_parsing");
     if let Ok(entries) = std::fs::read_dir(dir) {
         inputs.extend(entries.map(|e| std::fs::read(e.unwrap().path()).unwrap()));
     }

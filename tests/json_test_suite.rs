@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use jsonrpc_playground::json::{parse_document, LineIndex};
 
 fn suite() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/data/JSONTestSuite/test_parsing")
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/JSONTestSuite/test_parsing")
 }
 
 /// One whole file as a single document: a value, then nothing but whitespace.
@@ -21,7 +21,7 @@ fn parse_whole(src: &[u8]) -> Result<(), (usize, String)> {
 #[test]
 fn every_file_of_the_suite_gets_the_right_verdict() {
     let mut files: Vec<_> = std::fs::read_dir(suite())
-        .expect("../shared/data/JSONTestSuite/test_parsing is beside the project")
+        .expect("tests/data/JSONTestSuite/test_parsing is in the repository")
         .map(|e| e.unwrap().path())
         .collect();
     files.sort();

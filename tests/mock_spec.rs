@@ -625,8 +625,8 @@ fn huge_and_garbage_input_never_panics() {
 
 #[test]
 fn every_json_test_suite_file_gets_a_json_reply_or_none() {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../shared/data/JSONTestSuite/test_parsing");
-    let entries = std::fs::read_dir(&dir).expect("../shared/data/JSONTestSuite/test_parsing is beside the project");
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/JSONTestSuite/test_parsing");
+    let entries = std::fs::read_dir(&dir).expect("tests/data/JSONTestSuite/test_parsing is in the repository");
     let mut server = MockServer::new();
     for entry in entries {
         let path = entry.unwrap().path();

@@ -23,7 +23,7 @@ fn check_all(src: &[u8]) {
 
 #[test]
 fn every_json_test_suite_file_is_checked_without_panic() {
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/data/JSONTestSuite/test_parsing");
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/JSONTestSuite/test_parsing");
     let mut n = 0;
     for entry in std::fs::read_dir(dir).unwrap() {
         check_all(&std::fs::read(entry.unwrap().path()).unwrap());

@@ -1,5 +1,5 @@
 """Checks every result of `JRPC_BINARY serve` against the published MCP JSON Schema of the version
-it was answered in (../shared/data/mcp-schema/<version>/schema.json beside the project), with the
+it was answered in (tests/data/mcp-schema/<version>/schema.json in the repository), with the
 `jsonschema` package the SDK's venv already holds.
 
 For each handshake version: initialize at that version, then every method; for 2026-07-28: the
@@ -15,7 +15,7 @@ from pathlib import Path
 import jsonschema
 
 ROOT = Path(__file__).resolve().parents[2]
-SCHEMAS = ROOT.parent / "shared" / "data" / "mcp-schema"
+SCHEMAS = ROOT / "tests" / "data" / "mcp-schema"
 MODERN = "2026-07-28"
 
 # (method, params, schema definition of the result)
