@@ -47,15 +47,30 @@ mod server {
     }
 
     fn options() -> Result<Options, String> {
-        let mut options = Options { port: 0, exit_after: Duration::from_secs(60), tick: Duration::from_millis(100) };
+        let mut options = Options {
+            port: 0,
+            exit_after: Duration::from_secs(60),
+            tick: Duration::from_millis(100),
+        };
         let mut args = std::env::args().skip(1);
         while let Some(flag) = args.next() {
             let value = args.next().ok_or(format!("{flag} needs a value"))?;
-            let number = |v: &str| v.parse::<f64>().ok().filter(|n| n.is_finite() && *n >= 0.0).ok_or(format!("{flag}: not a number: {v}"));
+            let number = |v: &str| {
+                v.parse::<f64>()
+                    .ok()
+                    .filter(|n| n.is_finite() && *n >= 0.0)
+                    .ok_or(format!("{flag}: not a number: {v}"))
+            };
             match flag.as_str() {
-                "--port" => options.port = value.parse().map_err(|_| format!("--port: not a port: {value}"))?,
+                "--port" => {
+                    options.port = value
+                        .parse()
+                        .map_err(|_| format!("--port: not a port: {value}"))?
+                }
                 "--exit-after" => options.exit_after = Duration::from_secs_f64(number(&value)?),
-                "--tick-ms" => options.tick = Duration::from_millis(number(&value)?.max(1.0) as u64),
+                "--tick-ms" => {
+                    options.tick = Duration::from_millis(number(&value)?.max(1.0) as u64)
+                }
                 _ => return Err(format!("unknown argument {flag}")),
             }
         }
@@ -70,7 +85,10 @@ mod server {
                 return ExitCode::from(2);
             }
         };
-        let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().expect("a tokio runtime");
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .expect("a tokio runtime");
         match runtime.block_on(run(options)) {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) => {
@@ -101,13 +119,22 @@ mod server {
 
     fn module(tick: Duration) -> RpcModule<Duration> {
         let mut module = RpcModule::new(tick);
-        module.register_method("subtract", |params, _, _| subtract(params)).unwrap();
         module
-            .register_method("echo", |params, _, _| params.as_str().map_or(Value::Null, |raw| serde_json::from_str(raw).unwrap_or(Value::Null)))
+            .register_method("subtract", |params, _, _| subtract(params))
+            .unwrap();
+        module
+            .register_method("echo", |params, _, _| {
+                params.as_str().map_or(Value::Null, |raw| {
+                    serde_json::from_str(raw).unwrap_or(Value::Null)
+                })
+            })
             .unwrap();
         module
             .register_method("fail", |params, _, _| {
-                let data: Value = params.as_str().and_then(|raw| serde_json::from_str(raw).ok()).unwrap_or(Value::Null);
+                let data: Value = params
+                    .as_str()
+                    .and_then(|raw| serde_json::from_str(raw).ok())
+                    .unwrap_or(Value::Null);
                 Err::<(), _>(ErrorObject::owned(-32000, "deliberate failure", Some(data)))
             })
             .unwrap();
@@ -118,7 +145,9 @@ mod server {
                 Ok::<_, ErrorObjectOwned>("slept")
             })
             .unwrap();
-        module.register_subscription("subscribe_ticks", "tick", "unsubscribe_ticks", ticks).unwrap();
+        module
+            .register_subscription("subscribe_ticks", "tick", "unsubscribe_ticks", ticks)
+            .unwrap();
         module
     }
 
@@ -126,16 +155,28 @@ mod server {
         let value: Value = params.parse()?;
         let (a, b) = match &value {
             Value::Array(items) if items.len() == 2 => (items[0].as_i64(), items[1].as_i64()),
-            Value::Object(named) => (named.get("minuend").and_then(Value::as_i64), named.get("subtrahend").and_then(Value::as_i64)),
+            Value::Object(named) => (
+                named.get("minuend").and_then(Value::as_i64),
+                named.get("subtrahend").and_then(Value::as_i64),
+            ),
             _ => (None, None),
         };
         match (a, b) {
             (Some(a), Some(b)) => Ok(a.wrapping_sub(b)),
-            _ => Err(ErrorObject::owned(-32602, "Invalid params", Some("expected [minuend, subtrahend] or {minuend, subtrahend}, integers"))),
+            _ => Err(ErrorObject::owned(
+                -32602,
+                "Invalid params",
+                Some("expected [minuend, subtrahend] or {minuend, subtrahend}, integers"),
+            )),
         }
     }
 
-    async fn ticks(params: Params<'static>, pending: PendingSubscriptionSink, tick: std::sync::Arc<Duration>, _: jsonrpsee::Extensions) -> SubscriptionResult {
+    async fn ticks(
+        params: Params<'static>,
+        pending: PendingSubscriptionSink,
+        tick: std::sync::Arc<Duration>,
+        _: jsonrpsee::Extensions,
+    ) -> SubscriptionResult {
         let every = match params.sequence().optional_next::<u64>() {
             Ok(ms) => ms.map_or(*tick, |ms| Duration::from_millis(ms.max(1))),
             Err(e) => {
@@ -151,7 +192,8 @@ mod server {
             if sink.is_closed() {
                 break;
             }
-            let message: SubscriptionMessage = serde_json::value::to_raw_value(&json!({ "n": n }))?.into();
+            let message: SubscriptionMessage =
+                serde_json::value::to_raw_value(&json!({ "n": n }))?.into();
             if sink.send(message).await.is_err() {
                 break;
             }

@@ -72,8 +72,18 @@ mod server {
 
     type Socket = WebSocketStream<TcpStream>;
 
-    const PATHS: &[&str] =
-        &["/", "/echo", "/close-mid-request", "/close-with-code", "/garbage", "/binary", "/flood", "/server-request", "/slow", "/silent"];
+    const PATHS: &[&str] = &[
+        "/",
+        "/echo",
+        "/close-mid-request",
+        "/close-with-code",
+        "/garbage",
+        "/binary",
+        "/flood",
+        "/server-request",
+        "/slow",
+        "/silent",
+    ];
 
     pub fn main() -> ExitCode {
         let mut port = 0u16;
@@ -83,14 +93,19 @@ mod server {
             let value = args.next().unwrap_or_default();
             match (flag.as_str(), value.parse::<f64>()) {
                 ("--port", _) if value.parse::<u16>().is_ok() => port = value.parse().unwrap(),
-                ("--exit-after", Ok(secs)) if secs.is_finite() && secs >= 0.0 => exit_after = Duration::from_secs_f64(secs),
+                ("--exit-after", Ok(secs)) if secs.is_finite() && secs >= 0.0 => {
+                    exit_after = Duration::from_secs_f64(secs)
+                }
                 _ => {
                     eprintln!("misbehaving_server: bad argument {flag} {value}\nusage: misbehaving_server [--port N] [--exit-after SECS]");
                     return ExitCode::from(2);
                 }
             }
         }
-        let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().expect("a tokio runtime");
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .expect("a tokio runtime");
         runtime.block_on(async move {
             let listener = match TcpListener::bind(("127.0.0.1", port)).await {
                 Ok(listener) => listener,
@@ -137,16 +152,28 @@ mod server {
         let callback = |request: &Request, response: Response| -> Result<Response, ErrorResponse> {
             let uri = request.uri();
             if !PATHS.contains(&uri.path()) {
-                let mut refusal = ErrorResponse::new(Some(format!("misbehaving_server: no such path {}\n", uri.path())));
+                let mut refusal = ErrorResponse::new(Some(format!(
+                    "misbehaving_server: no such path {}\n",
+                    uri.path()
+                )));
                 *refusal.status_mut() = StatusCode::NOT_FOUND;
                 return Err(refusal);
             }
             target = Some((uri.path().to_string(), query(uri.query().unwrap_or(""))));
             Ok(response)
         };
-        let Ok(mut socket) = tokio_tungstenite::accept_hdr_async(stream, callback).await else { return };
-        let Some((path, options)) = target else { return };
-        let number = |name: &str, default: u64| options.get(name).and_then(|v| v.parse::<u64>().ok()).unwrap_or(default);
+        let Ok(mut socket) = tokio_tungstenite::accept_hdr_async(stream, callback).await else {
+            return;
+        };
+        let Some((path, options)) = target else {
+            return;
+        };
+        let number = |name: &str, default: u64| {
+            options
+                .get(name)
+                .and_then(|v| v.parse::<u64>().ok())
+                .unwrap_or(default)
+        };
         let _ = match path.as_str() {
             "/close-mid-request" => {
                 // Wait for the request, then vanish without a close frame.
@@ -156,21 +183,35 @@ mod server {
             }
             "/close-with-code" => {
                 let code = number("code", 4000) as u16;
-                let reason = options.get("reason").cloned().unwrap_or_else(|| format!("misbehaving server closes with {code}"));
+                let reason = options
+                    .get("reason")
+                    .cloned()
+                    .unwrap_or_else(|| format!("misbehaving server closes with {code}"));
                 match options.get("after_ms").and_then(|v| v.parse::<u64>().ok()) {
                     Some(ms) => tokio::time::sleep(Duration::from_millis(ms)).await,
                     None => {
                         let _ = socket.next().await;
                     }
                 }
-                let _ = socket.close(Some(CloseFrame { code: CloseCode::from(code), reason: reason.into() })).await;
+                let _ = socket
+                    .close(Some(CloseFrame {
+                        code: CloseCode::from(code),
+                        reason: reason.into(),
+                    }))
+                    .await;
                 while let Some(Ok(_)) = socket.next().await {}
                 Ok(())
             }
             "/garbage" => garbage(&mut socket).await,
             "/binary" => binary(&mut socket).await,
             "/flood" => flood(&mut socket, number("n", 10_000).min(1_000_000)).await,
-            "/server-request" => server_request(&mut socket, options.get("method").map_or("ping", String::as_str)).await,
+            "/server-request" => {
+                server_request(
+                    &mut socket,
+                    options.get("method").map_or("ping", String::as_str),
+                )
+                .await
+            }
             "/slow" => answer(&mut socket, Duration::from_millis(number("ms", 2000))).await,
             "/silent" => {
                 while let Some(Ok(_)) = socket.next().await {}
@@ -187,7 +228,9 @@ mod server {
         loop {
             match socket.next().await? {
                 Ok(Message::Text(text)) => return Some(text.to_string()),
-                Ok(Message::Binary(_) | Message::Ping(_) | Message::Pong(_) | Message::Frame(_)) => continue,
+                Ok(
+                    Message::Binary(_) | Message::Ping(_) | Message::Pong(_) | Message::Frame(_),
+                ) => continue,
                 Ok(Message::Close(_)) | Err(_) => return None,
             }
         }
@@ -216,18 +259,33 @@ mod server {
         for frame in ["this is not JSON", r#"{"jsonrpc":"2.0","method":"#, "", "]"] {
             socket.send(Message::text(frame)).await?;
         }
-        socket.send(Message::text(r#"{"jsonrpc":"2.0","method":"garbage/done"}"#)).await?;
+        socket
+            .send(Message::text(
+                r#"{"jsonrpc":"2.0","method":"garbage/done"}"#,
+            ))
+            .await?;
         while let Some(text) = next_text(socket).await {
             if echo(&text).is_some() {
-                socket.send(Message::text(format!("not JSON: {}", text.chars().take(40).collect::<String>()))).await?;
+                socket
+                    .send(Message::text(format!(
+                        "not JSON: {}",
+                        text.chars().take(40).collect::<String>()
+                    )))
+                    .await?;
             }
         }
         Ok(())
     }
 
     async fn binary(socket: &mut Socket) -> Sent {
-        socket.send(Message::binary(vec![0x00, 0x01, 0x02, 0xFF])).await?;
-        socket.send(Message::binary(br#"{"jsonrpc":"2.0","method":"binary/hello"}"#.to_vec())).await?;
+        socket
+            .send(Message::binary(vec![0x00, 0x01, 0x02, 0xFF]))
+            .await?;
+        socket
+            .send(Message::binary(
+                br#"{"jsonrpc":"2.0","method":"binary/hello"}"#.to_vec(),
+            ))
+            .await?;
         while let Some(text) = next_text(socket).await {
             if let Some(reply) = echo(&text) {
                 socket.send(Message::binary(reply.into_bytes())).await?;
@@ -238,7 +296,8 @@ mod server {
 
     async fn flood(socket: &mut Socket, n: u64) -> Sent {
         for seq in 1..=n {
-            let notification = json!({"jsonrpc": "2.0", "method": "flood", "params": {"seq": seq, "of": n}});
+            let notification =
+                json!({"jsonrpc": "2.0", "method": "flood", "params": {"seq": seq, "of": n}});
             socket.feed(Message::text(notification.to_string())).await?;
         }
         socket.flush().await?;
@@ -252,8 +311,11 @@ mod server {
         }
         socket.send(Message::text(request.to_string())).await?;
         while let Some(text) = next_text(socket).await {
-            let Ok(message) = serde_json::from_str::<Value>(&text) else { continue };
-            let is_response = message.get("method").is_none() && message.get("id") == Some(&json!("srv-1"));
+            let Ok(message) = serde_json::from_str::<Value>(&text) else {
+                continue;
+            };
+            let is_response =
+                message.get("method").is_none() && message.get("id") == Some(&json!("srv-1"));
             if is_response {
                 let answered = json!({"jsonrpc": "2.0", "method": "server-request/answered", "params": {"response": message}});
                 socket.send(Message::text(answered.to_string())).await?;
@@ -282,10 +344,14 @@ mod server {
     async fn http_connection(stream: TcpStream) {
         let service = hyper::service::service_fn(http_answer);
         // An error from the service (`drop`) makes hyper close the connection, writing nothing.
-        let _ = hyper::server::conn::http1::Builder::new().serve_connection(hyper_util::rt::TokioIo::new(stream), service).await;
+        let _ = hyper::server::conn::http1::Builder::new()
+            .serve_connection(hyper_util::rt::TokioIo::new(stream), service)
+            .await;
     }
 
-    async fn http_answer(request: hyper::Request<hyper::body::Incoming>) -> Result<hyper::Response<Body>, Hangup> {
+    async fn http_answer(
+        request: hyper::Request<hyper::body::Incoming>,
+    ) -> Result<hyper::Response<Body>, Hangup> {
         use http_body_util::BodyExt;
         use hyper::StatusCode;
         let reply = |status: StatusCode, body: String| {
@@ -293,15 +359,23 @@ mod server {
             *response.status_mut() = status;
             let headers = response.headers_mut();
             headers.insert("access-control-allow-origin", "*".parse().unwrap());
-            headers.insert("access-control-allow-headers", "content-type, accept, mcp-session-id".parse().unwrap());
-            headers.insert("access-control-allow-methods", "POST, OPTIONS".parse().unwrap());
+            headers.insert(
+                "access-control-allow-headers",
+                "content-type, accept, mcp-session-id".parse().unwrap(),
+            );
+            headers.insert(
+                "access-control-allow-methods",
+                "POST, OPTIONS".parse().unwrap(),
+            );
             headers.insert("content-type", "application/json".parse().unwrap());
             Ok(response)
         };
         if request.method() == hyper::Method::OPTIONS {
             return reply(StatusCode::NO_CONTENT, String::new());
         }
-        let Ok(body) = request.into_body().collect().await.map(|b| b.to_bytes()) else { return Err(Hangup) };
+        let Ok(body) = request.into_body().collect().await.map(|b| b.to_bytes()) else {
+            return Err(Hangup);
+        };
         let Ok(message) = serde_json::from_slice::<Value>(&body) else {
             return reply(StatusCode::BAD_REQUEST, String::new());
         };
@@ -309,19 +383,36 @@ mod server {
             Value::Array(items) => items.clone(),
             one => vec![one.clone()],
         };
-        let with = |name: &str| messages.iter().find(|m| m.get("method").and_then(Value::as_str) == Some(name));
-        let param = |m: &Value, name: &str| m.get("params").and_then(|p| p.get(name)).and_then(Value::as_u64);
+        let with = |name: &str| {
+            messages
+                .iter()
+                .find(|m| m.get("method").and_then(Value::as_str) == Some(name))
+        };
+        let param = |m: &Value, name: &str| {
+            m.get("params")
+                .and_then(|p| p.get(name))
+                .and_then(Value::as_u64)
+        };
         if with("drop").is_some() {
             return Err(Hangup);
         }
         if let Some(m) = with("fail") {
-            let status = param(m, "status").and_then(|s| u16::try_from(s).ok()).and_then(|s| StatusCode::from_u16(s).ok());
-            return reply(status.unwrap_or(StatusCode::INTERNAL_SERVER_ERROR), String::new());
+            let status = param(m, "status")
+                .and_then(|s| u16::try_from(s).ok())
+                .and_then(|s| StatusCode::from_u16(s).ok());
+            return reply(
+                status.unwrap_or(StatusCode::INTERNAL_SERVER_ERROR),
+                String::new(),
+            );
         }
         if let Some(m) = with("slow") {
             tokio::time::sleep(Duration::from_millis(param(m, "ms").unwrap_or(2000))).await;
         }
-        let replies: Vec<Value> = messages.iter().filter_map(|m| echo(&m.to_string())).map(|r| serde_json::from_str(&r).unwrap_or(Value::Null)).collect();
+        let replies: Vec<Value> = messages
+            .iter()
+            .filter_map(|m| echo(&m.to_string()))
+            .map(|r| serde_json::from_str(&r).unwrap_or(Value::Null))
+            .collect();
         match (&message, replies.as_slice()) {
             (_, []) => reply(StatusCode::ACCEPTED, String::new()),
             (Value::Array(_), _) => reply(StatusCode::OK, Value::Array(replies).to_string()),
@@ -334,7 +425,12 @@ mod server {
         text.split('&')
             .filter_map(|pair| pair.split_once('=').or(Some((pair, ""))))
             .filter(|(name, _)| !name.is_empty())
-            .map(|(name, value)| (name.to_string(), value.replace('+', " ").replace("%20", " ")))
+            .map(|(name, value)| {
+                (
+                    name.to_string(),
+                    value.replace('+', " ").replace("%20", " "),
+                )
+            })
             .collect()
     }
 }

@@ -6,7 +6,10 @@ fn main() {
     // no formatting machinery shipped); debug builds say what panicked in the console.
     #[cfg(debug_assertions)]
     console_error_panic_hook::set_once();
-    if let Some(body) = web_sys::window().and_then(|w| w.document()).and_then(|d| d.body()) {
+    if let Some(body) = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.body())
+    {
         // The page lives as long as the tab: its owner is never dropped.
         std::mem::forget(jsonrpc_playground::ui::mount(&body));
     }

@@ -13,7 +13,10 @@ fn profile_of(rule: &catalogue::Rule) -> Profile {
 }
 
 fn rules_hit(src: &str, profile: Profile) -> BTreeSet<&'static str> {
-    rpc::check(src.as_bytes(), profile).violations().map(|v| v.rule.id).collect()
+    rpc::check(src.as_bytes(), profile)
+        .violations()
+        .map(|v| v.rule.id)
+        .collect()
 }
 
 #[test]
@@ -22,7 +25,10 @@ fn every_broken_example_triggers_exactly_its_rule() {
     for rule in catalogue::all() {
         let hit = rules_hit(rule.bad, profile_of(rule));
         if hit != BTreeSet::from([rule.id]) {
-            wrong.push(format!("{}: bad example triggers {hit:?}\n    {}", rule.id, rule.bad));
+            wrong.push(format!(
+                "{}: bad example triggers {hit:?}\n    {}",
+                rule.id, rule.bad
+            ));
         }
     }
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
@@ -34,7 +40,10 @@ fn every_fixed_example_is_clean() {
     for rule in catalogue::all() {
         let hit = rules_hit(rule.good, profile_of(rule));
         if !hit.is_empty() {
-            wrong.push(format!("{}: good example triggers {hit:?}\n    {}", rule.id, rule.good));
+            wrong.push(format!(
+                "{}: good example triggers {hit:?}\n    {}",
+                rule.id, rule.good
+            ));
         }
     }
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
@@ -46,15 +55,26 @@ fn ids_are_unique_and_kebab_case() {
     for rule in catalogue::all() {
         assert!(seen.insert(rule.id), "duplicate rule id {}", rule.id);
         assert!(
-            rule.id.chars().all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
+            rule.id
+                .chars()
+                .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
                 && !rule.id.starts_with('-')
                 && !rule.id.ends_with('-'),
             "{} is not kebab-case",
             rule.id
         );
-        assert!(rule.section.url.starts_with("https://"), "{} has no link", rule.id);
+        assert!(
+            rule.section.url.starts_with("https://"),
+            "{} has no link",
+            rule.id
+        );
         assert!(!rule.summary.is_empty() && !rule.explanation.is_empty());
-        assert_eq!(rule.scope == Scope::Mcp, rule.id.starts_with("mcp-"), "{}: MCP rules are named mcp-…", rule.id);
+        assert_eq!(
+            rule.scope == Scope::Mcp,
+            rule.id.starts_with("mcp-"),
+            "{}: MCP rules are named mcp-…",
+            rule.id
+        );
     }
 }
 
@@ -62,11 +82,19 @@ fn ids_are_unique_and_kebab_case() {
 fn every_declared_rule_is_in_the_catalogue() {
     for (file, listed) in [
         ("engine/check/src/rpc/rules.rs", rpc::rules::RULES.len()),
-        ("engine/check/src/rpc/mcp/rules.rs", rpc::mcp::rules::RULES.len()),
+        (
+            "engine/check/src/rpc/mcp/rules.rs",
+            rpc::mcp::rules::RULES.len(),
+        ),
     ] {
-        let text = std::fs::read_to_string(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(file)).unwrap();
+        let text =
+            std::fs::read_to_string(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(file))
+                .unwrap();
         let declared = text.matches("\nrule!(").count();
-        assert_eq!(declared, listed, "{file}: {declared} rules declared, {listed} listed in RULES");
+        assert_eq!(
+            declared, listed,
+            "{file}: {declared} rules declared, {listed} listed in RULES"
+        );
     }
 }
 

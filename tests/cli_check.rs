@@ -16,39 +16,63 @@ fn jrpc(args: &[&str], stdin: &[u8]) -> Output {
 }
 
 fn json(out: &Output) -> serde_json::Value {
-    serde_json::from_slice(&out.stdout).unwrap_or_else(|e| panic!("not JSON ({e}): {}", String::from_utf8_lossy(&out.stdout)))
+    serde_json::from_slice(&out.stdout)
+        .unwrap_or_else(|e| panic!("not JSON ({e}): {}", String::from_utf8_lossy(&out.stdout)))
 }
 
 #[test]
 fn clean_input_exits_0_and_says_ok() {
-    let out = jrpc(&["check"], br#"{"jsonrpc": "2.0", "method": "subtract", "params": [42, 23], "id": 1}"#);
+    let out = jrpc(
+        &["check"],
+        br#"{"jsonrpc": "2.0", "method": "subtract", "params": [42, 23], "id": 1}"#,
+    );
     assert_eq!(out.status.code(), Some(0));
-    assert_eq!(String::from_utf8_lossy(&out.stdout), "<stdin>: 1 document (request): ok\n");
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        "<stdin>: 1 document (request): ok\n"
+    );
 }
 
 #[test]
 fn warnings_alone_exit_0() {
-    let out = jrpc(&["check"], br#"{"jsonrpc": "2.0", "method": "ping", "id": null}"#);
+    let out = jrpc(
+        &["check"],
+        br#"{"jsonrpc": "2.0", "method": "ping", "id": null}"#,
+    );
     assert_eq!(out.status.code(), Some(0));
     assert!(String::from_utf8_lossy(&out.stdout).contains("warning[id-null-in-request]"));
 }
 
 #[test]
 fn an_error_exits_1_with_a_located_compiler_style_message() {
-    let out = jrpc(&["check"], b"{\"jsonrpc\": \"2.0\",\n \"method\": 7, \"id\": 1}");
+    let out = jrpc(
+        &["check"],
+        b"{\"jsonrpc\": \"2.0\",\n \"method\": 7, \"id\": 1}",
+    );
     assert_eq!(out.status.code(), Some(1));
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(text.starts_with("error[method-not-string]: \"method\" must be a string, found a number\n --> <stdin>:2:12\n"), "{text}");
-    assert!(text.contains("2 |  \"method\": 7, \"id\": 1}\n  |            ^\n"), "{text}");
+    assert!(
+        text.contains("2 |  \"method\": 7, \"id\": 1}\n  |            ^\n"),
+        "{text}"
+    );
     assert!(text.contains("= spec: JSON-RPC 2.0 §4 Request object <https://www.jsonrpc.org/specification#request_object>"));
 }
 
 #[test]
 fn usage_errors_and_missing_files_exit_2_without_panicking() {
-    for args in [&["check", "--format", "yaml"][..], &["check", "--profile"], &["frobnicate"], &[]] {
+    for args in [
+        &["check", "--format", "yaml"][..],
+        &["check", "--profile"],
+        &["frobnicate"],
+        &[],
+    ] {
         let out = jrpc(args, b"");
         assert_eq!(out.status.code(), Some(2), "{args:?}");
-        assert!(String::from_utf8_lossy(&out.stderr).contains("usage: jrpc check"), "{args:?}");
+        assert!(
+            String::from_utf8_lossy(&out.stderr).contains("usage: jrpc check"),
+            "{args:?}"
+        );
     }
     let out = jrpc(&["check", "/no/such/file.json"], b"");
     assert_eq!(out.status.code(), Some(2));
@@ -60,7 +84,10 @@ fn usage_errors_and_missing_files_exit_2_without_panicking() {
 
 #[test]
 fn bytes_that_are_not_utf8_are_a_located_parse_error() {
-    let out = jrpc(&["check", "--format", "json"], b"{\"jsonrpc\": \"2.0\", \"method\": \"a\xffb\", \"id\": 1}");
+    let out = jrpc(
+        &["check", "--format", "json"],
+        b"{\"jsonrpc\": \"2.0\", \"method\": \"a\xffb\", \"id\": 1}",
+    );
     assert_eq!(out.status.code(), Some(1));
     let report = json(&out);
     let doc = &report["documents"][0];
@@ -73,12 +100,18 @@ fn bytes_that_are_not_utf8_are_a_located_parse_error() {
 
 #[test]
 fn json_report_has_the_contract_shape() {
-    let out = jrpc(&["check", "--format", "json"], br#"[{"jsonrpc": "2.0", "method": "sum", "params": [1,2,4], "id": "1"}, 5]"#);
+    let out = jrpc(
+        &["check", "--format", "json"],
+        br#"[{"jsonrpc": "2.0", "method": "sum", "params": [1,2,4], "id": "1"}, 5]"#,
+    );
     assert_eq!(out.status.code(), Some(1));
     let report = json(&out);
     let batch = &report["documents"][0];
     assert_eq!(batch["kind"], "batch");
-    assert_eq!(batch["span"], serde_json::json!({"start": 0, "end": 70, "line": 1, "column": 1, "end_line": 1, "end_column": 71}));
+    assert_eq!(
+        batch["span"],
+        serde_json::json!({"start": 0, "end": 70, "line": 1, "column": 1, "end_line": 1, "end_column": 71})
+    );
     assert_eq!(batch["items"][0]["kind"], "request");
     assert_eq!(batch["items"][0]["method"], "sum");
     assert_eq!(batch["items"][0]["id"], "\"1\"");
@@ -87,7 +120,10 @@ fn json_report_has_the_contract_shape() {
     assert_eq!(v["severity"], "error");
     assert_eq!(v["path"], "/1");
     assert_eq!(v["span"]["column"], 69);
-    assert_eq!(v["spec"]["url"], "https://www.jsonrpc.org/specification#batch");
+    assert_eq!(
+        v["spec"]["url"],
+        "https://www.jsonrpc.org/specification#batch"
+    );
 }
 
 #[test]
@@ -101,7 +137,18 @@ fn transcripts_report_direction() {
     let docs = report["documents"].as_array().unwrap();
     assert_eq!(docs[0]["direction"], "client");
     assert_eq!(docs[1]["direction"], "server");
-    let rules: Vec<_> = report["documents"].as_array().unwrap().iter().flat_map(|d| d["violations"].as_array().unwrap().iter().map(|v| v["rule"].as_str().unwrap().to_string())).collect();
+    let rules: Vec<_> = report["documents"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .flat_map(|d| {
+            d["violations"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|v| v["rule"].as_str().unwrap().to_string())
+        })
+        .collect();
     assert_eq!(rules, ["request-unanswered", "response-unmatched"]);
 }
 
@@ -113,7 +160,16 @@ fn several_files_are_checked_in_order_and_named() {
     let b = dir.join("b.json");
     std::fs::write(&a, br#"{"jsonrpc": "2.0", "method": "a"}"#).unwrap();
     std::fs::write(&b, br#"{"jsonrpc": "2.0", "result": 1, "id": 1}"#).unwrap();
-    let out = jrpc(&["check", "--format", "json", a.to_str().unwrap(), b.to_str().unwrap()], b"");
+    let out = jrpc(
+        &[
+            "check",
+            "--format",
+            "json",
+            a.to_str().unwrap(),
+            b.to_str().unwrap(),
+        ],
+        b"",
+    );
     assert_eq!(out.status.code(), Some(0));
     let report = json(&out);
     let docs = report["documents"].as_array().unwrap();
@@ -121,10 +177,70 @@ fn several_files_are_checked_in_order_and_named() {
     assert_eq!(docs[0]["kind"], "notification");
     assert_eq!(docs[0]["file"], a.to_str().unwrap());
     assert_eq!(docs[1]["kind"], "response");
-    let text = jrpc(&["check", a.to_str().unwrap(), "-"], br#"{"jsonrpc": "2.0", "method": 1}"#);
+    let text = jrpc(
+        &["check", a.to_str().unwrap(), "-"],
+        br#"{"jsonrpc": "2.0", "method": 1}"#,
+    );
     assert_eq!(text.status.code(), Some(1));
     let stdout = String::from_utf8_lossy(&text.stdout);
-    assert!(stdout.contains("a.json: 1 document (notification): ok"), "{stdout}");
-    assert!(stdout.contains("<stdin>: 1 document (invalid): 1 error, 0 warnings"), "{stdout}");
+    assert!(
+        stdout.contains("a.json: 1 document (notification): ok"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("<stdin>: 1 document (invalid): 1 error, 0 warnings"),
+        "{stdout}"
+    );
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn input_with_no_value_is_a_parse_error_at_the_end_of_input() {
+    for (stdin, line_col) in [(&b""[..], "1:1"), (b"  \n\n", "3:1"), (b"\t", "1:2")] {
+        let out = jrpc(&["check"], stdin);
+        assert_eq!(out.status.code(), Some(1), "{stdin:?}");
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert!(
+            text.starts_with("error[json-syntax]: expected a JSON value"),
+            "{text}"
+        );
+        assert!(
+            text.contains(&format!(" --> <stdin>:{line_col}\n")),
+            "{stdin:?}: {text}"
+        );
+        assert!(
+            text.ends_with("<stdin>: 1 document (parse-error): 1 error, 0 warnings\n"),
+            "{text}"
+        );
+        let report = json(&jrpc(&["check", "--format", "json"], stdin));
+        assert_eq!(report["documents"][0]["kind"], "parse-error", "{stdin:?}");
+        assert_eq!(
+            report["documents"][0]["violations"][0]["span"]["start"],
+            stdin.len(),
+            "{stdin:?}"
+        );
+    }
+    // Blank lines between the documents of a stream stay fine.
+    let out = jrpc(&["check"], b"\n{\"jsonrpc\": \"2.0\", \"method\": \"a\"}\n\n\n{\"jsonrpc\": \"2.0\", \"method\": \"b\"}\n\n");
+    assert_eq!(out.status.code(), Some(0));
+}
+
+#[test]
+fn an_empty_array_is_an_invalid_document_not_a_batch() {
+    let out = jrpc(&["check"], b"[]");
+    assert_eq!(out.status.code(), Some(1));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.starts_with("error[batch-empty]: an empty array is not a batch"),
+        "{text}"
+    );
+    assert!(
+        text.ends_with("<stdin>: 1 document (invalid): 1 error, 0 warnings\n"),
+        "{text}"
+    );
+    let report = json(&jrpc(&["check", "--format", "json"], b"[]"));
+    assert_eq!(report["documents"][0]["kind"], "invalid");
+    assert!(report["documents"][0]
+        .get("items")
+        .is_none_or(|items| items.as_array().is_some_and(Vec::is_empty)));
 }

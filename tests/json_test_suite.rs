@@ -35,8 +35,14 @@ fn every_file_of_the_suite_gets_the_right_verdict() {
             (b'y', Ok(())) => y += 1,
             (b'n', Err((offset, message))) => {
                 n += 1;
-                assert!(*offset <= src.len(), "{name}: error offset {offset} past the end");
-                assert!(message.starts_with("expected"), "{name}: message {message:?} does not say what was expected");
+                assert!(
+                    *offset <= src.len(),
+                    "{name}: error offset {offset} past the end"
+                );
+                assert!(
+                    message.starts_with("expected"),
+                    "{name}: message {message:?} does not say what was expected"
+                );
                 let pos = LineIndex::new(&src).position(&src, *offset);
                 assert!(pos.line >= 1 && pos.column >= 1);
             }
@@ -45,6 +51,9 @@ fn every_file_of_the_suite_gets_the_right_verdict() {
         }
     }
     assert!(wrong.is_empty(), "wrong verdicts:\n{}", wrong.join("\n"));
-    assert!(y > 90 && n > 180 && i > 30, "suite looks incomplete: {y} y, {n} n, {i} i");
+    assert!(
+        y > 90 && n > 180 && i > 30,
+        "suite looks incomplete: {y} y, {n} n, {i} i"
+    );
     println!("JSONTestSuite: {y} accepted, {n} rejected, {i} implementation-defined handled");
 }

@@ -26,9 +26,15 @@ struct Schema {
 impl Schema {
     fn load(version: McpVersion) -> Schema {
         let path = data_dir().join(version.as_str()).join("schema.json");
-        let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        let text =
+            std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
         let root: Value = serde_json::from_str(&text).unwrap();
-        let defs = root.get("$defs").or_else(|| root.get("definitions")).and_then(Value::as_object).unwrap().clone();
+        let defs = root
+            .get("$defs")
+            .or_else(|| root.get("definitions"))
+            .and_then(Value::as_object)
+            .unwrap()
+            .clone();
         Schema { defs }
     }
 
@@ -64,11 +70,19 @@ impl Schema {
         for key in ["anyOf", "oneOf"] {
             if let Some(Value::Array(alts)) = schema.get(key) {
                 let bits: Vec<Types> = alts.iter().map(|a| self.types(a)).collect();
-                return if bits.contains(&0) { 0 } else { bits.iter().fold(0, |acc, b| acc | b) };
+                return if bits.contains(&0) {
+                    0
+                } else {
+                    bits.iter().fold(0, |acc, b| acc | b)
+                };
             }
         }
         if let Some(Value::Array(parts)) = schema.get("allOf") {
-            return parts.iter().map(|p| self.types(p)).find(|&b| b != 0).unwrap_or(0);
+            return parts
+                .iter()
+                .map(|p| self.types(p))
+                .find(|&b| b != 0)
+                .unwrap_or(0);
         }
         if schema.get("properties").is_some() {
             return methods::OBJECT;
@@ -105,12 +119,20 @@ impl Schema {
                 return out;
             }
         }
-        let required: Vec<&str> =
-            schema.get("required").and_then(Value::as_array).map(|a| a.iter().filter_map(Value::as_str).collect()).unwrap_or_default();
+        let required: Vec<&str> = schema
+            .get("required")
+            .and_then(Value::as_array)
+            .map(|a| a.iter().filter_map(Value::as_str).collect())
+            .unwrap_or_default();
         schema
             .get("properties")
             .and_then(Value::as_object)
-            .map(|props| props.iter().map(|(k, v)| (k.clone(), (required.contains(&k.as_str()), vec![v]))).collect())
+            .map(|props| {
+                props
+                    .iter()
+                    .map(|(k, v)| (k.clone(), (required.contains(&k.as_str()), vec![v])))
+                    .collect()
+            })
             .unwrap_or_default()
     }
 
@@ -132,7 +154,13 @@ impl Schema {
         out
     }
 
-    fn walk(&self, schemas: &[&Value], prefix: &str, depth: usize, out: &mut Vec<(String, bool, Types)>) {
+    fn walk(
+        &self,
+        schemas: &[&Value],
+        prefix: &str,
+        depth: usize,
+        out: &mut Vec<(String, bool, Types)>,
+    ) {
         for schema in schemas {
             for (name, (required, member)) in self.members(schema) {
                 let types = self.types_of(&member);
@@ -195,12 +223,20 @@ struct Row {
 
 /// The definitions a union (`ClientRequest`, …) lists; a plain definition stands for itself.
 fn union_members<'s>(schema: &'s Schema, union: &str) -> Vec<(String, &'s Value)> {
-    let Some(u) = schema.def(union) else { return Vec::new() };
+    let Some(u) = schema.def(union) else {
+        return Vec::new();
+    };
     match u.get("anyOf").and_then(Value::as_array) {
         Some(alts) => alts
             .iter()
             .map(|a| {
-                let name = a["$ref"].as_str().unwrap().rsplit('/').next().unwrap().to_string();
+                let name = a["$ref"]
+                    .as_str()
+                    .unwrap()
+                    .rsplit('/')
+                    .next()
+                    .unwrap()
+                    .to_string();
                 let def = schema.resolve(a);
                 (name, def)
             })
@@ -220,26 +256,59 @@ fn schema_rows(version: McpVersion) -> Vec<Row> {
         ("ServerNotification", Call::Notification, Sender::Server),
     ] {
         for (def_name, def) in union_members(&schema, union) {
-            let name = def["properties"]["method"]["const"].as_str().unwrap_or_else(|| panic!("{version} {def_name}: no method const")).to_string();
+            let name = def["properties"]["method"]["const"]
+                .as_str()
+                .unwrap_or_else(|| panic!("{version} {def_name}: no method const"))
+                .to_string();
             if let Some(row) = rows.get_mut(&name) {
-                assert_eq!(row.call, call, "{version} {name}: both a request and a notification");
+                assert_eq!(
+                    row.call, call,
+                    "{version} {name}: both a request and a notification"
+                );
                 if row.from != side {
                     row.from = Sender::Both;
                 }
                 continue;
             }
-            let required: Vec<&str> = def.get("required").and_then(Value::as_array).unwrap().iter().filter_map(Value::as_str).collect();
-            let params = def["properties"].get("params").map(|p| schema.params(p)).unwrap_or_default();
+            let required: Vec<&str> = def
+                .get("required")
+                .and_then(Value::as_array)
+                .unwrap()
+                .iter()
+                .filter_map(Value::as_str)
+                .collect();
+            let params = def["properties"]
+                .get("params")
+                .map(|p| schema.params(p))
+                .unwrap_or_default();
             let result = if call == Call::Request {
-                let result_def = def_name.strip_suffix("Request").map(|b| format!("{b}Result"));
-                let result_schema = result_def.as_deref().and_then(|n| schema.def(n)).or_else(|| schema.def("Result")).unwrap();
-                schema.members(result_schema).into_iter().filter(|(_, (req, _))| *req).map(|(k, _)| k).collect()
+                let result_def = def_name
+                    .strip_suffix("Request")
+                    .map(|b| format!("{b}Result"));
+                let result_schema = result_def
+                    .as_deref()
+                    .and_then(|n| schema.def(n))
+                    .or_else(|| schema.def("Result"))
+                    .unwrap();
+                schema
+                    .members(result_schema)
+                    .into_iter()
+                    .filter(|(_, (req, _))| *req)
+                    .map(|(k, _)| k)
+                    .collect()
             } else {
                 Vec::new()
             };
             rows.insert(
                 name.clone(),
-                Row { name, call, from: side, params_required: required.contains(&"params"), params, result },
+                Row {
+                    name,
+                    call,
+                    from: side,
+                    params_required: required.contains(&"params"),
+                    params,
+                    result,
+                },
             );
         }
     }
@@ -257,7 +326,11 @@ fn table_rows(version: McpVersion) -> Vec<Row> {
             call: m.call,
             from: m.from,
             params_required: m.params_required,
-            params: m.params.iter().map(|p| (p.path.to_string(), p.required, p.types)).collect(),
+            params: m
+                .params
+                .iter()
+                .map(|p| (p.path.to_string(), p.required, p.types))
+                .collect(),
             result: m.result.iter().map(|s| s.to_string()).collect(),
         })
         .collect();
@@ -281,48 +354,87 @@ fn method_table_matches_every_schema() {
         let actual = table_rows(version);
         for row in &expected {
             match actual.iter().find(|r| r.name == row.name) {
-                None => wrong.push(format!("{version}: {} is in the schema, not in the table", row.name)),
+                None => wrong.push(format!(
+                    "{version}: {} is in the schema, not in the table",
+                    row.name
+                )),
                 Some(have) => {
-                    if (have.call, have.from, have.params_required) != (row.call, row.from, row.params_required) {
+                    if (have.call, have.from, have.params_required)
+                        != (row.call, row.from, row.params_required)
+                    {
                         wrong.push(format!(
                             "{version} {}: table says {:?} from {:?} (params required: {}), schema says {:?} from {:?} ({})",
                             row.name, have.call, have.from, have.params_required, row.call, row.from, row.params_required
                         ));
                     }
                     if sorted(have.params.clone()) != sorted(row.params.clone()) {
-                        wrong.push(format!("{version} {}: params\n  table:  {:?}\n  schema: {:?}", row.name, have.params, row.params));
+                        wrong.push(format!(
+                            "{version} {}: params\n  table:  {:?}\n  schema: {:?}",
+                            row.name, have.params, row.params
+                        ));
                     }
                     if have.result != row.result {
-                        wrong.push(format!("{version} {}: result requires {:?} in the table, {:?} in the schema", row.name, have.result, row.result));
+                        wrong.push(format!(
+                            "{version} {}: result requires {:?} in the table, {:?} in the schema",
+                            row.name, have.result, row.result
+                        ));
                     }
                 }
             }
         }
         for row in &actual {
             if !expected.iter().any(|r| r.name == row.name) {
-                wrong.push(format!("{version}: {} is in the table, not in the schema", row.name));
+                wrong.push(format!(
+                    "{version}: {} is in the table, not in the schema",
+                    row.name
+                ));
             }
             if actual.iter().filter(|r| r.name == row.name).count() > 1 {
                 wrong.push(format!("{version}: {} has more than one row", row.name));
             }
         }
     }
-    assert!(wrong.is_empty(), "the method table disagrees with the schemas (MCP_TABLE_UPDATE=1 rewrites it):\n{}", wrong.join("\n"));
+    assert!(
+        wrong.is_empty(),
+        "the method table disagrees with the schemas (MCP_TABLE_UPDATE=1 rewrites it):\n{}",
+        wrong.join("\n")
+    );
 }
 
 #[test]
 fn the_table_knows_the_methods_everyone_uses() {
     let v = McpVersion::V2025_11_25;
     let init = methods::lookup("initialize", v).unwrap();
-    let required: Vec<&str> = init.params.iter().filter(|p| p.required).map(|p| p.path).collect();
-    for p in ["protocolVersion", "capabilities", "clientInfo", "clientInfo/name", "clientInfo/version"] {
+    let required: Vec<&str> = init
+        .params
+        .iter()
+        .filter(|p| p.required)
+        .map(|p| p.path)
+        .collect();
+    for p in [
+        "protocolVersion",
+        "capabilities",
+        "clientInfo",
+        "clientInfo/name",
+        "clientInfo/version",
+    ] {
         assert!(required.contains(&p), "initialize requires {p}");
     }
     let call = methods::lookup("tools/call", v).unwrap();
     assert!(call.params.contains(&methods::req("name", methods::STRING)));
-    assert!(call.params.contains(&methods::opt("arguments", methods::OBJECT)));
-    assert_eq!(methods::lookup("sampling/createMessage", v).unwrap().from, Sender::Server);
-    assert_eq!(methods::lookup("notifications/initialized", v).unwrap().call, Call::Notification);
+    assert!(call
+        .params
+        .contains(&methods::opt("arguments", methods::OBJECT)));
+    assert_eq!(
+        methods::lookup("sampling/createMessage", v).unwrap().from,
+        Sender::Server
+    );
+    assert_eq!(
+        methods::lookup("notifications/initialized", v)
+            .unwrap()
+            .call,
+        Call::Notification
+    );
     assert!(methods::lookup("initialize", McpVersion::V2026_07_28).is_none());
     assert!(methods::lookup("server/discover", McpVersion::V2026_07_28).is_some());
 }
@@ -338,7 +450,8 @@ fn write_table() {
             }
         }
     }
-    merged.sort_by(|a, b| (&a.0.name, a.1.trailing_zeros()).cmp(&(&b.0.name, b.1.trailing_zeros())));
+    merged
+        .sort_by(|a, b| (&a.0.name, a.1.trailing_zeros()).cmp(&(&b.0.name, b.1.trailing_zeros())));
     let mut out = String::from(
         "//! Generated by `MCP_TABLE_UPDATE=1 cargo test --test mcp_schema` from tests/data/mcp-schema; do not edit.\n\
          //! Rows: method, request or notification, sender, versions, params required, params members, required result members.\n\n\
@@ -346,11 +459,19 @@ fn write_table() {
          pub static METHODS: &[Method] = &[\n",
     );
     for (row, set) in &merged {
-        let versions: Vec<String> = methods::versions_of(*set).map(|v| format!("IN_{}", v.as_str().replace('-', "_"))).collect();
+        let versions: Vec<String> = methods::versions_of(*set)
+            .map(|v| format!("IN_{}", v.as_str().replace('-', "_")))
+            .collect();
         let params: Vec<String> = row
             .params
             .iter()
-            .map(|(p, req, t)| format!("{}({p:?}, {})", if *req { "req" } else { "opt" }, types_source(*t)))
+            .map(|(p, req, t)| {
+                format!(
+                    "{}({p:?}, {})",
+                    if *req { "req" } else { "opt" },
+                    types_source(*t)
+                )
+            })
             .collect();
         let result: Vec<String> = row.result.iter().map(|r| format!("{r:?}")).collect();
         let _ = writeln!(
@@ -397,11 +518,17 @@ fn types_source(t: Types) -> String {
 fn example_messages() -> Vec<(String, String)> {
     let dir = data_dir().join("2026-07-28/examples");
     let mut out = Vec::new();
-    let mut folders: Vec<_> = std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().path()).collect();
+    let mut folders: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
     folders.sort();
     for folder in folders {
         let name = folder.file_name().unwrap().to_string_lossy().to_string();
-        let mut files: Vec<_> = std::fs::read_dir(&folder).unwrap().map(|e| e.unwrap().path()).collect();
+        let mut files: Vec<_> = std::fs::read_dir(&folder)
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .collect();
         files.sort();
         for file in files {
             let text = std::fs::read_to_string(&file).unwrap();
@@ -410,7 +537,10 @@ fn example_messages() -> Vec<(String, String)> {
             if value.get("jsonrpc").is_some() {
                 out.push((label, text));
             } else if name.ends_with("Error") && value.get("code").is_some() {
-                out.push((label, format!("{{\"jsonrpc\": \"2.0\", \"id\": 1, \"error\": {text}}}")));
+                out.push((
+                    label,
+                    format!("{{\"jsonrpc\": \"2.0\", \"id\": 1, \"error\": {text}}}"),
+                ));
             }
         }
     }
@@ -420,7 +550,11 @@ fn example_messages() -> Vec<(String, String)> {
 #[test]
 fn every_2026_example_message_checks_clean() {
     let examples = example_messages();
-    assert!(examples.len() >= 30, "only {} example messages found", examples.len());
+    assert!(
+        examples.len() >= 30,
+        "only {} example messages found",
+        examples.len()
+    );
     let mut wrong = Vec::new();
     for (label, text) in &examples {
         let report = check(text.as_bytes(), Profile::Mcp(McpVersion::V2026_07_28));

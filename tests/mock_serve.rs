@@ -33,20 +33,34 @@ fn lines(output: &Output) -> Vec<serde_json::Value> {
     String::from_utf8(output.stdout.clone())
         .expect("stdout is UTF-8")
         .lines()
-        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("stdout line is not JSON ({e}): {l}")))
+        .map(|l| {
+            serde_json::from_str(l).unwrap_or_else(|e| panic!("stdout line is not JSON ({e}): {l}"))
+        })
         .collect()
 }
 
 #[test]
 fn the_seed_workflow_lists_the_tools() {
-    let out = serve(&[], br#"{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{}}"#);
+    let out = serve(
+        &[],
+        br#"{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{}}"#,
+    );
     assert_eq!(out.status.code(), Some(0));
     let replies = lines(&out);
     assert_eq!(replies.len(), 1);
     assert_eq!(replies[0]["id"], 1);
-    let names: Vec<&str> = replies[0]["result"]["tools"].as_array().unwrap().iter().map(|t| t["name"].as_str().unwrap()).collect();
+    let names: Vec<&str> = replies[0]["result"]["tools"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t["name"].as_str().unwrap())
+        .collect();
     assert_eq!(names, ["add", "echo", "divide"]);
-    assert!(out.stderr.is_empty(), "nothing to log: {}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.stderr.is_empty(),
+        "nothing to log: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
 }
 
 #[test]
@@ -79,24 +93,50 @@ fn a_session_answers_requests_in_order_and_notifications_with_nothing() {
     let replies = lines(&out);
     let summary: Vec<String> = replies
         .iter()
-        .map(|r| format!("{} {}", r["id"], r.get("result").map_or_else(|| r["error"]["code"].to_string(), |_| "ok".to_string())))
+        .map(|r| {
+            format!(
+                "{} {}",
+                r["id"],
+                r.get("result")
+                    .map_or_else(|| r["error"]["code"].to_string(), |_| "ok".to_string())
+            )
+        })
         .collect();
-    assert_eq!(summary, ["1 ok", "null -32700", "\"s\" ok", "null -32600", "3 ok"]);
+    assert_eq!(
+        summary,
+        ["1 ok", "null -32700", "\"s\" ok", "null -32600", "3 ok"]
+    );
     assert_eq!(replies[0]["result"]["protocolVersion"], "2025-06-18");
     assert_eq!(replies[2]["result"], 19);
 }
 
 #[test]
 fn each_reply_is_written_before_the_next_line_is_read() {
-    let mut child = jrpc().arg("serve").stdin(Stdio::piped()).stdout(Stdio::piped()).stderr(Stdio::null()).spawn().unwrap();
+    let mut child = jrpc()
+        .arg("serve")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
     let mut stdin = child.stdin.take().unwrap();
     let mut stdout = BufReader::new(child.stdout.take().unwrap());
     for id in 1..=3 {
-        writeln!(stdin, r#"{{"jsonrpc":"2.0","id":{id},"method":"sum","params":[{id},{id}]}}"#).unwrap();
+        writeln!(
+            stdin,
+            r#"{{"jsonrpc":"2.0","id":{id},"method":"sum","params":[{id},{id}]}}"#
+        )
+        .unwrap();
         stdin.flush().unwrap();
         let mut line = String::new();
         stdout.read_line(&mut line).unwrap();
-        assert_eq!(line, format!("{{\"jsonrpc\":\"2.0\",\"result\":{},\"id\":{id}}}\n", 2 * id));
+        assert_eq!(
+            line,
+            format!(
+                "{{\"jsonrpc\":\"2.0\",\"result\":{},\"id\":{id}}}\n",
+                2 * id
+            )
+        );
     }
     drop(stdin);
     assert_eq!(child.wait().unwrap().code(), Some(0));
@@ -117,7 +157,12 @@ fn garbage_never_crashes_the_server() {
     input.push(b'\n');
     input.extend_from_slice(b"{\"jsonrpc\":\"2.0\",\"id\":9,\"method\":\"get_data\"}"); // no final newline
     let out = serve(&[], &input);
-    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let replies = lines(&out);
     assert_eq!(replies.len(), 3);
     assert_eq!(replies[0]["error"]["code"], -32700);
@@ -129,9 +174,15 @@ fn garbage_never_crashes_the_server() {
 fn verbose_logs_go_to_stderr_only() {
     let out = serve(&["--verbose"], b"{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"}\n{\"jsonrpc\":\"2.0\",\"method\":\"update\"}\n");
     assert_eq!(out.status.code(), Some(0));
-    assert_eq!(String::from_utf8_lossy(&out.stdout), "{\"jsonrpc\":\"2.0\",\"result\":{},\"id\":1}\n");
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        "{\"jsonrpc\":\"2.0\",\"result\":{},\"id\":1}\n"
+    );
     let log = String::from_utf8_lossy(&out.stderr);
-    assert!(log.contains("--> {\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"}"), "{log}");
+    assert!(
+        log.contains("--> {\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"}"),
+        "{log}"
+    );
     assert!(log.contains("nothing is returned"), "{log}");
 }
 
@@ -140,7 +191,11 @@ fn help_and_bad_arguments() {
     let help = jrpc().args(["serve", "--help"]).output().unwrap();
     assert_eq!(help.status.code(), Some(0));
     assert!(String::from_utf8_lossy(&help.stdout).contains("usage: jrpc serve"));
-    let bad = jrpc().args(["serve", "--nope"]).stdin(Stdio::null()).output().unwrap();
+    let bad = jrpc()
+        .args(["serve", "--nope"])
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
     assert_eq!(bad.status.code(), Some(2));
     assert!(bad.stdout.is_empty());
     assert!(String::from_utf8_lossy(&bad.stderr).contains("unknown argument"));

@@ -22,7 +22,10 @@ fn parse(text: &str) -> J {
 /// Equal as JSON values, and with members in the same order.
 fn assert_same(actual: &str, expected: &str, input: &str) {
     let (a, e) = (parse(actual), parse(expected));
-    assert_eq!(a, e, "\ninput:    {input}\nreply:    {actual}\nexpected: {expected}");
+    assert_eq!(
+        a, e,
+        "\ninput:    {input}\nreply:    {actual}\nexpected: {expected}"
+    );
     assert_eq!(
         serde_json::to_string(&a).unwrap(),
         serde_json::to_string(&e).unwrap(),
@@ -35,7 +38,9 @@ fn assert_reply(input: &str, expected: Option<&str>) {
     match (reply(input), expected) {
         (Some(actual), Some(expected)) => assert_same(&actual, expected, input),
         (None, None) => {}
-        (actual, expected) => panic!("\ninput:    {input}\nreply:    {actual:?}\nexpected: {expected:?}"),
+        (actual, expected) => {
+            panic!("\ninput:    {input}\nreply:    {actual:?}\nexpected: {expected:?}")
+        }
     }
 }
 
@@ -56,8 +61,10 @@ fn result_of(reply: &str) -> J {
 
 // ---- JSON-RPC 2.0 §7 -------------------------------------------------------------------------
 
-const INVALID_REQUEST: &str = r#"{"jsonrpc": "2.0", "error": {"code": -32600, "message": "Invalid Request"}, "id": null}"#;
-const PARSE_ERROR: &str = r#"{"jsonrpc": "2.0", "error": {"code": -32700, "message": "Parse error"}, "id": null}"#;
+const INVALID_REQUEST: &str =
+    r#"{"jsonrpc": "2.0", "error": {"code": -32600, "message": "Invalid Request"}, "id": null}"#;
+const PARSE_ERROR: &str =
+    r#"{"jsonrpc": "2.0", "error": {"code": -32700, "message": "Parse error"}, "id": null}"#;
 
 /// Every example of https://www.jsonrpc.org/specification#examples, as the specification writes it.
 const SPEC_EXAMPLES: &[(&str, Option<&str>)] = &[
@@ -152,17 +159,26 @@ fn the_spec_transcript_is_answered_document_by_document() {
         if segment.direction != Some(Direction::Client) {
             continue;
         }
-        let next = stream.segments.get(i + 1).filter(|s| s.direction == Some(Direction::Server));
+        let next = stream
+            .segments
+            .get(i + 1)
+            .filter(|s| s.direction == Some(Direction::Server));
         expected.push(next.map(|s| SPEC[s.span.start..s.span.end].to_string()));
     }
     let exchanges = MockServer::new().handle_stream(SPEC.as_bytes());
-    assert_eq!(exchanges.len(), expected.len(), "one exchange per client document");
+    assert_eq!(
+        exchanges.len(),
+        expected.len(),
+        "one exchange per client document"
+    );
     for (exchange, expected) in exchanges.iter().zip(&expected) {
         let input = &SPEC[exchange.span.start..exchange.span.end];
         match (&exchange.reply, expected) {
             (Some(actual), Some(expected)) => assert_same(actual, expected, input),
             (None, None) => {}
-            (actual, expected) => panic!("\ninput: {input}\nreply: {actual:?}\nexpected: {expected:?}"),
+            (actual, expected) => {
+                panic!("\ninput: {input}\nreply: {actual:?}\nexpected: {expected:?}")
+            }
         }
     }
 }
@@ -185,22 +201,47 @@ fn a_stream_of_documents_is_answered_in_order() {
 
 #[test]
 fn ids_are_echoed_by_their_exact_source_text() {
-    for id in [r#""1""#, "1", "12345678901234567890", "1.0", "1e2", "-0", r#""a\u0062""#, "null", r#""""#] {
+    for id in [
+        r#""1""#,
+        "1",
+        "12345678901234567890",
+        "1.0",
+        "1e2",
+        "-0",
+        r#""a\u0062""#,
+        "null",
+        r#""""#,
+    ] {
         let input = format!(r#"{{"jsonrpc":"2.0","method":"get_data","id":{id}}}"#);
         let reply = reply(&input).unwrap();
-        assert!(reply.ends_with(&format!(r#","id":{id}}}"#)), "{input} → {reply}");
-        assert_eq!(reply, format!(r#"{{"jsonrpc":"2.0","result":["hello",5],"id":{id}}}"#));
+        assert!(
+            reply.ends_with(&format!(r#","id":{id}}}"#)),
+            "{input} → {reply}"
+        );
+        assert_eq!(
+            reply,
+            format!(r#"{{"jsonrpc":"2.0","result":["hello",5],"id":{id}}}"#)
+        );
     }
 }
 
 #[test]
 fn an_invalid_request_keeps_a_readable_id() {
     let table: &[(&str, &str)] = &[
-        (r#"{"jsonrpc":"1.0","method":"sum","params":[1],"id":7}"#, "7"),
+        (
+            r#"{"jsonrpc":"1.0","method":"sum","params":[1],"id":7}"#,
+            "7",
+        ),
         (r#"{"method":"sum","params":[1],"id":"x"}"#, r#""x""#),
         (r#"{"jsonrpc":"2.0","method":1,"id":3}"#, "3"),
-        (r#"{"jsonrpc":"2.0","method":"sum","params":"bar","id":4}"#, "4"),
-        (r#"{"jsonrpc":"2.0","method":"sum","params":null,"id":5}"#, "5"),
+        (
+            r#"{"jsonrpc":"2.0","method":"sum","params":"bar","id":4}"#,
+            "4",
+        ),
+        (
+            r#"{"jsonrpc":"2.0","method":"sum","params":null,"id":5}"#,
+            "5",
+        ),
         (r#"{"jsonrpc":"2.0","method":"sum","id":{"a":1}}"#, "null"),
         (r#"{"jsonrpc":"2.0","method":"sum","id":[1]}"#, "null"),
         (r#"{"jsonrpc":"2.0","id":1}"#, "1"),
@@ -210,8 +251,18 @@ fn an_invalid_request_keeps_a_readable_id() {
     ];
     for (input, id) in table {
         let reply = reply(input).unwrap_or_else(|| panic!("no reply to {input}"));
-        let reply = reply.strip_prefix('[').and_then(|r| r.strip_suffix(']')).unwrap_or(&reply).to_string();
-        assert_same(&reply, &format!(r#"{{"jsonrpc":"2.0","error":{{"code":-32600,"message":"Invalid Request"}},"id":{id}}}"#), input);
+        let reply = reply
+            .strip_prefix('[')
+            .and_then(|r| r.strip_suffix(']'))
+            .unwrap_or(&reply)
+            .to_string();
+        assert_same(
+            &reply,
+            &format!(
+                r#"{{"jsonrpc":"2.0","error":{{"code":-32600,"message":"Invalid Request"}},"id":{id}}}"#
+            ),
+            input,
+        );
     }
 }
 
@@ -237,8 +288,14 @@ fn a_batch_mixing_requests_and_responses_answers_the_requests() {
 
 #[test]
 fn input_with_something_after_the_document_is_not_json() {
-    assert_reply(r#"{"jsonrpc":"2.0","method":"get_data","id":1} x"#, Some(PARSE_ERROR));
-    assert_reply(r#"{"jsonrpc":"2.0","method":"get_data","id":1} {}"#, Some(PARSE_ERROR));
+    assert_reply(
+        r#"{"jsonrpc":"2.0","method":"get_data","id":1} x"#,
+        Some(PARSE_ERROR),
+    );
+    assert_reply(
+        r#"{"jsonrpc":"2.0","method":"get_data","id":1} {}"#,
+        Some(PARSE_ERROR),
+    );
     assert_reply("  \n\t ", None);
     assert_reply("", None);
 }
@@ -247,18 +304,42 @@ fn input_with_something_after_the_document_is_not_json() {
 
 /// (input, [(path, words the message must hold)])
 const PARAM_ERRORS: &[(&str, &[(&str, &str)])] = &[
-    (r#"{"jsonrpc":"2.0","method":"subtract","params":["42",23],"id":1}"#, &[("/params/0", "minuend must be a number, found a string \"42\"")]),
-    (r#"{"jsonrpc":"2.0","method":"subtract","params":[42,"x"],"id":1}"#, &[("/params/1", "subtrahend must be a number")]),
-    (r#"{"jsonrpc":"2.0","method":"subtract","params":[42],"id":1}"#, &[("/params", "expected 2 numbers (minuend, subtrahend), found 1")]),
-    (r#"{"jsonrpc":"2.0","method":"subtract","params":[1,2,3],"id":1}"#, &[("/params", "found 3")]),
-    (r#"{"jsonrpc":"2.0","method":"subtract","id":1}"#, &[("/params", "\"params\" is missing")]),
+    (
+        r#"{"jsonrpc":"2.0","method":"subtract","params":["42",23],"id":1}"#,
+        &[(
+            "/params/0",
+            "minuend must be a number, found a string \"42\"",
+        )],
+    ),
+    (
+        r#"{"jsonrpc":"2.0","method":"subtract","params":[42,"x"],"id":1}"#,
+        &[("/params/1", "subtrahend must be a number")],
+    ),
+    (
+        r#"{"jsonrpc":"2.0","method":"subtract","params":[42],"id":1}"#,
+        &[(
+            "/params",
+            "expected 2 numbers (minuend, subtrahend), found 1",
+        )],
+    ),
+    (
+        r#"{"jsonrpc":"2.0","method":"subtract","params":[1,2,3],"id":1}"#,
+        &[("/params", "found 3")],
+    ),
+    (
+        r#"{"jsonrpc":"2.0","method":"subtract","id":1}"#,
+        &[("/params", "\"params\" is missing")],
+    ),
     (
         r#"{"jsonrpc":"2.0","method":"subtract","params":{"minuend":42},"id":1}"#,
         &[("/params", "the parameter \"subtrahend\" is missing")],
     ),
     (
         r#"{"jsonrpc":"2.0","method":"subtract","params":{"minuend":42,"subtrahend":true},"id":1}"#,
-        &[("/params/subtrahend", "must be a number, found a boolean true")],
+        &[(
+            "/params/subtrahend",
+            "must be a number, found a boolean true",
+        )],
     ),
     (
         r#"{"jsonrpc":"2.0","method":"subtract","params":{"minuend":42,"subtrahend":1,"extra":0},"id":1}"#,
@@ -266,10 +347,19 @@ const PARAM_ERRORS: &[(&str, &[(&str, &str)])] = &[
     ),
     (
         r#"{"jsonrpc":"2.0","method":"sum","params":[1,"2",null],"id":1}"#,
-        &[("/params/1", "must be a number, found a string \"2\""), ("/params/2", "found null")],
+        &[
+            ("/params/1", "must be a number, found a string \"2\""),
+            ("/params/2", "found null"),
+        ],
     ),
-    (r#"{"jsonrpc":"2.0","method":"sum","params":{"a":1},"id":1}"#, &[("/params", "by position")]),
-    (r#"{"jsonrpc":"2.0","method":"get_data","params":[1],"id":1}"#, &[("/params", "takes no parameters")]),
+    (
+        r#"{"jsonrpc":"2.0","method":"sum","params":{"a":1},"id":1}"#,
+        &[("/params", "by position")],
+    ),
+    (
+        r#"{"jsonrpc":"2.0","method":"get_data","params":[1],"id":1}"#,
+        &[("/params", "takes no parameters")],
+    ),
 ];
 
 #[test]
@@ -280,13 +370,21 @@ fn wrong_params_are_invalid_params_with_data_saying_what_is_wrong() {
         let error = error_of(&reply);
         assert_eq!(error["code"], -32602, "{input} → {reply}");
         assert_eq!(error["message"], "Invalid params");
-        let keys: Vec<&str> = error.as_object().unwrap().keys().map(String::as_str).collect();
+        let keys: Vec<&str> = error
+            .as_object()
+            .unwrap()
+            .keys()
+            .map(String::as_str)
+            .collect();
         assert_eq!(keys, ["code", "message", "data"]);
         let errors = error["data"]["errors"].as_array().unwrap();
         assert_eq!(errors.len(), expected.len(), "{input} → {reply}");
         for (e, (path, words)) in errors.iter().zip(*expected) {
             assert_eq!(e["path"], *path, "{input} → {reply}");
-            assert!(e["message"].as_str().unwrap().contains(words), "{input} → {reply}: wanted {words:?}");
+            assert!(
+                e["message"].as_str().unwrap().contains(words),
+                "{input} → {reply}: wanted {words:?}"
+            );
         }
     }
 }
@@ -306,7 +404,11 @@ fn arithmetic_keeps_integers_exact_and_fractions_as_numbers() {
         assert_eq!(result, parse(expected), "{input} → {reply}");
     }
     let reply = reply(r#"{"jsonrpc":"2.0","method":"sum","params":[1e308,1e308],"id":1}"#).unwrap();
-    assert_eq!(error_of(&reply)["code"], -32602, "an infinite sum is no JSON number: {reply}");
+    assert_eq!(
+        error_of(&reply)["code"],
+        -32602,
+        "an infinite sum is no JSON number: {reply}"
+    );
 }
 
 // ---- notifications are never answered -------------------------------------------------------
@@ -337,7 +439,13 @@ fn request(id: u32, method: &str, params: &str) -> String {
 }
 
 fn initialize(version: &str) -> String {
-    request(1, "initialize", &format!(r#"{{"protocolVersion":"{version}","capabilities":{{}},"clientInfo":{{"name":"test","version":"1"}}}}"#))
+    request(
+        1,
+        "initialize",
+        &format!(
+            r#"{{"protocolVersion":"{version}","capabilities":{{}},"clientInfo":{{"name":"test","version":"1"}}}}"#
+        ),
+    )
 }
 
 /// params `_meta` of a 2026-07-28 request, with `extra` members after it.
@@ -366,14 +474,37 @@ fn initialize_answers_the_clients_version_when_it_is_a_handshake_version() {
         let reply = server.handle(initialize(asked).as_bytes()).unwrap();
         let result = result_of(&reply);
         assert_eq!(result["protocolVersion"], answered, "{asked}: {reply}");
-        let keys: Vec<&str> = result.as_object().unwrap().keys().map(String::as_str).collect();
-        assert_eq!(keys, ["protocolVersion", "capabilities", "serverInfo", "instructions"]);
-        assert_eq!(result["capabilities"], parse(r#"{"tools":{},"resources":{},"prompts":{}}"#));
+        let keys: Vec<&str> = result
+            .as_object()
+            .unwrap()
+            .keys()
+            .map(String::as_str)
+            .collect();
+        assert_eq!(
+            keys,
+            [
+                "protocolVersion",
+                "capabilities",
+                "serverInfo",
+                "instructions"
+            ]
+        );
+        assert_eq!(
+            result["capabilities"],
+            parse(r#"{"tools":{},"resources":{},"prompts":{}}"#)
+        );
         assert_eq!(result["serverInfo"]["name"], "jrpc-mock");
         assert!(result["serverInfo"]["version"].is_string());
         // serverInfo.title exists from 2025-06-18 on.
-        assert_eq!(result["serverInfo"].get("title").is_some(), answered >= "2025-06-18", "{reply}");
-        assert_eq!(server.negotiated_version().map(|v| v.as_str()), Some(answered));
+        assert_eq!(
+            result["serverInfo"].get("title").is_some(),
+            answered >= "2025-06-18",
+            "{reply}"
+        );
+        assert_eq!(
+            server.negotiated_version().map(|v| v.as_str()),
+            Some(answered)
+        );
     }
 }
 
@@ -382,9 +513,14 @@ fn the_lifecycle_notification_is_not_answered_and_ping_is_empty() {
     let mut server = MockServer::new();
     server.handle(initialize("2025-06-18").as_bytes()).unwrap();
     assert!(!server.is_initialized());
-    assert_eq!(server.handle(br#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#), None);
+    assert_eq!(
+        server.handle(br#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#),
+        None
+    );
     assert!(server.is_initialized());
-    let reply = server.handle(br#"{"jsonrpc":"2.0","id":"p","method":"ping"}"#).unwrap();
+    let reply = server
+        .handle(br#"{"jsonrpc":"2.0","id":"p","method":"ping"}"#)
+        .unwrap();
     assert_eq!(reply, r#"{"jsonrpc":"2.0","result":{},"id":"p"}"#);
 }
 
@@ -392,7 +528,12 @@ fn the_lifecycle_notification_is_not_answered_and_ping_is_empty() {
 fn the_seed_workflow_lists_the_tools_without_a_handshake() {
     let reply = reply(&request(1, "tools/list", "{}")).unwrap();
     let tools = result_of(&reply)["tools"].clone();
-    let names: Vec<&str> = tools.as_array().unwrap().iter().map(|t| t["name"].as_str().unwrap()).collect();
+    let names: Vec<&str> = tools
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t["name"].as_str().unwrap())
+        .collect();
     assert_eq!(names, ["add", "echo", "divide"]);
     assert_eq!(
         tools[0]["inputSchema"],
@@ -400,34 +541,76 @@ fn the_seed_workflow_lists_the_tools_without_a_handshake() {
             r#"{"type":"object","properties":{"a":{"type":"number","description":"First number"},"b":{"type":"number","description":"Second number"}},"required":["a","b"]}"#
         )
     );
-    assert_eq!(tools[1]["inputSchema"]["properties"]["text"]["type"], "string");
+    assert_eq!(
+        tools[1]["inputSchema"]["properties"]["text"]["type"],
+        "string"
+    );
 }
 
 #[test]
 fn tool_titles_follow_the_negotiated_version() {
     let mut server = MockServer::new();
     server.handle(initialize("2024-11-05").as_bytes()).unwrap();
-    let old = result_of(&server.handle(request(2, "tools/list", "{}").as_bytes()).unwrap());
-    assert!(old["tools"][0].get("title").is_none(), "no title in 2024-11-05: {old}");
+    let old = result_of(
+        &server
+            .handle(request(2, "tools/list", "{}").as_bytes())
+            .unwrap(),
+    );
+    assert!(
+        old["tools"][0].get("title").is_none(),
+        "no title in 2024-11-05: {old}"
+    );
     server.handle(initialize("2025-06-18").as_bytes()).unwrap();
-    let new = result_of(&server.handle(request(2, "tools/list", "{}").as_bytes()).unwrap());
+    let new = result_of(
+        &server
+            .handle(request(2, "tools/list", "{}").as_bytes())
+            .unwrap(),
+    );
     assert_eq!(new["tools"][0]["title"], "Addition Tool");
 }
 
 /// (arguments, expected text, isError)
 const TOOL_CALLS: &[(&str, &str, bool)] = &[
     (r#""name":"add","arguments":{"a":2,"b":3}"#, "5", false),
-    (r#""name":"add","arguments":{"a":0.1,"b":0.2}"#, "0.30000000000000004", false),
+    (
+        r#""name":"add","arguments":{"a":0.1,"b":0.2}"#,
+        "0.30000000000000004",
+        false,
+    ),
     (r#""name":"add","arguments":{"a":-2,"b":2.5}"#, "0.5", false),
-    (r#""name":"echo","arguments":{"text":"héllo \"you\""}"#, "héllo \"you\"", false),
+    (
+        r#""name":"echo","arguments":{"text":"héllo \"you\""}"#,
+        "héllo \"you\"",
+        false,
+    ),
     (r#""name":"divide","arguments":{"a":7,"b":2}"#, "3.5", false),
     (r#""name":"divide","arguments":{"a":8,"b":2}"#, "4", false),
-    (r#""name":"divide","arguments":{"a":1,"b":0}"#, "cannot divide by zero (b is 0)", true),
-    (r#""name":"divide","arguments":{"a":1,"b":0.0}"#, "cannot divide by zero (b is 0)", true),
-    (r#""name":"add","arguments":{"a":2}"#, "missing argument \"b\" (number)", true),
+    (
+        r#""name":"divide","arguments":{"a":1,"b":0}"#,
+        "cannot divide by zero (b is 0)",
+        true,
+    ),
+    (
+        r#""name":"divide","arguments":{"a":1,"b":0.0}"#,
+        "cannot divide by zero (b is 0)",
+        true,
+    ),
+    (
+        r#""name":"add","arguments":{"a":2}"#,
+        "missing argument \"b\" (number)",
+        true,
+    ),
     (r#""name":"add""#, "missing argument \"a\" (number)", true),
-    (r#""name":"add","arguments":{"a":"2","b":3}"#, "argument \"a\" must be a number, found a string \"2\"", true),
-    (r#""name":"echo","arguments":{"text":5}"#, "argument \"text\" must be a string, found a number 5", true),
+    (
+        r#""name":"add","arguments":{"a":"2","b":3}"#,
+        "argument \"a\" must be a number, found a string \"2\"",
+        true,
+    ),
+    (
+        r#""name":"echo","arguments":{"text":5}"#,
+        "argument \"text\" must be a string, found a number 5",
+        true,
+    ),
 ];
 
 #[test]
@@ -439,7 +622,11 @@ fn tools_call_answers_with_text_content_and_tool_errors_with_is_error() {
         if *is_error {
             expected["isError"] = true.into();
         }
-        assert_same(&serde_json::to_string(&result_of(&reply)).unwrap(), &expected.to_string(), &input);
+        assert_same(
+            &serde_json::to_string(&result_of(&reply)).unwrap(),
+            &expected.to_string(),
+            &input,
+        );
     }
     // The seed's exact reply.
     assert_reply(
@@ -450,7 +637,12 @@ fn tools_call_answers_with_text_content_and_tool_errors_with_is_error() {
 
 #[test]
 fn an_unknown_tool_is_a_protocol_error_naming_it() {
-    let reply = reply(&request(3, "tools/call", r#"{"name":"subtract","arguments":{}}"#)).unwrap();
+    let reply = reply(&request(
+        3,
+        "tools/call",
+        r#"{"name":"subtract","arguments":{}}"#,
+    ))
+    .unwrap();
     let error = error_of(&reply);
     assert_eq!(error["code"], -32602);
     assert_eq!(error["message"], "Unknown tool: subtract");
@@ -460,15 +652,32 @@ fn an_unknown_tool_is_a_protocol_error_naming_it() {
 #[test]
 fn resources_list_and_read_and_a_missing_one_is_32002() {
     let listed = result_of(&reply(&request(1, "resources/list", "{}")).unwrap());
-    let uris: Vec<&str> = listed["resources"].as_array().unwrap().iter().map(|r| r["uri"].as_str().unwrap()).collect();
+    let uris: Vec<&str> = listed["resources"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["uri"].as_str().unwrap())
+        .collect();
     assert_eq!(uris, ["mock://readme", "mock://error-codes"]);
-    let read = result_of(&reply(&request(2, "resources/read", r#"{"uri":"mock://error-codes"}"#)).unwrap());
+    let read = result_of(
+        &reply(&request(
+            2,
+            "resources/read",
+            r#"{"uri":"mock://error-codes"}"#,
+        ))
+        .unwrap(),
+    );
     assert_eq!(read["contents"][0]["uri"], "mock://error-codes");
     assert_eq!(read["contents"][0]["mimeType"], "text/plain");
-    assert!(read["contents"][0]["text"].as_str().unwrap().contains("-32601 Method not found"));
+    assert!(read["contents"][0]["text"]
+        .as_str()
+        .unwrap()
+        .contains("-32601 Method not found"));
     assert_reply(
         &request(3, "resources/read", r#"{"uri":"mock://nope"}"#),
-        Some(r#"{"jsonrpc":"2.0","error":{"code":-32002,"message":"Resource not found","data":{"uri":"mock://nope"}},"id":3}"#),
+        Some(
+            r#"{"jsonrpc":"2.0","error":{"code":-32002,"message":"Resource not found","data":{"uri":"mock://nope"}},"id":3}"#,
+        ),
     );
     let templates = result_of(&reply(&request(4, "resources/templates/list", "{}")).unwrap());
     assert_eq!(templates, parse(r#"{"resourceTemplates":[]}"#));
@@ -478,46 +687,114 @@ fn resources_list_and_read_and_a_missing_one_is_32002() {
 fn prompts_list_and_get_and_their_errors() {
     let listed = result_of(&reply(&request(1, "prompts/list", "{}")).unwrap());
     assert_eq!(listed["prompts"][0]["name"], "explain-error");
-    assert_eq!(listed["prompts"][0]["arguments"][0], parse(r#"{"name":"code","description":"The error code, e.g. -32601","required":true}"#));
-    let got = result_of(&reply(&request(2, "prompts/get", r#"{"name":"write-request","arguments":{"method":"sum","params":"[1,2]"}}"#)).unwrap());
+    assert_eq!(
+        listed["prompts"][0]["arguments"][0],
+        parse(r#"{"name":"code","description":"The error code, e.g. -32601","required":true}"#)
+    );
+    let got = result_of(
+        &reply(&request(
+            2,
+            "prompts/get",
+            r#"{"name":"write-request","arguments":{"method":"sum","params":"[1,2]"}}"#,
+        ))
+        .unwrap(),
+    );
     assert_eq!(got["messages"][0]["role"], "user");
     assert_eq!(got["messages"][0]["content"]["type"], "text");
-    assert!(got["messages"][0]["content"]["text"].as_str().unwrap().contains("\"sum\" with these params: [1,2]"));
+    assert!(got["messages"][0]["content"]["text"]
+        .as_str()
+        .unwrap()
+        .contains("\"sum\" with these params: [1,2]"));
 
-    let missing = error_of(&reply(&request(3, "prompts/get", r#"{"name":"explain-error","arguments":{}}"#)).unwrap());
+    let missing = error_of(
+        &reply(&request(
+            3,
+            "prompts/get",
+            r#"{"name":"explain-error","arguments":{}}"#,
+        ))
+        .unwrap(),
+    );
     assert_eq!(missing["code"], -32602);
     assert_eq!(missing["message"], "Missing required argument: code");
     assert_eq!(missing["data"]["errors"][0]["path"], "/params/arguments");
-    let missing = error_of(&reply(&request(3, "prompts/get", r#"{"name":"write-request"}"#)).unwrap());
+    let missing =
+        error_of(&reply(&request(3, "prompts/get", r#"{"name":"write-request"}"#)).unwrap());
     assert_eq!(missing["code"], -32602);
 
     let unknown = error_of(&reply(&request(4, "prompts/get", r#"{"name":"nope"}"#)).unwrap());
-    assert_eq!((unknown["code"].as_i64(), unknown["message"].as_str()), (Some(-32602), Some("Unknown prompt: nope")));
+    assert_eq!(
+        (unknown["code"].as_i64(), unknown["message"].as_str()),
+        (Some(-32602), Some("Unknown prompt: nope"))
+    );
 }
 
 #[test]
 fn server_discover_advertises_2026_07_28() {
     let reply = reply(&request(1, "server/discover", &modern(""))).unwrap();
     let result = result_of(&reply);
-    let keys: Vec<&str> = result.as_object().unwrap().keys().map(String::as_str).collect();
-    assert_eq!(keys, ["resultType", "supportedVersions", "capabilities", "instructions", "ttlMs", "cacheScope", "_meta"]);
+    let keys: Vec<&str> = result
+        .as_object()
+        .unwrap()
+        .keys()
+        .map(String::as_str)
+        .collect();
+    assert_eq!(
+        keys,
+        [
+            "resultType",
+            "supportedVersions",
+            "capabilities",
+            "instructions",
+            "ttlMs",
+            "cacheScope",
+            "_meta"
+        ]
+    );
     assert_eq!(result["resultType"], "complete");
     assert_eq!(result["supportedVersions"], parse(r#"["2026-07-28"]"#));
     assert_eq!(result["cacheScope"], "public");
-    assert_eq!(result["_meta"]["io.modelcontextprotocol/serverInfo"]["name"], "jrpc-mock");
+    assert_eq!(
+        result["_meta"]["io.modelcontextprotocol/serverInfo"]["name"],
+        "jrpc-mock"
+    );
 }
 
 #[test]
 fn requests_in_the_2026_envelope_get_2026_shaped_results() {
     let mut server = MockServer::new();
-    let list = result_of(&server.handle(request(1, "tools/list", &modern("")).as_bytes()).unwrap());
+    let list = result_of(
+        &server
+            .handle(request(1, "tools/list", &modern("")).as_bytes())
+            .unwrap(),
+    );
     assert_eq!(list["resultType"], "complete");
-    assert!(list["ttlMs"].is_u64() && list["cacheScope"].is_string(), "{list}");
-    let call = result_of(&server.handle(request(2, "tools/call", &modern(r#""name":"add","arguments":{"a":2,"b":3}"#)).as_bytes()).unwrap());
+    assert!(
+        list["ttlMs"].is_u64() && list["cacheScope"].is_string(),
+        "{list}"
+    );
+    let call = result_of(
+        &server
+            .handle(
+                request(
+                    2,
+                    "tools/call",
+                    &modern(r#""name":"add","arguments":{"a":2,"b":3}"#),
+                )
+                .as_bytes(),
+            )
+            .unwrap(),
+    );
     assert_eq!(call["resultType"], "complete");
     assert_eq!(call["content"], parse(r#"[{"type":"text","text":"5"}]"#));
-    assert!(call.get("ttlMs").is_none(), "a tool result is not cacheable: {call}");
-    let read = result_of(&server.handle(request(3, "resources/read", &modern(r#""uri":"mock://readme""#)).as_bytes()).unwrap());
+    assert!(
+        call.get("ttlMs").is_none(),
+        "a tool result is not cacheable: {call}"
+    );
+    let read = result_of(
+        &server
+            .handle(request(3, "resources/read", &modern(r#""uri":"mock://readme""#)).as_bytes())
+            .unwrap(),
+    );
     assert_eq!(read["resultType"], "complete");
     assert!(read["ttlMs"].is_u64());
     // Stateless: nothing was negotiated.
@@ -546,23 +823,43 @@ fn mcp_param_problems_are_invalid_params_with_data() {
         ("resources/read", "{}"),
         ("resources/read", r#"{"uri":1}"#),
         ("prompts/get", r#"{"arguments":{}}"#),
-        ("prompts/get", r#"{"name":"explain-error","arguments":{"code":-32601}}"#),
+        (
+            "prompts/get",
+            r#"{"name":"explain-error","arguments":{"code":-32601}}"#,
+        ),
     ] {
         let input = request(9, method, params);
         let reply = reply(&input).unwrap();
         let error = error_of(&reply);
         assert_eq!(error["code"], -32602, "{input} → {reply}");
-        let errors = error["data"]["errors"].as_array().unwrap_or_else(|| panic!("no data.errors: {reply}"));
-        assert!(!errors.is_empty() && errors.iter().all(|e| e["path"].is_string() && e["message"].is_string()), "{reply}");
+        let errors = error["data"]["errors"]
+            .as_array()
+            .unwrap_or_else(|| panic!("no data.errors: {reply}"));
+        assert!(
+            !errors.is_empty()
+                && errors
+                    .iter()
+                    .all(|e| e["path"].is_string() && e["message"].is_string()),
+            "{reply}"
+        );
     }
 }
 
 #[test]
 fn unknown_methods_are_method_not_found() {
-    for method in ["foobar", "foo.get", "tools/lists", "logging/setLevel", "Initialize", "notifications/initialized"] {
+    for method in [
+        "foobar",
+        "foo.get",
+        "tools/lists",
+        "logging/setLevel",
+        "Initialize",
+        "notifications/initialized",
+    ] {
         assert_reply(
             &request(1, method, "{}"),
-            Some(r#"{"jsonrpc":"2.0","error":{"code":-32601,"message":"Method not found"},"id":1}"#),
+            Some(
+                r#"{"jsonrpc":"2.0","error":{"code":-32601,"message":"Method not found"},"id":1}"#,
+            ),
         );
     }
 }
@@ -608,7 +905,8 @@ fn huge_and_garbage_input_never_panics() {
     // Replies are JSON as RFC 8259 reads it (an id with a lone surrogate escape is echoed as sent,
     // which serde_json would refuse): our own parser must read each one whole.
     let is_one_json_document = |reply: &str| {
-        let (_, end) = parse_document(reply.as_bytes(), 0).unwrap_or_else(|e| panic!("{e}: {reply}"));
+        let (_, end) =
+            parse_document(reply.as_bytes(), 0).unwrap_or_else(|e| panic!("{e}: {reply}"));
         assert_eq!(end, reply.len(), "{reply}");
     };
     for input in &inputs {
@@ -625,8 +923,10 @@ fn huge_and_garbage_input_never_panics() {
 
 #[test]
 fn every_json_test_suite_file_gets_a_json_reply_or_none() {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/JSONTestSuite/test_parsing");
-    let entries = std::fs::read_dir(&dir).expect("tests/data/JSONTestSuite/test_parsing is in the repository");
+    let dir =
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/JSONTestSuite/test_parsing");
+    let entries = std::fs::read_dir(&dir)
+        .expect("tests/data/JSONTestSuite/test_parsing is in the repository");
     let mut server = MockServer::new();
     for entry in entries {
         let path = entry.unwrap().path();

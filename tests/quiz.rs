@@ -7,9 +7,16 @@ use jsonrpc_playground::teach::quiz::{bank, grade, item, order, Answer, Choice};
 fn every_rule_has_an_item_that_breaks_it() {
     let items = bank();
     for rule in catalogue::all() {
-        let it = items.iter().find(|i| i.id == format!("rule:{}", rule.id)).unwrap_or_else(|| panic!("no item for {}", rule.id));
+        let it = items
+            .iter()
+            .find(|i| i.id == format!("rule:{}", rule.id))
+            .unwrap_or_else(|| panic!("no item for {}", rule.id));
         let key = it.key();
-        let hit = key.rules.iter().chain(key.warnings.iter()).any(|r| r.id == rule.id);
+        let hit = key
+            .rules
+            .iter()
+            .chain(key.warnings.iter())
+            .any(|r| r.id == rule.id);
         assert!(hit, "{}: its item does not break it", rule.id);
     }
 }
@@ -17,10 +24,19 @@ fn every_rule_has_an_item_that_breaks_it() {
 #[test]
 fn the_bank_has_valid_items_of_every_kind() {
     let kinds: Vec<Choice> = bank().iter().map(|i| i.key().choice).collect();
-    for c in [Choice::Request, Choice::Notification, Choice::Response, Choice::Batch, Choice::Invalid, Choice::Valid] {
+    for c in [
+        Choice::Request,
+        Choice::Notification,
+        Choice::Response,
+        Choice::Batch,
+        Choice::Invalid,
+        Choice::Valid,
+    ] {
         assert!(kinds.contains(&c), "no item whose answer is {c:?}");
     }
-    assert!(bank().iter().any(|i| matches!(i.profile, Profile::Mcp(_)) && i.key().choice == Choice::Request));
+    assert!(bank()
+        .iter()
+        .any(|i| matches!(i.profile, Profile::Mcp(_)) && i.key().choice == Choice::Request));
 }
 
 #[test]
@@ -29,30 +45,94 @@ fn the_seed_lab_is_in_the_bank_with_the_articles_answers() {
         let it = item(id).unwrap();
         assert_eq!(it.profile, Profile::Mcp(McpVersion::V2025_11_25));
         let key = it.key();
-        (key.choice, key.rules.iter().map(|r| r.id).collect::<Vec<_>>())
+        (
+            key.choice,
+            key.rules.iter().map(|r| r.id).collect::<Vec<_>>(),
+        )
     };
-    assert_eq!(answer("own:seed-lab-1"), (Choice::Invalid, vec!["mcp-request-without-id"]));
-    assert_eq!(answer("own:seed-lab-2"), (Choice::Invalid, vec!["jsonrpc-not-2-0"]));
-    assert_eq!(answer("own:seed-lab-3"), (Choice::Invalid, vec!["mcp-param-missing"]));
+    assert_eq!(
+        answer("own:seed-lab-1"),
+        (Choice::Invalid, vec!["mcp-request-without-id"])
+    );
+    assert_eq!(
+        answer("own:seed-lab-2"),
+        (Choice::Invalid, vec!["jsonrpc-not-2-0"])
+    );
+    assert_eq!(
+        answer("own:seed-lab-3"),
+        (Choice::Invalid, vec!["mcp-param-missing"])
+    );
     assert_eq!(answer("own:seed-lab-4"), (Choice::Request, vec![]));
 }
 
 #[test]
 fn grading_checks_the_kind_then_the_rule_or_the_place() {
     let it = item("rule:jsonrpc-not-2-0").unwrap();
-    let right = grade(&it, &Answer { choice: Some(Choice::Invalid), rule: Some("jsonrpc-not-2-0".into()), click: None });
+    let right = grade(
+        &it,
+        &Answer {
+            choice: Some(Choice::Invalid),
+            rule: Some("jsonrpc-not-2-0".into()),
+            click: None,
+        },
+    );
     assert!(right.correct);
     assert_eq!(right.located, Some(true));
-    assert!(right.explanation.contains("\"jsonrpc\" must be exactly the string \"2.0\"."), "{}", right.explanation);
-    let wrong_rule = grade(&it, &Answer { choice: Some(Choice::Invalid), rule: Some("method-not-string".into()), click: None });
+    assert!(
+        right
+            .explanation
+            .contains("\"jsonrpc\" must be exactly the string \"2.0\"."),
+        "{}",
+        right.explanation
+    );
+    let wrong_rule = grade(
+        &it,
+        &Answer {
+            choice: Some(Choice::Invalid),
+            rule: Some("method-not-string".into()),
+            click: None,
+        },
+    );
     assert!(!wrong_rule.correct);
     assert_eq!(wrong_rule.located, Some(false));
     let at = it.text.find("\"1.0\"").unwrap();
-    assert!(grade(&it, &Answer { choice: Some(Choice::Invalid), rule: None, click: Some(at + 1) }).correct);
-    assert!(!grade(&it, &Answer { choice: Some(Choice::Invalid), rule: None, click: Some(1) }).correct);
-    let kind_only = grade(&it, &Answer { choice: Some(Choice::Invalid), ..Answer::default() });
+    assert!(
+        grade(
+            &it,
+            &Answer {
+                choice: Some(Choice::Invalid),
+                rule: None,
+                click: Some(at + 1)
+            }
+        )
+        .correct
+    );
+    assert!(
+        !grade(
+            &it,
+            &Answer {
+                choice: Some(Choice::Invalid),
+                rule: None,
+                click: Some(1)
+            }
+        )
+        .correct
+    );
+    let kind_only = grade(
+        &it,
+        &Answer {
+            choice: Some(Choice::Invalid),
+            ..Answer::default()
+        },
+    );
     assert!(kind_only.correct && kind_only.located.is_none());
-    let wrong_kind = grade(&it, &Answer { choice: Some(Choice::Request), ..Answer::default() });
+    let wrong_kind = grade(
+        &it,
+        &Answer {
+            choice: Some(Choice::Request),
+            ..Answer::default()
+        },
+    );
     assert!(!wrong_kind.correct);
     assert_eq!(wrong_kind.expected, Choice::Invalid);
     assert_eq!(wrong_kind.spans.len(), 1);
@@ -61,9 +141,33 @@ fn grading_checks_the_kind_then_the_rule_or_the_place() {
 #[test]
 fn a_valid_request_is_graded_as_a_request() {
     let it = item("own:subtract").unwrap();
-    assert_eq!(it.choices(), [Choice::Request, Choice::Notification, Choice::Response, Choice::Batch, Choice::Invalid]);
-    assert!(grade(&it, &Answer { choice: Some(Choice::Request), ..Answer::default() }).correct);
-    let g = grade(&it, &Answer { choice: Some(Choice::Notification), ..Answer::default() });
+    assert_eq!(
+        it.choices(),
+        [
+            Choice::Request,
+            Choice::Notification,
+            Choice::Response,
+            Choice::Batch,
+            Choice::Invalid
+        ]
+    );
+    assert!(
+        grade(
+            &it,
+            &Answer {
+                choice: Some(Choice::Request),
+                ..Answer::default()
+            }
+        )
+        .correct
+    );
+    let g = grade(
+        &it,
+        &Answer {
+            choice: Some(Choice::Notification),
+            ..Answer::default()
+        },
+    );
     assert!(!g.correct);
     assert!(g.explanation.starts_with("It is a request"));
 }
@@ -73,9 +177,28 @@ fn transcripts_are_answered_valid_or_invalid() {
     let it = item("rule:response-unmatched").unwrap();
     assert!(it.transcript);
     assert_eq!(it.choices(), [Choice::Valid, Choice::Invalid]);
-    assert!(grade(&it, &Answer { choice: Some(Choice::Invalid), rule: Some("response-unmatched".into()), click: None }).correct);
+    assert!(
+        grade(
+            &it,
+            &Answer {
+                choice: Some(Choice::Invalid),
+                rule: Some("response-unmatched".into()),
+                click: None
+            }
+        )
+        .correct
+    );
     let ok = item("valid:response-unmatched").unwrap();
-    assert!(grade(&ok, &Answer { choice: Some(Choice::Valid), ..Answer::default() }).correct);
+    assert!(
+        grade(
+            &ok,
+            &Answer {
+                choice: Some(Choice::Valid),
+                ..Answer::default()
+            }
+        )
+        .correct
+    );
 }
 
 #[test]
@@ -101,14 +224,29 @@ mod lessons {
     #[test]
     fn the_path_runs_from_request_to_mcp() {
         let ids: Vec<&str> = LESSONS.iter().map(|l| l.id).collect();
-        assert_eq!(ids, ["request", "notification", "response", "error", "batch", "mcp"]);
+        assert_eq!(
+            ids,
+            [
+                "request",
+                "notification",
+                "response",
+                "error",
+                "batch",
+                "mcp"
+            ]
+        );
         assert!(lesson("batch").is_some() && lesson("nope").is_none());
     }
 
     #[test]
     fn every_lesson_question_is_in_the_bank() {
         for l in LESSONS {
-            assert!(item(l.question).is_some(), "{}: no quiz item {}", l.id, l.question);
+            assert!(
+                item(l.question).is_some(),
+                "{}: no quiz item {}",
+                l.id,
+                l.question
+            );
         }
     }
 
@@ -117,14 +255,28 @@ mod lessons {
         let replies = |id: &str| {
             let l = lesson(id).unwrap();
             let mut server = MockServer::new();
-            server.handle_stream(l.example.as_bytes()).into_iter().filter_map(|e| e.reply).collect::<Vec<String>>()
+            server
+                .handle_stream(l.example.as_bytes())
+                .into_iter()
+                .filter_map(|e| e.reply)
+                .collect::<Vec<String>>()
         };
-        assert_eq!(replies("request"), [r#"{"jsonrpc":"2.0","result":19,"id":1}"#]);
+        assert_eq!(
+            replies("request"),
+            [r#"{"jsonrpc":"2.0","result":19,"id":1}"#]
+        );
         assert!(replies("notification").is_empty());
-        assert_eq!(replies("response"), [r#"{"jsonrpc":"2.0","result":19,"id":4}"#]);
+        assert_eq!(
+            replies("response"),
+            [r#"{"jsonrpc":"2.0","result":19,"id":4}"#]
+        );
         let errors = replies("error");
         assert_eq!(errors.len(), 3);
-        assert!(errors[0].contains("-32601") && errors[1].contains("-32602") && errors[2].contains("-32700"));
+        assert!(
+            errors[0].contains("-32601")
+                && errors[1].contains("-32602")
+                && errors[2].contains("-32700")
+        );
         assert_eq!(replies("batch").len(), 1);
         let mcp = replies("mcp");
         assert_eq!(mcp.len(), 3, "initialize, tools/list, tools/call");
@@ -138,7 +290,11 @@ mod lessons {
                 .map(|v| v.rule.id)
                 .collect();
             if id == "batch" {
-                assert_eq!(errors, ["jsonrpc-missing", "method-result-or-error-required"], "the {{\"foo\": \"boo\"}} element");
+                assert_eq!(
+                    errors,
+                    ["jsonrpc-missing", "method-result-or-error-required"],
+                    "the {{\"foo\": \"boo\"}} element"
+                );
             } else {
                 assert!(errors.is_empty(), "{id}: {errors:?}");
             }
@@ -151,12 +307,36 @@ fn the_learners_own_message_is_graded_like_a_bank_item() {
     use jsonrpc_playground::teach::quiz::custom;
     let mine = custom(r#"{"jsonrpc": "2.0", "method": "ping"}"#, Profile::JsonRpc);
     assert!(!mine.transcript);
-    assert!(grade(&mine, &Answer { choice: Some(Choice::Notification), ..Answer::default() }).correct);
-    let g = grade(&mine, &Answer { choice: Some(Choice::Request), ..Answer::default() });
+    assert!(
+        grade(
+            &mine,
+            &Answer {
+                choice: Some(Choice::Notification),
+                ..Answer::default()
+            }
+        )
+        .correct
+    );
+    let g = grade(
+        &mine,
+        &Answer {
+            choice: Some(Choice::Request),
+            ..Answer::default()
+        },
+    );
     assert!(!g.correct);
     assert_eq!(g.expected, Choice::Notification);
-    let broken = custom(r#"{"jsonrpc": "2.0", "method": "ping", "id": {}}"#, Profile::JsonRpc);
-    let g = grade(&broken, &Answer { choice: Some(Choice::Invalid), ..Answer::default() });
+    let broken = custom(
+        r#"{"jsonrpc": "2.0", "method": "ping", "id": {}}"#,
+        Profile::JsonRpc,
+    );
+    let g = grade(
+        &broken,
+        &Answer {
+            choice: Some(Choice::Invalid),
+            ..Answer::default()
+        },
+    );
     assert!(g.correct && !g.spans.is_empty(), "{g:?}");
 }
 
@@ -166,7 +346,12 @@ fn every_lesson_asks_a_question_from_the_bank_and_its_example_runs_on_the_mock()
     use jsonrpc_playground::teach::lessons::LESSONS;
     assert_eq!(LESSONS.len(), 6);
     for l in LESSONS {
-        assert!(item(l.question).is_some(), "{}: no item {}", l.id, l.question);
+        assert!(
+            item(l.question).is_some(),
+            "{}: no item {}",
+            l.id,
+            l.question
+        );
         let exchanges = MockServer::new().handle_stream(l.example.as_bytes());
         assert!(!exchanges.is_empty(), "{}: nothing sent", l.id);
     }
@@ -177,18 +362,41 @@ fn marked_runs_cover_the_text_and_mark_the_spans() {
     use jsonrpc_playground::json::Span;
     use jsonrpc_playground::teach::quiz::marked;
     let runs = |t: &str, s: &[Span]| marked(t, s);
-    let own = |v: &[(&str, bool)]| v.iter().map(|(s, m)| (s.to_string(), *m)).collect::<Vec<_>>();
+    let own = |v: &[(&str, bool)]| {
+        v.iter()
+            .map(|(s, m)| (s.to_string(), *m))
+            .collect::<Vec<_>>()
+    };
     assert_eq!(runs("abcdef", &[]), own(&[("abcdef", false)]));
-    assert_eq!(runs("abcdef", &[Span::new(1, 3)]), own(&[("a", false), ("bc", true), ("def", false)]));
+    assert_eq!(
+        runs("abcdef", &[Span::new(1, 3)]),
+        own(&[("a", false), ("bc", true), ("def", false)])
+    );
     // Overlapping spans merge; an empty span marks the character after it; a span past the end is clamped.
-    assert_eq!(runs("abcdef", &[Span::new(0, 2), Span::new(1, 3), Span::new(5, 5)]), own(&[("abc", true), ("de", false), ("f", true)]));
-    assert_eq!(runs("ab", &[Span::new(1, 99)]), own(&[("a", false), ("b", true)]));
+    assert_eq!(
+        runs(
+            "abcdef",
+            &[Span::new(0, 2), Span::new(1, 3), Span::new(5, 5)]
+        ),
+        own(&[("abc", true), ("de", false), ("f", true)])
+    );
+    assert_eq!(
+        runs("ab", &[Span::new(1, 99)]),
+        own(&[("a", false), ("b", true)])
+    );
     assert_eq!(runs("ab", &[Span::new(2, 2)]), own(&[("ab", false)]));
     // Multi-byte characters stay whole.
-    assert_eq!(runs("é\"x\"", &[Span::new(2, 5)]), own(&[("é", false), ("\"x\"", true)]));
+    assert_eq!(
+        runs("é\"x\"", &[Span::new(2, 5)]),
+        own(&[("é", false), ("\"x\"", true)])
+    );
     // The seed lab's broken member, as the quiz marks it.
     let it = item("rule:jsonrpc-not-2-0").unwrap();
     let g = grade(&it, &Answer::default());
-    let hit: Vec<String> = marked(&it.text, &g.spans).into_iter().filter(|r| r.1).map(|r| r.0).collect();
+    let hit: Vec<String> = marked(&it.text, &g.spans)
+        .into_iter()
+        .filter(|r| r.1)
+        .map(|r| r.0)
+        .collect();
     assert_eq!(hit, ["\"1.0\""]);
 }

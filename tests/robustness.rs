@@ -16,14 +16,20 @@ fn check_all(src: &[u8]) {
         let json = report.to_json(src, &LineIndex::new(src));
         assert!(json["documents"].is_array());
         for v in report.violations() {
-            assert!(v.span.start <= v.span.end && v.span.end <= src.len(), "span {:?} outside input of {}", v.span, src.len());
+            assert!(
+                v.span.start <= v.span.end && v.span.end <= src.len(),
+                "span {:?} outside input of {}",
+                v.span,
+                src.len()
+            );
         }
     }
 }
 
 #[test]
 fn every_json_test_suite_file_is_checked_without_panic() {
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/JSONTestSuite/test_parsing");
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data/JSONTestSuite/test_parsing");
     let mut n = 0;
     for entry in std::fs::read_dir(dir).unwrap() {
         check_all(&std::fs::read(entry.unwrap().path()).unwrap());
@@ -70,8 +76,20 @@ fn mutated_spec_examples_never_panic() {
 fn hostile_shapes_are_handled() {
     check_all(&b"[".repeat(100_000));
     check_all(&b"{\"a\":".repeat(100_000));
-    check_all(format!("[{}]", vec!["{\"jsonrpc\":\"2.0\",\"method\":\"a\"}"; 5_000].join(",")).as_bytes());
-    check_all(format!("{{\"jsonrpc\":\"2.0\",\"method\":\"a\",\"id\":{}}}", "9".repeat(10_000)).as_bytes());
+    check_all(
+        format!(
+            "[{}]",
+            vec!["{\"jsonrpc\":\"2.0\",\"method\":\"a\"}"; 5_000].join(",")
+        )
+        .as_bytes(),
+    );
+    check_all(
+        format!(
+            "{{\"jsonrpc\":\"2.0\",\"method\":\"a\",\"id\":{}}}",
+            "9".repeat(10_000)
+        )
+        .as_bytes(),
+    );
     check_all(b"--> \n<-- \n-->");
     check_all(b"\xef\xbb\xbf{}");
     check_all(b"\"\\ud800\\udbff\"");

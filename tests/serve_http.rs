@@ -22,7 +22,10 @@ impl Http for Server {
         let addr = self.addr("http");
         let mut stream = TcpStream::connect(&addr).expect("the server accepts");
         stream.set_read_timeout(Some(WAIT)).unwrap();
-        let mut head = format!("{method} /mcp HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\nContent-Length: {}\r\n", body.len());
+        let mut head = format!(
+            "{method} /mcp HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\nContent-Length: {}\r\n",
+            body.len()
+        );
         for (name, value) in headers {
             head.push_str(&format!("{name}: {value}\r\n"));
         }
@@ -30,12 +33,17 @@ impl Http for Server {
         stream.write_all(head.as_bytes()).unwrap();
         stream.write_all(body.as_bytes()).unwrap();
         let mut raw = Vec::new();
-        stream.read_to_end(&mut raw).expect("the response ends in time");
+        stream
+            .read_to_end(&mut raw)
+            .expect("the response ends in time");
         Reply::parse(&String::from_utf8(raw).expect("a UTF-8 response"))
     }
 
     fn post(&self, headers: &[(&str, &str)], body: &str) -> Reply {
-        let mut all = vec![("Content-Type", "application/json"), ("Accept", "application/json, text/event-stream")];
+        let mut all = vec![
+            ("Content-Type", "application/json"),
+            ("Accept", "application/json, text/event-stream"),
+        ];
         all.extend_from_slice(headers);
         self.request("POST", &all, body)
     }
@@ -52,13 +60,30 @@ impl Reply {
     fn parse(raw: &str) -> Reply {
         let (head, body) = raw.split_once("\r\n\r\n").expect("a head and a body");
         let mut lines = head.split("\r\n");
-        let status = lines.next().unwrap().split(' ').nth(1).unwrap().parse().unwrap();
-        let headers = lines.map(|l| l.split_once(':').unwrap()).map(|(n, v)| (n.to_ascii_lowercase(), v.trim().to_string())).collect();
-        Reply { status, headers, body: body.to_string() }
+        let status = lines
+            .next()
+            .unwrap()
+            .split(' ')
+            .nth(1)
+            .unwrap()
+            .parse()
+            .unwrap();
+        let headers = lines
+            .map(|l| l.split_once(':').unwrap())
+            .map(|(n, v)| (n.to_ascii_lowercase(), v.trim().to_string()))
+            .collect();
+        Reply {
+            status,
+            headers,
+            body: body.to_string(),
+        }
     }
 
     fn header(&self, name: &str) -> Option<&str> {
-        self.headers.iter().find(|(n, _)| n.eq_ignore_ascii_case(name)).map(|(_, v)| v.as_str())
+        self.headers
+            .iter()
+            .find(|(n, _)| n.eq_ignore_ascii_case(name))
+            .map(|(_, v)| v.as_str())
     }
 }
 
@@ -73,8 +98,20 @@ const TOOLS_LIST: &str = r#"{"jsonrpc":"2.0","id":2,"method":"tools/list"}"#;
 #[test]
 fn banner_names_the_http_url_with_the_chosen_port() {
     let server = http_server();
-    assert!(server.banner.starts_with("jrpc serve: HTTP on http://127.0.0.1:"), "{}", server.banner);
-    let port: u16 = server.addr("http").rsplit(':').next().unwrap().parse().unwrap();
+    assert!(
+        server
+            .banner
+            .starts_with("jrpc serve: HTTP on http://127.0.0.1:"),
+        "{}",
+        server.banner
+    );
+    let port: u16 = server
+        .addr("http")
+        .rsplit(':')
+        .next()
+        .unwrap()
+        .parse()
+        .unwrap();
     assert_ne!(port, 0);
 }
 
@@ -88,7 +125,10 @@ fn subtract_42_23_is_19() {
 
 #[test]
 fn notification_is_202_with_no_body() {
-    let reply = http_server().post(&[], r#"{"jsonrpc":"2.0","method":"update","params":[1,2,3,4,5]}"#);
+    let reply = http_server().post(
+        &[],
+        r#"{"jsonrpc":"2.0","method":"update","params":[1,2,3,4,5]}"#,
+    );
     assert_eq!(reply.status, 202);
     assert_eq!(reply.body, "");
 }
@@ -100,29 +140,51 @@ fn batch_is_answered_with_an_array() {
         r#"[{"jsonrpc":"2.0","method":"sum","params":[1,2,4],"id":"1"},{"jsonrpc":"2.0","method":"notify_hello","params":[7]},{"jsonrpc":"2.0","method":"subtract","params":[42,23],"id":"2"}]"#,
     );
     assert_eq!(reply.status, 200);
-    assert_eq!(reply.body, r#"[{"jsonrpc":"2.0","result":7,"id":"1"},{"jsonrpc":"2.0","result":19,"id":"2"}]"#);
+    assert_eq!(
+        reply.body,
+        r#"[{"jsonrpc":"2.0","result":7,"id":"1"},{"jsonrpc":"2.0","result":19,"id":"2"}]"#
+    );
 }
 
 #[test]
 fn invalid_json_is_400_with_a_parse_error() {
-    let reply = http_server().post(&[], r#"{"jsonrpc":"2.0","method":"foobar,"params":"bar","baz]"#);
+    let reply = http_server().post(
+        &[],
+        r#"{"jsonrpc":"2.0","method":"foobar,"params":"bar","baz]"#,
+    );
     assert_eq!(reply.status, 400);
-    assert_eq!(reply.body, r#"{"jsonrpc":"2.0","error":{"code":-32700,"message":"Parse error"},"id":null}"#);
+    assert_eq!(
+        reply.body,
+        r#"{"jsonrpc":"2.0","error":{"code":-32700,"message":"Parse error"},"id":null}"#
+    );
 }
 
 #[test]
 fn unknown_method_is_200_with_its_error() {
     let reply = http_server().post(&[], r#"{"jsonrpc":"2.0","method":"foobar","id":"1"}"#);
     assert_eq!(reply.status, 200);
-    assert_eq!(reply.body, r#"{"jsonrpc":"2.0","error":{"code":-32601,"message":"Method not found"},"id":"1"}"#);
+    assert_eq!(
+        reply.body,
+        r#"{"jsonrpc":"2.0","error":{"code":-32601,"message":"Method not found"},"id":"1"}"#
+    );
 }
 
 #[test]
 fn sse_only_accept_gets_one_event() {
-    let reply = http_server().request("POST", &[("Content-Type", "application/json"), ("Accept", "text/event-stream")], SUBTRACT);
+    let reply = http_server().request(
+        "POST",
+        &[
+            ("Content-Type", "application/json"),
+            ("Accept", "text/event-stream"),
+        ],
+        SUBTRACT,
+    );
     assert_eq!(reply.status, 200);
     assert_eq!(reply.header("content-type"), Some("text/event-stream"));
-    assert_eq!(reply.body, "event: message\ndata: {\"jsonrpc\":\"2.0\",\"result\":19,\"id\":1}\n\n");
+    assert_eq!(
+        reply.body,
+        "event: message\ndata: {\"jsonrpc\":\"2.0\",\"result\":19,\"id\":1}\n\n"
+    );
 }
 
 #[test]
@@ -132,32 +194,72 @@ fn cors_preflight_allows_the_mcp_headers() {
         &[
             ("Origin", "http://127.0.0.1:8080"),
             ("Access-Control-Request-Method", "POST"),
-            ("Access-Control-Request-Headers", "content-type,mcp-session-id,x-api-key"),
+            (
+                "Access-Control-Request-Headers",
+                "content-type,mcp-session-id,x-api-key",
+            ),
             ("Access-Control-Request-Private-Network", "true"),
         ],
         "",
     );
     assert_eq!(reply.status, 204);
-    assert_eq!(reply.header("access-control-allow-origin"), Some("http://127.0.0.1:8080"));
+    assert_eq!(
+        reply.header("access-control-allow-origin"),
+        Some("http://127.0.0.1:8080")
+    );
     let methods = reply.header("access-control-allow-methods").unwrap();
-    assert!(methods.contains("POST") && methods.contains("DELETE"), "{methods}");
-    let allowed = reply.header("access-control-allow-headers").unwrap().to_ascii_lowercase();
-    for name in ["content-type", "accept", "mcp-session-id", "mcp-protocol-version", "authorization", "x-api-key"] {
-        assert!(allowed.split(", ").any(|a| a == name), "{name} not in {allowed}");
+    assert!(
+        methods.contains("POST") && methods.contains("DELETE"),
+        "{methods}"
+    );
+    let allowed = reply
+        .header("access-control-allow-headers")
+        .unwrap()
+        .to_ascii_lowercase();
+    for name in [
+        "content-type",
+        "accept",
+        "mcp-session-id",
+        "mcp-protocol-version",
+        "authorization",
+        "x-api-key",
+    ] {
+        assert!(
+            allowed.split(", ").any(|a| a == name),
+            "{name} not in {allowed}"
+        );
     }
-    assert_eq!(reply.header("access-control-allow-private-network"), Some("true"));
+    assert_eq!(
+        reply.header("access-control-allow-private-network"),
+        Some("true")
+    );
 }
 
 #[test]
 fn every_response_carries_cors_headers() {
     let server = http_server();
     let with_origin = server.post(&[("Origin", "http://localhost:8080")], SUBTRACT);
-    assert_eq!(with_origin.header("access-control-allow-origin"), Some("http://localhost:8080"));
-    assert_eq!(with_origin.header("access-control-expose-headers"), Some("Mcp-Session-Id"));
+    assert_eq!(
+        with_origin.header("access-control-allow-origin"),
+        Some("http://localhost:8080")
+    );
+    assert_eq!(
+        with_origin.header("access-control-expose-headers"),
+        Some("Mcp-Session-Id")
+    );
     let without = server.request("GET", &[], "");
     assert_eq!(without.header("access-control-allow-origin"), Some("*"));
-    let not_found = server.post(&[("Mcp-Session-Id", "no-such-session"), ("Origin", "http://a.test")], SUBTRACT);
-    assert_eq!(not_found.header("access-control-allow-origin"), Some("http://a.test"));
+    let not_found = server.post(
+        &[
+            ("Mcp-Session-Id", "no-such-session"),
+            ("Origin", "http://a.test"),
+        ],
+        SUBTRACT,
+    );
+    assert_eq!(
+        not_found.header("access-control-allow-origin"),
+        Some("http://a.test")
+    );
 }
 
 #[test]
@@ -165,23 +267,51 @@ fn initialize_returns_a_session_id_that_later_requests_share() {
     let server = http_server();
     let init = server.post(&[], INITIALIZE);
     assert_eq!(init.status, 200);
-    let session = init.header("mcp-session-id").expect("initialize starts a session").to_string();
+    let session = init
+        .header("mcp-session-id")
+        .expect("initialize starts a session")
+        .to_string();
     assert_eq!(session.len(), 32);
     assert!(session.bytes().all(|b| b.is_ascii_hexdigit()), "{session}");
 
-    let first_tool = |reply: &Reply| serde_json::from_str::<serde_json::Value>(&reply.body).unwrap()["result"]["tools"][0].clone();
+    let first_tool = |reply: &Reply| {
+        serde_json::from_str::<serde_json::Value>(&reply.body).unwrap()["result"]["tools"][0]
+            .clone()
+    };
     // In the session, the version initialize negotiated (2024-11-05: tools without a title) holds.
     let in_session = server.post(&[("Mcp-Session-Id", &session)], TOOLS_LIST);
     assert_eq!(in_session.status, 200);
-    assert_eq!(in_session.header("mcp-session-id"), None, "only initialize hands out an id");
-    assert_eq!(first_tool(&in_session).get("title"), None, "{}", in_session.body);
+    assert_eq!(
+        in_session.header("mcp-session-id"),
+        None,
+        "only initialize hands out an id"
+    );
+    assert_eq!(
+        first_tool(&in_session).get("title"),
+        None,
+        "{}",
+        in_session.body
+    );
     // Without the header, a request is answered by a fresh mock server.
     let sessionless = server.post(&[], TOOLS_LIST);
-    assert_eq!(first_tool(&sessionless)["title"], "Addition Tool", "{}", sessionless.body);
+    assert_eq!(
+        first_tool(&sessionless)["title"],
+        "Addition Tool",
+        "{}",
+        sessionless.body
+    );
 
-    let notification = server.post(&[("Mcp-Session-Id", &session)], r#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#);
+    let notification = server.post(
+        &[("Mcp-Session-Id", &session)],
+        r#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#,
+    );
     assert_eq!(notification.status, 202);
-    assert_eq!(server.request("DELETE", &[("Mcp-Session-Id", &session)], "").status, 204);
+    assert_eq!(
+        server
+            .request("DELETE", &[("Mcp-Session-Id", &session)], "")
+            .status,
+        204
+    );
     let ended = server.post(&[("Mcp-Session-Id", &session)], TOOLS_LIST);
     assert_eq!(ended.status, 404);
     assert!(ended.body.contains("Session not found"), "{}", ended.body);
@@ -189,7 +319,10 @@ fn initialize_returns_a_session_id_that_later_requests_share() {
 
 #[test]
 fn failed_initialize_starts_no_session() {
-    let reply = http_server().post(&[], r#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{}}"#);
+    let reply = http_server().post(
+        &[],
+        r#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{}}"#,
+    );
     assert_eq!(reply.status, 200);
     assert!(reply.body.contains("-32602"), "{}", reply.body);
     assert_eq!(reply.header("mcp-session-id"), None);
@@ -201,10 +334,24 @@ fn wrong_content_type_is_415_and_unacceptable_accept_is_406() {
     let text = server.request("POST", &[("Content-Type", "text/plain")], SUBTRACT);
     assert_eq!(text.status, 415);
     assert!(text.body.contains("application/json"), "{}", text.body);
-    let html = server.request("POST", &[("Content-Type", "application/json; charset=utf-8"), ("Accept", "text/html")], SUBTRACT);
+    let html = server.request(
+        "POST",
+        &[
+            ("Content-Type", "application/json; charset=utf-8"),
+            ("Accept", "text/html"),
+        ],
+        SUBTRACT,
+    );
     assert_eq!(html.status, 406);
-    let charset = server.request("POST", &[("Content-Type", "application/json; charset=utf-8")], SUBTRACT);
-    assert_eq!(charset.status, 200, "a charset parameter is fine and no Accept means JSON");
+    let charset = server.request(
+        "POST",
+        &[("Content-Type", "application/json; charset=utf-8")],
+        SUBTRACT,
+    );
+    assert_eq!(
+        charset.status, 200,
+        "a charset parameter is fine and no Accept means JSON"
+    );
 }
 
 #[test]
@@ -212,14 +359,35 @@ fn get_is_405_with_a_short_explanation() {
     let reply = http_server().request("GET", &[], "");
     assert_eq!(reply.status, 405);
     assert_eq!(reply.header("allow"), Some("POST, DELETE, OPTIONS"));
-    assert!(reply.body.contains("POST a JSON-RPC message"), "{}", reply.body);
+    assert!(
+        reply.body.contains("POST a JSON-RPC message"),
+        "{}",
+        reply.body
+    );
 }
 
 #[test]
 fn ws_and_http_together_print_both_urls() {
-    let server = Server::jrpc_serve(&["--ws", "127.0.0.1:0", "--http", "127.0.0.1:0", "--exit-after", "60"]);
-    assert!(server.banner.starts_with("jrpc serve: WebSocket on ws://127.0.0.1:"), "{}", server.banner);
-    assert!(server.banner.contains(", HTTP on http://127.0.0.1:"), "{}", server.banner);
+    let server = Server::jrpc_serve(&[
+        "--ws",
+        "127.0.0.1:0",
+        "--http",
+        "127.0.0.1:0",
+        "--exit-after",
+        "60",
+    ]);
+    assert!(
+        server
+            .banner
+            .starts_with("jrpc serve: WebSocket on ws://127.0.0.1:"),
+        "{}",
+        server.banner
+    );
+    assert!(
+        server.banner.contains(", HTTP on http://127.0.0.1:"),
+        "{}",
+        server.banner
+    );
     assert_eq!(server.post(&[], SUBTRACT).status, 200);
 }
 
@@ -228,27 +396,49 @@ fn port_in_use_is_one_line_and_exit_2() {
     let taken = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
     let port = taken.local_addr().unwrap().port();
     let out = Command::new(env!("CARGO_BIN_EXE_jrpc"))
-        .args(["serve", "--http", &format!("127.0.0.1:{port}"), "--exit-after", "5"])
+        .args([
+            "serve",
+            "--http",
+            &format!("127.0.0.1:{port}"),
+            "--exit-after",
+            "5",
+        ])
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(stderr.lines().count(), 1, "{stderr}");
-    assert!(stderr.contains(&format!("port {port} is already in use")), "{stderr}");
+    assert!(
+        stderr.contains(&format!("port {port} is already in use")),
+        "{stderr}"
+    );
 }
 
 #[test]
 fn address_that_is_not_loopback_needs_allow_remote() {
-    let out = Command::new(env!("CARGO_BIN_EXE_jrpc")).args(["serve", "--http", "0.0.0.0:0", "--exit-after", "5"]).output().unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_jrpc"))
+        .args(["serve", "--http", "0.0.0.0:0", "--exit-after", "5"])
+        .output()
+        .unwrap();
     assert_eq!(out.status.code(), Some(2));
     let stderr = String::from_utf8_lossy(&out.stderr);
-    assert!(stderr.contains("not a loopback address") && stderr.contains("--allow-remote"), "{stderr}");
+    assert!(
+        stderr.contains("not a loopback address") && stderr.contains("--allow-remote"),
+        "{stderr}"
+    );
 }
 
 #[test]
 fn ws_and_http_on_the_same_port_is_a_usage_error() {
-    let free = std::net::TcpListener::bind("127.0.0.1:0").unwrap().local_addr().unwrap().to_string();
-    let out = Command::new(env!("CARGO_BIN_EXE_jrpc")).args(["serve", "--ws", &free, "--http", &free, "--exit-after", "5"]).output().unwrap();
+    let free = std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .to_string();
+    let out = Command::new(env!("CARGO_BIN_EXE_jrpc"))
+        .args(["serve", "--ws", &free, "--http", &free, "--exit-after", "5"])
+        .output()
+        .unwrap();
     assert_eq!(out.status.code(), Some(2));
     assert_eq!(String::from_utf8_lossy(&out.stderr), format!("jrpc serve: --ws and --http cannot share {free}; give them different ports (0 picks a free one)\n"));
 }

@@ -16,7 +16,12 @@ use common::{connect, run, Server, Socket};
 /// The next text frame (pings and pongs skipped).
 async fn next_text(socket: &mut Socket) -> String {
     loop {
-        match socket.next().await.expect("a frame").expect("a readable frame") {
+        match socket
+            .next()
+            .await
+            .expect("a frame")
+            .expect("a readable frame")
+        {
             Message::Text(text) => return text.to_string(),
             Message::Ping(_) | Message::Pong(_) => continue,
             other => panic!("expected a text frame, got {other:?}"),
@@ -36,8 +41,20 @@ fn ws_server() -> Server {
 #[test]
 fn banner_names_the_websocket_url_with_the_chosen_port() {
     let server = ws_server();
-    assert!(server.banner.starts_with("jrpc serve: WebSocket on ws://127.0.0.1:"), "{}", server.banner);
-    let port: u16 = server.url("ws").rsplit(':').next().unwrap().parse().expect("a port number");
+    assert!(
+        server
+            .banner
+            .starts_with("jrpc serve: WebSocket on ws://127.0.0.1:"),
+        "{}",
+        server.banner
+    );
+    let port: u16 = server
+        .url("ws")
+        .rsplit(':')
+        .next()
+        .unwrap()
+        .parse()
+        .expect("a port number");
     assert_ne!(port, 0);
 }
 
@@ -46,7 +63,11 @@ fn subtract_42_23_is_19() {
     let server = ws_server();
     let reply = run(async {
         let mut socket = connect(&server.url("ws")).await;
-        exchange(&mut socket, r#"{"jsonrpc":"2.0","method":"subtract","params":[42,23],"id":1}"#).await
+        exchange(
+            &mut socket,
+            r#"{"jsonrpc":"2.0","method":"subtract","params":[42,23],"id":1}"#,
+        )
+        .await
     });
     assert_eq!(reply, r#"{"jsonrpc":"2.0","result":19,"id":1}"#);
 }
@@ -56,9 +77,18 @@ fn notification_gets_no_frame() {
     let server = ws_server();
     let reply = run(async {
         let mut socket = connect(&server.url("ws")).await;
-        socket.send(Message::text(r#"{"jsonrpc":"2.0","method":"update","params":[1,2,3,4,5]}"#)).await.unwrap();
+        socket
+            .send(Message::text(
+                r#"{"jsonrpc":"2.0","method":"update","params":[1,2,3,4,5]}"#,
+            ))
+            .await
+            .unwrap();
         // Frames come back in order: the first one answers the request sent after the notification.
-        exchange(&mut socket, r#"{"jsonrpc":"2.0","method":"subtract","params":[5,3],"id":"after"}"#).await
+        exchange(
+            &mut socket,
+            r#"{"jsonrpc":"2.0","method":"subtract","params":[5,3],"id":"after"}"#,
+        )
+        .await
     });
     assert_eq!(reply, r#"{"jsonrpc":"2.0","result":2,"id":"after"}"#);
 }
@@ -74,7 +104,10 @@ fn batch_is_answered_in_one_frame() {
         )
         .await
     });
-    assert_eq!(reply, r#"[{"jsonrpc":"2.0","result":7,"id":"1"},{"jsonrpc":"2.0","result":19,"id":"2"}]"#);
+    assert_eq!(
+        reply,
+        r#"[{"jsonrpc":"2.0","result":7,"id":"1"},{"jsonrpc":"2.0","result":19,"id":"2"}]"#
+    );
 }
 
 #[test]
@@ -82,11 +115,22 @@ fn invalid_json_is_a_parse_error_and_the_connection_stays_open() {
     let server = ws_server();
     let (error, after) = run(async {
         let mut socket = connect(&server.url("ws")).await;
-        let error = exchange(&mut socket, r#"{"jsonrpc":"2.0","method":"foobar,"params":"bar","baz]"#).await;
-        let after = exchange(&mut socket, r#"{"jsonrpc":"2.0","method":"subtract","params":[42,23],"id":2}"#).await;
+        let error = exchange(
+            &mut socket,
+            r#"{"jsonrpc":"2.0","method":"foobar,"params":"bar","baz]"#,
+        )
+        .await;
+        let after = exchange(
+            &mut socket,
+            r#"{"jsonrpc":"2.0","method":"subtract","params":[42,23],"id":2}"#,
+        )
+        .await;
         (error, after)
     });
-    assert_eq!(error, r#"{"jsonrpc":"2.0","error":{"code":-32700,"message":"Parse error"},"id":null}"#);
+    assert_eq!(
+        error,
+        r#"{"jsonrpc":"2.0","error":{"code":-32700,"message":"Parse error"},"id":null}"#
+    );
     assert_eq!(after, r#"{"jsonrpc":"2.0","result":19,"id":2}"#);
 }
 
@@ -98,10 +142,17 @@ fn binary_frame_is_answered_with_a_parse_error_and_the_connection_stays_open() {
         let json = br#"{"jsonrpc":"2.0","method":"subtract","params":[42,23],"id":1}"#;
         socket.send(Message::binary(json.to_vec())).await.unwrap();
         let error = next_text(&mut socket).await;
-        let after = exchange(&mut socket, r#"{"jsonrpc":"2.0","method":"subtract","params":[42,23],"id":2}"#).await;
+        let after = exchange(
+            &mut socket,
+            r#"{"jsonrpc":"2.0","method":"subtract","params":[42,23],"id":2}"#,
+        )
+        .await;
         (error, after)
     });
-    assert_eq!(error, r#"{"jsonrpc":"2.0","error":{"code":-32700,"message":"Parse error"},"id":null}"#);
+    assert_eq!(
+        error,
+        r#"{"jsonrpc":"2.0","error":{"code":-32700,"message":"Parse error"},"id":null}"#
+    );
     assert_eq!(after, r#"{"jsonrpc":"2.0","result":19,"id":2}"#);
 }
 
@@ -114,9 +165,14 @@ fn each_connection_has_its_own_mcp_session() {
         let mut a = connect(&server.url("ws")).await;
         let mut b = connect(&server.url("ws")).await;
         exchange(&mut a, initialize).await;
-        (exchange(&mut a, tools_list).await, exchange(&mut b, tools_list).await)
+        (
+            exchange(&mut a, tools_list).await,
+            exchange(&mut b, tools_list).await,
+        )
     });
-    let first_tool = |reply: &str| serde_json::from_str::<serde_json::Value>(reply).unwrap()["result"]["tools"][0].clone();
+    let first_tool = |reply: &str| {
+        serde_json::from_str::<serde_json::Value>(reply).unwrap()["result"]["tools"][0].clone()
+    };
     // 2024-11-05 tools have no title; a connection that negotiated nothing lists the latest shape.
     assert_eq!(first_tool(&initialized).get("title"), None, "{initialized}");
     assert_eq!(first_tool(&other)["title"], "Addition Tool", "{other}");
@@ -127,9 +183,16 @@ fn first_offered_subprotocol_is_accepted() {
     let server = ws_server();
     let protocol = run(async {
         let mut request = server.url("ws").into_client_request().unwrap();
-        request.headers_mut().insert("Sec-WebSocket-Protocol", "jsonrpc, mcp".parse().unwrap());
-        let (_socket, response) = tokio_tungstenite::connect_async(request).await.expect("the WebSocket opens");
-        response.headers().get("Sec-WebSocket-Protocol").map(|v| v.to_str().unwrap().to_string())
+        request
+            .headers_mut()
+            .insert("Sec-WebSocket-Protocol", "jsonrpc, mcp".parse().unwrap());
+        let (_socket, response) = tokio_tungstenite::connect_async(request)
+            .await
+            .expect("the WebSocket opens");
+        response
+            .headers()
+            .get("Sec-WebSocket-Protocol")
+            .map(|v| v.to_str().unwrap().to_string())
     });
     assert_eq!(protocol.as_deref(), Some("jsonrpc"));
 }
@@ -150,7 +213,10 @@ fn exit_after_closes_sockets_with_1001_and_exits_0() {
     let close = close.expect("the close frame has a code");
     assert_eq!(close.code, CloseCode::Away);
     assert_eq!(server.wait().code(), Some(0));
-    assert_eq!(server.rest_of_stderr(), ["jrpc serve: stopped (--exit-after 1s)"]);
+    assert_eq!(
+        server.rest_of_stderr(),
+        ["jrpc serve: stopped (--exit-after 1s)"]
+    );
 }
 
 #[cfg(unix)]
@@ -160,10 +226,17 @@ fn sigterm_and_ctrl_c_stop_it_cleanly() {
     // (the handlers are registered before that line): a signal sent at once stops it cleanly.
     for (signal, reason) in [("-TERM", "SIGTERM"), ("-INT", "Ctrl+C")] {
         let mut server = ws_server();
-        let killed = Command::new("kill").args([signal, &server.child.id().to_string()]).status().unwrap();
+        let killed = Command::new("kill")
+            .args([signal, &server.child.id().to_string()])
+            .status()
+            .unwrap();
         assert!(killed.success());
         assert_eq!(server.wait().code(), Some(0), "{signal}");
-        assert_eq!(server.rest_of_stderr(), [format!("jrpc serve: stopped ({reason})")], "{signal}");
+        assert_eq!(
+            server.rest_of_stderr(),
+            [format!("jrpc serve: stopped ({reason})")],
+            "{signal}"
+        );
     }
 }
 
@@ -172,7 +245,13 @@ fn port_in_use_is_one_line_and_exit_2() {
     let taken = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
     let port = taken.local_addr().unwrap().port();
     let out = Command::new(env!("CARGO_BIN_EXE_jrpc"))
-        .args(["serve", "--ws", &format!("127.0.0.1:{port}"), "--exit-after", "5"])
+        .args([
+            "serve",
+            "--ws",
+            &format!("127.0.0.1:{port}"),
+            "--exit-after",
+            "5",
+        ])
         .output()
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
@@ -185,11 +264,17 @@ fn port_in_use_is_one_line_and_exit_2() {
 
 #[test]
 fn address_that_is_not_loopback_needs_allow_remote() {
-    let out = Command::new(env!("CARGO_BIN_EXE_jrpc")).args(["serve", "--ws", "0.0.0.0:0", "--exit-after", "5"]).output().unwrap();
+    let out = Command::new(env!("CARGO_BIN_EXE_jrpc"))
+        .args(["serve", "--ws", "0.0.0.0:0", "--exit-after", "5"])
+        .output()
+        .unwrap();
     assert_eq!(out.status.code(), Some(2));
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(stderr.lines().count(), 1, "{stderr}");
-    assert!(stderr.contains("0.0.0.0 is not a loopback address"), "{stderr}");
+    assert!(
+        stderr.contains("0.0.0.0 is not a loopback address"),
+        "{stderr}"
+    );
     assert!(stderr.contains("--allow-remote"), "{stderr}");
 }
 
@@ -203,8 +288,20 @@ fn bad_arguments_are_usage_errors() {
         &["serve", "--exit-after", "5"],
         &["serve", "--allow-remote"],
     ] {
-        let out = Command::new(env!("CARGO_BIN_EXE_jrpc")).args(args).stdin(Stdio::null()).output().unwrap();
-        assert_eq!(out.status.code(), Some(2), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
-        assert!(String::from_utf8_lossy(&out.stderr).starts_with("jrpc serve: "), "{args:?}");
+        let out = Command::new(env!("CARGO_BIN_EXE_jrpc"))
+            .args(args)
+            .stdin(Stdio::null())
+            .output()
+            .unwrap();
+        assert_eq!(
+            out.status.code(),
+            Some(2),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert!(
+            String::from_utf8_lossy(&out.stderr).starts_with("jrpc serve: "),
+            "{args:?}"
+        );
     }
 }

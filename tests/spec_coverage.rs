@@ -10,11 +10,22 @@ const REQUIREMENTS: &str = include_str!("../spec/jsonrpc-2.0-requirements.tsv");
 #[test]
 fn every_requirement_maps_to_existing_rules() {
     let mut lines = 0;
-    for line in REQUIREMENTS.lines().filter(|l| !l.starts_with('#') && !l.trim().is_empty()) {
+    for line in REQUIREMENTS
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+    {
         let cols: Vec<&str> = line.split('\t').collect();
         assert_eq!(cols.len(), 5, "five tab-separated columns: {line}");
         assert!(
-            ["MUST", "MUST NOT", "REQUIRED", "SHOULD", "SHOULD NOT", "MAY"].contains(&cols[2]),
+            [
+                "MUST",
+                "MUST NOT",
+                "REQUIRED",
+                "SHOULD",
+                "SHOULD NOT",
+                "MAY"
+            ]
+            .contains(&cols[2]),
             "{}: keyword {:?}",
             cols[0],
             cols[2]
@@ -38,6 +49,10 @@ fn every_json_rpc_rule_serves_a_requirement() {
         .flat_map(str::split_whitespace)
         .collect();
     for rule in catalogue::all().filter(|r| r.scope == Scope::JsonRpc) {
-        assert!(named.contains(rule.id), "rule {} is in no requirement line", rule.id);
+        assert!(
+            named.contains(rule.id),
+            "rule {} is in no requirement line",
+            rule.id
+        );
     }
 }

@@ -13,22 +13,51 @@ fn every_document_has_the_kind_the_spec_means() {
     let kinds: Vec<&str> = report.documents.iter().map(|d| d.kind.as_str()).collect();
     use Kind::*;
     let expected = [
-        Request, Response, Request, Response, Request, Response, Request, Response, // subtract ×4
-        Notification, Notification, // update, foobar
-        Request, Response, // foobar → -32601
-        ParseError, Response, // invalid JSON → -32700
-        Invalid, Response, // invalid Request → -32600
-        ParseError, Response, // invalid JSON batch → -32700
-        Batch, Response, // [] → -32600
-        Batch, Batch, // [1]
-        Batch, Batch, // [1,2,3]
-        Batch, Batch, // mixed batch and its reply
+        Request,
+        Response,
+        Request,
+        Response,
+        Request,
+        Response,
+        Request,
+        Response, // subtract ×4
+        Notification,
+        Notification, // update, foobar
+        Request,
+        Response, // foobar → -32601
+        ParseError,
+        Response, // invalid JSON → -32700
+        Invalid,
+        Response, // invalid Request → -32600
+        ParseError,
+        Response, // invalid JSON batch → -32700
+        Invalid,
+        Response, // [] is not a batch → -32600
+        Batch,
+        Batch, // [1]
+        Batch,
+        Batch, // [1,2,3]
+        Batch,
+        Batch, // mixed batch and its reply
         Batch, // all notifications, nothing returned
     ];
-    assert_eq!(kinds, expected.iter().map(|k| k.as_str()).collect::<Vec<_>>());
+    assert_eq!(
+        kinds,
+        expected.iter().map(|k| k.as_str()).collect::<Vec<_>>()
+    );
     let mixed = &report.documents[24];
     let items: Vec<&str> = mixed.items.iter().map(|d| d.kind.as_str()).collect();
-    assert_eq!(items, ["request", "notification", "request", "invalid", "request", "request"]);
+    assert_eq!(
+        items,
+        [
+            "request",
+            "notification",
+            "request",
+            "invalid",
+            "request",
+            "request"
+        ]
+    );
 }
 
 #[test]
@@ -62,17 +91,36 @@ fn only_the_deliberately_invalid_examples_break_rules() {
 
 #[test]
 fn a_missing_reply_in_the_spec_transcript_is_noticed() {
-    let broken = SPEC.replace("<-- {\"jsonrpc\": \"2.0\", \"result\": -19, \"id\": 2}\n", "");
+    let broken = SPEC.replace(
+        "<-- {\"jsonrpc\": \"2.0\", \"result\": -19, \"id\": 2}\n",
+        "",
+    );
     let report = check(broken.as_bytes(), Profile::JsonRpc);
-    let unanswered: Vec<_> = report.violations().filter(|v| v.rule.id == "request-unanswered").collect();
+    let unanswered: Vec<_> = report
+        .violations()
+        .filter(|v| v.rule.id == "request-unanswered")
+        .collect();
     assert_eq!(unanswered.len(), 1);
-    assert_eq!(unanswered[0].message, "request id 2 never gets a response in this transcript");
+    assert_eq!(
+        unanswered[0].message,
+        "request id 2 never gets a response in this transcript"
+    );
 }
 
 #[test]
 fn a_reply_to_the_all_notification_batch_is_an_error() {
-    let broken = SPEC.replace("<-- //Nothing is returned for all notification batches", "<-- []");
+    let broken = SPEC.replace(
+        "<-- //Nothing is returned for all notification batches",
+        "<-- []",
+    );
     let report = check(broken.as_bytes(), Profile::JsonRpc);
-    let rules: Vec<_> = report.documents.last().unwrap().violations.iter().map(|v| v.rule.id).collect();
+    let rules: Vec<_> = report
+        .documents
+        .last()
+        .unwrap()
+        .violations
+        .iter()
+        .map(|v| v.rule.id)
+        .collect();
     assert_eq!(rules, ["batch-reply-empty"]);
 }

@@ -3,8 +3,8 @@
 #![cfg(target_arch = "wasm32")]
 
 use jsonrpc_playground::rpc::{check, Kind, Profile};
-use jsonrpc_playground::ui::prelude::*;
 use jsonrpc_playground::ui::prelude::tick;
+use jsonrpc_playground::ui::prelude::*;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
 use web_sys::{Event, EventInit, HtmlElement, HtmlTextAreaElement};
@@ -27,7 +27,10 @@ fn mount_app() -> Mounted<impl Sized> {
     let wrapper: HtmlElement = document().create_element("div").unwrap().unchecked_into();
     document().body().unwrap().append_child(&wrapper).unwrap();
     let handle = jsonrpc_playground::ui::mount(&wrapper);
-    Mounted { wrapper, _handle: handle }
+    Mounted {
+        wrapper,
+        _handle: handle,
+    }
 }
 
 impl<H> Mounted<H> {
@@ -37,22 +40,32 @@ impl<H> Mounted<H> {
         editor.set_value(text);
         let init = EventInit::new();
         init.set_bubbles(true);
-        editor.dispatch_event(&Event::new_with_event_init_dict("input", &init).unwrap()).unwrap();
+        editor
+            .dispatch_event(&Event::new_with_event_init_dict("input", &init).unwrap())
+            .unwrap();
         tick().await;
         tick().await;
     }
 
     fn one(&self, selector: &str) -> web_sys::Element {
-        self.wrapper.query_selector(selector).unwrap().unwrap_or_else(|| panic!("no {selector}"))
+        self.wrapper
+            .query_selector(selector)
+            .unwrap()
+            .unwrap_or_else(|| panic!("no {selector}"))
     }
 
     fn all(&self, selector: &str) -> Vec<web_sys::Element> {
         let list = self.wrapper.query_selector_all(selector).unwrap();
-        (0..list.length()).map(|i| list.item(i).unwrap().unchecked_into()).collect()
+        (0..list.length())
+            .map(|i| list.item(i).unwrap().unchecked_into())
+            .collect()
     }
 
     fn attrs(&self, selector: &str, attr: &str) -> Vec<String> {
-        self.all(selector).iter().map(|e| e.get_attribute(attr).unwrap_or_default()).collect()
+        self.all(selector)
+            .iter()
+            .map(|e| e.get_attribute(attr).unwrap_or_default())
+            .collect()
     }
 }
 
@@ -73,10 +86,16 @@ async fn a_request_and_a_notification_give_two_cards() {
          {\"jsonrpc\":\"2.0\",\"method\":\"notify_hello\",\"params\":[7]}",
     )
     .await;
-    assert_eq!(app.attrs("[data-testid=verdict]", "data-kind"), ["request", "notification"]);
+    assert_eq!(
+        app.attrs("[data-testid=verdict]", "data-kind"),
+        ["request", "notification"]
+    );
     assert_eq!(app.all("[data-testid=method]").len(), 2);
     let first = app.one("[data-testid=verdict]").text_content().unwrap();
-    assert!(first.contains("sum") && first.contains("7"), "first card: {first}");
+    assert!(
+        first.contains("sum") && first.contains("7"),
+        "first card: {first}"
+    );
     assert!(app.all("[data-testid=violation]").is_empty());
 }
 
@@ -85,31 +104,63 @@ async fn an_array_of_numbers_is_a_batch_of_three_invalid_items() {
     let app = mount_app();
     app.type_text("[1,2,3]").await;
     // Top-level cards only: batch elements are verdict cards too, nested in the batch's card.
-    assert_eq!(app.attrs("[data-testid=verdicts] > [data-testid=verdict]", "data-kind"), ["batch"]);
-    assert_eq!(app.attrs("[data-testid=batch-item]", "data-kind"), ["invalid", "invalid", "invalid"]);
-    let paths = app.attrs("[data-testid=batch-item] [data-testid=violation]", "data-path");
-    assert!(paths.iter().any(|p| p == "/0") && paths.iter().any(|p| p == "/2"), "paths: {paths:?}");
+    assert_eq!(
+        app.attrs(
+            "[data-testid=verdicts] > [data-testid=verdict]",
+            "data-kind"
+        ),
+        ["batch"]
+    );
+    assert_eq!(
+        app.attrs("[data-testid=batch-item]", "data-kind"),
+        ["invalid", "invalid", "invalid"]
+    );
+    let paths = app.attrs(
+        "[data-testid=batch-item] [data-testid=violation]",
+        "data-path",
+    );
+    assert!(
+        paths.iter().any(|p| p == "/0") && paths.iter().any(|p| p == "/2"),
+        "paths: {paths:?}"
+    );
 }
 
 #[wasm_bindgen_test]
 async fn broken_json_is_a_parse_error_with_its_line_and_column() {
     let app = mount_app();
-    app.type_text("{\"jsonrpc\": \"2.0\",\n \"method\": }").await;
-    assert_eq!(app.attrs("[data-testid=verdict]", "data-kind"), ["parse-error"]);
+    app.type_text("{\"jsonrpc\": \"2.0\",\n \"method\": }")
+        .await;
+    assert_eq!(
+        app.attrs("[data-testid=verdict]", "data-kind"),
+        ["parse-error"]
+    );
     let violation = app.one("[data-testid=violation]");
-    assert_eq!(violation.get_attribute("data-rule").as_deref(), Some("json-syntax"));
-    assert_eq!(violation.get_attribute("data-severity").as_deref(), Some("error"));
+    assert_eq!(
+        violation.get_attribute("data-rule").as_deref(),
+        Some("json-syntax")
+    );
+    assert_eq!(
+        violation.get_attribute("data-severity").as_deref(),
+        Some("error")
+    );
     let text = violation.text_content().unwrap();
-    assert!(text.starts_with("2:"), "violation shows line:column first: {text}");
+    assert!(
+        text.starts_with("2:"),
+        "violation shows line:column first: {text}"
+    );
 }
 
 #[wasm_bindgen_test]
 async fn user_text_is_never_html() {
     let app = mount_app();
-    app.type_text(r#"{"jsonrpc":"2.0","method":"<img src=x onerror=alert(1)>","id":1}"#).await;
+    app.type_text(r#"{"jsonrpc":"2.0","method":"<img src=x onerror=alert(1)>","id":1}"#)
+        .await;
     assert_eq!(app.attrs("[data-testid=verdict]", "data-kind"), ["request"]);
     assert!(app.all("img").is_empty());
-    assert_eq!(app.one("[data-testid=method]").text_content().unwrap(), "<img src=x onerror=alert(1)>");
+    assert_eq!(
+        app.one("[data-testid=method]").text_content().unwrap(),
+        "<img src=x onerror=alert(1)>"
+    );
 }
 
 #[wasm_bindgen_test]
@@ -119,8 +170,17 @@ async fn an_unchanged_card_keeps_its_element() {
     app.type_text(request).await;
     let before = app.one("[data-testid=verdict]");
     app.type_text(&format!("{request}\n[1]")).await;
-    assert_eq!(app.attrs("[data-testid=verdicts] > [data-testid=verdict]", "data-kind"), ["request", "batch"]);
-    assert!(before.is_same_node(Some(&app.one("[data-testid=verdict]"))), "the first card was rebuilt");
+    assert_eq!(
+        app.attrs(
+            "[data-testid=verdicts] > [data-testid=verdict]",
+            "data-kind"
+        ),
+        ["request", "batch"]
+    );
+    assert!(
+        before.is_same_node(Some(&app.one("[data-testid=verdict]"))),
+        "the first card was rebuilt"
+    );
 }
 
 #[wasm_bindgen_test]
@@ -135,14 +195,30 @@ fn deep_nesting_is_a_parse_error_not_a_stack_overflow() {
 #[wasm_bindgen_test]
 fn the_spec_examples_classify_in_wasm_as_natively() {
     let cases: [(&str, Kind); 4] = [
-        (r#"{"jsonrpc": "2.0", "method": "subtract", "params": [42, 23], "id": 1}"#, Kind::Request),
-        (r#"{"jsonrpc": "2.0", "method": "update", "params": [1,2,3,4,5]}"#, Kind::Notification),
-        (r#"{"jsonrpc": "2.0", "result": 19, "id": 1}"#, Kind::Response),
-        (r#"{"jsonrpc": "2.0", "method": "foobar, "params": "bar", "baz]"#, Kind::ParseError),
+        (
+            r#"{"jsonrpc": "2.0", "method": "subtract", "params": [42, 23], "id": 1}"#,
+            Kind::Request,
+        ),
+        (
+            r#"{"jsonrpc": "2.0", "method": "update", "params": [1,2,3,4,5]}"#,
+            Kind::Notification,
+        ),
+        (
+            r#"{"jsonrpc": "2.0", "result": 19, "id": 1}"#,
+            Kind::Response,
+        ),
+        (
+            r#"{"jsonrpc": "2.0", "method": "foobar, "params": "bar", "baz]"#,
+            Kind::ParseError,
+        ),
     ];
     for (src, kind) in cases {
         let report = check(src.as_bytes(), Profile::JsonRpc);
-        assert_eq!(report.documents.iter().map(|d| d.kind).collect::<Vec<_>>(), [kind], "{src}");
+        assert_eq!(
+            report.documents.iter().map(|d| d.kind).collect::<Vec<_>>(),
+            [kind],
+            "{src}"
+        );
     }
 }
 
@@ -159,7 +235,9 @@ impl<H> Mounted<H> {
         select.set_value(value);
         let init = EventInit::new();
         init.set_bubbles(true);
-        select.dispatch_event(&Event::new_with_event_init_dict("change", &init).unwrap()).unwrap();
+        select
+            .dispatch_event(&Event::new_with_event_init_dict("change", &init).unwrap())
+            .unwrap();
         tick().await;
         tick().await;
     }
@@ -175,9 +253,15 @@ async fn violations_are_underlined_with_their_severity() {
     assert_eq!(errors.len(), 1, "one error underline");
     assert_eq!(errors[0].text_content().unwrap(), "\"1.0\"");
     assert!(!warnings.is_empty(), "a warning underline");
-    assert!(warnings.iter().any(|w| w.text_content().unwrap() == "1.5"), "the fractional id is underlined");
+    assert!(
+        warnings.iter().any(|w| w.text_content().unwrap() == "1.5"),
+        "the fractional id is underlined"
+    );
     let rules = app.attrs("[data-testid=violation]", "data-severity");
-    assert!(rules.contains(&"error".to_string()) && rules.contains(&"warning".to_string()), "{rules:?}");
+    assert!(
+        rules.contains(&"error".to_string()) && rules.contains(&"warning".to_string()),
+        "{rules:?}"
+    );
 }
 
 #[wasm_bindgen_test]
@@ -189,10 +273,30 @@ async fn the_mirror_shows_the_text_coloured_line_by_line() {
     assert_eq!(lines.len(), 3);
     let mirrored: Vec<String> = lines.iter().map(|l| l.text_content().unwrap()).collect();
     assert_eq!(mirrored.join("\n"), text);
-    assert_eq!(app.one("[data-testid=mirror] .t-key").text_content().unwrap(), "\"a\"");
-    assert_eq!(app.one("[data-testid=mirror] .t-num").text_content().unwrap(), "1");
-    assert_eq!(app.one("[data-testid=mirror] .t-lit").text_content().unwrap(), "true");
-    assert_eq!(app.one("[data-testid=mirror] .t-marker").text_content().unwrap(), "-->");
+    assert_eq!(
+        app.one("[data-testid=mirror] .t-key")
+            .text_content()
+            .unwrap(),
+        "\"a\""
+    );
+    assert_eq!(
+        app.one("[data-testid=mirror] .t-num")
+            .text_content()
+            .unwrap(),
+        "1"
+    );
+    assert_eq!(
+        app.one("[data-testid=mirror] .t-lit")
+            .text_content()
+            .unwrap(),
+        "true"
+    );
+    assert_eq!(
+        app.one("[data-testid=mirror] .t-marker")
+            .text_content()
+            .unwrap(),
+        "-->"
+    );
     let gutter = app.one(".gutter pre").text_content().unwrap();
     assert_eq!(gutter, "1\n2\n3\n");
 }
@@ -203,7 +307,10 @@ async fn an_unchanged_line_keeps_its_element() {
     app.type_text("{\"jsonrpc\":\"2.0\",\"method\":\"a\",\"id\":1}\n{\"jsonrpc\":\"2.0\",\"method\":\"b\",\"id\":2}").await;
     let first = app.all("[data-testid=mirror] .line")[0].clone();
     app.type_text("{\"jsonrpc\":\"2.0\",\"method\":\"a\",\"id\":1}\n{\"jsonrpc\":\"2.0\",\"method\":\"bc\",\"id\":2}").await;
-    assert!(first.is_same_node(Some(&app.all("[data-testid=mirror] .line")[0])), "the first line was rebuilt");
+    assert!(
+        first.is_same_node(Some(&app.all("[data-testid=mirror] .line")[0])),
+        "the first line was rebuilt"
+    );
 }
 
 #[wasm_bindgen_test]
@@ -224,9 +331,17 @@ async fn the_mirror_follows_every_kind_of_edit() {
     ];
     for text in edits {
         app.type_text(text).await;
-        let mirrored: Vec<String> = app.all("[data-testid=mirror] .line").iter().map(|l| l.text_content().unwrap()).collect();
+        let mirrored: Vec<String> = app
+            .all("[data-testid=mirror] .line")
+            .iter()
+            .map(|l| l.text_content().unwrap())
+            .collect();
         assert_eq!(mirrored.join("\n"), text, "after editing to {text:?}");
-        assert_eq!(app.all("[data-testid=mirror] > *").len(), text.split('\n').count(), "no stray children for {text:?}");
+        assert_eq!(
+            app.all("[data-testid=mirror] > *").len(),
+            text.split('\n').count(),
+            "no stray children for {text:?}"
+        );
     }
 }
 
@@ -237,26 +352,46 @@ async fn huge_text_is_counted_whole_but_cards_and_colouring_are_capped() {
     let mut text = String::new();
     for i in 0..25_000 {
         if i % 3 == 0 {
-            text.push_str(&format!("{{\"jsonrpc\": \"1.0\", \"method\": \"m\", \"id\": {i}}}\n"));
+            text.push_str(&format!(
+                "{{\"jsonrpc\": \"1.0\", \"method\": \"m\", \"id\": {i}}}\n"
+            ));
         } else {
-            text.push_str(&format!("{{\"jsonrpc\": \"2.0\", \"method\": \"m\", \"id\": {i}}}\n"));
+            text.push_str(&format!(
+                "{{\"jsonrpc\": \"2.0\", \"method\": \"m\", \"id\": {i}}}\n"
+            ));
         }
     }
     app.type_text(text.trim_end()).await;
-    assert_eq!(app.all("[data-testid=verdict]").len(), 300, "only the first 300 documents get a card");
+    assert_eq!(
+        app.all("[data-testid=verdict]").len(),
+        300,
+        "only the first 300 documents get a card"
+    );
     let more = app.one("[data-testid=verdicts-more]");
     assert!(!more.has_attribute("hidden"));
     let said = more.text_content().unwrap();
     assert!(said.contains("The first 300 of 25000 documents"), "{said}");
     assert!(said.contains("8334 with errors"), "{said}");
-    assert!(app.one("[data-testid=validate-ms]").text_content().unwrap().starts_with("25000 documents"));
-    assert!(app.one(".editor").class_list().contains("is-plain"), "no mirror for 25 000 lines");
-    assert!(!app.one("[data-testid=editor-plain]").has_attribute("hidden"));
+    assert!(app
+        .one("[data-testid=validate-ms]")
+        .text_content()
+        .unwrap()
+        .starts_with("25000 documents"));
+    assert!(
+        app.one(".editor").class_list().contains("is-plain"),
+        "no mirror for 25 000 lines"
+    );
+    assert!(!app
+        .one("[data-testid=editor-plain]")
+        .has_attribute("hidden"));
     assert_eq!(app.all("[data-testid=mirror] .line").len(), 0);
     // Back to a small text: the mirror, the line numbers and every card return.
-    app.type_text("{\"jsonrpc\": \"2.0\", \"method\": \"m\", \"id\": 1}").await;
+    app.type_text("{\"jsonrpc\": \"2.0\", \"method\": \"m\", \"id\": 1}")
+        .await;
     assert!(!app.one(".editor").class_list().contains("is-plain"));
-    assert!(app.one("[data-testid=verdicts-more]").has_attribute("hidden"));
+    assert!(app
+        .one("[data-testid=verdicts-more]")
+        .has_attribute("hidden"));
     assert_eq!(app.all("[data-testid=mirror] .line").len(), 1);
     assert_eq!(app.all("[data-testid=verdict]").len(), 1);
 }
@@ -295,18 +430,39 @@ async fn a_large_paste_is_shown_by_the_viewer_not_the_textarea() {
     let note = app.one("[data-testid=big-note]").text_content().unwrap();
     assert!(note.contains("30001 lines"), "{note}");
     // Exact verdicts over all of it; only the lines in sight are in the DOM.
-    assert!(app.one("[data-testid=validate-ms]").text_content().unwrap().starts_with("30000 documents"));
-    assert!(app.one("[data-testid=verdicts-more]").text_content().unwrap().contains("10000 with errors"));
+    assert!(app
+        .one("[data-testid=validate-ms]")
+        .text_content()
+        .unwrap()
+        .starts_with("30000 documents"));
+    assert!(app
+        .one("[data-testid=verdicts-more]")
+        .text_content()
+        .unwrap()
+        .contains("10000 with errors"));
     let shown = app.all("[data-testid=big-lines] .big-line").len();
     assert!((10..200).contains(&shown), "{shown} lines in the DOM");
-    assert_eq!(app.all("[data-testid=big-lines] .big-no")[0].text_content().unwrap(), "1");
+    assert_eq!(
+        app.all("[data-testid=big-lines] .big-no")[0]
+            .text_content()
+            .unwrap(),
+        "1"
+    );
     // A violation of the 301st card's document is not on a card; one of the first is: click it.
-    app.one("[data-testid=violation] button").unchecked_into::<HtmlElement>().click();
+    app.one("[data-testid=violation] button")
+        .unchecked_into::<HtmlElement>()
+        .click();
     tick().await;
     tick().await;
-    assert_eq!(app.all("[data-testid=big-lines] .big-line.marked").len(), 1, "the violation's line is marked");
+    assert_eq!(
+        app.all("[data-testid=big-lines] .big-line.marked").len(),
+        1,
+        "the violation's line is marked"
+    );
     // Edit anyway: the text goes into the textarea.
-    app.one("[data-testid=big-edit]").unchecked_into::<HtmlElement>().click();
+    app.one("[data-testid=big-edit]")
+        .unchecked_into::<HtmlElement>()
+        .click();
     tick().await;
     tick().await;
     assert_eq!(editor.value().len(), text.len());
@@ -321,9 +477,14 @@ async fn a_large_paste_is_shown_by_the_viewer_not_the_textarea() {
 async fn the_profile_switch_changes_the_verdicts() {
     let app = mount_app();
     let options = app.attrs("[data-testid=profile] option", "value");
-    assert_eq!(options.len(), 1 + jsonrpc_playground::rpc::McpVersion::ALL.len(), "{options:?}");
+    assert_eq!(
+        options.len(),
+        1 + jsonrpc_playground::rpc::McpVersion::ALL.len(),
+        "{options:?}"
+    );
     app.choose_profile("jsonrpc").await;
-    app.type_text(r#"{"jsonrpc":"2.0","method":"tools/call","params":{},"id":1}"#).await;
+    app.type_text(r#"{"jsonrpc":"2.0","method":"tools/call","params":{},"id":1}"#)
+        .await;
     assert_eq!(app.attrs("[data-testid=verdict]", "data-kind"), ["request"]);
     assert!(app.all("[data-testid=violation]").is_empty());
     app.choose_profile("mcp:2025-11-25").await;
@@ -349,28 +510,45 @@ async fn clicking_a_violation_selects_its_span_in_utf16_units() {
     tick().await;
     tick().await;
     let editor = app.editor();
-    let (start, end) = (editor.selection_start().unwrap().unwrap(), editor.selection_end().unwrap().unwrap());
+    let (start, end) = (
+        editor.selection_start().unwrap().unwrap(),
+        editor.selection_end().unwrap().unwrap(),
+    );
     let utf16: Vec<u16> = text.encode_utf16().collect();
     let selected = String::from_utf16(&utf16[start as usize..end as usize]).unwrap();
     assert_eq!(selected, "\"1.0\"");
-    assert_eq!(start, 5 + 1 + 11, "\"é😀\" is 5 UTF-16 units, then the newline and {{\"jsonrpc\":");
+    assert_eq!(
+        start,
+        5 + 1 + 11,
+        "\"é😀\" is 5 UTF-16 units, then the newline and {{\"jsonrpc\":"
+    );
 }
 
 #[wasm_bindgen_test]
 async fn batch_elements_are_verdict_cards_in_their_batch() {
     let app = mount_app();
-    app.type_text(r#"[{"jsonrpc":"2.0","method":"a","id":1},{"jsonrpc":"2.0","method":"b"},1]"#).await;
+    app.type_text(r#"[{"jsonrpc":"2.0","method":"a","id":1},{"jsonrpc":"2.0","method":"b"},1]"#)
+        .await;
     let top: Vec<String> = app
         .all("[data-testid=verdicts] > [data-testid=verdict]")
         .iter()
         .map(|e| e.get_attribute("data-kind").unwrap())
         .collect();
     assert_eq!(top, ["batch"]);
-    let nested = app.attrs("[data-testid=verdict][data-kind=batch] [data-testid=verdict]", "data-kind");
+    let nested = app.attrs(
+        "[data-testid=verdict][data-kind=batch] [data-testid=verdict]",
+        "data-kind",
+    );
     assert_eq!(nested, ["request", "notification", "invalid"]);
     assert_eq!(app.all("[data-testid=batch-item]").len(), 3);
-    let about = app.one("[data-testid=verdict][data-kind=batch] > [data-testid=about]").text_content().unwrap();
-    assert!(about.contains("batch of 3") && about.contains("expects 2 responses"), "{about}");
+    let about = app
+        .one("[data-testid=verdict][data-kind=batch] > [data-testid=about]")
+        .text_content()
+        .unwrap();
+    assert!(
+        about.contains("batch of 3") && about.contains("expects 2 responses"),
+        "{about}"
+    );
 }
 
 #[wasm_bindgen_test]
@@ -381,7 +559,11 @@ async fn a_clean_card_says_what_it_is() {
          {\"jsonrpc\":\"2.0\",\"result\":19,\"id\":1}\n{\"jsonrpc\":\"2.0\",\"error\":{\"code\":-32601,\"message\":\"Method not found\"},\"id\":\"x\"}",
     )
     .await;
-    let about = app.all("[data-testid=about]").iter().map(|e| e.text_content().unwrap()).collect::<Vec<_>>();
+    let about = app
+        .all("[data-testid=about]")
+        .iter()
+        .map(|e| e.text_content().unwrap())
+        .collect::<Vec<_>>();
     assert_eq!(
         about,
         [
@@ -391,35 +573,58 @@ async fn a_clean_card_says_what_it_is() {
             "Valid response — answers id \"x\" with error -32601",
         ]
     );
-    let badges = app.all("[data-testid=badge]").iter().map(|e| e.text_content().unwrap()).collect::<Vec<_>>();
-    assert_eq!(badges[2..], ["response with result".to_string(), "response with error -32601".to_string()]);
+    let badges = app
+        .all("[data-testid=badge]")
+        .iter()
+        .map(|e| e.text_content().unwrap())
+        .collect::<Vec<_>>();
+    assert_eq!(
+        badges[2..],
+        [
+            "response with result".to_string(),
+            "response with error -32601".to_string()
+        ]
+    );
 }
 
 #[wasm_bindgen_test]
 async fn a_violation_links_its_spec_section_in_a_new_tab() {
     let app = mount_app();
-    app.type_text(r#"{"jsonrpc":"1.0","method":"a","id":1}"#).await;
+    app.type_text(r#"{"jsonrpc":"1.0","method":"a","id":1}"#)
+        .await;
     let link = app.one("[data-testid=violation] a.spec");
     assert!(link.get_attribute("href").unwrap().starts_with("https://"));
     assert_eq!(link.get_attribute("target").as_deref(), Some("_blank"));
     assert!(link.get_attribute("rel").unwrap().contains("noopener"));
-    assert!(app.one("[data-testid=violation] button").text_content().unwrap().contains("jsonrpc-not-2-0"));
+    assert!(app
+        .one("[data-testid=violation] button")
+        .text_content()
+        .unwrap()
+        .contains("jsonrpc-not-2-0"));
 }
 
 #[wasm_bindgen_test]
 async fn format_and_minify_rewrite_the_text_and_keep_numbers() {
     let app = mount_app();
-    app.type_text(r#"{"jsonrpc":"2.0","method":"a","params":[1.0,1e3],"id":1}"#).await;
-    app.one("[data-testid=format]").unchecked_ref::<HtmlElement>().click();
+    app.type_text(r#"{"jsonrpc":"2.0","method":"a","params":[1.0,1e3],"id":1}"#)
+        .await;
+    app.one("[data-testid=format]")
+        .unchecked_ref::<HtmlElement>()
+        .click();
     tick().await;
     tick().await;
     let pretty = app.editor().value();
     assert_eq!(pretty, "{\n  \"jsonrpc\": \"2.0\",\n  \"method\": \"a\",\n  \"params\": [\n    1.0,\n    1e3\n  ],\n  \"id\": 1\n}");
     assert_eq!(app.all("[data-testid=mirror] .line").len(), 9);
-    app.one("[data-testid=minify]").unchecked_ref::<HtmlElement>().click();
+    app.one("[data-testid=minify]")
+        .unchecked_ref::<HtmlElement>()
+        .click();
     tick().await;
     tick().await;
-    assert_eq!(app.editor().value(), r#"{"jsonrpc":"2.0","method":"a","params":[1.0,1e3],"id":1}"#);
+    assert_eq!(
+        app.editor().value(),
+        r#"{"jsonrpc":"2.0","method":"a","params":[1.0,1e3],"id":1}"#
+    );
     assert_eq!(app.attrs("[data-testid=verdict]", "data-kind"), ["request"]);
 }
 
@@ -428,7 +633,9 @@ async fn format_leaves_broken_json_alone() {
     let app = mount_app();
     let broken = "{\"jsonrpc\": \"2.0\",\n \"method\": }";
     app.type_text(broken).await;
-    app.one("[data-testid=format]").unchecked_ref::<HtmlElement>().click();
+    app.one("[data-testid=format]")
+        .unchecked_ref::<HtmlElement>()
+        .click();
     tick().await;
     assert_eq!(app.editor().value(), broken);
 }
@@ -439,7 +646,9 @@ async fn format_leaves_broken_json_alone() {
 async fn sleep(ms: i32) {
     use web_sys::js_sys::{futures::JsFuture, Promise};
     let promise = Promise::new(&mut |resolve, _| {
-        window().set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, ms).unwrap();
+        window()
+            .set_timeout_with_callback_and_timeout_and_arguments_0(&resolve, ms)
+            .unwrap();
     });
     JsFuture::from(promise).await.unwrap();
 }
@@ -464,7 +673,12 @@ mod state_and_theme {
     /// Empty localStorage and sessionStorage and no fragment: a first visit.
     fn fresh_start() {
         window().local_storage().unwrap().unwrap().clear().unwrap();
-        window().session_storage().unwrap().unwrap().clear().unwrap();
+        window()
+            .session_storage()
+            .unwrap()
+            .unwrap()
+            .clear()
+            .unwrap();
         set_fragment("");
     }
 
@@ -472,17 +686,30 @@ mod state_and_theme {
     fn set_fragment(fragment: &str) {
         let href = window().location().href().unwrap();
         let base = href.split('#').next().unwrap().to_string();
-        let url = if fragment.is_empty() { base } else { format!("{base}#{fragment}") };
-        window().history().unwrap().replace_state_with_url(&JsValue::NULL, "", Some(&url)).unwrap();
+        let url = if fragment.is_empty() {
+            base
+        } else {
+            format!("{base}#{fragment}")
+        };
+        window()
+            .history()
+            .unwrap()
+            .replace_state_with_url(&JsValue::NULL, "", Some(&url))
+            .unwrap();
     }
 
     async fn editor_text<H>(app: &Mounted<H>) -> String {
         tick().await;
-        app.one("[data-testid=editor]").unchecked_into::<HtmlTextAreaElement>().value()
+        app.one("[data-testid=editor]")
+            .unchecked_into::<HtmlTextAreaElement>()
+            .value()
     }
 
     fn html_theme() -> Option<String> {
-        document().document_element().unwrap().get_attribute("data-theme")
+        document()
+            .document_element()
+            .unwrap()
+            .get_attribute("data-theme")
     }
 
     use wasm_bindgen::JsValue;
@@ -493,12 +720,24 @@ mod state_and_theme {
         set_fragment("s=1.not*base64");
         let app = mount_app();
         let notice = wait_for(&app, "[data-testid=notice][data-level=error]").await;
-        assert!(notice.query_selector("[role=alert]").unwrap().is_some(), "an error is role=alert");
+        assert!(
+            notice.query_selector("[role=alert]").unwrap().is_some(),
+            "an error is role=alert"
+        );
         let text = notice.text_content().unwrap();
-        assert!(text.contains("could not be opened") && text.contains("Your draft is unchanged"), "{text}");
+        assert!(
+            text.contains("could not be opened") && text.contains("Your draft is unchanged"),
+            "{text}"
+        );
         assert_eq!(editor_text(&app).await, SAMPLE, "the draft is untouched");
-        let dismiss = notice.query_selector("button[data-testid=dismiss]").unwrap().unwrap();
-        assert!(dismiss.get_attribute("aria-label").unwrap().starts_with("Dismiss"));
+        let dismiss = notice
+            .query_selector("button[data-testid=dismiss]")
+            .unwrap()
+            .unwrap();
+        assert!(dismiss
+            .get_attribute("aria-label")
+            .unwrap()
+            .starts_with("Dismiss"));
         dismiss.unchecked_into::<HtmlElement>().click();
         tick().await;
         assert!(app.all("[data-testid=notice]").is_empty());
@@ -512,12 +751,19 @@ mod state_and_theme {
         set_fragment("s=9.AAAA");
         let app = mount_app();
         let notice = wait_for(&app, "[data-testid=notice]").await;
-        assert!(notice.text_content().unwrap().contains("format version \"9\""));
+        assert!(notice
+            .text_content()
+            .unwrap()
+            .contains("format version \"9\""));
         let init = KeyboardEventInit::new();
         init.set_key("Escape");
         init.set_bubbles(true);
         let button = notice.query_selector("button").unwrap().unwrap();
-        button.dispatch_event(&KeyboardEvent::new_with_keyboard_event_init_dict("keydown", &init).unwrap()).unwrap();
+        button
+            .dispatch_event(
+                &KeyboardEvent::new_with_keyboard_event_init_dict("keydown", &init).unwrap(),
+            )
+            .unwrap();
         tick().await;
         assert!(app.all("[data-testid=notice]").is_empty());
         drop(app);
@@ -531,15 +777,23 @@ mod state_and_theme {
         let link = {
             let app = mount_app();
             app.type_text(text).await;
-            app.one("[data-testid=share]").unchecked_into::<HtmlElement>().click();
+            app.one("[data-testid=share]")
+                .unchecked_into::<HtmlElement>()
+                .click();
             let notice = wait_for(&app, "[data-testid=notice][data-level=info]").await;
-            assert!(notice.query_selector("[role=status]").unwrap().is_some(), "info is role=status");
+            assert!(
+                notice.query_selector("[role=status]").unwrap().is_some(),
+                "info is role=status"
+            );
             let field: HtmlInputElement = app.one("[data-testid=share-link]").unchecked_into();
             assert!(!field.hidden() && field.read_only());
             field.value()
         };
         let (address, fragment) = link.split_once('#').expect("the link has a fragment");
-        assert!(!address.contains('?') || !address.contains("s=1."), "never in the query: {link}");
+        assert!(
+            !address.contains('?') || !address.contains("s=1."),
+            "never in the query: {link}"
+        );
         assert!(fragment.starts_with("s=1."), "{fragment}");
         // A first visit opened with the link.
         fresh_start();
@@ -548,9 +802,15 @@ mod state_and_theme {
         wait_for(&app, "[data-testid=notice][data-level=info]").await;
         tick().await;
         // The state holds the shared text (the editor mirrors it: the e2e tests look there).
-        assert_eq!(app.one("[data-testid=method]").text_content().unwrap(), "é 😀 <b>");
+        assert_eq!(
+            app.one("[data-testid=method]").text_content().unwrap(),
+            "é 😀 <b>"
+        );
         assert!(app.all("img, b").is_empty(), "text, never HTML");
-        assert!(!window().location().href().unwrap().contains('#'), "the fragment is removed once opened");
+        assert!(
+            !window().location().href().unwrap().contains('#'),
+            "the fragment is removed once opened"
+        );
         drop(app);
         fresh_start();
     }
@@ -573,13 +833,22 @@ mod state_and_theme {
     async fn a_corrupt_draft_is_a_notice_and_the_sample() {
         fresh_start();
         let local = window().local_storage().unwrap().unwrap();
-        local.set_item("jrpc.draft.broken", "{\"v\":1,\"text\":").unwrap();
+        local
+            .set_item("jrpc.draft.broken", "{\"v\":1,\"text\":")
+            .unwrap();
         local.set_item("jrpc.latest", "broken").unwrap();
         let app = mount_app();
         let notice = wait_for(&app, "[data-testid=notice][data-level=error]").await;
-        assert!(notice.text_content().unwrap().contains("saved draft could not be read"));
+        assert!(notice
+            .text_content()
+            .unwrap()
+            .contains("saved draft could not be read"));
         assert_eq!(editor_text(&app).await, SAMPLE);
-        assert_eq!(local.get_item("jrpc.draft.broken").unwrap().as_deref(), Some("{\"v\":1,\"text\":"), "kept");
+        assert_eq!(
+            local.get_item("jrpc.draft.broken").unwrap().as_deref(),
+            Some("{\"v\":1,\"text\":"),
+            "kept"
+        );
         drop(app);
         fresh_start();
     }
@@ -613,10 +882,18 @@ mod state_and_theme {
         let app = mount_app();
         tick().await;
         assert_eq!(html_theme().as_deref(), Some("dark"), "the choice is kept");
-        assert!(app.one("[data-testid=theme]").text_content().unwrap().contains("dark"));
+        assert!(app
+            .one("[data-testid=theme]")
+            .text_content()
+            .unwrap()
+            .contains("dark"));
         drop(app);
         fresh_start();
-        document().document_element().unwrap().remove_attribute("data-theme").unwrap();
+        document()
+            .document_element()
+            .unwrap()
+            .remove_attribute("data-theme")
+            .unwrap();
     }
 }
 
@@ -637,36 +914,75 @@ async fn xl_send<H>(app: &Mounted<H>, text: &str) {
 #[wasm_bindgen_test]
 async fn send_subtract_logs_both_directions_with_19_paired() {
     let app = mount_app();
-    xl_send(&app, r#"{"jsonrpc": "2.0", "method": "subtract", "params": [42, 23], "id": 1}"#).await;
-    assert_eq!(app.attrs("[data-testid=log-entry]", "data-direction"), ["out", "in"]);
-    assert_eq!(app.attrs("[data-testid=log-entry]", "data-kind"), ["request", "response"]);
+    xl_send(
+        &app,
+        r#"{"jsonrpc": "2.0", "method": "subtract", "params": [42, 23], "id": 1}"#,
+    )
+    .await;
+    assert_eq!(
+        app.attrs("[data-testid=log-entry]", "data-direction"),
+        ["out", "in"]
+    );
+    assert_eq!(
+        app.attrs("[data-testid=log-entry]", "data-kind"),
+        ["request", "response"]
+    );
     let keys = app.attrs("[data-testid=log-entry]", "data-key");
     let pairs = app.attrs("[data-testid=log-entry]", "data-pair");
-    assert_eq!(pairs, [keys[1].clone(), keys[0].clone()], "each points at the other");
+    assert_eq!(
+        pairs,
+        [keys[1].clone(), keys[0].clone()],
+        "each points at the other"
+    );
     let entries = app.all("[data-testid=log-entry]");
     let reply = entries[1].text_content().unwrap();
     assert!(reply.contains("result 19"), "reply: {reply}");
     assert!(entries[0].text_content().unwrap().contains("subtract"));
     // Selecting the response highlights its request and shows the latency.
-    xl_click(&entries[1].query_selector("[data-testid=log-item] button").unwrap().unwrap());
+    xl_click(
+        &entries[1]
+            .query_selector("[data-testid=log-item] button")
+            .unwrap()
+            .unwrap(),
+    );
     tick().await;
-    assert!(entries[0].class_list().contains("is-partner"), "the request is highlighted");
+    assert!(
+        entries[0].class_list().contains("is-partner"),
+        "the request is highlighted"
+    );
     let selection = app.one("[data-testid=log-selection]");
     let text = selection.text_content().unwrap();
-    assert!(text.contains("latency") && text.contains("subtract"), "selection: {text}");
+    assert!(
+        text.contains("latency") && text.contains("subtract"),
+        "selection: {text}"
+    );
     assert!(selection.get_attribute("data-latency-ms").is_some());
     // The picture: two arrows and its text alternative.
     assert_eq!(app.all("[data-testid=sequence] .xl-arrow").len(), 2);
     assert_eq!(app.all("[data-testid=sequence-text] li").len(), 2);
-    assert!(app.one("[data-testid=sequence] title").text_content().unwrap().contains("Sequence"));
+    assert!(app
+        .one("[data-testid=sequence] title")
+        .text_content()
+        .unwrap()
+        .contains("Sequence"));
 }
 
 #[wasm_bindgen_test]
 async fn a_notification_gets_no_reply_and_says_so() {
     let app = mount_app();
-    xl_send(&app, r#"{"jsonrpc": "2.0", "method": "update", "params": [1,2,3,4,5]}"#).await;
-    assert_eq!(app.attrs("[data-testid=log-entry]", "data-direction"), ["out"]);
-    assert_eq!(app.attrs("[data-testid=log-entry]", "data-kind"), ["notification"]);
+    xl_send(
+        &app,
+        r#"{"jsonrpc": "2.0", "method": "update", "params": [1,2,3,4,5]}"#,
+    )
+    .await;
+    assert_eq!(
+        app.attrs("[data-testid=log-entry]", "data-direction"),
+        ["out"]
+    );
+    assert_eq!(
+        app.attrs("[data-testid=log-entry]", "data-kind"),
+        ["notification"]
+    );
     let status = app.one("[data-testid=log-status]").text_content().unwrap();
     assert_eq!(status, "no reply expected");
 }
@@ -675,11 +991,23 @@ async fn a_notification_gets_no_reply_and_says_so() {
 async fn the_empty_batch_gets_a_single_invalid_request_reply() {
     let app = mount_app();
     xl_send(&app, "[]").await;
-    assert_eq!(app.attrs("[data-testid=log-entry]", "data-direction"), ["out", "in"]);
-    assert_eq!(app.attrs("[data-testid=log-entry]", "data-kind"), ["batch", "response"]);
+    assert_eq!(
+        app.attrs("[data-testid=log-entry]", "data-direction"),
+        ["out", "in"]
+    );
+    assert_eq!(
+        app.attrs("[data-testid=log-entry]", "data-kind"),
+        ["batch", "response"]
+    );
     let raw = app.all("[data-testid=log-raw]")[1].text_content().unwrap();
-    assert_eq!(raw, r#"{"jsonrpc":"2.0","error":{"code":-32600,"message":"Invalid Request"},"id":null}"#);
-    assert_eq!(app.attrs("[data-testid=log-entry]", "data-status"), ["paired", "paired"]);
+    assert_eq!(
+        raw,
+        r#"{"jsonrpc":"2.0","error":{"code":-32600,"message":"Invalid Request"},"id":null}"#
+    );
+    assert_eq!(
+        app.attrs("[data-testid=log-entry]", "data-status"),
+        ["paired", "paired"]
+    );
 }
 
 #[wasm_bindgen_test]
@@ -688,11 +1016,25 @@ async fn a_batch_reply_pairs_per_element_and_a_transcript_sends_only_client_line
     let transcript = "--> [{\"jsonrpc\":\"2.0\",\"method\":\"sum\",\"params\":[1,2,4],\"id\":\"1\"},{\"jsonrpc\":\"2.0\",\"method\":\"notify_hello\",\"params\":[7]},{\"foo\":\"boo\"}]\n\
                       <-- [{\"jsonrpc\":\"2.0\",\"result\":7,\"id\":\"1\"}]";
     xl_send(&app, transcript).await;
-    assert_eq!(app.attrs("[data-testid=log-entry]", "data-direction"), ["out", "in"]);
+    assert_eq!(
+        app.attrs("[data-testid=log-entry]", "data-direction"),
+        ["out", "in"]
+    );
     let entries = app.all("[data-testid=log-entry]");
-    let out_items: Vec<String> = entries[0].query_selector_all("[data-testid=log-item]").map(|l| {
-        (0..l.length()).map(|i| l.item(i).unwrap().unchecked_into::<web_sys::Element>().get_attribute("data-status").unwrap()).collect()
-    }).unwrap();
+    let out_items: Vec<String> = entries[0]
+        .query_selector_all("[data-testid=log-item]")
+        .map(|l| {
+            (0..l.length())
+                .map(|i| {
+                    l.item(i)
+                        .unwrap()
+                        .unchecked_into::<web_sys::Element>()
+                        .get_attribute("data-status")
+                        .unwrap()
+                })
+                .collect()
+        })
+        .unwrap();
     assert_eq!(out_items, ["paired", "no-reply-expected", "paired"]);
     let count = app.one("[data-testid=log-counts]");
     assert_eq!(count.get_attribute("data-pairs").as_deref(), Some("2"));
@@ -702,45 +1044,69 @@ async fn a_batch_reply_pairs_per_element_and_a_transcript_sends_only_client_line
 #[wasm_bindgen_test]
 async fn ctrl_enter_in_the_editor_sends_and_clear_empties_the_log() {
     let app = mount_app();
-    app.type_text(r#"{"jsonrpc": "2.0", "method": "subtract", "params": [42, 23], "id": 1}"#).await;
+    app.type_text(r#"{"jsonrpc": "2.0", "method": "subtract", "params": [42, 23], "id": 1}"#)
+        .await;
     let init = web_sys::KeyboardEventInit::new();
     init.set_key("Enter");
     init.set_ctrl_key(true);
     init.set_bubbles(true);
     init.set_cancelable(true);
-    let event = web_sys::KeyboardEvent::new_with_keyboard_event_init_dict("keydown", &init).unwrap();
-    app.one("[data-testid=editor]").dispatch_event(&event).unwrap();
+    let event =
+        web_sys::KeyboardEvent::new_with_keyboard_event_init_dict("keydown", &init).unwrap();
+    app.one("[data-testid=editor]")
+        .dispatch_event(&event)
+        .unwrap();
     tick().await;
-    assert_eq!(app.attrs("[data-testid=log-entry]", "data-direction"), ["out", "in"]);
+    assert_eq!(
+        app.attrs("[data-testid=log-entry]", "data-direction"),
+        ["out", "in"]
+    );
     assert!(event.default_prevented(), "no newline typed");
     xl_click(&app.one("[data-testid=clear-log]"));
     tick().await;
     assert!(app.all("[data-testid=log-entry]").is_empty());
-    assert_eq!(app.one("[data-testid=log-counts]").get_attribute("data-entries").as_deref(), Some("0"));
+    assert_eq!(
+        app.one("[data-testid=log-counts]")
+            .get_attribute("data-entries")
+            .as_deref(),
+        Some("0")
+    );
 }
 
 #[wasm_bindgen_test]
 async fn every_example_loads_into_the_editor_with_its_profile() {
     let app = mount_app();
     let select: web_sys::HtmlSelectElement = app.one("[data-testid=examples]").unchecked_into();
-    let ids: Vec<String> = app.attrs("[data-testid=examples] option", "value").into_iter().filter(|v| !v.is_empty()).collect();
+    let ids: Vec<String> = app
+        .attrs("[data-testid=examples] option", "value")
+        .into_iter()
+        .filter(|v| !v.is_empty())
+        .collect();
     assert_eq!(ids.len(), jsonrpc_playground::examples::all().len());
     for id in ids {
         let example = jsonrpc_playground::examples::find(&id).unwrap();
         select.set_value(&id);
         let init = EventInit::new();
         init.set_bubbles(true);
-        select.dispatch_event(&Event::new_with_event_init_dict("change", &init).unwrap()).unwrap();
+        select
+            .dispatch_event(&Event::new_with_event_init_dict("change", &init).unwrap())
+            .unwrap();
         tick().await;
         tick().await;
         let editor: HtmlTextAreaElement = app.one("[data-testid=editor]").unchecked_into();
         assert_eq!(editor.value(), example.text, "{id}");
         assert_eq!(select.value(), "", "the menu returns to its prompt");
-        assert!(!app.all("[data-testid=verdict]").is_empty(), "{id}: its verdicts show");
+        assert!(
+            !app.all("[data-testid=verdict]").is_empty(),
+            "{id}: its verdicts show"
+        );
         if id == "quiz-001" {
             // Checked under MCP: the MCP rules fire.
             let rules = app.attrs("[data-testid=violation]", "data-rule");
-            assert!(rules.iter().any(|r| r == "mcp-request-without-id"), "{rules:?}");
+            assert!(
+                rules.iter().any(|r| r == "mcp-request-without-id"),
+                "{rules:?}"
+            );
         }
     }
 }
@@ -754,13 +1120,36 @@ fn an_analysis_crosses_from_the_worker_unchanged() {
     assert_eq!(a.totals.documents, 3);
     let b = Analysis::decode(&a.encode(), None).expect("decodes");
     assert_eq!(a, b);
-    let spans = |a: &Analysis| a.verdicts.iter().map(|k| (k.verdict.span, k.verdict.findings.iter().map(|f| f.span).collect::<Vec<_>>())).collect::<Vec<_>>();
+    let spans = |a: &Analysis| {
+        a.verdicts
+            .iter()
+            .map(|k| {
+                (
+                    k.verdict.span,
+                    k.verdict
+                        .findings
+                        .iter()
+                        .map(|f| f.span)
+                        .collect::<Vec<_>>(),
+                )
+            })
+            .collect::<Vec<_>>()
+    };
     assert_eq!(spans(&a), spans(&b));
-    assert_eq!(b.verdicts[0].verdict.items[0].method.as_deref(), Some("a\tb\nc\\"));
-    assert_eq!(b.verdicts[0].verdict.items[0].id.as_deref(), a.verdicts[0].verdict.items[0].id.as_deref());
+    assert_eq!(
+        b.verdicts[0].verdict.items[0].method.as_deref(),
+        Some("a\tb\nc\\")
+    );
+    assert_eq!(
+        b.verdicts[0].verdict.items[0].id.as_deref(),
+        a.verdicts[0].verdict.items[0].id.as_deref()
+    );
     // Keys carry over from the previous analysis for unchanged verdicts, as on the page.
     let c = Analysis::decode(&a.encode(), Some(&b)).unwrap();
-    assert_eq!(c.verdicts.iter().map(|k| k.key).collect::<Vec<_>>(), b.verdicts.iter().map(|k| k.key).collect::<Vec<_>>());
+    assert_eq!(
+        c.verdicts.iter().map(|k| k.key).collect::<Vec<_>>(),
+        b.verdicts.iter().map(|k| k.key).collect::<Vec<_>>()
+    );
     // Damaged text is refused, not guessed at.
     assert!(Analysis::decode("A\t1\t0\t0\t0\t0\t1\nV\trequest", None).is_none());
     assert!(Analysis::decode("", None).is_none());
@@ -777,7 +1166,9 @@ mod dom_page {
         tick().await;
         // style/app.css: `.results > .verdicts` scrolls the cards.
         app.one(".results > section.verdicts[data-testid=verdicts]");
-        assert!(app.one(".results > p[data-testid=verdicts-more]").has_attribute("hidden"));
+        assert!(app
+            .one(".results > p[data-testid=verdicts-more]")
+            .has_attribute("hidden"));
         app.one(".toolbar > label.profile > select[data-testid=profile]");
         app.one(".toolbar > label.examples-label > select[data-testid=examples]");
         app.one(".toolbar > div.share > button[data-testid=share]");
@@ -786,7 +1177,10 @@ mod dom_page {
         app.one(".app-header > nav.views[data-testid=views]");
         app.one(".app > aside.notices > ul[data-testid=notices]");
         app.one(".app > div.teach-host[hidden]");
-        assert!(app.one("[data-testid=share-link]").has_attribute("hidden"), "the share field shows once a link is made");
+        assert!(
+            app.one("[data-testid=share-link]").has_attribute("hidden"),
+            "the share field shows once a link is made"
+        );
     }
 
     #[wasm_bindgen_test]
@@ -795,24 +1189,34 @@ mod dom_page {
         tick().await;
         let select: web_sys::HtmlSelectElement = app.one("[data-testid=profile]").unchecked_into();
         assert_eq!(select.value(), "jsonrpc");
-        assert_eq!(app.attrs("[data-testid=profile] option[selected]", "value"), ["jsonrpc"]);
+        assert_eq!(
+            app.attrs("[data-testid=profile] option[selected]", "value"),
+            ["jsonrpc"]
+        );
         // An MCP example sets the profile: the select follows.
-        let examples: web_sys::HtmlSelectElement = app.one("[data-testid=examples]").unchecked_into();
+        let examples: web_sys::HtmlSelectElement =
+            app.one("[data-testid=examples]").unchecked_into();
         examples.set_value("quiz-001");
         let init = EventInit::new();
         init.set_bubbles(true);
-        examples.dispatch_event(&Event::new_with_event_init_dict("change", &init).unwrap()).unwrap();
+        examples
+            .dispatch_event(&Event::new_with_event_init_dict("change", &init).unwrap())
+            .unwrap();
         tick().await;
         tick().await;
         assert!(select.value().starts_with("mcp:"), "{}", select.value());
-        assert_eq!(app.attrs("[data-testid=profile] option[selected]", "value"), [select.value()]);
+        assert_eq!(
+            app.attrs("[data-testid=profile] option[selected]", "value"),
+            [select.value()]
+        );
     }
 
     #[wasm_bindgen_test]
     async fn the_router_shows_a_view_marks_its_link_and_try_it_returns_to_the_playground() {
         let app = mount_app();
         tick().await;
-        let current = |app: &Mounted<_>| app.attrs("[data-testid=views] a[aria-current=page]", "data-view");
+        let current =
+            |app: &Mounted<_>| app.attrs("[data-testid=views] a[aria-current=page]", "data-view");
         assert_eq!(current(&app), ["playground"]);
         window().location().set_hash("/reference").unwrap();
         let entry = wait_for(&app, "[data-testid=rule-entry]").await;
@@ -821,7 +1225,12 @@ mod dom_page {
         assert!(!app.one(".teach-host").has_attribute("hidden"));
         let rule = entry.get_attribute("data-rule").unwrap();
         let bad = jsonrpc_playground::rpc::catalogue::find(&rule).unwrap().bad;
-        entry.query_selector("[data-testid=try-bad]").unwrap().unwrap().unchecked_into::<HtmlElement>().click();
+        entry
+            .query_selector("[data-testid=try-bad]")
+            .unwrap()
+            .unwrap()
+            .unchecked_into::<HtmlElement>()
+            .click();
         for _ in 0..150 {
             if current(&app) == ["playground"] {
                 break;
@@ -831,11 +1240,20 @@ mod dom_page {
         assert_eq!(current(&app), ["playground"]);
         assert!(!app.one("main.playground").has_attribute("hidden"));
         assert!(app.one(".teach-host").has_attribute("hidden"));
-        assert_eq!(app.one("[data-testid=editor]").unchecked_into::<HtmlTextAreaElement>().value(), bad);
+        assert_eq!(
+            app.one("[data-testid=editor]")
+                .unchecked_into::<HtmlTextAreaElement>()
+                .value(),
+            bad
+        );
         drop(app);
         let href = window().location().href().unwrap();
         let base = href.split('#').next().unwrap().to_string();
-        window().history().unwrap().replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&base)).unwrap();
+        window()
+            .history()
+            .unwrap()
+            .replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&base))
+            .unwrap();
     }
 }
 
@@ -846,23 +1264,45 @@ async fn the_editor_reads_any_text_as_utf8() {
     // keep it either), and a long non-ASCII stretch that makes the buffer grow several times.
     let app = mount_app();
     let long = "é中😀".repeat(20_000);
-    for (method, expect) in [("plain", "plain".to_string()), ("é中😀", "é中😀".to_string()), ("LONE", "a\u{fffd}b".to_string()), (long.as_str(), long.clone())] {
+    for (method, expect) in [
+        ("plain", "plain".to_string()),
+        ("é中😀", "é中😀".to_string()),
+        ("LONE", "a\u{fffd}b".to_string()),
+        (long.as_str(), long.clone()),
+    ] {
         let editor: HtmlTextAreaElement = app.one("[data-testid=editor]").unchecked_into();
         // Set through JavaScript so the lone surrogate reaches the textarea as such.
-        let js = wasm_bindgen::JsValue::from_str(&format!("{{\"jsonrpc\": \"2.0\", \"method\": \"{method}\", \"id\": 1}}"));
-        let js = if method == "LONE" { js_sys_lone_surrogate() } else { js };
+        let js = wasm_bindgen::JsValue::from_str(&format!(
+            "{{\"jsonrpc\": \"2.0\", \"method\": \"{method}\", \"id\": 1}}"
+        ));
+        let js = if method == "LONE" {
+            js_sys_lone_surrogate()
+        } else {
+            js
+        };
         web_sys::js_sys::Reflect::set(&editor, &"value".into(), &js).unwrap();
         let init = EventInit::new();
         init.set_bubbles(true);
-        editor.dispatch_event(&Event::new_with_event_init_dict("input", &init).unwrap()).unwrap();
+        editor
+            .dispatch_event(&Event::new_with_event_init_dict("input", &init).unwrap())
+            .unwrap();
         tick().await;
         tick().await;
-        assert_eq!(app.one("[data-testid=verdict] [data-testid=method]").text_content().unwrap(), expect);
+        assert_eq!(
+            app.one("[data-testid=verdict] [data-testid=method]")
+                .text_content()
+                .unwrap(),
+            expect
+        );
     }
 }
 
 /// `{"jsonrpc": "2.0", "method": "a\uD800b", "id": 1}` with a real lone surrogate in the JS string.
 fn js_sys_lone_surrogate() -> wasm_bindgen::JsValue {
-    let units: Vec<u16> = "{\"jsonrpc\": \"2.0\", \"method\": \"a".encode_utf16().chain([0xd800]).chain("b\", \"id\": 1}".encode_utf16()).collect();
+    let units: Vec<u16> = "{\"jsonrpc\": \"2.0\", \"method\": \"a"
+        .encode_utf16()
+        .chain([0xd800])
+        .chain("b\", \"id\": 1}".encode_utf16())
+        .collect();
     web_sys::js_sys::JsString::from_char_code(&units).into()
 }

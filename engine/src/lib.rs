@@ -2,8 +2,8 @@
 //! mock replies. Pure Rust with no web dependency; the web UI and the CLI are faces over it.
 
 pub use jsonrpc_check::{json, order, rpc};
-pub mod teach;
+pub mod examples;
+pub mod exchange;
 pub mod mock;
 pub mod saved;
-pub mod exchange;
-pub mod examples;
+pub mod teach;

@@ -61,7 +61,9 @@ pub enum FormatError {
 impl fmt::Display for FormatError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            FormatError::Foreign => f.write_str("the part after # is not a share link of this playground"),
+            FormatError::Foreign => {
+                f.write_str("the part after # is not a share link of this playground")
+            }
             FormatError::UnknownVersion(v) => {
                 write!(f, "it is in format version {}, which this playground does not read (made by a newer one?)", json::quote(v))
             }
@@ -75,7 +77,11 @@ impl fmt::Display for FormatError {
                 write!(f, "it holds more than {} MB of text", MAX_LINK_TEXT >> 20)
             }
             FormatError::BadJson(why) => write!(f, "its content is not readable ({why})"),
-            FormatError::UnknownProfile(p) => write!(f, "it names an unknown profile {} (known: jsonrpc, mcp:<version>)", json::quote(p)),
+            FormatError::UnknownProfile(p) => write!(
+                f,
+                "it names an unknown profile {} (known: jsonrpc, mcp:<version>)",
+                json::quote(p)
+            ),
         }
     }
 }
@@ -91,7 +97,10 @@ const B64URL: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz
 pub fn base64url_encode(bytes: &[u8]) -> String {
     let mut out = String::with_capacity(bytes.len().div_ceil(3) * 4);
     for chunk in bytes.chunks(3) {
-        let n = chunk.iter().enumerate().fold(0u32, |n, (i, &b)| n | (u32::from(b) << (16 - 8 * i)));
+        let n = chunk
+            .iter()
+            .enumerate()
+            .fold(0u32, |n, (i, &b)| n | (u32::from(b) << (16 - 8 * i)));
         for i in 0..=chunk.len() {
             out.push(B64URL[(n >> (18 - 6 * i)) as usize & 63] as char);
         }
@@ -140,7 +149,11 @@ pub fn base64url_decode(text: &str) -> Result<Vec<u8>, FormatError> {
 
 /// The JSON a link compresses: `{"profile": P, "text": T}`.
 pub fn link_json(text: &str, profile: Profile) -> String {
-    Json::obj([("profile", Json::String(profile_to_string(profile))), ("text", Json::from(text))]).compact()
+    Json::obj([
+        ("profile", Json::String(profile_to_string(profile))),
+        ("text", Json::from(text)),
+    ])
+    .compact()
 }
 
 /// The fragment (without `#`) for compressed `deflated` bytes.
@@ -160,7 +173,9 @@ pub fn parse_fragment(fragment: &str) -> Result<Option<Vec<u8>>, FormatError> {
     };
     let (version, payload) = rest.split_once('.').ok_or(FormatError::Foreign)?;
     if version != LINK_VERSION.to_string() {
-        return Err(FormatError::UnknownVersion(version.chars().take(20).collect()));
+        return Err(FormatError::UnknownVersion(
+            version.chars().take(20).collect(),
+        ));
     }
     base64url_decode(payload).map(Some)
 }
@@ -176,10 +191,16 @@ pub fn read_link_json(inflated: &[u8]) -> Result<(String, Profile), FormatError>
 
 /// Parses `bytes` as one JSON object (with the engine's own parser: the wasm carries no second
 /// JSON reader) and hands it to `read`.
-fn with_object<T>(bytes: &[u8], read: impl FnOnce(&Node<'_>) -> Result<T, FormatError>) -> Result<T, FormatError> {
-    let (parsed, end) = json::parse_document(bytes, 0).map_err(|e| FormatError::BadJson(e.to_string()))?;
+fn with_object<T>(
+    bytes: &[u8],
+    read: impl FnOnce(&Node<'_>) -> Result<T, FormatError>,
+) -> Result<T, FormatError> {
+    let (parsed, end) =
+        json::parse_document(bytes, 0).map_err(|e| FormatError::BadJson(e.to_string()))?;
     if bytes[end..].iter().any(|b| !b.is_ascii_whitespace()) {
-        return Err(FormatError::BadJson(format!("unexpected text after the JSON value at byte {end}")));
+        return Err(FormatError::BadJson(format!(
+            "unexpected text after the JSON value at byte {end}"
+        )));
     }
     if !matches!(parsed.root.value, json::Value::Object(_)) {
         return Err(FormatError::BadJson("not a JSON object".into()));
@@ -262,20 +283,42 @@ mod tests {
         for p in all {
             assert_eq!(profile_from_str(&profile_to_string(p)), Ok(p));
         }
-        assert_eq!(profile_to_string(Profile::Mcp(McpVersion::V2025_11_25)), "mcp:2025-11-25");
+        assert_eq!(
+            profile_to_string(Profile::Mcp(McpVersion::V2025_11_25)),
+            "mcp:2025-11-25"
+        );
     }
 
     #[test]
     fn unknown_profiles_are_errors() {
-        for s in ["", "JSON-RPC", "mcp", "mcp:", "mcp:2020-01-01", "mcp:2025-11-25 "] {
-            assert_eq!(profile_from_str(s), Err(FormatError::UnknownProfile(s.to_string())), "{s:?}");
+        for s in [
+            "",
+            "JSON-RPC",
+            "mcp",
+            "mcp:",
+            "mcp:2020-01-01",
+            "mcp:2025-11-25 ",
+        ] {
+            assert_eq!(
+                profile_from_str(s),
+                Err(FormatError::UnknownProfile(s.to_string())),
+                "{s:?}"
+            );
         }
     }
 
     #[test]
     fn base64url_matches_rfc_4648_vectors() {
         // RFC 4648 §10, without padding.
-        let cases = [("", ""), ("f", "Zg"), ("fo", "Zm8"), ("foo", "Zm9v"), ("foob", "Zm9vYg"), ("fooba", "Zm9vYmE"), ("foobar", "Zm9vYmFy")];
+        let cases = [
+            ("", ""),
+            ("f", "Zg"),
+            ("fo", "Zm8"),
+            ("foo", "Zm9v"),
+            ("foob", "Zm9vYg"),
+            ("fooba", "Zm9vYmE"),
+            ("foobar", "Zm9vYmFy"),
+        ];
         for (raw, enc) in cases {
             assert_eq!(base64url_encode(raw.as_bytes()), enc);
             assert_eq!(base64url_decode(enc).unwrap(), raw.as_bytes());
@@ -297,7 +340,11 @@ mod tests {
         assert_eq!(base64url_decode("Zm9v/mFy"), Err(FormatError::BadBase64(4)));
         assert_eq!(base64url_decode("Zm 9"), Err(FormatError::BadBase64(2)));
         assert_eq!(base64url_decode("Zm9vY"), Err(FormatError::BadBase64(5)));
-        assert_eq!(base64url_decode("Zh"), Err(FormatError::BadBase64(1)), "non-zero trailing bits");
+        assert_eq!(
+            base64url_decode("Zh"),
+            Err(FormatError::BadBase64(1)),
+            "non-zero trailing bits"
+        );
         assert_eq!(base64url_decode("Zg==="), Err(FormatError::BadBase64(4)));
     }
 
@@ -318,8 +365,14 @@ mod tests {
     fn foreign_and_future_fragments_are_named() {
         assert_eq!(parse_fragment("#top"), Err(FormatError::Foreign));
         assert_eq!(parse_fragment("#s=1"), Err(FormatError::Foreign));
-        assert_eq!(parse_fragment("#s=2.Zm9v"), Err(FormatError::UnknownVersion("2".into())));
-        assert_eq!(parse_fragment("#s=.Zm9v"), Err(FormatError::UnknownVersion("".into())));
+        assert_eq!(
+            parse_fragment("#s=2.Zm9v"),
+            Err(FormatError::UnknownVersion("2".into()))
+        );
+        assert_eq!(
+            parse_fragment("#s=.Zm9v"),
+            Err(FormatError::UnknownVersion("".into()))
+        );
         assert_eq!(parse_fragment("#s=1.Zm9v!"), Err(FormatError::BadBase64(4)));
     }
 
@@ -327,7 +380,10 @@ mod tests {
     fn link_json_round_trips_text_exactly() {
         let text = "{\"id\": 1.0, \"x\": \"é\u{2028}\"}\n<-- \0";
         let p = Profile::Mcp(McpVersion::V2025_06_18);
-        assert_eq!(read_link_json(link_json(text, p).as_bytes()), Ok((text.to_string(), p)));
+        assert_eq!(
+            read_link_json(link_json(text, p).as_bytes()),
+            Ok((text.to_string(), p))
+        );
         assert_eq!(
             link_json("x", Profile::JsonRpc),
             r#"{"profile":"jsonrpc","text":"x"}"#
@@ -337,8 +393,14 @@ mod tests {
     #[test]
     fn bad_link_json_is_named() {
         assert!(matches!(read_link_json(b"{"), Err(FormatError::BadJson(_))));
-        assert!(matches!(read_link_json(b"[]"), Err(FormatError::BadJson(_))));
-        assert_eq!(read_link_json(br#"{"profile":"jsonrpc"}"#), Err(FormatError::BadJson("no \"text\"".into())));
+        assert!(matches!(
+            read_link_json(b"[]"),
+            Err(FormatError::BadJson(_))
+        ));
+        assert_eq!(
+            read_link_json(br#"{"profile":"jsonrpc"}"#),
+            Err(FormatError::BadJson("no \"text\"".into()))
+        );
         assert_eq!(
             read_link_json(br#"{"profile":"jsonrpc","text":1}"#),
             Err(FormatError::BadJson("\"text\" is not a string".into()))
@@ -351,7 +413,12 @@ mod tests {
 
     #[test]
     fn drafts_round_trip() {
-        let d = Draft { text: "a\nb".into(), profile: Profile::Mcp(McpVersion::V2024_11_05), log: Some("[1]".into()), saved: 1.5e12 };
+        let d = Draft {
+            text: "a\nb".into(),
+            profile: Profile::Mcp(McpVersion::V2024_11_05),
+            log: Some("[1]".into()),
+            saved: 1.5e12,
+        };
         assert_eq!(Draft::from_json(&d.to_json()), Ok(d.clone()));
         let no_log = Draft { log: None, ..d };
         assert_eq!(Draft::from_json(&no_log.to_json()), Ok(no_log));
@@ -359,10 +426,25 @@ mod tests {
 
     #[test]
     fn corrupt_or_future_drafts_are_errors() {
-        assert!(matches!(Draft::from_json("{\"v\":1,\"text\":\"x\""), Err(FormatError::BadJson(_))));
-        assert!(matches!(Draft::from_json("null"), Err(FormatError::BadJson(_))));
-        assert_eq!(Draft::from_json(r#"{"text":"x","profile":"jsonrpc"}"#), Err(FormatError::BadJson("no version \"v\"".into())));
-        assert_eq!(Draft::from_json(r#"{"v":2,"text":"x","profile":"jsonrpc"}"#), Err(FormatError::UnknownVersion("2".into())));
-        assert_eq!(Draft::from_json(r#"{"v":1,"profile":"jsonrpc"}"#), Err(FormatError::BadJson("no \"text\"".into())));
+        assert!(matches!(
+            Draft::from_json("{\"v\":1,\"text\":\"x\""),
+            Err(FormatError::BadJson(_))
+        ));
+        assert!(matches!(
+            Draft::from_json("null"),
+            Err(FormatError::BadJson(_))
+        ));
+        assert_eq!(
+            Draft::from_json(r#"{"text":"x","profile":"jsonrpc"}"#),
+            Err(FormatError::BadJson("no version \"v\"".into()))
+        );
+        assert_eq!(
+            Draft::from_json(r#"{"v":2,"text":"x","profile":"jsonrpc"}"#),
+            Err(FormatError::UnknownVersion("2".into()))
+        );
+        assert_eq!(
+            Draft::from_json(r#"{"v":1,"profile":"jsonrpc"}"#),
+            Err(FormatError::BadJson("no \"text\"".into()))
+        );
     }
 }

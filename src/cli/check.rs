@@ -50,7 +50,10 @@ fn parse_args(args: &[String]) -> Result<Options, Usage> {
             if let Some(v) = inline.clone() {
                 return Ok(v);
             }
-            let v = args.get(i).cloned().ok_or_else(|| Usage(format!("{name} needs a value")))?;
+            let v = args
+                .get(i)
+                .cloned()
+                .ok_or_else(|| Usage(format!("{name} needs a value")))?;
             i += 1;
             Ok(v)
         };
@@ -72,14 +75,22 @@ fn parse_args(args: &[String]) -> Result<Options, Usage> {
     }
     let profile = match (profile_name.as_deref(), version) {
         (None | Some("jsonrpc"), None) => Profile::JsonRpc,
-        (Some("jsonrpc"), Some(_)) => return Err(Usage("--mcp-version needs --profile mcp".into())),
+        (Some("jsonrpc"), Some(_)) => {
+            return Err(Usage("--mcp-version needs --profile mcp".into()))
+        }
         (None | Some("mcp"), v) => Profile::Mcp(v.unwrap_or_default()),
-        (Some(other), _) => return Err(Usage(format!("unknown profile {other:?} (jsonrpc or mcp)"))),
+        (Some(other), _) => {
+            return Err(Usage(format!("unknown profile {other:?} (jsonrpc or mcp)")))
+        }
     };
     if files.is_empty() {
         files.push("-".into());
     }
-    Ok(Options { profile, format, files })
+    Ok(Options {
+        profile,
+        format,
+        files,
+    })
 }
 
 fn read_input(name: &str) -> io::Result<Vec<u8>> {
@@ -149,7 +160,11 @@ pub fn main(args: &[String]) -> ExitCode {
     if options.format == Format::Json {
         let _ = match options.profile {
             Profile::JsonRpc => writeln!(out, r#"],"profile":{{"name":"jsonrpc"}}}}"#),
-            Profile::Mcp(v) => writeln!(out, r#"],"profile":{{"name":"mcp","mcp_version":"{}"}}}}"#, v.as_str()),
+            Profile::Mcp(v) => writeln!(
+                out,
+                r#"],"profile":{{"name":"mcp","mcp_version":"{}"}}}}"#,
+                v.as_str()
+            ),
         };
     }
     let _ = out.flush();
@@ -184,7 +199,14 @@ fn severity_style(s: Severity) -> &'static str {
 }
 
 /// Renders one input's report like a compiler: each violation with its source line underlined.
-fn render_text(out: &mut impl Write, name: &str, src: &[u8], lines: &LineIndex, report: &Report, color: bool) -> io::Result<()> {
+fn render_text(
+    out: &mut impl Write,
+    name: &str,
+    src: &[u8],
+    lines: &LineIndex,
+    report: &Report,
+    color: bool,
+) -> io::Result<()> {
     let style = Style { on: color };
     let shown = if name == "-" { "<stdin>" } else { name };
     let mut errors = 0;
@@ -228,13 +250,28 @@ fn render_text(out: &mut impl Write, name: &str, src: &[u8], lines: &LineIndex, 
         style.paint("1", shown),
         n,
         if n == 1 { "" } else { "s" },
-        if report.transcript { " (transcript)" } else { "" },
-        if kinds.is_empty() { String::new() } else { format!(" ({})", kinds.join(", ")) },
+        if report.transcript {
+            " (transcript)"
+        } else {
+            ""
+        },
+        if kinds.is_empty() {
+            String::new()
+        } else {
+            format!(" ({})", kinds.join(", "))
+        },
         verdict
     )
 }
 
-fn render_violation(out: &mut impl Write, style: &Style, name: &str, src: &[u8], lines: &LineIndex, v: &Violation) -> io::Result<()> {
+fn render_violation(
+    out: &mut impl Write,
+    style: &Style,
+    name: &str,
+    src: &[u8],
+    lines: &LineIndex,
+    v: &Violation,
+) -> io::Result<()> {
     let sev = v.severity.as_str();
     writeln!(
         out,
@@ -246,31 +283,92 @@ fn render_violation(out: &mut impl Write, style: &Style, name: &str, src: &[u8],
     let pos = lines.position(src, v.span.start);
     let gutter = pos.line.to_string().len();
     let pad = " ".repeat(gutter);
-    writeln!(out, "{pad}{} {name}:{}:{}", style.paint("1;34", "-->"), pos.line, pos.column)?;
-    snippet(out, style, src, lines, v.span, &pad, severity_style(v.severity))?;
+    writeln!(
+        out,
+        "{pad}{} {name}:{}:{}",
+        style.paint("1;34", "-->"),
+        pos.line,
+        pos.column
+    )?;
+    snippet(
+        out,
+        style,
+        src,
+        lines,
+        v.span,
+        &pad,
+        severity_style(v.severity),
+    )?;
     let blue = |t: &str| style.paint("1;34", t);
-    writeln!(out, "{pad} {} at {}", blue("="), if v.path.is_empty() { "the document root" } else { &v.path })?;
+    writeln!(
+        out,
+        "{pad} {} at {}",
+        blue("="),
+        if v.path.is_empty() {
+            "the document root"
+        } else {
+            &v.path
+        }
+    )?;
     for (span, message) in &v.related {
         let p = lines.position(src, span.start);
-        writeln!(out, "{pad} {} note: {message} ({name}:{}:{})", blue("="), p.line, p.column)?;
+        writeln!(
+            out,
+            "{pad} {} note: {message} ({name}:{}:{})",
+            blue("="),
+            p.line,
+            p.column
+        )?;
     }
-    writeln!(out, "{pad} {} spec: {} {} <{}>", blue("="), v.rule.section.name, v.rule.section.title, v.rule.section.url)?;
+    writeln!(
+        out,
+        "{pad} {} spec: {} {} <{}>",
+        blue("="),
+        v.rule.section.name,
+        v.rule.section.title,
+        v.rule.section.url
+    )?;
     writeln!(out)
 }
 
 /// The source line holding the span's start, with the span underlined (to the end of that line).
-fn snippet(out: &mut impl Write, style: &Style, src: &[u8], lines: &LineIndex, span: Span, pad: &str, color: &str) -> io::Result<()> {
+fn snippet(
+    out: &mut impl Write,
+    style: &Style,
+    src: &[u8],
+    lines: &LineIndex,
+    span: Span,
+    pad: &str,
+    color: &str,
+) -> io::Result<()> {
     let line = lines.line_of(span.start.min(src.len()));
     let (start, end) = lines.line_span(src, line);
     let text = String::from_utf8_lossy(&src[start..end]);
     let blue = |t: &str| style.paint("1;34", t);
     writeln!(out, "{pad} {}", blue("|"))?;
-    writeln!(out, "{} {} {}", blue(&(line + 1).to_string()), blue("|"), text)?;
+    writeln!(
+        out,
+        "{} {} {}",
+        blue(&(line + 1).to_string()),
+        blue("|"),
+        text
+    )?;
     let before = String::from_utf8_lossy(&src[start..span.start.clamp(start, end)]);
-    let indent: String = before.chars().map(|c| if c == '\t' { '\t' } else { ' ' }).collect();
+    let indent: String = before
+        .chars()
+        .map(|c| if c == '\t' { '\t' } else { ' ' })
+        .collect();
     let under_end = span.end.clamp(span.start.clamp(start, end), end);
-    let width = String::from_utf8_lossy(&src[span.start.clamp(start, end)..under_end]).chars().count().max(1);
-    writeln!(out, "{pad} {} {indent}{}", blue("|"), style.paint(color, &"^".repeat(width)))
+    let width = String::from_utf8_lossy(&src[span.start.clamp(start, end)..under_end])
+        .chars()
+        .count()
+        .max(1);
+    writeln!(
+        out,
+        "{pad} {} {indent}{}",
+        blue("|"),
+        style.paint(color, &"^".repeat(width))
+    )
 }
 
 #[cfg(test)]
@@ -283,21 +381,44 @@ mod tests {
 
     #[test]
     fn options_parse_as_documented() {
-        let o = parse_args(&args("--profile mcp --mcp-version 2025-03-26 --format json a.json -")).unwrap();
+        let o = parse_args(&args(
+            "--profile mcp --mcp-version 2025-03-26 --format json a.json -",
+        ))
+        .unwrap();
         assert_eq!(o.profile, Profile::Mcp(McpVersion::V2025_03_26));
         assert_eq!(o.format, Format::Json);
         assert_eq!(o.files, ["a.json", "-"]);
         assert_eq!(parse_args(&[]).unwrap().files, ["-"]);
-        assert_eq!(parse_args(&args("--profile=mcp")).unwrap().profile, Profile::Mcp(McpVersion::V2025_11_25));
-        assert_eq!(parse_args(&args("--mcp-version 2026-07-28")).unwrap().profile, Profile::Mcp(McpVersion::V2026_07_28));
+        assert_eq!(
+            parse_args(&args("--profile=mcp")).unwrap().profile,
+            Profile::Mcp(McpVersion::V2025_11_25)
+        );
+        assert_eq!(
+            parse_args(&args("--mcp-version 2026-07-28"))
+                .unwrap()
+                .profile,
+            Profile::Mcp(McpVersion::V2026_07_28)
+        );
     }
 
     #[test]
     fn bad_options_are_usage_errors() {
-        assert!(parse_args(&args("--profile soap")).unwrap_err().0.contains("unknown profile"));
-        assert!(parse_args(&args("--format xml")).unwrap_err().0.contains("unknown format"));
-        assert!(parse_args(&args("--mcp-version 1999-01-01")).unwrap_err().0.contains("unknown MCP protocol version"));
-        assert!(parse_args(&args("--format")).unwrap_err().0.contains("needs a value"));
+        assert!(parse_args(&args("--profile soap"))
+            .unwrap_err()
+            .0
+            .contains("unknown profile"));
+        assert!(parse_args(&args("--format xml"))
+            .unwrap_err()
+            .0
+            .contains("unknown format"));
+        assert!(parse_args(&args("--mcp-version 1999-01-01"))
+            .unwrap_err()
+            .0
+            .contains("unknown MCP protocol version"));
+        assert!(parse_args(&args("--format"))
+            .unwrap_err()
+            .0
+            .contains("needs a value"));
         assert!(parse_args(&args("--profile jsonrpc --mcp-version 2025-03-26")).is_err());
         assert!(parse_args(&args("--frobnicate")).is_err());
     }
@@ -307,7 +428,15 @@ mod tests {
         let src = br#"{"jsonrpc": "1.0", "method": "ping", "id": 1}"#;
         let report = check(src, Profile::JsonRpc);
         let mut out = Vec::new();
-        render_text(&mut out, "msg.json", src, &LineIndex::new(src), &report, false).unwrap();
+        render_text(
+            &mut out,
+            "msg.json",
+            src,
+            &LineIndex::new(src),
+            &report,
+            false,
+        )
+        .unwrap();
         let text = String::from_utf8(out).unwrap();
         let expected = r#"error[jsonrpc-not-2-0]: "jsonrpc" must be exactly "2.0"; found "1.0"
  --> msg.json:1:13

@@ -5,7 +5,8 @@ pub mod serve;
 
 use std::process::ExitCode;
 
-pub const USAGE: &str = "usage: jrpc check [--profile jsonrpc|mcp] [--mcp-version V] [--format text|json] [FILE ...]
+pub const USAGE: &str =
+    "usage: jrpc check [--profile jsonrpc|mcp] [--mcp-version V] [--format text|json] [FILE ...]
        jrpc serve [--ws ADDR] [--http ADDR] [--allow-remote] [--exit-after SECS] [--verbose]
        jrpc --help | --version";
 

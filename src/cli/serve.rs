@@ -49,7 +49,12 @@ pub fn main(args: &[String]) -> ExitCode {
             Some((flag, value)) if flag.starts_with("--") => (flag, Some(value.to_string())),
             _ => (arg.as_str(), None),
         };
-        let mut value = || inline.clone().or_else(|| args.next().cloned()).ok_or(format!("{flag} needs a value"));
+        let mut value = || {
+            inline
+                .clone()
+                .or_else(|| args.next().cloned())
+                .ok_or(format!("{flag} needs a value"))
+        };
         let problem = match flag {
             "-h" | "--help" => {
                 println!("{USAGE}");
@@ -70,7 +75,9 @@ pub fn main(args: &[String]) -> ExitCode {
                     options.exit_after = Some(Duration::from_secs_f64(secs));
                     None
                 }
-                Ok((_, v)) => Some(format!("--exit-after needs a positive number of seconds, not {v:?}")),
+                Ok((_, v)) => Some(format!(
+                    "--exit-after needs a positive number of seconds, not {v:?}"
+                )),
                 Err(e) => Some(e),
             },
             _ => Some(format!("unknown argument {arg:?}")),
@@ -84,7 +91,9 @@ pub fn main(args: &[String]) -> ExitCode {
         return net::main(&options);
     }
     if options.allow_remote || options.exit_after.is_some() {
-        eprintln!("jrpc serve: --allow-remote and --exit-after only apply with --ws or --http\n{USAGE}");
+        eprintln!(
+            "jrpc serve: --allow-remote and --exit-after only apply with --ws or --http\n{USAGE}"
+        );
         return ExitCode::from(2);
     }
     let stdin = io::stdin();

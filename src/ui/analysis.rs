@@ -75,7 +75,8 @@ impl Verdict {
 
     /// True when this document or a batch element breaks a MUST.
     pub fn has_errors(&self) -> bool {
-        self.findings.iter().any(|f| f.severity == Severity::Error) || self.items.iter().any(Verdict::has_errors)
+        self.findings.iter().any(|f| f.severity == Severity::Error)
+            || self.items.iter().any(Verdict::has_errors)
     }
 
     /// The finding at `path` (batch item indices, then the finding's index), if it exists.
@@ -104,7 +105,10 @@ impl Verdict {
                 let expects = self
                     .items
                     .iter()
-                    .filter(|i| i.kind == Kind::Request || (i.kind == Kind::Invalid && i.intent != Some(Kind::Response)))
+                    .filter(|i| {
+                        i.kind == Kind::Request
+                            || (i.kind == Kind::Invalid && i.intent != Some(Kind::Response))
+                    })
                     .count();
                 match expects {
                     0 => format!("batch of {n} — no response expected"),
@@ -113,10 +117,15 @@ impl Verdict {
             }
             Kind::Invalid => match self.intent {
                 Some(Kind::Response) => "invalid response".to_string(),
-                Some(intent) => format!("invalid {} — a server answers -32600 Invalid Request", intent.as_str()),
+                Some(intent) => format!(
+                    "invalid {} — a server answers -32600 Invalid Request",
+                    intent.as_str()
+                ),
                 None => "invalid — not a request, notification or response".to_string(),
             },
-            Kind::ParseError => "parse error — not JSON; a server answers -32700 Parse error".to_string(),
+            Kind::ParseError => {
+                "parse error — not JSON; a server answers -32700 Parse error".to_string()
+            }
         }
     }
 
@@ -180,12 +189,20 @@ pub struct Analysis {
 impl Analysis {
     /// Checks `text` and keys its verdicts, reusing the keys of `prev` for unchanged verdicts.
     /// `now` returns a time in milliseconds (the browser's `performance.now()`).
-    pub fn run(text: &str, profile: Profile, prev: Option<&Analysis>, now: impl Fn() -> f64) -> Analysis {
+    pub fn run(
+        text: &str,
+        profile: Profile,
+        prev: Option<&Analysis>,
+        now: impl Fn() -> f64,
+    ) -> Analysis {
         let started = now();
         let src = text.as_bytes();
         let report = rpc::check(src, profile);
         let fresh = verdicts(&report, src);
-        let mut totals = Totals { documents: report.documents.len(), ..Totals::default() };
+        let mut totals = Totals {
+            documents: report.documents.len(),
+            ..Totals::default()
+        };
         for doc in &report.documents {
             totals.with_errors += usize::from(doc.has_errors());
             for v in doc.all_violations() {
@@ -202,20 +219,38 @@ impl Analysis {
             .enumerate()
             .map(|(i, verdict)| match prev.and_then(|p| p.verdicts.get(i)) {
                 // Same verdict, maybe moved: keep the key (the card stays), take the fresh spans.
-                Some(old) if *old.verdict == verdict => Keyed { key: old.key, verdict: Arc::new(verdict) },
+                Some(old) if *old.verdict == verdict => Keyed {
+                    key: old.key,
+                    verdict: Arc::new(verdict),
+                },
                 _ => {
                     next_key += 1;
-                    Keyed { key: next_key, verdict: Arc::new(verdict) }
+                    Keyed {
+                        key: next_key,
+                        verdict: Arc::new(verdict),
+                    }
                 }
             })
             .collect();
-        Analysis { verdicts, totals, next_key, elapsed_ms: now() - started, pending: false }
+        Analysis {
+            verdicts,
+            totals,
+            next_key,
+            elapsed_ms: now() - started,
+            pending: false,
+        }
     }
 
     /// The analysis while the worker checks: the previous one, marked pending (the status says
     /// so), so that cards whose verdict does not change keep their place and key.
     pub fn pending(prev: Option<&Analysis>) -> Analysis {
-        let mut a = prev.cloned().unwrap_or(Analysis { verdicts: Vec::new(), totals: Totals::default(), next_key: 0, elapsed_ms: 0.0, pending: true });
+        let mut a = prev.cloned().unwrap_or(Analysis {
+            verdicts: Vec::new(),
+            totals: Totals::default(),
+            next_key: 0,
+            elapsed_ms: 0.0,
+            pending: true,
+        });
         a.pending = true;
         a
     }
@@ -224,7 +259,12 @@ impl Analysis {
 /// The first [`MAX_CARDS`] top-level documents of `report` as [`Verdict`]s; `src` is the checked text.
 pub fn verdicts(report: &Report, src: &[u8]) -> Vec<Verdict> {
     let lines = LineIndex::new(src);
-    report.documents.iter().take(MAX_CARDS).map(|doc| verdict(doc, src, &lines)).collect()
+    report
+        .documents
+        .iter()
+        .take(MAX_CARDS)
+        .map(|doc| verdict(doc, src, &lines))
+        .collect()
 }
 
 fn verdict(doc: &Document, src: &[u8], lines: &LineIndex) -> Verdict {
@@ -233,8 +273,16 @@ fn verdict(doc: &Document, src: &[u8], lines: &LineIndex) -> Verdict {
         method: doc.method.as_deref().map(str::to_string),
         id: doc.id.as_deref().map(str::to_string),
         at: lines.position(src, doc.span.start),
-        findings: doc.violations.iter().map(|v| finding(v, src, lines)).collect(),
-        items: doc.items.iter().map(|item| verdict(item, src, lines)).collect(),
+        findings: doc
+            .violations
+            .iter()
+            .map(|v| finding(v, src, lines))
+            .collect(),
+        items: doc
+            .items
+            .iter()
+            .map(|item| verdict(item, src, lines))
+            .collect(),
         error_code: doc.error_code,
         intent: doc.intent,
         span: doc.span,
@@ -259,7 +307,15 @@ fn finding(v: &Violation, src: &[u8], lines: &LineIndex) -> Finding {
 impl Analysis {
     pub fn encode(&self) -> String {
         let t = self.totals;
-        let mut out = format!("A\t{}\t{}\t{}\t{}\t{}\t{}\n", t.documents, t.with_errors, t.errors, t.warnings, crate::json::shortest(self.elapsed_ms), self.verdicts.len());
+        let mut out = format!(
+            "A\t{}\t{}\t{}\t{}\t{}\t{}\n",
+            t.documents,
+            t.with_errors,
+            t.errors,
+            t.warnings,
+            crate::json::shortest(self.elapsed_ms),
+            self.verdicts.len()
+        );
         for k in &self.verdicts {
             encode_verdict(&k.verdict, &mut out);
         }
@@ -275,7 +331,12 @@ impl Analysis {
             return None;
         }
         let n = |i: usize| head[i].parse::<usize>().ok();
-        let totals = Totals { documents: n(1)?, with_errors: n(2)?, errors: n(3)?, warnings: n(4)? };
+        let totals = Totals {
+            documents: n(1)?,
+            with_errors: n(2)?,
+            errors: n(3)?,
+            warnings: n(4)?,
+        };
         let elapsed_ms = crate::json::to_f64(head[5])?;
         let count = n(6)?;
         let mut next_key = prev.map_or(0, |p| p.next_key);
@@ -289,9 +350,18 @@ impl Analysis {
                     next_key
                 }
             };
-            verdicts.push(Keyed { key, verdict: Arc::new(verdict) });
+            verdicts.push(Keyed {
+                key,
+                verdict: Arc::new(verdict),
+            });
         }
-        Some(Analysis { verdicts, totals, next_key, elapsed_ms, pending: false })
+        Some(Analysis {
+            verdicts,
+            totals,
+            next_key,
+            elapsed_ms,
+            pending: false,
+        })
     }
 }
 
@@ -349,7 +419,15 @@ fn encode_verdict(v: &Verdict, out: &mut String) {
     push_opt(out, v.id.as_deref());
     push_opt(out, v.error_code.map(|c| c.to_string()).as_deref());
     push_opt(out, v.intent.map(Kind::as_str));
-    out.push_str(&format!("\t{}\t{}\t{}\t{}\t{}\t{}\n", v.at.line, v.at.column, v.span.start, v.span.end, v.findings.len(), v.items.len()));
+    out.push_str(&format!(
+        "\t{}\t{}\t{}\t{}\t{}\t{}\n",
+        v.at.line,
+        v.at.column,
+        v.span.start,
+        v.span.end,
+        v.findings.len(),
+        v.items.len()
+    ));
     for f in &v.findings {
         out.push_str("F\t");
         out.push_str(f.rule);
@@ -359,7 +437,10 @@ fn encode_verdict(v: &Verdict, out: &mut String) {
         escape_field(&f.path, out);
         out.push('\t');
         escape_field(&f.message, out);
-        out.push_str(&format!("\t{}\t{}\t{}\t{}\n", f.at.line, f.at.column, f.span.start, f.span.end));
+        out.push_str(&format!(
+            "\t{}\t{}\t{}\t{}\n",
+            f.at.line, f.at.column, f.span.start, f.span.end
+        ));
     }
     for item in &v.items {
         encode_verdict(item, out);
@@ -367,7 +448,16 @@ fn encode_verdict(v: &Verdict, out: &mut String) {
 }
 
 fn kind_of(s: &str) -> Option<Kind> {
-    [Kind::Request, Kind::Notification, Kind::Response, Kind::Invalid, Kind::Batch, Kind::ParseError].into_iter().find(|k| k.as_str() == s)
+    [
+        Kind::Request,
+        Kind::Notification,
+        Kind::Response,
+        Kind::Invalid,
+        Kind::Batch,
+        Kind::ParseError,
+    ]
+    .into_iter()
+    .find(|k| k.as_str() == s)
 }
 
 fn decode_verdict<'a>(lines: &mut impl Iterator<Item = &'a str>) -> Option<Verdict> {
@@ -376,7 +466,13 @@ fn decode_verdict<'a>(lines: &mut impl Iterator<Item = &'a str>) -> Option<Verdi
         return None;
     }
     let n = |i: usize| f[i].parse::<usize>().ok();
-    let (at, span) = (Position { line: n(6)?, column: n(7)? }, Span::new(n(8)?, n(9)?));
+    let (at, span) = (
+        Position {
+            line: n(6)?,
+            column: n(7)?,
+        },
+        Span::new(n(8)?, n(9)?),
+    );
     let (finding_count, item_count) = (n(10)?, n(11)?);
     let error_code = match opt(f[4]) {
         Some(c) => Some(c.parse::<i64>().ok()?),
@@ -393,14 +489,21 @@ fn decode_verdict<'a>(lines: &mut impl Iterator<Item = &'a str>) -> Option<Verdi
             return None;
         }
         let rule = rpc::catalogue::find(g[1])?;
-        let severity = if g[2] == Severity::Error.as_str() { Severity::Error } else { Severity::Warning };
+        let severity = if g[2] == Severity::Error.as_str() {
+            Severity::Error
+        } else {
+            Severity::Warning
+        };
         let m = |i: usize| g[i].parse::<usize>().ok();
         findings.push(Finding {
             rule: rule.id,
             severity,
             path: unescape_field(g[3]),
             message: unescape_field(g[4]),
-            at: Position { line: m(5)?, column: m(6)? },
+            at: Position {
+                line: m(5)?,
+                column: m(6)?,
+            },
             section: rule.section,
             span: Span::new(m(7)?, m(8)?),
         });
@@ -409,5 +512,15 @@ fn decode_verdict<'a>(lines: &mut impl Iterator<Item = &'a str>) -> Option<Verdi
     for _ in 0..item_count {
         items.push(decode_verdict(lines)?);
     }
-    Some(Verdict { kind: kind_of(f[1])?, method: opt(f[2]), id: opt(f[3]), at, findings, items, error_code, intent, span })
+    Some(Verdict {
+        kind: kind_of(f[1])?,
+        method: opt(f[2]),
+        id: opt(f[3]),
+        at,
+        findings,
+        items,
+        error_code,
+        intent,
+        span,
+    })
 }

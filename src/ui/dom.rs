@@ -64,7 +64,10 @@ pub type Text = Cow<'static, str>;
 
 /// An HTML element.
 pub fn h(name: &'static str) -> Tag {
-    Tag(Box::new(TagData { name, ..TagData::default() }))
+    Tag(Box::new(TagData {
+        name,
+        ..TagData::default()
+    }))
 }
 
 /// `<name>text</name>`.
@@ -74,7 +77,11 @@ pub fn ht(name: &'static str, text: impl Into<Text>) -> Tag {
 
 /// An SVG element.
 pub fn s(name: &'static str) -> Tag {
-    Tag(Box::new(TagData { name, svg: true, ..TagData::default() }))
+    Tag(Box::new(TagData {
+        name,
+        svg: true,
+        ..TagData::default()
+    }))
 }
 
 impl Tag {
@@ -164,7 +171,9 @@ impl Tag {
         match self.build(&doc) {
             Some(el) => el,
             // Only an invalid tag name gets here (ours are constants); a <div> keeps the page up.
-            None => doc.create_element("div").unwrap_or_else(|_| JsValue::NULL.unchecked_into()),
+            None => doc
+                .create_element("div")
+                .unwrap_or_else(|_| JsValue::NULL.unchecked_into()),
         }
     }
 
@@ -172,7 +181,11 @@ impl Tag {
     /// for our constant names it does not).
     pub fn build(&self, doc: &Document) -> Option<Element> {
         let t = &*self.0;
-        let el = if t.svg { doc.create_element_ns(Some(SVG_NS), t.name) } else { doc.create_element(t.name) };
+        let el = if t.svg {
+            doc.create_element_ns(Some(SVG_NS), t.name)
+        } else {
+            doc.create_element(t.name)
+        };
         let el = el.ok()?;
         for (name, value) in &t.attrs {
             let _ = el.set_attribute(name, value);
@@ -196,7 +209,11 @@ impl Tag {
 
 impl std::fmt::Debug for Tag {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Tag").field("name", &self.0.name).field("attrs", &self.0.attrs).field("kids", &self.0.kids.len()).finish()
+        f.debug_struct("Tag")
+            .field("name", &self.0.name)
+            .field("attrs", &self.0.attrs)
+            .field("kids", &self.0.kids.len())
+            .finish()
     }
 }
 
@@ -285,12 +302,17 @@ pub fn bind_value(el: &Element, value: impl Fn() -> String + 'static) {
 
 /// A string property of a DOM object (`value`, `key`, …).
 pub fn prop(obj: &JsValue, name: &str) -> Option<String> {
-    js_sys::Reflect::get(obj, &JsValue::from_str(name)).ok()?.as_string()
+    js_sys::Reflect::get(obj, &JsValue::from_str(name))
+        .ok()?
+        .as_string()
 }
 
 /// A boolean property of a DOM object (`checked`, `ctrlKey`, …).
 pub fn prop_bool(obj: &JsValue, name: &str) -> bool {
-    js_sys::Reflect::get(obj, &JsValue::from_str(name)).ok().and_then(|v| v.as_bool()).unwrap_or(false)
+    js_sys::Reflect::get(obj, &JsValue::from_str(name))
+        .ok()
+        .and_then(|v| v.as_bool())
+        .unwrap_or(false)
 }
 
 /// Sets a property of a DOM object.
@@ -306,7 +328,11 @@ extern "C" {
     #[wasm_bindgen(constructor, js_class = "TextEncoder")]
     fn new() -> Utf8Encoder;
     #[wasm_bindgen(method, js_name = encodeInto)]
-    fn encode_into(this: &Utf8Encoder, source: &js_sys::JsString, destination: &js_sys::Uint8Array) -> JsValue;
+    fn encode_into(
+        this: &Utf8Encoder,
+        source: &js_sys::JsString,
+        destination: &js_sys::Uint8Array,
+    ) -> JsValue;
 }
 
 /// A JavaScript string as UTF-8, written straight into wasm memory by the browser's
@@ -324,10 +350,16 @@ pub fn utf8_of(s: &js_sys::JsString) -> String {
         // SAFETY: the view covers only the vector's spare capacity, nothing allocates in wasm
         // memory while it is alive (the encoder writes, then it is dropped), and `set_len` counts
         // only the bytes the encoder reports written (whole UTF-8 characters).
-        let view = unsafe { js_sys::Uint8Array::view_mut_raw(buf.as_mut_ptr().add(buf.len()), spare) };
+        let view =
+            unsafe { js_sys::Uint8Array::view_mut_raw(buf.as_mut_ptr().add(buf.len()), spare) };
         let done = ENCODER.with(|e| e.encode_into(&rest, &view));
         drop(view);
-        let count = |name: &str| js_sys::Reflect::get(&done, &JsValue::from_str(name)).ok().and_then(|v| v.as_f64()).unwrap_or(0.0) as usize;
+        let count = |name: &str| {
+            js_sys::Reflect::get(&done, &JsValue::from_str(name))
+                .ok()
+                .and_then(|v| v.as_f64())
+                .unwrap_or(0.0) as usize
+        };
         let (read, written) = (count("read"), count("written"));
         unsafe { buf.set_len(buf.len() + written.min(spare)) };
         let left = rest.length() as usize;
@@ -342,7 +374,10 @@ pub fn utf8_of(s: &js_sys::JsString) -> String {
 
 /// The `value` of an input, select or textarea, as UTF-8 through [`utf8_of`].
 pub fn value_of(el: &JsValue) -> String {
-    match js_sys::Reflect::get(el, &JsValue::from_str("value")).ok().and_then(|v| v.dyn_into::<js_sys::JsString>().ok()) {
+    match js_sys::Reflect::get(el, &JsValue::from_str("value"))
+        .ok()
+        .and_then(|v| v.dyn_into::<js_sys::JsString>().ok())
+    {
         Some(s) => utf8_of(&s),
         None => String::new(),
     }
@@ -350,7 +385,9 @@ pub fn value_of(el: &JsValue) -> String {
 
 /// The `value` of the element an event happened on (input, select, textarea).
 pub fn target_value(ev: &Event) -> String {
-    ev.target().and_then(|t| prop(&t, "value")).unwrap_or_default()
+    ev.target()
+        .and_then(|t| prop(&t, "value"))
+        .unwrap_or_default()
 }
 
 /// Replaces every child of `host` with `tags`.
@@ -377,7 +414,13 @@ pub struct KeyedList {
 
 impl KeyedList {
     /// Brings `host`'s children in line with `items` (`key`, how to build it when new).
-    pub fn patch<'a, T: 'a>(&mut self, host: &Element, items: impl IntoIterator<Item = &'a T>, key: impl Fn(&T) -> u64, build: impl Fn(&T) -> Tag) {
+    pub fn patch<'a, T: 'a>(
+        &mut self,
+        host: &Element,
+        items: impl IntoIterator<Item = &'a T>,
+        key: impl Fn(&T) -> u64,
+        build: impl Fn(&T) -> Tag,
+    ) {
         let items: Vec<&T> = items.into_iter().collect();
         let keys: Vec<u64> = items.iter().map(|t| key(t)).collect();
         self.patch_keys(host, keys, &|i| build(items[i]));
@@ -388,7 +431,13 @@ impl KeyedList {
         let old = std::mem::take(&mut self.order);
         let head = old.iter().zip(&keys).take_while(|(a, b)| a == b).count();
         let room = old.len().min(keys.len()) - head;
-        let tail = old.iter().rev().zip(keys.iter().rev()).take(room).take_while(|(a, b)| a == b).count();
+        let tail = old
+            .iter()
+            .rev()
+            .zip(keys.iter().rev())
+            .take(room)
+            .take_while(|(a, b)| a == b)
+            .count();
         let (old_mid, new_mid) = (&old[head..old.len() - tail], head..keys.len() - tail);
         // Keys are unique and the head and tail are common to both lists, so the new middle is
         // made of the old middle's elements and new ones: take the old middle out of the map,
@@ -414,7 +463,10 @@ impl KeyedList {
         // of the log moves nothing), any other is inserted at that place.
         let mut next: Option<web_sys::Node> = match head {
             0 => host.first_child(),
-            _ => self.by_key.get(&keys[head - 1]).and_then(|e| e.next_sibling()),
+            _ => self
+                .by_key
+                .get(&keys[head - 1])
+                .and_then(|e| e.next_sibling()),
         };
         let doc = document();
         let mut order = Vec::with_capacity(keys.len());

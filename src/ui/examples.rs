@@ -14,14 +14,24 @@ pub fn load(app: AppState, example: &Example) {
     if let Some(editor) = app.editor.get_untracked() {
         editor.set_value(example.text);
     }
-    app.notify(NoticeLevel::Info, format!("Example loaded: {}. {}", example.title, example.about));
+    app.notify(
+        NoticeLevel::Info,
+        format!("Example loaded: {}. {}", example.title, example.about),
+    );
 }
 
 /// Browse and load an example into the editor, with its profile.
 pub fn examples_menu() -> web_sys::Element {
     let app = use_app();
     let groups = examples::by_category().into_iter().map(|(category, list)| {
-        h("optgroup").attr("label", category).children(list.into_iter().map(|e| h("option").attr("value", e.id).attr("title", e.about).text(e.title)))
+        h("optgroup")
+            .attr("label", category)
+            .children(list.into_iter().map(|e| {
+                h("option")
+                    .attr("value", e.id)
+                    .attr("title", e.about)
+                    .text(e.title)
+            }))
     });
     let on_change = move |ev: web_sys::Event| {
         let id = dom::target_value(&ev);
@@ -37,7 +47,16 @@ pub fn examples_menu() -> web_sys::Element {
         .class("examples-select")
         .testid("examples")
         .on("change", on_change)
-        .child(h("option").attr("value", "").flag("selected", true).text("Examples…"))
+        .child(
+            h("option")
+                .attr("value", "")
+                .flag("selected", true)
+                .text("Examples…"),
+        )
         .children(groups);
-    h("label").class("examples-label").child(h("span").class("visually-hidden").text("Load an example")).child(select).el()
+    h("label")
+        .class("examples-label")
+        .child(h("span").class("visually-hidden").text("Load an example"))
+        .child(select)
+        .el()
 }

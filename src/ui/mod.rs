@@ -76,7 +76,9 @@ fn app() -> web_sys::Element {
     let analysis = state.analysis;
 
     let status = h("p").class("status").testid("validate-ms").el();
-    dom::bind_attr(&status, "data-ms", move || Some(analysis.with(|a| crate::json::fixed(a.elapsed_ms, 3))));
+    dom::bind_attr(&status, "data-ms", move || {
+        Some(analysis.with(|a| crate::json::fixed(a.elapsed_ms, 3)))
+    });
     dom::bind_text(&status, move || {
         analysis.with(|a| {
             if a.pending {
@@ -84,7 +86,10 @@ fn app() -> web_sys::Element {
             }
             let n = a.totals.documents;
             let docs = if n == 1 { "document" } else { "documents" };
-            format!("{n} {docs} checked in {} ms", crate::json::fixed(a.elapsed_ms, 1))
+            format!(
+                "{n} {docs} checked in {} ms",
+                crate::json::fixed(a.elapsed_ms, 1)
+            )
         })
     });
     let playground = h("main")
@@ -93,10 +98,24 @@ fn app() -> web_sys::Element {
             h("section")
                 .class("editor-pane")
                 .attr("aria-label", "Editor")
-                .child(h("div").class("editor-tools").node(controls::format_button()).node(controls::minify_button()).node(exchange::send_button()).node(link::target_select()))
+                .child(
+                    h("div")
+                        .class("editor-tools")
+                        .node(controls::format_button())
+                        .node(controls::minify_button())
+                        .node(exchange::send_button())
+                        .node(link::target_select()),
+                )
                 .node(editor::editor()),
         )
-        .child(h("section").class("results").attr("aria-label", "Results").node(status).node(verdicts::verdicts()).node(verdicts::verdicts_more()))
+        .child(
+            h("section")
+                .class("results")
+                .attr("aria-label", "Results")
+                .node(status)
+                .node(verdicts::verdicts())
+                .node(verdicts::verdicts_more()),
+        )
         .child(
             h("section")
                 .class("exchange-pane")
@@ -105,7 +124,9 @@ fn app() -> web_sys::Element {
                 .node(exchange::log_pane()),
         )
         .el();
-    dom::bind_flag(&playground, "hidden", move || route.with(|r| r.view() != "playground"));
+    dom::bind_flag(&playground, "hidden", move || {
+        route.with(|r| r.view() != "playground")
+    });
 
     h("div")
         .class("app")

@@ -21,7 +21,9 @@ pub fn notices() -> web_sys::Element {
             let _ = textarea.focus();
         }
     };
-    let key_of = |ev: &web_sys::Event| dom::closest_data(ev, "data-key").and_then(|(_, k)| k.parse::<u64>().ok());
+    let key_of = |ev: &web_sys::Event| {
+        dom::closest_data(ev, "data-key").and_then(|(_, k)| k.parse::<u64>().ok())
+    };
     let on_click = move |ev: web_sys::Event| {
         if dom::closest_data(&ev, "data-dismiss").is_some() {
             if let Some(key) = key_of(&ev) {
@@ -36,27 +38,48 @@ pub fn notices() -> web_sys::Element {
             }
         }
     };
-    let host = h("ul").testid("notices").on("click", on_click).on("keydown", on_keydown).el();
+    let host = h("ul")
+        .testid("notices")
+        .on("click", on_click)
+        .on("keydown", on_keydown)
+        .el();
     let list = StoredValue::new_local(KeyedList::default());
     {
         let host = host.clone();
-        dom::effect(move || notices.with(|n| list.update_value(|l| l.patch(&host, n, |x| x.key, notice))));
+        dom::effect(move || {
+            notices.with(|n| list.update_value(|l| l.patch(&host, n, |x| x.key, notice)))
+        });
     }
-    h("aside").class("notices").attr("aria-label", "Notices").node(host).el()
+    h("aside")
+        .class("notices")
+        .attr("aria-label", "Notices")
+        .node(host)
+        .el()
 }
 
 /// One notice: its text in a live region, and a button that dismisses it.
 fn notice(n: &Notice) -> Tag {
     let (role, level, class, label, dismiss) = match n.level {
         NoticeLevel::Info => ("status", "info", "notice info", "Note", "Dismiss this note"),
-        NoticeLevel::Error => ("alert", "error", "notice error", "Error", "Dismiss this error"),
+        NoticeLevel::Error => (
+            "alert",
+            "error",
+            "notice error",
+            "Error",
+            "Dismiss this error",
+        ),
     };
     h("li")
         .class(class)
         .testid("notice")
         .attr("data-level", level)
         .attr("data-key", n.key.to_string())
-        .child(h("p").attr("role", role).child(h("strong").class("notice-level").text(label).text(": ")).text(n.text.clone()))
+        .child(
+            h("p")
+                .attr("role", role)
+                .child(h("strong").class("notice-level").text(label).text(": "))
+                .text(n.text.clone()),
+        )
         .child(
             h("button")
                 .attr("type", "button")

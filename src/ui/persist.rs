@@ -61,21 +61,29 @@ pub struct LogDraft {
 
 impl LogDraft {
     fn json(&self) -> Option<String> {
-        self.log.try_with_untracked(|l| l.to_json_string_last(SAVED_LOG_MESSAGES))
+        self.log
+            .try_with_untracked(|l| l.to_json_string_last(SAVED_LOG_MESSAGES))
     }
 
     fn restore(&self, json: &str) -> Result<(), String> {
-        crate::exchange::Log::from_json_str(json).map(|l| self.log.set(l)).map_err(|e| e.to_string())
+        crate::exchange::Log::from_json_str(json)
+            .map(|l| self.log.set(l))
+            .map_err(|e| e.to_string())
     }
 }
 
 /// Saves the log with the draft and restores the saved one now. Call under `App`.
 pub fn register_log(hook: LogDraft) {
-    let Some(slot) = use_context::<LogSlot>() else { return };
+    let Some(slot) = use_context::<LogSlot>() else {
+        return;
+    };
     if let Some(json) = slot.saved.try_get_value().flatten() {
         if let Err(why) = hook.restore(&json) {
             if let Some(state) = use_context::<AppState>() {
-                state.notify(NoticeLevel::Error, format!("The saved log could not be restored ({why}); it starts empty."));
+                state.notify(
+                    NoticeLevel::Error,
+                    format!("The saved log could not be restored ({why}); it starts empty."),
+                );
             }
         }
     }
@@ -176,16 +184,26 @@ pub const DRAFT_MAX_BYTES: usize = 4_000_000;
 /// Keeps the saved draft in step with the state: saves [`DEBOUNCE`] after the last change, and at
 /// once when the page is hidden. Call once, right after the state is created.
 pub fn sync(state: AppState) {
-    let Some(Boot { id, log, problems }) = BOOT.with(|b| b.borrow_mut().take()) else { return };
+    let Some(Boot { id, log, problems }) = BOOT.with(|b| b.borrow_mut().take()) else {
+        return;
+    };
     for p in problems {
         state.notify(NoticeLevel::Error, p);
     }
     let Some(storage) = local() else { return };
     // Everything below runs in event handlers and timers: non-Send browser objects stay local.
-    let slot = LogSlot { hook: RwSignal::new(None), saved: StoredValue::new(log) };
+    let slot = LogSlot {
+        hook: RwSignal::new(None),
+        saved: StoredValue::new(log),
+    };
     provide_context(slot);
     // One stored value for the saver's state (each stored type is its own compiled copy).
-    let saver = StoredValue::new_local(Saver { storage, id, health: Health::Saving, pending: None });
+    let saver = StoredValue::new_local(Saver {
+        storage,
+        id,
+        health: Health::Saving,
+        pending: None,
+    });
     let take_pending = move || saver.try_update_value(|s| s.pending.take()).flatten();
 
     let save = move || {
@@ -194,9 +212,14 @@ pub fn sync(state: AppState) {
         }
         // A text this large cannot fit in browser storage (about 5 million characters per site):
         // say so without copying and escaping megabytes only to have the write refused.
-        let too_large = state.text.try_with_untracked(|t| (t.len() > DRAFT_MAX_BYTES).then_some(t.len())).flatten();
+        let too_large = state
+            .text
+            .try_with_untracked(|t| (t.len() > DRAFT_MAX_BYTES).then_some(t.len()))
+            .flatten();
         if let Some(bytes) = too_large {
-            if saver.try_update_value(|s| std::mem::replace(&mut s.health, Health::TooLarge)) != Some(Health::TooLarge) {
+            if saver.try_update_value(|s| std::mem::replace(&mut s.health, Health::TooLarge))
+                != Some(Health::TooLarge)
+            {
                 state.notify(
                     NoticeLevel::Error,
                     format!(
@@ -208,14 +231,22 @@ pub fn sync(state: AppState) {
             }
             return;
         }
-        let (Some(text), Some(profile)) = (state.text.try_get_untracked(), state.profile.try_get_untracked()) else {
+        let (Some(text), Some(profile)) = (
+            state.text.try_get_untracked(),
+            state.profile.try_get_untracked(),
+        ) else {
             return;
         };
         let log = match slot.hook.try_get_untracked().flatten() {
             Some(hook) => hook.json(),
             None => slot.saved.try_get_value().flatten(),
         };
-        let draft = Draft { text, profile, log, saved: js_sys::Date::now() };
+        let draft = Draft {
+            text,
+            profile,
+            log,
+            saved: js_sys::Date::now(),
+        };
         let Some((outcome, before)) = saver.try_update_value(|s| {
             let outcome = write_draft(&s.storage, &s.id, &draft);
             let health = match outcome {
@@ -263,12 +294,18 @@ pub fn sync(state: AppState) {
             hook.log.track();
         }
         let handle = set_timeout_with_handle(save, DEBOUNCE).ok();
-        if let Some(old) = saver.try_update_value(|s| std::mem::replace(&mut s.pending, handle)).flatten() {
+        if let Some(old) = saver
+            .try_update_value(|s| std::mem::replace(&mut s.pending, handle))
+            .flatten()
+        {
             old.clear();
         }
     });
     let flush = move || {
-        if saver.try_with_value(|s| s.pending.is_some()).unwrap_or(false) {
+        if saver
+            .try_with_value(|s| s.pending.is_some())
+            .unwrap_or(false)
+        {
             save();
         }
     };
@@ -297,14 +334,18 @@ struct Saver {
 
 enum WriteError {
     /// Over quota even after dropping old drafts (and, if `log_dropped`, saved without the log).
-    Full { log_dropped: bool },
+    Full {
+        log_dropped: bool,
+    },
     Other(String),
 }
 
 fn is_quota_error(err: &wasm_bindgen::JsValue) -> bool {
     err.dyn_ref::<web_sys::DomException>().is_some_and(|e| {
         // Chromium and Firefox name it QuotaExceededError; old Firefox used its own name.
-        e.name() == "QuotaExceededError" || e.name() == "NS_ERROR_DOM_QUOTA_REACHED" || e.code() == 22
+        e.name() == "QuotaExceededError"
+            || e.name() == "NS_ERROR_DOM_QUOTA_REACHED"
+            || e.code() == 22
     })
 }
 
@@ -330,7 +371,11 @@ fn write_draft(storage: &web_sys::Storage, id: &str, draft: &Draft) -> Result<()
     }
     let mut log_dropped = false;
     if result.as_ref().is_err_and(is_quota_error) && draft.log.is_some() {
-        result = put(&Draft { log: None, ..draft.clone() }.to_json());
+        result = put(&Draft {
+            log: None,
+            ..draft.clone()
+        }
+        .to_json());
         log_dropped = result.is_ok();
     }
     match result {

@@ -7,11 +7,13 @@
 //! removes the fragment from the address bar, so a later reload keeps the edits made since. A
 //! link that cannot be read is a notice saying why; the draft is not touched.
 
-use crate::ui::prelude::*;
 use crate::ui::prelude::spawn_local;
+use crate::ui::prelude::*;
 use wasm_bindgen::prelude::*;
 use web_sys::js_sys::{self, futures::JsFuture, Reflect, Uint8Array};
-use web_sys::{HtmlInputElement, ReadableStream, ReadableStreamDefaultReader, ReadableWritablePair, Response};
+use web_sys::{
+    HtmlInputElement, ReadableStream, ReadableStreamDefaultReader, ReadableWritablePair, Response,
+};
 
 use crate::rpc::Profile;
 use crate::saved::{self, FormatError};
@@ -55,7 +57,9 @@ async fn deflate(bytes: &[u8]) -> Result<Vec<u8>, String> {
     async {
         let pair = CompressionStream::new("deflate-raw")?;
         let out = stream_of(bytes)?.pipe_through(pair.unchecked_ref::<ReadableWritablePair>());
-        let buffer = JsFuture::from(Response::new_with_opt_readable_stream(Some(&out))?.array_buffer()?).await?;
+        let buffer =
+            JsFuture::from(Response::new_with_opt_readable_stream(Some(&out))?.array_buffer()?)
+                .await?;
         Ok(Uint8Array::new(&buffer).to_vec())
     }
     .await
@@ -66,15 +70,22 @@ async fn deflate(bytes: &[u8]) -> Result<Vec<u8>, String> {
 async fn inflate(bytes: &[u8]) -> Result<Vec<u8>, FormatError> {
     let bad = |e: JsValue| FormatError::BadDeflate(describe(&e));
     let pair = DecompressionStream::new("deflate-raw").map_err(bad)?;
-    let out = stream_of(bytes).map_err(bad)?.pipe_through(pair.unchecked_ref::<ReadableWritablePair>());
+    let out = stream_of(bytes)
+        .map_err(bad)?
+        .pipe_through(pair.unchecked_ref::<ReadableWritablePair>());
     let reader: ReadableStreamDefaultReader = out.get_reader().unchecked_into();
     let mut inflated = Vec::new();
     loop {
         let chunk = JsFuture::from(reader.read()).await.map_err(bad)?;
-        if Reflect::get(&chunk, &"done".into()).map_err(bad)?.is_truthy() {
+        if Reflect::get(&chunk, &"done".into())
+            .map_err(bad)?
+            .is_truthy()
+        {
             return Ok(inflated);
         }
-        let value: Uint8Array = Reflect::get(&chunk, &"value".into()).map_err(bad)?.unchecked_into();
+        let value: Uint8Array = Reflect::get(&chunk, &"value".into())
+            .map_err(bad)?
+            .unchecked_into();
         if inflated.len() + value.length() as usize > saved::MAX_LINK_TEXT {
             let _ = reader.cancel();
             return Err(FormatError::TooLarge);
@@ -96,12 +107,18 @@ fn page_address() -> String {
 /// The full share link for `text` under `profile`.
 pub async fn make_link(text: &str, profile: Profile) -> Result<String, String> {
     let deflated = deflate(saved::link_json(text, profile).as_bytes()).await?;
-    Ok(format!("{}#{}", page_address(), saved::link_fragment(&deflated)))
+    Ok(format!(
+        "{}#{}",
+        page_address(),
+        saved::link_fragment(&deflated)
+    ))
 }
 
 /// The text and profile of a link's fragment (with or without `#`); `Ok(None)`: no fragment.
 pub async fn read_link(fragment: &str) -> Result<Option<(String, Profile)>, FormatError> {
-    let Some(deflated) = saved::parse_fragment(fragment)? else { return Ok(None) };
+    let Some(deflated) = saved::parse_fragment(fragment)? else {
+        return Ok(None);
+    };
     let inflated = inflate(&deflated).await?;
     saved::read_link_json(&inflated).map(Some)
 }
@@ -113,7 +130,9 @@ async fn copy_to_clipboard(text: &str) -> bool {
     if !Reflect::has(&navigator, &"clipboard".into()).unwrap_or(false) {
         return false;
     }
-    JsFuture::from(navigator.clipboard().write_text(text)).await.is_ok()
+    JsFuture::from(navigator.clipboard().write_text(text))
+        .await
+        .is_ok()
 }
 
 /// Makes a link holding the editor's text and profile, copies it when the browser allows, and
@@ -128,7 +147,10 @@ pub fn share_button() -> web_sys::Element {
         .flag("readonly", true)
         .flag("hidden", true)
         .on("focus", |ev| {
-            if let Some(input) = ev.target().and_then(|t| t.dyn_into::<HtmlInputElement>().ok()) {
+            if let Some(input) = ev
+                .target()
+                .and_then(|t| t.dyn_into::<HtmlInputElement>().ok())
+            {
                 input.select();
             }
         })
@@ -146,20 +168,39 @@ pub fn share_button() -> web_sys::Element {
                     input.set_value(&url);
                     input.set_hidden(false);
                     if copied {
-                        state.notify(NoticeLevel::Info, format!("Share link copied to the clipboard ({} characters).", url.len()));
+                        state.notify(
+                            NoticeLevel::Info,
+                            format!(
+                                "Share link copied to the clipboard ({} characters).",
+                                url.len()
+                            ),
+                        );
                     } else {
-                        state.notify(NoticeLevel::Info, "Share link ready: copy it from the field (Ctrl+C).");
+                        state.notify(
+                            NoticeLevel::Info,
+                            "Share link ready: copy it from the field (Ctrl+C).",
+                        );
                         let _ = input.focus();
                         input.select();
                     }
                 }
-                Err(why) => state.notify(NoticeLevel::Error, format!("The share link could not be made: {why}.")),
+                Err(why) => state.notify(
+                    NoticeLevel::Error,
+                    format!("The share link could not be made: {why}."),
+                ),
             }
         });
     };
     h("div")
         .class("share")
-        .child(h("button").attr("type", "button").testid("share").on("click", share).attr("title", "Copy a link holding the editor's text and profile").text("Share link"))
+        .child(
+            h("button")
+                .attr("type", "button")
+                .testid("share")
+                .on("click", share)
+                .attr("title", "Copy a link holding the editor's text and profile")
+                .text("Share link"),
+        )
         .node(field)
         .el()
 }
@@ -188,7 +229,10 @@ fn open_fragment(state: AppState) {
                 forget_fragment();
                 let lines = state.text.with_untracked(|t| t.lines().count());
                 let profile = super::teach::profile_name(profile);
-                state.notify(NoticeLevel::Info, format!("Opened a shared link: {lines} lines, {profile}."));
+                state.notify(
+                    NoticeLevel::Info,
+                    format!("Opened a shared link: {lines} lines, {profile}."),
+                );
             }
             Err(why) => state.notify(
                 NoticeLevel::Error,

@@ -87,7 +87,11 @@ pub fn apply_theme(theme: Theme) {
 
 /// Switches between the system's theme, light and dark (`data-testid="theme"`).
 pub fn theme_toggle() -> web_sys::Element {
-    let button = h("button").attr("type", "button").class("theme-toggle").testid("theme").el();
+    let button = h("button")
+        .attr("type", "button")
+        .class("theme-toggle")
+        .testid("theme")
+        .el();
     // The choice lives in the button's handler; each change syncs the outside (the <html>
     // attribute, localStorage) and the button.
     let show = {
@@ -95,7 +99,14 @@ pub fn theme_toggle() -> web_sys::Element {
         move |t: Theme| {
             apply_theme(t);
             let _ = el.set_attribute("data-theme-choice", t.as_str());
-            let _ = el.set_attribute("title", &format!("Colour theme: {} (click for {})", t.as_str(), t.next().as_str()));
+            let _ = el.set_attribute(
+                "title",
+                &format!(
+                    "Colour theme: {} (click for {})",
+                    t.as_str(),
+                    t.next().as_str()
+                ),
+            );
             el.set_text_content(Some(&format!("Theme: {}", t.as_str())));
         }
     };

@@ -18,11 +18,15 @@ pub fn verdicts() -> web_sys::Element {
     // as the user types: read the current one from the current analysis.
     let on_click = move |ev: web_sys::Event| {
         let on_link = dom::closest_data(&ev, "href").is_some();
-        let Some((_, at)) = dom::closest_data(&ev, "data-finding") else { return };
+        let Some((_, at)) = dom::closest_data(&ev, "data-finding") else {
+            return;
+        };
         if on_link {
             return;
         }
-        let Some((key, path, index)) = parse_finding_at(&at) else { return };
+        let Some((key, path, index)) = parse_finding_at(&at) else {
+            return;
+        };
         let span = analysis.with_untracked(|a| {
             let keyed = a.verdicts.iter().find(|k| k.key == key)?;
             keyed.verdict.finding_at(&path, index).map(|f| f.span)
@@ -31,11 +35,27 @@ pub fn verdicts() -> web_sys::Element {
             state.select.set(Some(span));
         }
     };
-    let host = h("section").class("verdicts").testid("verdicts").attr("aria-label", "Verdicts").on("click", on_click).el();
+    let host = h("section")
+        .class("verdicts")
+        .testid("verdicts")
+        .attr("aria-label", "Verdicts")
+        .on("click", on_click)
+        .el();
     let cards = StoredValue::new_local(KeyedList::default());
     {
         let host = host.clone();
-        dom::effect(move || analysis.with(|a| cards.update_value(|list| list.patch(&host, &a.verdicts, |k| k.key, |k| card(&k.verdict, k.key, &[])))));
+        dom::effect(move || {
+            analysis.with(|a| {
+                cards.update_value(|list| {
+                    list.patch(
+                        &host,
+                        &a.verdicts,
+                        |k| k.key,
+                        |k| card(&k.verdict, k.key, &[]),
+                    )
+                })
+            })
+        });
     }
     host
 }
@@ -58,7 +78,11 @@ pub fn verdicts_more() -> web_sys::Element {
                 )
             })
         });
-        let _ = if more.is_some() { p.remove_attribute("hidden") } else { p.set_attribute("hidden", "") };
+        let _ = if more.is_some() {
+            p.remove_attribute("hidden")
+        } else {
+            p.set_attribute("hidden", "")
+        };
         p.set_text_content(more.as_deref());
     });
     el
@@ -75,7 +99,14 @@ fn parse_finding_at(at: &str) -> Option<(u64, Vec<usize>, usize)> {
     let key = parts.next()?.parse().ok()?;
     let path = parts.next()?;
     let index = parts.next()?.parse().ok()?;
-    let path = if path.is_empty() { Vec::new() } else { path.split('.').map(str::parse).collect::<Result<_, _>>().ok()? };
+    let path = if path.is_empty() {
+        Vec::new()
+    } else {
+        path.split('.')
+            .map(str::parse)
+            .collect::<Result<_, _>>()
+            .ok()?
+    };
     Some((key, path, index))
 }
 
@@ -89,13 +120,24 @@ fn card(verdict: &Verdict, key: u64, path: &[usize]) -> Tag {
     } else {
         "has-warnings"
     };
-    let about = if verdict.is_clean() { format!("Valid {}", verdict.describe()) } else { verdict.describe() };
+    let about = if verdict.is_clean() {
+        format!("Valid {}", verdict.describe())
+    } else {
+        verdict.describe()
+    };
     let items = (!verdict.items.is_empty()).then(|| {
-        h("ol").class("batch-items").attr("aria-label", "Batch elements").children(verdict.items.iter().enumerate().map(|(i, item)| {
-            let mut path = path.to_vec();
-            path.push(i);
-            h("li").class("batch-item").testid("batch-item").attr("data-kind", item.kind.as_str()).child(card(item, key, &path))
-        }))
+        h("ol")
+            .class("batch-items")
+            .attr("aria-label", "Batch elements")
+            .children(verdict.items.iter().enumerate().map(|(i, item)| {
+                let mut path = path.to_vec();
+                path.push(i);
+                h("li")
+                    .class("batch-item")
+                    .testid("batch-item")
+                    .attr("data-kind", item.kind.as_str())
+                    .child(card(item, key, &path))
+            }))
     });
     h("article")
         .class(format!("verdict kind-{kind} {status}"))
@@ -111,10 +153,30 @@ fn card(verdict: &Verdict, key: u64, path: &[usize]) -> Tag {
 fn summary(verdict: &Verdict) -> Tag {
     h("header")
         .class("summary")
-        .child(h("span").class("kind badge").testid("badge").text(verdict.badge()))
-        .child_opt(verdict.method.as_ref().map(|m| h("span").class("method").testid("method").text(m.clone())))
-        .child_opt(verdict.id.as_ref().map(|id| h("span").class("id").testid("id").text("id ").text(id.clone())))
-        .child(h("span").class("at").text(format!("{}:{}", verdict.at.line, verdict.at.column)))
+        .child(
+            h("span")
+                .class("kind badge")
+                .testid("badge")
+                .text(verdict.badge()),
+        )
+        .child_opt(
+            verdict
+                .method
+                .as_ref()
+                .map(|m| h("span").class("method").testid("method").text(m.clone())),
+        )
+        .child_opt(verdict.id.as_ref().map(|id| {
+            h("span")
+                .class("id")
+                .testid("id")
+                .text("id ")
+                .text(id.clone())
+        }))
+        .child(
+            h("span")
+                .class("at")
+                .text(format!("{}:{}", verdict.at.line, verdict.at.column)),
+        )
 }
 
 /// The broken rules of one document (not of its batch elements). Each row's button selects the
@@ -125,7 +187,11 @@ fn findings(findings: &[Finding], key: u64, path: &[usize]) -> Option<Tag> {
     }
     let rows = findings.iter().enumerate().map(|(index, f)| {
         let severity = f.severity.as_str();
-        let pointer = if f.path.is_empty() { "(root)".to_string() } else { f.path.clone() };
+        let pointer = if f.path.is_empty() {
+            "(root)".to_string()
+        } else {
+            f.path.clone()
+        };
         let section = f.section;
         h("li")
             .class(format!("violation {severity}"))
@@ -139,7 +205,11 @@ fn findings(findings: &[Finding], key: u64, path: &[usize]) -> Option<Tag> {
                     .attr("type", "button")
                     .class("goto")
                     .attr("title", "Select in the editor")
-                    .child(h("span").class("at").text(format!("{}:{}", f.at.line, f.at.column)))
+                    .child(
+                        h("span")
+                            .class("at")
+                            .text(format!("{}:{}", f.at.line, f.at.column)),
+                    )
                     .text(" ")
                     .child(h("span").class("severity").text(severity))
                     .text(" ")
@@ -147,7 +217,12 @@ fn findings(findings: &[Finding], key: u64, path: &[usize]) -> Option<Tag> {
                     .text(" ")
                     .child(h("span").class("message").text(f.message.clone())),
             )
-            .child(h("code").class("path").attr("title", "JSON pointer").text(pointer))
+            .child(
+                h("code")
+                    .class("path")
+                    .attr("title", "JSON pointer")
+                    .text(pointer),
+            )
             .child(
                 h("a")
                     .class("spec")
@@ -166,7 +241,12 @@ fn findings(findings: &[Finding], key: u64, path: &[usize]) -> Option<Tag> {
                     .text("?"),
             )
     });
-    Some(h("ul").class("violations").attr("aria-label", "Violations").children(rows))
+    Some(
+        h("ul")
+            .class("violations")
+            .attr("aria-label", "Violations")
+            .children(rows),
+    )
 }
 
 #[cfg(test)]
@@ -175,8 +255,15 @@ mod tests {
 
     #[test]
     fn finding_places_round_trip() {
-        for (key, path, index) in [(1u64, vec![], 0usize), (42, vec![3], 2), (7, vec![0, 11], 5)] {
-            assert_eq!(parse_finding_at(&finding_at(key, &path, index)), Some((key, path, index)));
+        for (key, path, index) in [
+            (1u64, vec![], 0usize),
+            (42, vec![3], 2),
+            (7, vec![0, 11], 5),
+        ] {
+            assert_eq!(
+                parse_finding_at(&finding_at(key, &path, index)),
+                Some((key, path, index))
+            );
         }
         assert_eq!(parse_finding_at("x/1/2"), None);
         assert_eq!(parse_finding_at("1/a/2"), None);

@@ -36,9 +36,16 @@ pub fn fingerprint(text: &str, profile: Profile) -> u64 {
     let bytes = text.as_bytes();
     let mut chunks = bytes.chunks_exact(8);
     for c in &mut chunks {
-        h = mix(h, u64::from_le_bytes([c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7]]));
+        h = mix(
+            h,
+            u64::from_le_bytes([c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7]]),
+        );
     }
-    for &b in chunks.remainder().iter().chain(profile_to_string(profile).as_bytes()) {
+    for &b in chunks
+        .remainder()
+        .iter()
+        .chain(profile_to_string(profile).as_bytes())
+    {
         h = mix(h, u64::from(b));
     }
     h
@@ -56,8 +63,15 @@ pub struct Offload {
 
 /// The app's files, from `<meta name="app-entry">` (absent in tests: no worker then).
 fn entry() -> Option<(String, String, String)> {
-    let meta = dom::document().query_selector("meta[name=app-entry]").ok().flatten()?;
-    let (js, wasm, worker) = (meta.get_attribute("data-js")?, meta.get_attribute("data-wasm")?, meta.get_attribute("data-worker")?);
+    let meta = dom::document()
+        .query_selector("meta[name=app-entry]")
+        .ok()
+        .flatten()?;
+    let (js, wasm, worker) = (
+        meta.get_attribute("data-js")?,
+        meta.get_attribute("data-wasm")?,
+        meta.get_attribute("data-worker")?,
+    );
     let base = dom::document().base_uri().ok().flatten()?;
     let abs = |p: &str| web_sys::Url::new_with_base(p, &base).ok().map(|u| u.href());
     Some((abs(&js)?, abs(&wasm)?, abs(&worker)?))
@@ -65,8 +79,14 @@ fn entry() -> Option<(String, String, String)> {
 
 impl Offload {
     pub fn new() -> Offload {
-        let usable = entry().is_some() && js_sys::Reflect::has(&js_sys::global(), &JsValue::from_str("Worker")).unwrap_or(false);
-        Offload { worker: StoredValue::new_local(None), usable: RwSignal::new(usable), answer: RwSignal::new(None) }
+        let usable = entry().is_some()
+            && js_sys::Reflect::has(&js_sys::global(), &JsValue::from_str("Worker"))
+                .unwrap_or(false);
+        Offload {
+            worker: StoredValue::new_local(None),
+            usable: RwSignal::new(usable),
+            answer: RwSignal::new(None),
+        }
     }
 
     /// Asks the worker to check `text`; the answer arrives in [`Offload::answer`].
@@ -85,7 +105,10 @@ impl Offload {
             let (answer, usable) = (self.answer, self.usable);
             dom::listen_el(worker.unchecked_ref(), "message", move |ev| {
                 let data = ev.unchecked_ref::<web_sys::MessageEvent>().data();
-                let fp = js_sys::Reflect::get(&data, &JsValue::from_str("fp")).ok().and_then(|v| v.as_string()).and_then(|s| s.parse::<u64>().ok());
+                let fp = js_sys::Reflect::get(&data, &JsValue::from_str("fp"))
+                    .ok()
+                    .and_then(|v| v.as_string())
+                    .and_then(|s| s.parse::<u64>().ok());
                 match (fp, dom::prop(&data, "result")) {
                     (Some(fp), Some(result)) => answer.set(Some((fp, result))),
                     _ => usable.set(false),
@@ -95,10 +118,18 @@ impl Offload {
             self.worker.set_value(Some(worker));
         }
         let message = js_sys::Object::new();
-        for (k, v) in [("fp", JsValue::from_str(&fp.to_string())), ("text", JsValue::from_str(text)), ("profile", JsValue::from_str(&profile_to_string(profile))), ("js", JsValue::from_str(&js)), ("wasm", JsValue::from_str(&wasm))] {
+        for (k, v) in [
+            ("fp", JsValue::from_str(&fp.to_string())),
+            ("text", JsValue::from_str(text)),
+            ("profile", JsValue::from_str(&profile_to_string(profile))),
+            ("js", JsValue::from_str(&js)),
+            ("wasm", JsValue::from_str(&wasm)),
+        ] {
             dom::set_prop(&message, k, &v);
         }
-        let sent = self.worker.with_value(|w| w.as_ref().map(|w| w.post_message(&message).is_ok()));
+        let sent = self
+            .worker
+            .with_value(|w| w.as_ref().map(|w| w.post_message(&message).is_ok()));
         if sent != Some(true) {
             self.usable.set(false);
         }

@@ -39,8 +39,14 @@ impl Server {
                 let _ = tx.send(line);
             }
         });
-        let banner = rx.recv_timeout(WAIT).unwrap_or_else(|_| panic!("{name} prints where it listens on stderr"));
-        Server { child, banner, stderr: rx }
+        let banner = rx
+            .recv_timeout(WAIT)
+            .unwrap_or_else(|_| panic!("{name} prints where it listens on stderr"));
+        Server {
+            child,
+            banner,
+            stderr: rx,
+        }
     }
 
     /// Starts `jrpc serve ARGS`.
@@ -53,9 +59,16 @@ impl Server {
     /// The `n`th `scheme://…` URL of the banner (0: the first).
     pub fn nth_url(&self, scheme: &str, n: usize) -> String {
         let prefix = format!("{scheme}://");
-        let (start, _) =
-            self.banner.match_indices(&prefix).nth(n).unwrap_or_else(|| panic!("no {prefix} URL #{n} in {:?}", self.banner));
-        self.banner[start..].split([',', ' ', ';']).next().unwrap().to_string()
+        let (start, _) = self
+            .banner
+            .match_indices(&prefix)
+            .nth(n)
+            .unwrap_or_else(|| panic!("no {prefix} URL #{n} in {:?}", self.banner));
+        self.banner[start..]
+            .split([',', ' ', ';'])
+            .next()
+            .unwrap()
+            .to_string()
     }
 
     /// The first `scheme://…` URL of the banner.
@@ -66,7 +79,11 @@ impl Server {
     /// `host:port` of the first `scheme://` URL.
     pub fn addr(&self, scheme: &str) -> String {
         let url = self.url(scheme);
-        url[scheme.len() + 3..].split('/').next().unwrap().to_string()
+        url[scheme.len() + 3..]
+            .split('/')
+            .next()
+            .unwrap()
+            .to_string()
     }
 
     /// Waits for the process to end by itself.
@@ -76,7 +93,10 @@ impl Server {
             if let Some(status) = self.child.try_wait().unwrap() {
                 return status;
             }
-            assert!(Instant::now() < deadline, "the server did not stop by itself");
+            assert!(
+                Instant::now() < deadline,
+                "the server did not stop by itself"
+            );
             std::thread::sleep(Duration::from_millis(20));
         }
     }
@@ -100,13 +120,24 @@ impl Drop for Server {
 
 /// Runs `future` on a current-thread runtime, failing the test after [`WAIT`].
 pub fn run<F: std::future::Future>(future: F) -> F::Output {
-    let runtime = tokio::runtime::Builder::new_current_thread().enable_all().build().unwrap();
-    runtime.block_on(async { tokio::time::timeout(WAIT, future).await.expect("the exchange finished in time") })
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .unwrap();
+    runtime.block_on(async {
+        tokio::time::timeout(WAIT, future)
+            .await
+            .expect("the exchange finished in time")
+    })
 }
 
-pub type Socket = tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
+pub type Socket =
+    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
 
 /// Opens a WebSocket client connection.
 pub async fn connect(url: &str) -> Socket {
-    tokio_tungstenite::connect_async(url).await.unwrap_or_else(|e| panic!("{url} opens: {e}")).0
+    tokio_tungstenite::connect_async(url)
+        .await
+        .unwrap_or_else(|e| panic!("{url} opens: {e}"))
+        .0
 }

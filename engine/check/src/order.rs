@@ -17,7 +17,11 @@ pub fn sort_by_key<T>(items: &mut Vec<T>, key: impl Fn(&T) -> u64) {
     if items.is_sorted_by_key(&key) {
         return;
     }
-    let mut pairs: Vec<(u64, u64)> = items.iter().enumerate().map(|(i, t)| (key(t), i as u64)).collect();
+    let mut pairs: Vec<(u64, u64)> = items
+        .iter()
+        .enumerate()
+        .map(|(i, t)| (key(t), i as u64))
+        .collect();
     sort_pairs(&mut pairs);
     let mut slots: Vec<Option<T>> = std::mem::take(items).into_iter().map(Some).collect();
     items.extend(pairs.iter().filter_map(|&(_, i)| slots[i as usize].take()));

@@ -36,7 +36,12 @@ const fn without_header(text: &str) -> &str {
     let bytes = text.as_bytes();
     let mut i = 0;
     while i + 4 <= bytes.len() {
-        if (i == 0 || bytes[i - 1] == b'\n') && bytes[i] == b'=' && bytes[i + 1] == b'=' && bytes[i + 2] == b'=' && bytes[i + 3] == b' ' {
+        if (i == 0 || bytes[i - 1] == b'\n')
+            && bytes[i] == b'='
+            && bytes[i + 1] == b'='
+            && bytes[i + 2] == b'='
+            && bytes[i + 3] == b' '
+        {
             return match std::str::from_utf8(bytes.split_at(i).1) {
                 Ok(rest) => rest,
                 Err(_) => text,
@@ -120,7 +125,10 @@ pub fn parse(src: &'static str) -> Result<Vec<Example>, LibraryError> {
     let mut examples = Vec::new();
     let lines: Vec<&'static str> = src.split('\n').collect();
     let mut i = 0;
-    let err = |line: usize, message: String| LibraryError { line: line + 1, message };
+    let err = |line: usize, message: String| LibraryError {
+        line: line + 1,
+        message,
+    };
     while i < lines.len() {
         let line = lines[i];
         let Some(id) = line.strip_prefix("=== ") else {
@@ -131,21 +139,47 @@ pub fn parse(src: &'static str) -> Result<Vec<Example>, LibraryError> {
             continue;
         };
         let start = i;
-        let (mut category, mut title, mut about, mut profile, mut expect) = (None, None, None, None, None);
+        let (mut category, mut title, mut about, mut profile, mut expect) =
+            (None, None, None, None, None);
         i += 1;
         while i < lines.len() && lines[i] != "---" {
-            let (name, value) = lines[i].split_once(':').and_then(|(n, v)| Some((n, v.strip_prefix(' ')?))).ok_or_else(|| err(i, format!("expected `name: value`, found {}", quote(lines[i]))))?;
+            let (name, value) = lines[i]
+                .split_once(':')
+                .and_then(|(n, v)| Some((n, v.strip_prefix(' ')?)))
+                .ok_or_else(|| {
+                    err(
+                        i,
+                        format!("expected `name: value`, found {}", quote(lines[i])),
+                    )
+                })?;
             match name {
                 "category" => category = Some(value),
                 "title" => title = Some(value),
                 "about" => about = Some(value),
-                "profile" => profile = Some(parse_profile(value).ok_or_else(|| err(i, format!("unknown profile {}", quote(value))))?),
+                "profile" => {
+                    profile = Some(
+                        parse_profile(value)
+                            .ok_or_else(|| err(i, format!("unknown profile {}", quote(value))))?,
+                    )
+                }
                 "expect" => {
-                    expect = Some(match value.split_whitespace().collect::<Vec<_>>().as_slice() {
-                        ["clean"] => Expect::Clean,
-                        ["rules", rules @ ..] if !rules.is_empty() => Expect::Rules(rules.to_vec()),
-                        _ => return Err(err(i, format!("expect is `clean` or `rules id ...`, found {}", quote(value)))),
-                    })
+                    expect = Some(
+                        match value.split_whitespace().collect::<Vec<_>>().as_slice() {
+                            ["clean"] => Expect::Clean,
+                            ["rules", rules @ ..] if !rules.is_empty() => {
+                                Expect::Rules(rules.to_vec())
+                            }
+                            _ => {
+                                return Err(err(
+                                    i,
+                                    format!(
+                                        "expect is `clean` or `rules id ...`, found {}",
+                                        quote(value)
+                                    ),
+                                ))
+                            }
+                        },
+                    )
                 }
                 _ => return Err(err(i, format!("unknown field {}", quote(name)))),
             }

@@ -229,7 +229,9 @@ fn slot_of(id: Option<&str>) -> Slot {
             },
             _ => Slot::Null,
         },
-        Some(text) if text.starts_with(|c: char| c == '-' || c.is_ascii_digit()) => Slot::Id(IdKey::Num(text.to_string())),
+        Some(text) if text.starts_with(|c: char| c == '-' || c.is_ascii_digit()) => {
+            Slot::Id(IdKey::Num(text.to_string()))
+        }
         _ => Slot::Null,
     }
 }
@@ -265,7 +267,10 @@ const SUMMARY_CHARS: usize = 80;
 
 impl Log {
     pub fn new() -> Self {
-        Log { next_key: 1, ..Log::default() }
+        Log {
+            next_key: 1,
+            ..Log::default()
+        }
     }
 
     pub fn entries(&self) -> &[Entry] {
@@ -316,7 +321,13 @@ impl Log {
     }
 
     /// Appends one document that crossed the wire and pairs it. Returns its key.
-    pub fn record(&mut self, peer: &str, direction: Direction, time_ms: f64, raw: impl Into<String>) -> u64 {
+    pub fn record(
+        &mut self,
+        peer: &str,
+        direction: Direction,
+        time_ms: f64,
+        raw: impl Into<String>,
+    ) -> u64 {
         let key = self.next_key();
         self.record_as(key, peer, direction, time_ms, raw.into());
         key
@@ -331,7 +342,10 @@ impl Log {
             let slot = slot_of(m.id.as_deref());
             let status = match role(m, direction) {
                 Role::Asks => {
-                    self.waiting.entry((peer.to_string(), direction, slot)).or_default().push_back(at);
+                    self.waiting
+                        .entry((peer.to_string(), direction, slot))
+                        .or_default()
+                        .push_back(at);
                     Status::Pending
                 }
                 Role::Tells => Status::NoReplyExpected,
@@ -342,12 +356,24 @@ impl Log {
                         *m = valid;
                         Some(request)
                     });
-                    match null_id_request.or_else(|| self.take_waiting(peer, direction.other(), &slot)) {
+                    match null_id_request
+                        .or_else(|| self.take_waiting(peer, direction.other(), &slot))
+                    {
                         Some(request) => {
-                            let latency_ms = time_ms - self.get(request.key).map_or(time_ms, |e| e.time_ms);
-                            self.set_status(request, Status::Paired { with: at, latency_ms });
+                            let latency_ms =
+                                time_ms - self.get(request.key).map_or(time_ms, |e| e.time_ms);
+                            self.set_status(
+                                request,
+                                Status::Paired {
+                                    with: at,
+                                    latency_ms,
+                                },
+                            );
                             self.counts.pairs += 1;
-                            Status::Paired { with: request, latency_ms }
+                            Status::Paired {
+                                with: request,
+                                latency_ms,
+                            }
                         }
                         None => Status::Unmatched,
                     }
@@ -357,7 +383,11 @@ impl Log {
             m.status = status;
         }
         // A single message's verdict may have changed with its pairing: the entry says the same.
-        let kind = if kind == Kind::Batch { kind } else { msgs.first().map_or(kind, |m| m.kind) };
+        let kind = if kind == Kind::Batch {
+            kind
+        } else {
+            msgs.first().map_or(kind, |m| m.kind)
+        };
         self.counts.entries += 1;
         match direction {
             Direction::Out => self.counts.out += 1,
@@ -380,7 +410,17 @@ impl Log {
             let status = m.status;
             self.count_status(&status, 1);
         }
-        self.entries.push(Entry { key, rev: 0, time_ms, direction, peer: peer.to_string(), raw, kind, msgs, lost_reason: None });
+        self.entries.push(Entry {
+            key,
+            rev: 0,
+            time_ms,
+            direction,
+            peer: peer.to_string(),
+            raw,
+            kind,
+            msgs,
+            lost_reason: None,
+        });
     }
 
     /// The oldest request with id null sent in `direction` to `peer` that still waits (it waits
@@ -388,7 +428,10 @@ impl Log {
     fn take_null_id_request(&mut self, peer: &str, direction: Direction) -> Option<At> {
         let k = (peer.to_string(), direction, Slot::Null);
         let queue = self.waiting.get(&k)?;
-        let i = queue.iter().position(|at| self.msg(*at).is_some_and(|m| m.kind == Kind::Request && m.id.as_deref() == Some("null")))?;
+        let i = queue.iter().position(|at| {
+            self.msg(*at)
+                .is_some_and(|m| m.kind == Kind::Request && m.id.as_deref() == Some("null"))
+        })?;
         let queue = self.waiting.get_mut(&k)?;
         let at = queue.remove(i);
         if queue.is_empty() {
@@ -423,8 +466,12 @@ impl Log {
     }
 
     fn set_status(&mut self, at: At, status: Status) {
-        let Some(i) = self.index_of(at.key) else { return };
-        let Some(old) = self.entries[i].msgs.get(at.item).map(|m| m.status) else { return };
+        let Some(i) = self.index_of(at.key) else {
+            return;
+        };
+        let Some(old) = self.entries[i].msgs.get(at.item).map(|m| m.status) else {
+            return;
+        };
         self.count_status(&old, -1);
         self.count_status(&status, 1);
         let entry = &mut self.entries[i];
@@ -441,7 +488,8 @@ impl Log {
             .filter(|((_, d, _), _)| *d == Direction::Out)
             .flat_map(|(_, q)| q.iter().copied())
             .filter(|at| {
-                self.get(at.key).is_some_and(|e| now_ms - e.time_ms >= timeout_ms)
+                self.get(at.key)
+                    .is_some_and(|e| now_ms - e.time_ms >= timeout_ms)
                     && self.msg(*at).is_some_and(|m| m.status == Status::Pending)
             })
             .collect();
@@ -453,7 +501,12 @@ impl Log {
 
     /// The connection to `peer` closed: whatever still waits (both ways) is lost. Returns how many.
     pub fn mark_lost(&mut self, peer: &str) -> usize {
-        let keys: Vec<_> = self.waiting.keys().filter(|(p, _, _)| p == peer).cloned().collect();
+        let keys: Vec<_> = self
+            .waiting
+            .keys()
+            .filter(|(p, _, _)| p == peer)
+            .cloned()
+            .collect();
         let mut lost = Vec::new();
         for k in keys {
             lost.extend(self.waiting.remove(&k).unwrap_or_default());
@@ -468,7 +521,9 @@ impl Log {
     /// messages still waiting (the one message, or each request of a batch) are lost, and only
     /// those: other requests to the same peer travel in POSTs of their own. Returns how many.
     pub fn mark_entry_lost(&mut self, key: u64, reason: &str) -> usize {
-        let Some(i) = self.index_of(key) else { return 0 };
+        let Some(i) = self.index_of(key) else {
+            return 0;
+        };
         let lost: Vec<At> = (0..self.entries[i].msgs.len())
             .map(|item| At { key, item })
             .filter(|at| self.msg(*at).is_some_and(|m| m.status.is_waiting()))
@@ -494,9 +549,19 @@ impl Log {
 
     /// Messages still waiting for a reply (pending or timed out), oldest first.
     pub fn waiting(&self) -> Vec<At> {
-        let mut pairs: Vec<(u64, u64)> = self.waiting.values().flat_map(|q| q.iter().map(|at| (at.key, at.item as u64))).collect();
+        let mut pairs: Vec<(u64, u64)> = self
+            .waiting
+            .values()
+            .flat_map(|q| q.iter().map(|at| (at.key, at.item as u64)))
+            .collect();
         crate::order::sort_pairs(&mut pairs);
-        pairs.into_iter().map(|(key, item)| At { key, item: item as usize }).collect()
+        pairs
+            .into_iter()
+            .map(|(key, item)| At {
+                key,
+                item: item as usize,
+            })
+            .collect()
     }
 
     // ---- persistence ----------------------------------------------------------------------
@@ -544,7 +609,9 @@ impl Log {
     pub fn from_json_str(s: &str) -> Result<Log, LogError> {
         let (parsed, end) = parse_document(s.as_bytes(), 0).map_err(|e| LogError(e.to_string()))?;
         if s.as_bytes()[end..].iter().any(|b| !b.is_ascii_whitespace()) {
-            return Err(LogError(format!("unexpected text after the log at byte {end}")));
+            return Err(LogError(format!(
+                "unexpected text after the log at byte {end}"
+            )));
         }
         let root = &parsed.root;
         if root.get("format").and_then(Node::as_str) != Some(FORMAT) {
@@ -555,12 +622,17 @@ impl Log {
             Some(other) => return Err(LogError(format!("unknown version {other}"))),
             None => return Err(LogError("no version".into())),
         }
-        let entries = root.get("entries").and_then(Node::as_array).ok_or_else(|| LogError("no entries".into()))?;
+        let entries = root
+            .get("entries")
+            .and_then(Node::as_array)
+            .ok_or_else(|| LogError("no entries".into()))?;
         let mut log = Log::new();
         for e in entries {
             let (Some(key), Some(direction), Some(raw)) = (
                 e.get("key").and_then(as_u64),
-                e.get("direction").and_then(Node::as_str).and_then(Direction::parse),
+                e.get("direction")
+                    .and_then(Node::as_str)
+                    .and_then(Direction::parse),
                 e.get("raw").and_then(Node::as_str),
             ) else {
                 continue;
@@ -568,7 +640,11 @@ impl Log {
             if key < log.next_key() || key == u64::MAX {
                 continue;
             }
-            let time = e.get("time").and_then(Node::as_f64).filter(|t| t.is_finite()).unwrap_or(0.0);
+            let time = e
+                .get("time")
+                .and_then(Node::as_f64)
+                .filter(|t| t.is_finite())
+                .unwrap_or(0.0);
             let peer = e.get("peer").and_then(Node::as_str).unwrap_or("mock");
             log.record_as(key, peer, direction, time, raw.to_string());
             let fate = match e.get("fate").and_then(Node::as_str) {
@@ -596,7 +672,10 @@ impl Log {
 
     fn apply_fate(&mut self, key: u64, fate: Status) {
         let Some(e) = self.get(key) else { return };
-        let waiting: Vec<At> = (0..e.msgs.len()).map(|item| At { key, item }).filter(|at| self.msg(*at).is_some_and(|m| m.status == Status::Pending)).collect();
+        let waiting: Vec<At> = (0..e.msgs.len())
+            .map(|item| At { key, item })
+            .filter(|at| self.msg(*at).is_some_and(|m| m.status == Status::Pending))
+            .collect();
         if fate == Status::Lost {
             self.unwait(&waiting);
         }
@@ -624,7 +703,12 @@ impl Log {
         if self.entries.is_empty() {
             return "[]\n".to_string();
         }
-        let lines: Vec<String> = self.entries.iter().enumerate().map(|(i, e)| format!("  {}", export_line(i + 1, e))).collect();
+        let lines: Vec<String> = self
+            .entries
+            .iter()
+            .enumerate()
+            .map(|(i, e)| format!("  {}", export_line(i + 1, e)))
+            .collect();
         format!("[\n{}\n]\n", lines.join(",\n"))
     }
 }
@@ -665,7 +749,10 @@ fn one_document(raw: &str) -> Option<&str> {
     let bytes = raw.as_bytes();
     let start = bytes.iter().position(|b| !b.is_ascii_whitespace())?;
     let (_, end) = parse_document(bytes, start).ok()?;
-    bytes[end..].iter().all(u8::is_ascii_whitespace).then(|| raw[start..end].trim())
+    bytes[end..]
+        .iter()
+        .all(u8::is_ascii_whitespace)
+        .then(|| raw[start..end].trim())
 }
 
 /// How a message takes part in a conversation.
@@ -699,31 +786,53 @@ fn role(m: &Msg, direction: Direction) -> Role {
 fn classify(raw: &str) -> (Kind, Vec<Msg>, Vec<Option<Msg>>) {
     let report = rpc::check(raw.as_bytes(), Profile::JsonRpc);
     let Some(doc) = report.documents.first() else {
-        return (Kind::ParseError, vec![blank_msg(Kind::ParseError, "nothing to read".into())], vec![None]);
+        return (
+            Kind::ParseError,
+            vec![blank_msg(Kind::ParseError, "nothing to read".into())],
+            vec![None],
+        );
     };
-    let parsed = parse_document(raw.as_bytes(), doc.span.start).ok().map(|(p, _)| p.root);
+    let parsed = parse_document(raw.as_bytes(), doc.span.start)
+        .ok()
+        .map(|(p, _)| p.root);
     if report.documents.len() > 1 {
         // Two documents in one frame: the peer broke framing. Read it as a parse error.
-        return (Kind::ParseError, vec![blank_msg(Kind::ParseError, "more than one document".into())], vec![None]);
+        return (
+            Kind::ParseError,
+            vec![blank_msg(Kind::ParseError, "more than one document".into())],
+            vec![None],
+        );
     }
     let as_answer = |doc: &Document, node: Option<&Node<'_>>| {
         if doc.id.as_deref() != Some("null") {
             return None;
         }
         let mut doc = doc.clone();
-        doc.answers_null_id_request().then(|| msg_of(raw, &doc, node))
+        doc.answers_null_id_request()
+            .then(|| msg_of(raw, &doc, node))
     };
     match (doc.kind, &parsed) {
         (Kind::Batch, Some(root)) => {
             let nodes = root.as_array().unwrap_or_default();
-            if doc.items.is_empty() {
-                return (Kind::Batch, vec![blank_msg(Kind::Batch, "empty batch".into())], vec![None]);
-            }
-            let msgs = doc.items.iter().enumerate().map(|(i, item)| msg_of(raw, item, nodes.get(i))).collect();
-            let answers = doc.items.iter().enumerate().map(|(i, item)| as_answer(item, nodes.get(i))).collect();
+            let msgs = doc
+                .items
+                .iter()
+                .enumerate()
+                .map(|(i, item)| msg_of(raw, item, nodes.get(i)))
+                .collect();
+            let answers = doc
+                .items
+                .iter()
+                .enumerate()
+                .map(|(i, item)| as_answer(item, nodes.get(i)))
+                .collect();
             (Kind::Batch, msgs, answers)
         }
-        _ => (doc.kind, vec![msg_of(raw, doc, parsed.as_ref())], vec![as_answer(doc, parsed.as_ref())]),
+        _ => (
+            doc.kind,
+            vec![msg_of(raw, doc, parsed.as_ref())],
+            vec![as_answer(doc, parsed.as_ref())],
+        ),
     }
 }
 
@@ -764,20 +873,30 @@ fn summary(raw: &str, doc: &Document, node: Option<&Node<'_>>) -> String {
             _ => String::new(),
         };
     };
+    if node.as_array().is_some_and(<[Node<'_>]>::is_empty) {
+        return "[] is not a batch".into();
+    }
     if let Some(error) = node.get("error") {
         let code = error.get("code").map(text).unwrap_or_default();
-        let message = error.get("message").and_then(Node::as_str).unwrap_or_default();
+        let message = error
+            .get("message")
+            .and_then(Node::as_str)
+            .unwrap_or_default();
         return truncate(format!("error {code} {message}").trim().to_string());
     }
     if let Some(result) = node.get("result") {
         return truncate(format!("result {}", text(result)));
     }
-    node.get("params").map(|p| truncate(text(p))).unwrap_or_default()
+    node.get("params")
+        .map(|p| truncate(text(p)))
+        .unwrap_or_default()
 }
 
 /// A value's text on one line (minified when it is JSON).
 fn compact(s: &str) -> String {
-    minify(s).map(|m| m.trim().to_string()).unwrap_or_else(|_| s.split_whitespace().collect::<Vec<_>>().join(" "))
+    minify(s)
+        .map(|m| m.trim().to_string())
+        .unwrap_or_else(|_| s.split_whitespace().collect::<Vec<_>>().join(" "))
 }
 
 fn truncate(s: String) -> String {

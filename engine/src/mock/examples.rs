@@ -19,24 +19,37 @@ pub(super) fn call(method: &str, params: Option<&Node<'_>>) -> Option<Outcome> {
     })
 }
 
-const SUBTRACT_USAGE: &str = "subtract takes two numbers: [minuend, subtrahend] or {\"minuend\": …, \"subtrahend\": …}";
+const SUBTRACT_USAGE: &str =
+    "subtract takes two numbers: [minuend, subtrahend] or {\"minuend\": …, \"subtrahend\": …}";
 
 /// `subtract`: by position `[minuend, subtrahend]` or by name.
 fn subtract(params: Option<&Node<'_>>) -> Outcome {
     let Some(params) = params else {
-        return Err(RpcError::invalid_params([("/params", format!("\"params\" is missing; {SUBTRACT_USAGE}"))]));
+        return Err(RpcError::invalid_params([(
+            "/params",
+            format!("\"params\" is missing; {SUBTRACT_USAGE}"),
+        )]));
     };
     let mut errors: Vec<(String, String)> = Vec::new();
     let (minuend, subtrahend) = match &params.value {
         Value::Array(items) => {
             if items.len() != 2 {
-                errors.push(("/params".into(), format!("expected 2 numbers (minuend, subtrahend), found {} value(s)", items.len())));
+                errors.push((
+                    "/params".into(),
+                    format!(
+                        "expected 2 numbers (minuend, subtrahend), found {} value(s)",
+                        items.len()
+                    ),
+                ));
             }
             let mut number = |i: usize, role: &str| {
                 let node = items.get(i)?;
                 let n = Num::of(node);
                 if n.is_none() {
-                    errors.push((format!("/params/{i}"), format!("the {role} must be a number, found {}", describe(node))));
+                    errors.push((
+                        format!("/params/{i}"),
+                        format!("the {role} must be a number, found {}", describe(node)),
+                    ));
                 }
                 n
             };
@@ -53,13 +66,19 @@ fn subtract(params: Option<&Node<'_>>) -> Outcome {
             }
             let mut number = |name: &str| match params.get(name) {
                 None => {
-                    errors.push(("/params".into(), format!("the parameter \"{name}\" is missing")));
+                    errors.push((
+                        "/params".into(),
+                        format!("the parameter \"{name}\" is missing"),
+                    ));
                     None
                 }
                 Some(node) => {
                     let n = Num::of(node);
                     if n.is_none() {
-                        errors.push((format!("/params/{name}"), format!("\"{name}\" must be a number, found {}", describe(node))));
+                        errors.push((
+                            format!("/params/{name}"),
+                            format!("\"{name}\" must be a number, found {}", describe(node)),
+                        ));
                     }
                     n
                 }
@@ -81,7 +100,10 @@ fn sum(params: Option<&Node<'_>>) -> Outcome {
         Some(node) => match node.as_array() {
             Some(items) => items,
             None => {
-                return Err(RpcError::invalid_params([("/params", "sum takes its numbers by position, as an array: [1, 2, 4]")]));
+                return Err(RpcError::invalid_params([(
+                    "/params",
+                    "sum takes its numbers by position, as an array: [1, 2, 4]",
+                )]));
             }
         },
     };
@@ -90,7 +112,10 @@ fn sum(params: Option<&Node<'_>>) -> Outcome {
     for (i, item) in items.iter().enumerate() {
         match Num::of(item) {
             Some(n) => total = total.add(n),
-            None => errors.push((format!("/params/{i}"), format!("every element must be a number, found {}", describe(item)))),
+            None => errors.push((
+                format!("/params/{i}"),
+                format!("every element must be a number, found {}", describe(item)),
+            )),
         }
     }
     if errors.is_empty() {
@@ -102,14 +127,23 @@ fn sum(params: Option<&Node<'_>>) -> Outcome {
 
 /// `get_data`: the fixed `["hello", 5]`.
 fn get_data(params: Option<&Node<'_>>) -> Outcome {
-    let empty = params.is_none_or(|p| p.as_array().is_some_and(<[_]>::is_empty) || (p.is_object() && p.members().is_empty()));
+    let empty = params.is_none_or(|p| {
+        p.as_array().is_some_and(<[_]>::is_empty) || (p.is_object() && p.members().is_empty())
+    });
     if !empty {
-        return Err(RpcError::invalid_params([("/params", "get_data takes no parameters (leave \"params\" out)")]));
+        return Err(RpcError::invalid_params([(
+            "/params",
+            "get_data takes no parameters (leave \"params\" out)",
+        )]));
     }
     Ok(Json::arr([Json::from("hello"), Json::from(5i64)]))
 }
 
 fn finite(n: Num) -> Outcome {
-    n.to_json()
-        .ok_or_else(|| RpcError::invalid_params([("/params", "the result is not a finite number (the numbers are too large)")]))
+    n.to_json().ok_or_else(|| {
+        RpcError::invalid_params([(
+            "/params",
+            "the result is not a finite number (the numbers are too large)",
+        )])
+    })
 }

@@ -67,7 +67,11 @@ struct Era {
 }
 
 /// The outcome of `method` if it is an MCP method the mock serves.
-pub(super) fn call(server: &mut MockServer, method: &str, params: Option<&Node<'_>>) -> Option<Outcome> {
+pub(super) fn call(
+    server: &mut MockServer,
+    method: &str,
+    params: Option<&Node<'_>>,
+) -> Option<Outcome> {
     const METHODS: &[&str] = &[
         "initialize",
         "ping",
@@ -88,48 +92,89 @@ pub(super) fn call(server: &mut MockServer, method: &str, params: Option<&Node<'
 
 fn serve(server: &mut MockServer, method: &str, params: Option<&Node<'_>>) -> Outcome {
     let era = match envelope(params) {
-        Some(Ok(version)) => Era { version, modern: true },
+        Some(Ok(version)) => Era {
+            version,
+            modern: true,
+        },
         Some(Err(requested)) => return Err(unsupported_version(requested)),
-        None if method == "server/discover" => Era { version: MODERN[0], modern: true },
-        None if method == "initialize" => Era { version: requested_handshake(params), modern: false },
-        None => Era { version: server.negotiated.unwrap_or(LATEST_HANDSHAKE), modern: false },
+        None if method == "server/discover" => Era {
+            version: MODERN[0],
+            modern: true,
+        },
+        None if method == "initialize" => Era {
+            version: requested_handshake(params),
+            modern: false,
+        },
+        None => Era {
+            version: server.negotiated.unwrap_or(LATEST_HANDSHAKE),
+            modern: false,
+        },
     };
     let problems = param_problems(method, params, era.version);
     if !problems.is_empty() {
-        return Err(RpcError::invalid_params(problems.into_iter().map(|p| (format!("/params{}", p.path), p.message))));
+        return Err(RpcError::invalid_params(
+            problems
+                .into_iter()
+                .map(|p| (format!("/params{}", p.path), p.message)),
+        ));
     }
     let result = match method {
         "initialize" => initialize(server, era.version),
         "ping" => Ok(Json::Object(Vec::new())),
         "server/discover" => Ok(discover()),
-        "tools/list" => Ok(Json::obj([("tools", Json::arr(TOOLS.iter().map(|t| t.to_json(era.version))))])),
+        "tools/list" => Ok(Json::obj([(
+            "tools",
+            Json::arr(TOOLS.iter().map(|t| t.to_json(era.version))),
+        )])),
         "tools/call" => tools_call(params),
-        "resources/list" => Ok(Json::obj([("resources", Json::arr(RESOURCES.iter().map(|r| r.to_json(era.version))))])),
-        "resources/templates/list" => Ok(Json::obj([("resourceTemplates", Json::Array(Vec::new()))])),
+        "resources/list" => Ok(Json::obj([(
+            "resources",
+            Json::arr(RESOURCES.iter().map(|r| r.to_json(era.version))),
+        )])),
+        "resources/templates/list" => {
+            Ok(Json::obj([("resourceTemplates", Json::Array(Vec::new()))]))
+        }
         "resources/read" => resources_read(params),
-        "prompts/list" => Ok(Json::obj([("prompts", Json::arr(PROMPTS.iter().map(|p| p.to_json(era.version))))])),
+        "prompts/list" => Ok(Json::obj([(
+            "prompts",
+            Json::arr(PROMPTS.iter().map(|p| p.to_json(era.version))),
+        )])),
         "prompts/get" => prompts_get(params),
         _ => Err(RpcError::new(errors::METHOD_NOT_FOUND, "Method not found")),
     }?;
-    Ok(if era.modern { modern_shape(method, result) } else { result })
+    Ok(if era.modern {
+        modern_shape(method, result)
+    } else {
+        result
+    })
 }
 
 /// The 2026-07-28 envelope's version: `None` without one, `Err(requested)` when we do not speak it.
 fn envelope(params: Option<&Node<'_>>) -> Option<Result<McpVersion, String>> {
     let node = params?.get("_meta")?.get(META_PROTOCOL_VERSION)?;
     Some(match node.as_str() {
-        Some(text) => text.parse().ok().filter(|v| is_modern(*v)).ok_or_else(|| text.to_string()),
+        Some(text) => text
+            .parse()
+            .ok()
+            .filter(|v| is_modern(*v))
+            .ok_or_else(|| text.to_string()),
         None => Err(Json::from_node(node).compact()),
     })
 }
 
 /// -32022 with the versions we support, newest first (as MCP's own example lists them).
 fn unsupported_version(requested: String) -> RpcError {
-    let supported = SUPPORTED_VERSIONS.iter().rev().map(|v| Json::from(v.as_str()));
+    let supported = SUPPORTED_VERSIONS
+        .iter()
+        .rev()
+        .map(|v| Json::from(v.as_str()));
     RpcError {
         code: UNSUPPORTED_PROTOCOL_VERSION,
         message: "Unsupported protocol version".into(),
-        data: Some(Json::obj([("supported", Json::arr(supported)), ("requested", Json::from(requested))])),
+        data: Some(Json::obj([
+            ("supported", Json::arr(supported)),
+            ("requested", Json::from(requested)),
+        ])),
     }
 }
 
@@ -154,7 +199,11 @@ fn server_info(version: McpVersion) -> Json {
 
 fn capabilities() -> Json {
     let empty = || Json::Object(Vec::new());
-    Json::obj([("tools", empty()), ("resources", empty()), ("prompts", empty())])
+    Json::obj([
+        ("tools", empty()),
+        ("resources", empty()),
+        ("prompts", empty()),
+    ])
 }
 
 fn initialize(server: &mut MockServer, version: McpVersion) -> Outcome {
@@ -171,7 +220,10 @@ fn initialize(server: &mut MockServer, version: McpVersion) -> Outcome {
 /// `server/discover` (2026-07-28): the versions reachable with the per-request envelope.
 fn discover() -> Json {
     Json::obj([
-        ("supportedVersions", Json::arr(MODERN.iter().map(|v| Json::from(v.as_str())))),
+        (
+            "supportedVersions",
+            Json::arr(MODERN.iter().map(|v| Json::from(v.as_str()))),
+        ),
         ("capabilities", capabilities()),
         ("instructions", Json::from(INSTRUCTIONS)),
     ])
@@ -180,33 +232,54 @@ fn discover() -> Json {
 /// Adds what 2026-07-28 requires of a result: `resultType` first, `ttlMs` and `cacheScope` on
 /// cacheable results, and the `serverInfo` stamp in `_meta`.
 fn modern_shape(method: &str, result: Json) -> Json {
-    let Json::Object(members) = result else { return result };
+    let Json::Object(members) = result else {
+        return result;
+    };
     let mut out = Json::obj([("resultType", Json::from("complete"))]);
     for (key, value) in members {
         out.set(&key, value);
     }
     let cacheable = matches!(
         method,
-        "server/discover" | "tools/list" | "resources/list" | "resources/templates/list" | "resources/read" | "prompts/list"
+        "server/discover"
+            | "tools/list"
+            | "resources/list"
+            | "resources/templates/list"
+            | "resources/read"
+            | "prompts/list"
     );
     if cacheable {
         out.set("ttlMs", Json::from(TTL_MS));
         out.set("cacheScope", Json::from("public"));
     }
-    out.set("_meta", Json::obj([(META_SERVER_INFO, server_info(MODERN[0]))]));
+    out.set(
+        "_meta",
+        Json::obj([(META_SERVER_INFO, server_info(MODERN[0]))]),
+    );
     out
 }
 
 /// A string member of `params` the method needs. `param_problems` names a missing or mistyped one
 /// first; this is only the guard for when it did not.
-fn required_str<'n>(params: Option<&'n Node<'_>>, key: &str, what: &str) -> Result<&'n str, RpcError> {
+fn required_str<'n>(
+    params: Option<&'n Node<'_>>,
+    key: &str,
+    what: &str,
+) -> Result<&'n str, RpcError> {
     let node = params.and_then(|p| p.get(key));
     match node {
         Some(n) => n.as_str().ok_or_else(|| {
-            RpcError::invalid_params([(format!("/params/{}", escape_token(key)), format!("\"{key}\" must be a string ({what}), found {}", describe(n)))])
+            RpcError::invalid_params([(
+                format!("/params/{}", escape_token(key)),
+                format!("\"{key}\" must be a string ({what}), found {}", describe(n)),
+            )])
         }),
         None => Err(RpcError::invalid_params([(
-            if params.is_some() { "/params".to_string() } else { String::new() },
+            if params.is_some() {
+                "/params".to_string()
+            } else {
+                String::new()
+            },
             format!("\"{key}\" is missing ({what})"),
         )])),
     }
@@ -228,34 +301,64 @@ struct Tool {
     args: &'static [Arg],
 }
 
-const A: Arg = Arg { name: "a", kind: "number", description: "First number" };
-const B: Arg = Arg { name: "b", kind: "number", description: "Second number" };
+const A: Arg = Arg {
+    name: "a",
+    kind: "number",
+    description: "First number",
+};
+const B: Arg = Arg {
+    name: "b",
+    kind: "number",
+    description: "Second number",
+};
 
 static TOOLS: &[Tool] = &[
-    Tool { name: "add", title: "Addition Tool", description: "Add two numbers together: a + b.", args: &[A, B] },
+    Tool {
+        name: "add",
+        title: "Addition Tool",
+        description: "Add two numbers together: a + b.",
+        args: &[A, B],
+    },
     Tool {
         name: "echo",
         title: "Echo Tool",
         description: "Send the text back unchanged.",
-        args: &[Arg { name: "text", kind: "string", description: "The text to echo" }],
+        args: &[Arg {
+            name: "text",
+            kind: "string",
+            description: "The text to echo",
+        }],
     },
     Tool {
         name: "divide",
         title: "Division Tool",
         description: "Divide a by b. Dividing by zero fails as a tool error (isError: true).",
         args: &[
-            Arg { name: "a", kind: "number", description: "The dividend" },
-            Arg { name: "b", kind: "number", description: "The divisor (not zero)" },
+            Arg {
+                name: "a",
+                kind: "number",
+                description: "The dividend",
+            },
+            Arg {
+                name: "b",
+                kind: "number",
+                description: "The divisor (not zero)",
+            },
         ],
     },
 ];
 
 impl Tool {
     fn to_json(&self, version: McpVersion) -> Json {
-        let properties = self
-            .args
-            .iter()
-            .map(|arg| (arg.name, Json::obj([("type", Json::from(arg.kind)), ("description", Json::from(arg.description))])));
+        let properties = self.args.iter().map(|arg| {
+            (
+                arg.name,
+                Json::obj([
+                    ("type", Json::from(arg.kind)),
+                    ("description", Json::from(arg.description)),
+                ]),
+            )
+        });
         let required = self.args.iter().map(|a| Json::from(a.name));
         let mut tool = vec![("name", Json::from(self.name))];
         if version >= McpVersion::V2025_06_18 {
@@ -264,51 +367,88 @@ impl Tool {
         tool.push(("description", Json::from(self.description)));
         tool.push((
             "inputSchema",
-            Json::obj([("type", Json::from("object")), ("properties", Json::obj(properties)), ("required", Json::arr(required))]),
+            Json::obj([
+                ("type", Json::from("object")),
+                ("properties", Json::obj(properties)),
+                ("required", Json::arr(required)),
+            ]),
         ));
         Json::obj(tool)
     }
 }
 
 fn text_content(text: impl Into<String>) -> Json {
-    Json::obj([("type", Json::from("text")), ("text", Json::String(text.into()))])
+    Json::obj([
+        ("type", Json::from("text")),
+        ("text", Json::String(text.into())),
+    ])
 }
 
 /// A tool's failure, reported in its result so that the model sees it.
 fn tool_error(text: impl Into<String>) -> Json {
-    Json::obj([("content", Json::arr([text_content(text)])), ("isError", Json::Bool(true))])
+    Json::obj([
+        ("content", Json::arr([text_content(text)])),
+        ("isError", Json::Bool(true)),
+    ])
 }
 
 fn tools_call(params: Option<&Node<'_>>) -> Outcome {
     let name = required_str(params, "name", "the tool to call")?;
     let Some(tool) = TOOLS.iter().find(|t| t.name == name) else {
         let known: Vec<&str> = TOOLS.iter().map(|t| t.name).collect();
-        return Err(RpcError::new(INVALID_PARAMS, format!("Unknown tool: {name}"))
-            .with_errors([("/params/name", format!("no tool is named {}; the tools are {}", quote(name), known.join(", ")))]));
+        return Err(
+            RpcError::new(INVALID_PARAMS, format!("Unknown tool: {name}")).with_errors([(
+                "/params/name",
+                format!(
+                    "no tool is named {}; the tools are {}",
+                    quote(name),
+                    known.join(", ")
+                ),
+            )]),
+        );
     };
     let arguments = params.and_then(|p| p.get("arguments"));
     if let Some(args) = arguments.filter(|a| !a.is_object()) {
-        return Err(RpcError::invalid_params([("/params/arguments", format!("\"arguments\" must be an object, found {}", describe(args)))]));
+        return Err(RpcError::invalid_params([(
+            "/params/arguments",
+            format!("\"arguments\" must be an object, found {}", describe(args)),
+        )]));
     }
     // Every declared argument, checked against its type; the first problem fails the call.
     let mut values = Vec::new();
     for arg in tool.args {
         let value = arguments.and_then(|a| a.get(arg.name));
         let ok = match (value, arg.kind) {
-            (None, _) => return Ok(tool_error(format!("missing argument \"{}\" ({})", arg.name, arg.kind))),
+            (None, _) => {
+                return Ok(tool_error(format!(
+                    "missing argument \"{}\" ({})",
+                    arg.name, arg.kind
+                )))
+            }
             (Some(v), "number") => matches!(v.value, Value::Number(_)),
             (Some(v), _) => matches!(v.value, Value::String(_)),
         };
         let value = value.expect("checked above");
         if !ok {
-            return Ok(tool_error(format!("argument \"{}\" must be a {}, found {}", arg.name, arg.kind, describe(value))));
+            return Ok(tool_error(format!(
+                "argument \"{}\" must be a {}, found {}",
+                arg.name,
+                arg.kind,
+                describe(value)
+            )));
         }
         values.push(value);
     }
     let number = |i: usize| values.get(i).and_then(|v| Num::of(v));
     let text = match (tool.name, number(0), number(1)) {
-        ("echo", _, _) => values.first().and_then(|v| v.as_str()).unwrap_or_default().to_string(),
-        ("divide", _, Some(b)) if b.is_zero() => return Ok(tool_error("cannot divide by zero (b is 0)")),
+        ("echo", _, _) => values
+            .first()
+            .and_then(|v| v.as_str())
+            .unwrap_or_default()
+            .to_string(),
+        ("divide", _, Some(b)) if b.is_zero() => {
+            return Ok(tool_error("cannot divide by zero (b is 0)"))
+        }
         ("add", Some(a), Some(b)) => match a.add(b).to_text() {
             Some(text) => text,
             None => return Ok(tool_error("the sum is not a finite number")),
@@ -351,7 +491,10 @@ static RESOURCES: &[Resource] = &[
 
 impl Resource {
     fn to_json(&self, version: McpVersion) -> Json {
-        let mut r = vec![("uri", Json::from(self.uri)), ("name", Json::from(self.name))];
+        let mut r = vec![
+            ("uri", Json::from(self.uri)),
+            ("name", Json::from(self.name)),
+        ];
         if version >= McpVersion::V2025_06_18 {
             r.push(("title", Json::from(self.title)));
         }
@@ -380,7 +523,11 @@ impl Resource {
 fn resources_read(params: Option<&Node<'_>>) -> Outcome {
     let uri = required_str(params, "uri", "the resource to read")?;
     let Some(resource) = RESOURCES.iter().find(|r| r.uri == uri) else {
-        return Err(RpcError { code: RESOURCE_NOT_FOUND, message: "Resource not found".into(), data: Some(Json::obj([("uri", Json::from(uri))])) });
+        return Err(RpcError {
+            code: RESOURCE_NOT_FOUND,
+            message: "Resource not found".into(),
+            data: Some(Json::obj([("uri", Json::from(uri))])),
+        });
     };
     Ok(Json::obj([(
         "contents",
@@ -412,15 +559,27 @@ static PROMPTS: &[Prompt] = &[
         name: "explain-error",
         title: "Explain a JSON-RPC error",
         description: "Ask for an explanation of a JSON-RPC error code and how to fix its cause.",
-        args: &[PromptArg { name: "code", description: "The error code, e.g. -32601", required: true }],
+        args: &[PromptArg {
+            name: "code",
+            description: "The error code, e.g. -32601",
+            required: true,
+        }],
     },
     Prompt {
         name: "write-request",
         title: "Write a JSON-RPC request",
         description: "Ask for a JSON-RPC 2.0 request calling a method.",
         args: &[
-            PromptArg { name: "method", description: "The method to call", required: true },
-            PromptArg { name: "params", description: "The parameters, as JSON (optional)", required: false },
+            PromptArg {
+                name: "method",
+                description: "The method to call",
+                required: true,
+            },
+            PromptArg {
+                name: "params",
+                description: "The parameters, as JSON (optional)",
+                required: false,
+            },
         ],
     },
 ];
@@ -428,7 +587,11 @@ static PROMPTS: &[Prompt] = &[
 impl Prompt {
     fn to_json(&self, version: McpVersion) -> Json {
         let arguments = self.args.iter().map(|a| {
-            Json::obj([("name", Json::from(a.name)), ("description", Json::from(a.description)), ("required", Json::Bool(a.required))])
+            Json::obj([
+                ("name", Json::from(a.name)),
+                ("description", Json::from(a.description)),
+                ("required", Json::Bool(a.required)),
+            ])
         });
         let mut p = vec![("name", Json::from(self.name))];
         if version >= McpVersion::V2025_06_18 {
@@ -444,8 +607,16 @@ fn prompts_get(params: Option<&Node<'_>>) -> Outcome {
     let name = required_str(params, "name", "the prompt to get")?;
     let Some(prompt) = PROMPTS.iter().find(|p| p.name == name) else {
         let known: Vec<&str> = PROMPTS.iter().map(|p| p.name).collect();
-        return Err(RpcError::new(INVALID_PARAMS, format!("Unknown prompt: {name}"))
-            .with_errors([("/params/name", format!("no prompt is named {}; the prompts are {}", quote(name), known.join(", ")))]));
+        return Err(
+            RpcError::new(INVALID_PARAMS, format!("Unknown prompt: {name}")).with_errors([(
+                "/params/name",
+                format!(
+                    "no prompt is named {}; the prompts are {}",
+                    quote(name),
+                    known.join(", ")
+                ),
+            )]),
+        );
     };
     let arguments = params.and_then(|p| p.get("arguments"));
     let mut values: Vec<Option<&str>> = Vec::new();
@@ -469,9 +640,21 @@ fn prompts_get(params: Option<&Node<'_>>) -> Outcome {
         }
     }
     if !missing.is_empty() {
-        let at = if arguments.is_some() { "/params/arguments" } else { "/params" };
-        return Err(RpcError::new(INVALID_PARAMS, format!("Missing required argument: {}", missing.join(", ")))
-            .with_errors(missing.iter().map(|m| (at.to_string(), format!("the required argument \"{m}\" is missing")))));
+        let at = if arguments.is_some() {
+            "/params/arguments"
+        } else {
+            "/params"
+        };
+        return Err(RpcError::new(
+            INVALID_PARAMS,
+            format!("Missing required argument: {}", missing.join(", ")),
+        )
+        .with_errors(missing.iter().map(|m| {
+            (
+                at.to_string(),
+                format!("the required argument \"{m}\" is missing"),
+            )
+        })));
     }
     let text = match prompt.name {
         "explain-error" => explain_error(values[0].unwrap_or_default()),
@@ -485,7 +668,13 @@ fn prompts_get(params: Option<&Node<'_>>) -> Outcome {
     };
     Ok(Json::obj([
         ("description", Json::from(prompt.description)),
-        ("messages", Json::arr([Json::obj([("role", Json::from("user")), ("content", text_content(text))])])),
+        (
+            "messages",
+            Json::arr([Json::obj([
+                ("role", Json::from("user")),
+                ("content", text_content(text)),
+            ])]),
+        ),
     ]))
 }
 
@@ -493,8 +682,12 @@ fn explain_error(code: &str) -> String {
     let known = match code.trim().parse::<i64>() {
         Ok(n) => match errors::predefined(n) {
             Some(c) => format!(" ({} in the specification: {})", c.message, c.meaning),
-            None if errors::SERVER_ERRORS.contains(&n) => " (a server error: the range -32099..-32000 is left to implementations)".into(),
-            None if errors::RESERVED.contains(&n) => " (reserved by the specification for future use)".into(),
+            None if errors::SERVER_ERRORS.contains(&n) => {
+                " (a server error: the range -32099..-32000 is left to implementations)".into()
+            }
+            None if errors::RESERVED.contains(&n) => {
+                " (reserved by the specification for future use)".into()
+            }
             None => " (an application-defined code)".into(),
         },
         Err(_) => String::new(),

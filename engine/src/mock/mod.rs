@@ -39,7 +39,11 @@ pub struct RpcError {
 
 impl RpcError {
     pub fn new(code: i64, message: impl Into<String>) -> Self {
-        RpcError { code, message: message.into(), data: None }
+        RpcError {
+            code,
+            message: message.into(),
+            data: None,
+        }
     }
 
     /// The message the specification gives a predefined code.
@@ -49,21 +53,32 @@ impl RpcError {
     }
 
     /// `-32602 Invalid params` with `data.errors`: `(path from the request, what is wrong)`.
-    pub fn invalid_params<P: Into<String>, M: Into<String>>(errors: impl IntoIterator<Item = (P, M)>) -> Self {
+    pub fn invalid_params<P: Into<String>, M: Into<String>>(
+        errors: impl IntoIterator<Item = (P, M)>,
+    ) -> Self {
         RpcError::predefined(INVALID_PARAMS).with_errors(errors)
     }
 
     /// Sets `data` to `{"errors": [{"path", "message"}, …]}`.
-    pub fn with_errors<P: Into<String>, M: Into<String>>(mut self, errors: impl IntoIterator<Item = (P, M)>) -> Self {
-        let errors = errors
-            .into_iter()
-            .map(|(path, message)| Json::obj([("path", Json::String(path.into())), ("message", Json::String(message.into()))]));
+    pub fn with_errors<P: Into<String>, M: Into<String>>(
+        mut self,
+        errors: impl IntoIterator<Item = (P, M)>,
+    ) -> Self {
+        let errors = errors.into_iter().map(|(path, message)| {
+            Json::obj([
+                ("path", Json::String(path.into())),
+                ("message", Json::String(message.into())),
+            ])
+        });
         self.data = Some(Json::obj([("errors", Json::arr(errors))]));
         self
     }
 
     fn to_json(&self) -> Json {
-        let mut error = vec![("code".to_string(), Json::from(self.code)), ("message".to_string(), Json::from(self.message.as_str()))];
+        let mut error = vec![
+            ("code".to_string(), Json::from(self.code)),
+            ("message".to_string(), Json::from(self.message.as_str())),
+        ];
         if let Some(data) = &self.data {
             error.push(("data".to_string(), data.clone()));
         }
@@ -121,7 +136,9 @@ impl MockServer {
         };
         // The same bytes hold exactly one document, so the report has exactly one.
         let report = rpc::check(input, Profile::JsonRpc);
-        let [doc] = report.documents.as_slice() else { return Some(parse_error()) };
+        let [doc] = report.documents.as_slice() else {
+            return Some(parse_error());
+        };
         self.document(input, doc, &root)
     }
 
@@ -147,15 +164,19 @@ impl MockServer {
 
     /// The replies [`Self::handle_stream`] produces, without the documents' places.
     pub fn replies(&mut self, input: &[u8]) -> Vec<String> {
-        self.handle_stream(input).into_iter().filter_map(|e| e.reply).collect()
+        self.handle_stream(input)
+            .into_iter()
+            .filter_map(|e| e.reply)
+            .collect()
     }
 
     fn document(&mut self, src: &[u8], doc: &Document, node: &Node<'_>) -> Option<String> {
         match (doc.kind, &node.value) {
+            // `[]`: not a batch; §7 answers it with one Invalid Request object, not an array.
+            (_, Value::Array(items)) if items.is_empty() => {
+                Some(failure("null", &RpcError::predefined(INVALID_REQUEST)))
+            }
             (Kind::Batch, Value::Array(items)) => {
-                if items.is_empty() {
-                    return Some(failure("null", &RpcError::predefined(INVALID_REQUEST)));
-                }
                 let replies: Vec<String> = doc
                     .items
                     .iter()
@@ -187,7 +208,10 @@ impl MockServer {
                     Err(error) => failure(&id, &error),
                 })
             }
-            _ => Some(failure(&id_text(src, doc, node), &RpcError::predefined(INVALID_REQUEST))),
+            _ => Some(failure(
+                &id_text(src, doc, node),
+                &RpcError::predefined(INVALID_REQUEST),
+            )),
         }
     }
 
@@ -203,7 +227,8 @@ impl MockServer {
                 Ok(Json::Null)
             }
             _ if notification && method.starts_with("notifications/") => Ok(Json::Null),
-            _ => mcp::call(self, method, params).unwrap_or_else(|| Err(RpcError::predefined(METHOD_NOT_FOUND))),
+            _ => mcp::call(self, method, params)
+                .unwrap_or_else(|| Err(RpcError::predefined(METHOD_NOT_FOUND))),
         }
     }
 }
@@ -216,9 +241,15 @@ fn parse_error() -> String {
 /// The id to echo: its exact source text when the engine found it usable (a string, a number or
 /// null), otherwise `null` (the id could not be read).
 fn id_text(src: &[u8], doc: &Document, node: &Node<'_>) -> String {
-    let broken = doc.violations.iter().any(|v| *v.rule == rules::ID_WRONG_TYPE);
+    let broken = doc
+        .violations
+        .iter()
+        .any(|v| *v.rule == rules::ID_WRONG_TYPE);
     match node.get("id") {
-        Some(id) if !broken => String::from_utf8_lossy(src.get(id.span.start..id.span.end).unwrap_or(b"null")).into_owned(),
+        Some(id) if !broken => {
+            String::from_utf8_lossy(src.get(id.span.start..id.span.end).unwrap_or(b"null"))
+                .into_owned()
+        }
         _ => "null".to_string(),
     }
 }
@@ -270,14 +301,18 @@ impl Num {
 
     pub(crate) fn add(self, other: Num) -> Num {
         match (self, other) {
-            (Num::Int(a), Num::Int(b)) => a.checked_add(b).map_or(Num::Float(a as f64 + b as f64), Num::Int),
+            (Num::Int(a), Num::Int(b)) => a
+                .checked_add(b)
+                .map_or(Num::Float(a as f64 + b as f64), Num::Int),
             _ => Num::Float(self.float() + other.float()),
         }
     }
 
     pub(crate) fn sub(self, other: Num) -> Num {
         match (self, other) {
-            (Num::Int(a), Num::Int(b)) => a.checked_sub(b).map_or(Num::Float(a as f64 - b as f64), Num::Int),
+            (Num::Int(a), Num::Int(b)) => a
+                .checked_sub(b)
+                .map_or(Num::Float(a as f64 - b as f64), Num::Int),
             _ => Num::Float(self.float() - other.float()),
         }
     }
@@ -303,7 +338,9 @@ impl Num {
         match self {
             Num::Int(n) => Some(n.to_string()),
             Num::Float(f) if !f.is_finite() => None,
-            Num::Float(f) if f.fract() == 0.0 && f.abs() < EXACT_F64 => Some((f as i64).to_string()),
+            Num::Float(f) if f.fract() == 0.0 && f.abs() < EXACT_F64 => {
+                Some((f as i64).to_string())
+            }
             Num::Float(f) => Some(crate::json::shortest(f)),
         }
     }
@@ -329,7 +366,10 @@ pub(crate) fn describe(node: &Node<'_>) -> String {
 pub fn exchange_transcript(request: &[u8], reply: &str) -> Vec<u8> {
     let ws = |b: &u8| matches!(b, b' ' | b'\t' | b'\n' | b'\r');
     let start = request.iter().position(|b| !ws(b)).unwrap_or(request.len());
-    let end = request.iter().rposition(|b| !ws(b)).map_or(start, |i| i + 1);
+    let end = request
+        .iter()
+        .rposition(|b| !ws(b))
+        .map_or(start, |i| i + 1);
     let doc = &request[start..end.max(start)];
     let one = matches!(parse_document(doc, 0), Ok((_, end)) if end == doc.len());
     let mut text = b"--> ".to_vec();

@@ -22,7 +22,10 @@ pub struct Progress {
 impl Progress {
     /// A fresh start on the order of `seed`.
     pub fn start(seed: u64) -> Self {
-        Progress { seed, ..Progress::default() }
+        Progress {
+            seed,
+            ..Progress::default()
+        }
     }
 
     /// Counts one graded answer.
@@ -50,7 +53,9 @@ impl Progress {
         let bytes = text.as_bytes();
         let (parsed, end) = json::parse_document(bytes, 0).map_err(|e| e.to_string())?;
         if bytes[end..].iter().any(|b| !b.is_ascii_whitespace()) {
-            return Err(format!("unexpected text after the JSON value at byte {end}"));
+            return Err(format!(
+                "unexpected text after the JSON value at byte {end}"
+            ));
         }
         let o = &parsed.root;
         let int = |name: &str| -> Result<u64, String> {
@@ -63,8 +68,15 @@ impl Progress {
         if v != PROGRESS_VERSION {
             return Err(format!("unknown version {v}"));
         }
-        let small = |name: &str| int(name).and_then(|n| u32::try_from(n).map_err(|_| format!("\"{name}\" is too large")));
-        let p = Progress { seed: int("seed")?, pos: int("pos")? as usize, right: small("right")?, answered: small("answered")? };
+        let small = |name: &str| {
+            int(name).and_then(|n| u32::try_from(n).map_err(|_| format!("\"{name}\" is too large")))
+        };
+        let p = Progress {
+            seed: int("seed")?,
+            pos: int("pos")? as usize,
+            right: small("right")?,
+            answered: small("answered")?,
+        };
         if p.right > p.answered {
             return Err("more right answers than answers".into());
         }
@@ -89,9 +101,23 @@ mod tests {
     #[test]
     fn damaged_progress_is_an_error_not_a_guess() {
         assert!(Progress::from_json("").is_err());
-        assert!(Progress::from_json("{\"v\":2,\"seed\":1,\"pos\":0,\"right\":0,\"answered\":0}").unwrap_err().contains("version"));
-        assert!(Progress::from_json("{\"v\":1,\"seed\":1,\"pos\":-1,\"right\":0,\"answered\":0}").unwrap_err().contains("pos"));
-        assert!(Progress::from_json("{\"v\":1,\"seed\":1,\"pos\":0,\"right\":2,\"answered\":1}").is_err());
-        assert!(Progress::from_json("{\"v\":1,\"seed\":1,\"pos\":0,\"right\":0,\"answered\":0} x").is_err());
+        assert!(
+            Progress::from_json("{\"v\":2,\"seed\":1,\"pos\":0,\"right\":0,\"answered\":0}")
+                .unwrap_err()
+                .contains("version")
+        );
+        assert!(
+            Progress::from_json("{\"v\":1,\"seed\":1,\"pos\":-1,\"right\":0,\"answered\":0}")
+                .unwrap_err()
+                .contains("pos")
+        );
+        assert!(
+            Progress::from_json("{\"v\":1,\"seed\":1,\"pos\":0,\"right\":2,\"answered\":1}")
+                .is_err()
+        );
+        assert!(
+            Progress::from_json("{\"v\":1,\"seed\":1,\"pos\":0,\"right\":0,\"answered\":0} x")
+                .is_err()
+        );
     }
 }

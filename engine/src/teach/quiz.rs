@@ -31,9 +31,16 @@ impl Choice {
     }
 
     pub fn parse(s: &str) -> Option<Choice> {
-        [Choice::Request, Choice::Notification, Choice::Response, Choice::Batch, Choice::Invalid, Choice::Valid]
-            .into_iter()
-            .find(|c| c.as_str() == s)
+        [
+            Choice::Request,
+            Choice::Notification,
+            Choice::Response,
+            Choice::Batch,
+            Choice::Invalid,
+            Choice::Valid,
+        ]
+        .into_iter()
+        .find(|c| c.as_str() == s)
     }
 }
 
@@ -54,7 +61,13 @@ impl Item {
         if self.transcript {
             &[Choice::Valid, Choice::Invalid]
         } else {
-            &[Choice::Request, Choice::Notification, Choice::Response, Choice::Batch, Choice::Invalid]
+            &[
+                Choice::Request,
+                Choice::Notification,
+                Choice::Response,
+                Choice::Batch,
+                Choice::Invalid,
+            ]
         }
     }
 
@@ -103,7 +116,12 @@ fn answer_key(text: &str, profile: Profile) -> AnswerKey {
             _ => Choice::Invalid,
         }
     };
-    AnswerKey { choice, rules, spans, warnings }
+    AnswerKey {
+        choice,
+        rules,
+        spans,
+        warnings,
+    }
 }
 
 /// A learner's answer: the kind, and when it is `Invalid`, optionally the rule they think is
@@ -135,14 +153,24 @@ pub fn grade(item: &Item, answer: &Answer) -> Grade {
     let located = if key.choice == Choice::Invalid && kind_right {
         match (&answer.rule, answer.click) {
             (Some(rule), _) => Some(key.rules.iter().any(|r| r.id == rule)),
-            (None, Some(at)) => Some(key.spans.iter().any(|s| s.start <= at && (at < s.end || s.is_empty() && at == s.start))),
+            (None, Some(at)) => Some(
+                key.spans
+                    .iter()
+                    .any(|s| s.start <= at && (at < s.end || s.is_empty() && at == s.start)),
+            ),
             (None, None) => None,
         }
     } else {
         None
     };
     let correct = kind_right && located != Some(false);
-    Grade { correct, expected: key.choice, located, explanation: explain(item, &key), spans: key.spans.clone() }
+    Grade {
+        correct,
+        expected: key.choice,
+        located,
+        explanation: explain(item, &key),
+        spans: key.spans.clone(),
+    }
 }
 
 fn explain(item: &Item, key: &AnswerKey) -> String {
@@ -166,7 +194,10 @@ fn explain(item: &Item, key: &AnswerKey) -> String {
     };
     if !key.warnings.is_empty() {
         let names: Vec<&str> = key.warnings.iter().map(|r| r.id).collect();
-        out.push_str(&format!(" Also worth a look (warnings): {}.", names.join(", ")));
+        out.push_str(&format!(
+            " Also worth a look (warnings): {}.",
+            names.join(", ")
+        ));
     }
     if let Profile::Mcp(v) = item.profile {
         out.push_str(&format!(" (Checked as MCP {v}.)"));
@@ -184,27 +215,107 @@ pub fn profile_of(rule: &Rule) -> Profile {
 
 /// Items of our own: valid messages of every kind and MCP messages worth knowing.
 const OWN: &[(&str, &str, Option<McpVersion>)] = &[
-    ("subtract", r#"{"jsonrpc": "2.0", "method": "subtract", "params": [42, 23], "id": 1}"#, None),
-    ("update", r#"{"jsonrpc": "2.0", "method": "update", "params": [1, 2, 3, 4, 5]}"#, None),
-    ("result", r#"{"jsonrpc": "2.0", "result": 19, "id": 1}"#, None),
-    ("method-not-found", r#"{"jsonrpc": "2.0", "error": {"code": -32601, "message": "Method not found"}, "id": "1"}"#, None),
-    ("parse-error-reply", r#"{"jsonrpc": "2.0", "error": {"code": -32700, "message": "Parse error"}, "id": null}"#, None),
-    ("batch", r#"[{"jsonrpc": "2.0", "method": "sum", "params": [1, 2, 4], "id": "1"}, {"jsonrpc": "2.0", "method": "notify_hello", "params": [7]}]"#, None),
-    ("by-name", r#"{"jsonrpc": "2.0", "method": "subtract", "params": {"subtrahend": 23, "minuend": 42}, "id": 3}"#, None),
-    ("no-params", r#"{"jsonrpc": "2.0", "method": "get_data", "id": "9"}"#, None),
-    ("string-one", r#"{"jsonrpc": "2.0", "method": "sum", "params": [1], "id": "1"}"#, None),
-    ("spec-invalid-request", r#"{"jsonrpc": "2.0", "method": 1, "params": "bar"}"#, None),
-    ("one-point-oh", r#"{"method": "echo", "params": ["Hello JSON-RPC"], "id": 1}"#, None),
-    ("mcp-tools-list", r#"{"jsonrpc": "2.0", "id": 1, "method": "tools/list", "params": {}}"#, Some(McpVersion::V2025_11_25)),
-    ("mcp-tools-call", r#"{"jsonrpc": "2.0", "id": 2, "method": "tools/call", "params": {"name": "add", "arguments": {"a": 2, "b": 3}}}"#, Some(McpVersion::V2025_11_25)),
-    ("mcp-tool-result", r#"{"jsonrpc": "2.0", "id": 2, "result": {"content": [{"type": "text", "text": "5"}]}}"#, Some(McpVersion::V2025_11_25)),
-    ("mcp-initialized", r#"{"jsonrpc": "2.0", "method": "notifications/initialized"}"#, Some(McpVersion::V2025_11_25)),
+    (
+        "subtract",
+        r#"{"jsonrpc": "2.0", "method": "subtract", "params": [42, 23], "id": 1}"#,
+        None,
+    ),
+    (
+        "update",
+        r#"{"jsonrpc": "2.0", "method": "update", "params": [1, 2, 3, 4, 5]}"#,
+        None,
+    ),
+    (
+        "result",
+        r#"{"jsonrpc": "2.0", "result": 19, "id": 1}"#,
+        None,
+    ),
+    (
+        "method-not-found",
+        r#"{"jsonrpc": "2.0", "error": {"code": -32601, "message": "Method not found"}, "id": "1"}"#,
+        None,
+    ),
+    (
+        "parse-error-reply",
+        r#"{"jsonrpc": "2.0", "error": {"code": -32700, "message": "Parse error"}, "id": null}"#,
+        None,
+    ),
+    (
+        "batch",
+        r#"[{"jsonrpc": "2.0", "method": "sum", "params": [1, 2, 4], "id": "1"}, {"jsonrpc": "2.0", "method": "notify_hello", "params": [7]}]"#,
+        None,
+    ),
+    (
+        "by-name",
+        r#"{"jsonrpc": "2.0", "method": "subtract", "params": {"subtrahend": 23, "minuend": 42}, "id": 3}"#,
+        None,
+    ),
+    (
+        "no-params",
+        r#"{"jsonrpc": "2.0", "method": "get_data", "id": "9"}"#,
+        None,
+    ),
+    (
+        "string-one",
+        r#"{"jsonrpc": "2.0", "method": "sum", "params": [1], "id": "1"}"#,
+        None,
+    ),
+    (
+        "spec-invalid-request",
+        r#"{"jsonrpc": "2.0", "method": 1, "params": "bar"}"#,
+        None,
+    ),
+    (
+        "one-point-oh",
+        r#"{"method": "echo", "params": ["Hello JSON-RPC"], "id": 1}"#,
+        None,
+    ),
+    (
+        "mcp-tools-list",
+        r#"{"jsonrpc": "2.0", "id": 1, "method": "tools/list", "params": {}}"#,
+        Some(McpVersion::V2025_11_25),
+    ),
+    (
+        "mcp-tools-call",
+        r#"{"jsonrpc": "2.0", "id": 2, "method": "tools/call", "params": {"name": "add", "arguments": {"a": 2, "b": 3}}}"#,
+        Some(McpVersion::V2025_11_25),
+    ),
+    (
+        "mcp-tool-result",
+        r#"{"jsonrpc": "2.0", "id": 2, "result": {"content": [{"type": "text", "text": "5"}]}}"#,
+        Some(McpVersion::V2025_11_25),
+    ),
+    (
+        "mcp-initialized",
+        r#"{"jsonrpc": "2.0", "method": "notifications/initialized"}"#,
+        Some(McpVersion::V2025_11_25),
+    ),
     // The four messages of the seed article's "Spot the Invalid Messages" lab.
-    ("seed-lab-1", r#"{"jsonrpc": "2.0", "method": "tools/list", "params": {}}"#, Some(McpVersion::V2025_11_25)),
-    ("seed-lab-2", r#"{"jsonrpc": "1.0", "id": 2, "method": "tools/list", "params": {}}"#, Some(McpVersion::V2025_11_25)),
-    ("seed-lab-3", r#"{"jsonrpc": "2.0", "id": 3, "method": "tools/call", "params": {"arguments": {"a": 2, "b": 3}}}"#, Some(McpVersion::V2025_11_25)),
-    ("seed-lab-4", r#"{"jsonrpc": "2.0", "id": 4, "method": "tools/call", "params": {"name": "add", "arguments": {"a": 2, "b": 3}}}"#, Some(McpVersion::V2025_11_25)),
-    ("mcp-progress-with-id", r#"{"jsonrpc": "2.0", "method": "notifications/progress", "params": {"progressToken": "t", "progress": 50}, "id": 1}"#, Some(McpVersion::V2025_11_25)),
+    (
+        "seed-lab-1",
+        r#"{"jsonrpc": "2.0", "method": "tools/list", "params": {}}"#,
+        Some(McpVersion::V2025_11_25),
+    ),
+    (
+        "seed-lab-2",
+        r#"{"jsonrpc": "1.0", "id": 2, "method": "tools/list", "params": {}}"#,
+        Some(McpVersion::V2025_11_25),
+    ),
+    (
+        "seed-lab-3",
+        r#"{"jsonrpc": "2.0", "id": 3, "method": "tools/call", "params": {"arguments": {"a": 2, "b": 3}}}"#,
+        Some(McpVersion::V2025_11_25),
+    ),
+    (
+        "seed-lab-4",
+        r#"{"jsonrpc": "2.0", "id": 4, "method": "tools/call", "params": {"name": "add", "arguments": {"a": 2, "b": 3}}}"#,
+        Some(McpVersion::V2025_11_25),
+    ),
+    (
+        "mcp-progress-with-id",
+        r#"{"jsonrpc": "2.0", "method": "notifications/progress", "params": {"progressToken": "t", "progress": 50}, "id": 1}"#,
+        Some(McpVersion::V2025_11_25),
+    ),
 ];
 
 /// The whole bank: one item per rule (its broken example), the fixed examples, and our own.
@@ -216,7 +327,12 @@ pub fn bank() -> Vec<Item> {
             return;
         }
         let transcript = rpc::check(text.as_bytes(), profile).transcript;
-        items.push(Item { id, text: text.to_string(), profile, transcript });
+        items.push(Item {
+            id,
+            text: text.to_string(),
+            profile,
+            transcript,
+        });
     };
     for rule in catalogue::all() {
         push(format!("rule:{}", rule.id), rule.bad, profile_of(rule));
@@ -225,7 +341,11 @@ pub fn bank() -> Vec<Item> {
         push(format!("valid:{}", rule.id), rule.good, profile_of(rule));
     }
     for (name, text, version) in OWN {
-        push(format!("own:{name}"), text, version.map_or(Profile::JsonRpc, Profile::Mcp));
+        push(
+            format!("own:{name}"),
+            text,
+            version.map_or(Profile::JsonRpc, Profile::Mcp),
+        );
     }
     items
 }
@@ -238,7 +358,12 @@ pub fn item(id: &str) -> Option<Item> {
 /// The learner's own message as an item ("is this right?"): graded like any other.
 pub fn custom(text: &str, profile: Profile) -> Item {
     let transcript = rpc::check(text.as_bytes(), profile).transcript;
-    Item { id: "custom".to_string(), text: text.to_string(), profile, transcript }
+    Item {
+        id: "custom".to_string(),
+        text: text.to_string(),
+        profile,
+        transcript,
+    }
 }
 
 /// `text` cut into runs, those inside `spans` marked (an empty span marks the character after
@@ -249,7 +374,10 @@ pub fn marked(text: &str, spans: &[Span]) -> Vec<(String, bool)> {
         let start = s.start.min(text.len());
         let mut end = s.end.clamp(start, text.len());
         if start == end {
-            end = text[start..].chars().next().map_or(end, |c| end + c.len_utf8());
+            end = text[start..]
+                .chars()
+                .next()
+                .map_or(end, |c| end + c.len_utf8());
         }
         hit[start..end].iter_mut().for_each(|h| *h = true);
     }

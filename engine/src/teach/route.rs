@@ -30,7 +30,9 @@ impl Route {
     /// playground; a lesson number out of range is the list.
     pub fn parse(fragment: &str) -> Route {
         let f = fragment.strip_prefix('#').unwrap_or(fragment);
-        let Some(path) = f.strip_prefix('/') else { return Route::Playground };
+        let Some(path) = f.strip_prefix('/') else {
+            return Route::Playground;
+        };
         let (head, rest) = match path.split_once('/') {
             Some((h, r)) => (h, Some(r).filter(|r| !r.is_empty())),
             None => (path, None),
@@ -93,9 +95,15 @@ mod tests {
             ("#/nowhere", Route::Playground),
             ("#/reference", Route::Reference(None)),
             ("#/reference/", Route::Reference(None)),
-            ("#/reference/jsonrpc-not-2-0", Route::Reference(Some("jsonrpc-not-2-0".into()))),
+            (
+                "#/reference/jsonrpc-not-2-0",
+                Route::Reference(Some("jsonrpc-not-2-0".into())),
+            ),
             ("#/quiz", Route::Quiz(QuizRoute::Mine)),
-            ("#/quiz/rule:batch-empty", Route::Quiz(QuizRoute::Item("rule:batch-empty".into()))),
+            (
+                "#/quiz/rule:batch-empty",
+                Route::Quiz(QuizRoute::Item("rule:batch-empty".into())),
+            ),
             ("#/quiz/set/42", Route::Quiz(QuizRoute::Set(42))),
             ("#/quiz/set/x", Route::Quiz(QuizRoute::Mine)),
             ("#/lessons", Route::Lessons(None)),

@@ -28,13 +28,31 @@ const LINE_CHARS: usize = 2_000;
 
 /// The byte offset where each line starts.
 fn line_starts(text: &str) -> Vec<usize> {
-    std::iter::once(0).chain(text.bytes().enumerate().filter(|&(_, b)| b == b'\n').map(|(i, _)| i + 1)).collect()
+    std::iter::once(0)
+        .chain(
+            text.bytes()
+                .enumerate()
+                .filter(|&(_, b)| b == b'\n')
+                .map(|(i, _)| i + 1),
+        )
+        .collect()
 }
 
 /// The viewer and its note. `show` is true while the text is large and the user has not asked to
 /// edit it anyway; `edit_anyway` is set by the note's button.
-pub fn viewer(text: RwSignal<String>, show: Memo<bool>, edit_anyway: RwSignal<bool>, select: RwSignal<Option<Span>>) -> (web_sys::Element, web_sys::Element) {
-    let starts = Memo::new(move |_| if show.get() { text.with(|t| line_starts(t)) } else { Vec::new() });
+pub fn viewer(
+    text: RwSignal<String>,
+    show: Memo<bool>,
+    edit_anyway: RwSignal<bool>,
+    select: RwSignal<Option<Span>>,
+) -> (web_sys::Element, web_sys::Element) {
+    let starts = Memo::new(move |_| {
+        if show.get() {
+            text.with(|t| line_starts(t))
+        } else {
+            Vec::new()
+        }
+    });
     // The line to mark (a violation was clicked), and the first line in sight.
     let marked = RwSignal::new(None::<usize>);
     let first = RwSignal::new(0usize);
@@ -46,7 +64,10 @@ pub fn viewer(text: RwSignal<String>, show: Memo<bool>, edit_anyway: RwSignal<bo
         .testid("big-view")
         .attr("tabindex", "0")
         .attr("role", "region")
-        .attr("aria-label", "The messages, read-only (too large to edit here)")
+        .attr(
+            "aria-label",
+            "The messages, read-only (too large to edit here)",
+        )
         .node(spacer.clone())
         .node(lines.clone())
         .el();
@@ -57,7 +78,10 @@ pub fn viewer(text: RwSignal<String>, show: Memo<bool>, edit_anyway: RwSignal<bo
         let spacer = spacer.clone();
         dom::effect(move || {
             let px = starts.with(|s| s.len() as f64 * LINE_PX) / scale();
-            let _ = spacer.unchecked_ref::<web_sys::HtmlElement>().style().set_property("height", &format!("{}px", px as u64));
+            let _ = spacer
+                .unchecked_ref::<web_sys::HtmlElement>()
+                .style()
+                .set_property("height", &format!("{}px", px as u64));
         });
     }
     {
@@ -89,18 +113,30 @@ pub fn viewer(text: RwSignal<String>, show: Memo<bool>, edit_anyway: RwSignal<bo
                             let end = s.get(i + 1).map_or(t.len(), |&n| n - 1);
                             let line = t.get(s[i]..end).unwrap_or("");
                             let shown = match line.char_indices().nth(LINE_CHARS) {
-                                Some((cut, _)) => format!("{} … ({} more bytes)", &line[..cut], line.len() - cut),
+                                Some((cut, _)) => {
+                                    format!("{} … ({} more bytes)", &line[..cut], line.len() - cut)
+                                }
                                 None => line.to_string(),
                             };
-                            let class = if mark == Some(i) { "big-line marked" } else { "big-line" };
-                            h("div").class(class).child(h("span").class("big-no").text((i + 1).to_string())).child(h("span").class("big-text").text(shown))
+                            let class = if mark == Some(i) {
+                                "big-line marked"
+                            } else {
+                                "big-line"
+                            };
+                            h("div")
+                                .class(class)
+                                .child(h("span").class("big-no").text((i + 1).to_string()))
+                                .child(h("span").class("big-text").text(shown))
                         })
                         .collect()
                 })
             });
             // Scrolled past the spacer's scale: the block sits where the scroll position is.
             let top = (from as f64 * LINE_PX / scale()) as u64;
-            let _ = lines.unchecked_ref::<web_sys::HtmlElement>().style().set_property("transform", &format!("translateY({top}px)"));
+            let _ = lines
+                .unchecked_ref::<web_sys::HtmlElement>()
+                .style()
+                .set_property("transform", &format!("translateY({top}px)"));
             dom::replace(&lines, rows);
         });
     }
@@ -112,7 +148,8 @@ pub fn viewer(text: RwSignal<String>, show: Memo<bool>, edit_anyway: RwSignal<bo
             if !show.get_untracked() {
                 return;
             }
-            let line = starts.with_untracked(|s| s.partition_point(|&n| n <= span.start).saturating_sub(1));
+            let line = starts
+                .with_untracked(|s| s.partition_point(|&n| n <= span.start).saturating_sub(1));
             marked.set(Some(line));
             let top = (line.saturating_sub(3) as f64 * LINE_PX / scale()) as i32;
             view.set_scroll_top(top);
@@ -144,9 +181,21 @@ pub fn viewer(text: RwSignal<String>, show: Memo<bool>, edit_anyway: RwSignal<bo
         .testid("big-note")
         .node(size)
         .text(" ")
-        .child(h("button").attr("type", "button").testid("big-edit").text("Edit anyway").on("click", move |_| edit_anyway.set(true)))
+        .child(
+            h("button")
+                .attr("type", "button")
+                .testid("big-edit")
+                .text("Edit anyway")
+                .on("click", move |_| edit_anyway.set(true)),
+        )
         .text(" ")
-        .child(h("button").attr("type", "button").testid("big-clear").text("Clear").on("click", move |_| text.set(String::new())))
+        .child(
+            h("button")
+                .attr("type", "button")
+                .testid("big-clear")
+                .text("Clear")
+                .on("click", move |_| text.set(String::new())),
+        )
         .el();
     dom::bind_flag(&view, "hidden", move || !show.get());
     dom::bind_flag(&note, "hidden", move || !show.get());

@@ -49,7 +49,12 @@ pub struct Lines {
 /// Lines are equal when they hold the same keys (a key names one text with one set of underlines).
 impl PartialEq for Lines {
     fn eq(&self, other: &Self) -> bool {
-        self.rows.len() == other.rows.len() && self.rows.iter().zip(&other.rows).all(|(a, b)| a.key == b.key)
+        self.rows.len() == other.rows.len()
+            && self
+                .rows
+                .iter()
+                .zip(&other.rows)
+                .all(|(a, b)| a.key == b.key)
     }
 }
 
@@ -72,18 +77,33 @@ fn line_ranges(text: &str) -> Vec<(usize, usize)> {
 }
 
 /// The underlined pieces of each line touched by a mark, as `(line, start, end, mark)`.
-fn pieces(text: &str, ranges: &[(usize, usize)], marks: &[Mark]) -> Vec<(usize, usize, usize, u32)> {
+fn pieces(
+    text: &str,
+    ranges: &[(usize, usize)],
+    marks: &[Mark],
+) -> Vec<(usize, usize, usize, u32)> {
     let bytes = text.as_bytes();
-    let line_of = |offset: usize| ranges.partition_point(|&(s, _)| s <= offset).saturating_sub(1);
+    let line_of = |offset: usize| {
+        ranges
+            .partition_point(|&(s, _)| s <= offset)
+            .saturating_sub(1)
+    };
     let mut out = Vec::new();
     for (m, mark) in marks.iter().enumerate() {
         let m = m as u32;
-        let (start, end) = (mark.span.start.min(text.len()), mark.span.end.min(text.len()));
+        let (start, end) = (
+            mark.span.start.min(text.len()),
+            mark.span.end.min(text.len()),
+        );
         if start >= end {
             // A place, not a range: underline the character there, or mark the line's end.
             let line = line_of(start);
             let (ls, le) = ranges[line];
-            let trimmed_end = ls + bytes[ls..le].iter().rposition(|&b| !is_blank(b)).map_or(0, |p| p + 1);
+            let trimmed_end = ls
+                + bytes[ls..le]
+                    .iter()
+                    .rposition(|&b| !is_blank(b))
+                    .map_or(0, |p| p + 1);
             if start < trimmed_end {
                 let width = text[start..].chars().next().map_or(1, char::len_utf8);
                 out.push((line, start - ls, start - ls + width, m));
@@ -95,8 +115,14 @@ fn pieces(text: &str, ranges: &[(usize, usize)], marks: &[Mark]) -> Vec<(usize, 
         for line in line_of(start)..=line_of(end - 1) {
             let (ls, le) = ranges[line];
             // Skip indentation and trailing blanks: a multi-line span underlines the text only.
-            let Some(first) = bytes[ls..le].iter().position(|&b| !is_blank(b)) else { continue };
-            let last = bytes[ls..le].iter().rposition(|&b| !is_blank(b)).unwrap_or(first) + 1;
+            let Some(first) = bytes[ls..le].iter().position(|&b| !is_blank(b)) else {
+                continue;
+            };
+            let last = bytes[ls..le]
+                .iter()
+                .rposition(|&b| !is_blank(b))
+                .unwrap_or(first)
+                + 1;
             let s = start.max(ls + first);
             let e = end.min(ls + last);
             if s < e {
@@ -105,34 +131,69 @@ fn pieces(text: &str, ranges: &[(usize, usize)], marks: &[Mark]) -> Vec<(usize, 
         }
     }
     // By (line, start) then (end, mark), through the one compiled sort (crate::order).
-    let mut keys: Vec<(u64, u64)> = out.iter().map(|&(l, s, e, m)| ((l as u64) << 32 | s as u64, (e as u64) << 32 | u64::from(m))).collect();
+    let mut keys: Vec<(u64, u64)> = out
+        .iter()
+        .map(|&(l, s, e, m)| ((l as u64) << 32 | s as u64, (e as u64) << 32 | u64::from(m)))
+        .collect();
     crate::order::sort_pairs(&mut keys);
-    keys.into_iter().map(|(a, b)| ((a >> 32) as usize, a as u32 as usize, (b >> 32) as usize, b as u32)).collect()
+    keys.into_iter()
+        .map(|(a, b)| {
+            (
+                (a >> 32) as usize,
+                a as u32 as usize,
+                (b >> 32) as usize,
+                b as u32,
+            )
+        })
+        .collect()
 }
 
 /// Turns the (possibly overlapping) underlined pieces of one line into disjoint segments.
 fn segments(pieces: &[(usize, usize, usize, u32)], marks: &[Mark]) -> Vec<Seg> {
-    let severity = |ids: &[u32]| ids.iter().map(|&i| marks[i as usize].severity).max().unwrap_or(Severity::Warning);
-    let mut pairs: Vec<(u64, u64)> = pieces.iter().filter(|p| p.1 < p.2).flat_map(|p| [(p.1 as u64, 0), (p.2 as u64, 0)]).collect();
+    let severity = |ids: &[u32]| {
+        ids.iter()
+            .map(|&i| marks[i as usize].severity)
+            .max()
+            .unwrap_or(Severity::Warning)
+    };
+    let mut pairs: Vec<(u64, u64)> = pieces
+        .iter()
+        .filter(|p| p.1 < p.2)
+        .flat_map(|p| [(p.1 as u64, 0), (p.2 as u64, 0)])
+        .collect();
     crate::order::sort_pairs(&mut pairs);
     let mut cuts: Vec<usize> = pairs.into_iter().map(|(c, _)| c as usize).collect();
     cuts.dedup();
     let mut segs: Vec<Seg> = Vec::new();
     for w in cuts.windows(2) {
         let (a, b) = (w[0], w[1]);
-        let ids: Vec<u32> = pieces.iter().filter(|p| p.1 <= a && b <= p.2 && p.1 < p.2).map(|p| p.3).collect();
+        let ids: Vec<u32> = pieces
+            .iter()
+            .filter(|p| p.1 <= a && b <= p.2 && p.1 < p.2)
+            .map(|p| p.3)
+            .collect();
         if ids.is_empty() {
             continue;
         }
         match segs.last_mut() {
             Some(last) if last.end == a && last.marks == ids => last.end = b,
-            _ => segs.push(Seg { start: a, end: b, severity: severity(&ids), marks: ids }),
+            _ => segs.push(Seg {
+                start: a,
+                end: b,
+                severity: severity(&ids),
+                marks: ids,
+            }),
         }
     }
     // Places at the end of the line come last (they are never before a non-empty piece's end).
     let points: Vec<u32> = pieces.iter().filter(|p| p.1 == p.2).map(|p| p.3).collect();
     if let Some(at) = pieces.iter().find(|p| p.1 == p.2).map(|p| p.1) {
-        segs.push(Seg { start: at, end: at, severity: severity(&points), marks: points });
+        segs.push(Seg {
+            start: at,
+            end: at,
+            severity: severity(&points),
+            marks: points,
+        });
     }
     segs
 }
@@ -147,7 +208,9 @@ impl Lines {
         let prev = prev.unwrap_or(&empty);
         let old = &prev.rows;
         let (n, o) = (ranges.len(), old.len());
-        let same = |i: usize, j: usize| old[j].text.as_bytes() == &text.as_bytes()[ranges[i].0..ranges[i].1];
+        let same = |i: usize, j: usize| {
+            old[j].text.as_bytes() == &text.as_bytes()[ranges[i].0..ranges[i].1]
+        };
         let mut prefix = 0;
         while prefix < n.min(o) && same(prefix, prefix) {
             prefix += 1;
@@ -164,7 +227,11 @@ impl Lines {
             while p < pieces.len() && pieces[p].0 == i {
                 p += 1;
             }
-            let segs = if start == p { Vec::new() } else { segments(&pieces[start..p], marks) };
+            let segs = if start == p {
+                Vec::new()
+            } else {
+                segments(&pieces[start..p], marks)
+            };
             let candidate = if i < prefix {
                 Some(&old[i])
             } else if i >= n - suffix {
@@ -176,7 +243,11 @@ impl Lines {
                 Some(line) if line.segs == segs => rows.push(line.clone()),
                 _ => {
                     next_key += 1;
-                    rows.push(Arc::new(Line { key: next_key, text: text[ls..le].to_string(), segs }));
+                    rows.push(Arc::new(Line {
+                        key: next_key,
+                        text: text[ls..le].to_string(),
+                        segs,
+                    }));
                 }
             }
         }
@@ -276,7 +347,8 @@ pub fn tokens(line: &str) -> Vec<(usize, usize, Tok)> {
             }
             b'-' | b'0'..=b'9' => {
                 i += 1;
-                while i < b.len() && matches!(b[i], b'0'..=b'9' | b'.' | b'e' | b'E' | b'+' | b'-') {
+                while i < b.len() && matches!(b[i], b'0'..=b'9' | b'.' | b'e' | b'E' | b'+' | b'-')
+                {
                     i += 1;
                 }
                 Tok::Num

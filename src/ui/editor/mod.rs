@@ -17,8 +17,8 @@ use wasm_bindgen::JsCast;
 use web_sys::HtmlTextAreaElement;
 
 use self::lines::{tokens, Line, Lines, Mark, Tok};
-use super::dom::{self, h, KeyedList, Tag};
 use super::analysis::Verdict;
+use super::dom::{self, h, KeyedList, Tag};
 use crate::rpc::Severity;
 
 /// The UTF-16 offset of byte `byte` of `text` (clamped to the text and to a character start).
@@ -96,15 +96,27 @@ pub fn editor() -> web_sys::Element {
     let text = state.text;
     let textarea_ref = state.editor;
 
-    let marks = Memo::new(move |_| state.analysis.with(|a| collect_marks(&a.verdicts.iter().map(|k| k.verdict.clone()).collect::<Vec<_>>())));
-    let line_count = Memo::new(move |_| text.with(|t| 1 + t.bytes().filter(|&b| b == b'\n').count()));
+    let marks = Memo::new(move |_| {
+        state.analysis.with(|a| {
+            collect_marks(
+                &a.verdicts
+                    .iter()
+                    .map(|k| k.verdict.clone())
+                    .collect::<Vec<_>>(),
+            )
+        })
+    });
+    let line_count =
+        Memo::new(move |_| text.with(|t| 1 + t.bytes().filter(|&b| b == b'\n').count()));
     // Past PLAIN_LINES lines or PLAIN_BYTES bytes the mirror is off: the textarea shows its own
     // text, uncoloured (laying out a 10 MB mirror would freeze the page for minutes).
-    let plain = Memo::new(move |_| line_count.get() > PLAIN_LINES || text.with(String::len) > PLAIN_BYTES);
+    let plain =
+        Memo::new(move |_| line_count.get() > PLAIN_LINES || text.with(String::len) > PLAIN_BYTES);
     // Past LARGE_BYTES the text is not in the textarea at all (Chromium would lay all of it out):
     // a read-only viewer shows it, unless the user asks to edit it anyway.
     let edit_anyway = RwSignal::new(false);
-    let large = Memo::new(move |_| text.with(String::len) > large::LARGE_BYTES && !edit_anyway.get());
+    let large =
+        Memo::new(move |_| text.with(String::len) > large::LARGE_BYTES && !edit_anyway.get());
     let lines = Memo::new(move |prev: Option<&Lines>| {
         if plain.get() {
             return Lines::default();
@@ -112,10 +124,19 @@ pub fn editor() -> web_sys::Element {
         text.with(|t| marks.with(|m| Lines::build(t, m, prev)))
     });
 
-    let mirror = h("div").class("mirror").attr("aria-hidden", "true").testid("mirror").el();
+    let mirror = h("div")
+        .class("mirror")
+        .attr("aria-hidden", "true")
+        .testid("mirror")
+        .el();
     let gutter = h("pre").el();
     let tip_host = h("div").el();
-    let caret_host = h("p").class("caret-info").attr("id", "editor-caret").testid("caret-info").attr("aria-live", "polite").el();
+    let caret_host = h("p")
+        .class("caret-info")
+        .attr("id", "editor-caret")
+        .testid("caret-info")
+        .attr("aria-live", "polite")
+        .el();
     let textarea: HtmlTextAreaElement = h("textarea")
         .attr("id", "editor-text")
         .testid("editor")
@@ -147,7 +168,10 @@ pub fn editor() -> web_sys::Element {
     let update_caret = {
         let ta = textarea.clone();
         move || {
-            let sel = (ta.selection_start().ok().flatten().unwrap_or(0), ta.selection_end().ok().flatten().unwrap_or(0));
+            let sel = (
+                ta.selection_start().ok().flatten().unwrap_or(0),
+                ta.selection_end().ok().flatten().unwrap_or(0),
+            );
             if caret.get_untracked() != Some(sel) {
                 caret.set(Some(sel));
             }
@@ -160,12 +184,18 @@ pub fn editor() -> web_sys::Element {
         let (byte, line, column) = text.with(|t| {
             let byte = utf16_to_byte(t, start);
             let line_start = t[..byte].rfind('\n').map_or(0, |n| n + 1);
-            let line = 1 + t.as_bytes()[..line_start].iter().filter(|&&b| b == b'\n').count();
+            let line = 1 + t.as_bytes()[..line_start]
+                .iter()
+                .filter(|&&b| b == b'\n')
+                .count();
             (byte, line, 1 + t[line_start..byte].chars().count())
         });
         let here: Vec<Mark> = marks.with(|m| {
             m.iter()
-                .filter(|m| m.span.start <= byte && (byte < m.span.end || (m.span.is_empty() && byte == m.span.start)))
+                .filter(|m| {
+                    m.span.start <= byte
+                        && (byte < m.span.end || (m.span.is_empty() && byte == m.span.start))
+                })
                 .cloned()
                 .collect()
         });
@@ -197,17 +227,30 @@ pub fn editor() -> web_sys::Element {
     {
         let (ta, mirror, update_caret) = (textarea.clone(), mirror.clone(), update_caret.clone());
         dom::effect(move || {
-            let Some(span) = state.select.get() else { return };
+            let Some(span) = state.select.get() else {
+                return;
+            };
             if large.get_untracked() {
                 return; // the viewer (large.rs) shows the span
             }
             let (start, end, line) = text.with_untracked(|t| {
-                let line = t.as_bytes()[..span.start.min(t.len())].iter().filter(|&&b| b == b'\n').count();
-                (byte_to_utf16(t, span.start), byte_to_utf16(t, span.end), line)
+                let line = t.as_bytes()[..span.start.min(t.len())]
+                    .iter()
+                    .filter(|&&b| b == b'\n')
+                    .count();
+                (
+                    byte_to_utf16(t, span.start),
+                    byte_to_utf16(t, span.end),
+                    line,
+                )
             });
             let _ = ta.focus();
             let _ = ta.set_selection_range(start, end);
-            let top = mirror.children().item(line as u32).and_then(|el| el.dyn_into::<web_sys::HtmlElement>().ok()).map(|el| el.offset_top());
+            let top = mirror
+                .children()
+                .item(line as u32)
+                .and_then(|el| el.dyn_into::<web_sys::HtmlElement>().ok())
+                .map(|el| el.offset_top());
             if let Some(top) = top {
                 let visible = ta.scroll_top()..ta.scroll_top() + ta.client_height() - 24;
                 if !visible.contains(&top) {
@@ -220,7 +263,10 @@ pub fn editor() -> web_sys::Element {
 
     // Hovering an underline (the mirror lies under the textarea: look through it).
     let hover = RwSignal::new(None::<Hover>);
-    let code = h("div").class("code").on("mouseleave", move |_| hover.set(None)).el();
+    let code = h("div")
+        .class("code")
+        .on("mouseleave", move |_| hover.set(None))
+        .el();
     let on_move = {
         let code = code.clone();
         move |ev: web_sys::Event| {
@@ -240,7 +286,11 @@ pub fn editor() -> web_sys::Element {
                 Some(ids) => {
                     if hover.with_untracked(|h| h.as_ref().map(|h| &h.ids) != Some(&ids)) {
                         let r = code.get_bounding_client_rect();
-                        hover.set(Some(Hover { ids, x: (f64::from(x) - r.left()) as i32, y: (f64::from(y) - r.top()) as i32 }));
+                        hover.set(Some(Hover {
+                            ids,
+                            x: (f64::from(x) - r.left()) as i32,
+                            y: (f64::from(y) - r.top()) as i32,
+                        }));
                     }
                 }
             }
@@ -251,7 +301,12 @@ pub fn editor() -> web_sys::Element {
     let mirror_lines = StoredValue::new_local(KeyedList::default());
     {
         let mirror = mirror.clone();
-        dom::effect(move || lines.with(|l| mirror_lines.update_value(|list| list.patch(&mirror, &l.rows, |r| r.key, |r| line_tag(r)))));
+        dom::effect(move || {
+            lines.with(|l| {
+                mirror_lines
+                    .update_value(|list| list.patch(&mirror, &l.rows, |r| r.key, |r| line_tag(r)))
+            })
+        });
     }
 
     // The tooltip of the hovered underline and the caret line: read-only markup from ui::dom.
@@ -260,14 +315,31 @@ pub fn editor() -> web_sys::Element {
         dom::effect(move || {
             let shown = hover.with(|hv| {
                 let hv = hv.as_ref()?;
-                let rows: Vec<Tag> = marks.with(|m| hv.ids.iter().filter_map(|&i| m.get(i as usize)).map(|m| mark_line(m, "tip", " ")).collect());
-                Some((hv.x, hv.y, h("ul").class("mark-tip").attr("role", "tooltip").testid("mark-tip").children(rows)))
+                let rows: Vec<Tag> = marks.with(|m| {
+                    hv.ids
+                        .iter()
+                        .filter_map(|&i| m.get(i as usize))
+                        .map(|m| mark_line(m, "tip", " "))
+                        .collect()
+                });
+                Some((
+                    hv.x,
+                    hv.y,
+                    h("ul")
+                        .class("mark-tip")
+                        .attr("role", "tooltip")
+                        .testid("mark-tip")
+                        .children(rows),
+                ))
             });
             match shown {
                 None => dom::replace(&host, None),
                 Some((x, y, tip)) => {
                     dom::replace(&host, Some(tip));
-                    if let Some(el) = host.first_element_child().and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok()) {
+                    if let Some(el) = host
+                        .first_element_child()
+                        .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok())
+                    {
                         // CSSOM, not a style attribute: the page's CSP allows no inline style.
                         let _ = el.style().set_property("left", &format!("{}px", x + 12));
                         let _ = el.style().set_property("top", &format!("{}px", y + 18));
@@ -289,7 +361,12 @@ pub fn editor() -> web_sys::Element {
                 None => dom::replace(&host, Some(h("span").class("pos").text(" "))),
                 Some((line, column, here)) => dom::replace(
                     &host,
-                    std::iter::once(h("span").class("pos").text(format!("Ln {line}, Col {column}"))).chain(here.iter().map(|m| mark_line(m, "here", ": "))),
+                    std::iter::once(
+                        h("span")
+                            .class("pos")
+                            .text(format!("Ln {line}, Col {column}")),
+                    )
+                    .chain(here.iter().map(|m| mark_line(m, "here", ": "))),
                 ),
             }
             *shown.borrow_mut() = now;
@@ -310,20 +387,31 @@ pub fn editor() -> web_sys::Element {
     let (m, g) = (mirror.clone(), gutter.clone());
     let on_scroll = move |_| {
         let (top, left) = (ta.scroll_top(), ta.scroll_left());
-        let _ = m.unchecked_ref::<web_sys::HtmlElement>().style().set_property("transform", &format!("translate({}px, {}px)", -left, -top));
-        let _ = g.unchecked_ref::<web_sys::HtmlElement>().style().set_property("transform", &format!("translateY({}px)", -top));
+        let _ = m
+            .unchecked_ref::<web_sys::HtmlElement>()
+            .style()
+            .set_property("transform", &format!("translate({}px, {}px)", -left, -top));
+        let _ = g
+            .unchecked_ref::<web_sys::HtmlElement>()
+            .style()
+            .set_property("transform", &format!("translateY({}px)", -top));
         hover.set(None);
     };
     dom::listen_el(&textarea, "input", on_input);
     // A paste that makes the text large goes into the state, not into the textarea.
     let ta = textarea.clone();
     dom::listen_el(&textarea, "paste", move |ev| {
-        let Some(pasted) = large::pasted_text(&ev) else { return };
+        let Some(pasted) = large::pasted_text(&ev) else {
+            return;
+        };
         let value = ta.value();
         if value.len() + pasted.len() <= large::LARGE_BYTES {
             return;
         }
-        let (start, end) = (ta.selection_start().ok().flatten().unwrap_or(0), ta.selection_end().ok().flatten().unwrap_or(0));
+        let (start, end) = (
+            ta.selection_start().ok().flatten().unwrap_or(0),
+            ta.selection_end().ok().flatten().unwrap_or(0),
+        );
         let (start, end) = (utf16_to_byte(&value, start), utf16_to_byte(&value, end));
         let mut new = String::with_capacity(value.len() + pasted.len());
         new.push_str(&value[..start]);
@@ -356,12 +444,23 @@ pub fn editor() -> web_sys::Element {
         .el();
     dom::bind_flag(&note, "hidden", move || !plain.get() || large.get());
     let (big_view, big_note) = large::viewer(text, large, edit_anyway, state.select);
-    let _ = code.append_child(&h("div").class("gutter").attr("aria-hidden", "true").node(gutter).el());
+    let _ = code.append_child(
+        &h("div")
+            .class("gutter")
+            .attr("aria-hidden", "true")
+            .node(gutter)
+            .el(),
+    );
     let _ = code.append_child(&h("div").class("surface").node(mirror).node(textarea).el());
     let _ = code.append_child(&tip_host);
     let root = h("div")
         .class("editor")
-        .child(h("label").class("label").attr("for", "editor-text").text("Messages (one JSON value, a stream, or a --> / <-- transcript)"))
+        .child(
+            h("label")
+                .class("label")
+                .attr("for", "editor-text")
+                .text("Messages (one JSON value, a stream, or a --> / <-- transcript)"),
+        )
         .node(code)
         .node(big_view)
         .node(note)
@@ -417,8 +516,16 @@ fn line_tag(line: &Line) -> Tag {
         out = emit(out, pos, seg.start, &mut next);
         let severity = seg.severity.as_str();
         let eol = if seg.start == seg.end { " eol" } else { "" };
-        let ids = seg.marks.iter().map(u32::to_string).collect::<Vec<_>>().join(" ");
-        let mark = h("span").class(format!("mark {severity}{eol}")).attr("data-severity", severity).attr("data-marks", ids);
+        let ids = seg
+            .marks
+            .iter()
+            .map(u32::to_string)
+            .collect::<Vec<_>>()
+            .join(" ");
+        let mark = h("span")
+            .class(format!("mark {severity}{eol}"))
+            .attr("data-severity", severity)
+            .attr("data-marks", ids);
         out = out.child(emit(mark, seg.start, seg.end, &mut next));
         pos = seg.end;
     }

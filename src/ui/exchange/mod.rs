@@ -45,7 +45,12 @@ impl LogState {
     pub fn send_to_mock(&self, text: &str) -> usize {
         let bytes = text.as_bytes();
         let stream = split_stream(bytes);
-        let spans: Vec<_> = stream.segments.iter().filter(|s| s.direction != Some(Side::Server)).map(|s| s.span).collect();
+        let spans: Vec<_> = stream
+            .segments
+            .iter()
+            .filter(|s| s.direction != Some(Side::Server))
+            .map(|s| s.span)
+            .collect();
         if spans.is_empty() {
             return 0;
         }
@@ -54,7 +59,9 @@ impl LogState {
             for span in &spans {
                 let doc = &text[span.start..span.end];
                 log.record(MOCK_PEER, Direction::Out, clock_ms(), doc);
-                let reply = server.try_update_value(|s| s.handle(doc.as_bytes())).flatten();
+                let reply = server
+                    .try_update_value(|s| s.handle(doc.as_bytes()))
+                    .flatten();
                 if let Some(reply) = reply {
                     log.record(MOCK_PEER, Direction::In, clock_ms(), reply);
                 }
@@ -90,14 +97,19 @@ pub fn use_log() -> LogState {
 /// Unix epoch milliseconds with sub-millisecond precision (the performance clock's origin plus
 /// its reading).
 pub fn clock_ms() -> f64 {
-    window().performance().map_or_else(js_sys::Date::now, |p| p.time_origin() + p.now())
+    window()
+        .performance()
+        .map_or_else(js_sys::Date::now, |p| p.time_origin() + p.now())
 }
 
 fn send(app: AppState, log: LogState, link: Option<super::link::Link>) {
     let text = app.text.get_untracked();
     if let (super::state::Target::Link, Some(link)) = (app.target.get_untracked(), link) {
         match link.send(&text) {
-            Ok(0) => app.notify(NoticeLevel::Info, "Nothing to send: the editor has no client message."),
+            Ok(0) => app.notify(
+                NoticeLevel::Info,
+                "Nothing to send: the editor has no client message.",
+            ),
             Ok(_) => {}
             Err(e) => app.notify(NoticeLevel::Error, e),
         }
@@ -163,11 +175,18 @@ pub fn log_pane() -> web_sys::Element {
         });
         let name = format!("jsonrpc-log-{}.{ext}", file_stamp());
         if let Err(e) = download(&name, mime, &text) {
-            app.notify(NoticeLevel::Error, format!("The export failed: {}", js_error(&e)));
+            app.notify(
+                NoticeLevel::Error,
+                format!("The export failed: {}", js_error(&e)),
+            );
         }
     };
 
-    let count_line = h("p").class("xl-counts").testid("log-counts").attr("aria-live", "polite").el();
+    let count_line = h("p")
+        .class("xl-counts")
+        .testid("log-counts")
+        .attr("aria-live", "polite")
+        .el();
     {
         // One effect for the line and its data attributes (the counts are kept by the log itself).
         let el = count_line.clone();
@@ -176,7 +195,9 @@ pub fn log_pane() -> web_sys::Element {
             let _ = el.set_attribute("data-entries", &c.entries.to_string());
             let _ = el.set_attribute("data-pairs", &c.pairs.to_string());
             let _ = el.set_attribute("data-waiting", &c.waiting.to_string());
-            let plural = |n: usize, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
+            let plural = |n: usize, one: &str, many: &str| {
+                format!("{n} {}", if n == 1 { one } else { many })
+            };
             let text = format!(
                 "{} ({} sent, {} received) · {} · {} waiting · {}",
                 plural(c.entries, "message", "messages"),
@@ -192,7 +213,12 @@ pub fn log_pane() -> web_sys::Element {
         });
     }
     let action = |testid: &'static str, label: &'static str, run: Box<dyn Fn()>| {
-        let button = h("button").attr("type", "button").testid(testid).text(label).on("click", move |_| run()).el();
+        let button = h("button")
+            .attr("type", "button")
+            .testid(testid)
+            .text(label)
+            .on("click", move |_| run())
+            .el();
         dom::bind_flag(&button, "disabled", move || empty.get());
         button
     };
@@ -200,9 +226,21 @@ pub fn log_pane() -> web_sys::Element {
         .class("xl-actions")
         .attr("role", "group")
         .attr("aria-label", "Log actions")
-        .node(action("export-ndjson", "Export NDJSON", Box::new(move || export(true))))
-        .node(action("export-json", "Export JSON", Box::new(move || export(false))))
-        .node(action("clear-log", "Clear", Box::new(move || state.clear())))
+        .node(action(
+            "export-ndjson",
+            "Export NDJSON",
+            Box::new(move || export(true)),
+        ))
+        .node(action(
+            "export-json",
+            "Export JSON",
+            Box::new(move || export(false)),
+        ))
+        .node(action(
+            "clear-log",
+            "Clear",
+            Box::new(move || state.clear()),
+        ))
         .el();
     let empty_note = h("p")
         .class("xl-empty")
@@ -213,7 +251,12 @@ pub fn log_pane() -> web_sys::Element {
     dom::bind_flag(&empty_note, "hidden", move || !empty.get());
     let window_note = h("p").class("xl-window").testid("log-window").el();
     dom::bind_flag(&window_note, "hidden", move || log.with(Log::len) <= SHOWN);
-    dom::bind_text(&window_note, move || format!("Showing the newest {SHOWN} of {} messages; the export has them all.", log.with(Log::len)));
+    dom::bind_text(&window_note, move || {
+        format!(
+            "Showing the newest {SHOWN} of {} messages; the export has them all.",
+            log.with(Log::len)
+        )
+    });
 
     // The rows: keyed by entry and revision, so an append builds one row. A click on a message
     // selects it (or unselects it); the selection marks rows by their data attributes.
@@ -222,7 +265,9 @@ pub fn log_pane() -> web_sys::Element {
         .testid("log")
         .attr("aria-label", "Messages, oldest first")
         .on("click", move |ev| {
-            let Some((_, at)) = dom::closest_data(&ev, "data-at") else { return };
+            let Some((_, at)) = dom::closest_data(&ev, "data-at") else {
+                return;
+            };
             let Some(at) = parse_at(&at) else { return };
             selected.update(|s| *s = if *s == Some(at) { None } else { Some(at) });
         })
@@ -240,7 +285,11 @@ pub fn log_pane() -> web_sys::Element {
         .child(
             h("div")
                 .class("xl-head")
-                .child(h("h2").class("xl-title").text("Exchange with the server (mock or live link)"))
+                .child(
+                    h("h2")
+                        .class("xl-title")
+                        .text("Exchange with the server (mock or live link)"),
+                )
                 .node(count_line)
                 .node(actions),
         )
@@ -259,14 +308,20 @@ fn at_text(at: At) -> String {
 
 fn parse_at(s: &str) -> Option<At> {
     let (key, item) = s.split_once('.')?;
-    Some(At { key: key.parse().ok()?, item: item.parse().ok()? })
+    Some(At {
+        key: key.parse().ok()?,
+        item: item.parse().ok()?,
+    })
 }
 
 /// Marks the selected message, its entry, and their partners (classes and `aria-pressed`).
 fn mark_selection(host: &web_sys::Element, at: Option<At>) {
     if let Ok(old) = host.query_selector_all(".is-selected, .is-partner, [aria-pressed=true]") {
         for i in 0..old.length() {
-            if let Some(el) = old.item(i).and_then(|n| n.dyn_into::<web_sys::Element>().ok()) {
+            if let Some(el) = old
+                .item(i)
+                .and_then(|n| n.dyn_into::<web_sys::Element>().ok())
+            {
                 let _ = el.class_list().remove_2("is-selected", "is-partner");
                 if el.has_attribute("aria-pressed") {
                     let _ = el.set_attribute("aria-pressed", "false");
@@ -279,16 +334,31 @@ fn mark_selection(host: &web_sys::Element, at: Option<At>) {
     let mark = |selector: String, class: &str| {
         if let Ok(found) = host.query_selector_all(&selector) {
             for i in 0..found.length() {
-                if let Some(el) = found.item(i).and_then(|n| n.dyn_into::<web_sys::Element>().ok()) {
+                if let Some(el) = found
+                    .item(i)
+                    .and_then(|n| n.dyn_into::<web_sys::Element>().ok())
+                {
                     let _ = el.class_list().add_1(class);
                 }
             }
         }
     };
-    mark(format!("[data-testid=log-entry][data-key=\"{}\"]", at.key), "is-selected");
-    mark(format!("[data-testid=log-entry][data-partners~=\"{me}\"]"), "is-partner");
-    mark(format!("[data-testid=log-item][data-item-at=\"{me}\"]"), "is-selected");
-    mark(format!("[data-testid=log-item][data-with=\"{me}\"]"), "is-partner");
+    mark(
+        format!("[data-testid=log-entry][data-key=\"{}\"]", at.key),
+        "is-selected",
+    );
+    mark(
+        format!("[data-testid=log-entry][data-partners~=\"{me}\"]"),
+        "is-partner",
+    );
+    mark(
+        format!("[data-testid=log-item][data-item-at=\"{me}\"]"),
+        "is-selected",
+    );
+    mark(
+        format!("[data-testid=log-item][data-with=\"{me}\"]"),
+        "is-partner",
+    );
     if let Ok(Some(button)) = host.query_selector(&format!("[data-at=\"{me}\"]")) {
         let _ = button.set_attribute("aria-pressed", "true");
     }
@@ -305,16 +375,30 @@ fn selection() -> web_sys::Element {
             let me = describe_at(entry, at.item);
             let line = match msg.status {
                 Status::Paired { with, latency_ms } => {
-                    let other = log.get(with.key).map(|e| describe_at(e, with.item)).unwrap_or_default();
-                    let (req, res) = if is_reply(msg) { (other, me) } else { (me, other) };
-                    (format!("{res} answers {req} — latency {}", latency(latency_ms)), Some(latency_ms))
+                    let other = log
+                        .get(with.key)
+                        .map(|e| describe_at(e, with.item))
+                        .unwrap_or_default();
+                    let (req, res) = if is_reply(msg) {
+                        (other, me)
+                    } else {
+                        (me, other)
+                    };
+                    (
+                        format!("{res} answers {req} — latency {}", latency(latency_ms)),
+                        Some(latency_ms),
+                    )
                 }
                 status => (format!("{me}: {}", status_text(entry, msg, &status)), None),
             };
             Some(line)
         })
     };
-    let el = h("p").class("xl-selection").testid("log-selection").attr("aria-live", "polite").el();
+    let el = h("p")
+        .class("xl-selection")
+        .testid("log-selection")
+        .attr("aria-live", "polite")
+        .el();
     // One effect keeps the three in step (no Memo of its own: each Memo type is compiled anew).
     let host = el.clone();
     dom::effect(move || {
@@ -323,7 +407,11 @@ fn selection() -> web_sys::Element {
             Some(l) => host.set_attribute("data-latency-ms", &crate::json::fixed(l, 3)),
             None => host.remove_attribute("data-latency-ms"),
         };
-        let _ = if text.is_none() { host.set_attribute("hidden", "") } else { host.remove_attribute("hidden") };
+        let _ = if text.is_none() {
+            host.set_attribute("hidden", "")
+        } else {
+            host.remove_attribute("hidden")
+        };
         let text = text.unwrap_or_default();
         if host.text_content().as_deref() != Some(text.as_str()) {
             host.set_text_content(Some(&text));
@@ -338,8 +426,14 @@ fn is_reply(msg: &Msg) -> bool {
 
 /// `#3 request subtract id 1` (or `#4[2] response id "2"` for a batch element).
 pub(crate) fn describe_at(entry: &Entry, item: usize) -> String {
-    let Some(msg) = entry.msgs.get(item) else { return format!("#{}", entry.key) };
-    let place = if entry.is_batch() { format!("#{}[{item}]", entry.key) } else { format!("#{}", entry.key) };
+    let Some(msg) = entry.msgs.get(item) else {
+        return format!("#{}", entry.key);
+    };
+    let place = if entry.is_batch() {
+        format!("#{}[{item}]", entry.key)
+    } else {
+        format!("#{}", entry.key)
+    };
     let mut s = format!("{place} {}", kind_label(entry, msg));
     if let Some(m) = &msg.method {
         s.push(' ');
@@ -369,7 +463,11 @@ pub(crate) fn status_text(entry: &Entry, msg: &Msg, status: &Status) -> String {
             if is_reply(msg) {
                 format!("answers #{} · {}", with_label(with), latency(latency_ms))
             } else {
-                format!("answered by #{} · {}", with_label(with), latency(latency_ms))
+                format!(
+                    "answered by #{} · {}",
+                    with_label(with),
+                    latency(latency_ms)
+                )
             }
         }
         Status::NoReplyExpected => "no reply expected".into(),
@@ -406,7 +504,13 @@ pub(crate) fn latency(ms: f64) -> String {
 /// `12:03:04.123` in local time.
 pub(crate) fn clock_text(ms: f64) -> String {
     let d = js_sys::Date::new(&ms.into());
-    format!("{:02}:{:02}:{:02}.{:03}", d.get_hours(), d.get_minutes(), d.get_seconds(), d.get_milliseconds())
+    format!(
+        "{:02}:{:02}:{:02}.{:03}",
+        d.get_hours(),
+        d.get_minutes(),
+        d.get_seconds(),
+        d.get_milliseconds()
+    )
 }
 
 fn file_stamp() -> String {
@@ -436,15 +540,25 @@ fn log_row(entry: &Entry) -> Tag {
         [m] => m.status.pair(),
         _ => None,
     };
-    let partners: Vec<String> = entry.msgs.iter().filter_map(|m| m.status.pair().map(|(w, _)| at_text(w))).collect();
+    let partners: Vec<String> = entry
+        .msgs
+        .iter()
+        .filter_map(|m| m.status.pair().map(|(w, _)| at_text(w)))
+        .collect();
     let lines = entry.msgs.iter().enumerate().map(|(item, msg)| {
         let at = At { key, item };
-        let label = if entry.is_batch() && entry.msgs.len() > 1 || entry.is_batch() && msg.kind != Kind::Batch {
+        let label = if entry.is_batch() && entry.msgs.len() > 1
+            || entry.is_batch() && msg.kind != Kind::Batch
+        {
             format!("[{item}] {}", kind_label(entry, msg))
         } else {
             kind_label(entry, msg).to_string()
         };
-        let class = if msg.is_error { "xl-msg xl-error" } else { "xl-msg" };
+        let class = if msg.is_error {
+            "xl-msg xl-error"
+        } else {
+            "xl-msg"
+        };
         h("li")
             .class(class)
             .testid("log-item")
@@ -458,12 +572,32 @@ fn log_row(entry: &Entry) -> Tag {
                     .class("xl-msg-button")
                     .attr("aria-pressed", "false")
                     .attr("data-at", at_text(at))
-                    .child(h("span").class(format!("xl-kind kind-{}", msg.kind.as_str())).text(label))
-                    .child_opt(msg.method.as_ref().map(|m| h("span").class("xl-method").text(m.clone())))
-                    .child_opt(msg.id.as_ref().map(|id| h("span").class("xl-id").text("id ").text(id.clone())))
+                    .child(
+                        h("span")
+                            .class(format!("xl-kind kind-{}", msg.kind.as_str()))
+                            .text(label),
+                    )
+                    .child_opt(
+                        msg.method
+                            .as_ref()
+                            .map(|m| h("span").class("xl-method").text(m.clone())),
+                    )
+                    .child_opt(
+                        msg.id
+                            .as_ref()
+                            .map(|id| h("span").class("xl-id").text("id ").text(id.clone())),
+                    )
                     .child(h("span").class("xl-summary").text(msg.summary.clone()))
-                    .child_opt(super::link::frame_problem(&entry.raw, msg.kind).map(|p| h("span").class("xl-problem").testid("log-problem").text(p)))
-                    .child(h("span").class("xl-status").testid("log-status").text(status_text(entry, msg, &msg.status))),
+                    .child_opt(
+                        super::link::frame_problem(&entry.raw, msg.kind)
+                            .map(|p| h("span").class("xl-problem").testid("log-problem").text(p)),
+                    )
+                    .child(
+                        h("span")
+                            .class("xl-status")
+                            .testid("log-status")
+                            .text(status_text(entry, msg, &msg.status)),
+                    ),
             )
     });
     let mut class = String::from("xl-entry");
@@ -488,7 +622,10 @@ fn log_row(entry: &Entry) -> Tag {
         .attr("data-kind", entry.kind.as_str())
         .attr("data-status", status)
         .attr_opt("data-pair", pair.map(|(w, _)| w.key.to_string()))
-        .attr_opt("data-latency-ms", pair.map(|(_, l)| crate::json::fixed(l, 3)))
+        .attr_opt(
+            "data-latency-ms",
+            pair.map(|(_, l)| crate::json::fixed(l, 3)),
+        )
         .attr("data-partners", partners.join(" "))
         .child(
             h("div")
@@ -522,12 +659,18 @@ fn download(name: &str, mime: &str, text: &str) -> Result<(), web_sys::wasm_bind
     a.click();
     a.remove();
     // Revoking at once can cancel the download in some browsers: give it time.
-    set_timeout(move || drop(web_sys::Url::revoke_object_url(&url)), Duration::from_secs(30));
+    set_timeout(
+        move || drop(web_sys::Url::revoke_object_url(&url)),
+        Duration::from_secs(30),
+    );
     Ok(())
 }
 
 fn js_error(e: &web_sys::wasm_bindgen::JsValue) -> String {
     e.as_string()
-        .or_else(|| e.dyn_ref::<js_sys::Error>().map(|e| String::from(e.message())))
+        .or_else(|| {
+            e.dyn_ref::<js_sys::Error>()
+                .map(|e| String::from(e.message()))
+        })
         .unwrap_or_else(|| "unknown error".into())
 }

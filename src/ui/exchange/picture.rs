@@ -54,7 +54,10 @@ fn arrows(entries: &[Entry]) -> Vec<Arrow> {
             };
             let y0 = TOP + i as i32 * ROW;
             let pair = e.msgs.iter().find_map(|m| m.status.pair());
-            let replies = e.msgs.iter().any(|m| m.kind == Kind::Response || m.intent == Some(Kind::Response));
+            let replies = e
+                .msgs
+                .iter()
+                .any(|m| m.kind == Kind::Response || m.intent == Some(Kind::Response));
             let group = pair.map(|(with, _)| if replies { with.key } else { e.key });
             let notification = e.msgs.iter().all(|m| m.kind == Kind::Notification);
             Arrow {
@@ -66,7 +69,11 @@ fn arrows(entries: &[Entry]) -> Vec<Arrow> {
                 label: label(e),
                 group,
                 partner: pair.map(|(w, _)| w),
-                partners: e.msgs.iter().filter_map(|m| m.status.pair().map(|(w, _)| w)).collect(),
+                partners: e
+                    .msgs
+                    .iter()
+                    .filter_map(|m| m.status.pair().map(|(w, _)| w))
+                    .collect(),
                 latency_ms: pair.filter(|_| !replies).map(|(_, l)| l),
                 error: e.has_error(),
                 notification,
@@ -115,8 +122,14 @@ fn sentence(e: &Entry) -> String {
         .map(|(i, m)| {
             let status = status_text(e, m, &m.status);
             let what = describe_at(e, i);
-            let what = what.split_once(' ').map_or(what.clone(), |(_, rest)| rest.to_string());
-            let summary = if m.summary.is_empty() { String::new() } else { format!(" {}", m.summary) };
+            let what = what
+                .split_once(' ')
+                .map_or(what.clone(), |(_, rest)| rest.to_string());
+            let summary = if m.summary.is_empty() {
+                String::new()
+            } else {
+                format!(" {}", m.summary)
+            };
             if status.is_empty() {
                 format!("{what}{summary}")
             } else {
@@ -124,7 +137,11 @@ fn sentence(e: &Entry) -> String {
             }
         })
         .collect();
-    let batch = if e.is_batch() && e.msgs.len() > 1 { "batch: " } else { "" };
+    let batch = if e.is_batch() && e.msgs.len() > 1 {
+        "batch: "
+    } else {
+        ""
+    };
     format!("#{} {who}: {batch}{}", e.key, parts.join("; "))
 }
 
@@ -142,12 +159,21 @@ pub fn sequence_picture() -> web_sys::Element {
     dom::effect(move || {
         log.track();
         let at = selected.get();
-        let Ok(arrows) = el.query_selector_all("g[data-key]") else { return };
+        let Ok(arrows) = el.query_selector_all("g[data-key]") else {
+            return;
+        };
         for i in 0..arrows.length() {
-            let Some(g) = arrows.item(i).and_then(|n| n.dyn_into::<web_sys::Element>().ok()) else { continue };
+            let Some(g) = arrows
+                .item(i)
+                .and_then(|n| n.dyn_into::<web_sys::Element>().ok())
+            else {
+                continue;
+            };
             let on = at.is_some_and(|s| {
-                g.get_attribute("data-key").is_some_and(|k| k == s.key.to_string())
-                    || g.get_attribute("data-partners").is_some_and(|p| p.split(' ').any(|w| w == at_text(s)))
+                g.get_attribute("data-key")
+                    .is_some_and(|k| k == s.key.to_string())
+                    || g.get_attribute("data-partners")
+                        .is_some_and(|p| p.split(' ').any(|w| w == at_text(s)))
             });
             let _ = g.class_list().toggle_with_force("is-highlighted", on);
         }
@@ -179,20 +205,41 @@ fn picture(l: &Log) -> Option<Tag> {
         let d = format!("M {} {} H {x} V {end} H {}", x + 6, a.y0, x + 6);
         let mid = (a.y0 + end) / 2 + 4;
         Some(
-            s("g").class(format!("xl-bracket pc-{group}")).child(s("path").attr("d", d).attr("fill", "none")).child(
-                s("text").attr("x", (x - 4).to_string()).attr("y", mid.to_string()).attr("text-anchor", "end").text(latency(lat)),
-            ),
+            s("g")
+                .class(format!("xl-bracket pc-{group}"))
+                .child(s("path").attr("d", d).attr("fill", "none"))
+                .child(
+                    s("text")
+                        .attr("x", (x - 4).to_string())
+                        .attr("y", mid.to_string())
+                        .attr("text-anchor", "end")
+                        .text(latency(lat)),
+                ),
         )
     });
     let brackets: Vec<Tag> = brackets.collect();
     let drawn = arrows.iter().map(|a| {
         let dx = if a.to_x > a.from_x { 1 } else { -1 };
-        let head = format!("{},{} {},{} {},{}", a.to_x, a.y1, a.to_x - 9 * dx, a.y1 - 5, a.to_x - 9 * dx, a.y1 + 5);
-        let colour = a.group.map_or_else(|| "pc-none".to_string(), |g| format!("pc-{}", g % PALETTE));
+        let head = format!(
+            "{},{} {},{} {},{}",
+            a.to_x,
+            a.y1,
+            a.to_x - 9 * dx,
+            a.y1 - 5,
+            a.to_x - 9 * dx,
+            a.y1 + 5
+        );
+        let colour = a
+            .group
+            .map_or_else(|| "pc-none".to_string(), |g| format!("pc-{}", g % PALETTE));
         let class = format!(
             "xl-arrow {colour}{}{}",
             if a.error { " is-error" } else { "" },
-            if a.notification { " is-notification" } else { "" }
+            if a.notification {
+                " is-notification"
+            } else {
+                ""
+            }
         );
         let partners: Vec<String> = a.partners.iter().map(|p| at_text(*p)).collect();
         let mid_x = (a.from_x + a.to_x) / 2;
@@ -236,9 +283,21 @@ fn picture(l: &Log) -> Option<Tag> {
         format!("{shown} messages between the client and the server (the mock or the live link), {story}")
     };
     let lane = |x: i32| {
-        s("line").class("xl-lane").attr("x1", x.to_string()).attr("y1", "26").attr("x2", x.to_string()).attr("y2", height.to_string())
+        s("line")
+            .class("xl-lane")
+            .attr("x1", x.to_string())
+            .attr("y1", "26")
+            .attr("x2", x.to_string())
+            .attr("y2", height.to_string())
     };
-    let lane_name = |x: i32, name: &str| s("text").class("xl-lane-name").attr("x", x.to_string()).attr("y", "18").attr("text-anchor", "middle").text(name.to_string());
+    let lane_name = |x: i32, name: &str| {
+        s("text")
+            .class("xl-lane-name")
+            .attr("x", x.to_string())
+            .attr("y", "18")
+            .attr("text-anchor", "middle")
+            .text(name.to_string())
+    };
     Some(
         h("figure")
             .class("xl-picture")
@@ -251,7 +310,11 @@ fn picture(l: &Log) -> Option<Tag> {
                     .attr("viewBox", format!("0 0 {WIDTH} {height}"))
                     .attr("width", WIDTH.to_string())
                     .attr("height", height.to_string())
-                    .child(s("title").attr("id", "xl-seq-title").text("Sequence picture of the exchange"))
+                    .child(
+                        s("title")
+                            .attr("id", "xl-seq-title")
+                            .text("Sequence picture of the exchange"),
+                    )
                     .child(s("desc").attr("id", "xl-seq-desc").text(desc))
                     .child(lane_name(CLIENT_X, "Client (you)"))
                     .child(lane_name(SERVER_X, "Server"))

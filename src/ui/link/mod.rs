@@ -19,8 +19,8 @@ mod panel;
 
 use std::time::Duration;
 
-use crate::ui::prelude::*;
 use crate::ui::prelude::spawn_local;
+use crate::ui::prelude::*;
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::{JsCast, JsValue};
 use web_sys::js_sys::{self, futures::JsFuture};
@@ -62,7 +62,13 @@ pub struct LinkOptions {
 
 impl Default for LinkOptions {
     fn default() -> Self {
-        LinkOptions { url: String::new(), protocol: String::new(), headers: String::new(), auto_reconnect: true, timeout_s: DEFAULT_TIMEOUT_S }
+        LinkOptions {
+            url: String::new(),
+            protocol: String::new(),
+            headers: String::new(),
+            auto_reconnect: true,
+            timeout_s: DEFAULT_TIMEOUT_S,
+        }
     }
 }
 
@@ -72,9 +78,15 @@ pub enum LinkState {
     Closed,
     Connecting,
     /// Open; an HTTP endpoint that started an MCP session gave its `Mcp-Session-Id`.
-    Open { session: Option<String> },
+    Open {
+        session: Option<String>,
+    },
     /// The connection ended by itself; the next attempt starts after `delay_ms`.
-    Reconnecting { attempt: u32, delay_ms: u32, reason: String },
+    Reconnecting {
+        attempt: u32,
+        delay_ms: u32,
+        reason: String,
+    },
     /// The link gave up: the reason, in words a user can act on.
     Error(String),
 }
@@ -98,7 +110,11 @@ impl std::fmt::Display for LinkState {
             LinkState::Connecting => f.write_str("connecting…"),
             LinkState::Open { session: None } => f.write_str("open"),
             LinkState::Open { session: Some(id) } => write!(f, "open · MCP session {id}"),
-            LinkState::Reconnecting { attempt, delay_ms, reason } => write!(
+            LinkState::Reconnecting {
+                attempt,
+                delay_ms,
+                reason,
+            } => write!(
                 f,
                 "reconnecting: attempt {attempt} of {MAX_ATTEMPTS} in {}.{} s — {reason}",
                 delay_ms / 1000,
@@ -129,7 +145,10 @@ impl Drop for Socket {
         self.ws.set_onmessage(None);
         self.ws.set_onerror(None);
         self.ws.set_onclose(None);
-        if matches!(self.ws.ready_state(), WebSocket::CONNECTING | WebSocket::OPEN) {
+        if matches!(
+            self.ws.ready_state(),
+            WebSocket::CONNECTING | WebSocket::OPEN
+        ) {
             let _ = self.ws.close();
         }
     }
@@ -181,7 +200,10 @@ pub fn provide(app: AppState, log: LogState) -> Link {
     let link = Link {
         state: RwSignal::new(LinkState::Closed),
         now: RwSignal::new(clock_ms()),
-        conn: StoredValue::new_local(Conn { draft: LinkOptions::default(), ..Conn::default() }),
+        conn: StoredValue::new_local(Conn {
+            draft: LinkOptions::default(),
+            ..Conn::default()
+        }),
         log,
         app,
     };
@@ -214,14 +236,20 @@ impl Link {
         let now = clock_ms();
         // Messages of an endpoint that is not (or no longer) connected wait for nothing: after a
         // reload the restored log may hold some. They are lost.
-        let live = self.conn.with_value(|c| c.transport.map(|_| c.peer.clone()));
+        let live = self
+            .conn
+            .with_value(|c| c.transport.map(|_| c.peer.clone()));
         let orphan = self.log.log.with_untracked(|l| {
             if l.counts().waiting == 0 {
                 return None;
             }
             l.entries()
                 .iter()
-                .find(|e| e.peer != super::exchange::MOCK_PEER && Some(&e.peer) != live.as_ref() && e.msgs.iter().any(|m| m.status.is_waiting()))
+                .find(|e| {
+                    e.peer != super::exchange::MOCK_PEER
+                        && Some(&e.peer) != live.as_ref()
+                        && e.msgs.iter().any(|m| m.status.is_waiting())
+                })
                 .map(|e| e.peer.clone())
         });
         if let Some(peer) = orphan {
@@ -265,7 +293,10 @@ impl Link {
         let generation = self.conn.try_update_value(|c| {
             c.generation += 1;
             c.transport = Some(transport);
-            c.options = LinkOptions { url: url.clone(), ..options.clone() };
+            c.options = LinkOptions {
+                url: url.clone(),
+                ..options.clone()
+            };
             c.headers = headers;
             c.peer = url.clone();
             c.session = None;
@@ -312,7 +343,10 @@ impl Link {
     /// The HTTP POST that carried log entry `key` failed: what it carried and still waits is lost,
     /// for `reason`; other POSTs in flight to the endpoint go on.
     fn post_failed(&self, key: u64, reason: String) {
-        let waits = self.log.log.with_untracked(|l| l.get(key).is_some_and(|e| e.msgs.iter().any(|m| m.status.is_waiting())));
+        let waits = self.log.log.with_untracked(|l| {
+            l.get(key)
+                .is_some_and(|e| e.msgs.iter().any(|m| m.status.is_waiting()))
+        });
         if waits {
             self.log.log.update(|l| {
                 l.mark_entry_lost(key, &reason);
@@ -333,17 +367,29 @@ impl Link {
             }
         }
         let stream = split_stream(text.as_bytes());
-        let docs: Vec<String> =
-            stream.segments.iter().filter(|s| s.direction != Some(Side::Server)).map(|s| text[s.span.start..s.span.end].to_string()).collect();
+        let docs: Vec<String> = stream
+            .segments
+            .iter()
+            .filter(|s| s.direction != Some(Side::Server))
+            .map(|s| text[s.span.start..s.span.end].to_string())
+            .collect();
         if docs.is_empty() {
             return Ok(0);
         }
-        let (peer, transport, socket, generation) =
-            self.conn.with_value(|c| (c.peer.clone(), c.transport, c.socket.as_ref().map(|s| s.ws.clone()), c.generation));
+        let (peer, transport, socket, generation) = self.conn.with_value(|c| {
+            (
+                c.peer.clone(),
+                c.transport,
+                c.socket.as_ref().map(|s| s.ws.clone()),
+                c.generation,
+            )
+        });
         match transport {
             Some(Transport::Ws) => {
                 let Some(ws) = socket.filter(|ws| ws.ready_state() == WebSocket::OPEN) else {
-                    return Err("The WebSocket is not open: wait until the link's state says open.".into());
+                    return Err(
+                        "The WebSocket is not open: wait until the link's state says open.".into(),
+                    );
                 };
                 self.log.log.update(|l| {
                     for doc in &docs {
@@ -358,7 +404,11 @@ impl Link {
             }
             Some(Transport::Http) => {
                 for doc in docs.iter().cloned() {
-                    let Some(key) = self.log.log.try_update(|l| l.record(&peer, Direction::Out, clock_ms(), doc.as_str())) else {
+                    let Some(key) = self
+                        .log
+                        .log
+                        .try_update(|l| l.record(&peer, Direction::Out, clock_ms(), doc.as_str()))
+                    else {
                         continue;
                     };
                     let link = *self;
@@ -377,18 +427,34 @@ impl Link {
         if !self.current(generation) {
             return;
         }
-        let (url, protocol, attempt) = self.conn.with_value(|c| (c.options.url.clone(), c.options.protocol.trim().to_string(), c.attempt));
+        let (url, protocol, attempt) = self.conn.with_value(|c| {
+            (
+                c.options.url.clone(),
+                c.options.protocol.trim().to_string(),
+                c.attempt,
+            )
+        });
         if attempt == 0 {
             self.state.set(LinkState::Connecting);
         }
-        let opened = if protocol.is_empty() { WebSocket::new(&url) } else { WebSocket::new_with_str(&url, &protocol) };
+        let opened = if protocol.is_empty() {
+            WebSocket::new(&url)
+        } else {
+            WebSocket::new_with_str(&url, &protocol)
+        };
         let ws = match opened {
             Ok(ws) => ws,
-            Err(e) => return self.state.set(LinkState::Error(explain_open_error(&url, &js_error(&e)))),
+            Err(e) => {
+                return self
+                    .state
+                    .set(LinkState::Error(explain_open_error(&url, &js_error(&e))))
+            }
         };
         ws.set_binary_type(web_sys::BinaryType::Arraybuffer);
         let link = *self;
-        let handler = |on: fn(&Link, u32, Event)| Closure::<dyn FnMut(Event)>::new(move |e: Event| on(&link, generation, e));
+        let handler = |on: fn(&Link, u32, Event)| {
+            Closure::<dyn FnMut(Event)>::new(move |e: Event| on(&link, generation, e))
+        };
         let handlers = [
             handler(|link, g, _| link.on_open(g)),
             handler(Link::on_message),
@@ -401,7 +467,10 @@ impl Link {
         ws.set_onclose(Some(handlers[3].as_ref().unchecked_ref()));
         self.conn.update_value(|c| {
             c.end = End::default();
-            c.socket = Some(Socket { ws, _handlers: handlers });
+            c.socket = Some(Socket {
+                ws,
+                _handlers: handlers,
+            });
         });
     }
 
@@ -420,14 +489,20 @@ impl Link {
             return;
         }
         let data = event.unchecked_into::<MessageEvent>().data();
-        let text = data.as_string().unwrap_or_else(|| binary_text(&js_sys::Uint8Array::new(&data).to_vec()));
+        let text = data
+            .as_string()
+            .unwrap_or_else(|| binary_text(&js_sys::Uint8Array::new(&data).to_vec()));
         let delay = self.conn.try_update_value(|c| {
             c.inbox.push(text);
             if c.flush_due {
                 return None;
             }
             c.flush_due = true;
-            Some(if clock_ms() - c.last_flush < f64::from(SETTLE_MS) { SETTLE_MS } else { 0 })
+            Some(if clock_ms() - c.last_flush < f64::from(SETTLE_MS) {
+                SETTLE_MS
+            } else {
+                0
+            })
         });
         if let Some(ms) = delay.flatten() {
             self.flush_after(generation, ms);
@@ -436,7 +511,10 @@ impl Link {
 
     fn flush_after(&self, generation: u32, ms: u32) {
         let link = *self;
-        set_timeout(move || link.flush(generation, BATCH), Duration::from_millis(u64::from(ms)));
+        set_timeout(
+            move || link.flush(generation, BATCH),
+            Duration::from_millis(u64::from(ms)),
+        );
     }
 
     /// Records up to `most` frames of the inbox with one log update; schedules the rest.
@@ -479,7 +557,12 @@ impl Link {
             c.socket = None;
             c.flush_due = false;
             c.attempt = if end.opened { 1 } else { c.attempt + 1 };
-            (end, c.options.url.clone(), c.options.auto_reconnect, c.attempt)
+            (
+                end,
+                c.options.url.clone(),
+                c.options.auto_reconnect,
+                c.attempt,
+            )
         }) else {
             return;
         };
@@ -489,15 +572,24 @@ impl Link {
             return self.state.set(LinkState::Error(reason));
         }
         let delay_ms = 500u32 << (attempt - 1).min(5);
-        self.state.set(LinkState::Reconnecting { attempt, delay_ms, reason });
+        self.state.set(LinkState::Reconnecting {
+            attempt,
+            delay_ms,
+            reason,
+        });
         let link = *self;
-        set_timeout(move || link.open_ws(generation), Duration::from_millis(u64::from(delay_ms)));
+        set_timeout(
+            move || link.open_ws(generation),
+            Duration::from_millis(u64::from(delay_ms)),
+        );
     }
 
     /// One HTTP POST (carrying log entry `key`) and its reply (JSON, or Server-Sent Events for
     /// MCP's Streamable HTTP).
     async fn post(self, generation: u32, peer: String, doc: String, key: u64) {
-        let (headers, session) = self.conn.with_value(|c| (c.headers.clone(), c.session.clone()));
+        let (headers, session) = self
+            .conn
+            .with_value(|c| (c.headers.clone(), c.session.clone()));
         let reply = fetch_post(&peer, &doc, &headers, session.as_deref()).await;
         if !self.current(generation) {
             return;
@@ -506,7 +598,8 @@ impl Link {
             Ok(r) => r,
             Err(e) => {
                 self.post_failed(key, format!("the POST failed before any reply ({e})"));
-                self.state.set(LinkState::Error(explain_fetch_error(&peer, &e)));
+                self.state
+                    .set(LinkState::Error(explain_fetch_error(&peer, &e)));
                 return;
             }
         };
@@ -520,31 +613,58 @@ impl Link {
         }
         // The endpoint answers: an error another POST met (no reply at all) is over.
         if matches!(self.state.get_untracked(), LinkState::Error(_)) {
-            self.state.set(LinkState::Open { session: self.conn.with_value(|c| c.session.clone()) });
+            self.state.set(LinkState::Open {
+                session: self.conn.with_value(|c| c.session.clone()),
+            });
         }
         let status = response.status();
         let status_line = format!("HTTP {status} {}", response.status_text());
         let status_line = status_line.trim_end();
         // The media type, before any parameter (`text/event-stream; charset=utf-8`), in any case.
-        let is_sse = header("content-type").is_some_and(|t| t.split(';').next().is_some_and(|m| m.trim().eq_ignore_ascii_case("text/event-stream")));
+        let is_sse = header("content-type").is_some_and(|t| {
+            t.split(';')
+                .next()
+                .is_some_and(|m| m.trim().eq_ignore_ascii_case("text/event-stream"))
+        });
         let body = match response.text() {
-            Ok(p) => JsFuture::from(p).await.map(|v| v.as_string().unwrap_or_default()).map_err(|e| js_error(&e)),
+            Ok(p) => JsFuture::from(p)
+                .await
+                .map(|v| v.as_string().unwrap_or_default())
+                .map_err(|e| js_error(&e)),
             Err(e) => Err(js_error(&e)),
         };
         let body = match body {
             Ok(b) => b,
             Err(e) => {
-                self.post_failed(key, format!("the reply ({status_line}) could not be read: {e}"));
-                self.app.notify(NoticeLevel::Error, format!("The reply from {peer} (HTTP {status}) could not be read: {e}"));
+                self.post_failed(
+                    key,
+                    format!("the reply ({status_line}) could not be read: {e}"),
+                );
+                self.app.notify(
+                    NoticeLevel::Error,
+                    format!("The reply from {peer} (HTTP {status}) could not be read: {e}"),
+                );
                 return;
             }
         };
         if !self.current(generation) {
             return;
         }
-        let messages = if is_sse { sse_data(&body) } else if body.trim().is_empty() { Vec::new() } else { vec![body] };
+        let messages = if is_sse {
+            sse_data(&body)
+        } else if body.trim().is_empty() {
+            Vec::new()
+        } else {
+            vec![body]
+        };
         if messages.is_empty() && !(200..300).contains(&status) {
-            self.app.notify(NoticeLevel::Error, format!("{peer} answered HTTP {status} {} with an empty body.", response.status_text()));
+            self.app.notify(
+                NoticeLevel::Error,
+                format!(
+                    "{peer} answered HTTP {status} {} with an empty body.",
+                    response.status_text()
+                ),
+            );
         }
         let empty = messages.is_empty();
         if !empty {
@@ -557,8 +677,15 @@ impl Link {
         }
         if !(200..300).contains(&status) {
             // What the body held is logged (an error reply pairs); what it did not answer never will be.
-            let body = if empty { "an empty body" } else { "no reply to it" };
-            self.post_failed(key, format!("the server answered {status_line} with {body}"));
+            let body = if empty {
+                "an empty body"
+            } else {
+                "no reply to it"
+            };
+            self.post_failed(
+                key,
+                format!("the server answered {status_line} with {body}"),
+            );
         }
     }
 
@@ -594,22 +721,35 @@ impl End {
 }
 
 /// A POST of `body` to `url` with the link's headers; the response, or why there was none.
-async fn fetch_post(url: &str, body: &str, headers: &[(String, String)], session: Option<&str>) -> Result<web_sys::Response, String> {
+async fn fetch_post(
+    url: &str,
+    body: &str,
+    headers: &[(String, String)],
+    session: Option<&str>,
+) -> Result<web_sys::Response, String> {
     let h = web_sys::Headers::new().map_err(|e| js_error(&e))?;
-    let mut all = vec![("Content-Type", "application/json"), ("Accept", "application/json, text/event-stream")];
+    let mut all = vec![
+        ("Content-Type", "application/json"),
+        ("Accept", "application/json, text/event-stream"),
+    ];
     if let Some(id) = session {
         all.push(("Mcp-Session-Id", id));
     }
     all.extend(headers.iter().map(|(n, v)| (n.as_str(), v.as_str())));
     for (name, value) in all {
-        h.set(name, value).map_err(|e| format!("the header {name} cannot be sent ({})", js_error(&e)))?;
+        h.set(name, value)
+            .map_err(|e| format!("the header {name} cannot be sent ({})", js_error(&e)))?;
     }
     let init = web_sys::RequestInit::new();
     init.set_method("POST");
     init.set_headers(&h);
     init.set_body(&JsValue::from_str(body));
-    let reply = JsFuture::from(window().fetch_with_str_and_init(url, &init)).await.map_err(|e| js_error(&e))?;
-    reply.dyn_into::<web_sys::Response>().map_err(|_| "fetch gave something that is not a Response".to_string())
+    let reply = JsFuture::from(window().fetch_with_str_and_init(url, &init))
+        .await
+        .map_err(|e| js_error(&e))?;
+    reply
+        .dyn_into::<web_sys::Response>()
+        .map_err(|_| "fetch gave something that is not a Response".to_string())
 }
 
 /// A JavaScript exception in words: `TypeError: Failed to fetch`, `SecurityError: …`.
@@ -628,7 +768,8 @@ fn check_url(url: &str) -> Result<Transport, String> {
     if url.is_empty() {
         return Err("Enter an endpoint URL, e.g. ws://127.0.0.1:8765 (jrpc serve --ws 127.0.0.1:8765) or http://127.0.0.1:8766.".into());
     }
-    let parsed = web_sys::Url::new(url).map_err(|_| format!("“{url}” is not a URL: write it whole, e.g. ws://127.0.0.1:8765/."))?;
+    let parsed = web_sys::Url::new(url)
+        .map_err(|_| format!("“{url}” is not a URL: write it whole, e.g. ws://127.0.0.1:8765/."))?;
     let scheme = parsed.protocol();
     let transport = match scheme.as_str() {
         "ws:" | "wss:" => Transport::Ws,
@@ -637,7 +778,8 @@ fn check_url(url: &str) -> Result<Transport, String> {
     };
     let page_secure = window().location().protocol().is_ok_and(|p| p == "https:");
     let host = parsed.hostname();
-    let local = matches!(host.as_str(), "localhost" | "127.0.0.1" | "[::1]") || host.ends_with(".localhost");
+    let local = matches!(host.as_str(), "localhost" | "127.0.0.1" | "[::1]")
+        || host.ends_with(".localhost");
     if page_secure && (scheme == "ws:" || scheme == "http:") && !local {
         return Err(format!(
             "This page was loaded over HTTPS, and browsers block {scheme}// connections from it (mixed content). \
@@ -657,11 +799,21 @@ fn parse_headers(text: &str) -> Result<Vec<(String, String)>, String> {
             continue;
         }
         let Some((name, value)) = line.split_once(':') else {
-            return Err(format!("HTTP headers, line {}: “{line}” has no colon; write Name: value.", n + 1));
+            return Err(format!(
+                "HTTP headers, line {}: “{line}” has no colon; write Name: value.",
+                n + 1
+            ));
         };
         let name = name.trim();
-        if name.is_empty() || !name.bytes().all(|b| b.is_ascii_alphanumeric() || b"!#$%&'*+-.^_`|~".contains(&b)) {
-            return Err(format!("HTTP headers, line {}: “{name}” is not a header name.", n + 1));
+        if name.is_empty()
+            || !name
+                .bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b"!#$%&'*+-.^_`|~".contains(&b))
+        {
+            return Err(format!(
+                "HTTP headers, line {}: “{name}” is not a header name.",
+                n + 1
+            ));
         }
         out.push((name.to_string(), value.trim().to_string()));
     }
@@ -738,7 +890,10 @@ pub(crate) fn frame_problem(raw: &str, kind: Kind) -> Option<String> {
         return None;
     }
     if let Some(rest) = raw.strip_prefix(BINARY_PREFIX) {
-        return Some(format!("binary frame, {}", rest.split(':').next().unwrap_or_default()));
+        return Some(format!(
+            "binary frame, {}",
+            rest.split(':').next().unwrap_or_default()
+        ));
     }
     if raw.trim().is_empty() {
         return Some("empty frame: not JSON".into());

@@ -23,17 +23,40 @@ pub fn target_select() -> web_sys::Element {
     let app = use_app();
     let select = h("select")
         .testid("target")
-        .child(h("option").attr("value", "mock").text("mock server (in the page)"))
+        .child(
+            h("option")
+                .attr("value", "mock")
+                .text("mock server (in the page)"),
+        )
         .child(h("option").attr("value", "link").text("live link"))
-        .on("change", move |e| app.target.set(if dom::target_value(&e) == "link" { Target::Link } else { Target::Mock }))
+        .on("change", move |e| {
+            app.target.set(if dom::target_value(&e) == "link" {
+                Target::Link
+            } else {
+                Target::Mock
+            })
+        })
         .el();
-    dom::bind_value(&select, move || (if app.target.get() == Target::Link { "link" } else { "mock" }).to_string());
-    h("label").class("target").child(h("span").class("label").text("Send to")).node(select).el()
+    dom::bind_value(&select, move || {
+        (if app.target.get() == Target::Link {
+            "link"
+        } else {
+            "mock"
+        })
+        .to_string()
+    });
+    h("label")
+        .class("target")
+        .child(h("span").class("label").text("Send to"))
+        .node(select)
+        .el()
 }
 
 /// A labelled field of the panel.
 fn field(label: &'static str, input: Tag) -> Tag {
-    h("label").child(h("span").class("label").text(label)).child(input)
+    h("label")
+        .child(h("span").class("label").text(label))
+        .child(input)
 }
 
 /// The connection panel.
@@ -53,7 +76,11 @@ pub fn link_panel() -> web_sys::Element {
             "headers" => c.draft.headers = value,
             "reconnect" => c.draft.auto_reconnect = checked,
             "timeout" => {
-                let s = value.trim().parse::<u32>().unwrap_or(DEFAULT_TIMEOUT_S).clamp(1, 3600);
+                let s = value
+                    .trim()
+                    .parse::<u32>()
+                    .unwrap_or(DEFAULT_TIMEOUT_S)
+                    .clamp(1, 3600);
                 c.draft.timeout_s = s;
                 c.options.timeout_s = s;
             }
@@ -63,11 +90,25 @@ pub fn link_panel() -> web_sys::Element {
     let connect = h("button")
         .attr("type", "button")
         .testid("link-connect")
-        .on("click", move |_| if busy() { link.disconnect() } else { link.connect() })
+        .on("click", move |_| {
+            if busy() {
+                link.disconnect()
+            } else {
+                link.connect()
+            }
+        })
         .el();
-    dom::bind_text(&connect, move || (if busy() { "Disconnect" } else { "Connect" }).to_string());
-    let status = h("p").class("link-status").testid("link-status").attr("role", "status").el();
-    dom::bind_attr(&status, "data-state", move || Some(state.with(LinkState::as_str).to_string()));
+    dom::bind_text(&connect, move || {
+        (if busy() { "Disconnect" } else { "Connect" }).to_string()
+    });
+    let status = h("p")
+        .class("link-status")
+        .testid("link-status")
+        .attr("role", "status")
+        .el();
+    dom::bind_attr(&status, "data-state", move || {
+        Some(state.with(LinkState::as_str).to_string())
+    });
     dom::bind_text(&status, move || state.with(ToString::to_string));
     h("section")
         .class("link-panel")
@@ -79,14 +120,20 @@ pub fn link_panel() -> web_sys::Element {
             h("div")
                 .class("link-fields")
                 .child(
-                    h("label").class("link-url").child(h("span").class("label").text("Endpoint")).child(
-                        h("input")
-                            .attr("type", "url")
-                            .attr("name", "url")
-                            .testid("link-url")
-                            .attr("spellcheck", "false")
-                            .attr("placeholder", "ws://127.0.0.1:8765 or http://127.0.0.1:8766"),
-                    ),
+                    h("label")
+                        .class("link-url")
+                        .child(h("span").class("label").text("Endpoint"))
+                        .child(
+                            h("input")
+                                .attr("type", "url")
+                                .attr("name", "url")
+                                .testid("link-url")
+                                .attr("spellcheck", "false")
+                                .attr(
+                                    "placeholder",
+                                    "ws://127.0.0.1:8765 or http://127.0.0.1:8766",
+                                ),
+                        ),
                 )
                 .node(connect),
         )
@@ -95,18 +142,47 @@ pub fn link_panel() -> web_sys::Element {
             h("details")
                 .class("link-more")
                 .child(h("summary").text("Options"))
-                .child(field("WebSocket subprotocol", h("input").attr("type", "text").attr("name", "protocol").testid("link-protocol").attr("spellcheck", "false").attr("placeholder", "none")))
+                .child(field(
+                    "WebSocket subprotocol",
+                    h("input")
+                        .attr("type", "text")
+                        .attr("name", "protocol")
+                        .testid("link-protocol")
+                        .attr("spellcheck", "false")
+                        .attr("placeholder", "none"),
+                ))
                 .child(field(
                     "HTTP headers (Name: value per line)",
-                    h("textarea").attr("name", "headers").testid("link-headers").attr("rows", "2").attr("spellcheck", "false").attr("placeholder", "Authorization: Bearer …"),
+                    h("textarea")
+                        .attr("name", "headers")
+                        .testid("link-headers")
+                        .attr("rows", "2")
+                        .attr("spellcheck", "false")
+                        .attr("placeholder", "Authorization: Bearer …"),
                 ))
                 .child(
                     h("label")
                         .class("link-check")
-                        .child(h("input").attr("type", "checkbox").attr("name", "reconnect").testid("link-reconnect").attr("checked", ""))
+                        .child(
+                            h("input")
+                                .attr("type", "checkbox")
+                                .attr("name", "reconnect")
+                                .testid("link-reconnect")
+                                .attr("checked", ""),
+                        )
                         .text("Reconnect automatically (with backoff)"),
                 )
-                .child(field("Timeout (s)", h("input").attr("type", "number").attr("name", "timeout").testid("link-timeout").attr("min", "1").attr("max", "3600").attr("step", "1").attr("value", "30"))),
+                .child(field(
+                    "Timeout (s)",
+                    h("input")
+                        .attr("type", "number")
+                        .attr("name", "timeout")
+                        .testid("link-timeout")
+                        .attr("min", "1")
+                        .attr("max", "3600")
+                        .attr("step", "1")
+                        .attr("value", "30"),
+                )),
         )
         .node(pending_list(link))
         .el()
@@ -144,27 +220,47 @@ fn pending_list(link: super::Link) -> web_sys::Element {
                 .filter(|(_, _, m)| m.status.is_waiting())
                 .map(|(e, item, m)| {
                     let age_s = ((now - e.time_ms).max(0.0) as u64) / 1000;
-                    let reply_id = (e.direction == Direction::In && m.kind == Kind::Request).then(|| m.id.clone()).flatten();
+                    let reply_id = (e.direction == Direction::In && m.kind == Kind::Request)
+                        .then(|| m.id.clone())
+                        .flatten();
                     (describe_at(e, item), age_s, m.status, reply_id)
                 })
                 .collect()
         });
         let total = rows.len();
         let _ = el.set_attribute("data-count", &total.to_string());
-        title.set_text_content(Some(&if total == 0 { "Nothing waits for a reply.".to_string() } else { format!("{total} waiting for a reply") }));
-        let items = rows.into_iter().take(PENDING_SHOWN).map(|(label, age, status, reply_id)| {
-            let note = match status {
-                Status::TimedOut => " · timed out",
-                _ if reply_id.is_some() => " · awaiting your reply",
-                _ => "",
-            };
-            h("li")
-                .testid("pending-item")
-                .attr("data-status", status.as_str())
-                .child(h("span").class("link-label").text(label))
-                .child(h("span").class("link-age").text(format!(" · {age} s{note}")))
-                .child_opt(reply_id.map(|id| h("button").attr("type", "button").testid("reply").class("link-reply").attr("data-reply", id).text("Reply")))
-        });
+        title.set_text_content(Some(&if total == 0 {
+            "Nothing waits for a reply.".to_string()
+        } else {
+            format!("{total} waiting for a reply")
+        }));
+        let items = rows
+            .into_iter()
+            .take(PENDING_SHOWN)
+            .map(|(label, age, status, reply_id)| {
+                let note = match status {
+                    Status::TimedOut => " · timed out",
+                    _ if reply_id.is_some() => " · awaiting your reply",
+                    _ => "",
+                };
+                h("li")
+                    .testid("pending-item")
+                    .attr("data-status", status.as_str())
+                    .child(h("span").class("link-label").text(label))
+                    .child(
+                        h("span")
+                            .class("link-age")
+                            .text(format!(" · {age} s{note}")),
+                    )
+                    .child_opt(reply_id.map(|id| {
+                        h("button")
+                            .attr("type", "button")
+                            .testid("reply")
+                            .class("link-reply")
+                            .attr("data-reply", id)
+                            .text("Reply")
+                    }))
+            });
         dom::replace(&list, items);
     });
     host

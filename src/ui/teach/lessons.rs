@@ -1,20 +1,24 @@
 //! The lessons (`data-testid="lesson"`): the engine's six-step path, each step with its example,
 //! run against a fresh in-browser mock server (or opened in the playground), and one question.
 
-use crate::ui::dom::{h, ht, Tag};
 use super::quiz::question;
 use super::{open_in_playground, rerender, Slot, Teach, TEACH};
 use crate::mock::MockServer;
 use crate::teach::lessons::LESSONS;
 use crate::teach::quiz;
 use crate::teach::route::Route;
+use crate::ui::dom::{h, ht, Tag};
 use crate::ui::AppState;
 
 /// The list (`None`) or one lesson (0-based).
 pub(super) fn view(t: &mut Teach, index: Option<usize>) -> Tag {
     let Some((i, l)) = index.and_then(|i| LESSONS.get(i).map(|l| (i, l))) else {
         let items = LESSONS.iter().enumerate().map(|(i, l)| {
-            h("li").child(ht("a", l.title).attr("data-testid", "lesson-link").attr("href", Route::Lessons(Some(i)).fragment()))
+            h("li").child(
+                ht("a", l.title)
+                    .attr("data-testid", "lesson-link")
+                    .attr("href", Route::Lessons(Some(i)).fragment()),
+            )
         });
         return h("section")
             .attr("class", "teach lessons")
@@ -30,20 +34,40 @@ pub(super) fn view(t: &mut Teach, index: Option<usize>) -> Tag {
     let replies = t.runs.as_ref().map(|runs| {
         let rows = runs.iter().map(|(sent, reply)| {
             let back = match reply {
-                Some(r) => ht("pre", format!("← {r}")).attr("class", "in").attr("data-testid", "lesson-reply"),
-                None => ht("p", "← no reply: nothing is returned for this message").attr("class", "none").attr("data-testid", "lesson-no-reply"),
+                Some(r) => ht("pre", format!("← {r}"))
+                    .attr("class", "in")
+                    .attr("data-testid", "lesson-reply"),
+                None => ht("p", "← no reply: nothing is returned for this message")
+                    .attr("class", "none")
+                    .attr("data-testid", "lesson-no-reply"),
             };
-            h("li").child(ht("pre", format!("→ {sent}")).attr("class", "out")).child(back)
+            h("li")
+                .child(ht("pre", format!("→ {sent}")).attr("class", "out"))
+                .child(back)
         });
-        h("ol").attr("class", "replies").attr("data-testid", "lesson-replies").attr("aria-label", "Exchanged with the mock server").children(rows)
+        h("ol")
+            .attr("class", "replies")
+            .attr("data-testid", "lesson-replies")
+            .attr("aria-label", "Exchanged with the mock server")
+            .children(rows)
     });
-    let mut steps = h("nav").attr("class", "steps").attr("aria-label", "Lessons");
+    let mut steps = h("nav")
+        .attr("class", "steps")
+        .attr("aria-label", "Lessons");
     if i > 0 {
-        steps = steps.child(ht("a", "← Previous").attr("data-testid", "lesson-prev").attr("href", Route::Lessons(Some(i - 1)).fragment()));
+        steps = steps.child(
+            ht("a", "← Previous")
+                .attr("data-testid", "lesson-prev")
+                .attr("href", Route::Lessons(Some(i - 1)).fragment()),
+        );
     }
     steps = steps.child(ht("a", "All lessons").attr("href", "#/lessons"));
     if i + 1 < LESSONS.len() {
-        steps = steps.child(ht("a", "Next step →").attr("data-testid", "lesson-next").attr("href", Route::Lessons(Some(i + 1)).fragment()));
+        steps = steps.child(
+            ht("a", "Next step →")
+                .attr("data-testid", "lesson-next")
+                .attr("href", Route::Lessons(Some(i + 1)).fragment()),
+        );
     }
     h("article")
         .attr("class", "teach lesson")
@@ -53,11 +77,27 @@ pub(super) fn view(t: &mut Teach, index: Option<usize>) -> Tag {
         .child(ht("p", format!("Step {} of {}", i + 1, LESSONS.len())).attr("class", "step"))
         .child(ht("h2", l.title).attr("id", "lesson-title"))
         .children(l.text.iter().map(|p| ht("p", *p)))
-        .child(ht("pre", l.example).attr("class", "example").attr("data-testid", "lesson-example"))
-        .child(h("div")
-            .attr("class", "actions")
-            .child(ht("button", "Run against the mock server").attr("type", "button").attr("data-testid", "lesson-run").attr("data-act", "run"))
-            .child(ht("button", "Open in the playground").attr("type", "button").attr("data-testid", "lesson-open").attr("data-act", "open")))
+        .child(
+            ht("pre", l.example)
+                .attr("class", "example")
+                .attr("data-testid", "lesson-example"),
+        )
+        .child(
+            h("div")
+                .attr("class", "actions")
+                .child(
+                    ht("button", "Run against the mock server")
+                        .attr("type", "button")
+                        .attr("data-testid", "lesson-run")
+                        .attr("data-act", "run"),
+                )
+                .child(
+                    ht("button", "Open in the playground")
+                        .attr("type", "button")
+                        .attr("data-testid", "lesson-open")
+                        .attr("data-act", "open"),
+                ),
+        )
         .child_opt(replies)
         .child(ht("h3", "Your question"))
         .child_opt(t.slots[0].as_ref().map(|s| question(0, s)))
@@ -76,7 +116,10 @@ pub(super) fn act(app: AppState, act: &str) {
         return;
     }
     let exchanges = MockServer::new().handle_stream(l.example.as_bytes());
-    let runs = exchanges.into_iter().map(|e| (l.example[e.span.start..e.span.end].to_string(), e.reply)).collect();
+    let runs = exchanges
+        .into_iter()
+        .map(|e| (l.example[e.span.start..e.span.end].to_string(), e.reply))
+        .collect();
     TEACH.with_borrow_mut(|t| t.runs = Some(runs));
     rerender();
 }

@@ -30,7 +30,9 @@ use crate::teach::route::Route;
 pub fn provide_router() -> RwSignal<Route> {
     let hash = || window().location().hash().unwrap_or_default();
     let route = RwSignal::new(Route::parse(&hash()));
-    dom::listen(&window(), "hashchange", move |_| route.set(Route::parse(&hash())));
+    dom::listen(&window(), "hashchange", move |_| {
+        route.set(Route::parse(&hash()))
+    });
     provide_context(route);
     route
 }
@@ -53,7 +55,14 @@ pub(crate) struct Slot {
 
 impl Slot {
     pub fn new(item: Item, counts: bool, share: bool) -> Slot {
-        Slot { item, click: None, rule: String::new(), grade: None, counts, share }
+        Slot {
+            item,
+            click: None,
+            rule: String::new(),
+            grade: None,
+            counts,
+            share,
+        }
     }
 }
 
@@ -95,7 +104,9 @@ fn show(route: Route) {
 /// Builds the current view again from the state.
 fn rerender() {
     TEACH.with_borrow_mut(|t| {
-        let (Some(host), Some(app), Some(route)) = (t.host.clone(), t.app, t.route.clone()) else { return };
+        let (Some(host), Some(app), Some(route)) = (t.host.clone(), t.app, t.route.clone()) else {
+            return;
+        };
         host.set_text_content(None);
         let view = match &route {
             Route::Playground => return,
@@ -122,16 +133,34 @@ pub(crate) fn open_in_playground(app: AppState, text: &str, profile: Profile, wh
         editor.set_value(text);
     }
     let _ = window().location().set_hash("/");
-    app.notify(NoticeLevel::Info, format!("Loaded into the editor: {what}."));
+    app.notify(
+        NoticeLevel::Info,
+        format!("Loaded into the editor: {what}."),
+    );
 }
 
 /// The views' nav bar (`data-testid="views"`), the current one marked `aria-current="page"`.
 pub fn nav() -> web_sys::Element {
     let route = use_route();
-    let nav = h("nav").class("views").testid("views").attr("aria-label", "Views").el();
-    for (view, href, label) in [("playground", "#/", "Playground"), ("reference", "#/reference", "Reference"), ("quiz", "#/quiz", "Quiz"), ("lessons", "#/lessons", "Lessons")] {
-        let link = h("a").attr("href", href).attr("data-view", view).text(label).el();
-        dom::bind_attr(&link, "aria-current", move || route.with(|r| (r.view() == view).then(|| "page".to_string())));
+    let nav = h("nav")
+        .class("views")
+        .testid("views")
+        .attr("aria-label", "Views")
+        .el();
+    for (view, href, label) in [
+        ("playground", "#/", "Playground"),
+        ("reference", "#/reference", "Reference"),
+        ("quiz", "#/quiz", "Quiz"),
+        ("lessons", "#/lessons", "Lessons"),
+    ] {
+        let link = h("a")
+            .attr("href", href)
+            .attr("data-view", view)
+            .text(label)
+            .el();
+        dom::bind_attr(&link, "aria-current", move || {
+            route.with(|r| (r.view() == view).then(|| "page".to_string()))
+        });
         let _ = nav.append_child(&link);
     }
     nav
@@ -139,7 +168,12 @@ pub fn nav() -> web_sys::Element {
 
 /// The element an event happened on, or its closest ancestor matching `selector`.
 fn target(ev: &web_sys::Event, selector: &str) -> Option<web_sys::Element> {
-    ev.target()?.dyn_into::<web_sys::Element>().ok()?.closest(selector).ok().flatten()
+    ev.target()?
+        .dyn_into::<web_sys::Element>()
+        .ok()?
+        .closest(selector)
+        .ok()
+        .flatten()
 }
 
 fn slot_of(el: &web_sys::Element) -> usize {
@@ -155,7 +189,9 @@ pub fn teach_view() -> web_sys::Element {
             quiz::pick(slot_of(&pre), &pre);
             return;
         }
-        let Some(el) = target(&ev, "[data-act]") else { return };
+        let Some(el) = target(&ev, "[data-act]") else {
+            return;
+        };
         let act = el.get_attribute("data-act").unwrap_or_default();
         match act.as_str() {
             "try" => reference::try_it(app, &el),
@@ -182,8 +218,15 @@ pub fn teach_view() -> web_sys::Element {
             TEACH.with_borrow_mut(|t| t.own_text = text);
         }
     };
-    let host = h("div").class("teach-host").on("click", on_click).on("change", on_change).on("input", on_input).el();
-    dom::bind_flag(&host, "hidden", move || route.with(|r| *r == Route::Playground));
+    let host = h("div")
+        .class("teach-host")
+        .on("click", on_click)
+        .on("change", on_change)
+        .on("input", on_input)
+        .el();
+    dom::bind_flag(&host, "hidden", move || {
+        route.with(|r| *r == Route::Playground)
+    });
     TEACH.with_borrow_mut(|t| {
         t.app = Some(app);
         t.host = Some(host.clone());

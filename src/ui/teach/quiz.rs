@@ -8,15 +8,15 @@
 use wasm_bindgen::prelude::*;
 use web_sys::js_sys;
 
-use crate::ui::dom::{h, ht, Tag};
 use super::reference::profile_name;
 use super::{rerender, Slot, Teach, TEACH};
 use crate::rpc::{catalogue, Profile, Scope};
 use crate::teach::progress::Progress;
 use crate::teach::quiz::{self, Answer, Choice};
 use crate::teach::route::{QuizRoute, Route};
-use crate::ui::{AppState, NoticeLevel};
+use crate::ui::dom::{h, ht, Tag};
 use crate::ui::prelude::{window, GetUntracked};
+use crate::ui::{AppState, NoticeLevel};
 
 /// localStorage: the quiz's progress.
 const KEY: &str = "jrpc.quiz";
@@ -39,14 +39,16 @@ pub(super) fn question(q: usize, slot: &Slot) -> Tag {
     let qs = if q == 1 { "1" } else { "0" };
     let it = &slot.item;
     let done = slot.grade.is_some();
-    let runs = quiz::marked(&it.text, slot.grade.as_ref().map_or(&[][..], |g| &g.spans)).into_iter().map(|(s, m)| {
-        let span = ht("span", s);
-        if m {
-            span.attr("class", "hit").attr("data-testid", "quiz-span")
-        } else {
-            span
-        }
-    });
+    let runs = quiz::marked(&it.text, slot.grade.as_ref().map_or(&[][..], |g| &g.spans))
+        .into_iter()
+        .map(|(s, m)| {
+            let span = ht("span", s);
+            if m {
+                span.attr("class", "hit").attr("data-testid", "quiz-span")
+            } else {
+                span
+            }
+        });
     let message = h("pre")
         .attr("class", "quiz-message")
         .attr("data-testid", "quiz-message")
@@ -55,12 +57,21 @@ pub(super) fn question(q: usize, slot: &Slot) -> Tag {
         .children(runs);
     let pointed = slot.click.map(|at| {
         let near: String = it.text[at..].chars().take(16).collect();
-        h("p").attr("class", "pointed").attr("data-testid", "quiz-pointed").text("You point at: ").child(ht("code", near))
+        h("p")
+            .attr("class", "pointed")
+            .attr("data-testid", "quiz-pointed")
+            .text("You point at: ")
+            .child(ht("code", near))
     });
     let mcp = matches!(it.profile, Profile::Mcp(_));
-    let options = catalogue::all().filter(|r| r.scope == Scope::JsonRpc || mcp).map(|r| {
-        ht("option", r.id).attr("value", r.id).attr("title", r.summary).flag("selected", slot.rule == r.id)
-    });
+    let options = catalogue::all()
+        .filter(|r| r.scope == Scope::JsonRpc || mcp)
+        .map(|r| {
+            ht("option", r.id)
+                .attr("value", r.id)
+                .attr("title", r.summary)
+                .flag("selected", slot.rule == r.id)
+        });
     let select = h("select")
         .attr("data-testid", "quiz-rule")
         .attr("data-q", qs)
@@ -87,10 +98,19 @@ pub(super) fn question(q: usize, slot: &Slot) -> Tag {
         ids.dedup();
         let mut refs = h("p").text("In the reference:");
         for id in ids {
-            refs = refs.text(" ").child(ht("a", id).attr("href", format!("#/reference/{id}")));
+            refs = refs
+                .text(" ")
+                .child(ht("a", id).attr("href", format!("#/reference/{id}")));
         }
         h("div")
-            .attr("class", if g.correct { "quiz-result right" } else { "quiz-result wrong" })
+            .attr(
+                "class",
+                if g.correct {
+                    "quiz-result right"
+                } else {
+                    "quiz-result wrong"
+                },
+            )
             .attr("data-testid", "quiz-result")
             .attr("data-correct", if g.correct { "true" } else { "false" })
             .attr("data-expected", g.expected.as_str().to_string())
@@ -102,18 +122,39 @@ pub(super) fn question(q: usize, slot: &Slot) -> Tag {
     });
     let share = slot.share.then(|| {
         let href = Route::Quiz(QuizRoute::Item(it.id.clone())).fragment();
-        h("p").child(ht("a", "Link to this question").attr("data-testid", "quiz-share").attr("href", href))
+        h("p").child(
+            ht("a", "Link to this question")
+                .attr("data-testid", "quiz-share")
+                .attr("href", href),
+        )
     });
     h("div")
         .attr("class", "quiz-item")
         .attr("data-item", it.id.clone())
         .attr("data-q", qs)
         .attr("tabindex", "-1")
-        .child(ht("p", format!("Checked as {}. What is it?", profile_name(it.profile))).attr("class", "profile-note"))
+        .child(
+            ht(
+                "p",
+                format!("Checked as {}. What is it?", profile_name(it.profile)),
+            )
+            .attr("class", "profile-note"),
+        )
         .child(message)
         .child_opt(pointed)
-        .child(h("label").attr("class", "rule-pick").text("If invalid, which rule? (optional; or click the wrong part above) ").child(select))
-        .child(h("div").attr("class", "answers").attr("role", "group").attr("aria-label", "Your answer").children(choices))
+        .child(
+            h("label")
+                .attr("class", "rule-pick")
+                .text("If invalid, which rule? (optional; or click the wrong part above) ")
+                .child(select),
+        )
+        .child(
+            h("div")
+                .attr("class", "answers")
+                .attr("role", "group")
+                .attr("aria-label", "Your answer")
+                .children(choices),
+        )
         .child_opt(result)
         .child_opt(share)
 }
@@ -121,7 +162,9 @@ pub(super) fn question(q: usize, slot: &Slot) -> Tag {
 /// A click in the message of slot `q`: where the caret went, as a byte offset of the message.
 pub(super) fn pick(q: usize, pre: &web_sys::Element) {
     let Some(sel) = get_selection() else { return };
-    let Some(node) = sel.anchor_node() else { return };
+    let Some(node) = sel.anchor_node() else {
+        return;
+    };
     // The offset counts within the anchor's text run: add the runs before it.
     let mut before = 0u32;
     let mut run = node.parent_node().and_then(|p| p.previous_sibling());
@@ -129,12 +172,17 @@ pub(super) fn pick(q: usize, pre: &web_sys::Element) {
         return;
     }
     while let Some(r) = run {
-        before += r.text_content().map_or(0, |t| t.encode_utf16().count() as u32);
+        before += r
+            .text_content()
+            .map_or(0, |t| t.encode_utf16().count() as u32);
         run = r.previous_sibling();
     }
     let changed = TEACH.with_borrow_mut(|t| match &mut t.slots[q] {
         Some(slot) if slot.grade.is_none() => {
-            slot.click = Some(crate::ui::editor::utf16_to_byte(&slot.item.text, before + sel.anchor_offset()));
+            slot.click = Some(crate::ui::editor::utf16_to_byte(
+                &slot.item.text,
+                before + sel.anchor_offset(),
+            ));
             true
         }
         _ => false,
@@ -146,7 +194,12 @@ pub(super) fn pick(q: usize, pre: &web_sys::Element) {
 
 /// An answer button of slot `q`: the engine grades it; the series counts it.
 pub(super) fn answer(app: AppState, q: usize, button: &web_sys::Element) {
-    let Some(choice) = button.get_attribute("data-answer").and_then(|a| Choice::parse(&a)) else { return };
+    let Some(choice) = button
+        .get_attribute("data-answer")
+        .and_then(|a| Choice::parse(&a))
+    else {
+        return;
+    };
     TEACH.with_borrow_mut(|t| {
         let Some(slot) = &mut t.slots[q] else { return };
         if slot.grade.is_some() {
@@ -159,7 +212,9 @@ pub(super) fn answer(app: AppState, q: usize, button: &web_sys::Element) {
             click: if invalid { slot.click } else { None },
         };
         let g = quiz::grade(&slot.item, &a);
-        t.focus = Some(format!(".quiz-item[data-q=\"{q}\"] [data-testid=quiz-result]"));
+        t.focus = Some(format!(
+            ".quiz-item[data-q=\"{q}\"] [data-testid=quiz-result]"
+        ));
         let (counts, correct) = (slot.counts, g.correct);
         slot.grade = Some(g);
         if counts {
@@ -207,7 +262,10 @@ fn storage() -> Option<web_sys::Storage> {
 fn load(app: AppState) -> Progress {
     match storage().map(|s| s.get_item(KEY)) {
         Some(Ok(Some(json))) => Progress::from_json(&json).unwrap_or_else(|why| {
-            app.notify(NoticeLevel::Error, format!("The saved quiz progress could not be read ({why}); the quiz starts over."));
+            app.notify(
+                NoticeLevel::Error,
+                format!("The saved quiz progress could not be read ({why}); the quiz starts over."),
+            );
             Progress::start(new_seed())
         }),
         _ => Progress::start(new_seed()),
@@ -219,11 +277,19 @@ fn save(t: &mut Teach, app: AppState) {
     let Some(p) = t.progress else { return };
     let outcome = storage()
         .ok_or_else(|| "no localStorage".to_string())
-        .and_then(|s| s.set_item(KEY, &p.to_json()).map_err(|e| e.as_string().unwrap_or_else(|| "storage refused it".into())));
+        .and_then(|s| {
+            s.set_item(KEY, &p.to_json())
+                .map_err(|e| e.as_string().unwrap_or_else(|| "storage refused it".into()))
+        });
     if let Err(why) = outcome {
         if !t.warned {
             t.warned = true;
-            app.notify(NoticeLevel::Error, format!("Quiz progress is not being saved ({why}). Your editor text is not affected."));
+            app.notify(
+                NoticeLevel::Error,
+                format!(
+                    "Quiz progress is not being saved ({why}). Your editor text is not affected."
+                ),
+            );
         }
     }
 }
@@ -284,22 +350,47 @@ fn series(t: &mut Teach, app: AppState, section: Tag, which: &QuizRoute) -> Tag 
     let Some(p) = t.progress else { return section };
     if t.slots[0].is_none() && p.pos < n {
         let idx = quiz::order(n, p.seed)[p.pos];
-        t.slots[0] = bank.into_iter().nth(idx).map(|it| Slot::new(it, true, true));
+        t.slots[0] = bank
+            .into_iter()
+            .nth(idx)
+            .map(|it| Slot::new(it, true, true));
     }
-    let head = ht("p", format!("Question {} of {n} · {}", (p.pos + 1).min(n), p.score()))
-        .attr("class", "quiz-progress")
-        .attr("data-testid", "quiz-progress")
-        .attr("data-pos", p.pos.to_string())
-        .attr("data-right", p.right.to_string())
-        .attr("data-answered", p.answered.to_string());
+    let head = ht(
+        "p",
+        format!("Question {} of {n} · {}", (p.pos + 1).min(n), p.score()),
+    )
+    .attr("class", "quiz-progress")
+    .attr("data-testid", "quiz-progress")
+    .attr("data-pos", p.pos.to_string())
+    .attr("data-right", p.right.to_string())
+    .attr("data-answered", p.answered.to_string());
     let body = match (&t.slots[0], p.pos < n) {
         (Some(slot), true) => question(0, slot),
-        _ => ht("p", format!("You went through all {n} questions. Start over for a new order.")).attr("data-testid", "quiz-done"),
+        _ => ht(
+            "p",
+            format!("You went through all {n} questions. Start over for a new order."),
+        )
+        .attr("data-testid", "quiz-done"),
     };
     let nav = h("div")
         .attr("class", "quiz-nav")
-        .child(ht("button", "Next question").attr("type", "button").attr("data-testid", "quiz-next").attr("data-act", "next").flag("disabled", p.pos >= n))
-        .child(ht("button", "Start over (new order)").attr("type", "button").attr("data-testid", "quiz-restart").attr("data-act", "restart"))
-        .child(ht("a", "Link to this set").attr("data-testid", "quiz-set-link").attr("href", Route::Quiz(QuizRoute::Set(p.seed)).fragment()));
+        .child(
+            ht("button", "Next question")
+                .attr("type", "button")
+                .attr("data-testid", "quiz-next")
+                .attr("data-act", "next")
+                .flag("disabled", p.pos >= n),
+        )
+        .child(
+            ht("button", "Start over (new order)")
+                .attr("type", "button")
+                .attr("data-testid", "quiz-restart")
+                .attr("data-act", "restart"),
+        )
+        .child(
+            ht("a", "Link to this set")
+                .attr("data-testid", "quiz-set-link")
+                .attr("href", Route::Quiz(QuizRoute::Set(p.seed)).fragment()),
+        );
     section.child(head).child(body).child(nav)
 }

@@ -65,9 +65,12 @@ impl Json {
             Value::Number(text) => Json::Number(text.to_string()),
             Value::String(s) => Json::String(s.to_string()),
             Value::Array(items) => Json::Array(items.iter().map(Json::from_node).collect()),
-            Value::Object(members) => {
-                Json::Object(members.iter().map(|m| (m.key.to_string(), Json::from_node(&m.value))).collect())
-            }
+            Value::Object(members) => Json::Object(
+                members
+                    .iter()
+                    .map(|m| (m.key.to_string(), Json::from_node(&m.value)))
+                    .collect(),
+            ),
         }
     }
 
@@ -209,7 +212,11 @@ pub fn fixed(x: f64, decimals: u32) -> String {
     let scale = 10u64.pow(decimals);
     let scaled = (x.abs() * scale as f64).round();
     // Beyond u64 the fraction is meaningless anyway.
-    let scaled = if scaled >= 1.8e19 { u64::MAX } else { scaled as u64 };
+    let scaled = if scaled >= 1.8e19 {
+        u64::MAX
+    } else {
+        scaled as u64
+    };
     let (int, frac) = (scaled / scale, scaled % scale);
     let sign = if x < 0.0 && scaled != 0 { "-" } else { "" };
     if decimals == 0 {
@@ -238,7 +245,14 @@ mod tests {
 
     #[test]
     fn strings_escape_as_serde_json_does() {
-        let cases = ["", "plain", "quote \" and \\ back", "\n\r\t\u{8}\u{c}", "\u{0}\u{1f}\u{7f}", "é ☃ 😀 </script>"];
+        let cases = [
+            "",
+            "plain",
+            "quote \" and \\ back",
+            "\n\r\t\u{8}\u{c}",
+            "\u{0}\u{1f}\u{7f}",
+            "é ☃ 😀 </script>",
+        ];
         for s in cases {
             assert_eq!(quote(s), serde_json::to_string(s).unwrap(), "{s:?}");
         }
@@ -248,7 +262,10 @@ mod tests {
     fn values_write_compact_in_member_order() {
         let v = Json::obj([
             ("b", Json::from(1i64)),
-            ("a", Json::arr([Json::Null, Json::from(true), Json::from("x")])),
+            (
+                "a",
+                Json::arr([Json::Null, Json::from(true), Json::from("x")]),
+            ),
             ("c", Json::obj::<&str>([])),
         ]);
         assert_eq!(v.compact(), r#"{"b":1,"a":[null,true,"x"],"c":{}}"#);
@@ -258,7 +275,10 @@ mod tests {
     fn from_node_keeps_number_text_and_unescapes_strings() {
         let src = br#"{"id": 1.0, "s": "a\u0062", "n": [12345678901234567890, -0e5]}"#;
         let (parsed, _) = parse_document(src, 0).unwrap();
-        assert_eq!(Json::from_node(&parsed.root).compact(), r#"{"id":1.0,"s":"ab","n":[12345678901234567890,-0e5]}"#);
+        assert_eq!(
+            Json::from_node(&parsed.root).compact(),
+            r#"{"id":1.0,"s":"ab","n":[12345678901234567890,-0e5]}"#
+        );
     }
 
     #[test]
@@ -272,7 +292,10 @@ mod tests {
     #[test]
     fn floats_are_shortest_and_non_finite_is_none() {
         assert_eq!(Json::float(2.5).unwrap().compact(), "2.5");
-        assert_eq!(Json::float(0.1 + 0.2).unwrap().compact(), "0.30000000000000004");
+        assert_eq!(
+            Json::float(0.1 + 0.2).unwrap().compact(),
+            "0.30000000000000004"
+        );
         assert_eq!(Json::float(f64::NAN), None);
         assert_eq!(Json::float(f64::INFINITY), None);
     }

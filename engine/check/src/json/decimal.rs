@@ -103,7 +103,12 @@ fn decimal(text: &str) -> Option<Decimal> {
         digits.pop();
         exp += 1;
     }
-    Some(Decimal { negative, digits, exp, sticky })
+    Some(Decimal {
+        negative,
+        digits,
+        exp,
+        sticky,
+    })
 }
 
 /// Whether `text` is what [`decimal`] reads (digits, an optional fraction and exponent), without
@@ -155,7 +160,10 @@ pub fn is_integer(text: &str) -> Option<bool> {
         Some(at) => (&text[..at], &text[at + 1..]),
         None => (text, "0"),
     };
-    let (int, frac) = mantissa.trim_start_matches('-').split_once('.').unwrap_or((mantissa.trim_start_matches('-'), ""));
+    let (int, frac) = mantissa
+        .trim_start_matches('-')
+        .split_once('.')
+        .unwrap_or((mantissa.trim_start_matches('-'), ""));
     let below_units = match frac.trim_end_matches('0').len() {
         0 => match int.trim_end_matches('0') {
             "" => return Some(true), // zero
@@ -165,7 +173,10 @@ pub fn is_integer(text: &str) -> Option<bool> {
     };
     let exp = exp.trim_start_matches('+');
     let shift: i64 = match exp.strip_prefix('-') {
-        Some(digits) => -digits.parse::<i64>().unwrap_or(i64::MAX / 2).min(i64::MAX / 2),
+        Some(digits) => -digits
+            .parse::<i64>()
+            .unwrap_or(i64::MAX / 2)
+            .min(i64::MAX / 2),
         None => exp.parse::<i64>().unwrap_or(i64::MAX / 2).min(i64::MAX / 2),
     };
     Some(below_units <= shift)
@@ -180,8 +191,10 @@ pub fn to_f64(text: &str) -> Option<f64> {
 }
 
 /// Exact powers of ten representable in `f64`.
-const POW10: [f64; 23] =
-    [1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16, 1e17, 1e18, 1e19, 1e20, 1e21, 1e22];
+const POW10: [f64; 23] = [
+    1e0, 1e1, 1e2, 1e3, 1e4, 1e5, 1e6, 1e7, 1e8, 1e9, 1e10, 1e11, 1e12, 1e13, 1e14, 1e15, 1e16,
+    1e17, 1e18, 1e19, 1e20, 1e21, 1e22,
+];
 
 fn nearest(digits: &[u8], exp: i64, sticky: bool) -> f64 {
     if digits.is_empty() {
@@ -199,7 +212,11 @@ fn nearest(digits: &[u8], exp: i64, sticky: bool) -> f64 {
     if n <= 15 && !sticky && (-22..=22).contains(&exp) {
         // Clinger's fast path: both operands are exact, so one IEEE operation rounds correctly.
         let m = digits.iter().fold(0u64, |m, &d| m * 10 + u64::from(d)) as f64;
-        return if exp >= 0 { m * POW10[exp as usize] } else { m / POW10[(-exp) as usize] };
+        return if exp >= 0 {
+            m * POW10[exp as usize]
+        } else {
+            m / POW10[(-exp) as usize]
+        };
     }
     exact(digits, exp, sticky)
 }
@@ -243,7 +260,11 @@ fn exact(digits: &[u8], exp: i64, sticky: bool) -> f64 {
         m += 1;
     }
     let bits = if e2 >= -1022 {
-        let (m, e2) = if m == 1 << 53 { (m >> 1, e2 + 1) } else { (m, e2) };
+        let (m, e2) = if m == 1 << 53 {
+            (m >> 1, e2 + 1)
+        } else {
+            (m, e2)
+        };
         if e2 > 1023 {
             return f64::INFINITY;
         }
@@ -325,7 +346,10 @@ impl Big {
     fn cmp(&self, other: &Big) -> std::cmp::Ordering {
         let len = self.0.len().max(other.0.len());
         for i in (0..len).rev() {
-            let (a, b) = (self.0.get(i).copied().unwrap_or(0), other.0.get(i).copied().unwrap_or(0));
+            let (a, b) = (
+                self.0.get(i).copied().unwrap_or(0),
+                other.0.get(i).copied().unwrap_or(0),
+            );
             if a != b {
                 return a.cmp(&b);
             }
@@ -380,7 +404,10 @@ mod tests {
 
     #[test]
     fn is_number_accepts_exactly_what_decimal_reads() {
-        let parts = ["", "-", "+", "0", "01", "7", "12", ".", ".5", "5.", "e", "E", "e5", "e+", "e-3", "E+12", "x", " ", "-.", "--1"];
+        let parts = [
+            "", "-", "+", "0", "01", "7", "12", ".", ".5", "5.", "e", "E", "e5", "e+", "e-3",
+            "E+12", "x", " ", "-.", "--1",
+        ];
         let mut count = 0;
         for a in parts {
             for b in parts {
@@ -397,21 +424,65 @@ mod tests {
     fn same(text: &str) {
         let ours = to_f64(text).unwrap_or_else(|| panic!("{text}: not read"));
         let std: f64 = text.parse().unwrap();
-        assert_eq!(ours.to_bits(), std.to_bits(), "{text}: ours {ours:e}, std {std:e}");
+        assert_eq!(
+            ours.to_bits(),
+            std.to_bits(),
+            "{text}: ours {ours:e}, std {std:e}"
+        );
     }
 
     #[test]
     fn reads_as_the_standard_library_does_on_boundaries() {
         for text in [
-            "0", "-0", "0.0", "-0.0", "1", "-1", "19", "0.1", "0.2", "0.3", "2.5", "1e23", "1E23", "8.5e-1",
-            "9007199254740992", "9007199254740993", "9007199254740995", "18446744073709551615",
-            "123456789012345678901234567890", "1.7976931348623157e308", "1.7976931348623158e308",
-            "1.7976931348623159e308", "2e308", "1e309", "4.9406564584124654e-324", "2.4703282292062327e-324",
-            "2.4703282292062328e-324", "5e-324", "3e-324", "1e-400", "2.2250738585072011e-308",
-            "2.2250738585072014e-308", "2.2250738585072012e-308", "0.000000000000000000000000000001",
-            "7.038531e-26", "1448997445238699", "9.2233720368547758e18", "1e-5", "1e22", "1e-22",
-            "123456789012345e-22", "1234567890123456e5", "0.30000000000000004", "100000000000000000000000",
-            "6.631236846766476e-316", "3.0e-5", "1e0", "1E+2", "1e-0",
+            "0",
+            "-0",
+            "0.0",
+            "-0.0",
+            "1",
+            "-1",
+            "19",
+            "0.1",
+            "0.2",
+            "0.3",
+            "2.5",
+            "1e23",
+            "1E23",
+            "8.5e-1",
+            "9007199254740992",
+            "9007199254740993",
+            "9007199254740995",
+            "18446744073709551615",
+            "123456789012345678901234567890",
+            "1.7976931348623157e308",
+            "1.7976931348623158e308",
+            "1.7976931348623159e308",
+            "2e308",
+            "1e309",
+            "4.9406564584124654e-324",
+            "2.4703282292062327e-324",
+            "2.4703282292062328e-324",
+            "5e-324",
+            "3e-324",
+            "1e-400",
+            "2.2250738585072011e-308",
+            "2.2250738585072014e-308",
+            "2.2250738585072012e-308",
+            "0.000000000000000000000000000001",
+            "7.038531e-26",
+            "1448997445238699",
+            "9.2233720368547758e18",
+            "1e-5",
+            "1e22",
+            "1e-22",
+            "123456789012345e-22",
+            "1234567890123456e5",
+            "0.30000000000000004",
+            "100000000000000000000000",
+            "6.631236846766476e-316",
+            "3.0e-5",
+            "1e0",
+            "1E+2",
+            "1e-0",
         ] {
             same(text);
         }
@@ -462,7 +533,13 @@ mod tests {
                     text.push('.');
                 }
                 let d = (next() % 10) as u8;
-                text.push(char::from(b'0' + if i == 0 && int_len > 1 && d == 0 { 1 } else { d }));
+                text.push(char::from(
+                    b'0' + if i == 0 && int_len > 1 && d == 0 {
+                        1
+                    } else {
+                        d
+                    },
+                ));
             }
             if next() % 2 == 0 {
                 let e = (next() % 700) as i64 - 350;
@@ -480,7 +557,9 @@ mod tests {
 
     #[test]
     fn refuses_what_is_not_a_json_number() {
-        for text in ["", "-", "1.", ".5", "1e", "1e+", "+1", "0x10", "1.5.2", "1 ", "NaN", "Infinity"] {
+        for text in [
+            "", "-", "1.", ".5", "1e", "1e+", "+1", "0x10", "1.5.2", "1 ", "NaN", "Infinity",
+        ] {
             assert_eq!(to_f64(text), None, "{text:?}");
             assert_eq!(is_integer(text), None, "{text:?}");
         }
@@ -509,7 +588,11 @@ mod tests {
         let long = format!("1{}", "0".repeat(900));
         assert_eq!(is_integer(&long), Some(true), "901-digit integer");
         let long = format!("1{}1", "0".repeat(900));
-        assert_eq!(is_integer(&long), Some(true), "902-digit integer, its last digit past the kept ones");
+        assert_eq!(
+            is_integer(&long),
+            Some(true),
+            "902-digit integer, its last digit past the kept ones"
+        );
         let long = format!("1{}1e-1", "0".repeat(900));
         assert_eq!(is_integer(&long), Some(false), "the same over ten");
     }

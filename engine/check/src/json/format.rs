@@ -55,14 +55,26 @@ pub fn minify(src: &str) -> Result<String, FormatError> {
 pub fn layout(src: &str, layout: Layout) -> Result<String, FormatError> {
     let bytes = src.as_bytes();
     let stream = split_stream(bytes);
-    if let Some((i, error)) = stream.segments.iter().enumerate().find_map(|(i, s)| s.parsed.as_ref().err().map(|e| (i, e))) {
+    if let Some((i, error)) = stream
+        .segments
+        .iter()
+        .enumerate()
+        .find_map(|(i, s)| s.parsed.as_ref().err().map(|e| (i, e)))
+    {
         let at = LineIndex::new(bytes).position(bytes, error.span.start);
-        return Err(FormatError { document: i + 1, line: at.line, column: at.column, message: error.message.clone() });
+        return Err(FormatError {
+            document: i + 1,
+            line: at.line,
+            column: at.column,
+            message: error.message.clone(),
+        });
     }
     let mut out = String::with_capacity(src.len() + src.len() / 2);
     let mut pos = 0;
     for segment in &stream.segments {
-        let Ok(parsed) = &segment.parsed else { unreachable!("checked above") };
+        let Ok(parsed) = &segment.parsed else {
+            unreachable!("checked above")
+        };
         out.push_str(&src[pos..segment.span.start]);
         write_node(&mut out, src, &parsed.root, layout, 0);
         pos = segment.span.end;
@@ -146,23 +158,33 @@ mod tests {
     fn strings_and_keys_keep_their_escapes() {
         let src = r#"{"\u00e9":"a\"b\n\u00e9","é":"😀"}"#;
         assert_eq!(minify(src).unwrap(), src);
-        assert_eq!(pretty(src).unwrap(), "{\n  \"\\u00e9\": \"a\\\"b\\n\\u00e9\",\n  \"é\": \"😀\"\n}");
+        assert_eq!(
+            pretty(src).unwrap(),
+            "{\n  \"\\u00e9\": \"a\\\"b\\n\\u00e9\",\n  \"é\": \"😀\"\n}"
+        );
     }
 
     #[test]
     fn duplicate_members_are_kept() {
-        assert_eq!(minify(r#"{"id": 1, "id": 2}"#).unwrap(), r#"{"id":1,"id":2}"#);
+        assert_eq!(
+            minify(r#"{"id": 1, "id": 2}"#).unwrap(),
+            r#"{"id":1,"id":2}"#
+        );
     }
 
     #[test]
     fn transcript_markers_and_comments_stay_in_place() {
-        let src = "--> {\"jsonrpc\": \"2.0\", \"method\": \"a\"}\n<-- //Nothing is returned\n--> [1,2]\n";
+        let src =
+            "--> {\"jsonrpc\": \"2.0\", \"method\": \"a\"}\n<-- //Nothing is returned\n--> [1,2]\n";
         assert_eq!(
             pretty(src).unwrap(),
             "--> {\n  \"jsonrpc\": \"2.0\",\n  \"method\": \"a\"\n}\n<-- //Nothing is returned\n--> [\n  1,\n  2\n]\n"
         );
         let pretty_src = pretty(src).unwrap();
-        assert_eq!(minify(&pretty_src).unwrap(), "--> {\"jsonrpc\":\"2.0\",\"method\":\"a\"}\n<-- //Nothing is returned\n--> [1,2]\n");
+        assert_eq!(
+            minify(&pretty_src).unwrap(),
+            "--> {\"jsonrpc\":\"2.0\",\"method\":\"a\"}\n<-- //Nothing is returned\n--> [1,2]\n"
+        );
     }
 
     #[test]
@@ -176,7 +198,11 @@ mod tests {
     fn a_parse_error_leaves_the_text_alone_and_names_the_document() {
         let err = pretty("{\"a\": 1}\n{\"b\": }").unwrap_err();
         assert_eq!((err.document, err.line, err.column), (2, 2, 7));
-        assert!(err.to_string().contains("document 2 is not JSON (line 2, column 7"), "{err}");
+        assert!(
+            err.to_string()
+                .contains("document 2 is not JSON (line 2, column 7"),
+            "{err}"
+        );
         assert!(minify("{} x").is_err());
     }
 

@@ -28,7 +28,12 @@ fn starts_char(b: u8) -> bool {
 impl LineIndex {
     pub fn new(src: &[u8]) -> Self {
         let mut starts = vec![0];
-        starts.extend(src.iter().enumerate().filter(|(_, &b)| b == b'\n').map(|(i, _)| i + 1));
+        starts.extend(
+            src.iter()
+                .enumerate()
+                .filter(|(_, &b)| b == b'\n')
+                .map(|(i, _)| i + 1),
+        );
         let mut chars_before = Vec::with_capacity(src.len() / BLOCK + 1);
         let mut count = 0;
         for block in src.chunks(BLOCK) {
@@ -36,18 +41,28 @@ impl LineIndex {
             count += block.iter().filter(|&&b| starts_char(b)).count();
         }
         chars_before.push(count);
-        LineIndex { starts, chars_before, len: src.len() }
+        LineIndex {
+            starts,
+            chars_before,
+            len: src.len(),
+        }
     }
 
     /// How many characters precede byte `offset`.
     fn chars_to(&self, src: &[u8], offset: usize) -> usize {
         let block = offset / BLOCK;
-        self.chars_before[block] + src[block * BLOCK..offset].iter().filter(|&&b| starts_char(b)).count()
+        self.chars_before[block]
+            + src[block * BLOCK..offset]
+                .iter()
+                .filter(|&&b| starts_char(b))
+                .count()
     }
 
     /// The 0-based line holding `offset`.
     pub fn line_of(&self, offset: usize) -> usize {
-        self.starts.partition_point(|&s| s <= offset).saturating_sub(1)
+        self.starts
+            .partition_point(|&s| s <= offset)
+            .saturating_sub(1)
     }
 
     /// The line and column of `offset`. `src` is the text the index was built from; every byte
@@ -57,7 +72,10 @@ impl LineIndex {
         let line = self.line_of(offset);
         let start = self.starts[line];
         let column = 1 + self.chars_to(src, offset) - self.chars_to(src, start);
-        Position { line: line + 1, column }
+        Position {
+            line: line + 1,
+            column,
+        }
     }
 
     /// The byte range of the 0-based line `line`, without its line break.
@@ -83,22 +101,43 @@ mod tests {
     fn columns_count_characters_not_bytes() {
         let src = "ab\né€x\n";
         let idx = LineIndex::new(src.as_bytes());
-        assert_eq!(idx.position(src.as_bytes(), 0), Position { line: 1, column: 1 });
-        assert_eq!(idx.position(src.as_bytes(), 3), Position { line: 2, column: 1 });
+        assert_eq!(
+            idx.position(src.as_bytes(), 0),
+            Position { line: 1, column: 1 }
+        );
+        assert_eq!(
+            idx.position(src.as_bytes(), 3),
+            Position { line: 2, column: 1 }
+        );
         let x = src.find('x').unwrap();
-        assert_eq!(idx.position(src.as_bytes(), x), Position { line: 2, column: 3 });
-        assert_eq!(idx.position(src.as_bytes(), src.len()), Position { line: 3, column: 1 });
+        assert_eq!(
+            idx.position(src.as_bytes(), x),
+            Position { line: 2, column: 3 }
+        );
+        assert_eq!(
+            idx.position(src.as_bytes(), src.len()),
+            Position { line: 3, column: 1 }
+        );
     }
 
     #[test]
     fn columns_on_long_lines_agree_with_counting() {
-        let src: String = (0..5000).map(|i| if i % 7 == 0 { 'é' } else { 'a' }).collect();
+        let src: String = (0..5000)
+            .map(|i| if i % 7 == 0 { 'é' } else { 'a' })
+            .collect();
         let src = format!("x\n{src}");
         let b = src.as_bytes();
         let idx = LineIndex::new(b);
         for offset in [2, 3, 1024, 1025, 2047, 4000, b.len()] {
             let expected = 1 + b[2..offset].iter().filter(|&&c| c & 0xC0 != 0x80).count();
-            assert_eq!(idx.position(b, offset), Position { line: 2, column: expected }, "offset {offset}");
+            assert_eq!(
+                idx.position(b, offset),
+                Position {
+                    line: 2,
+                    column: expected
+                },
+                "offset {offset}"
+            );
         }
     }
 

@@ -78,7 +78,11 @@ pub struct Member<'a> {
 #[derive(Clone, Debug, PartialEq)]
 pub enum ParseNote {
     /// An object names the same member twice. `first` and `second` are the spans of the two keys.
-    DuplicateMember { key: String, first: Span, second: Span },
+    DuplicateMember {
+        key: String,
+        first: Span,
+        second: Span,
+    },
     /// A `\uD800`-style escape that is not half of a surrogate pair (replaced by U+FFFD).
     LoneSurrogate { span: Span },
 }
@@ -131,7 +135,11 @@ impl<'a> Node<'a> {
     /// The last member named `key` (what `JSON.parse` and most peers keep when a name repeats).
     pub fn get(&self, key: &str) -> Option<&Node<'a>> {
         match &self.value {
-            Value::Object(members) => members.iter().rev().find(|m| m.key == key).map(|m| &m.value),
+            Value::Object(members) => members
+                .iter()
+                .rev()
+                .find(|m| m.key == key)
+                .map(|m| &m.value),
             _ => None,
         }
     }
@@ -169,7 +177,9 @@ impl<'a> Node<'a> {
     /// The number's source text when it is an integer (no fraction, no exponent).
     pub fn as_integer_text(&self) -> Option<&'a str> {
         match self.value {
-            Value::Number(text) if !text.bytes().any(|b| matches!(b, b'.' | b'e' | b'E')) => Some(text),
+            Value::Number(text) if !text.bytes().any(|b| matches!(b, b'.' | b'e' | b'E')) => {
+                Some(text)
+            }
             _ => None,
         }
     }
@@ -199,7 +209,10 @@ impl<'a> Node<'a> {
             Value::String(s) => J::String(s.to_string()),
             Value::Array(items) => J::Array(items.iter().map(Node::to_serde).collect()),
             Value::Object(members) => J::Object(
-                members.iter().map(|m| (m.key.to_string(), m.value.to_serde())).collect(),
+                members
+                    .iter()
+                    .map(|m| (m.key.to_string(), m.value.to_serde()))
+                    .collect(),
             ),
         }
     }

@@ -46,7 +46,12 @@ pub(crate) struct Scratch<'a> {
 
 impl<'a> Scratch<'a> {
     /// [`parse_document`], with `text` = `src` as `str` when the caller knows it is UTF-8.
-    pub(crate) fn parse(&mut self, src: &'a [u8], text: Option<&'a str>, start: usize) -> Result<(Parsed<'a>, usize), ParseError> {
+    pub(crate) fn parse(
+        &mut self,
+        src: &'a [u8],
+        text: Option<&'a str>,
+        start: usize,
+    ) -> Result<(Parsed<'a>, usize), ParseError> {
         self.nodes.clear();
         self.members.clear();
         let mut p = Parser {
@@ -61,7 +66,13 @@ impl<'a> Scratch<'a> {
         let root = p.value(0);
         self.nodes = p.nodes;
         self.members = p.members;
-        Ok((Parsed { root: root?, notes: p.notes }, p.pos))
+        Ok((
+            Parsed {
+                root: root?,
+                notes: p.notes,
+            },
+            p.pos,
+        ))
     }
 }
 
@@ -100,13 +111,22 @@ fn describe(src: &[u8], at: usize) -> String {
         Some(b'\r') => "a carriage return".to_string(),
         Some(b'\t') => "a tab".to_string(),
         // Invisible when quoted: name it (RFC 8259 §8.1: no byte order mark in JSON text).
-        Some(0xEF) if src[at..].starts_with(b"\xEF\xBB\xBF") => "a byte order mark (U+FEFF; JSON text must not have one)".to_string(),
+        Some(0xEF) if src[at..].starts_with(b"\xEF\xBB\xBF") => {
+            "a byte order mark (U+FEFF; JSON text must not have one)".to_string()
+        }
         Some(&b) if b < 0x80 => format!("the control character U+{b:04X}"),
         Some(_) => match std::str::from_utf8(&src[at..src.len().min(at + 4)]) {
-            Ok(s) => s.chars().next().map(|c| format!("'{c}'")).unwrap_or_default(),
+            Ok(s) => s
+                .chars()
+                .next()
+                .map(|c| format!("'{c}'"))
+                .unwrap_or_default(),
             Err(e) if e.valid_up_to() > 0 => {
                 let s = std::str::from_utf8(&src[at..at + e.valid_up_to()]).unwrap_or_default();
-                s.chars().next().map(|c| format!("'{c}'")).unwrap_or_default()
+                s.chars()
+                    .next()
+                    .map(|c| format!("'{c}'"))
+                    .unwrap_or_default()
             }
             Err(_) => format!("the byte 0x{:02X}, which is not UTF-8", src[at]),
         },
@@ -118,9 +138,10 @@ fn char_len(src: &[u8], at: usize) -> usize {
     let end = src.len().min(at + 4);
     match std::str::from_utf8(&src[at..end]) {
         Ok(s) => s.chars().next().map_or(1, char::len_utf8),
-        Err(e) if e.valid_up_to() > 0 => {
-            std::str::from_utf8(&src[at..at + e.valid_up_to()]).ok().and_then(|s| s.chars().next()).map_or(1, char::len_utf8)
-        }
+        Err(e) if e.valid_up_to() > 0 => std::str::from_utf8(&src[at..at + e.valid_up_to()])
+            .ok()
+            .and_then(|s| s.chars().next())
+            .map_or(1, char::len_utf8),
         Err(_) => 1,
     }
 }
@@ -144,10 +165,17 @@ impl<'a> Parser<'a> {
     }
 
     fn error_here(&self, expected: &str) -> ParseError {
-        let len = if self.pos < self.src.len() { char_len(self.src, self.pos) } else { 0 };
+        let len = if self.pos < self.src.len() {
+            char_len(self.src, self.pos)
+        } else {
+            0
+        };
         ParseError {
             span: Span::new(self.pos, self.pos + len),
-            message: format!("expected {expected}, found {}", describe(self.src, self.pos)),
+            message: format!(
+                "expected {expected}, found {}",
+                describe(self.src, self.pos)
+            ),
         }
     }
 
@@ -161,9 +189,16 @@ impl<'a> Parser<'a> {
             Some(b't') => self.literal("true", Value::Bool(true))?,
             Some(b'f') => self.literal("false", Value::Bool(false))?,
             Some(b'n') => self.literal("null", Value::Null)?,
-            _ => return Err(self.error_here("a JSON value (object, array, string, number, true, false or null)")),
+            _ => {
+                return Err(self.error_here(
+                    "a JSON value (object, array, string, number, true, false or null)",
+                ))
+            }
         };
-        Ok(Node { span: Span::new(start, self.pos), value })
+        Ok(Node {
+            span: Span::new(start, self.pos),
+            value,
+        })
     }
 
     fn literal(&mut self, word: &'static str, value: Value<'a>) -> Result<Value<'a>, ParseError> {
@@ -171,7 +206,11 @@ impl<'a> Parser<'a> {
         for (i, &b) in bytes.iter().enumerate() {
             if self.src.get(self.pos + i) != Some(&b) {
                 let at = self.pos + i;
-                let len = if at < self.src.len() { char_len(self.src, at) } else { 0 };
+                let len = if at < self.src.len() {
+                    char_len(self.src, at)
+                } else {
+                    0
+                };
                 return Err(ParseError {
                     span: Span::new(self.pos, at + len),
                     message: format!("expected `{word}`, found {} in it", describe(self.src, at)),
@@ -205,7 +244,9 @@ impl<'a> Parser<'a> {
             if self.peek() == Some(b']') && self.nodes.len() > mark {
                 return Err(ParseError {
                     span: Span::new(self.pos, self.pos + 1),
-                    message: "expected a value after ',', found ']' (JSON allows no trailing comma)".into(),
+                    message:
+                        "expected a value after ',', found ']' (JSON allows no trailing comma)"
+                            .into(),
                 });
             }
             let item = self.value(depth + 1)?;
@@ -258,14 +299,21 @@ impl<'a> Parser<'a> {
             self.skip_ws();
             let value = self.value(depth + 1)?;
             // Lengths first: most names differ in length, and then no string comparison is made.
-            if let Some(first) = self.members[mark..].iter().find(|m| m.key.len() == key.len() && m.key == key) {
+            if let Some(first) = self.members[mark..]
+                .iter()
+                .find(|m| m.key.len() == key.len() && m.key == key)
+            {
                 self.notes.push(ParseNote::DuplicateMember {
                     key: key.to_string(),
                     first: first.key_span,
                     second: key_span,
                 });
             }
-            self.members.push(Member { key, key_span, value });
+            self.members.push(Member {
+                key,
+                key_span,
+                value,
+            });
             self.skip_ws();
             match self.peek() {
                 Some(b',') => self.pos += 1,
@@ -310,7 +358,11 @@ impl<'a> Parser<'a> {
     /// The rest of [`Self::string`] after its plain start `src[content_start..pos]`: the closing
     /// quote (text not yet known to be UTF-8), escapes, or an error.
     #[inline(never)]
-    fn string_rest(&mut self, open: usize, content_start: usize) -> Result<Cow<'a, str>, ParseError> {
+    fn string_rest(
+        &mut self,
+        open: usize,
+        content_start: usize,
+    ) -> Result<Cow<'a, str>, ParseError> {
         match self.peek() {
             None => return Err(self.unterminated(open)),
             Some(b'"') => {
@@ -347,7 +399,9 @@ impl<'a> Parser<'a> {
         const HIGHS: u64 = 0x8080_8080_8080_8080;
         let mut pos = self.pos;
         while let Some(chunk) = self.src.get(pos..pos + 8) {
-            let Ok(bytes) = <[u8; 8]>::try_from(chunk) else { break };
+            let Ok(bytes) = <[u8; 8]>::try_from(chunk) else {
+                break;
+            };
             let x = u64::from_le_bytes(bytes);
             // A high bit set for each byte that is '"', '\\' or below 0x20. Borrows may flag a
             // byte above a match as well, never one below it: the lowest flag is the first stop.
@@ -364,7 +418,11 @@ impl<'a> Parser<'a> {
             pos += 8;
         }
         let rest = self.src.get(pos..).unwrap_or_default();
-        self.pos = pos + rest.iter().position(|&b| STRING_STOP[b as usize]).unwrap_or(rest.len());
+        self.pos = pos
+            + rest
+                .iter()
+                .position(|&b| STRING_STOP[b as usize])
+                .unwrap_or(rest.len());
     }
 
     /// `src[at..end]` as text (both ends next to ASCII bytes), or where it is not UTF-8.
@@ -423,7 +481,9 @@ impl<'a> Parser<'a> {
                 let high = self.hex4(at)?;
                 self.pos = at + 6;
                 if (0xD800..0xDC00).contains(&high) {
-                    if self.src.get(self.pos) == Some(&b'\\') && self.src.get(self.pos + 1) == Some(&b'u') {
+                    if self.src.get(self.pos) == Some(&b'\\')
+                        && self.src.get(self.pos + 1) == Some(&b'u')
+                    {
                         let low = self.hex4(self.pos)?;
                         if (0xDC00..0xE000).contains(&low) {
                             self.pos += 6;
@@ -432,14 +492,18 @@ impl<'a> Parser<'a> {
                             return Ok(());
                         }
                     }
-                    self.notes.push(ParseNote::LoneSurrogate { span: Span::new(at, at + 6) });
+                    self.notes.push(ParseNote::LoneSurrogate {
+                        span: Span::new(at, at + 6),
+                    });
                     out.push('\u{FFFD}');
                     return Ok(());
                 }
                 match char::from_u32(high) {
                     Some(c) => out.push(c),
                     None => {
-                        self.notes.push(ParseNote::LoneSurrogate { span: Span::new(at, at + 6) });
+                        self.notes.push(ParseNote::LoneSurrogate {
+                            span: Span::new(at, at + 6),
+                        });
                         out.push('\u{FFFD}');
                     }
                 }
@@ -447,7 +511,11 @@ impl<'a> Parser<'a> {
             }
             _ => {
                 self.pos = at + 1;
-                let len = if self.pos < self.src.len() { char_len(self.src, self.pos) } else { 0 };
+                let len = if self.pos < self.src.len() {
+                    char_len(self.src, self.pos)
+                } else {
+                    0
+                };
                 return Err(ParseError {
                     span: Span::new(at, self.pos + len),
                     message: format!(
@@ -470,10 +538,17 @@ impl<'a> Parser<'a> {
             let d = match self.src.get(pos) {
                 Some(&b) if b.is_ascii_hexdigit() => (b as char).to_digit(16).unwrap_or(0),
                 _ => {
-                    let len = if pos < self.src.len() { char_len(self.src, pos) } else { 0 };
+                    let len = if pos < self.src.len() {
+                        char_len(self.src, pos)
+                    } else {
+                        0
+                    };
                     return Err(ParseError {
                         span: Span::new(at, pos + len),
-                        message: format!("expected four hex digits after \\u, found {}", describe(self.src, pos)),
+                        message: format!(
+                            "expected four hex digits after \\u, found {}",
+                            describe(self.src, pos)
+                        ),
                     });
                 }
             };
@@ -561,8 +636,21 @@ mod tests {
     #[test]
     fn numbers_keep_source_text() {
         let root = ok("[1.0, 12345678901234567890, -0, 1E+2]");
-        let texts: Vec<_> = root.as_array().unwrap().iter().map(|n| n.value.clone()).collect();
-        assert_eq!(texts, vec![Value::Number("1.0"), Value::Number("12345678901234567890"), Value::Number("-0"), Value::Number("1E+2")]);
+        let texts: Vec<_> = root
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|n| n.value.clone())
+            .collect();
+        assert_eq!(
+            texts,
+            vec![
+                Value::Number("1.0"),
+                Value::Number("12345678901234567890"),
+                Value::Number("-0"),
+                Value::Number("1E+2")
+            ]
+        );
     }
 
     #[test]
@@ -570,7 +658,10 @@ mod tests {
         let root = ok(r#"["a\u00e9\n\ud83d\ude00", "plain"]"#);
         let items = root.as_array().unwrap();
         assert_eq!(items[0].as_str(), Some("aé\n😀"));
-        assert!(matches!(&items[1].value, Value::String(Cow::Borrowed("plain"))));
+        assert!(matches!(
+            &items[1].value,
+            Value::String(Cow::Borrowed("plain"))
+        ));
     }
 
     #[test]
@@ -578,7 +669,11 @@ mod tests {
         let (parsed, _) = parse_document(br#"{"id": 1, "id": 2}"#, 0).unwrap();
         assert_eq!(
             parsed.notes,
-            vec![ParseNote::DuplicateMember { key: "id".into(), first: Span::new(1, 5), second: Span::new(10, 14) }]
+            vec![ParseNote::DuplicateMember {
+                key: "id".into(),
+                first: Span::new(1, 5),
+                second: Span::new(10, 14)
+            }]
         );
         assert_eq!(parsed.root.get("id").unwrap().as_i64(), Some(2));
     }
@@ -586,7 +681,12 @@ mod tests {
     #[test]
     fn lone_surrogate_is_noted_not_fatal() {
         let (parsed, _) = parse_document(br#""\ud800x""#, 0).unwrap();
-        assert_eq!(parsed.notes, vec![ParseNote::LoneSurrogate { span: Span::new(1, 7) }]);
+        assert_eq!(
+            parsed.notes,
+            vec![ParseNote::LoneSurrogate {
+                span: Span::new(1, 7)
+            }]
+        );
         assert_eq!(parsed.root.as_str(), Some("\u{FFFD}x"));
     }
 
@@ -594,12 +694,24 @@ mod tests {
     fn errors_say_what_was_expected_and_where() {
         let e = err(r#"{"method": "foobar, "params": "bar"}"#);
         assert_eq!(e.span, Span::new(21, 22));
-        assert_eq!(e.message, "expected ',' or '}' after an object member, found 'p'");
-        assert_eq!(err("[1,]").message, "expected a value after ',', found ']' (JSON allows no trailing comma)");
-        assert_eq!(err("{'a':1}").message, "expected a member name in double quotes (JSON has no single quotes), found '''");
+        assert_eq!(
+            e.message,
+            "expected ',' or '}' after an object member, found 'p'"
+        );
+        assert_eq!(
+            err("[1,]").message,
+            "expected a value after ',', found ']' (JSON allows no trailing comma)"
+        );
+        assert_eq!(
+            err("{'a':1}").message,
+            "expected a member name in double quotes (JSON has no single quotes), found '''"
+        );
         assert_eq!(err("[01]").span, Span::new(1, 3));
         assert_eq!(err("").message, "expected a JSON value (object, array, string, number, true, false or null), found the end of the input");
-        assert_eq!(err("tru").message, "expected `true`, found the end of the input in it");
+        assert_eq!(
+            err("tru").message,
+            "expected `true`, found the end of the input in it"
+        );
     }
 
     #[test]
@@ -631,7 +743,14 @@ mod tests {
                     let mut src = vec![filler; 24];
                     src[at] = b;
                     src.push(b'"');
-                    let mut p = Parser { src: &src, text: None, pos: 0, notes: Vec::new(), nodes: Vec::new(), members: Vec::new() };
+                    let mut p = Parser {
+                        src: &src,
+                        text: None,
+                        pos: 0,
+                        notes: Vec::new(),
+                        nodes: Vec::new(),
+                        members: Vec::new(),
+                    };
                     p.plain_run();
                     let first = src.iter().position(|&c| STRING_STOP[c as usize]).unwrap();
                     assert_eq!(p.pos, first, "byte {b:#04x} at {at} after {filler:#04x}");

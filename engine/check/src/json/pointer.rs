@@ -47,7 +47,8 @@ impl Pointer {
                 break;
             }
         }
-        self.0.push_str(std::str::from_utf8(&digits[at..]).unwrap_or_default());
+        self.0
+            .push_str(std::str::from_utf8(&digits[at..]).unwrap_or_default());
     }
     pub fn as_str(&self) -> &str {
         &self.0
@@ -72,7 +73,11 @@ pub fn pointer_to(root: &Node<'_>, span: Span) -> String {
     let mut node = root;
     loop {
         let next = match &node.value {
-            Value::Array(items) => items.iter().enumerate().find(|(_, n)| n.span.contains(span)).map(|(i, n)| (out.index(i), n)),
+            Value::Array(items) => items
+                .iter()
+                .enumerate()
+                .find(|(_, n)| n.span.contains(span))
+                .map(|(i, n)| (out.index(i), n)),
             Value::Object(members) => members
                 .iter()
                 .find(|m| m.value.span.contains(span) || m.key_span.contains(span))
@@ -96,14 +101,23 @@ mod tests {
 
     #[test]
     fn escapes_tilde_and_slash() {
-        assert_eq!(Pointer::root().key("a/b").key("m~n").index(3).as_str(), "/a~1b/m~0n/3");
+        assert_eq!(
+            Pointer::root().key("a/b").key("m~n").index(3).as_str(),
+            "/a~1b/m~0n/3"
+        );
     }
 
     #[test]
     fn set_index_writes_the_index_after_the_base() {
         let base = Pointer::root().key("a");
         let mut p = Pointer::root().key("left over from before");
-        for (i, want) in [(0, "/a/0"), (7, "/a/7"), (10, "/a/10"), (1234, "/a/1234"), (usize::MAX, &*format!("/a/{}", usize::MAX))] {
+        for (i, want) in [
+            (0, "/a/0"),
+            (7, "/a/7"),
+            (10, "/a/10"),
+            (1234, "/a/1234"),
+            (usize::MAX, &*format!("/a/{}", usize::MAX)),
+        ] {
             p.set_index(&base, i);
             assert_eq!(p.as_str(), want);
             assert_eq!(p, base.index(i));
@@ -115,7 +129,10 @@ mod tests {
         let src = br#"[{"params": {"a/b": [5]}}]"#;
         let (parsed, _) = parse_document(src, 0).unwrap();
         let five = src.iter().position(|&b| b == b'5').unwrap();
-        assert_eq!(pointer_to(&parsed.root, Span::new(five, five + 1)), "/0/params/a~1b/0");
+        assert_eq!(
+            pointer_to(&parsed.root, Span::new(five, five + 1)),
+            "/0/params/a~1b/0"
+        );
         assert_eq!(pointer_to(&parsed.root, Span::new(0, 1)), "");
     }
 }

@@ -70,8 +70,13 @@ fn marker_at(src: &[u8], pos: usize) -> Option<Direction> {
 /// unclosed document followed by the next one).
 fn resync(src: &[u8], start: usize, from: usize) -> usize {
     if from > start && at_line_start(src, from) {
-        let line = src[..from].iter().rposition(|&b| b == b'\n').map_or(0, |n| n + 1);
-        if marker_at(src, from).is_some() || (line == from && matches!(src.get(from), Some(b'{' | b'['))) {
+        let line = src[..from]
+            .iter()
+            .rposition(|&b| b == b'\n')
+            .map_or(0, |n| n + 1);
+        if marker_at(src, from).is_some()
+            || (line == from && matches!(src.get(from), Some(b'{' | b'[')))
+        {
             return line;
         }
     }
@@ -105,7 +110,9 @@ pub fn split_stream(src: &[u8]) -> Stream<'_> {
             while pos < src.len() && is_ws(src[pos]) {
                 pos += 1;
             }
-            let Some(dir) = marker_at(src, pos).filter(|_| at_line_start(src, pos)) else { break };
+            let Some(dir) = marker_at(src, pos).filter(|_| at_line_start(src, pos)) else {
+                break;
+            };
             out.transcript = true;
             direction = Some(dir);
             pos += 3;
@@ -113,7 +120,10 @@ pub fn split_stream(src: &[u8]) -> Stream<'_> {
                 pos += 1;
             }
             if src.get(pos..pos + 2) == Some(b"//") {
-                let end = src[pos..].iter().position(|&b| b == b'\n').map_or(src.len(), |n| pos + n);
+                let end = src[pos..]
+                    .iter()
+                    .position(|&b| b == b'\n')
+                    .map_or(src.len(), |n| pos + n);
                 let mut trimmed = end;
                 while trimmed > pos && is_ws(src[trimmed - 1]) {
                     trimmed -= 1;
@@ -128,7 +138,11 @@ pub fn split_stream(src: &[u8]) -> Stream<'_> {
         let start = pos;
         match scratch.parse(src, text, start) {
             Ok((parsed, end)) => {
-                out.segments.push(Segment { span: parsed.root.span, direction, parsed: Ok(parsed) });
+                out.segments.push(Segment {
+                    span: parsed.root.span,
+                    direction,
+                    parsed: Ok(parsed),
+                });
                 pos = end;
             }
             Err(mut error) => {
@@ -139,15 +153,27 @@ pub fn split_stream(src: &[u8]) -> Stream<'_> {
                 }
                 if next <= error.span.start {
                     // The document stopped short and the next one began: say so at its end.
-                    let expected = match error.message.as_bytes().windows(8).position(|w| w == b", found ") {
+                    let expected = match error
+                        .message
+                        .as_bytes()
+                        .windows(8)
+                        .position(|w| w == b", found ")
+                    {
                         Some(at) => error.message[..at].to_string(),
                         None => error.message.clone(),
                     };
                     error.message = format!("{expected}, found the end of the document (the next line starts a new one)");
                     error.span = Span::new(end, end);
                 }
-                let end = end.max(error.span.end.min(src.len())).max(start + 1).min(src.len());
-                out.segments.push(Segment { span: Span::new(start, end), direction, parsed: Err(error) });
+                let end = end
+                    .max(error.span.end.min(src.len()))
+                    .max(start + 1)
+                    .min(src.len());
+                out.segments.push(Segment {
+                    span: Span::new(start, end),
+                    direction,
+                    parsed: Err(error),
+                });
                 pos = next.max(start + 1);
             }
         }
@@ -162,7 +188,13 @@ mod tests {
         split_stream(src.as_bytes())
             .segments
             .iter()
-            .map(|s| (s.direction, s.parsed.is_ok(), src[s.span.start..s.span.end].to_string()))
+            .map(|s| {
+                (
+                    s.direction,
+                    s.parsed.is_ok(),
+                    src[s.span.start..s.span.end].to_string(),
+                )
+            })
             .collect()
     }
 
@@ -170,7 +202,11 @@ mod tests {
     fn whitespace_separated_documents() {
         assert_eq!(
             kinds("{\"a\":1}\n{\"b\":2} [3]"),
-            vec![(None, true, "{\"a\":1}".into()), (None, true, "{\"b\":2}".into()), (None, true, "[3]".into())]
+            vec![
+                (None, true, "{\"a\":1}".into()),
+                (None, true, "{\"b\":2}".into()),
+                (None, true, "[3]".into())
+            ]
         );
     }
 
@@ -180,9 +216,19 @@ mod tests {
         let s = split_stream(src.as_bytes());
         assert!(s.transcript);
         let dirs: Vec<_> = s.segments.iter().map(|s| s.direction).collect();
-        assert_eq!(dirs, vec![Some(Direction::Client), Some(Direction::Server), Some(Direction::Client)]);
+        assert_eq!(
+            dirs,
+            vec![
+                Some(Direction::Client),
+                Some(Direction::Server),
+                Some(Direction::Client)
+            ]
+        );
         assert_eq!(s.comments.len(), 1);
-        assert_eq!(&src[s.comments[0].1.start..s.comments[0].1.end], "//Nothing is returned");
+        assert_eq!(
+            &src[s.comments[0].1.start..s.comments[0].1.end],
+            "//Nothing is returned"
+        );
     }
 
     #[test]
@@ -191,8 +237,14 @@ mod tests {
         let k = kinds(src);
         assert_eq!(k.len(), 2);
         assert!(!k[0].1);
-        assert_eq!(k[0].2, "{\"jsonrpc\": \"2.0\", \"method\": \"foobar, \"params\": \"bar\", \"baz]");
-        assert_eq!(k[1], (Some(Direction::Server), true, "{\"id\": null}".into()));
+        assert_eq!(
+            k[0].2,
+            "{\"jsonrpc\": \"2.0\", \"method\": \"foobar, \"params\": \"bar\", \"baz]"
+        );
+        assert_eq!(
+            k[1],
+            (Some(Direction::Server), true, "{\"id\": null}".into())
+        );
     }
 
     #[test]

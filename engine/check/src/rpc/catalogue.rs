@@ -68,7 +68,10 @@ impl Eq for Rule {}
 
 /// Every rule, JSON-RPC's first, then MCP's.
 pub fn all() -> impl Iterator<Item = &'static Rule> {
-    super::rules::RULES.iter().copied().chain(super::mcp::rules::RULES.iter().copied())
+    super::rules::RULES
+        .iter()
+        .copied()
+        .chain(super::mcp::rules::RULES.iter().copied())
 }
 
 /// The rule with this id. (A plain loop: at opt-level 3 the iterator version is unrolled into

@@ -1,22 +1,36 @@
 //! One document at a time: what it is, and every rule of JSON-RPC 2.0 §4–§6 it breaks.
 
-use crate::json::{pointer_to, quote, write_string, Direction, Member, Node, ParseNote, Pointer, Segment, Value};
+use crate::json::{
+    pointer_to, quote, write_string, Direction, Member, Node, ParseNote, Pointer, Segment, Value,
+};
 
 use super::errors::is_reserved_unassigned;
 use super::rules::*;
-use super::{mcp, Child, Document, Under, Kind, Profile, Severity, Sink, Text, Violation};
+use super::{mcp, Child, Document, Kind, Profile, Severity, Sink, Text, Under, Violation};
 
 /// 2^53 − 1, the largest integer every double (and so every JavaScript peer) holds exactly.
 #[cfg(test)]
 const MAX_SAFE_INTEGER: u64 = 9_007_199_254_740_991;
 
 /// `found` is a buffer for violations (empty before and after), shared by every message checked.
-pub(super) fn segment(segment: &Segment<'_>, src: &[u8], profile: Profile, found: &mut Vec<Violation>) -> Document {
+pub(super) fn segment(
+    segment: &Segment<'_>,
+    src: &[u8],
+    profile: Profile,
+    found: &mut Vec<Violation>,
+) -> Document {
     let parsed = match &segment.parsed {
         Err(error) => {
             let mut doc = Document::new(Kind::ParseError, segment.span);
-            let mut sink = Sink { out: &mut doc.violations };
-            sink.push(&JSON_SYNTAX, Pointer::root(), error.span, error.message.clone());
+            let mut sink = Sink {
+                out: &mut doc.violations,
+            };
+            sink.push(
+                &JSON_SYNTAX,
+                Pointer::root(),
+                error.span,
+                error.message.clone(),
+            );
             return doc;
         }
         Ok(parsed) => parsed,
@@ -42,7 +56,12 @@ fn settle(doc: &mut Document) {
 /// An invalid message keeps what it was trying to be as its intent.
 fn kind_from_violations(doc: &mut Document) {
     let broken = doc.violations.iter().any(|v| v.severity == Severity::Error);
-    if broken && matches!(doc.kind, Kind::Request | Kind::Notification | Kind::Response) {
+    if broken
+        && matches!(
+            doc.kind,
+            Kind::Request | Kind::Notification | Kind::Response
+        )
+    {
         doc.intent = Some(doc.kind);
         doc.kind = Kind::Invalid;
     }
@@ -68,7 +87,9 @@ fn attach_note(doc: &mut Document, root: &Node<'_>, note: &ParseNote, profile: P
         Some(item) => item,
         None => doc,
     };
-    let mut sink = Sink { out: &mut target.violations };
+    let mut sink = Sink {
+        out: &mut target.violations,
+    };
     sink.push_full(rule, pointer_to(root, span), span, message, related);
     // Inside MCP's schema-validated messages a repeated member is ambiguous input: make it an error.
     if matches!(profile, Profile::Mcp(_)) && matches!(note, ParseNote::DuplicateMember { .. }) {
@@ -79,7 +100,13 @@ fn attach_note(doc: &mut Document, root: &Node<'_>, note: &ParseNote, profile: P
 }
 
 /// A whole document: a message, a batch, or something that is neither.
-fn value(root: &Node<'_>, src: &[u8], profile: Profile, direction: Option<Direction>, found: &mut Vec<Violation>) -> Document {
+fn value(
+    root: &Node<'_>,
+    src: &[u8],
+    profile: Profile,
+    direction: Option<Direction>,
+    found: &mut Vec<Violation>,
+) -> Document {
     let path = Pointer::root();
     match &root.value {
         Value::Object(_) => {
@@ -90,12 +117,17 @@ fn value(root: &Node<'_>, src: &[u8], profile: Profile, direction: Option<Direct
         Value::Array(items) => batch(root, items, src, profile, direction, found),
         _ => {
             let mut doc = Document::new(Kind::Invalid, root.span);
-            let mut sink = Sink { out: &mut doc.violations };
+            let mut sink = Sink {
+                out: &mut doc.violations,
+            };
             sink.push(
                 &MESSAGE_NOT_OBJECT,
                 &path,
                 root.span,
-                format!("a message is an object (or an array of them), found {}", root.json_type().name()),
+                format!(
+                    "a message is an object (or an array of them), found {}",
+                    root.json_type().name()
+                ),
             );
             doc
         }
@@ -111,12 +143,25 @@ fn batch(
     found: &mut Vec<Violation>,
 ) -> Document {
     let path = Pointer::root();
-    let mut doc = Document::new(Kind::Batch, root.span);
+    // `[]` is not a batch (§6: "an Array with at least one value"); §7 answers it with one Invalid Request.
+    let kind = if items.is_empty() {
+        Kind::Invalid
+    } else {
+        Kind::Batch
+    };
+    let mut doc = Document::new(kind, root.span);
     {
-        let mut sink = Sink { out: &mut doc.violations };
+        let mut sink = Sink {
+            out: &mut doc.violations,
+        };
         if items.is_empty() {
             if direction == Some(Direction::Server) {
-                sink.push(&BATCH_REPLY_EMPTY, &path, root.span, "a batch reply with nothing in it must not be sent at all, not as []");
+                sink.push(
+                    &BATCH_REPLY_EMPTY,
+                    &path,
+                    root.span,
+                    "a batch reply with nothing in it must not be sent at all, not as []",
+                );
             } else {
                 sink.push(&BATCH_EMPTY, &path, root.span, "an empty array is not a batch; a server answers it with one -32600 Invalid Request");
             }
@@ -130,33 +175,56 @@ fn batch(
         // Each element's document is filled in where it stays (a document is over 100 bytes:
         // returned and then pushed, it would be copied twice, by a call each in wasm).
         doc.items.push(Document::new(Kind::Invalid, item.span));
-        let Some(element) = doc.items.last_mut() else { continue };
+        let Some(element) = doc.items.last_mut() else {
+            continue;
+        };
         match &item.value {
             Value::Object(_) => message(element, item, src, &item_path, profile, direction, found),
-            Value::Array(_) => Sink { out: &mut element.violations }.push(
+            Value::Array(_) => Sink {
+                out: &mut element.violations,
+            }
+            .push(
                 &BATCH_NESTED,
                 &item_path,
                 item.span,
                 "an array inside a batch is not a message (batches do not nest)",
             ),
-            _ => Sink { out: &mut element.violations }.push(
+            _ => Sink {
+                out: &mut element.violations,
+            }
+            .push(
                 &BATCH_ELEMENT_NOT_OBJECT,
                 &item_path,
                 item.span,
-                format!("batch element {i} is {}, not a request or response object", item.json_type().name()),
+                format!(
+                    "batch element {i} is {}, not a request or response object",
+                    item.json_type().name()
+                ),
             ),
         }
     }
     let intent = |d: &Document| d.intent.unwrap_or(d.kind);
-    let calls = doc.items.iter().filter(|d| matches!(intent(d), Kind::Request | Kind::Notification)).count();
-    let replies = doc.items.iter().filter(|d| intent(d) == Kind::Response).count();
-    let mut sink = Sink { out: &mut doc.violations };
+    let calls = doc
+        .items
+        .iter()
+        .filter(|d| matches!(intent(d), Kind::Request | Kind::Notification))
+        .count();
+    let replies = doc
+        .items
+        .iter()
+        .filter(|d| intent(d) == Kind::Response)
+        .count();
+    let mut sink = Sink {
+        out: &mut doc.violations,
+    };
     if calls > 0 && replies > 0 {
         sink.push(
             &BATCH_MIXED,
             &path,
             root.span,
-            format!("this batch mixes {calls} request(s)/notification(s) with {replies} response(s)"),
+            format!(
+                "this batch mixes {calls} request(s)/notification(s) with {replies} response(s)"
+            ),
         );
     }
     if let Profile::Mcp(version) = profile {
@@ -173,14 +241,23 @@ struct Allowed {
     list: &'static str,
 }
 
-const RESPONSE_MEMBERS: Allowed = Allowed { names: &["jsonrpc", "result", "error", "id"], list: "jsonrpc, result, error, id" };
-const ERROR_MEMBERS: Allowed = Allowed { names: &["code", "message", "data"], list: "code, message, data" };
+const RESPONSE_MEMBERS: Allowed = Allowed {
+    names: &["jsonrpc", "result", "error", "id"],
+    list: "jsonrpc, result, error, id",
+};
+const ERROR_MEMBERS: Allowed = Allowed {
+    names: &["code", "message", "data"],
+    list: "code, message, data",
+};
 const MESSAGE_MEMBERS: Allowed = Allowed {
     names: &["jsonrpc", "method", "params", "id", "result", "error"],
     list: "jsonrpc, method, params, id, result, error",
 };
 /// A request's or notification's own members.
-const CALL_MEMBERS: Allowed = Allowed { names: &["jsonrpc", "method", "params", "id"], list: "jsonrpc, method, params, id" };
+const CALL_MEMBERS: Allowed = Allowed {
+    names: &["jsonrpc", "method", "params", "id"],
+    list: "jsonrpc, method, params, id",
+};
 
 /// A short name (at most 7 bytes) as one number: its bytes and its length. A longer name gets
 /// `u64::MAX`, which no short name has. Finding a member by name then compares integers, not
@@ -301,7 +378,16 @@ fn message(
         // "result" / "error" beside "method" are reported above, not again as unknown; only a
         // member none of the six names can be unknown here.
         if k.others {
-            unknown_members(node, path, if result.or(error).is_some() { &MESSAGE_MEMBERS } else { &CALL_MEMBERS }, &mut sink);
+            unknown_members(
+                node,
+                path,
+                if result.or(error).is_some() {
+                    &MESSAGE_MEMBERS
+                } else {
+                    &CALL_MEMBERS
+                },
+                &mut sink,
+            );
         }
         if id.is_some() {
             Kind::Request
@@ -311,7 +397,8 @@ fn message(
     } else if result.is_some() || error.is_some() {
         if let (Some(_), Some(e)) = (result, error) {
             let v1 = k.jsonrpc.is_none()
-                && (result.is_some_and(|r| matches!(r.value.value, Value::Null)) || matches!(e.value.value, Value::Null));
+                && (result.is_some_and(|r| matches!(r.value.value, Value::Null))
+                    || matches!(e.value.value, Value::Null));
             sink.push(
                 &RESULT_AND_ERROR,
                 Under(path, "/error"),
@@ -397,8 +484,12 @@ fn version_member(node: &Node<'_>, k: &Members<'_, '_>, path: &Pointer, sink: &m
     match k.jsonrpc {
         None => {
             // The name without case, '-', '_' and ' ' (compared without building it).
-            let near = node.members().iter().find(|m| loosely(&m.key, b"jsonrpc") || loosely(&m.key, b"version"));
-            let is_v1 = k.method.is_some() && k.params.is_some() && k.id.is_some() || k.result.is_some() && k.error.is_some();
+            let near = node
+                .members()
+                .iter()
+                .find(|m| loosely(&m.key, b"jsonrpc") || loosely(&m.key, b"version"));
+            let is_v1 = k.method.is_some() && k.params.is_some() && k.id.is_some()
+                || k.result.is_some() && k.error.is_some();
             let message: Text = match near {
                 Some(m) => format!("the member \"jsonrpc\" is missing; found \"{}\", which is not the member's name: write \"jsonrpc\": \"2.0\"", m.key).into(),
                 None if is_v1 => "the member \"jsonrpc\": \"2.0\" is missing (without it this looks like JSON-RPC 1.0)".into(),
@@ -408,7 +499,8 @@ fn version_member(node: &Node<'_>, k: &Members<'_, '_>, path: &Pointer, sink: &m
             sink.push(&JSONRPC_MISSING, path, span, message);
         }
         // The right version: nothing to say, nothing built.
-        Some(m) if matches!(&m.value.value, Value::String(s) if name_code(s.as_bytes()) == V2_0) => {}
+        Some(m) if matches!(&m.value.value, Value::String(s) if name_code(s.as_bytes()) == V2_0) => {
+        }
         Some(m) => {
             // Room for the longest fixed text and a short value: one allocation, no regrowth.
             let mut message = String::with_capacity(96 + m.value.span.len());
@@ -433,7 +525,12 @@ fn version_member(node: &Node<'_>, k: &Members<'_, '_>, path: &Pointer, sink: &m
                     message.push_str(other.json_type().name());
                 }
             }
-            sink.push(&JSONRPC_NOT_2_0, Under(path, "/jsonrpc"), m.value.span, message);
+            sink.push(
+                &JSONRPC_NOT_2_0,
+                Under(path, "/jsonrpc"),
+                m.value.span,
+                message,
+            );
         }
     }
 }
@@ -478,7 +575,10 @@ fn id_member(id: &Node<'_>, path: &Pointer, in_request: bool, sink: &mut Sink<'_
                 if crate::json::is_integer(text) == Some(true) {
                     (&ID_FRACTIONAL, " is written with a fraction or exponent; peers may echo it back as a different text (write it as an integer)")
                 } else {
-                    (&ID_FRACTIONAL, " has a fractional part; peers may round it (use an integer or a string)")
+                    (
+                        &ID_FRACTIONAL,
+                        " has a fractional part; peers may round it (use an integer or a string)",
+                    )
                 }
             } else if beyond_safe_integer(text) {
                 (&ID_BEYOND_SAFE_INTEGER, " is beyond 2^53 − 1: JavaScript peers round it and the reply may not pair (send it as a string)")
@@ -491,7 +591,10 @@ fn id_member(id: &Node<'_>, path: &Pointer, in_request: bool, sink: &mut Sink<'_
             &ID_WRONG_TYPE,
             at(),
             id.span,
-            format!("an id is a string, a number or null, found {}", other.json_type().name()),
+            format!(
+                "an id is a string, a number or null, found {}",
+                other.json_type().name()
+            ),
         ),
     }
 }
@@ -513,7 +616,10 @@ fn error_object(error: &Node<'_>, parent: &Pointer, sink: &mut Sink<'_>) -> Opti
             &ERROR_NOT_OBJECT,
             path(),
             error.span,
-            format!("\"error\" must be an object with \"code\" and \"message\", found {}", error.json_type().name()),
+            format!(
+                "\"error\" must be an object with \"code\" and \"message\", found {}",
+                error.json_type().name()
+            ),
         );
         return None;
     }
@@ -529,19 +635,31 @@ fn error_object(error: &Node<'_>, parent: &Pointer, sink: &mut Sink<'_>) -> Opti
     }
     let code = match code_node {
         None => {
-            sink.push(&ERROR_CODE_NOT_INTEGER, path(), error.span, "the error object has no \"code\" (an integer is required)");
+            sink.push(
+                &ERROR_CODE_NOT_INTEGER,
+                path(),
+                error.span,
+                "the error object has no \"code\" (an integer is required)",
+            );
             None
         }
         Some(code) => match code.as_i64() {
             Some(n) => Some(n),
             None => {
                 let found = match &code.value {
-                    Value::Number(text) if code.as_integer_text().is_some() => format!("{text}, which is too large"),
+                    Value::Number(text) if code.as_integer_text().is_some() => {
+                        format!("{text}, which is too large")
+                    }
                     Value::Number(text) => format!("{text}, which is not an integer"),
                     Value::String(s) => format!("the string {} (drop the quotes)", quote(s)),
                     other => other.json_type().name().to_string(),
                 };
-                sink.push(&ERROR_CODE_NOT_INTEGER, Under(parent, "/error/code"), code.span, format!("\"code\" must be an integer, found {found}"));
+                sink.push(
+                    &ERROR_CODE_NOT_INTEGER,
+                    Under(parent, "/error/code"),
+                    code.span,
+                    format!("\"code\" must be an integer, found {found}"),
+                );
                 None
             }
         },
@@ -582,18 +700,31 @@ fn error_object(error: &Node<'_>, parent: &Pointer, sink: &mut Sink<'_>) -> Opti
 /// Near misses for member names people type.
 fn suggestion(key: &str, allowed: &[&str]) -> Option<&'static str> {
     const KNOWN: &[(&str, &str)] = &[
-        ("parms", "params"), ("param", "params"), ("parameters", "params"), ("arguments", "params"), ("args", "params"),
-        ("json-rpc", "jsonrpc"), ("json_rpc", "jsonrpc"), ("jsonrpc ", "jsonrpc"), ("version", "jsonrpc"),
-        ("results", "result"), ("err", "error"), ("errors", "error"), ("methods", "method"), ("msg", "message"),
+        ("parms", "params"),
+        ("param", "params"),
+        ("parameters", "params"),
+        ("arguments", "params"),
+        ("args", "params"),
+        ("json-rpc", "jsonrpc"),
+        ("json_rpc", "jsonrpc"),
+        ("jsonrpc ", "jsonrpc"),
+        ("version", "jsonrpc"),
+        ("results", "result"),
+        ("err", "error"),
+        ("errors", "error"),
+        ("methods", "method"),
+        ("msg", "message"),
     ];
     KNOWN
         .iter()
         .find(|(k, _)| k.len() == key.len() && k.eq_ignore_ascii_case(key))
         .map(|(_, v)| *v)
         .or_else(|| {
-            ["jsonrpc", "method", "params", "id", "result", "error", "code", "message", "data"]
-                .into_iter()
-                .find(|name| name.len() == key.len() && name.eq_ignore_ascii_case(key))
+            [
+                "jsonrpc", "method", "params", "id", "result", "error", "code", "message", "data",
+            ]
+            .into_iter()
+            .find(|name| name.len() == key.len() && name.eq_ignore_ascii_case(key))
         })
         .filter(|s| allowed.contains(s))
 }
@@ -611,8 +742,20 @@ fn unknown_members(node: &Node<'_>, path: &Pointer, allowed: &Allowed, sink: &mu
         }
         // Built in one exact allocation (no `format!`).
         let message = match near {
-            Some(name) if node.member(name).is_none() => Text::concat(&["unknown member \"", &m.key, "\": did you mean \"", name, "\"?"]),
-            _ => Text::concat(&["unknown member \"", &m.key, "\" (allowed here: ", allowed.list, ")"]),
+            Some(name) if node.member(name).is_none() => Text::concat(&[
+                "unknown member \"",
+                &m.key,
+                "\": did you mean \"",
+                name,
+                "\"?",
+            ]),
+            _ => Text::concat(&[
+                "unknown member \"",
+                &m.key,
+                "\" (allowed here: ",
+                allowed.list,
+                ")",
+            ]),
         };
         sink.push(&MEMBER_UNKNOWN, Child(path, &m.key), m.key_span, message);
     }
@@ -625,19 +768,41 @@ mod tests {
     use crate::rpc::{check, Profile};
 
     fn rules_of(src: &str) -> Vec<(&'static str, String)> {
-        check(src.as_bytes(), Profile::JsonRpc).violations().map(|v| (v.rule.id, v.path.to_string())).collect()
+        check(src.as_bytes(), Profile::JsonRpc)
+            .violations()
+            .map(|v| (v.rule.id, v.path.to_string()))
+            .collect()
     }
 
     #[test]
     fn name_codes_tell_names_apart_by_every_byte_and_the_length() {
-        let names: &[&[u8]] = &[b"jsonrpc", b"method", b"params", b"id", b"result", b"error", b"code", b"message", b"data", b"2.0"];
+        let names: &[&[u8]] = &[
+            b"jsonrpc", b"method", b"params", b"id", b"result", b"error", b"code", b"message",
+            b"data", b"2.0",
+        ];
         for (i, a) in names.iter().enumerate() {
             for (j, b) in names.iter().enumerate() {
                 assert_eq!(name_code(a) == name_code(b), i == j, "{a:?} {b:?}");
             }
         }
-        for other in [&b"i"[..], b"id\0", b"Id", b"ID", b"idd", b"", b"jsonrpc2", b"methods", b"mEthod", b"\0id", b"2.00", b"2,0"] {
-            assert!(names.iter().all(|n| name_code(n) != name_code(other)), "{other:?}");
+        for other in [
+            &b"i"[..],
+            b"id\0",
+            b"Id",
+            b"ID",
+            b"idd",
+            b"",
+            b"jsonrpc2",
+            b"methods",
+            b"mEthod",
+            b"\0id",
+            b"2.00",
+            b"2,0",
+        ] {
+            assert!(
+                names.iter().all(|n| name_code(n) != name_code(other)),
+                "{other:?}"
+            );
         }
         // Longer than 7 bytes: one code for all, matching no short name.
         assert_eq!(name_code(b"parameters"), u64::MAX);
@@ -647,7 +812,11 @@ mod tests {
     #[test]
     fn member_scan_finds_the_last_of_each_name_and_notes_others() {
         let cases: &[(&str, &[&str], bool)] = &[
-            (r#"{"jsonrpc": "2.0", "method": "a", "params": [], "id": 1}"#, &["jsonrpc", "method", "params", "id"], false),
+            (
+                r#"{"jsonrpc": "2.0", "method": "a", "params": [], "id": 1}"#,
+                &["jsonrpc", "method", "params", "id"],
+                false,
+            ),
             (r#"{"result": 1, "error": 2}"#, &["result", "error"], false),
             (r#"{"id": 1, "ID": 2}"#, &["id"], true),
             (r#"{"id\u0000": 1}"#, &[], true),
@@ -657,23 +826,41 @@ mod tests {
         for (src, present, others) in cases {
             let (parsed, _) = parse_document(src.as_bytes(), 0).unwrap();
             let k = Members::of(&parsed.root);
-            let found = [("jsonrpc", k.jsonrpc), ("method", k.method), ("params", k.params), ("id", k.id), ("result", k.result), ("error", k.error)];
+            let found = [
+                ("jsonrpc", k.jsonrpc),
+                ("method", k.method),
+                ("params", k.params),
+                ("id", k.id),
+                ("result", k.result),
+                ("error", k.error),
+            ];
             for (name, m) in found {
                 assert_eq!(m.is_some(), present.contains(&name), "{src}: {name}");
                 if let Some(m) = m {
                     // The same member `Node::member` finds: the last of that name.
-                    assert!(std::ptr::eq(m, parsed.root.member(name).unwrap()), "{src}: {name}");
+                    assert!(
+                        std::ptr::eq(m, parsed.root.member(name).unwrap()),
+                        "{src}: {name}"
+                    );
                 }
             }
             assert_eq!(k.others, *others, "{src}");
         }
         let (parsed, _) = parse_document(br#"{"id": 1, "id": "two"}"#, 0).unwrap();
-        assert_eq!(Members::of(&parsed.root).id.unwrap().value.as_str(), Some("two"));
+        assert_eq!(
+            Members::of(&parsed.root).id.unwrap().value.as_str(),
+            Some("two")
+        );
     }
 
     #[test]
     fn allowed_lists_are_their_names_joined() {
-        for allowed in [&RESPONSE_MEMBERS, &ERROR_MEMBERS, &MESSAGE_MEMBERS, &CALL_MEMBERS] {
+        for allowed in [
+            &RESPONSE_MEMBERS,
+            &ERROR_MEMBERS,
+            &MESSAGE_MEMBERS,
+            &CALL_MEMBERS,
+        ] {
             assert_eq!(allowed.list, allowed.names.join(", "));
         }
         assert_eq!(CALL_MEMBERS.names, &MESSAGE_MEMBERS.names[..4]);
@@ -702,11 +889,24 @@ mod tests {
     #[test]
     fn a_wrong_version_string_is_quoted_as_json() {
         // Messages quote what was typed as JSON does (not as Rust's Debug would: no \' or \u{..}).
-        for (typed, shown) in [("2.1", r#""2.1""#), ("it's", r#""it's""#), ("a\"b\\c", r#""a\"b\\c""#), ("tab\t", r#""tab\t""#), ("\u{7f}é", "\"\u{7f}é\"")] {
+        for (typed, shown) in [
+            ("2.1", r#""2.1""#),
+            ("it's", r#""it's""#),
+            ("a\"b\\c", r#""a\"b\\c""#),
+            ("tab\t", r#""tab\t""#),
+            ("\u{7f}é", "\"\u{7f}é\""),
+        ] {
             let src = format!(r#"{{"jsonrpc": {}, "method": "m", "id": 1}}"#, quote(typed));
             let report = crate::rpc::check(src.as_bytes(), Profile::JsonRpc);
-            let v = report.violations().find(|v| v.rule.id == JSONRPC_NOT_2_0.id).expect("jsonrpc-not-2-0");
-            assert_eq!(v.message, format!("\"jsonrpc\" must be exactly \"2.0\"; found {shown}"), "{typed:?}");
+            let v = report
+                .violations()
+                .find(|v| v.rule.id == JSONRPC_NOT_2_0.id)
+                .expect("jsonrpc-not-2-0");
+            assert_eq!(
+                v.message,
+                format!("\"jsonrpc\" must be exactly \"2.0\"; found {shown}"),
+                "{typed:?}"
+            );
         }
     }
 
@@ -730,15 +930,27 @@ mod tests {
     #[test]
     fn unknown_members_are_reported_only_where_a_name_is_not_allowed() {
         let cases: &[(&str, &[(&str, &str)])] = &[
-            (r#"{"jsonrpc": "2.0", "method": "a", "params": [], "id": 1}"#, &[]),
-            (r#"{"jsonrpc": "2.0", "method": "a", "parms": [], "id": 1}"#, &[("member-unknown", "/parms")]),
-            (r#"{"jsonrpc": "2.0", "result": 1, "params": [], "id": 1}"#, &[("member-unknown", "/params")]),
+            (
+                r#"{"jsonrpc": "2.0", "method": "a", "params": [], "id": 1}"#,
+                &[],
+            ),
+            (
+                r#"{"jsonrpc": "2.0", "method": "a", "parms": [], "id": 1}"#,
+                &[("member-unknown", "/parms")],
+            ),
+            (
+                r#"{"jsonrpc": "2.0", "result": 1, "params": [], "id": 1}"#,
+                &[("member-unknown", "/params")],
+            ),
             (r#"{"jsonrpc": "2.0", "result": 1, "id": 1}"#, &[]),
             (
                 r#"{"jsonrpc": "2.0", "error": {"code": 1, "message": "m", "data": 2, "extra": 3}, "id": 1}"#,
                 &[("member-unknown", "/error/extra")],
             ),
-            (r#"{"jsonrpc": "2.0", "error": {"code": 1, "message": "m", "data": 2}, "id": 1}"#, &[]),
+            (
+                r#"{"jsonrpc": "2.0", "error": {"code": 1, "message": "m", "data": 2}, "id": 1}"#,
+                &[],
+            ),
         ];
         for (src, want) in cases {
             let got = rules_of(src);
@@ -751,8 +963,12 @@ mod tests {
     fn error_messages_are_long_by_characters_not_bytes() {
         for (chars, concise) in [(200, true), (201, false)] {
             let text = "é".repeat(chars);
-            let src = format!(r#"{{"jsonrpc": "2.0", "error": {{"code": 1, "message": "{text}"}}, "id": 1}}"#);
-            let flagged = rules_of(&src).iter().any(|(r, _)| *r == "error-message-concise");
+            let src = format!(
+                r#"{{"jsonrpc": "2.0", "error": {{"code": 1, "message": "{text}"}}, "id": 1}}"#
+            );
+            let flagged = rules_of(&src)
+                .iter()
+                .any(|(r, _)| *r == "error-message-concise");
             assert_eq!(!flagged, concise, "{chars} characters");
         }
     }
@@ -760,7 +976,11 @@ mod tests {
     #[test]
     fn violations_come_in_source_order_whatever_order_the_rules_ran_in() {
         // jsonrpc-not-2-0 is checked first but sits after the id's violation in the text.
-        let doc = &check(br#"{"id": 1.5, "method": "a", "jsonrpc": "1.0"}"#, Profile::JsonRpc).documents[0];
+        let doc = &check(
+            br#"{"id": 1.5, "method": "a", "jsonrpc": "1.0"}"#,
+            Profile::JsonRpc,
+        )
+        .documents[0];
         let starts: Vec<_> = doc.violations.iter().map(|v| v.span.start).collect();
         assert_eq!(doc.violations.len(), 2);
         assert!(starts.windows(2).all(|w| w[0] <= w[1]), "{starts:?}");
@@ -776,15 +996,38 @@ mod safe_integer {
 
     #[test]
     fn safe_integers_end_at_two_to_the_53_minus_one() {
-        for text in ["0", "1", "-1", "9007199254740991", "-9007199254740991", "999999999999999", "1000000000000000"] {
+        for text in [
+            "0",
+            "1",
+            "-1",
+            "9007199254740991",
+            "-9007199254740991",
+            "999999999999999",
+            "1000000000000000",
+        ] {
             assert!(!beyond_safe_integer(text), "{text}");
         }
-        for text in ["9007199254740992", "-9007199254740992", "9999999999999999", "10000000000000000", "18446744073709551616"] {
+        for text in [
+            "9007199254740992",
+            "-9007199254740992",
+            "9999999999999999",
+            "10000000000000000",
+            "18446744073709551616",
+        ] {
             assert!(beyond_safe_integer(text), "{text}");
         }
         // The same answer as reading the digits as a number.
-        for n in [MAX_SAFE_INTEGER - 1, MAX_SAFE_INTEGER, MAX_SAFE_INTEGER + 1, u64::MAX] {
-            assert_eq!(beyond_safe_integer(&n.to_string()), n > MAX_SAFE_INTEGER, "{n}");
+        for n in [
+            MAX_SAFE_INTEGER - 1,
+            MAX_SAFE_INTEGER,
+            MAX_SAFE_INTEGER + 1,
+            u64::MAX,
+        ] {
+            assert_eq!(
+                beyond_safe_integer(&n.to_string()),
+                n > MAX_SAFE_INTEGER,
+                "{n}"
+            );
         }
     }
 }

@@ -18,11 +18,31 @@ pub const INTERNAL_ERROR: i64 = -32603;
 
 /// The codes §5.1 defines.
 pub static PREDEFINED: &[ErrorCode] = &[
-    ErrorCode { code: PARSE_ERROR, message: "Parse error", meaning: "the server received text that is not JSON" },
-    ErrorCode { code: INVALID_REQUEST, message: "Invalid Request", meaning: "the JSON is not a valid Request object" },
-    ErrorCode { code: METHOD_NOT_FOUND, message: "Method not found", meaning: "no such method, or it is not available" },
-    ErrorCode { code: INVALID_PARAMS, message: "Invalid params", meaning: "the method's parameters are wrong" },
-    ErrorCode { code: INTERNAL_ERROR, message: "Internal error", meaning: "the server failed inside" },
+    ErrorCode {
+        code: PARSE_ERROR,
+        message: "Parse error",
+        meaning: "the server received text that is not JSON",
+    },
+    ErrorCode {
+        code: INVALID_REQUEST,
+        message: "Invalid Request",
+        meaning: "the JSON is not a valid Request object",
+    },
+    ErrorCode {
+        code: METHOD_NOT_FOUND,
+        message: "Method not found",
+        meaning: "no such method, or it is not available",
+    },
+    ErrorCode {
+        code: INVALID_PARAMS,
+        message: "Invalid params",
+        meaning: "the method's parameters are wrong",
+    },
+    ErrorCode {
+        code: INTERNAL_ERROR,
+        message: "Internal error",
+        meaning: "the server failed inside",
+    },
 ];
 
 /// The whole range reserved by the specification.

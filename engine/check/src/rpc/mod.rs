@@ -125,12 +125,17 @@ impl Document {
 
     /// True when this document or any of its items breaks a MUST.
     pub fn has_errors(&self) -> bool {
-        self.violations.iter().any(|v| v.severity == Severity::Error) || self.items.iter().any(Document::has_errors)
+        self.violations
+            .iter()
+            .any(|v| v.severity == Severity::Error)
+            || self.items.iter().any(Document::has_errors)
     }
 
     /// Every violation of this document and its items.
     pub fn all_violations(&self) -> impl Iterator<Item = &Violation> {
-        self.violations.iter().chain(self.items.iter().flat_map(|i| i.violations.iter()))
+        self.violations
+            .iter()
+            .chain(self.items.iter().flat_map(|i| i.violations.iter()))
     }
 
     /// This response (a message, not a batch) answers a request whose id was null. §5: the
@@ -141,11 +146,15 @@ impl Document {
     /// Transcripts call it when they pair such a reply, and so does the exchange log.
     pub fn answers_null_id_request(&mut self) -> bool {
         let before = self.violations.len();
-        self.violations.retain(|v| v.rule.id != rules::RESPONSE_NULL_ID_WITH_RESULT.id);
+        self.violations
+            .retain(|v| v.rule.id != rules::RESPONSE_NULL_ID_WITH_RESULT.id);
         if self.violations.len() == before {
             return false;
         }
-        let broken = self.violations.iter().any(|v| v.severity == Severity::Error);
+        let broken = self
+            .violations
+            .iter()
+            .any(|v| v.severity == Severity::Error);
         if self.kind == Kind::Invalid && self.intent == Some(Kind::Response) && !broken {
             self.kind = Kind::Response;
             self.intent = None;
@@ -178,7 +187,12 @@ impl Report {
     #[cfg(not(target_arch = "wasm32"))]
     /// The same report written straight to `out`, byte for byte `serde_json::to_string(&self.to_json(..))`
     /// without building the `Value`s (what `jrpc check --format json` prints).
-    pub fn write_json(&self, src: &[u8], lines: &LineIndex, out: &mut impl std::io::Write) -> std::io::Result<()> {
+    pub fn write_json(
+        &self,
+        src: &[u8],
+        lines: &LineIndex,
+        out: &mut impl std::io::Write,
+    ) -> std::io::Result<()> {
         report::write_json(out, self, src, lines)
     }
     #[cfg(not(target_arch = "wasm32"))]
@@ -210,10 +224,37 @@ pub fn check(src: &[u8], profile: Profile) -> Report {
             doc
         })
         .collect();
+    if stream.segments.is_empty() {
+        documents.push(no_value(src));
+    }
     if stream.transcript {
         transcript::check(&stream, &mut documents, profile);
     }
-    Report { documents, transcript: stream.transcript, profile }
+    Report {
+        documents,
+        transcript: stream.transcript,
+        profile,
+    }
+}
+
+/// An input holding no JSON value at all (empty, only whitespace, only markers and comments): a JSON
+/// text is exactly one value (RFC 8259 §2), so a server reading it answers -32700. One parse-error
+/// document, located at the end of the input.
+fn no_value(src: &[u8]) -> Document {
+    let end = Span::new(src.len(), src.len());
+    let found = if src.is_empty() {
+        "the input is empty"
+    } else {
+        "the input holds no value, only whitespace"
+    };
+    let mut doc = Document::new(Kind::ParseError, end);
+    Sink { out: &mut doc.violations }.push(
+        &rules::JSON_SYNTAX,
+        Pointer::root(),
+        end,
+        format!("expected a JSON value (object, array, string, number, true, false or null), found the end of the input ({found})"),
+    );
+    doc
 }
 
 /// Collects violations while one document is checked.
@@ -223,12 +264,32 @@ pub(crate) struct Sink<'v> {
 
 impl Sink<'_> {
     /// `message` is a constant (`&'static str`, never copied) or a built `String`.
-    pub fn push(&mut self, rule: &'static Rule, path: impl IntoPath, span: Span, message: impl Into<Text>) {
+    pub fn push(
+        &mut self,
+        rule: &'static Rule,
+        path: impl IntoPath,
+        span: Span,
+        message: impl Into<Text>,
+    ) {
         self.push_full(rule, path.into_path(), span, message, Vec::new());
     }
 
-    pub fn push_full(&mut self, rule: &'static Rule, path: impl Into<Text>, span: Span, message: impl Into<Text>, related: Vec<(Span, String)>) {
-        self.out.push(Violation { rule, severity: rule.severity, path: path.into(), span, message: message.into(), related });
+    pub fn push_full(
+        &mut self,
+        rule: &'static Rule,
+        path: impl Into<Text>,
+        span: Span,
+        message: impl Into<Text>,
+        related: Vec<(Span, String)>,
+    ) {
+        self.out.push(Violation {
+            rule,
+            severity: rule.severity,
+            path: path.into(),
+            span,
+            message: message.into(),
+            related,
+        });
     }
 }
 
@@ -281,28 +342,62 @@ mod tests {
 
     #[test]
     fn child_paths_are_the_pointers_key_would_build() {
-        let parents = [Pointer::root(), Pointer::root().index(12), Pointer::root().key("a~b").index(123456)];
+        let parents = [
+            Pointer::root(),
+            Pointer::root().index(12),
+            Pointer::root().key("a~b").index(123456),
+        ];
         let keys = ["id", "a/b", "m~n", "", "~/", &"k".repeat(40)];
         for parent in &parents {
             for key in keys {
-                assert_eq!(Child(parent, key).into_path(), parent.key(key).as_str(), "{parent:?} {key:?}");
+                assert_eq!(
+                    Child(parent, key).into_path(),
+                    parent.key(key).as_str(),
+                    "{parent:?} {key:?}"
+                );
             }
-            assert_eq!(Under(parent, "/error/code").into_path(), parent.key("error").key("code").as_str());
+            assert_eq!(
+                Under(parent, "/error/code").into_path(),
+                parent.key("error").key("code").as_str()
+            );
         }
     }
 
     #[test]
     fn a_typical_reports_texts_are_not_on_the_heap() {
-        let report = check(br#"[{"jsonrpc": "2.0", "method": "subtract", "id": 12345}, {"foo": 1}]"#, Profile::JsonRpc);
+        let report = check(
+            br#"[{"jsonrpc": "2.0", "method": "subtract", "id": 12345}, {"foo": 1}]"#,
+            Profile::JsonRpc,
+        );
         let batch = &report.documents[0];
         let request = &batch.items[0];
-        assert_eq!((request.method.as_deref(), request.id.as_deref()), (Some("subtract"), Some("12345")));
-        assert!(!request.method.as_ref().unwrap().is_on_heap() && !request.id.as_ref().unwrap().is_on_heap());
+        assert_eq!(
+            (request.method.as_deref(), request.id.as_deref()),
+            (Some("subtract"), Some("12345"))
+        );
+        assert!(
+            !request.method.as_ref().unwrap().is_on_heap()
+                && !request.id.as_ref().unwrap().is_on_heap()
+        );
         let invalid = &batch.items[1];
-        let rules: Vec<_> = invalid.violations.iter().map(|v| (v.rule.id, v.path.as_str())).collect();
-        assert_eq!(rules, [("jsonrpc-missing", "/1"), ("method-result-or-error-required", "/1"), ("member-unknown", "/1/foo")]);
+        let rules: Vec<_> = invalid
+            .violations
+            .iter()
+            .map(|v| (v.rule.id, v.path.as_str()))
+            .collect();
+        assert_eq!(
+            rules,
+            [
+                ("jsonrpc-missing", "/1"),
+                ("method-result-or-error-required", "/1"),
+                ("member-unknown", "/1/foo")
+            ]
+        );
         // Paths in place; the constant messages too (only "unknown member \"foo\" …" is built).
         assert!(invalid.violations.iter().all(|v| !v.path.is_on_heap()));
-        assert!(!invalid.violations[0].message.is_on_heap() && !invalid.violations[1].message.is_on_heap());
+        assert!(
+            !invalid.violations[0].message.is_on_heap()
+                && !invalid.violations[1].message.is_on_heap()
+        );
     }
 }

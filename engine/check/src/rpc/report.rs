@@ -43,9 +43,18 @@ fn document(src: &[u8], lines: &LineIndex, d: &Document) -> Value {
     let mut out = Map::new();
     out.insert("kind".into(), d.kind.as_str().into());
     out.insert("span".into(), span(src, lines, d.span));
-    out.insert("violations".into(), d.violations.iter().map(|v| violation(src, lines, v)).collect());
+    out.insert(
+        "violations".into(),
+        d.violations
+            .iter()
+            .map(|v| violation(src, lines, v))
+            .collect(),
+    );
     if d.kind == super::Kind::Batch {
-        out.insert("items".into(), d.items.iter().map(|i| document(src, lines, i)).collect());
+        out.insert(
+            "items".into(),
+            d.items.iter().map(|i| document(src, lines, i)).collect(),
+        );
     }
     if let Some(dir) = d.direction {
         out.insert("direction".into(), dir.as_str().into());
@@ -103,7 +112,12 @@ fn write_span(out: &mut impl Write, src: &[u8], lines: &LineIndex, span: Span) -
     )
 }
 
-fn write_violation(out: &mut impl Write, src: &[u8], lines: &LineIndex, v: &Violation) -> io::Result<()> {
+fn write_violation(
+    out: &mut impl Write,
+    src: &[u8],
+    lines: &LineIndex,
+    v: &Violation,
+) -> io::Result<()> {
     out.write_all(br#"{"rule":"#)?;
     string(out, v.rule.id)?;
     out.write_all(br#","severity":"#)?;
@@ -124,7 +138,11 @@ fn write_violation(out: &mut impl Write, src: &[u8], lines: &LineIndex, v: &Viol
     if !v.related.is_empty() {
         out.write_all(br#","related":["#)?;
         for (i, (s, message)) in v.related.iter().enumerate() {
-            out.write_all(if i == 0 { br#"{"span":"# } else { br#",{"span":"# })?;
+            out.write_all(if i == 0 {
+                br#"{"span":"#
+            } else {
+                br#",{"span":"#
+            })?;
             write_span(out, src, lines, *s)?;
             out.write_all(br#","message":"#)?;
             string(out, message)?;
@@ -191,7 +209,12 @@ pub(super) fn write_document(
     out.write_all(b"}")
 }
 
-pub(super) fn write_json(out: &mut impl Write, report: &Report, src: &[u8], lines: &LineIndex) -> io::Result<()> {
+pub(super) fn write_json(
+    out: &mut impl Write,
+    report: &Report,
+    src: &[u8],
+    lines: &LineIndex,
+) -> io::Result<()> {
     out.write_all(br#"{"documents":["#)?;
     for (i, d) in report.documents.iter().enumerate() {
         if i > 0 {
@@ -200,7 +223,11 @@ pub(super) fn write_json(out: &mut impl Write, report: &Report, src: &[u8], line
         write_document(out, src, lines, d, None)?;
     }
     out.write_all(b"]")?;
-    write!(out, r#","transcript":{},"profile":{{"name":"#, report.transcript)?;
+    write!(
+        out,
+        r#","transcript":{},"profile":{{"name":"#,
+        report.transcript
+    )?;
     match report.profile {
         super::Profile::JsonRpc => out.write_all(br#""jsonrpc"}"#)?,
         super::Profile::Mcp(v) => {
@@ -209,7 +236,13 @@ pub(super) fn write_json(out: &mut impl Write, report: &Report, src: &[u8], line
             out.write_all(b"}")?;
         }
     }
-    let errors = report.violations().filter(|v| v.severity == super::Severity::Error).count();
-    let warnings = report.violations().filter(|v| v.severity == super::Severity::Warning).count();
+    let errors = report
+        .violations()
+        .filter(|v| v.severity == super::Severity::Error)
+        .count();
+    let warnings = report
+        .violations()
+        .filter(|v| v.severity == super::Severity::Warning)
+        .count();
     write!(out, r#","errors":{errors},"warnings":{warnings}}}"#)
 }

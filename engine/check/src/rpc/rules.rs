@@ -7,21 +7,56 @@ const fn jsonrpc(name: &'static str, title: &'static str, url: &'static str) -> 
     Section { name, title, url }
 }
 
-pub const RFC8259: Section = jsonrpc("RFC 8259", "The JSON data interchange format", "https://www.rfc-editor.org/rfc/rfc8259");
-pub const RFC8259_OBJECTS: Section = jsonrpc("RFC 8259 §4", "Objects", "https://www.rfc-editor.org/rfc/rfc8259#section-4");
-pub const RFC8259_NUMBERS: Section = jsonrpc("RFC 8259 §6", "Numbers", "https://www.rfc-editor.org/rfc/rfc8259#section-6");
-pub const RFC8259_UNICODE: Section =
-    jsonrpc("RFC 8259 §8.2", "Unicode characters", "https://www.rfc-editor.org/rfc/rfc8259#section-8.2");
-pub const REQUEST: Section =
-    jsonrpc("JSON-RPC 2.0 §4", "Request object", "https://www.jsonrpc.org/specification#request_object");
-pub const NOTIFICATION: Section =
-    jsonrpc("JSON-RPC 2.0 §4.1", "Notification", "https://www.jsonrpc.org/specification#notification");
-pub const PARAMS: Section =
-    jsonrpc("JSON-RPC 2.0 §4.2", "Parameter structures", "https://www.jsonrpc.org/specification#parameter_structures");
-pub const RESPONSE: Section =
-    jsonrpc("JSON-RPC 2.0 §5", "Response object", "https://www.jsonrpc.org/specification#response_object");
-pub const ERROR: Section = jsonrpc("JSON-RPC 2.0 §5.1", "Error object", "https://www.jsonrpc.org/specification#error_object");
-pub const BATCH: Section = jsonrpc("JSON-RPC 2.0 §6", "Batch", "https://www.jsonrpc.org/specification#batch");
+pub const RFC8259: Section = jsonrpc(
+    "RFC 8259",
+    "The JSON data interchange format",
+    "https://www.rfc-editor.org/rfc/rfc8259",
+);
+pub const RFC8259_OBJECTS: Section = jsonrpc(
+    "RFC 8259 §4",
+    "Objects",
+    "https://www.rfc-editor.org/rfc/rfc8259#section-4",
+);
+pub const RFC8259_NUMBERS: Section = jsonrpc(
+    "RFC 8259 §6",
+    "Numbers",
+    "https://www.rfc-editor.org/rfc/rfc8259#section-6",
+);
+pub const RFC8259_UNICODE: Section = jsonrpc(
+    "RFC 8259 §8.2",
+    "Unicode characters",
+    "https://www.rfc-editor.org/rfc/rfc8259#section-8.2",
+);
+pub const REQUEST: Section = jsonrpc(
+    "JSON-RPC 2.0 §4",
+    "Request object",
+    "https://www.jsonrpc.org/specification#request_object",
+);
+pub const NOTIFICATION: Section = jsonrpc(
+    "JSON-RPC 2.0 §4.1",
+    "Notification",
+    "https://www.jsonrpc.org/specification#notification",
+);
+pub const PARAMS: Section = jsonrpc(
+    "JSON-RPC 2.0 §4.2",
+    "Parameter structures",
+    "https://www.jsonrpc.org/specification#parameter_structures",
+);
+pub const RESPONSE: Section = jsonrpc(
+    "JSON-RPC 2.0 §5",
+    "Response object",
+    "https://www.jsonrpc.org/specification#response_object",
+);
+pub const ERROR: Section = jsonrpc(
+    "JSON-RPC 2.0 §5.1",
+    "Error object",
+    "https://www.jsonrpc.org/specification#error_object",
+);
+pub const BATCH: Section = jsonrpc(
+    "JSON-RPC 2.0 §6",
+    "Batch",
+    "https://www.jsonrpc.org/specification#batch",
+);
 
 // ---- JSON itself -------------------------------------------------------------------------------
 

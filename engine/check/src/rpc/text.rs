@@ -19,7 +19,10 @@ pub struct Text(Repr);
 enum Repr {
     Static(&'static str),
     /// `len` bytes of `bytes`, always UTF-8 (only ever copied from a `&str`).
-    Inline { len: u8, bytes: [u8; INLINE] },
+    Inline {
+        len: u8,
+        bytes: [u8; INLINE],
+    },
     Heap(String),
 }
 
@@ -56,7 +59,10 @@ impl Text {
                 at += 1;
             }
         }
-        Text(Repr::Inline { len: len as u8, bytes })
+        Text(Repr::Inline {
+            len: len as u8,
+            bytes,
+        })
     }
 
     /// Not inlined: read in many places (the UI, the reports), written in one hot loop.
@@ -65,7 +71,9 @@ impl Text {
         match &self.0 {
             Repr::Static(s) => s,
             // Copied from whole `&str`s, so always UTF-8 (the check is on at most `INLINE` bytes).
-            Repr::Inline { len, bytes } => std::str::from_utf8(&bytes[..*len as usize]).unwrap_or_default(),
+            Repr::Inline { len, bytes } => {
+                std::str::from_utf8(&bytes[..*len as usize]).unwrap_or_default()
+            }
             Repr::Heap(s) => s,
         }
     }
@@ -211,7 +219,11 @@ mod tests {
             t.hash(&mut h);
             h.finish()
         };
-        let held = [Text::from("id"), Text::copy("id"), Text::from("id".to_string())];
+        let held = [
+            Text::from("id"),
+            Text::copy("id"),
+            Text::from("id".to_string()),
+        ];
         for a in &held {
             for b in &held {
                 assert_eq!(a, b);

@@ -91,13 +91,25 @@ impl Conversation<'_> {
     }
 
     /// Puts a violation on the message at `at`; `member` names the member it is about ("id").
-    fn flag(&mut self, at: At, member: Option<&str>, rule: &'static Rule, span: Span, message: String) {
-        let mut path = at.item.map_or_else(Pointer::root, |i| Pointer::root().index(i));
+    fn flag(
+        &mut self,
+        at: At,
+        member: Option<&str>,
+        rule: &'static Rule,
+        span: Span,
+        message: String,
+    ) {
+        let mut path = at
+            .item
+            .map_or_else(Pointer::root, |i| Pointer::root().index(i));
         if let Some(member) = member {
             path = path.key(member);
         }
         let doc = self.doc(at);
-        Sink { out: &mut doc.violations }.push(rule, &path, span, message);
+        Sink {
+            out: &mut doc.violations,
+        }
+        .push(rule, &path, span, message);
     }
 
     fn kind(&mut self, at: At) -> (Kind, Option<Kind>) {
@@ -106,7 +118,13 @@ impl Conversation<'_> {
     }
 
     /// A request or notification sent by `from`. Returns its pairing key when it expects a reply.
-    fn call(&mut self, node: &Node<'_>, at: At, from: Direction, batch: Option<usize>) -> Option<String> {
+    fn call(
+        &mut self,
+        node: &Node<'_>,
+        at: At,
+        from: Direction,
+        batch: Option<usize>,
+    ) -> Option<String> {
         let (kind, intent) = self.kind(at);
         match intent.unwrap_or(kind) {
             Kind::Request => {
@@ -121,16 +139,37 @@ impl Conversation<'_> {
                     );
                     self.flag(at, Some("id"), &REQUEST_ID_REUSED, id.span, message);
                 }
-                self.pending.push(Pending { key: key.clone(), shown, from, at, span: id.span, batch, or_null: false });
+                self.pending.push(Pending {
+                    key: key.clone(),
+                    shown,
+                    from,
+                    at,
+                    span: id.span,
+                    batch,
+                    or_null: false,
+                });
                 self.last_call[side(from)] = Some(LastCall::Request);
                 Some(key)
             }
-            Kind::Invalid if kind == Kind::Invalid && node.get("id").is_some_and(|id| matches!(id.value, Value::String(_) | Value::Number(_))) => {
+            Kind::Invalid
+                if kind == Kind::Invalid
+                    && node.get("id").is_some_and(|id| {
+                        matches!(id.value, Value::String(_) | Value::Number(_))
+                    }) =>
+            {
                 // Neither a request nor a notification, but its id is readable: answered -32600
                 // with that id (as a server that reads it does) or with null.
                 let id = node.get("id")?;
                 let (key, shown) = id_key(id)?;
-                self.pending.push(Pending { key: key.clone(), shown, from, at, span: id.span, batch, or_null: true });
+                self.pending.push(Pending {
+                    key: key.clone(),
+                    shown,
+                    from,
+                    at,
+                    span: id.span,
+                    batch,
+                    or_null: true,
+                });
                 self.last_call[side(from)] = Some(LastCall::Request);
                 Some(key)
             }
@@ -153,8 +192,14 @@ impl Conversation<'_> {
     fn response(&mut self, node: &Node<'_>, at: At, from: Direction) {
         let asker = other(from);
         let Some(id) = node.get("id") else { return }; // response-id-missing already says it
-        let Some((key, shown)) = id_key(id) else { return }; // id-wrong-type already says it
-        if let Some(i) = self.pending.iter().position(|p| p.key == key && p.from == asker) {
+        let Some((key, shown)) = id_key(id) else {
+            return;
+        }; // id-wrong-type already says it
+        if let Some(i) = self
+            .pending
+            .iter()
+            .position(|p| p.key == key && p.from == asker)
+        {
             let p = self.pending.remove(i);
             // A request with id null gets its id back (§5), a result included.
             if key == "null" && self.kind(p.at).0 == Kind::Request {
@@ -167,22 +212,39 @@ impl Conversation<'_> {
                 self.unreadable.remove(i);
                 return;
             }
-            if let Some(i) = self.pending.iter().position(|p| p.or_null && p.from == asker) {
+            if let Some(i) = self
+                .pending
+                .iter()
+                .position(|p| p.or_null && p.from == asker)
+            {
                 self.pending.remove(i);
                 return;
             }
-            let waiting: Vec<usize> = (0..self.pending.len()).filter(|&i| self.pending[i].from == asker).collect();
+            let waiting: Vec<usize> = (0..self.pending.len())
+                .filter(|&i| self.pending[i].from == asker)
+                .collect();
             if let [only] = waiting[..] {
                 let p = self.pending.remove(only);
                 let message = format!(
                     "the request's id {} was readable, so the response must carry it instead of null",
                     p.shown
                 );
-                self.flag(at, Some("id"), &RESPONSE_NULL_ID_DETECTABLE, id.span, message);
+                self.flag(
+                    at,
+                    Some("id"),
+                    &RESPONSE_NULL_ID_DETECTABLE,
+                    id.span,
+                    message,
+                );
                 return;
             }
         }
-        let waiting: Vec<String> = self.pending.iter().filter(|p| p.from == asker).map(|p| p.shown.clone()).collect();
+        let waiting: Vec<String> = self
+            .pending
+            .iter()
+            .filter(|p| p.from == asker)
+            .map(|p| p.shown.clone())
+            .collect();
         if waiting.is_empty() && self.last_call[side(asker)] == Some(LastCall::Notification) {
             self.flag(
                 at,
@@ -196,7 +258,10 @@ impl Conversation<'_> {
         let message = if waiting.is_empty() {
             format!("id {shown} answers no request: none is waiting for a response")
         } else {
-            format!("id {shown} answers no pending request (waiting: {})", waiting.join(", "))
+            format!(
+                "id {shown} answers no pending request (waiting: {})",
+                waiting.join(", ")
+            )
         };
         self.flag(at, Some("id"), &RESPONSE_UNMATCHED, id.span, message);
     }
@@ -232,13 +297,27 @@ impl Conversation<'_> {
         if keys.is_empty() && unreadable == 0 {
             self.last_call[side(from)] = Some(LastCall::Notification);
         }
-        self.batches.push(CallBatch { from, doc, keys, null_requests, or_null, unreadable, answered: false });
+        self.batches.push(CallBatch {
+            from,
+            doc,
+            keys,
+            null_requests,
+            or_null,
+            unreadable,
+            answered: false,
+        });
     }
 
     fn batch_of_responses(&mut self, items: &[Node<'_>], doc: usize, from: Direction, span: Span) {
         let asker = other(from);
-        let Some(b) = self.batches.iter().position(|b| b.from == asker && !b.answered) else {
-            if self.last_call[side(asker)] == Some(LastCall::Notification) && !self.pending.iter().any(|p| p.from == asker) {
+        let Some(b) = self
+            .batches
+            .iter()
+            .position(|b| b.from == asker && !b.answered)
+        else {
+            if self.last_call[side(asker)] == Some(LastCall::Notification)
+                && !self.pending.iter().any(|p| p.from == asker)
+            {
                 self.flag(
                     At { doc, item: None },
                     None,
@@ -255,21 +334,35 @@ impl Conversation<'_> {
         };
         self.batches[b].answered = true;
         let mut expected: Vec<String> = self.batches[b].keys.clone();
-        expected.extend(std::iter::repeat_n("null".to_string(), self.batches[b].unreadable));
+        expected.extend(std::iter::repeat_n(
+            "null".to_string(),
+            self.batches[b].unreadable,
+        ));
         let mut extra = Vec::new();
         let mut null_requests = self.batches[b].null_requests;
         for (i, item) in items.iter().enumerate() {
-            let Some((key, shown)) = item.get("id").and_then(id_key) else { continue };
+            let Some((key, shown)) = item.get("id").and_then(id_key) else {
+                continue;
+            };
             let or_null = &self.batches[b].or_null;
             let found = expected.iter().position(|k| *k == key).or_else(|| {
                 // id null answers an invalid element whose id was readable, too.
-                if key == "null" { expected.iter().position(|k| or_null.contains(k)) } else { None }
+                if key == "null" {
+                    expected.iter().position(|k| or_null.contains(k))
+                } else {
+                    None
+                }
             });
             match found {
                 Some(j) => {
                     expected.remove(j);
                     // A result with id null answers one of the batch's requests with id null.
-                    if key == "null" && null_requests > 0 && self.doc(At { doc, item: Some(i) }).answers_null_id_request() {
+                    if key == "null"
+                        && null_requests > 0
+                        && self
+                            .doc(At { doc, item: Some(i) })
+                            .answers_null_id_request()
+                    {
                         null_requests -= 1;
                     }
                 }
@@ -283,7 +376,8 @@ impl Conversation<'_> {
         };
         let missing: Vec<String> = expected.iter().map(shown_of).collect();
         let batch_doc = self.batches[b].doc;
-        self.pending.retain(|p| p.batch != Some(b) || p.at.doc != batch_doc);
+        self.pending
+            .retain(|p| p.batch != Some(b) || p.at.doc != batch_doc);
         if missing.is_empty() && extra.is_empty() {
             return;
         }
@@ -292,15 +386,28 @@ impl Conversation<'_> {
             parts.push(format!("no reply for id {}", missing.join(", ")));
         }
         if !extra.is_empty() {
-            parts.push(format!("id {} answer(s) no element of the batch", extra.join(", ")));
+            parts.push(format!(
+                "id {} answer(s) no element of the batch",
+                extra.join(", ")
+            ));
         }
-        self.flag(At { doc, item: None }, None, &BATCH_REPLY_MISMATCH, span, format!("this batch reply does not match its batch: {}", parts.join("; ")));
+        self.flag(
+            At { doc, item: None },
+            None,
+            &BATCH_REPLY_MISMATCH,
+            span,
+            format!(
+                "this batch reply does not match its batch: {}",
+                parts.join("; ")
+            ),
+        );
     }
 }
 
 pub(super) fn check(stream: &Stream<'_>, documents: &mut [Document], profile: Profile) {
     let present = |d: Direction| {
-        stream.segments.iter().any(|s| s.direction == Some(d)) || stream.comments.iter().any(|c| c.0 == d)
+        stream.segments.iter().any(|s| s.direction == Some(d))
+            || stream.comments.iter().any(|c| c.0 == d)
     };
     let both_sides = [present(Direction::Client), present(Direction::Server)];
     let mut conv = Conversation {
@@ -311,7 +418,9 @@ pub(super) fn check(stream: &Stream<'_>, documents: &mut [Document], profile: Pr
         last_call: [None, None],
     };
     for (doc, segment) in stream.segments.iter().enumerate() {
-        let Some(from) = segment.direction else { continue };
+        let Some(from) = segment.direction else {
+            continue;
+        };
         let at = At { doc, item: None };
         let Ok(parsed) = &segment.parsed else {
             conv.unreadable.push((from, at, segment.span));
@@ -335,7 +444,10 @@ pub(super) fn check(stream: &Stream<'_>, documents: &mut [Document], profile: Pr
                 }
             }
             Value::Array(items) => {
-                let replies = conv.docs[doc].items.iter().all(|d| d.intent.unwrap_or(d.kind) == Kind::Response);
+                let replies = conv.docs[doc]
+                    .items
+                    .iter()
+                    .all(|d| d.intent.unwrap_or(d.kind) == Kind::Response);
                 if replies {
                     conv.batch_of_responses(items, doc, from, root.span);
                 } else {
@@ -351,7 +463,10 @@ pub(super) fn check(stream: &Stream<'_>, documents: &mut [Document], profile: Pr
             let message = if p.or_null {
                 format!("this message is invalid, so it deserves an error response (-32600) with id {} or null, and none came", p.shown)
             } else {
-                format!("request id {} never gets a response in this transcript", p.shown)
+                format!(
+                    "request id {} never gets a response in this transcript",
+                    p.shown
+                )
             };
             conv.flag(p.at, Some("id"), &REQUEST_UNANSWERED, p.span, message);
         }
@@ -377,7 +492,8 @@ pub(super) fn check(stream: &Stream<'_>, documents: &mut [Document], profile: Pr
 mod tests {
     use crate::rpc::{check, Kind, Profile, Severity};
 
-    const NULL_REQUEST: &str = r#"{"jsonrpc": "2.0", "method": "sum", "params": [1, 2], "id": null}"#;
+    const NULL_REQUEST: &str =
+        r#"{"jsonrpc": "2.0", "method": "sum", "params": [1, 2], "id": null}"#;
     const NULL_RESULT: &str = r#"{"jsonrpc": "2.0", "result": 3, "id": null}"#;
 
     /// Each document's kind (a batch: its elements' kinds) and the rules it breaks (errors only).
@@ -386,8 +502,18 @@ mod tests {
             .documents
             .iter()
             .map(|d| {
-                let kinds = if d.kind == Kind::Batch { d.items.iter().map(|i| i.kind).collect() } else { vec![d.kind] };
-                (kinds, d.all_violations().filter(|v| v.severity == Severity::Error).map(|v| v.rule.id).collect())
+                let kinds = if d.kind == Kind::Batch {
+                    d.items.iter().map(|i| i.kind).collect()
+                } else {
+                    vec![d.kind]
+                };
+                (
+                    kinds,
+                    d.all_violations()
+                        .filter(|v| v.severity == Severity::Error)
+                        .map(|v| v.rule.id)
+                        .collect(),
+                )
             })
             .collect()
     }
@@ -395,14 +521,29 @@ mod tests {
     #[test]
     fn a_result_with_id_null_answering_a_request_with_id_null_is_a_valid_response() {
         let src = format!("--> {NULL_REQUEST}\n<-- {NULL_RESULT}");
-        assert_eq!(verdicts(&src), [(vec![Kind::Request], vec![]), (vec![Kind::Response], vec![])]);
+        assert_eq!(
+            verdicts(&src),
+            [
+                (vec![Kind::Request], vec![]),
+                (vec![Kind::Response], vec![])
+            ]
+        );
         // The request keeps its warning: a null id is legal, not advisable.
         let r = check(src.as_bytes(), Profile::JsonRpc);
-        assert_eq!(r.violations().map(|v| v.rule.id).collect::<Vec<_>>(), ["id-null-in-request"]);
+        assert_eq!(
+            r.violations().map(|v| v.rule.id).collect::<Vec<_>>(),
+            ["id-null-in-request"]
+        );
         // MCP forbids id null (mcp-id-null): that request is invalid and deserves an error, not a result.
-        let mcp = check(src.as_bytes(), Profile::Mcp(crate::rpc::McpVersion::default()));
+        let mcp = check(
+            src.as_bytes(),
+            Profile::Mcp(crate::rpc::McpVersion::default()),
+        );
         let rules: Vec<_> = mcp.violations().map(|v| v.rule.id).collect();
-        assert!(rules.contains(&"mcp-id-null") && rules.contains(&"response-null-id-with-result"), "{rules:?}");
+        assert!(
+            rules.contains(&"mcp-id-null") && rules.contains(&"response-null-id-with-result"),
+            "{rules:?}"
+        );
     }
 
     #[test]
@@ -441,16 +582,30 @@ mod tests {
     #[test]
     fn a_reply_with_other_errors_stays_invalid_without_the_null_id_rule() {
         let src = format!("--> {NULL_REQUEST}\n<-- {{\"result\": 3, \"id\": null}}");
-        assert_eq!(verdicts(&src)[1], (vec![Kind::Invalid], vec!["jsonrpc-missing"]));
+        assert_eq!(
+            verdicts(&src)[1],
+            (vec![Kind::Invalid], vec!["jsonrpc-missing"])
+        );
     }
 
     #[test]
     fn an_invalid_object_with_a_readable_id_is_answered_with_that_id_or_null() {
         let invalid = r#"{"jsonrpc": "2.0", "id": 1}"#;
-        let error = |id: &str| format!(r#"{{"jsonrpc": "2.0", "error": {{"code": -32600, "message": "Invalid Request"}}, "id": {id}}}"#);
+        let error = |id: &str| {
+            format!(
+                r#"{{"jsonrpc": "2.0", "error": {{"code": -32600, "message": "Invalid Request"}}, "id": {id}}}"#
+            )
+        };
         for id in ["1", "null"] {
             let src = format!("--> {invalid}\n<-- {}", error(id));
-            assert_eq!(verdicts(&src), [(vec![Kind::Invalid], vec!["method-result-or-error-required"]), (vec![Kind::Response], vec![])], "{src}");
+            assert_eq!(
+                verdicts(&src),
+                [
+                    (vec![Kind::Invalid], vec!["method-result-or-error-required"]),
+                    (vec![Kind::Response], vec![])
+                ],
+                "{src}"
+            );
             let src = format!("--> [{invalid}]\n<-- [{}]", error(id));
             assert_eq!(verdicts(&src)[1], (vec![Kind::Response], vec![]), "{src}");
         }
@@ -459,19 +614,34 @@ mod tests {
         assert_eq!(verdicts(&src)[1].1, ["response-unmatched"]);
         let src = format!("--> {invalid}\n--> {{\"jsonrpc\": \"2.0\", \"method\": \"a\", \"id\": 2}}\n<-- {{\"jsonrpc\": \"2.0\", \"result\": 0, \"id\": 2}}");
         let r = check(src.as_bytes(), Profile::JsonRpc);
-        let unanswered: Vec<_> = r.documents[0].violations.iter().filter(|v| v.rule.id == "request-unanswered").map(|v| v.message.to_string()).collect();
+        let unanswered: Vec<_> = r.documents[0]
+            .violations
+            .iter()
+            .filter(|v| v.rule.id == "request-unanswered")
+            .map(|v| v.message.to_string())
+            .collect();
         assert_eq!(unanswered, ["this message is invalid, so it deserves an error response (-32600) with id 1 or null, and none came"]);
     }
 
     #[test]
     fn in_a_batch_results_with_id_null_answer_its_requests_with_id_null() {
         let src = format!("--> [{NULL_REQUEST}, {{\"jsonrpc\": \"2.0\", \"method\": \"sum\", \"id\": 2}}]\n<-- [{NULL_RESULT}, {{\"jsonrpc\": \"2.0\", \"result\": 3, \"id\": 2}}]");
-        assert_eq!(verdicts(&src)[1], (vec![Kind::Response, Kind::Response], vec![]));
+        assert_eq!(
+            verdicts(&src)[1],
+            (vec![Kind::Response, Kind::Response], vec![])
+        );
         // Beside an element that could not be read (answered by an error with id null), in either order.
         let invalid = r#"{"jsonrpc": "2.0", "error": {"code": -32600, "message": "Invalid Request"}, "id": null}"#;
-        for reply in [format!("[{invalid}, {NULL_RESULT}]"), format!("[{NULL_RESULT}, {invalid}]")] {
+        for reply in [
+            format!("[{invalid}, {NULL_RESULT}]"),
+            format!("[{NULL_RESULT}, {invalid}]"),
+        ] {
             let src = format!("--> [{NULL_REQUEST}, 1]\n<-- {reply}");
-            assert_eq!(verdicts(&src)[1], (vec![Kind::Response, Kind::Response], vec![]), "{src}");
+            assert_eq!(
+                verdicts(&src)[1],
+                (vec![Kind::Response, Kind::Response], vec![]),
+                "{src}"
+            );
         }
         // Two results with id null for one such request: one of them is wrong.
         let src = format!("--> [{NULL_REQUEST}, 1]\n<-- [{NULL_RESULT}, {NULL_RESULT}]");

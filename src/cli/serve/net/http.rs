@@ -46,7 +46,8 @@ const MAX_SESSIONS: usize = 1024;
 const FINISH: Duration = Duration::from_secs(1);
 
 const MCP_SESSION_ID: HeaderName = HeaderName::from_static("mcp-session-id");
-const ALLOW_HEADERS: &str = "Content-Type, Accept, Authorization, Mcp-Session-Id, Mcp-Protocol-Version, Last-Event-ID";
+const ALLOW_HEADERS: &str =
+    "Content-Type, Accept, Authorization, Mcp-Session-Id, Mcp-Protocol-Version, Last-Event-ID";
 const ALLOW_METHODS: &str = "GET, POST, DELETE, OPTIONS";
 
 type Reply = Response<Full<Bytes>>;
@@ -89,7 +90,8 @@ pub(super) async fn connection(stream: TcpStream, name: String, context: Context
         let name = Arc::clone(&name);
         async move { Ok::<_, Infallible>(respond(request, &name, verbose).await) }
     });
-    let conn = hyper::server::conn::http1::Builder::new().serve_connection(TokioIo::new(stream), service);
+    let conn =
+        hyper::server::conn::http1::Builder::new().serve_connection(TokioIo::new(stream), service);
     let mut conn = std::pin::pin!(conn);
     let stop = std::pin::pin!(stopped(context.stop.clone()));
     if let Either::Right(_) = select(conn.as_mut(), stop).await {
@@ -107,19 +109,31 @@ async fn respond(request: Request<Incoming>, name: &str, verbose: bool) -> Reply
         Method::DELETE => delete(request.headers()),
         Method::GET | Method::HEAD => {
             let mut reply = text(StatusCode::METHOD_NOT_ALLOWED, "jrpc serve: this is a JSON-RPC 2.0 endpoint (the jsonrpc-playground mock server).\nPOST a JSON-RPC message with Content-Type: application/json, e.g.\n  curl -H 'Content-Type: application/json' -d '{\"jsonrpc\":\"2.0\",\"method\":\"subtract\",\"params\":[42,23],\"id\":1}' URL\nThere is no server-to-client event stream (GET).\n");
-            reply.headers_mut().insert(header::ALLOW, HeaderValue::from_static("POST, DELETE, OPTIONS"));
+            reply.headers_mut().insert(
+                header::ALLOW,
+                HeaderValue::from_static("POST, DELETE, OPTIONS"),
+            );
             reply
         }
         _ => {
             let mut reply = text(StatusCode::METHOD_NOT_ALLOWED, "jrpc serve: use POST\n");
-            reply.headers_mut().insert(header::ALLOW, HeaderValue::from_static("POST, DELETE, OPTIONS"));
+            reply.headers_mut().insert(
+                header::ALLOW,
+                HeaderValue::from_static("POST, DELETE, OPTIONS"),
+            );
             reply
         }
     };
     let headers = reply.headers_mut();
-    headers.insert(header::ACCESS_CONTROL_ALLOW_ORIGIN, origin.unwrap_or(HeaderValue::from_static("*")));
+    headers.insert(
+        header::ACCESS_CONTROL_ALLOW_ORIGIN,
+        origin.unwrap_or(HeaderValue::from_static("*")),
+    );
     headers.insert(header::VARY, HeaderValue::from_static("Origin"));
-    headers.insert(header::ACCESS_CONTROL_EXPOSE_HEADERS, HeaderValue::from_static("Mcp-Session-Id"));
+    headers.insert(
+        header::ACCESS_CONTROL_EXPOSE_HEADERS,
+        HeaderValue::from_static("Mcp-Session-Id"),
+    );
     reply
 }
 
@@ -127,38 +141,88 @@ async fn respond(request: Request<Incoming>, name: &str, verbose: bool) -> Reply
 async fn post(request: Request<Incoming>, name: &str, verbose: bool) -> Reply {
     let headers = request.headers();
     let media_type = |value: &HeaderValue| {
-        value.to_str().unwrap_or("").split(';').next().unwrap_or("").trim().to_ascii_lowercase()
+        value
+            .to_str()
+            .unwrap_or("")
+            .split(';')
+            .next()
+            .unwrap_or("")
+            .trim()
+            .to_ascii_lowercase()
     };
     if headers.get(header::CONTENT_TYPE).map(media_type).as_deref() != Some("application/json") {
-        return error(StatusCode::UNSUPPORTED_MEDIA_TYPE, "Unsupported Media Type: Content-Type must be application/json");
+        return error(
+            StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            "Unsupported Media Type: Content-Type must be application/json",
+        );
     }
-    let accept: Vec<String> = headers.get_all(header::ACCEPT).iter().flat_map(|v| v.to_str().unwrap_or("").split(',')).map(|t| t.split(';').next().unwrap_or("").trim().to_ascii_lowercase()).collect();
-    let json = accept.is_empty() || accept.iter().any(|t| matches!(t.as_str(), "application/json" | "application/*" | "*/*"));
-    let sse = accept.iter().any(|t| t == "text/event-stream" || t == "text/*");
+    let accept: Vec<String> = headers
+        .get_all(header::ACCEPT)
+        .iter()
+        .flat_map(|v| v.to_str().unwrap_or("").split(','))
+        .map(|t| {
+            t.split(';')
+                .next()
+                .unwrap_or("")
+                .trim()
+                .to_ascii_lowercase()
+        })
+        .collect();
+    let json = accept.is_empty()
+        || accept
+            .iter()
+            .any(|t| matches!(t.as_str(), "application/json" | "application/*" | "*/*"));
+    let sse = accept
+        .iter()
+        .any(|t| t == "text/event-stream" || t == "text/*");
     if !json && !sse {
-        return error(StatusCode::NOT_ACCEPTABLE, "Not Acceptable: Accept must include application/json or text/event-stream");
+        return error(
+            StatusCode::NOT_ACCEPTABLE,
+            "Not Acceptable: Accept must include application/json or text/event-stream",
+        );
     }
-    let session = match headers.get(MCP_SESSION_ID).map(|v| v.to_str().map(str::to_string)) {
+    let session = match headers
+        .get(MCP_SESSION_ID)
+        .map(|v| v.to_str().map(str::to_string))
+    {
         None => None,
         Some(Ok(id)) => Some(id),
-        Some(Err(_)) => return error(StatusCode::BAD_REQUEST, "Bad Request: Mcp-Session-Id is not visible ASCII"),
+        Some(Err(_)) => {
+            return error(
+                StatusCode::BAD_REQUEST,
+                "Bad Request: Mcp-Session-Id is not visible ASCII",
+            )
+        }
     };
     let body = match Limited::new(request.into_body(), MAX_BODY).collect().await {
         Ok(body) => body.to_bytes(),
         Err(e) if e.is::<http_body_util::LengthLimitError>() => {
-            return error(StatusCode::PAYLOAD_TOO_LARGE, &format!("Payload Too Large: at most {MAX_BODY} bytes"));
+            return error(
+                StatusCode::PAYLOAD_TOO_LARGE,
+                &format!("Payload Too Large: at most {MAX_BODY} bytes"),
+            );
         }
-        Err(_) => return error(StatusCode::BAD_REQUEST, "Bad Request: the body could not be read"),
+        Err(_) => {
+            return error(
+                StatusCode::BAD_REQUEST,
+                "Bad Request: the body could not be read",
+            )
+        }
     };
     if verbose {
         eprintln!("--> [{name}] {}", String::from_utf8_lossy(&body).trim());
     }
     let (answer, new_session) = {
-        let mut table = sessions().lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+        let mut table = sessions()
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
         match &session {
             Some(id) => match table.servers.get_mut(id) {
                 Some(server) => (server.handle(&body), None),
-                None => return error(StatusCode::NOT_FOUND, "Session not found: send initialize without Mcp-Session-Id to start a new one"),
+                None => return error(
+                    StatusCode::NOT_FOUND,
+                    "Session not found: send initialize without Mcp-Session-Id to start a new one",
+                ),
             },
             None => {
                 let mut server = MockServer::new();
@@ -181,19 +245,30 @@ async fn post(request: Request<Incoming>, name: &str, verbose: bool) -> Reply {
             empty(StatusCode::ACCEPTED)
         }
         Some(answer) => {
-            let status = if not_accepted(&answer) { StatusCode::BAD_REQUEST } else { StatusCode::OK };
+            let status = if not_accepted(&answer) {
+                StatusCode::BAD_REQUEST
+            } else {
+                StatusCode::OK
+            };
             if verbose {
                 eprintln!("<-- [{name}] {} {answer}", status.as_u16());
             }
             if json {
                 with_type(status, "application/json", answer)
             } else {
-                with_type(status, "text/event-stream", format!("event: message\ndata: {answer}\n\n"))
+                with_type(
+                    status,
+                    "text/event-stream",
+                    format!("event: message\ndata: {answer}\n\n"),
+                )
             }
         }
     };
     if let Some(id) = new_session {
-        reply.headers_mut().insert(MCP_SESSION_ID, HeaderValue::from_str(&id).expect("hex is a header value"));
+        reply.headers_mut().insert(
+            MCP_SESSION_ID,
+            HeaderValue::from_str(&id).expect("hex is a header value"),
+        );
     }
     reply
 }
@@ -202,7 +277,9 @@ async fn post(request: Request<Incoming>, name: &str, verbose: bool) -> Reply {
 /// (-32700 for bytes that are not JSON, -32600 for what is not a request or `[]`).
 fn not_accepted(answer: &str) -> bool {
     match serde_json::from_str::<serde_json::Value>(answer) {
-        Ok(serde_json::Value::Object(reply)) => reply.get("id") == Some(&serde_json::Value::Null) && reply.contains_key("error"),
+        Ok(serde_json::Value::Object(reply)) => {
+            reply.get("id") == Some(&serde_json::Value::Null) && reply.contains_key("error")
+        }
         _ => false,
     }
 }
@@ -210,9 +287,14 @@ fn not_accepted(answer: &str) -> bool {
 /// `DELETE` with `Mcp-Session-Id`: ends the session.
 fn delete(headers: &HeaderMap) -> Reply {
     match headers.get(MCP_SESSION_ID).and_then(|v| v.to_str().ok()) {
-        None => error(StatusCode::BAD_REQUEST, "Bad Request: DELETE needs the Mcp-Session-Id header"),
+        None => error(
+            StatusCode::BAD_REQUEST,
+            "Bad Request: DELETE needs the Mcp-Session-Id header",
+        ),
         Some(id) => {
-            let mut table = sessions().lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+            let mut table = sessions()
+                .lock()
+                .unwrap_or_else(|poisoned| poisoned.into_inner());
             if table.remove(id) {
                 empty(StatusCode::NO_CONTENT)
             } else {
@@ -226,29 +308,51 @@ fn delete(headers: &HeaderMap) -> Reply {
 fn preflight(request: &HeaderMap) -> Reply {
     let mut reply = empty(StatusCode::NO_CONTENT);
     let mut allowed = ALLOW_HEADERS.to_string();
-    let asked = request.get(header::ACCESS_CONTROL_REQUEST_HEADERS).and_then(|v| v.to_str().ok()).unwrap_or("");
+    let asked = request
+        .get(header::ACCESS_CONTROL_REQUEST_HEADERS)
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or("");
     for name in asked.split(',').map(str::trim).filter(|n| !n.is_empty()) {
-        if !ALLOW_HEADERS.split(", ").any(|known| known.eq_ignore_ascii_case(name)) {
+        if !ALLOW_HEADERS
+            .split(", ")
+            .any(|known| known.eq_ignore_ascii_case(name))
+        {
             allowed.push_str(", ");
             allowed.push_str(name);
         }
     }
     let headers = reply.headers_mut();
-    headers.insert(header::ACCESS_CONTROL_ALLOW_METHODS, HeaderValue::from_static(ALLOW_METHODS));
+    headers.insert(
+        header::ACCESS_CONTROL_ALLOW_METHODS,
+        HeaderValue::from_static(ALLOW_METHODS),
+    );
     headers.insert(
         header::ACCESS_CONTROL_ALLOW_HEADERS,
         HeaderValue::from_str(&allowed).unwrap_or(HeaderValue::from_static(ALLOW_HEADERS)),
     );
-    headers.insert(header::ACCESS_CONTROL_MAX_AGE, HeaderValue::from_static("600"));
-    if request.get("access-control-request-private-network").is_some_and(|v| v.as_bytes().eq_ignore_ascii_case(b"true")) {
-        headers.insert("access-control-allow-private-network", HeaderValue::from_static("true"));
+    headers.insert(
+        header::ACCESS_CONTROL_MAX_AGE,
+        HeaderValue::from_static("600"),
+    );
+    if request
+        .get("access-control-request-private-network")
+        .is_some_and(|v| v.as_bytes().eq_ignore_ascii_case(b"true"))
+    {
+        headers.insert(
+            "access-control-allow-private-network",
+            HeaderValue::from_static("true"),
+        );
     }
     reply
 }
 
 /// A JSON-RPC error with id null as the body of an HTTP error (as MCP servers answer them).
 fn error(status: StatusCode, message: &str) -> Reply {
-    let code = if status == StatusCode::NOT_FOUND { -32001 } else { -32000 };
+    let code = if status == StatusCode::NOT_FOUND {
+        -32001
+    } else {
+        -32000
+    };
     let body = serde_json::json!({"jsonrpc": "2.0", "error": {"code": code, "message": message}, "id": null});
     with_type(status, "application/json", body.to_string())
 }
@@ -260,7 +364,9 @@ fn text(status: StatusCode, body: &str) -> Reply {
 fn with_type(status: StatusCode, content_type: &'static str, body: String) -> Reply {
     let mut reply = Response::new(Full::new(Bytes::from(body)));
     *reply.status_mut() = status;
-    reply.headers_mut().insert(header::CONTENT_TYPE, HeaderValue::from_static(content_type));
+    reply
+        .headers_mut()
+        .insert(header::CONTENT_TYPE, HeaderValue::from_static(content_type));
     reply
 }
 
@@ -276,7 +382,9 @@ fn session_id() -> String {
     use std::sync::atomic::{AtomicU64, Ordering};
     static COUNTER: AtomicU64 = AtomicU64::new(0);
     let n = COUNTER.fetch_add(1, Ordering::Relaxed);
-    let nanos = SystemTime::now().duration_since(SystemTime::UNIX_EPOCH).map_or(0, |d| d.as_nanos());
+    let nanos = SystemTime::now()
+        .duration_since(SystemTime::UNIX_EPOCH)
+        .map_or(0, |d| d.as_nanos());
     let half = || {
         let mut hasher = std::collections::hash_map::RandomState::new().build_hasher();
         hasher.write_u64(n);
@@ -295,9 +403,17 @@ mod tests {
         let mut server = MockServer::new();
         assert!(not_accepted(&server.handle(b"{").unwrap()));
         assert!(not_accepted(&server.handle(b"[]").unwrap()));
-        assert!(not_accepted(&server.handle(br#"{"jsonrpc":"2.0","method":1}"#).unwrap()));
-        assert!(!not_accepted(&server.handle(br#"{"jsonrpc":"2.0","method":"nope","id":1}"#).unwrap()));
-        assert!(!not_accepted(&server.handle(br#"[{"jsonrpc":"2.0","method":1}]"#).unwrap()));
+        assert!(not_accepted(
+            &server.handle(br#"{"jsonrpc":"2.0","method":1}"#).unwrap()
+        ));
+        assert!(!not_accepted(
+            &server
+                .handle(br#"{"jsonrpc":"2.0","method":"nope","id":1}"#)
+                .unwrap()
+        ));
+        assert!(!not_accepted(
+            &server.handle(br#"[{"jsonrpc":"2.0","method":1}]"#).unwrap()
+        ));
     }
 
     #[test]

@@ -58,7 +58,8 @@ pub fn main(options: &Options) -> ExitCode {
     for (flag, text) in [("--ws", &options.ws), ("--http", &options.http)] {
         let Some(text) = text else { continue };
         let shared = listeners.iter().find(|(_, bound): &&(&str, StdListener)| {
-            resolve(text).is_ok_and(|addr| addr.port() != 0 && bound.local_addr().is_ok_and(|b| b == addr))
+            resolve(text)
+                .is_ok_and(|addr| addr.port() != 0 && bound.local_addr().is_ok_and(|b| b == addr))
         });
         if let Some((other, _)) = shared {
             eprintln!("jrpc serve: {other} and {flag} cannot share {text}; give them different ports (0 picks a free one)");
@@ -74,13 +75,18 @@ pub fn main(options: &Options) -> ExitCode {
     }
     let mut urls = Vec::new();
     for (flag, listener) in &listeners {
-        let addr = listener.local_addr().expect("a bound listener has an address");
+        let addr = listener
+            .local_addr()
+            .expect("a bound listener has an address");
         urls.push(match *flag {
             "--ws" => format!("WebSocket on ws://{addr}"),
             _ => format!("HTTP on http://{addr}"),
         });
     }
-    let runtime = match tokio::runtime::Builder::new_current_thread().enable_all().build() {
+    let runtime = match tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+    {
         Ok(runtime) => runtime,
         Err(e) => {
             eprintln!("jrpc serve: cannot start the runtime: {e}");
@@ -90,9 +96,14 @@ pub fn main(options: &Options) -> ExitCode {
     let reason = runtime.block_on(async move {
         let (stop_tx, stop_rx) = watch::channel(false);
         let (alive_tx, mut alive_rx) = mpsc::channel::<()>(1);
-        let context = Context { stop: stop_rx, _alive: alive_tx, verbose: options.verbose };
+        let context = Context {
+            stop: stop_rx,
+            _alive: alive_tx,
+            verbose: options.verbose,
+        };
         for (flag, listener) in listeners {
-            let listener = TcpListener::from_std(listener).expect("a non-blocking std listener converts");
+            let listener =
+                TcpListener::from_std(listener).expect("a non-blocking std listener converts");
             let context = context.clone();
             match flag {
                 "--ws" => tokio::spawn(accept_loop(listener, context, "ws", ws::connection)),
@@ -136,7 +147,9 @@ fn bind(flag: &str, text: &str, allow_remote: bool) -> Result<StdListener, Strin
         io::ErrorKind::AddrNotAvailable => format!("{flag} {text}: {} is not an address of this machine", addr.ip()),
         _ => format!("{flag} {text}: cannot listen on {addr}: {e}"),
     })?;
-    listener.set_nonblocking(true).map_err(|e| format!("{flag} {text}: {e}"))?;
+    listener
+        .set_nonblocking(true)
+        .map_err(|e| format!("{flag} {text}: {e}"))?;
     Ok(listener)
 }
 
@@ -153,12 +166,21 @@ fn resolve(text: &str) -> Result<SocketAddr, String> {
         .to_socket_addrs()
         .map_err(|e| format!("not an address (HOST:PORT, e.g. 127.0.0.1:8765): {e}"))?
         .collect();
-    addrs.iter().find(|a| a.is_ipv4()).or(addrs.first()).copied().ok_or_else(|| "the name has no address".to_string())
+    addrs
+        .iter()
+        .find(|a| a.is_ipv4())
+        .or(addrs.first())
+        .copied()
+        .ok_or_else(|| "the name has no address".to_string())
 }
 
 /// Accepts connections until stopped, each answered by `connection` in its own task.
-async fn accept_loop<F, Fut>(listener: TcpListener, context: Context, scheme: &'static str, connection: F)
-where
+async fn accept_loop<F, Fut>(
+    listener: TcpListener,
+    context: Context,
+    scheme: &'static str,
+    connection: F,
+) where
     F: Fn(tokio::net::TcpStream, String, Context) -> Fut,
     Fut: Future<Output = ()> + Send + 'static,
 {
@@ -199,7 +221,10 @@ fn stop_signal(exit_after: Option<Duration>) -> impl Future<Output = String> {
     #[cfg(unix)]
     let (interrupt, terminate) = {
         use tokio::signal::unix::{signal, SignalKind};
-        (signal(SignalKind::interrupt()).ok(), signal(SignalKind::terminate()).ok())
+        (
+            signal(SignalKind::interrupt()).ok(),
+            signal(SignalKind::terminate()).ok(),
+        )
     };
     let ctrl_c: Signal = Box::pin(async move {
         #[cfg(unix)]

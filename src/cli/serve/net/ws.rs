@@ -22,7 +22,8 @@ use super::{stopped, Context};
 use crate::mock::MockServer;
 
 /// The reply to a binary frame: the specification's parse error, as the mock writes it.
-pub(super) const PARSE_ERROR: &str = r#"{"jsonrpc":"2.0","error":{"code":-32700,"message":"Parse error"},"id":null}"#;
+pub(super) const PARSE_ERROR: &str =
+    r#"{"jsonrpc":"2.0","error":{"code":-32700,"message":"Parse error"},"id":null}"#;
 
 /// How long a client has to finish the opening handshake.
 const HANDSHAKE: std::time::Duration = std::time::Duration::from_secs(10);
@@ -53,7 +54,10 @@ pub(super) async fn connection(stream: TcpStream, name: String, context: Context
         };
         let frame = match event {
             None => {
-                let goodbye = CloseFrame { code: CloseCode::Away, reason: "jrpc serve stopped".into() };
+                let goodbye = CloseFrame {
+                    code: CloseCode::Away,
+                    reason: "jrpc serve stopped".into(),
+                };
                 let _ = socket.close(Some(goodbye)).await;
                 // Read until the peer answers the close (tungstenite ends the stream then).
                 while let Some(Ok(_)) = socket.next().await {}
@@ -77,7 +81,10 @@ pub(super) async fn connection(stream: TcpStream, name: String, context: Context
             }
             Message::Binary(bytes) => {
                 if verbose {
-                    eprintln!("--> [{name}] (binary frame, {} bytes: answered as not JSON)", bytes.len());
+                    eprintln!(
+                        "--> [{name}] (binary frame, {} bytes: answered as not JSON)",
+                        bytes.len()
+                    );
                 }
                 Some(PARSE_ERROR.to_string())
             }
@@ -108,9 +115,17 @@ pub(super) async fn connection(stream: TcpStream, name: String, context: Context
 /// The handshake callback: accepts the first subprotocol the client offers, if any. (A browser
 /// fails the connection when it asked for a subprotocol and the answer names none.)
 #[allow(clippy::result_large_err)] // the signature tungstenite's handshake callback has
-fn accept_first_subprotocol(request: &Request, mut response: Response) -> Result<Response, ErrorResponse> {
-    let offered = request.headers().get(SEC_WEBSOCKET_PROTOCOL).and_then(|v| v.to_str().ok());
-    if let Some(first) = offered.and_then(|list| list.split(',').map(str::trim).find(|p| !p.is_empty())) {
+fn accept_first_subprotocol(
+    request: &Request,
+    mut response: Response,
+) -> Result<Response, ErrorResponse> {
+    let offered = request
+        .headers()
+        .get(SEC_WEBSOCKET_PROTOCOL)
+        .and_then(|v| v.to_str().ok());
+    if let Some(first) =
+        offered.and_then(|list| list.split(',').map(str::trim).find(|p| !p.is_empty()))
+    {
         if let Ok(value) = first.parse() {
             response.headers_mut().insert(SEC_WEBSOCKET_PROTOCOL, value);
         }
@@ -124,6 +139,9 @@ mod tests {
 
     #[test]
     fn binary_reply_is_the_mocks_parse_error() {
-        assert_eq!(MockServer::new().handle(b"\x00").as_deref(), Some(PARSE_ERROR));
+        assert_eq!(
+            MockServer::new().handle(b"\x00").as_deref(),
+            Some(PARSE_ERROR)
+        );
     }
 }

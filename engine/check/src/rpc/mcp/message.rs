@@ -16,18 +16,32 @@ fn supersede(sink: &mut Sink<'_>, rule: &'static Rule, path: &str) {
     sink.out.retain(|v| !(v.rule == rule && v.path == path));
 }
 
-pub(super) fn check(node: &Node<'_>, path: &Pointer, kind: Kind, direction: Option<Direction>, version: McpVersion, sink: &mut Sink<'_>) {
+pub(super) fn check(
+    node: &Node<'_>,
+    path: &Pointer,
+    kind: Kind,
+    direction: Option<Direction>,
+    version: McpVersion,
+    sink: &mut Sink<'_>,
+) {
     let name = node.get("method").and_then(Node::as_str);
     let known = name.and_then(|n| methods::lookup(n, version));
     id(node, path, kind, known.map(|m| m.call), sink);
-    let (Some(name), Kind::Request | Kind::Notification) = (name, kind) else { return };
+    let (Some(name), Kind::Request | Kind::Notification) = (name, kind) else {
+        return;
+    };
     if name.starts_with("rpc.") {
         return; // method-rpc-reserved says it
     }
     let method_span = node.member("method").map_or(node.span, |m| m.value.span);
     let method_path = path.key("method");
     match known {
-        None => sink.push(&METHOD_UNKNOWN, &method_path, method_span, unknown_method(name, version)),
+        None => sink.push(
+            &METHOD_UNKNOWN,
+            &method_path,
+            method_span,
+            unknown_method(name, version),
+        ),
         Some(m) => {
             match (m.call, kind) {
                 (Call::Request, Kind::Notification) => sink.push(
@@ -58,7 +72,9 @@ pub(super) fn check(node: &Node<'_>, path: &Pointer, kind: Kind, direction: Opti
                     &WRONG_DIRECTION,
                     &method_path,
                     method_span,
-                    format!("{name} is sent by {sender} in MCP {version}, but here {here} sends it"),
+                    format!(
+                        "{name} is sent by {sender} in MCP {version}, but here {here} sends it"
+                    ),
                 );
             }
         }
@@ -73,7 +89,12 @@ fn id(node: &Node<'_>, path: &Pointer, kind: Kind, call: Option<Call>, sink: &mu
     match &id.value.value {
         Value::Null if kind == Kind::Request && call != Some(Call::Notification) => {
             supersede(sink, &ID_NULL_IN_REQUEST, at.as_str());
-            sink.push(&ID_NULL, &at, id.value.span, "MCP request ids must be a string or an integer, never null");
+            sink.push(
+                &ID_NULL,
+                &at,
+                id.value.span,
+                "MCP request ids must be a string or an integer, never null",
+            );
         }
         Value::Number(text) if text.contains(['.', 'e', 'E']) => {
             supersede(sink, &ID_FRACTIONAL, at.as_str());
@@ -120,16 +141,28 @@ fn params(node: &Node<'_>, path: &Pointer, name: &str, version: McpVersion, sink
 
 /// Says why `name` is not a method of `version`, and what to use instead when that is known.
 fn unknown_method(name: &str, version: McpVersion) -> String {
-    if version == McpVersion::V2026_07_28 && matches!(name, "sampling/createMessage" | "elicitation/create" | "roots/list") {
+    if version == McpVersion::V2026_07_28
+        && matches!(
+            name,
+            "sampling/createMessage" | "elicitation/create" | "roots/list"
+        )
+    {
         return format!(
             "in MCP 2026-07-28 {name} is not a request of its own: the server asks for it inside a result with resultType \"input_required\" (inputRequests), and the client retries its request with inputResponses"
         );
     }
     let elsewhere = methods::versions_having(name);
     if elsewhere != 0 {
-        let list: Vec<&str> = methods::versions_of(elsewhere).map(McpVersion::as_str).collect();
-        let mut message = format!("{name} is not a method of MCP {version} (it exists in {})", list.join(", "));
-        if version == McpVersion::V2026_07_28 && matches!(name, "initialize" | "notifications/initialized" | "ping") {
+        let list: Vec<&str> = methods::versions_of(elsewhere)
+            .map(McpVersion::as_str)
+            .collect();
+        let mut message = format!(
+            "{name} is not a method of MCP {version} (it exists in {})",
+            list.join(", ")
+        );
+        if version == McpVersion::V2026_07_28
+            && matches!(name, "initialize" | "notifications/initialized" | "ping")
+        {
             message.push_str(
                 "; 2026-07-28 has no initialization handshake: every request carries its protocol version and capabilities in params._meta, and server/discover tells what the server supports",
             );
@@ -161,7 +194,10 @@ pub(super) fn check_batch(node: &Node<'_>, version: McpVersion, sink: &mut Sink<
         return;
     }
     for (i, item) in items.iter().enumerate() {
-        if let Some(method) = item.member("method").filter(|m| m.value.as_str() == Some("initialize")) {
+        if let Some(method) = item
+            .member("method")
+            .filter(|m| m.value.as_str() == Some("initialize"))
+        {
             sink.push(
                 &BATCH_INITIALIZE,
                 Pointer::root().index(i).key("method"),

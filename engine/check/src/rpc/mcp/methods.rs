@@ -43,7 +43,9 @@ pub const fn bit(version: McpVersion) -> Versions {
 
 /// The versions of a bit set, oldest first.
 pub fn versions_of(set: Versions) -> impl Iterator<Item = McpVersion> {
-    McpVersion::ALL.into_iter().filter(move |v| set & bit(*v) != 0)
+    McpVersion::ALL
+        .into_iter()
+        .filter(move |v| set & bit(*v) != 0)
 }
 
 /// Whether a method expects a response.
@@ -98,22 +100,35 @@ pub struct Method {
 
 /// A required member.
 pub const fn req(path: &'static str, types: Types) -> Param {
-    Param { path, required: true, types }
+    Param {
+        path,
+        required: true,
+        types,
+    }
 }
 
 /// An optional member with a fixed type.
 pub const fn opt(path: &'static str, types: Types) -> Param {
-    Param { path, required: false, types }
+    Param {
+        path,
+        required: false,
+        types,
+    }
 }
 
 /// The row of `name` in `version`.
 pub fn lookup(name: &str, version: McpVersion) -> Option<&'static Method> {
-    METHODS.iter().find(|m| m.name == name && m.versions & bit(version) != 0)
+    METHODS
+        .iter()
+        .find(|m| m.name == name && m.versions & bit(version) != 0)
 }
 
 /// Every version in which `name` exists.
 pub fn versions_having(name: &str) -> Versions {
-    METHODS.iter().filter(|m| m.name == name).fold(0, |set, m| set | m.versions)
+    METHODS
+        .iter()
+        .filter(|m| m.name == name)
+        .fold(0, |set, m| set | m.versions)
 }
 
 /// The members' types in words: "a string", "an object or null".

@@ -26,8 +26,13 @@ pub enum McpVersion {
 }
 
 impl McpVersion {
-    pub const ALL: [McpVersion; 5] =
-        [McpVersion::V2024_11_05, McpVersion::V2025_03_26, McpVersion::V2025_06_18, McpVersion::V2025_11_25, McpVersion::V2026_07_28];
+    pub const ALL: [McpVersion; 5] = [
+        McpVersion::V2024_11_05,
+        McpVersion::V2025_03_26,
+        McpVersion::V2025_06_18,
+        McpVersion::V2025_11_25,
+        McpVersion::V2026_07_28,
+    ];
 
     pub const fn as_str(self) -> &'static str {
         match self {
@@ -56,7 +61,12 @@ pub struct UnknownVersion(pub String);
 impl fmt::Display for UnknownVersion {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let known: Vec<_> = McpVersion::ALL.iter().map(|v| v.as_str()).collect();
-        write!(f, "unknown MCP protocol version {} (known: {})", crate::json::quote(&self.0), known.join(", "))
+        write!(
+            f,
+            "unknown MCP protocol version {} (known: {})",
+            crate::json::quote(&self.0),
+            known.join(", ")
+        )
     }
 }
 
@@ -65,10 +75,12 @@ impl std::error::Error for UnknownVersion {}
 impl FromStr for McpVersion {
     type Err = UnknownVersion;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        McpVersion::ALL.into_iter().find(|v| v.as_str() == s).ok_or_else(|| UnknownVersion(s.to_string()))
+        McpVersion::ALL
+            .into_iter()
+            .find(|v| v.as_str() == s)
+            .ok_or_else(|| UnknownVersion(s.to_string()))
     }
 }
-
 
 /// One thing wrong with a method's params, for the validator and for the mock server's -32602 `data`.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -81,10 +93,17 @@ pub struct ParamProblem {
 
 /// What is wrong with the params of `method` under `version`: empty when they are right or the
 /// method is unknown. `params` is `None` when the member is absent.
-pub fn param_problems(method: &str, params: Option<&Node<'_>>, version: McpVersion) -> Vec<ParamProblem> {
+pub fn param_problems(
+    method: &str,
+    params: Option<&Node<'_>>,
+    version: McpVersion,
+) -> Vec<ParamProblem> {
     params::problems(method, params, version)
         .into_iter()
-        .map(|p| ParamProblem { path: p.path, message: p.message })
+        .map(|p| ParamProblem {
+            path: p.path,
+            message: p.message,
+        })
         .collect()
 }
 
@@ -102,12 +121,21 @@ pub(crate) fn check_message(
 }
 
 /// Checks a batch as a whole (MCP allows batching only in 2025-03-26, and never for `initialize`).
-pub(crate) fn check_batch(node: &Node<'_>, _direction: Option<Direction>, version: McpVersion, sink: &mut Sink<'_>) {
+pub(crate) fn check_batch(
+    node: &Node<'_>,
+    _direction: Option<Direction>,
+    version: McpVersion,
+    sink: &mut Sink<'_>,
+) {
     message::check_batch(node, version, sink);
 }
 
 /// Checks a transcript's order (the lifecycle: initialize first, then notifications/initialized)
 /// and that no request id is used twice in the session.
-pub(crate) fn check_transcript(stream: &Stream<'_>, documents: &mut [Document], version: McpVersion) {
+pub(crate) fn check_transcript(
+    stream: &Stream<'_>,
+    documents: &mut [Document],
+    version: McpVersion,
+) {
     session::check(stream, documents, version);
 }

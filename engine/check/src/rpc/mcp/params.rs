@@ -65,7 +65,10 @@ pub(crate) fn has_type(node: &Node<'_>, types: Types) -> bool {
         Value::Array(_) => methods::ARRAY,
         Value::Object(_) => methods::OBJECT,
         Value::Number(_) => {
-            let integral = node.as_integer_text().is_some() || node.as_f64().is_some_and(|f| f.is_finite() && f.fract() == 0.0);
+            let integral = node.as_integer_text().is_some()
+                || node
+                    .as_f64()
+                    .is_some_and(|f| f.is_finite() && f.fract() == 0.0);
             if types & methods::NUMBER != 0 || integral && types & methods::INTEGER != 0 {
                 return true;
             }
@@ -82,8 +85,12 @@ fn shown(relative: &str) -> String {
 
 /// The required top-level members, for "params is missing" messages.
 fn required_names(m: &Method) -> String {
-    let names: Vec<String> =
-        m.params.iter().filter(|p| p.required && !p.path.contains('/')).map(|p| format!("\"{}\"", unescape(p.path))).collect();
+    let names: Vec<String> = m
+        .params
+        .iter()
+        .filter(|p| p.required && !p.path.contains('/'))
+        .map(|p| format!("\"{}\"", unescape(p.path)))
+        .collect();
     if names.is_empty() {
         "an object".to_string()
     } else {
@@ -92,16 +99,28 @@ fn required_names(m: &Method) -> String {
 }
 
 /// Everything wrong with `params` for `method` in `version` (nothing for unknown methods).
-pub(crate) fn problems(method: &str, params: Option<&Node<'_>>, version: McpVersion) -> Vec<Problem> {
-    let Some(m) = methods::lookup(method, version) else { return Vec::new() };
+pub(crate) fn problems(
+    method: &str,
+    params: Option<&Node<'_>>,
+    version: McpVersion,
+) -> Vec<Problem> {
+    let Some(m) = methods::lookup(method, version) else {
+        return Vec::new();
+    };
     let params = match params {
         None if m.params_required => {
-            let only_meta = m.params.iter().all(|p| !p.required || p.path.starts_with("_meta"));
+            let only_meta = m
+                .params
+                .iter()
+                .all(|p| !p.required || p.path.starts_with("_meta"));
             return vec![Problem {
                 kind: ProblemKind::ParamsMissing,
                 path: String::new(),
                 span: None,
-                message: format!("{method} needs \"params\": {} (MCP {version})", required_names(m)),
+                message: format!(
+                    "{method} needs \"params\": {} (MCP {version})",
+                    required_names(m)
+                ),
                 meta: only_meta && version == McpVersion::V2026_07_28,
             }];
         }
@@ -152,7 +171,11 @@ fn check_param(method: &str, params: &Node<'_>, p: &Param, out: &mut Vec<Problem
             span: Some(parent.span),
             message: format!(
                 "{} is missing \"{last}\", which {method} requires ({})",
-                if parent_path.is_empty() { "\"params\"".to_string() } else { format!("\"{}\"", shown(&parent_path)) },
+                if parent_path.is_empty() {
+                    "\"params\"".to_string()
+                } else {
+                    format!("\"{}\"", shown(&parent_path))
+                },
                 methods::types_name(p.types)
             ),
             meta,
@@ -180,7 +203,19 @@ mod tests {
 
     #[test]
     fn reference_tokens_unescape_as_rfc_6901_says() {
-        for (token, key) in [("a", "a"), ("a~1b", "a/b"), ("m~0n", "m~n"), ("~01", "~1"), ("~10", "/0"), ("~~1", "~/"), ("~", "~"), ("x~", "x~"), ("~2", "~2"), ("é~1ü", "é/ü"), ("", "")] {
+        for (token, key) in [
+            ("a", "a"),
+            ("a~1b", "a/b"),
+            ("m~0n", "m~n"),
+            ("~01", "~1"),
+            ("~10", "/0"),
+            ("~~1", "~/"),
+            ("~", "~"),
+            ("x~", "x~"),
+            ("~2", "~2"),
+            ("é~1ü", "é/ü"),
+            ("", ""),
+        ] {
             assert_eq!(unescape(token), key, "{token}");
         }
     }

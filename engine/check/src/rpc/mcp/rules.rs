@@ -9,17 +9,26 @@ const fn mcp(name: &'static str, title: &'static str, url: &'static str) -> Sect
     Section { name, title, url }
 }
 
-pub const REQUESTS: Section =
-    mcp("MCP 2025-11-25 base protocol", "Requests", "https://modelcontextprotocol.io/specification/2025-11-25/basic#requests");
+pub const REQUESTS: Section = mcp(
+    "MCP 2025-11-25 base protocol",
+    "Requests",
+    "https://modelcontextprotocol.io/specification/2025-11-25/basic#requests",
+);
 pub const NOTIFICATIONS: Section = mcp(
     "MCP 2025-11-25 base protocol",
     "Notifications",
     "https://modelcontextprotocol.io/specification/2025-11-25/basic#notifications",
 );
-pub const SCHEMA: Section =
-    mcp("MCP 2025-11-25 schema", "Schema reference", "https://modelcontextprotocol.io/specification/2025-11-25/schema");
-pub const BATCHING: Section =
-    mcp("MCP 2025-03-26 base protocol", "Batching", "https://modelcontextprotocol.io/specification/2025-03-26/basic#batching");
+pub const SCHEMA: Section = mcp(
+    "MCP 2025-11-25 schema",
+    "Schema reference",
+    "https://modelcontextprotocol.io/specification/2025-11-25/schema",
+);
+pub const BATCHING: Section = mcp(
+    "MCP 2025-03-26 base protocol",
+    "Batching",
+    "https://modelcontextprotocol.io/specification/2025-03-26/basic#batching",
+);
 pub const LIFECYCLE: Section = mcp(
     "MCP 2025-11-25 lifecycle",
     "Initialization",
@@ -134,69 +143,69 @@ rule!(Mcp, BATCH_INITIALIZE, "mcp-batch-initialize", Error, BATCHING,
 // ---- Lifecycle (transcripts) -----------------------------------------------------------------
 
 rule!(Mcp, INITIALIZE_FIRST, "mcp-initialize-first", Error, LIFECYCLE,
-    "A session starts with the client's initialize request.",
-    "Initialization must be the first interaction: client and server agree on the protocol version and capabilities before anything else is sent. (Checked when a transcript shows an initialize; a transcript without one is taken as the middle of a session. 2026-07-28 has no initialize.)",
-    bad: concat!(
-        "--> {\"jsonrpc\": \"2.0\", \"method\": \"tools/list\", \"id\": 2}\n",
-        "<-- {\"jsonrpc\": \"2.0\", \"result\": {\"tools\": []}, \"id\": 2}\n",
-        handshake!(),
-        "--> {\"jsonrpc\": \"2.0\", \"method\": \"notifications/initialized\"}"
-    ),
-    good: concat!(
-        handshake!(),
-        "--> {\"jsonrpc\": \"2.0\", \"method\": \"notifications/initialized\"}\n",
-        "--> {\"jsonrpc\": \"2.0\", \"method\": \"tools/list\", \"id\": 2}\n",
-        "<-- {\"jsonrpc\": \"2.0\", \"result\": {\"tools\": []}, \"id\": 2}"
-    ));
+"A session starts with the client's initialize request.",
+"Initialization must be the first interaction: client and server agree on the protocol version and capabilities before anything else is sent. (Checked when a transcript shows an initialize; a transcript without one is taken as the middle of a session. 2026-07-28 has no initialize.)",
+bad: concat!(
+    "--> {\"jsonrpc\": \"2.0\", \"method\": \"tools/list\", \"id\": 2}\n",
+    "<-- {\"jsonrpc\": \"2.0\", \"result\": {\"tools\": []}, \"id\": 2}\n",
+    handshake!(),
+    "--> {\"jsonrpc\": \"2.0\", \"method\": \"notifications/initialized\"}"
+),
+good: concat!(
+    handshake!(),
+    "--> {\"jsonrpc\": \"2.0\", \"method\": \"notifications/initialized\"}\n",
+    "--> {\"jsonrpc\": \"2.0\", \"method\": \"tools/list\", \"id\": 2}\n",
+    "<-- {\"jsonrpc\": \"2.0\", \"result\": {\"tools\": []}, \"id\": 2}"
+));
 
 rule!(Mcp, INITIALIZED_ORDER, "mcp-initialized-order", Error, LIFECYCLE,
-    "After the initialize response the client sends notifications/initialized, before any other request.",
-    "The initialized notification tells the server the client is ready for normal operation. It comes after the server's initialize result (not before) and before the client's first request other than ping.",
-    bad: concat!(
-        handshake!(),
-        "--> {\"jsonrpc\": \"2.0\", \"method\": \"tools/list\", \"id\": 2}\n",
-        "<-- {\"jsonrpc\": \"2.0\", \"result\": {\"tools\": []}, \"id\": 2}"
-    ),
-    good: concat!(
-        handshake!(),
-        "--> {\"jsonrpc\": \"2.0\", \"method\": \"notifications/initialized\"}\n",
-        "--> {\"jsonrpc\": \"2.0\", \"method\": \"tools/list\", \"id\": 2}\n",
-        "<-- {\"jsonrpc\": \"2.0\", \"result\": {\"tools\": []}, \"id\": 2}"
-    ));
+"After the initialize response the client sends notifications/initialized, before any other request.",
+"The initialized notification tells the server the client is ready for normal operation. It comes after the server's initialize result (not before) and before the client's first request other than ping.",
+bad: concat!(
+    handshake!(),
+    "--> {\"jsonrpc\": \"2.0\", \"method\": \"tools/list\", \"id\": 2}\n",
+    "<-- {\"jsonrpc\": \"2.0\", \"result\": {\"tools\": []}, \"id\": 2}"
+),
+good: concat!(
+    handshake!(),
+    "--> {\"jsonrpc\": \"2.0\", \"method\": \"notifications/initialized\"}\n",
+    "--> {\"jsonrpc\": \"2.0\", \"method\": \"tools/list\", \"id\": 2}\n",
+    "<-- {\"jsonrpc\": \"2.0\", \"result\": {\"tools\": []}, \"id\": 2}"
+));
 
 rule!(Mcp, REQUEST_DURING_INITIALIZATION, "mcp-request-during-initialization", Warning, LIFECYCLE,
-    "Only pings (and the server's logging) should be sent while initialization is under way.",
-    "The client should send no request other than ping before the server has answered initialize, and the server none other than ping before it receives notifications/initialized: until then neither side knows the other's capabilities.",
-    bad: concat!(
-        "--> ", init_request!(), "\n",
-        "--> {\"jsonrpc\": \"2.0\", \"method\": \"tools/list\", \"id\": 2}\n",
-        "<-- ", init_result!(), "\n",
-        "<-- {\"jsonrpc\": \"2.0\", \"result\": {\"tools\": []}, \"id\": 2}\n",
-        "--> {\"jsonrpc\": \"2.0\", \"method\": \"notifications/initialized\"}"
-    ),
-    good: concat!(
-        "--> ", init_request!(), "\n",
-        "--> {\"jsonrpc\": \"2.0\", \"method\": \"ping\", \"id\": 2}\n",
-        "<-- ", init_result!(), "\n",
-        "<-- {\"jsonrpc\": \"2.0\", \"result\": {}, \"id\": 2}\n",
-        "--> {\"jsonrpc\": \"2.0\", \"method\": \"notifications/initialized\"}"
-    ));
+"Only pings (and the server's logging) should be sent while initialization is under way.",
+"The client should send no request other than ping before the server has answered initialize, and the server none other than ping before it receives notifications/initialized: until then neither side knows the other's capabilities.",
+bad: concat!(
+    "--> ", init_request!(), "\n",
+    "--> {\"jsonrpc\": \"2.0\", \"method\": \"tools/list\", \"id\": 2}\n",
+    "<-- ", init_result!(), "\n",
+    "<-- {\"jsonrpc\": \"2.0\", \"result\": {\"tools\": []}, \"id\": 2}\n",
+    "--> {\"jsonrpc\": \"2.0\", \"method\": \"notifications/initialized\"}"
+),
+good: concat!(
+    "--> ", init_request!(), "\n",
+    "--> {\"jsonrpc\": \"2.0\", \"method\": \"ping\", \"id\": 2}\n",
+    "<-- ", init_result!(), "\n",
+    "<-- {\"jsonrpc\": \"2.0\", \"result\": {}, \"id\": 2}\n",
+    "--> {\"jsonrpc\": \"2.0\", \"method\": \"notifications/initialized\"}"
+));
 
 rule!(Mcp, ID_REUSED, "mcp-id-reused", Error, REQUESTS,
-    "A request id must not be reused within the session.",
-    "MCP is stricter than JSON-RPC: the requestor must never use an id twice in one session, even after the first request was answered. Logs, cancellations (notifications/cancelled names a request by id) and progress all rely on ids being unique.",
-    bad: concat!(
-        handshake!(),
-        "--> {\"jsonrpc\": \"2.0\", \"method\": \"notifications/initialized\"}\n",
-        "--> {\"jsonrpc\": \"2.0\", \"method\": \"tools/list\", \"id\": 1}\n",
-        "<-- {\"jsonrpc\": \"2.0\", \"result\": {\"tools\": []}, \"id\": 1}"
-    ),
-    good: concat!(
-        handshake!(),
-        "--> {\"jsonrpc\": \"2.0\", \"method\": \"notifications/initialized\"}\n",
-        "--> {\"jsonrpc\": \"2.0\", \"method\": \"tools/list\", \"id\": 2}\n",
-        "<-- {\"jsonrpc\": \"2.0\", \"result\": {\"tools\": []}, \"id\": 2}"
-    ));
+"A request id must not be reused within the session.",
+"MCP is stricter than JSON-RPC: the requestor must never use an id twice in one session, even after the first request was answered. Logs, cancellations (notifications/cancelled names a request by id) and progress all rely on ids being unique.",
+bad: concat!(
+    handshake!(),
+    "--> {\"jsonrpc\": \"2.0\", \"method\": \"notifications/initialized\"}\n",
+    "--> {\"jsonrpc\": \"2.0\", \"method\": \"tools/list\", \"id\": 1}\n",
+    "<-- {\"jsonrpc\": \"2.0\", \"result\": {\"tools\": []}, \"id\": 1}"
+),
+good: concat!(
+    handshake!(),
+    "--> {\"jsonrpc\": \"2.0\", \"method\": \"notifications/initialized\"}\n",
+    "--> {\"jsonrpc\": \"2.0\", \"method\": \"tools/list\", \"id\": 2}\n",
+    "<-- {\"jsonrpc\": \"2.0\", \"result\": {\"tools\": []}, \"id\": 2}"
+));
 
 /// Every MCP rule.
 pub static RULES: &[&Rule] = &[

@@ -32,7 +32,10 @@ impl Message<'_, '_> {
         self.item.map_or_else(String::new, |j| format!("/{j}"))
     }
     fn method_at(&self) -> (String, Span) {
-        let span = self.node.member("method").map_or(self.node.span, |m| m.value.span);
+        let span = self
+            .node
+            .member("method")
+            .map_or(self.node.span, |m| m.value.span);
         (format!("{}/method", self.base()), span)
     }
     /// A call of `name` sent by `from`.
@@ -86,16 +89,28 @@ pub(super) fn check(stream: &Stream<'_>, documents: &mut [Document], version: Mc
     }
     let mut messages = Vec::new();
     for (doc, segment) in stream.segments.iter().enumerate() {
-        let (Some(from), Ok(parsed)) = (segment.direction, &segment.parsed) else { continue };
+        let (Some(from), Ok(parsed)) = (segment.direction, &segment.parsed) else {
+            continue;
+        };
         let kind_of = |d: &Document| d.intent.unwrap_or(d.kind);
         match &parsed.root.value {
-            Value::Object(_) => {
-                messages.push(Message { doc, item: None, node: &parsed.root, from, kind: kind_of(&documents[doc]) })
-            }
+            Value::Object(_) => messages.push(Message {
+                doc,
+                item: None,
+                node: &parsed.root,
+                from,
+                kind: kind_of(&documents[doc]),
+            }),
             Value::Array(items) => {
                 for (j, node) in items.iter().enumerate() {
                     if let (true, Some(d)) = (node.is_object(), documents[doc].items.get(j)) {
-                        messages.push(Message { doc, item: Some(j), node, from, kind: kind_of(d) });
+                        messages.push(Message {
+                            doc,
+                            item: Some(j),
+                            node,
+                            from,
+                            kind: kind_of(d),
+                        });
                     }
                 }
             }
@@ -111,21 +126,36 @@ pub(super) fn check(stream: &Stream<'_>, documents: &mut [Document], version: Mc
             None => &mut documents[f.doc],
         };
         if let Some(old) = f.supersedes {
-            target.violations.retain(|v| !(v.rule == old && v.span == f.span));
+            target
+                .violations
+                .retain(|v| !(v.rule == old && v.span == f.span));
         }
-        Sink { out: &mut target.violations }.push_full(f.rule, f.path, f.span, f.message, Vec::new());
+        Sink {
+            out: &mut target.violations,
+        }
+        .push_full(f.rule, f.path, f.span, f.message, Vec::new());
     }
 }
 
 fn lifecycle(messages: &[Message<'_, '_>], version: McpVersion, flags: &mut Vec<Flag>) {
-    let initialized = messages.iter().any(|m| m.is_call("initialize", Direction::Client, Kind::Request));
+    let initialized = messages
+        .iter()
+        .any(|m| m.is_call("initialize", Direction::Client, Kind::Request));
     if !initialized {
         return;
     }
     let mut phase = Phase::BeforeInitialize;
     let mut flag = |m: &Message<'_, '_>, rule: &'static Rule, message: String| {
         let (path, span) = m.method_at();
-        flags.push(Flag { doc: m.doc, item: m.item, rule, path, span, message, supersedes: None });
+        flags.push(Flag {
+            doc: m.doc,
+            item: m.item,
+            rule,
+            path,
+            span,
+            message,
+            supersedes: None,
+        });
     };
     for m in messages {
         let method = m.method().unwrap_or("");
@@ -142,9 +172,20 @@ fn lifecycle(messages: &[Message<'_, '_>], version: McpVersion, flags: &mut Vec<
                 }
             }
             Phase::AwaitingResponse(key) => {
-                if m.from == Direction::Server && m.kind == Kind::Response && m.node.get("id").and_then(id_key) == key {
-                    phase = if m.node.get("result").is_some() { Phase::AwaitingInitialized } else { Phase::Operating };
-                } else if m.is_call("notifications/initialized", Direction::Client, Kind::Notification) {
+                if m.from == Direction::Server
+                    && m.kind == Kind::Response
+                    && m.node.get("id").and_then(id_key) == key
+                {
+                    phase = if m.node.get("result").is_some() {
+                        Phase::AwaitingInitialized
+                    } else {
+                        Phase::Operating
+                    };
+                } else if m.is_call(
+                    "notifications/initialized",
+                    Direction::Client,
+                    Kind::Notification,
+                ) {
                     flag(m, &INITIALIZED_ORDER, "notifications/initialized is sent before the server has answered initialize; it comes after the initialize result".into());
                 } else if m.kind == Kind::Request && call && method != "ping" {
                     let message = match m.from {
@@ -155,7 +196,11 @@ fn lifecycle(messages: &[Message<'_, '_>], version: McpVersion, flags: &mut Vec<
                 }
             }
             Phase::AwaitingInitialized => {
-                if m.is_call("notifications/initialized", Direction::Client, Kind::Notification) {
+                if m.is_call(
+                    "notifications/initialized",
+                    Direction::Client,
+                    Kind::Notification,
+                ) {
                     phase = Phase::Operating;
                 } else if m.kind == Kind::Request && call && method != "ping" {
                     match m.from {
@@ -182,9 +227,16 @@ fn reused_ids(messages: &[Message<'_, '_>], version: McpVersion, flags: &mut Vec
         if m.kind != Kind::Request {
             continue;
         }
-        let notification = m.method().and_then(|n| methods::lookup(n, version)).is_some_and(|e| e.call == Call::Notification);
-        let Some(id) = m.node.member("id") else { continue };
-        let (Some(key), false) = (id_key(&id.value), notification) else { continue };
+        let notification = m
+            .method()
+            .and_then(|n| methods::lookup(n, version))
+            .is_some_and(|e| e.call == Call::Notification);
+        let Some(id) = m.node.member("id") else {
+            continue;
+        };
+        let (Some(key), false) = (id_key(&id.value), notification) else {
+            continue;
+        };
         let earlier = &mut seen[side(m.from)];
         if let Some((_, first)) = earlier.iter().find(|(k, _)| *k == key) {
             let shown = match &id.value.value {

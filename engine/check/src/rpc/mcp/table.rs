@@ -181,9 +181,7 @@ pub static METHODS: &[Method] = &[
         from: Sender::Client,
         versions: IN_2024_11_05 | IN_2025_03_26 | IN_2025_06_18,
         params_required: true,
-        params: &[
-            req("level", STRING),
-        ],
+        params: &[req("level", STRING)],
         result: &[],
     },
     Method {
@@ -205,10 +203,7 @@ pub static METHODS: &[Method] = &[
         from: Sender::Both,
         versions: IN_2024_11_05 | IN_2025_03_26 | IN_2025_06_18,
         params_required: true,
-        params: &[
-            opt("reason", STRING),
-            req("requestId", STRING | INTEGER),
-        ],
+        params: &[opt("reason", STRING), req("requestId", STRING | INTEGER)],
         result: &[],
     },
     Method {
@@ -232,7 +227,10 @@ pub static METHODS: &[Method] = &[
         params_required: true,
         params: &[
             opt("_meta", OBJECT),
-            opt("_meta/io.modelcontextprotocol~1subscriptionId", STRING | INTEGER),
+            opt(
+                "_meta/io.modelcontextprotocol~1subscriptionId",
+                STRING | INTEGER,
+            ),
             opt("reason", STRING),
             req("requestId", STRING | INTEGER),
         ],
@@ -244,9 +242,7 @@ pub static METHODS: &[Method] = &[
         from: Sender::Server,
         versions: IN_2025_11_25,
         params_required: true,
-        params: &[
-            req("elicitationId", STRING),
-        ],
+        params: &[req("elicitationId", STRING)],
         result: &[],
     },
     Method {
@@ -255,9 +251,7 @@ pub static METHODS: &[Method] = &[
         from: Sender::Client,
         versions: IN_2024_11_05 | IN_2025_03_26 | IN_2025_06_18 | IN_2025_11_25,
         params_required: false,
-        params: &[
-            opt("_meta", OBJECT),
-        ],
+        params: &[opt("_meta", OBJECT)],
         result: &[],
     },
     Method {
@@ -295,7 +289,10 @@ pub static METHODS: &[Method] = &[
         params_required: true,
         params: &[
             opt("_meta", OBJECT),
-            opt("_meta/io.modelcontextprotocol~1subscriptionId", STRING | INTEGER),
+            opt(
+                "_meta/io.modelcontextprotocol~1subscriptionId",
+                STRING | INTEGER,
+            ),
             req("data", ANY),
             req("level", STRING),
             opt("logger", STRING),
@@ -352,7 +349,10 @@ pub static METHODS: &[Method] = &[
         params_required: true,
         params: &[
             opt("_meta", OBJECT),
-            opt("_meta/io.modelcontextprotocol~1subscriptionId", STRING | INTEGER),
+            opt(
+                "_meta/io.modelcontextprotocol~1subscriptionId",
+                STRING | INTEGER,
+            ),
             opt("message", STRING),
             req("progress", NUMBER),
             req("progressToken", STRING | INTEGER),
@@ -366,9 +366,7 @@ pub static METHODS: &[Method] = &[
         from: Sender::Server,
         versions: IN_2024_11_05 | IN_2025_03_26 | IN_2025_06_18 | IN_2025_11_25,
         params_required: false,
-        params: &[
-            opt("_meta", OBJECT),
-        ],
+        params: &[opt("_meta", OBJECT)],
         result: &[],
     },
     Method {
@@ -379,7 +377,10 @@ pub static METHODS: &[Method] = &[
         params_required: false,
         params: &[
             opt("_meta", OBJECT),
-            opt("_meta/io.modelcontextprotocol~1subscriptionId", STRING | INTEGER),
+            opt(
+                "_meta/io.modelcontextprotocol~1subscriptionId",
+                STRING | INTEGER,
+            ),
         ],
         result: &[],
     },
@@ -389,9 +390,7 @@ pub static METHODS: &[Method] = &[
         from: Sender::Server,
         versions: IN_2024_11_05 | IN_2025_03_26 | IN_2025_06_18 | IN_2025_11_25,
         params_required: false,
-        params: &[
-            opt("_meta", OBJECT),
-        ],
+        params: &[opt("_meta", OBJECT)],
         result: &[],
     },
     Method {
@@ -402,7 +401,10 @@ pub static METHODS: &[Method] = &[
         params_required: false,
         params: &[
             opt("_meta", OBJECT),
-            opt("_meta/io.modelcontextprotocol~1subscriptionId", STRING | INTEGER),
+            opt(
+                "_meta/io.modelcontextprotocol~1subscriptionId",
+                STRING | INTEGER,
+            ),
         ],
         result: &[],
     },
@@ -412,9 +414,7 @@ pub static METHODS: &[Method] = &[
         from: Sender::Server,
         versions: IN_2024_11_05 | IN_2025_03_26 | IN_2025_06_18,
         params_required: true,
-        params: &[
-            req("uri", STRING),
-        ],
+        params: &[req("uri", STRING)],
         result: &[],
     },
     Method {
@@ -423,10 +423,7 @@ pub static METHODS: &[Method] = &[
         from: Sender::Server,
         versions: IN_2025_11_25,
         params_required: true,
-        params: &[
-            opt("_meta", OBJECT),
-            req("uri", STRING),
-        ],
+        params: &[opt("_meta", OBJECT), req("uri", STRING)],
         result: &[],
     },
     Method {
@@ -437,7 +434,10 @@ pub static METHODS: &[Method] = &[
         params_required: true,
         params: &[
             opt("_meta", OBJECT),
-            opt("_meta/io.modelcontextprotocol~1subscriptionId", STRING | INTEGER),
+            opt(
+                "_meta/io.modelcontextprotocol~1subscriptionId",
+                STRING | INTEGER,
+            ),
             req("uri", STRING),
         ],
         result: &[],
@@ -448,9 +448,7 @@ pub static METHODS: &[Method] = &[
         from: Sender::Client,
         versions: IN_2024_11_05 | IN_2025_03_26 | IN_2025_06_18 | IN_2025_11_25,
         params_required: false,
-        params: &[
-            opt("_meta", OBJECT),
-        ],
+        params: &[opt("_meta", OBJECT)],
         result: &[],
     },
     Method {
@@ -461,7 +459,10 @@ pub static METHODS: &[Method] = &[
         params_required: true,
         params: &[
             opt("_meta", OBJECT),
-            opt("_meta/io.modelcontextprotocol~1subscriptionId", STRING | INTEGER),
+            opt(
+                "_meta/io.modelcontextprotocol~1subscriptionId",
+                STRING | INTEGER,
+            ),
             req("notifications", OBJECT),
             opt("notifications/promptsListChanged", BOOLEAN),
             opt("notifications/resourceSubscriptions", ARRAY),
@@ -494,9 +495,7 @@ pub static METHODS: &[Method] = &[
         from: Sender::Server,
         versions: IN_2024_11_05 | IN_2025_03_26 | IN_2025_06_18 | IN_2025_11_25,
         params_required: false,
-        params: &[
-            opt("_meta", OBJECT),
-        ],
+        params: &[opt("_meta", OBJECT)],
         result: &[],
     },
     Method {
@@ -507,7 +506,10 @@ pub static METHODS: &[Method] = &[
         params_required: false,
         params: &[
             opt("_meta", OBJECT),
-            opt("_meta/io.modelcontextprotocol~1subscriptionId", STRING | INTEGER),
+            opt(
+                "_meta/io.modelcontextprotocol~1subscriptionId",
+                STRING | INTEGER,
+            ),
         ],
         result: &[],
     },
@@ -529,10 +531,7 @@ pub static METHODS: &[Method] = &[
         from: Sender::Client,
         versions: IN_2024_11_05 | IN_2025_03_26 | IN_2025_06_18,
         params_required: true,
-        params: &[
-            opt("arguments", OBJECT),
-            req("name", STRING),
-        ],
+        params: &[opt("arguments", OBJECT), req("name", STRING)],
         result: &["messages"],
     },
     Method {
@@ -577,9 +576,7 @@ pub static METHODS: &[Method] = &[
         from: Sender::Client,
         versions: IN_2024_11_05 | IN_2025_03_26 | IN_2025_06_18,
         params_required: false,
-        params: &[
-            opt("cursor", STRING),
-        ],
+        params: &[opt("cursor", STRING)],
         result: &["prompts"],
     },
     Method {
@@ -620,9 +617,7 @@ pub static METHODS: &[Method] = &[
         from: Sender::Client,
         versions: IN_2024_11_05 | IN_2025_03_26 | IN_2025_06_18,
         params_required: false,
-        params: &[
-            opt("cursor", STRING),
-        ],
+        params: &[opt("cursor", STRING)],
         result: &["resources"],
     },
     Method {
@@ -663,9 +658,7 @@ pub static METHODS: &[Method] = &[
         from: Sender::Client,
         versions: IN_2024_11_05 | IN_2025_03_26 | IN_2025_06_18,
         params_required: true,
-        params: &[
-            req("uri", STRING),
-        ],
+        params: &[req("uri", STRING)],
         result: &["contents"],
     },
     Method {
@@ -708,9 +701,7 @@ pub static METHODS: &[Method] = &[
         from: Sender::Client,
         versions: IN_2024_11_05 | IN_2025_03_26 | IN_2025_06_18,
         params_required: true,
-        params: &[
-            req("uri", STRING),
-        ],
+        params: &[req("uri", STRING)],
         result: &[],
     },
     Method {
@@ -732,9 +723,7 @@ pub static METHODS: &[Method] = &[
         from: Sender::Client,
         versions: IN_2024_11_05 | IN_2025_03_26 | IN_2025_06_18,
         params_required: false,
-        params: &[
-            opt("cursor", STRING),
-        ],
+        params: &[opt("cursor", STRING)],
         result: &["resourceTemplates"],
     },
     Method {
@@ -775,9 +764,7 @@ pub static METHODS: &[Method] = &[
         from: Sender::Client,
         versions: IN_2024_11_05 | IN_2025_03_26 | IN_2025_06_18,
         params_required: true,
-        params: &[
-            req("uri", STRING),
-        ],
+        params: &[req("uri", STRING)],
         result: &[],
     },
     Method {
@@ -872,7 +859,13 @@ pub static METHODS: &[Method] = &[
             req("_meta/io.modelcontextprotocol~1protocolVersion", STRING),
             opt("_meta/progressToken", STRING | INTEGER),
         ],
-        result: &["cacheScope", "capabilities", "resultType", "supportedVersions", "ttlMs"],
+        result: &[
+            "cacheScope",
+            "capabilities",
+            "resultType",
+            "supportedVersions",
+            "ttlMs",
+        ],
     },
     Method {
         name: "subscriptions/listen",
@@ -903,9 +896,7 @@ pub static METHODS: &[Method] = &[
         from: Sender::Both,
         versions: IN_2025_11_25,
         params_required: true,
-        params: &[
-            req("taskId", STRING),
-        ],
+        params: &[req("taskId", STRING)],
         result: &["createdAt", "lastUpdatedAt", "status", "taskId", "ttl"],
     },
     Method {
@@ -914,9 +905,7 @@ pub static METHODS: &[Method] = &[
         from: Sender::Both,
         versions: IN_2025_11_25,
         params_required: true,
-        params: &[
-            req("taskId", STRING),
-        ],
+        params: &[req("taskId", STRING)],
         result: &["createdAt", "lastUpdatedAt", "status", "taskId", "ttl"],
     },
     Method {
@@ -938,9 +927,7 @@ pub static METHODS: &[Method] = &[
         from: Sender::Both,
         versions: IN_2025_11_25,
         params_required: true,
-        params: &[
-            req("taskId", STRING),
-        ],
+        params: &[req("taskId", STRING)],
         result: &[],
     },
     Method {
@@ -949,10 +936,7 @@ pub static METHODS: &[Method] = &[
         from: Sender::Client,
         versions: IN_2024_11_05 | IN_2025_03_26 | IN_2025_06_18,
         params_required: true,
-        params: &[
-            opt("arguments", OBJECT),
-            req("name", STRING),
-        ],
+        params: &[opt("arguments", OBJECT), req("name", STRING)],
         result: &["content"],
     },
     Method {
@@ -999,9 +983,7 @@ pub static METHODS: &[Method] = &[
         from: Sender::Client,
         versions: IN_2024_11_05 | IN_2025_03_26 | IN_2025_06_18,
         params_required: false,
-        params: &[
-            opt("cursor", STRING),
-        ],
+        params: &[opt("cursor", STRING)],
         result: &["tools"],
     },
     Method {
