@@ -77,7 +77,7 @@ test('a notification gets no reply', async () => {
   await context.close();
 });
 
-test('the empty batch gets a single -32600 reply, not an array', async () => {
+test('[] (not a batch) gets a single -32600 reply, not an array', async () => {
   const { context, page, problems } = await open();
   await send(page, '[]');
   await page.waitForSelector('[data-testid=log-entry][data-direction=in]');

@@ -9,13 +9,13 @@
 //!   monotonic `u64` key (never reused, not even after [`Log::clear`]), a time in ms, a
 //!   [`Direction`] and a `peer` (`"mock"`, or the link's endpoint): pairing never crosses peers;
 //! - each entry holds one [`Msg`] per JSON-RPC message (one for a single message, one per element
-//!   of a batch; an empty batch `[]` is one message of kind batch, answered by one `-32600`);
+//!   of a batch; `[]`, which is not a batch, is one invalid message, answered by one `-32600`);
 //! - a request waits ([`Status::Pending`]) until a response with the same id comes back the other
 //!   way; then both are [`Status::Paired`] with each other and the latency. Ids compare as JSON
 //!   values of their type: `"1"` and `1` differ, `"a"` and `"\u0061"` do not; numbers by their
 //!   exact text (`1` and `1.0` differ, as the engine says). A repeated id pairs first-in,
 //!   first-out. Messages that can only be answered with `"id": null` (parse errors, invalid
-//!   requests without a usable id, the empty batch) wait in their own first-in, first-out queue,
+//!   requests without a usable id, `[]`) wait in their own first-in, first-out queue,
 //!   with requests whose id is null (legal, if unwise); a result with id null answers the oldest such
 //!   request, and is then a valid response (as in a transcript: the engine's `response-null-id-with-result`
 //!   holds only for a reply no request with id null waits for);
@@ -155,7 +155,7 @@ pub struct Entry {
     pub raw: String,
     /// The document's kind (batch, request, …).
     pub kind: Kind,
-    /// One message, or one per batch element (an empty batch: one message of kind batch).
+    /// One message, or one per batch element (`[]`: one invalid message).
     pub msgs: Vec<Msg>,
     /// Why its messages were marked [`Status::Lost`], when the link gave a reason (an HTTP POST
     /// that failed); `None` when the connection closed.
@@ -773,7 +773,7 @@ fn role(m: &Msg, direction: Direction) -> Role {
         (Kind::Request, _, _) => Role::Asks,
         (Kind::Notification, _, _) => Role::Tells,
         (Kind::Response, _, _) | (_, Some(Kind::Response), _) => Role::Answers,
-        // The empty batch, an invalid message, a parse error: a server answers with an error
+        // `[]`, an invalid message, a parse error: a server answers with an error
         // (`"id": null` unless the id is usable). A client answers nothing.
         (Kind::Batch | Kind::Invalid | Kind::ParseError, _, Direction::Out) => Role::Asks,
         _ => Role::Alone,
