@@ -51,7 +51,7 @@ fn an_error_exits_1_with_a_located_compiler_style_message() {
     );
     assert_eq!(out.status.code(), Some(1));
     let text = String::from_utf8_lossy(&out.stdout);
-    assert!(text.starts_with("error[method-not-string]: \"method\" must be a string, found a number\n --> <stdin>:2:12\n"), "{text}");
+    assert!(text.starts_with("error[method-not-string]: \"method\" must be a string, found a number\n  --> <stdin>:2:12\n"), "{text}");
     assert!(
         text.contains("2 |  \"method\": 7, \"id\": 1}\n  |            ^\n"),
         "{text}"
@@ -69,9 +69,10 @@ fn usage_errors_and_missing_files_exit_2_without_panicking() {
     ] {
         let out = jrpc(args, b"");
         assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
         assert!(
-            String::from_utf8_lossy(&out.stderr).contains("usage: jrpc check"),
-            "{args:?}"
+            err.starts_with("error: ") || err.contains("Usage: jrpc"),
+            "{args:?}: {err}"
         );
     }
     let out = jrpc(&["check", "/no/such/file.json"], b"");
@@ -243,4 +244,164 @@ fn an_empty_array_is_an_invalid_document_not_a_batch() {
     assert!(report["documents"][0]
         .get("items")
         .is_none_or(|items| items.as_array().is_some_and(Vec::is_empty)));
+}
+
+#[test]
+fn related_spans_are_secondary_labels_under_the_line() {
+    let out = jrpc(
+        &["check"],
+        br#"{"id": 1, "jsonrpc": "2.0", "method": "m", "id": 2}"#,
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    let source = "1 | {\"id\": 1, \"jsonrpc\": \"2.0\", \"method\": \"m\", \"id\": 2}";
+    let marks = text
+        .lines()
+        .skip_while(|l| *l != source)
+        .nth(1)
+        .unwrap_or_default();
+    // The first "id" underlined as the secondary label (-), the second as the primary (^).
+    assert_eq!(
+        (marks.find('-'), marks.find('^')),
+        (source.find("\"id\""), source.rfind("\"id\"")),
+        "{text}"
+    );
+    assert!(text.contains("  |  \"id\" first appears here\n"), "{text}");
+    assert!(!text.contains("= note"), "{text}");
+}
+
+#[test]
+fn wide_characters_are_underlined_to_their_width() {
+    let out = jrpc(
+        &["check"],
+        "{\"jsonrpc\": \"2.0\", \"method\": \"日本\", \"名前\": 1, \"id\": 1}".as_bytes(),
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    // "名前" with its quotes is 6 columns wide; the caret starts under its opening quote.
+    let line = text.lines().find(|l| l.starts_with("1 | ")).unwrap();
+    let carets = text.lines().find(|l| l.contains('^')).unwrap();
+    let col = |s: &str, upto: usize| unicode_width::UnicodeWidthStr::width(&s[..upto]);
+    assert_eq!(
+        col(carets, carets.find('^').unwrap()),
+        col(line, line.find("\"名前\"").unwrap()),
+        "{text}"
+    );
+    assert_eq!(carets.matches('^').count(), 6, "{text}");
+}
+
+#[test]
+fn control_characters_never_reach_the_terminal_raw() {
+    // An escaped ESC in a member name (quoted by the message and the pointer), raw ESC/BEL/NUL
+    // in a source line, and a CR-only line ending.
+    for input in [
+        &br#"{"jsonrpc": "2.0", "method": "m", "\u001b]0;owned\u0007": 1, "id": 1}"#[..],
+        b"{\"jsonrpc\": \"2.0\", \"method\": \"a\x1b[2Jb\x07\x00\", \"id\": 1}",
+        b"{\"jsonrpc\": \"1.0\", \"method\": \"m\", \"id\": 1}\r{\"jsonrpc\": \"1.0\"}",
+    ] {
+        let out = jrpc(&["check"], input);
+        let raw: Vec<u8> = out
+            .stdout
+            .iter()
+            .copied()
+            .filter(|&b| b < 0x20 && b != b'\n')
+            .collect();
+        assert!(
+            raw.is_empty(),
+            "{:?} printed raw control bytes {raw:?}:\n{}",
+            String::from_utf8_lossy(input),
+            String::from_utf8_lossy(&out.stdout)
+        );
+    }
+    let out = jrpc(
+        &["check"],
+        br#"{"jsonrpc": "2.0", "method": "m", "\u001b]0;owned\u0007": 1, "id": 1}"#,
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains(r"\u001b]0;owned\u0007"), "{text}");
+}
+
+#[test]
+fn a_long_one_line_batch_prints_a_bounded_window_per_finding() {
+    let batch: Vec<String> = (0..3000)
+        .map(|i| format!(r#"{{"jsonrpc": "1.0", "method": "m", "params": [1, 2, 3], "id": {i}}}"#))
+        .collect();
+    let input = format!("[{}]", batch.join(", "));
+    assert!(input.len() > 170_000);
+    let out = jrpc(&["check"], input.as_bytes());
+    assert_eq!(out.status.code(), Some(1));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.stdout.len() < 16 * 1024, "{} bytes", out.stdout.len());
+    assert!(
+        text.contains(
+            "note: 2980 more [jsonrpc-not-2-0] findings not shown (--format json lists every one)"
+        ),
+        "{text}"
+    );
+    assert!(
+        text.ends_with("<stdin>: 1 document (batch of 3000): 3000 errors, 0 warnings\n"),
+        "{text}"
+    );
+    // The window keeps the real line and column.
+    assert!(text.contains("  --> <stdin>:1:"), "{text}");
+    assert!(text.contains('…'), "{text}");
+}
+
+#[test]
+fn a_write_error_is_reported_and_exits_2() {
+    let Ok(full) = std::fs::OpenOptions::new().write(true).open("/dev/full") else {
+        return;
+    };
+    for args in [
+        &["check"][..],
+        &["check", "--format", "json"],
+        &["completions", "bash"],
+    ] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_jrpc"))
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(full.try_clone().unwrap())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        child.stdin.take().unwrap().write_all(b"[1]").unwrap();
+        let out = child.wait_with_output().unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(
+            String::from_utf8_lossy(&out.stderr).contains("cannot write the output"),
+            "{args:?}"
+        );
+    }
+}
+
+#[test]
+fn an_input_past_the_size_limit_stops_with_exit_2() {
+    let out = jrpc(
+        &["check", "--max-bytes", "10"],
+        br#"{"jsonrpc": "2.0", "method": "m"}"#,
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stderr),
+        "jrpc check: standard input is larger than 10 bytes (--max-bytes sets the limit)\n"
+    );
+    if std::path::Path::new("/dev/zero").exists() {
+        let started = std::time::Instant::now();
+        let out = jrpc(&["check", "/dev/zero"], b"");
+        assert_eq!(out.status.code(), Some(2));
+        assert!(String::from_utf8_lossy(&out.stderr)
+            .contains("/dev/zero is larger than 67108864 bytes"));
+        assert!(started.elapsed().as_secs() < 20);
+    }
+}
+
+#[test]
+fn completions_are_generated_for_the_shells() {
+    for shell in ["bash", "zsh", "fish"] {
+        let out = jrpc(&["completions", shell], b"");
+        assert_eq!(out.status.code(), Some(0), "{shell}");
+        let script = String::from_utf8_lossy(&out.stdout);
+        assert!(
+            script.contains("jrpc") && script.contains("--mcp-version"),
+            "{shell}"
+        );
+    }
 }

@@ -190,7 +190,7 @@ fn verbose_logs_go_to_stderr_only() {
 fn help_and_bad_arguments() {
     let help = jrpc().args(["serve", "--help"]).output().unwrap();
     assert_eq!(help.status.code(), Some(0));
-    assert!(String::from_utf8_lossy(&help.stdout).contains("usage: jrpc serve"));
+    assert!(String::from_utf8_lossy(&help.stdout).contains("Usage: jrpc serve"));
     let bad = jrpc()
         .args(["serve", "--nope"])
         .stdin(Stdio::null())
@@ -198,5 +198,5 @@ fn help_and_bad_arguments() {
         .unwrap();
     assert_eq!(bad.status.code(), Some(2));
     assert!(bad.stdout.is_empty());
-    assert!(String::from_utf8_lossy(&bad.stderr).contains("unknown argument"));
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("unexpected argument"));
 }

@@ -287,6 +287,9 @@ fn bad_arguments_are_usage_errors() {
         &["serve", "--ws", "127.0.0.1:0", "--exit-after", "soon"],
         &["serve", "--exit-after", "5"],
         &["serve", "--allow-remote"],
+        &["serve", "--ws", "127.0.0.1:0", "--exit-after", "1e20"],
+        &["serve", "--ws", "127.0.0.1:0", "--exit-after", "NaN"],
+        &["serve", "--ws", "127.0.0.1:0", "--exit-after", "-1"],
     ] {
         let out = Command::new(env!("CARGO_BIN_EXE_jrpc"))
             .args(args)
@@ -299,9 +302,12 @@ fn bad_arguments_are_usage_errors() {
             "{args:?}: {}",
             String::from_utf8_lossy(&out.stderr)
         );
+        // clap's usage errors, or the server's own (an address it cannot use).
+        let err = String::from_utf8_lossy(&out.stderr);
         assert!(
-            String::from_utf8_lossy(&out.stderr).starts_with("jrpc serve: "),
-            "{args:?}"
+            err.starts_with("error: ") || err.starts_with("jrpc serve: "),
+            "{args:?}: {err}"
         );
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
     }
 }

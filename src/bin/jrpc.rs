@@ -2,8 +2,7 @@
 
 #[cfg(not(target_arch = "wasm32"))]
 fn main() -> std::process::ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    jsonrpc_playground::cli::main(&args)
+    jsonrpc_playground::cli::main(std::env::args_os())
 }
 
 #[cfg(target_arch = "wasm32")]

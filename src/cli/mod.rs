@@ -1,31 +1,92 @@
-//! The `jrpc` command line (native only): `jrpc check`, `jrpc serve`.
+//! The `jrpc` command line (native only): `jrpc check`, `jrpc serve`, `jrpc completions`.
+//!
+//! One clap definition per subcommand, in its own module ([`check::Args`], [`serve::Args`]); this
+//! module only dispatches. Usage errors exit 2 (the contract), `--help` and `--version` exit 0.
 
 mod check;
+mod diagnostic;
 pub mod serve;
 
+use std::ffi::OsString;
 use std::process::ExitCode;
 
-pub const USAGE: &str =
-    "usage: jrpc check [--profile jsonrpc|mcp] [--mcp-version V] [--format text|json] [FILE ...]
-       jrpc serve [--ws ADDR] [--http ADDR] [--allow-remote] [--exit-after SECS] [--verbose]
-       jrpc --help | --version";
+use clap::{CommandFactory, Parser, Subcommand};
 
-/// Runs the command line with `args` (without the program name).
-pub fn main(args: &[String]) -> ExitCode {
-    match args.first().map(String::as_str) {
-        Some("check") => check::main(&args[1..]),
-        Some("serve") => serve::main(&args[1..]),
-        Some("--version" | "-V") => {
-            println!("jrpc {}", env!("CARGO_PKG_VERSION"));
-            ExitCode::SUCCESS
-        }
-        Some("--help" | "-h" | "help") => {
-            println!("{USAGE}");
-            ExitCode::SUCCESS
-        }
-        _ => {
-            eprintln!("{USAGE}");
-            ExitCode::from(2)
+/// JSON-RPC 2.0 (and MCP) on the command line: check messages, serve a mock.
+#[derive(Debug, Parser)]
+#[command(
+    name = "jrpc",
+    version,
+    about,
+    propagate_version = true,
+    arg_required_else_help = true
+)]
+pub struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    Check(check::Args),
+    Serve(serve::Args),
+    /// Print a shell completion script (e.g. `jrpc completions bash > /etc/bash_completion.d/jrpc`).
+    Completions {
+        #[arg(value_enum)]
+        shell: clap_complete::Shell,
+    },
+}
+
+/// Runs the command line with `args` (the program name first, as `std::env::args_os` gives them).
+pub fn main(args: impl IntoIterator<Item = OsString>) -> ExitCode {
+    let cli = match Cli::try_parse_from(args) {
+        Ok(cli) => cli,
+        Err(e) => return usage_exit(&e),
+    };
+    match cli.command {
+        Command::Check(args) => check::main(args),
+        Command::Serve(args) => serve::main(args),
+        Command::Completions { shell } => {
+            let mut out = Vec::new();
+            clap_complete::generate(shell, &mut Cli::command(), "jrpc", &mut out);
+            write_stdout(&out)
         }
     }
+}
+
+/// Prints a clap error or help text and gives its exit status: 0 for `--help`/`--version`, 2 for
+/// a usage error (clap's own convention, and `jrpc`'s contract).
+fn usage_exit(e: &clap::Error) -> ExitCode {
+    let _ = e.print();
+    ExitCode::from(if e.use_stderr() { 2 } else { 0 })
+}
+
+/// A usage error found after parsing (two options that contradict each other), reported the way
+/// clap reports its own.
+fn usage_error(
+    subcommand: &str,
+    kind: clap::error::ErrorKind,
+    message: impl std::fmt::Display,
+) -> ExitCode {
+    let mut command = Cli::command();
+    let command = command
+        .find_subcommand_mut(subcommand)
+        .expect("subcommand exists");
+    usage_exit(&command.error(kind, message))
+}
+
+/// Writes `bytes` to stdout; a write error (a full disk, a closed pipe) is reported and exits 2.
+fn write_stdout(bytes: &[u8]) -> ExitCode {
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    match out.write_all(bytes).and_then(|()| out.flush()) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => output_failed(&e),
+    }
+}
+
+/// A write to stdout failed: say so on stderr and exit 2 (nothing the command printed can be trusted).
+fn output_failed(e: &std::io::Error) -> ExitCode {
+    eprintln!("jrpc: cannot write the output: {e}");
+    ExitCode::from(2)
 }

@@ -11,102 +11,82 @@ use crate::mock::MockServer;
 
 mod net;
 
-pub const USAGE: &str = "usage: jrpc serve [--verbose]
-       jrpc serve [--ws ADDR] [--http ADDR] [--allow-remote] [--exit-after SECS] [--verbose]
-
-With no --ws or --http, reads newline-delimited JSON-RPC 2.0 on stdin and writes one reply line per
-request to stdout (nothing for notifications). It answers the JSON-RPC 2.0 specification's examples
-(subtract, sum, get_data, …) and is an MCP server (initialize, server/discover, tools, resources,
-prompts).
-
-  --ws ADDR          serve over WebSocket on ADDR (e.g. 127.0.0.1:8765; port 0 picks a free port):
-                     one text frame per message or batch in, one text frame per reply out, nothing
-                     for notifications; a binary frame is answered with a -32700 parse error and
-                     the connection stays open. Each connection has its own mock server.
-  --http ADDR        serve over HTTP on ADDR (any path): POST application/json, answered with 200
-                     and the reply, 202 and no body when there is nothing to return, 400 when the
-                     input is not JSON or not a request; `initialize` starts an MCP session
-                     (Mcp-Session-Id). CORS allows any origin.
-  --allow-remote     allow an ADDR that is not loopback (e.g. 0.0.0.0:8765): without it only
-                     127.0.0.1, ::1 and localhost are accepted, as the mock is for this machine
-  --exit-after SECS  stop by itself after SECS seconds (Ctrl+C or SIGTERM stop it too)
-  -v, --verbose      log every message and reply on stderr
-
-ADDR is HOST:PORT, or a bare PORT for 127.0.0.1:PORT. Both --ws and --http may be given (on
+/// Serve the mock: the JSON-RPC 2.0 specification's examples and an MCP server.
+///
+/// With no --ws or --http, reads newline-delimited JSON-RPC 2.0 on stdin and writes one reply line
+/// per request to stdout (nothing for notifications). It answers the JSON-RPC 2.0 specification's
+/// examples (subtract, sum, get_data, …) and is an MCP server (initialize, server/discover, tools,
+/// resources, prompts).
+#[derive(Debug, clap::Args)]
+#[command(group(clap::ArgGroup::new("transport").args(["ws", "http"]).multiple(true)))]
+#[command(
+    after_help = "ADDR is HOST:PORT, or a bare PORT for 127.0.0.1:PORT. Both --ws and --http may be given (on
 different ports). The listening URLs are printed on stderr; a port in use exits with status 2.
 
-examples:
+Examples:
   echo '{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/list\",\"params\":{}}' | jrpc serve
-  jrpc serve --ws 127.0.0.1:8765 --http 127.0.0.1:8766";
+  jrpc serve --ws 127.0.0.1:8765 --http 127.0.0.1:8766"
+)]
+pub struct Args {
+    /// Serve over WebSocket on ADDR (e.g. 127.0.0.1:8765; port 0 picks a free port): one text frame
+    /// per message or batch in, one text frame per reply out, nothing for notifications; a binary
+    /// frame is answered with a -32700 parse error and the connection stays open. Each connection
+    /// has its own mock server.
+    #[arg(long, value_name = "ADDR")]
+    ws: Option<String>,
+    /// Serve over HTTP on ADDR (any path): POST application/json, answered with 200 and the reply,
+    /// 202 and no body when there is nothing to return, 400 when the input is not JSON or not a
+    /// request; `initialize` starts an MCP session (Mcp-Session-Id). CORS allows any origin.
+    #[arg(long, value_name = "ADDR")]
+    http: Option<String>,
+    /// Allow an ADDR that is not loopback (e.g. 0.0.0.0:8765): without it only 127.0.0.1, ::1 and
+    /// localhost are accepted, as the mock is for this machine
+    #[arg(long, requires = "transport")]
+    allow_remote: bool,
+    /// Stop by itself after SECS seconds (Ctrl+C or SIGTERM stop it too)
+    #[arg(long, value_name = "SECS", value_parser = seconds, requires = "transport")]
+    exit_after: Option<Duration>,
+    /// Log every message and reply on stderr
+    #[arg(short, long)]
+    verbose: bool,
+}
 
-/// Runs `jrpc serve` with its arguments.
-pub fn main(args: &[String]) -> ExitCode {
-    let mut options = net::Options::default();
-    let mut args = args.iter();
-    while let Some(arg) = args.next() {
-        // `--flag=value` or `--flag value`.
-        let (flag, inline) = match arg.split_once('=') {
-            Some((flag, value)) if flag.starts_with("--") => (flag, Some(value.to_string())),
-            _ => (arg.as_str(), None),
-        };
-        let mut value = || {
-            inline
-                .clone()
-                .or_else(|| args.next().cloned())
-                .ok_or(format!("{flag} needs a value"))
-        };
-        let problem = match flag {
-            "-h" | "--help" => {
-                println!("{USAGE}");
-                return ExitCode::SUCCESS;
-            }
-            "-v" | "--verbose" => {
-                options.verbose = true;
-                None
-            }
-            "--allow-remote" => {
-                options.allow_remote = true;
-                None
-            }
-            "--ws" => value().map(|v| options.ws = Some(v)).err(),
-            "--http" => value().map(|v| options.http = Some(v)).err(),
-            "--exit-after" => match value().map(|v| (v.parse::<f64>(), v)) {
-                Ok((Ok(secs), _)) if secs.is_finite() && secs > 0.0 => {
-                    options.exit_after = Some(Duration::from_secs_f64(secs));
-                    None
-                }
-                Ok((_, v)) => Some(format!(
-                    "--exit-after needs a positive number of seconds, not {v:?}"
-                )),
-                Err(e) => Some(e),
-            },
-            _ => Some(format!("unknown argument {arg:?}")),
-        };
-        if let Some(problem) = problem {
-            eprintln!("jrpc serve: {problem}\n{USAGE}");
-            return ExitCode::from(2);
-        }
+/// The longest `--exit-after` (ten years): past it a deadline would overflow the clock.
+const LONGEST_RUN_SECS: f64 = 10.0 * 365.0 * 24.0 * 3600.0;
+
+/// A positive, finite number of seconds, at most [`LONGEST_RUN_SECS`].
+fn seconds(text: &str) -> Result<Duration, String> {
+    match text.parse::<f64>() {
+        Ok(secs) if secs > 0.0 && secs <= LONGEST_RUN_SECS => Ok(Duration::from_secs_f64(secs)),
+        _ => Err(format!(
+            "needs a number of seconds above 0 and at most {LONGEST_RUN_SECS} (ten years)"
+        )),
     }
-    if options.ws.is_some() || options.http.is_some() {
+}
+
+/// Runs `jrpc serve`.
+pub fn main(args: Args) -> ExitCode {
+    if args.ws.is_some() || args.http.is_some() {
+        let options = net::Options {
+            verbose: args.verbose,
+            ws: args.ws,
+            http: args.http,
+            allow_remote: args.allow_remote,
+            exit_after: args.exit_after,
+        };
         return net::main(&options);
-    }
-    if options.allow_remote || options.exit_after.is_some() {
-        eprintln!(
-            "jrpc serve: --allow-remote and --exit-after only apply with --ws or --http\n{USAGE}"
-        );
-        return ExitCode::from(2);
     }
     let stdin = io::stdin();
     if stdin.is_terminal() {
         eprintln!("jrpc serve: reading JSON-RPC messages, one per line (Ctrl-D ends)");
     }
-    match serve(stdin.lock(), io::stdout().lock(), options.verbose) {
+    match serve(stdin.lock(), io::stdout().lock(), args.verbose) {
         Ok(()) => ExitCode::SUCCESS,
         // The reader went away: nobody is left to answer.
         Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("jrpc serve: {e}");
-            ExitCode::from(1)
+            ExitCode::from(2)
         }
     }
 }

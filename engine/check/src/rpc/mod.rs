@@ -9,7 +9,7 @@ mod classify;
 pub mod errors;
 pub mod mcp;
 #[cfg(not(target_arch = "wasm32"))]
-mod report;
+pub mod report;
 pub mod rules;
 mod text;
 mod transcript;
@@ -180,32 +180,36 @@ impl Report {
         self.documents.iter().flat_map(Document::all_violations)
     }
     #[cfg(not(target_arch = "wasm32"))]
-    /// The report as the `jrpc check --format json` object (spans get line and column from `src`).
-    pub fn to_json(&self, src: &[u8], lines: &LineIndex) -> serde_json::Value {
-        report::to_json(self, src, lines)
+    /// The report as the `jrpc check --format json` contract: a `serde::Serialize` view that
+    /// borrows the report (spans get line and column from `src`); `serde_json::to_writer` streams it.
+    pub fn json<'a>(&'a self, src: &'a [u8], lines: &'a LineIndex) -> report::ReportJson<'a> {
+        report::ReportJson::new(report::Source { src, lines }, self)
     }
     #[cfg(not(target_arch = "wasm32"))]
-    /// The same report written straight to `out`, byte for byte `serde_json::to_string(&self.to_json(..))`
-    /// without building the `Value`s (what `jrpc check --format json` prints).
+    /// The report as a `serde_json::Value` (for tests and tools that edit it).
+    pub fn to_json(&self, src: &[u8], lines: &LineIndex) -> serde_json::Value {
+        serde_json::to_value(self.json(src, lines)).unwrap_or_default()
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    /// The report written to `out` (what `jrpc check --format json` prints for one input).
     pub fn write_json(
         &self,
         src: &[u8],
         lines: &LineIndex,
         out: &mut impl std::io::Write,
     ) -> std::io::Result<()> {
-        report::write_json(out, self, src, lines)
+        serde_json::to_writer(out, &self.json(src, lines)).map_err(std::io::Error::from)
     }
     #[cfg(not(target_arch = "wasm32"))]
-    /// One document of a report as a JSON object, as [`Self::write_json`] writes it, with a `"file"`
-    /// member last when `file` is given (the CLI's multi-file report).
-    pub fn write_document_json(
-        doc: &Document,
-        src: &[u8],
-        lines: &LineIndex,
-        file: Option<&str>,
-        out: &mut impl std::io::Write,
-    ) -> std::io::Result<()> {
-        report::write_document(out, src, lines, doc, file)
+    /// One document of a report as its JSON view, with a `"file"` member last when `file` is given
+    /// (the CLI's report of several inputs).
+    pub fn document_json<'a>(
+        doc: &'a Document,
+        src: &'a [u8],
+        lines: &'a LineIndex,
+        file: Option<&'a str>,
+    ) -> report::DocumentJson<'a> {
+        report::DocumentJson::new(report::Source { src, lines }, doc, file)
     }
 }
 

@@ -23,9 +23,8 @@
 
 use std::collections::{HashMap, VecDeque};
 use std::convert::Infallible;
-use std::hash::{BuildHasher, Hasher};
 use std::sync::{Arc, Mutex, OnceLock};
-use std::time::{Duration, SystemTime};
+use std::time::Duration;
 
 use futures_util::future::{select, Either};
 use http_body_util::{BodyExt, Full, Limited};
@@ -228,11 +227,19 @@ async fn post(request: Request<Incoming>, name: &str, verbose: bool) -> Reply {
                 let mut server = MockServer::new();
                 let answer = server.handle(&body);
                 // A successful initialize negotiated a version: that starts a session.
-                let new_session = server.negotiated_version().is_some().then(|| {
-                    let id = session_id();
-                    table.insert(id.clone(), server);
-                    id
-                });
+                let new_session = match server.negotiated_version() {
+                    None => None,
+                    Some(_) => {
+                        let Some(id) = session_id() else {
+                            return error(
+                                StatusCode::INTERNAL_SERVER_ERROR,
+                                "No session id: the operating system's random source failed",
+                            );
+                        };
+                        table.insert(id.clone(), server);
+                        Some(id)
+                    }
+                };
                 (answer, new_session)
             }
         }
@@ -376,22 +383,14 @@ fn empty(status: StatusCode) -> Reply {
     reply
 }
 
-/// A new session id: 128 bits as 32 hex digits (visible ASCII, as MCP requires), from the
-/// standard library's per-process random hash keys mixed with the time and a counter.
-fn session_id() -> String {
-    use std::sync::atomic::{AtomicU64, Ordering};
-    static COUNTER: AtomicU64 = AtomicU64::new(0);
-    let n = COUNTER.fetch_add(1, Ordering::Relaxed);
-    let nanos = SystemTime::now()
-        .duration_since(SystemTime::UNIX_EPOCH)
-        .map_or(0, |d| d.as_nanos());
-    let half = || {
-        let mut hasher = std::collections::hash_map::RandomState::new().build_hasher();
-        hasher.write_u64(n);
-        hasher.write_u128(nanos);
-        hasher.finish()
-    };
-    format!("{:016x}{:016x}", half(), half())
+/// A new session id: 128 bits from the operating system's random source, as 32 hex digits
+/// (visible ASCII, as MCP requires). Unguessable: a session id is the only thing that ties a
+/// request to a session.
+/// `None` when that source fails (an id from the time would be guessable).
+fn session_id() -> Option<String> {
+    let mut bytes = [0u8; 16];
+    getrandom::fill(&mut bytes).ok()?;
+    Some(bytes.iter().map(|b| format!("{b:02x}")).collect())
 }
 
 #[cfg(test)]
@@ -418,7 +417,7 @@ mod tests {
 
     #[test]
     fn session_ids_are_32_hex_digits_and_differ() {
-        let (a, b) = (session_id(), session_id());
+        let (a, b) = (session_id().unwrap(), session_id().unwrap());
         assert_eq!(a.len(), 32);
         assert!(a.bytes().all(|c| c.is_ascii_hexdigit()));
         assert_ne!(a, b);

@@ -1,0 +1,447 @@
+//! `jrpc check`'s text output: each violation as a compiler-style diagnostic drawn by
+//! codespan-reporting (primary span, the related spans as secondary labels, multi-line spans,
+//! widths right for CJK and emoji), then one summary line per input.
+//!
+//! What the terminal receives is bounded and inert whatever the input holds:
+//! - a long source line is shown as a window around the spans on it ([`Excerpt`]), as rustc does, so
+//!   a 170 KB one-line batch prints kilobytes, not a copy of the line per finding;
+//! - after [`SHOWN_PER_RULE`] findings of one rule in one input, the rest are counted on one line;
+//! - control characters never reach the terminal raw: in source lines they are shown as their
+//!   Unicode control pictures (`␛`, `␍`), in messages and pointers as JSON escapes (`\u001b`);
+//!   bytes that are not UTF-8 are shown as `�`.
+
+use std::collections::HashMap;
+use std::io;
+use std::ops::Range;
+
+use codespan_reporting::diagnostic::{Diagnostic, Label, Severity as Level};
+use codespan_reporting::files::{Error as FilesError, Files, Location};
+use codespan_reporting::term::termcolor::{Color, ColorSpec, WriteColor};
+use codespan_reporting::term::{self, Chars, Config};
+
+use crate::json::{LineIndex, Span};
+use crate::rpc::{Document, Kind, Report, Severity, Violation};
+
+/// Findings of one rule drawn in full per input; the rest are counted.
+pub const SHOWN_PER_RULE: usize = 20;
+/// Bytes of a source line shown around a span before it is cut ("…").
+const CONTEXT: usize = 40;
+/// The most bytes of one span drawn on one line (a longer span is cut in its middle).
+const SPAN_SHOWN: usize = 80;
+/// A line up to this long is shown whole.
+const SHORT_LINE: usize = 160;
+/// A span over more lines than this is drawn on its first line only.
+const MULTI_LINE_SHOWN: usize = 8;
+/// Document kinds listed in the summary line before "… and N more".
+const KINDS_LISTED: usize = 10;
+
+/// Renders one input's report: every violation (within the caps), then the summary line.
+pub fn render(
+    out: &mut dyn WriteColor,
+    name: &str,
+    src: &[u8],
+    lines: &LineIndex,
+    report: &Report,
+) -> io::Result<()> {
+    let config = Config {
+        chars: Chars::ascii(),
+        ..Config::default()
+    };
+    let (mut errors, mut warnings) = (0usize, 0usize);
+    let mut per_rule: HashMap<&'static str, usize> = HashMap::new();
+    let walk = report
+        .documents
+        .iter()
+        .flat_map(|d| std::iter::once(d).chain(d.items.iter()));
+    for v in walk.flat_map(|d: &Document| d.violations.iter()) {
+        match v.severity {
+            Severity::Error => errors += 1,
+            Severity::Warning => warnings += 1,
+        }
+        let seen = per_rule.entry(v.rule.id).or_default();
+        *seen += 1;
+        if *seen > SHOWN_PER_RULE {
+            continue;
+        }
+        let excerpt = Excerpt::new(name, src, lines, v);
+        let diagnostic = excerpt.diagnostic(v);
+        term::emit_to_write_style(out, &config, &excerpt, &diagnostic).map_err(files_error)?;
+    }
+    let mut hidden: Vec<(&str, usize)> = per_rule
+        .into_iter()
+        .filter(|&(_, n)| n > SHOWN_PER_RULE)
+        .map(|(rule, n)| (rule, n - SHOWN_PER_RULE))
+        .collect();
+    hidden.sort_unstable();
+    for (rule, n) in hidden {
+        writeln!(
+            out,
+            "note: {n} more [{rule}] finding{} not shown (--format json lists every one)",
+            plural(n)
+        )?;
+    }
+    summary(out, name, report, errors, warnings)
+}
+
+fn summary(
+    out: &mut dyn WriteColor,
+    name: &str,
+    report: &Report,
+    errors: usize,
+    warnings: usize,
+) -> io::Result<()> {
+    let bold = ColorSpec::new().set_bold(true).clone();
+    out.set_color(&bold)?;
+    write!(
+        out,
+        "{}",
+        printable(if name == "-" { "<stdin>" } else { name })
+    )?;
+    out.reset()?;
+    let n = report.documents.len();
+    write!(out, ": {n} document{}", plural(n))?;
+    if report.transcript {
+        write!(out, " (transcript)")?;
+    }
+    if n > 0 {
+        let mut kinds: Vec<String> = report
+            .documents
+            .iter()
+            .take(KINDS_LISTED)
+            .map(kind_label)
+            .collect();
+        if n > KINDS_LISTED {
+            kinds.push(format!("… and {} more", n - KINDS_LISTED));
+        }
+        write!(out, " ({})", kinds.join(", "))?;
+    }
+    write!(out, ": ")?;
+    if errors == 0 && warnings == 0 {
+        out.set_color(ColorSpec::new().set_bold(true).set_fg(Some(Color::Green)))?;
+        write!(out, "ok")?;
+        out.reset()?;
+        writeln!(out)
+    } else {
+        writeln!(
+            out,
+            "{errors} error{}, {warnings} warning{}",
+            plural(errors),
+            plural(warnings)
+        )
+    }
+}
+
+fn kind_label(d: &Document) -> String {
+    match d.kind {
+        Kind::Batch => format!("batch of {}", d.items.len()),
+        k => k.as_str().to_string(),
+    }
+}
+
+fn plural(n: usize) -> &'static str {
+    if n == 1 {
+        ""
+    } else {
+        "s"
+    }
+}
+
+fn files_error(e: FilesError) -> io::Error {
+    match e {
+        FilesError::Io(e) => e,
+        other => io::Error::other(other.to_string()),
+    }
+}
+
+/// `s` with every control character written as a JSON escape (`\u001b`), so that a message or a
+/// pointer quoting the input cannot move the cursor, recolour or retitle the terminal.
+pub fn printable(s: &str) -> String {
+    if !s.chars().any(char::is_control) {
+        return s.to_string();
+    }
+    let mut out = String::with_capacity(s.len() + 8);
+    for c in s.chars() {
+        match c {
+            '\t' => out.push_str("\\t"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            c if c.is_control() => out.push_str(&format!("\\u{:04x}", c as u32)),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// What one byte of a source line is shown as.
+fn shown(c: char) -> Option<char> {
+    match c {
+        '\t' => None,
+        // Control pictures: U+2400 + the code for C0, U+2421 for DEL.
+        '\0'..='\x1f' => char::from_u32(0x2400 + c as u32),
+        '\x7f' => Some('\u{2421}'),
+        c if c.is_control() => Some('\u{fffd}'),
+        _ => None,
+    }
+}
+
+/// The source a diagnostic needs, and only that: the lines its spans touch, each cut to windows
+/// around the spans when long, sanitized; the lines in between are left empty (never drawn). It
+/// keeps the real line numbers and columns for codespan-reporting ([`Files`]).
+struct Excerpt<'a> {
+    name: String,
+    src: &'a [u8],
+    lines: &'a LineIndex,
+    /// The 0-based line of the input that the excerpt's first line is.
+    first_line: usize,
+    text: String,
+    line_starts: Vec<usize>,
+    /// Each kept piece of the input: its input range and where each of its bytes is in `text`
+    /// (one more entry than bytes, for the end).
+    pieces: Vec<(Range<usize>, Vec<usize>)>,
+    /// The spans to draw (primary first), clamped to what is shown.
+    spans: Vec<Span>,
+    /// Where the primary span starts in the input.
+    primary_start: usize,
+}
+
+impl<'a> Excerpt<'a> {
+    fn new(name: &str, src: &'a [u8], lines: &'a LineIndex, v: &Violation) -> Self {
+        let mut spans: Vec<Span> = std::iter::once(v.span)
+            .chain(v.related.iter().map(|(s, _)| *s))
+            .collect();
+        for span in &mut spans {
+            span.start = span.start.min(src.len());
+            span.end = span.end.clamp(span.start, src.len());
+            let (first, last) = (lines.line_of(span.start), lines.line_of(span.end));
+            if last - first > MULTI_LINE_SHOWN {
+                // Drawn on its first line only.
+                span.end = lines.line_span(src, first).1.max(span.start);
+            }
+        }
+        let first_line = spans
+            .iter()
+            .map(|s| lines.line_of(s.start))
+            .min()
+            .unwrap_or(0);
+        let last_line = spans
+            .iter()
+            .map(|s| lines.line_of(s.end))
+            .max()
+            .unwrap_or(0);
+        let mut excerpt = Excerpt {
+            name: printable(if name == "-" { "<stdin>" } else { name }),
+            src,
+            lines,
+            first_line,
+            text: String::new(),
+            line_starts: Vec::new(),
+            pieces: Vec::new(),
+            spans: Vec::new(),
+            primary_start: spans[0].start,
+        };
+        for line in first_line..=last_line {
+            excerpt.line_starts.push(excerpt.text.len());
+            let (start, end) = lines.line_span(src, line);
+            let on_line: Vec<Range<usize>> = spans
+                .iter()
+                .filter(|s| s.start <= end && s.end >= start)
+                .map(|s| s.start.max(start)..s.end.min(end))
+                .collect();
+            if !on_line.is_empty() {
+                excerpt.push_line(start..end, &on_line);
+            }
+            excerpt.text.push('\n');
+        }
+        excerpt.spans = spans.iter().map(|s| excerpt.map_span(*s)).collect();
+        excerpt
+    }
+
+    /// The parts of the line `line` worth showing around `marks` (all of it when short).
+    fn push_line(&mut self, line: Range<usize>, marks: &[Range<usize>]) {
+        if line.len() <= SHORT_LINE {
+            self.push_piece(line);
+            return;
+        }
+        let mut windows: Vec<Range<usize>> = Vec::new();
+        for mark in marks {
+            let before = mark.start.saturating_sub(CONTEXT).max(line.start);
+            if mark.len() > SPAN_SHOWN {
+                // Its head and its tail, the middle cut.
+                windows.push(before..mark.start + SPAN_SHOWN * 3 / 4);
+                windows.push(mark.end - SPAN_SHOWN / 4..(mark.end + CONTEXT).min(line.end));
+            } else {
+                windows.push(before..(mark.end + CONTEXT).min(line.end));
+            }
+        }
+        windows.sort_by_key(|w| w.start);
+        let mut merged: Vec<Range<usize>> = Vec::new();
+        for w in windows {
+            let w = self.char_start(w.start)..self.char_start(w.end);
+            match merged.last_mut() {
+                Some(last) if w.start <= last.end => last.end = last.end.max(w.end),
+                _ => merged.push(w),
+            }
+        }
+        if merged.first().is_some_and(|w| w.start > line.start) {
+            self.text.push('…');
+        }
+        for (i, w) in merged.iter().enumerate() {
+            if i > 0 {
+                self.text.push_str(" … ");
+            }
+            self.push_piece(w.clone());
+        }
+        if merged.last().is_some_and(|w| w.end < line.end) {
+            self.text.push('…');
+        }
+    }
+
+    /// The nearest character start at or before `at`.
+    fn char_start(&self, mut at: usize) -> usize {
+        while at > 0 && at < self.src.len() && self.src[at] & 0xC0 == 0x80 {
+            at -= 1;
+        }
+        at
+    }
+
+    /// Copies `range` of the input into the text, sanitized, remembering where each byte went.
+    fn push_piece(&mut self, range: Range<usize>) {
+        let mut at = Vec::with_capacity(range.len() + 1);
+        let mut rest = &self.src[range.clone()];
+        while !rest.is_empty() {
+            let (valid, bad) = match std::str::from_utf8(rest) {
+                Ok(s) => (s, 0),
+                Err(e) => (
+                    std::str::from_utf8(&rest[..e.valid_up_to()]).unwrap_or_default(),
+                    e.error_len().unwrap_or(rest.len() - e.valid_up_to()),
+                ),
+            };
+            for c in valid.chars() {
+                let here = self.text.len();
+                at.extend(std::iter::repeat_n(here, c.len_utf8()));
+                self.text.push(shown(c).unwrap_or(c));
+            }
+            for _ in 0..bad {
+                at.push(self.text.len());
+                self.text.push('\u{fffd}');
+            }
+            rest = &rest[valid.len() + bad..];
+        }
+        at.push(self.text.len());
+        self.pieces.push((range, at));
+    }
+
+    /// Where input byte `offset` is in the text (the nearest kept byte when it was cut away).
+    fn map(&self, offset: usize) -> usize {
+        for (range, at) in &self.pieces {
+            if range.contains(&offset) || offset == range.end {
+                return at[offset - range.start];
+            }
+        }
+        // Cut away (or on an empty line): the end of the nearest piece before it, else the line's start.
+        let line = self.lines.line_of(offset).saturating_sub(self.first_line);
+        let line_start = self.line_starts.get(line).copied().unwrap_or(0);
+        self.pieces
+            .iter()
+            .filter(|(range, at)| {
+                range.end <= offset && at.last().is_some_and(|&end| end >= line_start)
+            })
+            .map(|(_, at)| *at.last().unwrap_or(&line_start))
+            .max()
+            .unwrap_or(line_start)
+    }
+
+    fn map_span(&self, span: Span) -> Span {
+        let start = self.map(span.start);
+        Span::new(start, self.map(span.end).max(start))
+    }
+
+    /// The input byte shown at text offset `at` (for the `--> file:line:column` header).
+    fn unmap(&self, at: usize) -> usize {
+        for (range, offsets) in &self.pieces {
+            if let Some(i) = offsets.iter().position(|&o| o == at) {
+                return range.start + i;
+            }
+        }
+        self.primary_start
+    }
+
+    fn diagnostic(&self, v: &Violation) -> Diagnostic<()> {
+        let level = match v.severity {
+            Severity::Error => Level::Error,
+            Severity::Warning => Level::Warning,
+        };
+        let mut labels = Vec::with_capacity(self.spans.len());
+        for (i, span) in self.spans.iter().enumerate() {
+            let range = span.start..span.end;
+            labels.push(match i {
+                0 => Label::primary((), range),
+                _ => Label::secondary((), range).with_message(printable(&v.related[i - 1].1)),
+            });
+        }
+        let at = if v.path.is_empty() {
+            "the document root".to_string()
+        } else {
+            printable(&v.path)
+        };
+        let section = v.rule.section;
+        Diagnostic::new(level)
+            .with_code(v.rule.id)
+            .with_message(printable(&v.message))
+            .with_labels(labels)
+            .with_notes(vec![
+                format!("at {at}"),
+                format!("spec: {} {} <{}>", section.name, section.title, section.url),
+            ])
+    }
+}
+
+impl<'f> Files<'f> for Excerpt<'_> {
+    type FileId = ();
+    type Name = &'f str;
+    type Source = &'f str;
+
+    fn name(&'f self, (): ()) -> Result<&'f str, FilesError> {
+        Ok(&self.name)
+    }
+
+    fn source(&'f self, (): ()) -> Result<&'f str, FilesError> {
+        Ok(&self.text)
+    }
+
+    fn line_index(&'f self, (): (), byte_index: usize) -> Result<usize, FilesError> {
+        Ok(self
+            .line_starts
+            .partition_point(|&s| s <= byte_index)
+            .saturating_sub(1))
+    }
+
+    fn line_number(&'f self, (): (), line_index: usize) -> Result<usize, FilesError> {
+        Ok(self.first_line + line_index + 1)
+    }
+
+    fn line_range(&'f self, (): (), line_index: usize) -> Result<Range<usize>, FilesError> {
+        let start = *self
+            .line_starts
+            .get(line_index)
+            .ok_or(FilesError::LineTooLarge {
+                given: line_index,
+                max: self.line_starts.len(),
+            })?;
+        let end = self
+            .line_starts
+            .get(line_index + 1)
+            .copied()
+            .unwrap_or(self.text.len());
+        Ok(start..end)
+    }
+
+    /// The real line and column in the input (columns count characters, as the JSON report does).
+    fn location(&'f self, (): (), byte_index: usize) -> Result<Location, FilesError> {
+        let position = self.lines.position(self.src, self.unmap(byte_index));
+        Ok(Location {
+            line_number: position.line,
+            column_number: position.column,
+        })
+    }
+}
