@@ -824,3 +824,41 @@ fn fuzz_regressions() {
         }
     }
 }
+
+/// 160,000 members (every tenth name repeated): duplicates are found in about linear time, each
+/// paired with its name's first occurrence, in source order. Was quadratic: 80,000 keys took 13 s.
+#[test]
+fn duplicate_members_of_a_huge_object_are_found_in_linear_time() {
+    let names: Vec<String> = (0..160_000)
+        .map(|i| {
+            if i % 10 == 9 {
+                format!("k{}", i - 9)
+            } else {
+                format!("k{i}")
+            }
+        })
+        .collect();
+    let body: Vec<String> = names.iter().map(|n| format!("\"{n}\":0")).collect();
+    let src = format!(
+        "{{\"jsonrpc\":\"2.0\",\"method\":\"m\",\"params\":{{{}}}}}",
+        body.join(",")
+    );
+    let started = std::time::Instant::now();
+    let report = check(src.as_bytes(), Profile::JsonRpc);
+    let elapsed = started.elapsed();
+    let dups: Vec<_> = report
+        .violations()
+        .filter(|v| v.rule.id == "json-duplicate-member")
+        .collect();
+    assert_eq!(dups.len(), 16_000);
+    assert!(dups.windows(2).all(|w| w[0].span.start < w[1].span.start));
+    let first = &dups[0];
+    assert_eq!(&src[first.span.start..first.span.end], "\"k0\"");
+    assert_eq!(
+        &src[first.related[0].0.start..first.related[0].0.end],
+        "\"k0\""
+    );
+    assert!(first.related[0].0.start < first.span.start);
+    // Generous for a debug build on a loaded 2-core CI machine; the release figure is in benches/check.rs.
+    assert!(elapsed.as_secs() < 10, "{elapsed:?}");
+}

@@ -7,6 +7,10 @@ use std::fmt;
 
 use super::{Member, Node, ParseNote, Parsed, Span, Value};
 
+/// An object's first members are checked for repeated names as they are read, by comparing each
+/// with those before it; past this many, the rest are checked when the object closes.
+const SCANNED_MEMBERS: usize = 16;
+
 /// Deepest nesting of arrays and objects accepted. Real messages are a few levels deep; the bound
 /// keeps recursion (here and in every tree walk) far from the stack's end, native and wasm.
 pub const MAX_DEPTH: usize = 512;
@@ -298,16 +302,21 @@ impl<'a> Parser<'a> {
             self.pos += 1;
             self.skip_ws();
             let value = self.value(depth + 1)?;
-            // Lengths first: most names differ in length, and then no string comparison is made.
-            if let Some(first) = self.members[mark..]
-                .iter()
-                .find(|m| m.key.len() == key.len() && m.key == key)
-            {
-                self.notes.push(ParseNote::DuplicateMember {
-                    key: key.to_string(),
-                    first: first.key_span,
-                    second: key_span,
-                });
+            // The first members are compared with each other as they come (lengths first: most
+            // names differ in length, and then no string comparison is made); a larger object's
+            // later members are checked once it closes, by sorting (linear scans would make a
+            // 160,000-member object cost 10^10 comparisons).
+            if self.members.len() - mark < SCANNED_MEMBERS {
+                if let Some(first) = self.members[mark..]
+                    .iter()
+                    .find(|m| m.key.len() == key.len() && m.key == key)
+                {
+                    self.notes.push(ParseNote::DuplicateMember {
+                        key: key.to_string(),
+                        first: first.key_span,
+                        second: key_span,
+                    });
+                }
             }
             self.members.push(Member {
                 key,
@@ -319,12 +328,41 @@ impl<'a> Parser<'a> {
                 Some(b',') => self.pos += 1,
                 Some(b'}') => {
                     self.pos += 1;
+                    if self.members.len() - mark > SCANNED_MEMBERS {
+                        self.later_duplicates(mark);
+                    }
                     // One allocation of exactly the object's size.
                     return Ok(Value::Object(self.members.split_off(mark)));
                 }
                 _ => return Err(self.error_here("',' or '}' after an object member")),
             }
         }
+    }
+
+    /// Notes the duplicate names of the object whose members start at `mark` that the scan as
+    /// they came did not compare (those after the first [`SCANNED_MEMBERS`]): sorted by name,
+    /// each repeat is paired with the name's first occurrence, as the scan pairs them.
+    #[inline(never)]
+    fn later_duplicates(&mut self, mark: usize) {
+        let members = &self.members[mark..];
+        let mut order: Vec<usize> = (0..members.len()).collect();
+        order.sort_unstable_by(|&a, &b| members[a].key.cmp(&members[b].key).then(a.cmp(&b)));
+        let mut found = Vec::new();
+        for group in order.chunk_by(|&a, &b| members[a].key == members[b].key) {
+            let first = &members[group[0]];
+            for &later in group[1..].iter().filter(|&&i| i >= SCANNED_MEMBERS) {
+                found.push((
+                    later,
+                    ParseNote::DuplicateMember {
+                        key: first.key.to_string(),
+                        first: first.key_span,
+                        second: members[later].key_span,
+                    },
+                ));
+            }
+        }
+        found.sort_unstable_by_key(|(later, _)| *later);
+        self.notes.extend(found.into_iter().map(|(_, note)| note));
     }
 
     /// [`Self::string`] as a call, for string values (only the keys' copy is inlined: the same

@@ -73,15 +73,21 @@ pub fn pointer_to(root: &Node<'_>, span: Span) -> String {
     let mut node = root;
     loop {
         let next = match &node.value {
-            Value::Array(items) => items
-                .iter()
-                .enumerate()
-                .find(|(_, n)| n.span.contains(span))
-                .map(|(i, n)| (out.index(i), n)),
-            Value::Object(members) => members
-                .iter()
-                .find(|m| m.value.span.contains(span) || m.key_span.contains(span))
-                .map(|m| (out.key(&m.key), &m.value)),
+            // Children are in source order: a binary search, then the few around it (a
+            // 160,000-member object is searched once per violation in it).
+            Value::Array(items) => {
+                let at = items.partition_point(|n| n.span.end < span.start);
+                (at.saturating_sub(1)..(at + 2).min(items.len()))
+                    .find(|&i| items[i].span.contains(span))
+                    .map(|i| (out.index(i), &items[i]))
+            }
+            Value::Object(members) => {
+                let at = members.partition_point(|m| m.value.span.end < span.start);
+                members[at.saturating_sub(1)..(at + 2).min(members.len())]
+                    .iter()
+                    .find(|m| m.value.span.contains(span) || m.key_span.contains(span))
+                    .map(|m| (out.key(&m.key), &m.value))
+            }
             _ => None,
         };
         match next {

@@ -83,9 +83,17 @@ fn attach_note(doc: &mut Document, root: &Node<'_>, note: &ParseNote, profile: P
             Vec::new(),
         ),
     };
-    let target = match doc.items.iter_mut().find(|item| item.span.contains(span)) {
-        Some(item) => item,
-        None => doc,
+    // Items are in source order: a binary search (a batch of 100,000 messages may hold as many notes).
+    let at = doc
+        .items
+        .partition_point(|item| item.span.end <= span.start);
+    let target = match doc
+        .items
+        .get(at)
+        .is_some_and(|item| item.span.contains(span))
+    {
+        true => &mut doc.items[at],
+        false => doc,
     };
     let mut sink = Sink {
         out: &mut target.violations,
