@@ -442,3 +442,54 @@ fn ws_and_http_on_the_same_port_is_a_usage_error() {
     assert_eq!(out.status.code(), Some(2));
     assert_eq!(String::from_utf8_lossy(&out.stderr), format!("jrpc serve: --ws and --http cannot share {free}; give them different ports (0 picks a free one)\n"));
 }
+
+#[test]
+fn an_empty_body_is_400_with_a_parse_error() {
+    let server = http_server();
+    for body in ["", "  \r\n"] {
+        let reply = server.post(&[], body);
+        assert_eq!(reply.status, 400, "{body:?}");
+        assert_eq!(reply.body, r#"{"jsonrpc":"2.0","error":{"code":-32700,"message":"Parse error"},"id":null}"#);
+    }
+}
+
+#[test]
+fn a_body_over_the_limit_is_413_with_a_json_rpc_error() {
+    let server = http_server();
+    let addr = server.addr("http");
+    let mut stream = TcpStream::connect(&addr).unwrap();
+    stream.set_read_timeout(Some(WAIT)).unwrap();
+    let size = 16 * 1024 * 1024 + 1;
+    let head = format!("POST /mcp HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\nContent-Type: application/json\r\nContent-Length: {size}\r\n\r\n");
+    stream.write_all(head.as_bytes()).unwrap();
+    // The server may answer (and close) before all of it is sent.
+    let _ = stream.write_all(&vec![b' '; size]);
+    let mut raw = Vec::new();
+    let _ = stream.read_to_end(&mut raw);
+    let reply = Reply::parse(&String::from_utf8_lossy(&raw));
+    assert_eq!(reply.status, 413);
+    assert!(reply.body.contains("\"code\":-32000") && reply.body.contains("Payload Too Large"), "{}", reply.body);
+}
+
+#[test]
+fn a_client_that_never_finishes_its_head_does_not_hold_up_others() {
+    let server = http_server();
+    let addr = server.addr("http");
+    // Sixty connections that say half a request line and then nothing.
+    let idle: Vec<TcpStream> = (0..60)
+        .map(|_| {
+            let mut s = TcpStream::connect(&addr).unwrap();
+            s.write_all(b"POST /mcp HT").unwrap();
+            s
+        })
+        .collect();
+    let reply = server.post(&[], r#"{"jsonrpc":"2.0","method":"subtract","params":[42,23],"id":1}"#);
+    assert_eq!(reply.body, r#"{"jsonrpc":"2.0","result":19,"id":1}"#);
+    // And the server hangs up on them once the head timeout (10 s) has passed.
+    let mut first = idle.into_iter().next().unwrap();
+    first.set_read_timeout(Some(std::time::Duration::from_secs(20))).unwrap();
+    let mut rest = Vec::new();
+    let started = std::time::Instant::now();
+    let _ = first.read_to_end(&mut rest);
+    assert!(started.elapsed() < std::time::Duration::from_secs(19), "the idle connection was not closed");
+}

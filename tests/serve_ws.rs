@@ -311,3 +311,121 @@ fn bad_arguments_are_usage_errors() {
         assert!(!err.contains("panicked"), "{args:?}: {err}");
     }
 }
+
+#[test]
+fn an_empty_text_frame_gets_a_parse_error() {
+    let server = ws_server();
+    let replies = run(async {
+        let mut socket = connect(&server.url("ws")).await;
+        [exchange(&mut socket, "").await, exchange(&mut socket, " \n").await]
+    });
+    for reply in replies {
+        assert_eq!(reply, r#"{"jsonrpc":"2.0","error":{"code":-32700,"message":"Parse error"},"id":null}"#);
+    }
+}
+
+/// The close frame the server sends next (other frames skipped).
+async fn close_code(socket: &mut Socket) -> Option<(u16, String)> {
+    while let Some(frame) = socket.next().await {
+        match frame {
+            Ok(Message::Close(Some(close))) => return Some((u16::from(close.code), close.reason.to_string())),
+            Ok(Message::Close(None)) | Err(_) => return None,
+            Ok(_) => continue,
+        }
+    }
+    None
+}
+
+#[test]
+fn a_message_over_16_mib_closes_with_1009() {
+    let server = ws_server();
+    let closed = run(async {
+        let mut socket = connect(&server.url("ws")).await;
+        let huge = format!("[{}1]", "1,".repeat(8 * 1024 * 1024 + 1));
+        let _ = socket.send(Message::text(huge)).await;
+        close_code(&mut socket).await
+    });
+    let (code, reason) = closed.expect("a close frame");
+    assert_eq!(code, 1009, "{reason}");
+    assert!(reason.contains("larger than"), "{reason}");
+}
+
+/// Opens a WebSocket by hand on a raw TCP stream and returns it after the handshake.
+fn raw_websocket(addr: &str) -> std::net::TcpStream {
+    use std::io::{Read, Write};
+    let mut stream = std::net::TcpStream::connect(addr).unwrap();
+    stream.set_read_timeout(Some(common::WAIT)).unwrap();
+    let head = format!("GET / HTTP/1.1\r\nHost: {addr}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n");
+    stream.write_all(head.as_bytes()).unwrap();
+    let mut got = Vec::new();
+    let mut byte = [0u8];
+    while !got.ends_with(b"\r\n\r\n") {
+        stream.read_exact(&mut byte).unwrap();
+        got.push(byte[0]);
+    }
+    assert!(got.starts_with(b"HTTP/1.1 101"), "{}", String::from_utf8_lossy(&got));
+    stream
+}
+
+/// The close code in the next frame read from a raw stream (a close frame: 0x88, len, code).
+fn raw_close_code(stream: &mut std::net::TcpStream) -> u16 {
+    use std::io::Read;
+    let mut head = [0u8; 4];
+    stream.read_exact(&mut head).unwrap();
+    assert_eq!(head[0], 0x88, "a close frame");
+    u16::from_be_bytes([head[2], head[3]])
+}
+
+#[test]
+fn a_text_frame_that_is_not_utf8_closes_with_1007_and_an_unmasked_one_with_1002() {
+    use std::io::Write;
+    let server = ws_server();
+    let addr = server.addr("ws");
+    // Masked (as a client must) with a zero key, payload 0xFF 0xFE: not UTF-8.
+    let mut stream = raw_websocket(&addr);
+    stream.write_all(&[0x81, 0x82, 0, 0, 0, 0, 0xFF, 0xFE]).unwrap();
+    assert_eq!(raw_close_code(&mut stream), 1007);
+    // Unmasked: a protocol error.
+    let mut stream = raw_websocket(&addr);
+    stream.write_all(&[0x81, 0x02, b'[', b']']).unwrap();
+    assert_eq!(raw_close_code(&mut stream), 1002);
+}
+
+#[test]
+fn a_plain_http_get_on_the_websocket_port_gets_426() {
+    use std::io::{Read, Write};
+    let server = ws_server();
+    let addr = server.addr("ws");
+    let mut stream = std::net::TcpStream::connect(&addr).unwrap();
+    stream.set_read_timeout(Some(common::WAIT)).unwrap();
+    stream.write_all(format!("GET / HTTP/1.1\r\nHost: {addr}\r\n\r\n").as_bytes()).unwrap();
+    let mut raw = String::new();
+    stream.read_to_string(&mut raw).unwrap();
+    assert!(raw.starts_with("HTTP/1.1 426 Upgrade Required\r\n"), "{raw}");
+    assert!(raw.contains("speaks WebSocket"), "{raw}");
+}
+
+#[test]
+fn a_huge_message_on_one_connection_does_not_stall_another() {
+    let server = ws_server();
+    let url = server.url("ws");
+    let (slow, fast) = run(async {
+        let mut big = connect(&url).await;
+        let mut small = connect(&url).await;
+        let batch: Vec<String> = (0..60_000).map(|i| format!(r#"{{"jsonrpc":"2.0","method":"subtract","params":[{i},1],"id":{i}}}"#)).collect();
+        big.send(Message::text(format!("[{}]", batch.join(",")))).await.unwrap();
+        let started = std::time::Instant::now();
+        let fast = exchange(&mut small, r#"{"jsonrpc":"2.0","method":"subtract","params":[42,23],"id":1}"#).await;
+        let fast_took = started.elapsed();
+        let slow = next_text(&mut big).await;
+        (slow.len(), (fast, fast_took, started.elapsed()))
+    });
+    assert!(slow > 1_000_000);
+    let (fast, fast_took, slow_took) = fast;
+    assert_eq!(fast, r#"{"jsonrpc":"2.0","result":19,"id":1}"#);
+    // The huge batch takes a while to answer (a debug build: seconds); the small request must not
+    // wait for it.
+    if slow_took > std::time::Duration::from_millis(300) {
+        assert!(fast_took * 2 < slow_took, "the small request waited for the huge one: {fast_took:?} vs {slow_took:?}");
+    }
+}

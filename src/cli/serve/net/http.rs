@@ -9,9 +9,14 @@
 //!   - nothing to return (notifications, responses) → `202 Accepted`, empty body.
 //!   - another content type → `415`; an `Accept` taking neither JSON nor SSE → `406`; a body over
 //!     [`MAX_BODY`] → `413`. These bodies are JSON-RPC errors with id null too.
+//! - An empty body (or only whitespace) holds no JSON value → `400` with `-32700`, id null.
+//! - Bounds: the request head must arrive within [`HEAD_READ`] (a kept-alive connection is closed
+//!   after that long without a next request), the body within [`BODY_READ`] (else `408`); a large
+//!   body is answered on a blocking thread, so other connections go on meanwhile.
 //! - Sessions: a POST without `Mcp-Session-Id` is answered by a fresh mock server, except that a
 //!   successful `initialize` starts a session, whose id comes back in `Mcp-Session-Id`; later POSTs
 //!   carrying it share that session's mock server. An unknown id → `404` (the client starts over);
+//!   a session unused for [`SESSION_IDLE`] is forgotten;
 //!   `DELETE` with the id ends the session.
 //! - `GET` → `405` with `Allow` and a short text saying how to use the endpoint (MCP's optional
 //!   server-to-client stream is not offered).
@@ -24,7 +29,7 @@
 use std::collections::{HashMap, VecDeque};
 use std::convert::Infallible;
 use std::sync::{Arc, Mutex, OnceLock};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use futures_util::future::{select, Either};
 use http_body_util::{BodyExt, Full, Limited};
@@ -41,6 +46,13 @@ use crate::mock::MockServer;
 pub const MAX_BODY: usize = 16 * 1024 * 1024;
 /// Sessions kept at once; the oldest is forgotten beyond this.
 const MAX_SESSIONS: usize = 1024;
+/// A session unused this long is forgotten (its client gets 404 and starts over, as MCP says).
+pub const SESSION_IDLE: Duration = Duration::from_secs(30 * 60);
+/// How long a client may take to send a request's head (also: to start the next request on a
+/// kept-alive connection)…
+pub const HEAD_READ: Duration = Duration::from_secs(10);
+/// …and its body.
+pub const BODY_READ: Duration = Duration::from_secs(30);
 /// How long a stopping server lets a connection finish its answer.
 const FINISH: Duration = Duration::from_secs(1);
 
@@ -54,7 +66,8 @@ type Reply = Response<Full<Bytes>>;
 /// The MCP sessions of this process, shared by every connection.
 #[derive(Default)]
 struct Sessions {
-    servers: HashMap<String, MockServer>,
+    /// Each session's mock server and when it was last used.
+    servers: HashMap<String, (MockServer, Instant)>,
     /// Ids oldest first, to forget the oldest beyond [`MAX_SESSIONS`].
     order: VecDeque<String>,
 }
@@ -67,12 +80,30 @@ impl Sessions {
             }
         }
         self.order.push_back(id.clone());
-        self.servers.insert(id, server);
+        self.servers.insert(id, (server, Instant::now()));
+    }
+
+    /// The session's server, marked as used now.
+    fn get_mut(&mut self, id: &str) -> Option<&mut MockServer> {
+        let (server, used) = self.servers.get_mut(id)?;
+        *used = Instant::now();
+        Some(server)
     }
 
     fn remove(&mut self, id: &str) -> bool {
         self.order.retain(|known| known != id);
         self.servers.remove(id).is_some()
+    }
+
+    /// Forgets the sessions unused for [`SESSION_IDLE`].
+    fn expire_idle(&mut self) {
+        let before = self.servers.len();
+        self.servers
+            .retain(|_, (_, used)| used.elapsed() < SESSION_IDLE);
+        if self.servers.len() != before {
+            let servers = &self.servers;
+            self.order.retain(|id| servers.contains_key(id));
+        }
     }
 }
 
@@ -89,8 +120,10 @@ pub(super) async fn connection(stream: TcpStream, name: String, context: Context
         let name = Arc::clone(&name);
         async move { Ok::<_, Infallible>(respond(request, &name, verbose).await) }
     });
-    let conn =
-        hyper::server::conn::http1::Builder::new().serve_connection(TokioIo::new(stream), service);
+    let conn = hyper::server::conn::http1::Builder::new()
+        .timer(hyper_util::rt::TokioTimer::new())
+        .header_read_timeout(HEAD_READ)
+        .serve_connection(TokioIo::new(stream), service);
     let mut conn = std::pin::pin!(conn);
     let stop = std::pin::pin!(stopped(context.stop.clone()));
     if let Either::Right(_) = select(conn.as_mut(), stop).await {
@@ -193,7 +226,20 @@ async fn post(request: Request<Incoming>, name: &str, verbose: bool) -> Reply {
             )
         }
     };
-    let body = match Limited::new(request.into_body(), MAX_BODY).collect().await {
+    let read = tokio::time::timeout(
+        BODY_READ,
+        Limited::new(request.into_body(), MAX_BODY).collect(),
+    );
+    let Ok(read) = read.await else {
+        return error(
+            StatusCode::REQUEST_TIMEOUT,
+            &format!(
+                "Request Timeout: the body did not arrive within {} s",
+                BODY_READ.as_secs()
+            ),
+        );
+    };
+    let body = match read {
         Ok(body) => body.to_bytes(),
         Err(e) if e.is::<http_body_util::LengthLimitError>() => {
             return error(
@@ -211,39 +257,22 @@ async fn post(request: Request<Incoming>, name: &str, verbose: bool) -> Reply {
     if verbose {
         eprintln!("--> [{name}] {}", String::from_utf8_lossy(&body).trim());
     }
-    let (answer, new_session) = {
-        let mut table = sessions()
-            .lock()
-            .unwrap_or_else(|poisoned| poisoned.into_inner());
-        match &session {
-            Some(id) => match table.servers.get_mut(id) {
-                Some(server) => (server.handle(&body), None),
-                None => return error(
-                    StatusCode::NOT_FOUND,
-                    "Session not found: send initialize without Mcp-Session-Id to start a new one",
-                ),
-            },
-            None => {
-                let mut server = MockServer::new();
-                let answer = server.handle(&body);
-                // A successful initialize negotiated a version: that starts a session.
-                let new_session = match server.negotiated_version() {
-                    None => None,
-                    Some(_) => {
-                        let Some(id) = session_id() else {
-                            return error(
-                                StatusCode::INTERNAL_SERVER_ERROR,
-                                "No session id: the operating system's random source failed",
-                            );
-                        };
-                        table.insert(id.clone(), server);
-                        Some(id)
-                    }
-                };
-                (answer, new_session)
-            }
+    if body.iter().all(u8::is_ascii_whitespace) {
+        // No JSON value at all: what a server reading it answers (RFC 8259 §2: one value).
+        if verbose {
+            eprintln!("<-- [{name}] 400 (empty body) {}", super::ws::PARSE_ERROR);
         }
-    };
+        return with_type(
+            StatusCode::BAD_REQUEST,
+            "application/json",
+            super::ws::PARSE_ERROR.to_string(),
+        );
+    }
+    let (answer, new_session) =
+        match super::off_thread(body.len(), move || answer(&body, session.as_deref())).await {
+            Ok(answered) => answered,
+            Err(reply) => return reply,
+        };
     let mut reply = match answer {
         None => {
             if verbose {
@@ -288,6 +317,38 @@ fn not_accepted(answer: &str) -> bool {
             reply.get("id") == Some(&serde_json::Value::Null) && reply.contains_key("error")
         }
         _ => false,
+    }
+}
+
+/// The mock's reply to `body` (in the session `session`, if any), and the id of the session a
+/// successful `initialize` started; or the error reply when the session is unknown.
+fn answer(body: &[u8], session: Option<&str>) -> Result<(Option<String>, Option<String>), Reply> {
+    let mut table = sessions()
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
+    table.expire_idle();
+    let Some(id) = session else {
+        let mut server = MockServer::new();
+        let answer = server.handle(body);
+        // A successful initialize negotiated a version: that starts a session.
+        if server.negotiated_version().is_none() {
+            return Ok((answer, None));
+        }
+        let Some(id) = session_id() else {
+            return Err(error(
+                StatusCode::INTERNAL_SERVER_ERROR,
+                "No session id: the operating system's random source failed",
+            ));
+        };
+        table.insert(id.clone(), server);
+        return Ok((answer, Some(id)));
+    };
+    match table.get_mut(id) {
+        Some(server) => Ok((server.handle(body), None)),
+        None => Err(error(
+            StatusCode::NOT_FOUND,
+            "Session not found: send initialize without Mcp-Session-Id to start a new one",
+        )),
     }
 }
 

@@ -83,7 +83,8 @@ pub fn main(options: &Options) -> ExitCode {
             _ => format!("HTTP on http://{addr}"),
         });
     }
-    let runtime = match tokio::runtime::Builder::new_current_thread()
+    let runtime = match tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
         .enable_all()
         .build()
     {
@@ -147,6 +148,13 @@ fn bind(flag: &str, text: &str, allow_remote: bool) -> Result<StdListener, Strin
         io::ErrorKind::AddrNotAvailable => format!("{flag} {text}: {} is not an address of this machine", addr.ip()),
         _ => format!("{flag} {text}: cannot listen on {addr}: {e}"),
     })?;
+    if !addr.ip().is_loopback() {
+        eprintln!(
+            "jrpc serve: warning: {flag} {addr} is not loopback{}: anyone who can reach this machine on port {} can connect",
+            if addr.ip().is_unspecified() { " (every network interface)" } else { "" },
+            addr.port()
+        );
+    }
     listener
         .set_nonblocking(true)
         .map_err(|e| format!("{flag} {text}: {e}"))?;
@@ -256,6 +264,25 @@ fn stop_signal(exit_after: Option<Duration>) -> impl Future<Output = String> {
         }
     });
     async move { select_all([ctrl_c, term, timer]).await.0 }
+}
+
+/// Inputs at least this large are answered on a blocking thread ([`off_thread`]).
+const LARGE_INPUT: usize = 64 * 1024;
+
+/// Runs `work` (answering an input of `size` bytes) here when the input is small, on tokio's
+/// blocking pool when it is large, so that one huge message does not stall every other connection.
+async fn off_thread<T: Send + 'static>(
+    size: usize,
+    work: impl FnOnce() -> T + Send + 'static,
+) -> T {
+    if size < LARGE_INPUT {
+        return work();
+    }
+    match tokio::task::spawn_blocking(work).await {
+        Ok(done) => done,
+        // Only a panic in `work` gets here: carry it on rather than invent an answer.
+        Err(e) => std::panic::resume_unwind(e.into_panic()),
+    }
 }
 
 /// Waits until `stop` turns true (or its sender is gone).

@@ -7,16 +7,28 @@
 //!   connection stays open, as for any other bytes that are not JSON.
 //! - The first subprotocol a client offers (`Sec-WebSocket-Protocol`) is accepted, so a browser that
 //!   asks for one is not refused; any origin may connect (the mock has nothing to protect).
+//! - An empty text frame holds no JSON value: it is answered with the same `-32700`.
 //! - When the server stops, the peer gets a close frame: 1001 (going away), "jrpc serve stopped".
+//! - Bounds: a message over [`MAX_MESSAGE`] bytes closes the connection with 1009, a text frame
+//!   that is not UTF-8 with 1007, a protocol violation (an unmasked client frame…) with 1002. The
+//!   server pings every 30 s and closes (1001) a connection it has heard nothing from for [`IDLE`];
+//!   the handshake must be done within 10 s. A plain HTTP request on the port gets `426 Upgrade
+//!   Required` with a line saying what the port is.
+//! - A large message is answered on a blocking thread: other connections go on meanwhile.
 
-use futures_util::future::{select, Either};
+use std::time::Duration;
+
 use futures_util::{SinkExt, StreamExt};
+use tokio::io::AsyncWriteExt;
 use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::handshake::server::{ErrorResponse, Request, Response};
 use tokio_tungstenite::tungstenite::http::header::SEC_WEBSOCKET_PROTOCOL;
 use tokio_tungstenite::tungstenite::protocol::frame::coding::CloseCode;
 use tokio_tungstenite::tungstenite::protocol::CloseFrame;
+use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
+use tokio_tungstenite::tungstenite::Error as WsError;
 use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::WebSocketStream;
 
 use super::{stopped, Context};
 use crate::mock::MockServer;
@@ -26,12 +38,37 @@ pub(super) const PARSE_ERROR: &str =
     r#"{"jsonrpc":"2.0","error":{"code":-32700,"message":"Parse error"},"id":null}"#;
 
 /// How long a client has to finish the opening handshake.
-const HANDSHAKE: std::time::Duration = std::time::Duration::from_secs(10);
+const HANDSHAKE: Duration = Duration::from_secs(10);
+/// The server pings a connection this often (a browser answers by itself)…
+const PING_EVERY: Duration = Duration::from_secs(30);
+/// …and closes one it has heard nothing from (not even a pong) for this long.
+pub const IDLE: Duration = Duration::from_secs(75);
+/// The largest message (and frame) read; a larger one closes the connection with 1009.
+pub const MAX_MESSAGE: usize = 16 * 1024 * 1024;
 
 /// Serves one WebSocket connection until the peer closes it or the server stops.
-pub(super) async fn connection(stream: TcpStream, name: String, context: Context) {
+pub(super) async fn connection(mut stream: TcpStream, name: String, context: Context) {
     let verbose = context.verbose;
-    let handshake = tokio_tungstenite::accept_hdr_async(stream, accept_first_subprotocol);
+    match tokio::time::timeout(HANDSHAKE, upgrade_requested(&mut stream)).await {
+        Ok(Ok(true)) => {}
+        Ok(Ok(false)) => {
+            // A plain HTTP request (a browser tab, curl): say what this port is.
+            let body = "jrpc serve: this port speaks WebSocket (JSON-RPC 2.0, one message per text frame); connect with ws://\n";
+            let head = format!("HTTP/1.1 426 Upgrade Required\r\nUpgrade: websocket\r\nConnection: Upgrade, close\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: {}\r\n\r\n{body}", body.len());
+            let _ = stream.write_all(head.as_bytes()).await;
+            let _ = stream.shutdown().await;
+            return;
+        }
+        Ok(Err(_)) | Err(_) => return,
+    }
+    let config = WebSocketConfig::default()
+        .max_message_size(Some(MAX_MESSAGE))
+        .max_frame_size(Some(MAX_MESSAGE));
+    let handshake = tokio_tungstenite::accept_hdr_async_with_config(
+        stream,
+        accept_first_subprotocol,
+        Some(config),
+    );
     let mut socket = match tokio::time::timeout(HANDSHAKE, handshake).await {
         Ok(Ok(socket)) => socket,
         Ok(Err(e)) => {
@@ -43,41 +80,80 @@ pub(super) async fn connection(stream: TcpStream, name: String, context: Context
         Err(_) => return,
     };
     let mut server = MockServer::new();
+    let mut stop = std::pin::pin!(stopped(context.stop.clone()));
+    let mut ping = tokio::time::interval_at(tokio::time::Instant::now() + PING_EVERY, PING_EVERY);
+    let mut heard = tokio::time::Instant::now();
     loop {
-        let event = {
-            let next = socket.next();
-            let stop = std::pin::pin!(stopped(context.stop.clone()));
-            match select(next, stop).await {
-                Either::Left((frame, _)) => Some(frame),
-                Either::Right(_) => None,
-            }
-        };
-        let frame = match event {
-            None => {
-                let goodbye = CloseFrame {
-                    code: CloseCode::Away,
-                    reason: "jrpc serve stopped".into(),
-                };
-                let _ = socket.close(Some(goodbye)).await;
-                // Read until the peer answers the close (tungstenite ends the stream then).
-                while let Some(Ok(_)) = socket.next().await {}
+        let frame = tokio::select! {
+            frame = socket.next() => frame,
+            () = &mut stop => {
+                close(&mut socket, CloseCode::Away, "jrpc serve stopped").await;
                 break;
             }
-            Some(None) => break,
-            Some(Some(Err(e))) => {
-                if verbose {
-                    eprintln!("jrpc serve: {name}: {e}");
+            _ = ping.tick() => {
+                if heard.elapsed() >= IDLE {
+                    if verbose {
+                        eprintln!("jrpc serve: {name}: nothing heard for {} s: closing", IDLE.as_secs());
+                    }
+                    close(&mut socket, CloseCode::Away, "idle: nothing heard, not even a pong").await;
+                    break;
                 }
+                if socket.send(Message::Ping(Default::default())).await.is_err() {
+                    break;
+                }
+                continue;
+            }
+        };
+        heard = tokio::time::Instant::now();
+        let frame = match frame {
+            None => break,
+            Some(Err(e)) => {
+                // Say why before going: a close code the peer can read, not a dropped connection.
+                let (code, reason) = match &e {
+                    WsError::Capacity(_) => (
+                        CloseCode::Size,
+                        format!("message larger than {MAX_MESSAGE} bytes"),
+                    ),
+                    WsError::Utf8(_) => (
+                        CloseCode::Invalid,
+                        "a text frame that is not UTF-8".to_string(),
+                    ),
+                    WsError::Protocol(p) => (CloseCode::Protocol, format!("protocol error: {p}")),
+                    _ => {
+                        if verbose {
+                            eprintln!("jrpc serve: {name}: {e}");
+                        }
+                        break;
+                    }
+                };
+                if verbose {
+                    eprintln!(
+                        "jrpc serve: {name}: closing with {}: {reason}",
+                        u16::from(code)
+                    );
+                }
+                close(&mut socket, code, &reason).await;
                 break;
             }
-            Some(Some(Ok(frame))) => frame,
+            Some(Ok(frame)) => frame,
         };
-        let reply = match &frame {
+        let reply = match frame {
             Message::Text(text) => {
                 if verbose {
                     eprintln!("--> [{name}] {}", text.as_str().trim());
                 }
-                server.handle(text.as_bytes())
+                if text.trim().is_empty() {
+                    // An empty frame holds no JSON value: the client must not wait forever.
+                    Some(PARSE_ERROR.to_string())
+                } else {
+                    let (back, reply) = super::off_thread(text.len(), move || {
+                        let reply = server.handle(text.as_bytes());
+                        (server, reply)
+                    })
+                    .await;
+                    server = back;
+                    reply
+                }
             }
             Message::Binary(bytes) => {
                 if verbose {
@@ -109,6 +185,41 @@ pub(super) async fn connection(stream: TcpStream, name: String, context: Context
     }
     if verbose {
         eprintln!("jrpc serve: {name} closed");
+    }
+}
+
+/// Sends a close frame and reads until the peer answers it (tungstenite ends the stream then),
+/// for at most a second.
+async fn close(socket: &mut WebSocketStream<TcpStream>, code: CloseCode, reason: &str) {
+    let _ = socket
+        .close(Some(CloseFrame {
+            code,
+            reason: reason.to_string().into(),
+        }))
+        .await;
+    let drain = async { while let Some(Ok(_)) = socket.next().await {} };
+    let _ = tokio::time::timeout(Duration::from_secs(1), drain).await;
+}
+
+/// Whether the request waiting on `stream` asks for a WebSocket upgrade (read without consuming
+/// it: the handshake reads it again). Looks at the request head only.
+async fn upgrade_requested(stream: &mut TcpStream) -> std::io::Result<bool> {
+    let mut buf = vec![0u8; 8192];
+    loop {
+        let n = stream.peek(&mut buf).await?;
+        if n == 0 {
+            return Err(std::io::ErrorKind::UnexpectedEof.into());
+        }
+        let head = &buf[..n];
+        let complete = head.windows(4).any(|w| w == b"\r\n\r\n");
+        if complete || n == buf.len() {
+            let text = String::from_utf8_lossy(head).to_ascii_lowercase();
+            return Ok(text
+                .lines()
+                .any(|l| l.starts_with("upgrade:") && l.contains("websocket")));
+        }
+        // Not all of the head yet: wait for more (peek returns what is there at once).
+        tokio::time::sleep(Duration::from_millis(5)).await;
     }
 }
 
