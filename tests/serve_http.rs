@@ -449,7 +449,10 @@ fn an_empty_body_is_400_with_a_parse_error() {
     for body in ["", "  \r\n"] {
         let reply = server.post(&[], body);
         assert_eq!(reply.status, 400, "{body:?}");
-        assert_eq!(reply.body, r#"{"jsonrpc":"2.0","error":{"code":-32700,"message":"Parse error"},"id":null}"#);
+        assert_eq!(
+            reply.body,
+            r#"{"jsonrpc":"2.0","error":{"code":-32700,"message":"Parse error"},"id":null}"#
+        );
     }
 }
 
@@ -468,7 +471,11 @@ fn a_body_over_the_limit_is_413_with_a_json_rpc_error() {
     let _ = stream.read_to_end(&mut raw);
     let reply = Reply::parse(&String::from_utf8_lossy(&raw));
     assert_eq!(reply.status, 413);
-    assert!(reply.body.contains("\"code\":-32000") && reply.body.contains("Payload Too Large"), "{}", reply.body);
+    assert!(
+        reply.body.contains("\"code\":-32000") && reply.body.contains("Payload Too Large"),
+        "{}",
+        reply.body
+    );
 }
 
 #[test]
@@ -483,13 +490,21 @@ fn a_client_that_never_finishes_its_head_does_not_hold_up_others() {
             s
         })
         .collect();
-    let reply = server.post(&[], r#"{"jsonrpc":"2.0","method":"subtract","params":[42,23],"id":1}"#);
+    let reply = server.post(
+        &[],
+        r#"{"jsonrpc":"2.0","method":"subtract","params":[42,23],"id":1}"#,
+    );
     assert_eq!(reply.body, r#"{"jsonrpc":"2.0","result":19,"id":1}"#);
     // And the server hangs up on them once the head timeout (10 s) has passed.
     let mut first = idle.into_iter().next().unwrap();
-    first.set_read_timeout(Some(std::time::Duration::from_secs(20))).unwrap();
+    first
+        .set_read_timeout(Some(std::time::Duration::from_secs(20)))
+        .unwrap();
     let mut rest = Vec::new();
     let started = std::time::Instant::now();
     let _ = first.read_to_end(&mut rest);
-    assert!(started.elapsed() < std::time::Duration::from_secs(19), "the idle connection was not closed");
+    assert!(
+        started.elapsed() < std::time::Duration::from_secs(19),
+        "the idle connection was not closed"
+    );
 }

@@ -317,10 +317,16 @@ fn an_empty_text_frame_gets_a_parse_error() {
     let server = ws_server();
     let replies = run(async {
         let mut socket = connect(&server.url("ws")).await;
-        [exchange(&mut socket, "").await, exchange(&mut socket, " \n").await]
+        [
+            exchange(&mut socket, "").await,
+            exchange(&mut socket, " \n").await,
+        ]
     });
     for reply in replies {
-        assert_eq!(reply, r#"{"jsonrpc":"2.0","error":{"code":-32700,"message":"Parse error"},"id":null}"#);
+        assert_eq!(
+            reply,
+            r#"{"jsonrpc":"2.0","error":{"code":-32700,"message":"Parse error"},"id":null}"#
+        );
     }
 }
 
@@ -328,7 +334,9 @@ fn an_empty_text_frame_gets_a_parse_error() {
 async fn close_code(socket: &mut Socket) -> Option<(u16, String)> {
     while let Some(frame) = socket.next().await {
         match frame {
-            Ok(Message::Close(Some(close))) => return Some((u16::from(close.code), close.reason.to_string())),
+            Ok(Message::Close(Some(close))) => {
+                return Some((u16::from(close.code), close.reason.to_string()))
+            }
             Ok(Message::Close(None)) | Err(_) => return None,
             Ok(_) => continue,
         }
@@ -363,7 +371,11 @@ fn raw_websocket(addr: &str) -> std::net::TcpStream {
         stream.read_exact(&mut byte).unwrap();
         got.push(byte[0]);
     }
-    assert!(got.starts_with(b"HTTP/1.1 101"), "{}", String::from_utf8_lossy(&got));
+    assert!(
+        got.starts_with(b"HTTP/1.1 101"),
+        "{}",
+        String::from_utf8_lossy(&got)
+    );
     stream
 }
 
@@ -383,7 +395,9 @@ fn a_text_frame_that_is_not_utf8_closes_with_1007_and_an_unmasked_one_with_1002(
     let addr = server.addr("ws");
     // Masked (as a client must) with a zero key, payload 0xFF 0xFE: not UTF-8.
     let mut stream = raw_websocket(&addr);
-    stream.write_all(&[0x81, 0x82, 0, 0, 0, 0, 0xFF, 0xFE]).unwrap();
+    stream
+        .write_all(&[0x81, 0x82, 0, 0, 0, 0, 0xFF, 0xFE])
+        .unwrap();
     assert_eq!(raw_close_code(&mut stream), 1007);
     // Unmasked: a protocol error.
     let mut stream = raw_websocket(&addr);
@@ -398,10 +412,15 @@ fn a_plain_http_get_on_the_websocket_port_gets_426() {
     let addr = server.addr("ws");
     let mut stream = std::net::TcpStream::connect(&addr).unwrap();
     stream.set_read_timeout(Some(common::WAIT)).unwrap();
-    stream.write_all(format!("GET / HTTP/1.1\r\nHost: {addr}\r\n\r\n").as_bytes()).unwrap();
+    stream
+        .write_all(format!("GET / HTTP/1.1\r\nHost: {addr}\r\n\r\n").as_bytes())
+        .unwrap();
     let mut raw = String::new();
     stream.read_to_string(&mut raw).unwrap();
-    assert!(raw.starts_with("HTTP/1.1 426 Upgrade Required\r\n"), "{raw}");
+    assert!(
+        raw.starts_with("HTTP/1.1 426 Upgrade Required\r\n"),
+        "{raw}"
+    );
     assert!(raw.contains("speaks WebSocket"), "{raw}");
 }
 
@@ -412,10 +431,20 @@ fn a_huge_message_on_one_connection_does_not_stall_another() {
     let (slow, fast) = run(async {
         let mut big = connect(&url).await;
         let mut small = connect(&url).await;
-        let batch: Vec<String> = (0..60_000).map(|i| format!(r#"{{"jsonrpc":"2.0","method":"subtract","params":[{i},1],"id":{i}}}"#)).collect();
-        big.send(Message::text(format!("[{}]", batch.join(",")))).await.unwrap();
+        let batch: Vec<String> = (0..60_000)
+            .map(|i| {
+                format!(r#"{{"jsonrpc":"2.0","method":"subtract","params":[{i},1],"id":{i}}}"#)
+            })
+            .collect();
+        big.send(Message::text(format!("[{}]", batch.join(","))))
+            .await
+            .unwrap();
         let started = std::time::Instant::now();
-        let fast = exchange(&mut small, r#"{"jsonrpc":"2.0","method":"subtract","params":[42,23],"id":1}"#).await;
+        let fast = exchange(
+            &mut small,
+            r#"{"jsonrpc":"2.0","method":"subtract","params":[42,23],"id":1}"#,
+        )
+        .await;
         let fast_took = started.elapsed();
         let slow = next_text(&mut big).await;
         (slow.len(), (fast, fast_took, started.elapsed()))
@@ -426,6 +455,9 @@ fn a_huge_message_on_one_connection_does_not_stall_another() {
     // The huge batch takes a while to answer (a debug build: seconds); the small request must not
     // wait for it.
     if slow_took > std::time::Duration::from_millis(300) {
-        assert!(fast_took * 2 < slow_took, "the small request waited for the huge one: {fast_took:?} vs {slow_took:?}");
+        assert!(
+            fast_took * 2 < slow_took,
+            "the small request waited for the huge one: {fast_took:?} vs {slow_took:?}"
+        );
     }
 }

@@ -211,6 +211,7 @@ fn batch(
             ),
         }
     }
+    duplicate_request_ids(&mut doc.items, items);
     let intent = |d: &Document| d.intent.unwrap_or(d.kind);
     let calls = doc
         .items
@@ -561,6 +562,51 @@ fn method_member(method: &crate::json::Member<'_>, path: &Pointer, sink: &mut Si
     }
 }
 
+/// Flags each request of a batch whose id an earlier request of the batch already has (ids compared
+/// as JSON values: `"a"` and `"\u0061"` are the same id, `1` and `"1"` are not; numbers by their text,
+/// as the exchange log pairs them). Sorted, not compared pairwise: a batch may hold 100,000 requests.
+#[inline(never)]
+fn duplicate_request_ids(docs: &mut [Document], nodes: &[Node<'_>]) {
+    let mut ids: Vec<(bool, &str, usize)> = Vec::new();
+    for (i, (doc, node)) in docs.iter().zip(nodes).enumerate() {
+        if doc.intent.unwrap_or(doc.kind) != Kind::Request {
+            continue;
+        }
+        match node.get("id").map(|id| &id.value) {
+            Some(Value::String(s)) => ids.push((true, s, i)),
+            Some(Value::Number(text)) => ids.push((false, text, i)),
+            _ => {}
+        }
+    }
+    if ids.len() < 2 {
+        return;
+    }
+    ids.sort_unstable();
+    for group in ids.chunk_by(|a, b| (a.0, a.1) == (b.0, b.1)) {
+        let first = group[0].2;
+        let Some(first_span) = nodes[first].get("id").map(|id| id.span) else {
+            continue;
+        };
+        for &(_, _, later) in &group[1..] {
+            let Some(id) = nodes[later].get("id") else {
+                continue;
+            };
+            let message = format!("request {later} of this batch has the id of request {first}; their responses cannot be told apart");
+            let related = vec![(first_span, format!("request {first} has this id"))];
+            Sink {
+                out: &mut docs[later].violations,
+            }
+            .push_full(
+                &BATCH_DUPLICATE_ID,
+                Pointer::root().index(later).key("id").into_string(),
+                id.span,
+                message,
+                related,
+            );
+        }
+    }
+}
+
 /// The id of a request (`in_request`) or of a response.
 fn id_member(id: &Node<'_>, path: &Pointer, in_request: bool, sink: &mut Sink<'_>) {
     // The pointer is only built for a violation (most ids are fine).
@@ -588,6 +634,8 @@ fn id_member(id: &Node<'_>, path: &Pointer, in_request: bool, sink: &mut Sink<'_
                         " has a fractional part; peers may round it (use an integer or a string)",
                     )
                 }
+            } else if *text == "-0" {
+                (&ID_NEGATIVE_ZERO, " is a negative zero: peers read it as 0 and answer with id 0 (use 0, or a string)")
             } else if beyond_safe_integer(text) {
                 (&ID_BEYOND_SAFE_INTEGER, " is beyond 2^53 − 1: JavaScript peers round it and the reply may not pair (send it as a string)")
             } else {
@@ -780,6 +828,37 @@ mod tests {
             .violations()
             .map(|v| (v.rule.id, v.path.to_string()))
             .collect()
+    }
+
+    #[test]
+    fn batch_ids_repeat_by_value_and_only_among_requests() {
+        let src = r#"[{"jsonrpc": "2.0", "method": "a", "id": "a"}, {"jsonrpc": "2.0", "method": "b", "id": "\u0061"},
+            {"jsonrpc": "2.0", "method": "c", "id": 1}, {"jsonrpc": "2.0", "method": "d", "id": "1"},
+            {"jsonrpc": "2.0", "method": "e"}, {"jsonrpc": "2.0", "method": "f"}, {"jsonrpc": "2.0", "method": "g", "id": 1}]"#;
+        assert_eq!(
+            rules_of(src),
+            [
+                ("batch-duplicate-id", "/1/id".to_string()),
+                ("batch-duplicate-id", "/6/id".to_string())
+            ]
+        );
+        let report = check(src.as_bytes(), Profile::JsonRpc);
+        let last = report.violations().last().unwrap();
+        assert_eq!(&src[last.related[0].0.start..last.related[0].0.end], "1");
+        assert_eq!(last.related[0].1, "request 2 has this id");
+    }
+
+    #[test]
+    fn negative_zero_ids_are_flagged_but_not_zero() {
+        assert_eq!(
+            rules_of(r#"{"jsonrpc": "2.0", "method": "a", "id": -0}"#),
+            [("id-negative-zero", "/id".to_string())]
+        );
+        assert!(rules_of(r#"{"jsonrpc": "2.0", "method": "a", "id": 0}"#).is_empty());
+        assert_eq!(
+            rules_of(r#"{"jsonrpc": "2.0", "result": 1, "id": -0}"#),
+            [("id-negative-zero", "/id".to_string())]
+        );
     }
 
     #[test]

@@ -146,6 +146,12 @@ rule!(JsonRpc, ID_FRACTIONAL, "id-fractional", Warning, REQUEST,
     bad: r#"{"jsonrpc": "2.0", "method": "ping", "id": 1.5}"#,
     good: r#"{"jsonrpc": "2.0", "method": "ping", "id": 15}"#);
 
+rule!(JsonRpc, ID_NEGATIVE_ZERO, "id-negative-zero", Warning, RFC8259_NUMBERS,
+    "A numeric id should not be -0.",
+    "-0 and 0 are the same number to most peers: the reply comes back with id 0, and a client that compares the id's text pairs it with nothing. Use 0, another integer, or a string.",
+    bad: r#"{"jsonrpc": "2.0", "method": "ping", "id": -0}"#,
+    good: r#"{"jsonrpc": "2.0", "method": "ping", "id": 0}"#);
+
 rule!(JsonRpc, ID_BEYOND_SAFE_INTEGER, "id-beyond-safe-integer", Warning, RFC8259_NUMBERS,
     "A numeric id above 2^53 loses precision in JavaScript peers.",
     "JavaScript (and every peer that stores JSON numbers as doubles) rounds integers beyond 9007199254740991: the id that comes back may differ from the one sent, and the reply pairs with nothing. Use a string for large ids.",
@@ -268,6 +274,12 @@ rule!(JsonRpc, BATCH_MIXED, "batch-mixes-requests-and-responses", Error, BATCH,
     bad: r#"[{"jsonrpc": "2.0", "method": "ping", "id": 1}, {"jsonrpc": "2.0", "result": 0, "id": 2}]"#,
     good: r#"[{"jsonrpc": "2.0", "method": "ping", "id": 1}, {"jsonrpc": "2.0", "method": "ping", "id": 2}]"#);
 
+rule!(JsonRpc, BATCH_DUPLICATE_ID, "batch-duplicate-id", Warning, BATCH,
+    "The requests of one batch should have different ids.",
+    "The server may answer a batch's requests in any order, and the client pairs each response with its request by id: two requests with the same id in one batch get two responses that cannot be told apart.",
+    bad: r#"[{"jsonrpc": "2.0", "method": "a", "id": 1}, {"jsonrpc": "2.0", "method": "b", "id": 1}]"#,
+    good: r#"[{"jsonrpc": "2.0", "method": "a", "id": 1}, {"jsonrpc": "2.0", "method": "b", "id": 2}]"#);
+
 rule!(JsonRpc, BATCH_REPLY_EMPTY, "batch-reply-empty", Error, BATCH,
     "A server must not answer a batch with an empty array.",
     "When a batch holds only notifications there is nothing to return, and the server returns nothing at all, not [].",
@@ -296,6 +308,7 @@ pub static RULES: &[&Rule] = &[
     &ID_WRONG_TYPE,
     &ID_NULL_IN_REQUEST,
     &ID_FRACTIONAL,
+    &ID_NEGATIVE_ZERO,
     &ID_BEYOND_SAFE_INTEGER,
     &MEMBER_UNKNOWN,
     &NOTIFICATION_ANSWERED,
@@ -315,6 +328,7 @@ pub static RULES: &[&Rule] = &[
     &BATCH_ELEMENT_NOT_OBJECT,
     &BATCH_NESTED,
     &BATCH_MIXED,
+    &BATCH_DUPLICATE_ID,
     &BATCH_REPLY_EMPTY,
     &BATCH_REPLY_MISMATCH,
 ];
