@@ -1,41 +1,44 @@
 #!/usr/bin/env bash
-# Installs the pinned toolchain for the web build and the browser tests. Idempotent: every step
-# checks the installed version first, so a rerun costs a few version checks.
+# Installs the pinned tools. Idempotent: every step checks the installed version first, so a rerun
+# costs a few version checks.
+#   bash scripts/setup.sh serve   # what serving the site needs: the pinned Rust toolchain and its
+#                                 # wasm32 target, trunk, wasm-bindgen-cli, npm packages (wasm-opt)
+#   bash scripts/setup.sh test    # that, and the test tools: cargo-fuzz, Chromium, chromedriver
+# (npm ci installs every devDependency of package.json in both modes: binaryen's wasm-opt for the
+# build, playwright-core and axe-core for the tests; no browser is ever downloaded by npm.)
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/env.sh"
 cd "$ROOT"
 
+mode="${1:-serve}"
+case "$mode" in serve | test) ;; *) echo "usage: bash scripts/setup.sh serve|test" >&2; exit 2 ;; esac
+
 say() { printf 'setup: %s\n' "$*"; }
 die() { printf 'setup: ERROR: %s\n' "$*" >&2; exit 1; }
 
-command -v cargo >/dev/null || die "cargo not found: install Rust with rustup (https://rustup.rs)"
+command -v rustup >/dev/null || die "rustup not found: install Rust with rustup (https://rustup.rs)"
 command -v node >/dev/null || die "node not found: install Node.js >= 20"
 command -v npm >/dev/null || die "npm not found: install Node.js >= 20"
 [ -n "$WASM_BINDGEN_VERSION" ] || die "no wasm-bindgen in Cargo.lock"
 
-# 1. The wasm32 target.
-if rustup target list --installed 2>/dev/null | grep -qx wasm32-unknown-unknown; then
+# 1. The toolchain rust-toolchain.toml pins. A machine whose `stable` is that version gets a link
+#    to it (nothing to download); another installs it with rustup.
+if rustup toolchain list | grep -q "^$RUST_VERSION-"; then
+  say "rust $RUST_VERSION: ok"
+elif [ "$(rustup run stable rustc --version 2>/dev/null | awk '{print $2}')" = "$RUST_VERSION" ]; then
+  say "rust $RUST_VERSION: linking the installed stable toolchain (it is $RUST_VERSION)"
+  rustup toolchain link "$RUST_VERSION" "$(rustup run stable rustc --print sysroot)"
+else
+  say "installing rust $RUST_VERSION (rustup)"
+  rustup toolchain install "$RUST_VERSION" --profile minimal
+fi
+sysroot="$(rustup run "$RUST_VERSION" rustc --print sysroot)"
+if [ -d "$sysroot/lib/rustlib/wasm32-unknown-unknown" ]; then
   say "rust target wasm32-unknown-unknown: ok"
 else
   say "installing rust target wasm32-unknown-unknown"
-  rustup target add wasm32-unknown-unknown
-fi
-
-# 1b. The standard library's source, which the release web build compiles with the app
-#     (scripts/trunk.sh: -Zbuild-std), and std's own dependencies in cargo's cache: Trunk builds
-#     offline, so they must be there before it runs.
-if rustup component list --installed 2>/dev/null | grep -q '^rust-src'; then
-  say "rust component rust-src: ok"
-else
-  say "installing rust component rust-src"
-  rustup component add rust-src
-fi
-std_manifest="$(rustc --print sysroot)/lib/rustlib/src/rust/library/Cargo.toml"
-if RUSTC_BOOTSTRAP=1 cargo fetch --locked --offline --manifest-path "$std_manifest" >/dev/null 2>&1; then
-  say "std's dependencies for -Zbuild-std: ok"
-else
-  say "fetching std's dependencies for -Zbuild-std (cargo fetch)"
-  RUSTC_BOOTSTRAP=1 cargo fetch --locked --manifest-path "$std_manifest"
+  # Into the toolchain the pinned one is (a linked toolchain takes no components of its own).
+  rustup target add wasm32-unknown-unknown --toolchain "$(basename "$sysroot")"
 fi
 
 # 2. Trunk (0.22 needs a newer rustc).
@@ -56,7 +59,7 @@ else
   cargo install wasm-bindgen-cli --version "$WASM_BINDGEN_VERSION"
 fi
 
-# 4. npm tools, exactly as package-lock.json pins them: binaryen (wasm-opt) and playwright-core.
+# 4. npm tools, exactly as package-lock.json pins them: binaryen (wasm-opt), playwright-core, axe-core.
 stamp="node_modules/.package-lock.json"
 if [ -f "$stamp" ] && [ "$stamp" -nt package-lock.json ] && [ "$stamp" -nt package.json ] &&
   wasm-opt --version 2>/dev/null | grep -q "version $WASM_OPT_VERSION" &&
@@ -70,7 +73,10 @@ fi
 wasm-opt --version | grep -q "version $WASM_OPT_VERSION" ||
   die "wasm-opt on PATH is not version $WASM_OPT_VERSION: $(command -v wasm-opt)"
 
-# 4b. cargo-fuzz, for scripts/fuzz.sh and the fuzz stage of scripts/test.sh (runs on stable via RUSTC_BOOTSTRAP).
+[ "$mode" = test ] || exit 0
+
+# 5. cargo-fuzz, for scripts/fuzz.sh and the fuzz stage of scripts/test.sh (runs on the pinned
+#    stable toolchain via RUSTC_BOOTSTRAP: a test tool, never the shipped build).
 CARGO_FUZZ_VERSION=0.13.2
 if [ "$(cargo fuzz --version 2>/dev/null)" = "cargo-fuzz $CARGO_FUZZ_VERSION" ]; then
   say "cargo-fuzz $CARGO_FUZZ_VERSION: ok"
@@ -79,7 +85,7 @@ else
   cargo install cargo-fuzz --version "$CARGO_FUZZ_VERSION" --locked
 fi
 
-# 5. Chromium and its driver, from apt, only when missing (playwright never downloads a browser).
+# 6. Chromium and its driver, from apt, only when missing (playwright never downloads a browser).
 if [ -n "$CHROMIUM" ] && [ -n "$CHROMEDRIVER" ]; then
   say "chromium ($CHROMIUM) and chromedriver ($CHROMEDRIVER): ok"
 else

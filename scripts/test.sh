@@ -26,8 +26,8 @@ finish() {
 }
 trap finish EXIT
 
-stage "setup: pinned tools"
-bash scripts/setup.sh
+stage "setup: pinned tools, test tools included (scripts/setup.sh test)"
+bash scripts/setup.sh test
 
 stage "native tests: cargo test --workspace (the engine crate and the app)"
 cargo test --locked --workspace
@@ -55,19 +55,19 @@ FUZZ_RUNS="${FUZZ_RUNS:-20000}" bash scripts/fuzz.sh
 stage "wasm tests in headless Chromium: cargo test --target wasm32-unknown-unknown --test web"
 cargo test --locked --target wasm32-unknown-unknown --test web
 
-stage "web: release build (scripts/trunk.sh build --release)"
-bash scripts/trunk.sh build --release
+stage "web: release build (trunk build --release: stable toolchain, no unstable flags)"
+trunk build --release
 
-stage "web: sub-path release build (scripts/trunk.sh build --release --public-url /some/path/)"
+stage "web: sub-path release build (trunk build --release --public-url /some/path/)"
 # A static host serving the site under a sub-path (GitHub Pages: /<repo>/); tests/e2e/static.test.mjs
 # serves this build at /some/path/ and walks every view, then cuts the network and reloads.
-bash scripts/trunk.sh build --release --public-url /some/path/ --dist "$TARGET_DIR/dist-subpath"
+trunk build --release --public-url /some/path/ --dist "$TARGET_DIR/dist-subpath"
 export SUBPATH_DIST="$TARGET_DIR/dist-subpath"
 
-stage "web: size budget (200 KB gzipped: scripts/size.sh)"
+stage "web: size budget (350 KB gzipped enforced, 250 KB the aim: scripts/size.sh)"
 # The release build must stay within the budget: every file is printed, the total is enforced.
 # (SIZE_ENFORCE=0 prints the figure without failing, for trying a change that is known to be over.)
-if ! bash scripts/size.sh dist 200; then
+if ! bash scripts/size.sh dist 350; then
   if [ "${SIZE_ENFORCE:-1}" = 1 ]; then exit 1; fi
   echo "size: OVER BUDGET (SIZE_ENFORCE=0: reported, not enforced)"
 fi

@@ -7,13 +7,12 @@ try {
   await init({ module_or_path: entry.wasm });
   dispatchEvent(new CustomEvent('TrunkApplicationStarted'));
 } catch (err) {
-  // A browser without WebAssembly SIMD (the release build uses it) or a file that did not load:
-  // say so instead of leaving the page blank.
+  // A browser without WebAssembly or a file that did not load: say so instead of leaving the page blank.
   const p = document.createElement('p');
   p.setAttribute('role', 'alert');
   p.dataset.testid = 'boot-error';
   p.textContent = `The playground could not start in this browser: ${err?.message ?? err}. ` +
-    'It needs WebAssembly with SIMD (Chrome or Edge 91+, Firefox 89+, Safari 16.4+).';
+    'It needs a browser with WebAssembly (Chrome, Edge, Firefox or Safari from 2021 on) and the site\'s files reachable.';
   document.body.append(p);
 }
 // Offline after the first load: the service worker beside the app's files (src/ui/teach/sw.js),

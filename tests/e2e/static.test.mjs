@@ -24,8 +24,8 @@ before(async () => {
   let dist = process.env.SUBPATH_DIST;
   if (!dist) {
     dist = 'target/dist-subpath';
-    const built = spawnSync('bash', ['scripts/trunk.sh', 'build', '--release', '--public-url', SUB, '--dist', dist], { stdio: 'inherit' });
-    assert.equal(built.status, 0, 'scripts/trunk.sh build --release --public-url /some/path/');
+    const built = spawnSync('trunk', ['build', '--release', '--public-url', SUB, '--dist', dist], { stdio: 'inherit' });
+    assert.equal(built.status, 0, 'trunk build --release --public-url /some/path/');
   }
   root = mkdtempSync(join(tmpdir(), 'jrpc-static-'));
   mkdirSync(join(root, SUB), { recursive: true });
