@@ -1,13 +1,13 @@
 // Browser benchmark (not a test): the engine compiled to wasm against JSON.parse alone and the
 // npm package jsonrpc-lite's parse() (a JavaScript JSON-RPC classifier), in one headless Chromium
-// page, on the same generated ~1 MB batch; then a 10 MB input: time to verdict, wasm heap, and how
+// page, on four generated ~1 MB batches (valid-heavy, invalid-heavy, string-heavy, deep); then a 10 MB input: time to verdict, wasm heap, and how
 // long the main thread is blocked when it is pasted into the editor.
 //   node scripts/bench-browser.mjs [DIST_DIR]     (needs `trunk build --release` and npm ci)
 // Prints medians of interleaved runs and the ratios measured in this one run.
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { createRequire } from 'node:module';
-import { batchOf, documentOf, quantile, serveDist } from './bench-support.mjs';
+import { documentOf, mixes, quantile, serveDist } from './bench-support.mjs';
 import { launch } from '../tests/e2e/support.mjs';
 
 const DIST = resolve(process.argv[2] ?? 'dist');
@@ -26,43 +26,48 @@ const liteSource = await readFile(liteModule, 'utf8');
 await page.addScriptTag({ type: 'module', content: `${liteSource}\nglobalThis.jsonrpcLite = { parse };` });
 await page.waitForFunction(() => globalThis.jsonrpcLite);
 
-const batch = batchOf(1_000_000);
-const side = await page.evaluate(async ({ text, runs }) => {
-  const { benchCheck, benchCopy } = await import(document.querySelector('meta[name="app-entry"]').dataset.js);
-  const lite = globalThis.jsonrpcLite;
-  const t = { wasm: [], parse: [], lite: [], copy: [] };
-  let sink = 0;
-  for (let r = 0; r < runs + 2; r++) {
-    // Interleaved, so a slow moment of the machine hits all three alike; the first two are warm-up.
-    const a = performance.now();
-    sink += benchCheck(text);
-    const b = performance.now();
-    sink += JSON.parse(text).length;
-    const c = performance.now();
-    sink += lite.parse(text).length;
-    const d = performance.now();
-    sink += benchCopy(text);
-    const e = performance.now();
-    if (r >= 2) {
-      t.wasm.push(b - a);
-      t.parse.push(c - b);
-      t.lite.push(d - c);
-      t.copy.push(e - d);
+const table = [];
+for (const [mix, text] of Object.entries(mixes())) {
+  const side = await page.evaluate(async ({ text, runs }) => {
+    const { benchCheck, benchCopy } = await import(document.querySelector('meta[name="app-entry"]').dataset.js);
+    const lite = globalThis.jsonrpcLite;
+    const t = { wasm: [], parse: [], lite: [], copy: [] };
+    let sink = 0;
+    for (let r = 0; r < runs + 2; r++) {
+      // Interleaved, so a slow moment of the machine hits all three alike; the first two are warm-up.
+      const a = performance.now();
+      sink += benchCheck(text);
+      const b = performance.now();
+      sink += JSON.parse(text).length;
+      const c = performance.now();
+      sink += lite.parse(text).length;
+      const d = performance.now();
+      sink += benchCopy(text);
+      const e = performance.now();
+      if (r >= 2) {
+        t.wasm.push(b - a);
+        t.parse.push(c - b);
+        t.lite.push(d - c);
+        t.copy.push(e - d);
+      }
     }
-  }
-  const kinds = {};
-  for (const m of lite.parse(text)) kinds[m.type] = (kinds[m.type] ?? 0) + 1;
-  return { t, sink, kinds, counted: benchCheck(text) };
-}, { text: batch, runs: RUNS });
-
-const med = (xs) => quantile(xs, 0.5);
-const [w, p, l] = [med(side.t.wasm), med(side.t.parse), med(side.t.lite)];
-console.log(`1 MB batch (${batch.length} bytes, ${Object.entries(side.kinds).map(([k, n]) => `${n} ${k}`).join(', ')} per jsonrpc-lite), median of ${RUNS} interleaved runs, one page:`);
-console.log(`  wasm rpc::check (incl. copying the string in) ${w.toFixed(2)} ms`);
-console.log(`    of which the string's copy into wasm memory  ${med(side.t.copy).toFixed(2)} ms (benchCopy: TextEncoder.encodeInto into wasm memory, as the editor reads its text)`);
-console.log(`  JSON.parse alone                              ${p.toFixed(2)} ms`);
-console.log(`  jsonrpc-lite parse()                          ${l.toFixed(2)} ms`);
-console.log(`  ratio wasm / JSON.parse = ${(w / p).toFixed(2)} (target <= 2)   wasm / jsonrpc-lite = ${(w / l).toFixed(2)} (target < 1)`);
+    const kinds = {};
+    for (const m of lite.parse(text)) kinds[m.type] = (kinds[m.type] ?? 0) + 1;
+    return { t, sink, kinds };
+  }, { text, runs: RUNS });
+  const med = (xs) => quantile(xs, 0.5);
+  const row = { mix, bytes: text.length, messages: Object.values(side.kinds).reduce((a, b) => a + b, 0), invalid: side.kinds.invalid ?? 0, wasm: med(side.t.wasm), copy: med(side.t.copy), parse: med(side.t.parse), lite: med(side.t.lite) };
+  table.push(row);
+}
+console.log(`Four ~1 MB batches, median of ${RUNS} interleaved runs each, one page (wasm includes copying the string in):`);
+console.log(`  ${'mix'.padEnd(14)} ${'bytes'.padStart(8)} ${'msgs'.padStart(6)} ${'invalid*'.padStart(8)} ${'wasm ms'.padStart(8)} ${'(copy)'.padStart(7)} ${'JSON.parse'.padStart(10)} ${'lite ms'.padStart(8)}  ${'wasm/JSON.parse'.padStart(15)} ${'wasm/lite'.padStart(9)}`);
+let met = true;
+for (const r of table) {
+  const [vsParse, vsLite] = [r.wasm / r.parse, r.wasm / r.lite];
+  met &&= vsParse <= 1.5 && vsLite < 1;
+  console.log(`  ${r.mix.padEnd(14)} ${String(r.bytes).padStart(8)} ${String(r.messages).padStart(6)} ${String(r.invalid).padStart(8)} ${r.wasm.toFixed(2).padStart(8)} ${r.copy.toFixed(2).padStart(7)} ${r.parse.toFixed(2).padStart(10)} ${r.lite.toFixed(2).padStart(8)}  ${vsParse.toFixed(2).padStart(15)} ${vsLite.toFixed(2).padStart(9)}`);
+}
+console.log(`  (*invalid as jsonrpc-lite counts them.) Targets on every mix: wasm/JSON.parse <= 1.5 and wasm/lite < 1: ${met ? 'met' : 'NOT met'}`);
 
 // 10 MB: the engine alone (time, heap), then pasted into the editor (main thread blocked).
 const big = documentOf(10_000_000);

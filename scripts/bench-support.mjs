@@ -66,3 +66,64 @@ export const quantile = (xs, q) => {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.min(s.length - 1, Math.floor(q * s.length))];
 };
+
+/** One element of the invalid-heavy mix: every seventh message is broken, each time by a
+ * different rule family (both result and error, "1.0", method not a string, error code a string,
+ * a fractional id, params a string, a missing jsonrpc), the rest valid with nested params and
+ * exponent numbers. */
+function invalidHeavy(i) {
+  const broken = [
+    `{"jsonrpc": "2.0", "result": {"ok": true}, "error": {"code": -32000, "message": "both"}, "id": ${i}}`,
+    `{"jsonrpc": "1.0", "method": "get_data", "params": {"q": [1, 2.5e3, -4]}, "id": ${i}}`,
+    `{"jsonrpc": "2.0", "method": ${i}, "params": [1, 2], "id": ${i}}`,
+    `{"jsonrpc": "2.0", "error": {"code": "-32601", "message": "Method not found"}, "id": ${i}}`,
+    `{"jsonrpc": "2.0", "method": "sum", "params": [1, 2], "id": ${i}.25}`,
+    `{"jsonrpc": "2.0", "method": "echo", "params": "text ${i}", "id": ${i}}`,
+    `{"method": "notify", "params": {"n": ${i}}}`,
+  ];
+  if (i % 7 === 3) return broken[(i / 7 | 0) % broken.length];
+  return [
+    `{"jsonrpc": "2.0", "method": "tools/call", "params": {"name": "search", "arguments": {"query": "q${i}", "filters": {"from": 1.5e2, "to": 3E+4, "tags": ["a", "b"]}}}, "id": ${i}}`,
+    `{"jsonrpc": "2.0", "result": {"content": [{"type": "text", "text": "r${i}"}], "isError": false}, "id": ${i}}`,
+    `{"jsonrpc": "2.0", "method": "notifications/progress", "params": {"progressToken": "t${i}", "progress": ${i % 100}, "total": 100}}`,
+  ][i % 3];
+}
+
+/** One element of the string-heavy mix: long strings with non-ASCII text and escapes. */
+function stringHeavy(i) {
+  const text = `Grüße, ${i}: «日本語のテキスト» — emoji 🚀✨, tab\\t, quote \\"x\\", newline\\n, \\u00e9\\u4e2d\\ud83d\\ude00 `.repeat(4);
+  return i % 2
+    ? `{"jsonrpc": "2.0", "method": "log", "params": {"level": "info", "message": "${text}", "logger": "app/${i}"}}`
+    : `{"jsonrpc": "2.0", "result": {"content": [{"type": "text", "text": "${text}"}]}, "id": "s-${i}"}`;
+}
+
+/** One element of the deep mix: params nested 20 to 60 levels (arrays and objects alternating). */
+function deep(i) {
+  const depth = 20 + (i * 7) % 41;
+  let value = `{"leaf": ${i}, "s": "v${i}"}`;
+  for (let d = 0; d < depth; d++) value = d % 2 ? `{"k${d}": ${value}, "n": ${d}}` : `[${value}, ${d}]`;
+  return `{"jsonrpc": "2.0", "method": "deep", "params": {"tree": ${value}}, "id": ${i}}`;
+}
+
+/** A batch of about `bytes` whose elements `element(i)` makes. */
+function batchFrom(element, bytes) {
+  const items = [];
+  let size = 2;
+  for (let i = 0; size < bytes; i++) {
+    const item = element(i);
+    items.push(item);
+    size += item.length + 2;
+  }
+  return `[\n${items.join(',\n')}\n]`;
+}
+
+/** The four ~1 MB batches the browser benchmark compares on: valid-heavy (the original mix),
+ * invalid-heavy, string-heavy and deep. */
+export function mixes(bytes = 1_000_000) {
+  return {
+    'valid-heavy': batchOf(bytes),
+    'invalid-heavy': batchFrom(invalidHeavy, bytes),
+    'string-heavy': batchFrom(stringHeavy, bytes),
+    deep: batchFrom(deep, bytes),
+  };
+}
