@@ -23,9 +23,16 @@ impl Http for Server {
         let mut stream = TcpStream::connect(&addr).expect("the server accepts");
         stream.set_read_timeout(Some(WAIT)).unwrap();
         let mut head = format!(
-            "{method} /mcp HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\nContent-Length: {}\r\n",
+            "{method} /mcp HTTP/1.1\r\nConnection: close\r\nContent-Length: {}\r\n",
             body.len()
         );
+        // The real Host unless the test gives one.
+        if !headers
+            .iter()
+            .any(|(name, _)| name.eq_ignore_ascii_case("host"))
+        {
+            head.push_str(&format!("Host: {addr}\r\n"));
+        }
         for (name, value) in headers {
             head.push_str(&format!("{name}: {value}\r\n"));
         }
@@ -252,13 +259,84 @@ fn every_response_carries_cors_headers() {
     let not_found = server.post(
         &[
             ("Mcp-Session-Id", "no-such-session"),
-            ("Origin", "http://a.test"),
+            ("Origin", "http://127.0.0.1:5173"),
         ],
         SUBTRACT,
     );
+    assert_eq!(not_found.status, 404);
     assert_eq!(
         not_found.header("access-control-allow-origin"),
-        Some("http://a.test")
+        Some("http://127.0.0.1:5173")
+    );
+}
+
+#[test]
+fn a_foreign_host_or_origin_is_refused_with_403() {
+    let server = http_server();
+    // DNS rebinding: a page on evil.example whose name now points at 127.0.0.1.
+    for headers in [
+        &[("Host", "evil.example")][..],
+        &[("Origin", "https://evil.example")],
+        &[("Origin", "null")],
+    ] {
+        let reply = server.post(headers, SUBTRACT);
+        assert_eq!(reply.status, 403, "{headers:?}");
+        assert!(
+            reply.body.contains("\"code\":-32000")
+                && reply.body.contains("DNS-rebinding protection"),
+            "{}",
+            reply.body
+        );
+        assert_eq!(reply.header("access-control-allow-origin"), None);
+    }
+    // The preflight too.
+    let preflight = server.request(
+        "OPTIONS",
+        &[
+            ("Origin", "https://evil.example"),
+            ("Access-Control-Request-Method", "POST"),
+        ],
+        "",
+    );
+    assert_eq!(preflight.status, 403);
+}
+
+#[test]
+fn allow_origin_lets_that_origin_in_and_allow_remote_any_host() {
+    let server = Server::jrpc_serve(&[
+        "--http",
+        "127.0.0.1:0",
+        "--exit-after",
+        "60",
+        "--allow-origin",
+        "https://example.github.io",
+    ]);
+    let allowed = server.post(&[("Origin", "https://example.github.io")], SUBTRACT);
+    assert_eq!(allowed.status, 200);
+    assert_eq!(
+        allowed.header("access-control-allow-origin"),
+        Some("https://example.github.io")
+    );
+    assert_eq!(
+        server
+            .post(&[("Origin", "https://other.github.io")], SUBTRACT)
+            .status,
+        403
+    );
+    assert_eq!(
+        server.post(&[("Host", "evil.example")], SUBTRACT).status,
+        403
+    );
+    let remote = Server::jrpc_serve(&[
+        "--http",
+        "127.0.0.1:0",
+        "--exit-after",
+        "60",
+        "--allow-remote",
+    ]);
+    assert_eq!(
+        remote.post(&[("Host", "my-box.lan:8765")], SUBTRACT).status,
+        200
     );
 }
 

@@ -461,3 +461,37 @@ fn a_huge_message_on_one_connection_does_not_stall_another() {
         );
     }
 }
+
+#[test]
+fn a_foreign_origin_or_host_is_refused_before_the_upgrade() {
+    use std::io::{Read, Write};
+    let server = ws_server();
+    let addr = server.addr("ws");
+    for (host, origin) in [
+        (addr.as_str(), "https://evil.example"),
+        ("evil.example", "http://localhost:8080"),
+    ] {
+        let mut stream = std::net::TcpStream::connect(&addr).unwrap();
+        stream.set_read_timeout(Some(common::WAIT)).unwrap();
+        let head = format!("GET / HTTP/1.1\r\nHost: {host}\r\nOrigin: {origin}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n");
+        stream.write_all(head.as_bytes()).unwrap();
+        let mut raw = String::new();
+        let _ = stream.read_to_string(&mut raw);
+        assert!(raw.starts_with("HTTP/1.1 403"), "{host} {origin}: {raw}");
+        assert!(raw.contains("DNS-rebinding protection"), "{raw}");
+    }
+    // A loopback origin (the playground from trunk serve) connects.
+    let reply = run(async {
+        let mut request = server.url("ws").into_client_request().unwrap();
+        request
+            .headers_mut()
+            .insert("Origin", "http://127.0.0.1:8080".parse().unwrap());
+        let (mut socket, _) = tokio_tungstenite::connect_async(request).await.unwrap();
+        exchange(
+            &mut socket,
+            r#"{"jsonrpc":"2.0","method":"subtract","params":[42,23],"id":1}"#,
+        )
+        .await
+    });
+    assert_eq!(reply, r#"{"jsonrpc":"2.0","result":19,"id":1}"#);
+}

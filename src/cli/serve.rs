@@ -36,13 +36,18 @@ pub struct Args {
     ws: Option<String>,
     /// Serve over HTTP on ADDR (any path): POST application/json, answered with 200 and the reply,
     /// 202 and no body when there is nothing to return, 400 when the input is not JSON or not a
-    /// request; `initialize` starts an MCP session (Mcp-Session-Id). CORS allows any origin.
+    /// request; `initialize` starts an MCP session (Mcp-Session-Id). CORS allows the origins that may connect.
     #[arg(long, value_name = "ADDR")]
     http: Option<String>,
-    /// Allow an ADDR that is not loopback (e.g. 0.0.0.0:8765): without it only 127.0.0.1, ::1 and
-    /// localhost are accepted, as the mock is for this machine
+    /// Allow an ADDR that is not loopback (e.g. 0.0.0.0:8765), and answer any Host header: without
+    /// it only 127.0.0.1, ::1 and localhost are accepted, as the mock is for this machine
     #[arg(long, requires = "transport")]
     allow_remote: bool,
+    /// Let pages from ORIGIN (e.g. https://example.github.io, the hosted playground) connect
+    /// from a browser; loopback origins always may, others get 403 (DNS-rebinding protection).
+    /// Repeatable.
+    #[arg(long, value_name = "ORIGIN", requires = "transport")]
+    allow_origin: Vec<String>,
     /// Stop by itself after SECS seconds (Ctrl+C or SIGTERM stop it too)
     #[arg(long, value_name = "SECS", value_parser = seconds, requires = "transport")]
     exit_after: Option<Duration>,
@@ -72,6 +77,7 @@ pub fn main(args: Args) -> ExitCode {
             ws: args.ws,
             http: args.http,
             allow_remote: args.allow_remote,
+            allow_origins: args.allow_origin,
             exit_after: args.exit_after,
         };
         return net::main(&options);

@@ -20,6 +20,7 @@
 //!   `DELETE` with the id ends the session.
 //! - `GET` → `405` with `Allow` and a short text saying how to use the endpoint (MCP's optional
 //!   server-to-client stream is not offered).
+//! - DNS-rebinding protection first of all ([`super::guard`]): a foreign `Host` or `Origin` → `403`.
 //! - CORS on every response: `Access-Control-Allow-Origin` echoes the `Origin` (or `*` without
 //!   one), `Access-Control-Expose-Headers: Mcp-Session-Id`. `OPTIONS` preflights get `204` allowing
 //!   GET, POST, DELETE, OPTIONS and the headers Content-Type, Accept, Authorization, Mcp-Session-Id,
@@ -39,6 +40,7 @@ use hyper::{HeaderMap, Method, Request, Response, StatusCode};
 use hyper_util::rt::TokioIo;
 use tokio::net::TcpStream;
 
+use super::guard::Guard;
 use super::{stopped, Context};
 use crate::mock::MockServer;
 
@@ -116,9 +118,11 @@ fn sessions() -> &'static Mutex<Sessions> {
 pub(super) async fn connection(stream: TcpStream, name: String, context: Context) {
     let verbose = context.verbose;
     let name = Arc::new(name);
+    let guard = Arc::clone(&context.guard);
     let service = hyper::service::service_fn(move |request| {
         let name = Arc::clone(&name);
-        async move { Ok::<_, Infallible>(respond(request, &name, verbose).await) }
+        let guard = Arc::clone(&guard);
+        async move { Ok::<_, Infallible>(respond(request, &name, &guard, verbose).await) }
     });
     let conn = hyper::server::conn::http1::Builder::new()
         .timer(hyper_util::rt::TokioTimer::new())
@@ -133,8 +137,27 @@ pub(super) async fn connection(stream: TcpStream, name: String, context: Context
 }
 
 /// Answers one request, CORS headers included.
-async fn respond(request: Request<Incoming>, name: &str, verbose: bool) -> Reply {
+async fn respond(request: Request<Incoming>, name: &str, guard: &Guard, verbose: bool) -> Reply {
     let origin = request.headers().get(header::ORIGIN).cloned();
+    let text_of = |name| {
+        request
+            .headers()
+            .get(name)
+            .and_then(|v: &HeaderValue| v.to_str().ok())
+    };
+    // HTTP/1.1 requests carry Host; an absolute-form target (a proxy's) names it in the URI.
+    let host = text_of(header::HOST).or(request.uri().authority().map(|a| a.as_str()));
+    if let Some(reason) = guard.refuse(host, text_of(header::ORIGIN)) {
+        if verbose {
+            eprintln!("<-- [{name}] 403 {reason}");
+        }
+        // No CORS headers: a refused origin learns nothing more.
+        return with_type(
+            StatusCode::FORBIDDEN,
+            "application/json",
+            super::guard::body(&reason),
+        );
+    }
     let mut reply = match *request.method() {
         Method::OPTIONS => preflight(request.headers()),
         Method::POST => post(request, name, verbose).await,

@@ -11,6 +11,7 @@
 //!   WebSocket peers get a close frame (1001, going away), HTTP connections finish what they were
 //!   answering, then it exits 0.
 
+mod guard;
 mod http;
 mod ws;
 
@@ -19,6 +20,7 @@ use std::io;
 use std::net::{SocketAddr, TcpListener as StdListener, ToSocketAddrs};
 use std::pin::Pin;
 use std::process::ExitCode;
+use std::sync::Arc;
 use std::time::Duration;
 
 use futures_util::future::select_all;
@@ -32,8 +34,10 @@ pub struct Options {
     pub ws: Option<String>,
     /// `--http ADDR`, as typed.
     pub http: Option<String>,
-    /// `--allow-remote`: an address that is not loopback is allowed.
+    /// `--allow-remote`: an address that is not loopback is allowed (and any `Host` answered).
     pub allow_remote: bool,
+    /// `--allow-origin ORIGIN`: browser origins besides loopback ones that may connect.
+    pub allow_origins: Vec<String>,
     /// `--exit-after SECS`.
     pub exit_after: Option<Duration>,
     /// `--verbose`: every message and reply on stderr.
@@ -48,6 +52,8 @@ const GOODBYE: Duration = Duration::from_secs(2);
 #[derive(Clone)]
 struct Context {
     stop: watch::Receiver<bool>,
+    /// Which `Host` and `Origin` are answered ([`guard`]).
+    guard: Arc<guard::Guard>,
     _alive: mpsc::Sender<()>,
     verbose: bool,
 }
@@ -99,6 +105,10 @@ pub fn main(options: &Options) -> ExitCode {
         let (alive_tx, mut alive_rx) = mpsc::channel::<()>(1);
         let context = Context {
             stop: stop_rx,
+            guard: Arc::new(guard::Guard {
+                any_host: options.allow_remote,
+                origins: options.allow_origins.clone(),
+            }),
             _alive: alive_tx,
             verbose: options.verbose,
         };

@@ -6,7 +6,9 @@
 //! - A binary frame is not read: it is answered with a `-32700 Parse error` (id null) and the
 //!   connection stays open, as for any other bytes that are not JSON.
 //! - The first subprotocol a client offers (`Sec-WebSocket-Protocol`) is accepted, so a browser that
-//!   asks for one is not refused; any origin may connect (the mock has nothing to protect).
+//!   asks for one is not refused.
+//! - DNS-rebinding protection ([`super::guard`]): a foreign `Host` or `Origin` is refused with
+//!   `403` and a JSON-RPC error body, before the upgrade.
 //! - An empty text frame holds no JSON value: it is answered with the same `-32700`.
 //! - When the server stops, the peer gets a close frame: 1001 (going away), "jrpc serve stopped".
 //! - Bounds: a message over [`MAX_MESSAGE`] bytes closes the connection with 1009, a text frame
@@ -22,7 +24,10 @@ use futures_util::{SinkExt, StreamExt};
 use tokio::io::AsyncWriteExt;
 use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::handshake::server::{ErrorResponse, Request, Response};
-use tokio_tungstenite::tungstenite::http::header::SEC_WEBSOCKET_PROTOCOL;
+use tokio_tungstenite::tungstenite::http::header::{
+    HeaderValue, CONTENT_TYPE, HOST, ORIGIN, SEC_WEBSOCKET_PROTOCOL,
+};
+use tokio_tungstenite::tungstenite::http::StatusCode;
 use tokio_tungstenite::tungstenite::protocol::frame::coding::CloseCode;
 use tokio_tungstenite::tungstenite::protocol::CloseFrame;
 use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
@@ -64,11 +69,27 @@ pub(super) async fn connection(mut stream: TcpStream, name: String, context: Con
     let config = WebSocketConfig::default()
         .max_message_size(Some(MAX_MESSAGE))
         .max_frame_size(Some(MAX_MESSAGE));
-    let handshake = tokio_tungstenite::accept_hdr_async_with_config(
-        stream,
-        accept_first_subprotocol,
-        Some(config),
-    );
+    let guard = std::sync::Arc::clone(&context.guard);
+    let accept = move |request: &Request, response: Response| {
+        let header = |name| {
+            request
+                .headers()
+                .get(name)
+                .and_then(|v: &HeaderValue| v.to_str().ok())
+        };
+        match guard.refuse(header(HOST), header(ORIGIN)) {
+            None => accept_first_subprotocol(request, response),
+            Some(reason) => {
+                let mut refusal = ErrorResponse::new(Some(super::guard::body(&reason)));
+                *refusal.status_mut() = StatusCode::FORBIDDEN;
+                refusal
+                    .headers_mut()
+                    .insert(CONTENT_TYPE, HeaderValue::from_static("application/json"));
+                Err(refusal)
+            }
+        }
+    };
+    let handshake = tokio_tungstenite::accept_hdr_async_with_config(stream, accept, Some(config));
     let mut socket = match tokio::time::timeout(HANDSHAKE, handshake).await {
         Ok(Ok(socket)) => socket,
         Ok(Err(e)) => {
