@@ -294,7 +294,7 @@ async fn post(request: Request<Incoming>, name: &str, verbose: bool) -> Reply {
     let (answer, new_session) =
         match super::off_thread(body.len(), move || answer(&body, session.as_deref())).await {
             Ok(answered) => answered,
-            Err(reply) => return reply,
+            Err(reply) => return *reply,
         };
     let mut reply = match answer {
         None => {
@@ -345,7 +345,10 @@ fn not_accepted(answer: &str) -> bool {
 
 /// The mock's reply to `body` (in the session `session`, if any), and the id of the session a
 /// successful `initialize` started; or the error reply when the session is unknown.
-fn answer(body: &[u8], session: Option<&str>) -> Result<(Option<String>, Option<String>), Reply> {
+fn answer(
+    body: &[u8],
+    session: Option<&str>,
+) -> Result<(Option<String>, Option<String>), Box<Reply>> {
     let mut table = sessions()
         .lock()
         .unwrap_or_else(|poisoned| poisoned.into_inner());
@@ -358,20 +361,20 @@ fn answer(body: &[u8], session: Option<&str>) -> Result<(Option<String>, Option<
             return Ok((answer, None));
         }
         let Some(id) = session_id() else {
-            return Err(error(
+            return Err(Box::new(error(
                 StatusCode::INTERNAL_SERVER_ERROR,
                 "No session id: the operating system's random source failed",
-            ));
+            )));
         };
         table.insert(id.clone(), server);
         return Ok((answer, Some(id)));
     };
     match table.get_mut(id) {
         Some(server) => Ok((server.handle(body), None)),
-        None => Err(error(
+        None => Err(Box::new(error(
             StatusCode::NOT_FOUND,
             "Session not found: send initialize without Mcp-Session-Id to start a new one",
-        )),
+        ))),
     }
 }
 

@@ -52,6 +52,7 @@ pub const IDLE: Duration = Duration::from_secs(75);
 pub const MAX_MESSAGE: usize = 16 * 1024 * 1024;
 
 /// Serves one WebSocket connection until the peer closes it or the server stops.
+#[allow(clippy::result_large_err)] // the handshake callback's signature is tungstenite's
 pub(super) async fn connection(mut stream: TcpStream, name: String, context: Context) {
     let verbose = context.verbose;
     match tokio::time::timeout(HANDSHAKE, upgrade_requested(&mut stream)).await {
