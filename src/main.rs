@@ -2,17 +2,10 @@
 
 #[cfg(target_arch = "wasm32")]
 fn main() {
-    // Release builds abort on a panic without a word (scripts/web-build.sh: panic=immediate-abort,
-    // no formatting machinery shipped); debug builds say what panicked in the console.
+    // Debug builds say what panicked in the console (release builds keep the hook out).
     #[cfg(debug_assertions)]
     console_error_panic_hook::set_once();
-    if let Some(body) = web_sys::window()
-        .and_then(|w| w.document())
-        .and_then(|d| d.body())
-    {
-        // The page lives as long as the tab: its owner is never dropped.
-        std::mem::forget(jsonrpc_playground::ui::mount(&body));
-    }
+    leptos::mount::mount_to_body(jsonrpc_playground::ui::App);
 }
 
 #[cfg(not(target_arch = "wasm32"))]

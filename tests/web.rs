@@ -988,7 +988,7 @@ async fn a_notification_gets_no_reply_and_says_so() {
 }
 
 #[wasm_bindgen_test]
-async fn the_empty_batch_gets_a_single_invalid_request_reply() {
+async fn an_empty_array_gets_a_single_invalid_request_reply() {
     let app = mount_app();
     xl_send(&app, "[]").await;
     assert_eq!(
@@ -997,7 +997,7 @@ async fn the_empty_batch_gets_a_single_invalid_request_reply() {
     );
     assert_eq!(
         app.attrs("[data-testid=log-entry]", "data-kind"),
-        ["batch", "response"]
+        ["invalid", "response"]
     );
     let raw = app.all("[data-testid=log-raw]")[1].text_content().unwrap();
     assert_eq!(
@@ -1161,22 +1161,25 @@ mod dom_page {
     use super::*;
 
     #[wasm_bindgen_test]
-    async fn the_toolbar_and_the_verdicts_are_direct_children_without_islands() {
+    async fn the_toolbar_and_the_verdicts_sit_where_the_stylesheet_expects_them() {
         let app = mount_app();
         tick().await;
-        // style/app.css: `.results > .verdicts` scrolls the cards.
-        app.one(".results > section.verdicts[data-testid=verdicts]");
+        // One Leptos tree (no islands); views still built by src/ui/dom.rs sit in a `.host`
+        // wrapper with `display: contents` (style/app.css), so the layout is the one of direct
+        // children: `.results > .verdicts` scrolls the cards.
+        app.one(".results > .host > section.verdicts[data-testid=verdicts]");
         assert!(app
-            .one(".results > p[data-testid=verdicts-more]")
+            .one(".results > .host > p[data-testid=verdicts-more]")
             .has_attribute("hidden"));
-        app.one(".toolbar > label.profile > select[data-testid=profile]");
-        app.one(".toolbar > label.examples-label > select[data-testid=examples]");
-        app.one(".toolbar > div.share > button[data-testid=share]");
-        app.one(".toolbar > button.theme-toggle[data-testid=theme]");
-        app.one(".editor-tools > button[data-testid=format] + button[data-testid=minify]");
-        app.one(".app-header > nav.views[data-testid=views]");
+        app.one(".toolbar > .host > label.profile > select[data-testid=profile]");
+        app.one(".toolbar > .host > label.examples-label > select[data-testid=examples]");
+        app.one(".toolbar > .host > div.share > button[data-testid=share]");
+        app.one(".toolbar > .host > button.theme-toggle[data-testid=theme]");
+        app.one(".editor-tools > .host > button[data-testid=format]");
+        app.one(".editor-tools > .host + .host > button[data-testid=minify]");
+        app.one(".app-header > .host > nav.views[data-testid=views]");
         app.one(".app > aside.notices > ul[data-testid=notices]");
-        app.one(".app > div.teach-host[hidden]");
+        app.one(".app > .host > div.teach-host[hidden]");
         assert!(
             app.one("[data-testid=share-link]").has_attribute("hidden"),
             "the share field shows once a link is made"

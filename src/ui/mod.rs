@@ -27,41 +27,30 @@ mod worker;
 
 use crate::ui::prelude::*;
 
-use dom::h;
-
 pub use analysis::{Analysis, Finding, Keyed, Verdict};
 pub use state::{use_app, AppState, Notice, NoticeLevel};
 
 /// What the editor holds when the page opens with no draft and no share link.
 pub const SAMPLE: &str = r#"{"jsonrpc": "2.0", "method": "subtract", "params": [42, 23], "id": 1}"#;
 
-/// The page mounted into a parent element: its reactive owner and its root element. Dropping it
-/// disposes every signal and effect and removes the page.
+/// The page mounted into a parent element by Leptos. Dropping it disposes every signal and
+/// effect and removes the page.
 pub struct Mounted {
-    owner: Owner,
-    root: web_sys::Element,
+    _handle: Box<dyn std::any::Any>,
 }
 
-impl Drop for Mounted {
-    fn drop(&mut self) {
-        self.root.remove();
-        self.owner.cleanup();
+/// Mounts [`App`] into `parent` (the app's `main` puts it into `<body>`).
+pub fn mount(parent: &web_sys::HtmlElement) -> Mounted {
+    let handle = leptos::mount::mount_to(parent.clone(), App);
+    Mounted {
+        _handle: Box::new(handle),
     }
 }
 
-/// Builds the page into `parent` (the app's `main` puts it into `<body>`).
-pub fn mount(parent: &web_sys::Element) -> Mounted {
-    // Effects run on wasm-bindgen-futures' executor (Err: already initialised, which is fine).
-    let _ = any_spawner::Executor::init_wasm_bindgen();
-    let owner = Owner::new();
-    let root = owner.with(app);
-    let _ = parent.append_child(&root);
-    Mounted { owner, root }
-}
-
 /// The whole page: the state, the services that keep it (drafts, share links, the router, the
-/// live link), and the elements.
-fn app() -> web_sys::Element {
+/// live link), and the views.
+#[component]
+pub fn App() -> impl IntoView {
     let (text, profile) = persist::initial_text_and_profile(SAMPLE);
     let state = AppState::new(text, profile);
     provide_context(state);
@@ -73,13 +62,52 @@ fn app() -> web_sys::Element {
     persist::register_log(persist::LogDraft { log });
     share::restore_from_fragment(state);
     let route = teach::provide_router();
-    let analysis = state.analysis;
+    let off_playground = move || route.with(|r| r.view() != "playground");
+    view! {
+        <div class="app">
+            <header class="app-header">
+                <h1>"JSON-RPC playground"</h1>
+                <Host node=teach::nav() />
+                <nav class="toolbar" aria-label="Playground">
+                    <Host node=controls::profile_select() />
+                    <Host node=examples::examples_menu() />
+                    <Host node=share::share_button() />
+                    <Host node=theme::theme_toggle() />
+                </nav>
+            </header>
+            <notices::Notices />
+            <main class="playground" hidden=off_playground>
+                <section class="editor-pane" aria-label="Editor">
+                    <div class="editor-tools">
+                        <Host node=controls::format_button() />
+                        <Host node=controls::minify_button() />
+                        <Host node=exchange::send_button() />
+                        <Host node=link::target_select() />
+                    </div>
+                    <Host node=editor::editor() />
+                </section>
+                <section class="results" aria-label="Results">
+                    <Status />
+                    <Host node=verdicts::verdicts() />
+                    <Host node=verdicts::verdicts_more() />
+                </section>
+                <section class="exchange-pane" aria-label="Exchange with the server (mock or live link)">
+                    <Host node=link::link_panel() />
+                    <Host node=exchange::log_pane() />
+                </section>
+            </main>
+            <Host node=teach::teach_view() />
+        </div>
+    }
+}
 
-    let status = h("p").class("status").testid("validate-ms").el();
-    dom::bind_attr(&status, "data-ms", move || {
-        Some(analysis.with(|a| crate::json::fixed(a.elapsed_ms, 3)))
-    });
-    dom::bind_text(&status, move || {
+/// How many documents were checked and how long it took (`data-testid="validate-ms"`, with the
+/// milliseconds in `data-ms`), or that a worker is checking a large text.
+#[component]
+fn Status() -> impl IntoView {
+    let analysis = use_app().analysis;
+    let ms = move || analysis.with(|a| crate::json::fixed(a.elapsed_ms, 3));
+    let said = move || {
         analysis.with(|a| {
             if a.pending {
                 return "Checking in the background…".to_string();
@@ -91,64 +119,21 @@ fn app() -> web_sys::Element {
                 crate::json::fixed(a.elapsed_ms, 1)
             )
         })
-    });
-    let playground = h("main")
-        .class("playground")
-        .child(
-            h("section")
-                .class("editor-pane")
-                .attr("aria-label", "Editor")
-                .child(
-                    h("div")
-                        .class("editor-tools")
-                        .node(controls::format_button())
-                        .node(controls::minify_button())
-                        .node(exchange::send_button())
-                        .node(link::target_select()),
-                )
-                .node(editor::editor()),
-        )
-        .child(
-            h("section")
-                .class("results")
-                .attr("aria-label", "Results")
-                .node(status)
-                .node(verdicts::verdicts())
-                .node(verdicts::verdicts_more()),
-        )
-        .child(
-            h("section")
-                .class("exchange-pane")
-                .attr("aria-label", "Exchange with the server (mock or live link)")
-                .node(link::link_panel())
-                .node(exchange::log_pane()),
-        )
-        .el();
-    dom::bind_flag(&playground, "hidden", move || {
-        route.with(|r| r.view() != "playground")
-    });
+    };
+    view! { <p class="status" data-testid="validate-ms" data-ms=ms>{said}</p> }
+}
 
-    h("div")
-        .class("app")
-        .child(
-            h("header")
-                .class("app-header")
-                .child(h("h1").text("JSON-RPC playground"))
-                .node(teach::nav())
-                .child(
-                    h("nav")
-                        .class("toolbar")
-                        .attr("aria-label", "Playground")
-                        .node(controls::profile_select())
-                        .node(examples::examples_menu())
-                        .node(share::share_button())
-                        .node(theme::theme_toggle()),
-                ),
-        )
-        .node(notices::notices())
-        .node(playground)
-        .node(teach::teach_view())
-        .el()
+/// A view not yet written as a component: an element built by [`dom`], placed where this stands
+/// as the element is created (its wrapper is `display: contents`, so it takes no box of its own).
+/// Goes away with `dom.rs`.
+#[component]
+fn Host(node: web_sys::Element) -> impl IntoView {
+    view! { <div class="host" use:adopt=node></div> }
+}
+
+/// The directive of [`Host`]: `node` becomes the wrapper's child when the wrapper is built.
+fn adopt(wrapper: web_sys::Element, node: web_sys::Element) {
+    let _ = wrapper.append_child(&node);
 }
 
 /// Milliseconds from the browser's monotonic clock.

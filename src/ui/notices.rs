@@ -5,12 +5,11 @@
 
 use crate::ui::prelude::*;
 
-use super::dom::{self, h, KeyedList, Tag};
 use super::{use_app, Notice, NoticeLevel};
 
 /// The list of notices (`data-testid="notices"`, each `data-testid="notice"` with `data-level`).
-/// Read-only markup from [`super::dom`]; one delegated click and one keydown listener.
-pub fn notices() -> web_sys::Element {
+#[component]
+pub fn Notices() -> impl IntoView {
     let state = use_app();
     let notices = state.notices;
     let editor = state.editor;
@@ -21,45 +20,22 @@ pub fn notices() -> web_sys::Element {
             let _ = textarea.focus();
         }
     };
-    let key_of = |ev: &web_sys::Event| {
-        dom::closest_data(ev, "data-key").and_then(|(_, k)| k.parse::<u64>().ok())
-    };
-    let on_click = move |ev: web_sys::Event| {
-        if dom::closest_data(&ev, "data-dismiss").is_some() {
-            if let Some(key) = key_of(&ev) {
-                dismiss(key);
-            }
-        }
-    };
-    let on_keydown = move |ev: web_sys::Event| {
-        if dom::prop(&ev, "key").as_deref() == Some("Escape") {
-            if let Some(key) = key_of(&ev) {
-                dismiss(key);
-            }
-        }
-    };
-    let host = h("ul")
-        .testid("notices")
-        .on("click", on_click)
-        .on("keydown", on_keydown)
-        .el();
-    let list = StoredValue::new_local(KeyedList::default());
-    {
-        let host = host.clone();
-        dom::effect(move || {
-            notices.with(|n| list.update_value(|l| l.patch(&host, n, |x| x.key, notice)))
-        });
+    view! {
+        <aside class="notices" aria-label="Notices">
+            <ul data-testid="notices">
+                <For each=move || notices.get() key=|n| n.key let:notice>
+                    <NoticeItem notice dismiss />
+                </For>
+            </ul>
+        </aside>
     }
-    h("aside")
-        .class("notices")
-        .attr("aria-label", "Notices")
-        .node(host)
-        .el()
 }
 
-/// One notice: its text in a live region, and a button that dismisses it.
-fn notice(n: &Notice) -> Tag {
-    let (role, level, class, label, dismiss) = match n.level {
+/// One notice: its text in a live region, and a button that dismisses it (Escape inside the
+/// notice does too).
+#[component]
+fn NoticeItem(notice: Notice, dismiss: impl Fn(u64) + Copy + 'static) -> impl IntoView {
+    let (role, level, class, label, dismiss_label) = match notice.level {
         NoticeLevel::Info => ("status", "info", "notice info", "Note", "Dismiss this note"),
         NoticeLevel::Error => (
             "alert",
@@ -69,25 +45,29 @@ fn notice(n: &Notice) -> Tag {
             "Dismiss this error",
         ),
     };
-    h("li")
-        .class(class)
-        .testid("notice")
-        .attr("data-level", level)
-        .attr("data-key", n.key.to_string())
-        .child(
-            h("p")
-                .attr("role", role)
-                .child(h("strong").class("notice-level").text(label).text(": "))
-                .text(n.text.clone()),
-        )
-        .child(
-            h("button")
-                .attr("type", "button")
-                .class("dismiss")
-                .testid("dismiss")
-                .attr("data-dismiss", "")
-                .attr("aria-label", dismiss)
-                .attr("title", "Dismiss (Esc)")
-                .text("×"),
-        )
+    let key = notice.key;
+    let on_keydown = move |ev: leptos::ev::KeyboardEvent| {
+        if ev.key() == "Escape" {
+            dismiss(key);
+        }
+    };
+    view! {
+        <li class=class data-testid="notice" data-level=level data-key=key.to_string() on:keydown=on_keydown>
+            <p role=role>
+                <strong class="notice-level">{label}": "</strong>
+                {notice.text}
+            </p>
+            <button
+                type="button"
+                class="dismiss"
+                data-testid="dismiss"
+                data-dismiss=""
+                aria-label=dismiss_label
+                title="Dismiss (Esc)"
+                on:click=move |_| dismiss(key)
+            >
+                "×"
+            </button>
+        </li>
+    }
 }
