@@ -1171,12 +1171,11 @@ mod dom_page {
         assert!(app
             .one(".results > .host > p[data-testid=verdicts-more]")
             .has_attribute("hidden"));
-        app.one(".toolbar > .host > label.profile > select[data-testid=profile]");
-        app.one(".toolbar > .host > label.examples-label > select[data-testid=examples]");
-        app.one(".toolbar > .host > div.share > button[data-testid=share]");
-        app.one(".toolbar > .host > button.theme-toggle[data-testid=theme]");
-        app.one(".editor-tools > .host > button[data-testid=format]");
-        app.one(".editor-tools > .host + .host > button[data-testid=minify]");
+        app.one(".toolbar > label.profile > select[data-testid=profile]");
+        app.one(".toolbar > label.examples-label > select[data-testid=examples]");
+        app.one(".toolbar > div.share > button[data-testid=share]");
+        app.one(".toolbar > button.theme-toggle[data-testid=theme]");
+        app.one(".editor-tools > button[data-testid=format] + button[data-testid=minify]");
         app.one(".app-header > .host > nav.views[data-testid=views]");
         app.one(".app > aside.notices > ul[data-testid=notices]");
         app.one(".app > .host > div.teach-host[hidden]");

@@ -3,7 +3,6 @@
 use crate::ui::prelude::*;
 use wasm_bindgen::JsCast;
 
-use super::dom::{self, h};
 use super::state::{AppState, NoticeLevel};
 use crate::json::{self, Layout};
 use crate::rpc::{McpVersion, Profile};
@@ -16,90 +15,64 @@ fn parse_profile(value: &str) -> Option<Profile> {
 }
 
 /// JSON-RPC 2.0 or MCP with its protocol version (`data-testid="profile"`).
-pub fn profile_select() -> web_sys::Element {
+#[component]
+pub fn ProfileSelect() -> impl IntoView {
     let profile = super::use_app().profile;
-    let mut options = Vec::new();
-    let mut option = |p: Profile, label: String| {
-        let el = h("option").attr("value", profile_value(p)).text(label).el();
-        options.push((p, el.clone()));
-        el
-    };
-    let json_rpc = option(Profile::JsonRpc, "JSON-RPC 2.0".to_string());
-    let mut mcp = h("optgroup").attr("label", "Model Context Protocol");
-    for v in McpVersion::ALL {
+    let label = |v: McpVersion| {
         let default = if v == McpVersion::default() {
             " (default)"
         } else {
             ""
         };
-        mcp = mcp.node(option(Profile::Mcp(v), format!("MCP {v}{default}")));
+        format!("MCP {v}{default}")
+    };
+    let option = move |p: Profile, text: String| {
+        view! { <option value=profile_value(p) selected=move || profile.get() == p>{text}</option> }
+    };
+    view! {
+        <label class="profile">
+            <span class="label">"Profile"</span>
+            <select
+                data-testid="profile"
+                prop:value=move || profile_value(profile.get())
+                on:change=move |ev| {
+                    if let Some(p) = parse_profile(&event_target_value(&ev)) {
+                        profile.set(p);
+                    }
+                }
+            >
+                {option(Profile::JsonRpc, "JSON-RPC 2.0".to_string())}
+                <optgroup label="Model Context Protocol">
+                    {McpVersion::ALL.into_iter().map(|v| option(Profile::Mcp(v), label(v))).collect_view()}
+                </optgroup>
+            </select>
+        </label>
     }
-    let select = h("select")
-        .testid("profile")
-        .on("change", move |ev| {
-            if let Some(p) = parse_profile(&dom::target_value(&ev)) {
-                profile.set(p);
-            }
-        })
-        .node(json_rpc)
-        .child(mcp)
-        .el();
-    // The current profile: its option marked `selected`, and the select's value.
-    {
-        let select = select.clone();
-        dom::effect(move || {
-            let p = profile.get();
-            for (q, el) in &options {
-                let _ = if *q == p {
-                    el.set_attribute("selected", "")
-                } else {
-                    el.remove_attribute("selected")
-                };
-            }
-            dom::set_prop(&select, "value", &profile_value(p).into());
-        });
-    }
-    h("label")
-        .class("profile")
-        .child(h("span").class("label").text("Profile"))
-        .node(select)
-        .el()
 }
 
-/// Format (pretty-print), undoable with the browser's undo (`data-testid="format"`).
-pub fn format_button() -> web_sys::Element {
-    layout_button(
-        "format",
-        "Pretty-print every document (Ctrl+Z undoes it)",
-        "Format",
-        Layout::Pretty,
-    )
-}
-
-/// Minify, undoable with the browser's undo (`data-testid="minify"`).
-pub fn minify_button() -> web_sys::Element {
-    layout_button(
-        "minify",
-        "Minify every document (Ctrl+Z undoes it)",
-        "Minify",
-        Layout::Minify,
-    )
-}
-
-fn layout_button(
-    testid: &'static str,
-    title: &'static str,
-    label: &'static str,
-    layout: Layout,
-) -> web_sys::Element {
+/// Format (pretty-print) and Minify, each undoable with the browser's undo
+/// (`data-testid="format"`, `data-testid="minify"`).
+#[component]
+pub fn LayoutButtons() -> impl IntoView {
     let state = super::use_app();
-    h("button")
-        .attr("type", "button")
-        .testid(testid)
-        .attr("title", title)
-        .text(label)
-        .on("click", move |_| relayout(state, layout))
-        .el()
+    view! {
+        <button
+            type="button"
+            data-testid="format"
+            title="Pretty-print every document (Ctrl+Z undoes it)"
+            on:click=move |_| relayout(state, Layout::Pretty)
+        >
+            "Format"
+        </button>
+        <button
+            type="button"
+            data-testid="minify"
+            title="Minify every document (Ctrl+Z undoes it)"
+            on:click=move |_| relayout(state, Layout::Minify)
+        >
+            "Minify"
+        </button>
+    }
 }
 
 /// Rewrites the editor's text with `layout`, as one undoable edit, or says why not.

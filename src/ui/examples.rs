@@ -3,7 +3,6 @@
 
 use crate::ui::prelude::*;
 
-use super::dom::{self, h};
 use super::state::{use_app, AppState, NoticeLevel};
 use crate::examples::{self, Example};
 
@@ -20,43 +19,35 @@ pub fn load(app: AppState, example: &Example) {
     );
 }
 
-/// Browse and load an example into the editor, with its profile.
-pub fn examples_menu() -> web_sys::Element {
+/// Browse and load an example into the editor, with its profile (`data-testid="examples"`).
+#[component]
+pub fn ExamplesMenu() -> impl IntoView {
     let app = use_app();
-    let groups = examples::by_category().into_iter().map(|(category, list)| {
-        h("optgroup")
-            .attr("label", category)
-            .children(list.into_iter().map(|e| {
-                h("option")
-                    .attr("value", e.id)
-                    .attr("title", e.about)
-                    .text(e.title)
-            }))
-    });
-    let on_change = move |ev: web_sys::Event| {
-        let id = dom::target_value(&ev);
-        if let Some(example) = examples::find(&id) {
+    let groups = examples::by_category()
+        .into_iter()
+        .map(|(category, list)| {
+            let options = list
+                .into_iter()
+                .map(|e| view! { <option value=e.id title=e.about>{e.title}</option> })
+                .collect_view();
+            view! { <optgroup label=category>{options}</optgroup> }
+        })
+        .collect_view();
+    let on_change = move |ev: leptos::ev::Event| {
+        if let Some(example) = examples::find(&event_target_value(&ev)) {
             load(app, example);
         }
         // Back to the prompt, so the same example can be chosen again.
-        if let Some(select) = ev.target() {
-            dom::set_prop(&select, "value", &"".into());
-        }
+        let select: web_sys::HtmlSelectElement = event_target(&ev);
+        select.set_value("");
     };
-    let select = h("select")
-        .class("examples-select")
-        .testid("examples")
-        .on("change", on_change)
-        .child(
-            h("option")
-                .attr("value", "")
-                .flag("selected", true)
-                .text("Examples…"),
-        )
-        .children(groups);
-    h("label")
-        .class("examples-label")
-        .child(h("span").class("visually-hidden").text("Load an example"))
-        .child(select)
-        .el()
+    view! {
+        <label class="examples-label">
+            <span class="visually-hidden">"Load an example"</span>
+            <select class="examples-select" data-testid="examples" on:change=on_change>
+                <option value="" selected>"Examples…"</option>
+                {groups}
+            </select>
+        </label>
+    }
 }

@@ -69,18 +69,17 @@ pub fn App() -> impl IntoView {
                 <h1>"JSON-RPC playground"</h1>
                 <Host node=teach::nav() />
                 <nav class="toolbar" aria-label="Playground">
-                    <Host node=controls::profile_select() />
-                    <Host node=examples::examples_menu() />
-                    <Host node=share::share_button() />
-                    <Host node=theme::theme_toggle() />
+                    <controls::ProfileSelect />
+                    <examples::ExamplesMenu />
+                    <share::ShareButton />
+                    <theme::ThemeToggle />
                 </nav>
             </header>
             <notices::Notices />
             <main class="playground" hidden=off_playground>
                 <section class="editor-pane" aria-label="Editor">
                     <div class="editor-tools">
-                        <Host node=controls::format_button() />
-                        <Host node=controls::minify_button() />
+                        <controls::LayoutButtons />
                         <Host node=exchange::send_button() />
                         <Host node=link::target_select() />
                     </div>

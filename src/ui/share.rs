@@ -11,14 +11,12 @@ use crate::ui::prelude::spawn_local;
 use crate::ui::prelude::*;
 use wasm_bindgen::prelude::*;
 use web_sys::js_sys::{self, futures::JsFuture, Reflect, Uint8Array};
-use web_sys::{
-    HtmlInputElement, ReadableStream, ReadableStreamDefaultReader, ReadableWritablePair, Response,
-};
+use web_sys::{ReadableStream, ReadableStreamDefaultReader, ReadableWritablePair, Response};
 
 use crate::rpc::Profile;
 use crate::saved::{self, FormatError};
 
-use super::dom::{self, h};
+use super::dom;
 use super::{use_app, AppState, NoticeLevel};
 
 // The Compression Streams API (stable in every current browser; web-sys still files it as
@@ -137,51 +135,35 @@ async fn copy_to_clipboard(text: &str) -> bool {
 
 /// Makes a link holding the editor's text and profile, copies it when the browser allows, and
 /// shows it in a read-only field to copy by hand (`data-testid="share"`, `"share-link"`).
-pub fn share_button() -> web_sys::Element {
+#[component]
+pub fn ShareButton() -> impl IntoView {
     let state = use_app();
-    let field: HtmlInputElement = h("input")
-        .attr("type", "text")
-        .class("share-link")
-        .testid("share-link")
-        .attr("aria-label", "Share link")
-        .flag("readonly", true)
-        .flag("hidden", true)
-        .on("focus", |ev| {
-            if let Some(input) = ev
-                .target()
-                .and_then(|t| t.dyn_into::<HtmlInputElement>().ok())
-            {
-                input.select();
-            }
-        })
-        .el()
-        .unchecked_into();
-    let input = field.clone();
+    let field = NodeRef::<leptos::html::Input>::new();
+    // The link once made (the field shows then).
+    let link = RwSignal::new(None::<String>);
     let share = move |_| {
         let text = state.text.get_untracked();
         let profile = state.profile.get_untracked();
-        let input = input.clone();
         spawn_local(async move {
             match make_link(&text, profile).await {
                 Ok(url) => {
                     let copied = copy_to_clipboard(&url).await;
-                    input.set_value(&url);
-                    input.set_hidden(false);
+                    let len = url.len();
+                    link.set(Some(url));
                     if copied {
                         state.notify(
                             NoticeLevel::Info,
-                            format!(
-                                "Share link copied to the clipboard ({} characters).",
-                                url.len()
-                            ),
+                            format!("Share link copied to the clipboard ({len} characters)."),
                         );
                     } else {
                         state.notify(
                             NoticeLevel::Info,
                             "Share link ready: copy it from the field (Ctrl+C).",
                         );
-                        let _ = input.focus();
-                        input.select();
+                        if let Some(input) = field.get_untracked() {
+                            let _ = input.focus();
+                            input.select();
+                        }
                     }
                 }
                 Err(why) => state.notify(
@@ -191,18 +173,33 @@ pub fn share_button() -> web_sys::Element {
             }
         });
     };
-    h("div")
-        .class("share")
-        .child(
-            h("button")
-                .attr("type", "button")
-                .testid("share")
-                .on("click", share)
-                .attr("title", "Copy a link holding the editor's text and profile")
-                .text("Share link"),
-        )
-        .node(field)
-        .el()
+    view! {
+        <div class="share">
+            <button
+                type="button"
+                data-testid="share"
+                title="Copy a link holding the editor's text and profile"
+                on:click=share
+            >
+                "Share link"
+            </button>
+            <input
+                type="text"
+                class="share-link"
+                data-testid="share-link"
+                aria-label="Share link"
+                readonly
+                node_ref=field
+                hidden=move || link.with(Option::is_none)
+                prop:value=move || link.get().unwrap_or_default()
+                on:focus=move |_| {
+                    if let Some(input) = field.get_untracked() {
+                        input.select();
+                    }
+                }
+            />
+        </div>
+    }
 }
 
 /// Opens the share link in the URL fragment, if there is one, now and on every `hashchange`.

@@ -6,8 +6,6 @@
 
 use crate::ui::prelude::*;
 
-use super::dom::{self, h};
-
 /// localStorage key of the user's choice (absent: follow the system).
 const KEY: &str = "jrpc.theme";
 
@@ -86,35 +84,30 @@ pub fn apply_theme(theme: Theme) {
 }
 
 /// Switches between the system's theme, light and dark (`data-testid="theme"`).
-pub fn theme_toggle() -> web_sys::Element {
-    let button = h("button")
-        .attr("type", "button")
-        .class("theme-toggle")
-        .testid("theme")
-        .el();
-    // The choice lives in the button's handler; each change syncs the outside (the <html>
-    // attribute, localStorage) and the button.
-    let show = {
-        let el = button.clone();
-        move |t: Theme| {
-            apply_theme(t);
-            let _ = el.set_attribute("data-theme-choice", t.as_str());
-            let _ = el.set_attribute(
-                "title",
-                &format!(
-                    "Colour theme: {} (click for {})",
-                    t.as_str(),
-                    t.next().as_str()
-                ),
-            );
-            el.set_text_content(Some(&format!("Theme: {}", t.as_str())));
-        }
+#[component]
+pub fn ThemeToggle() -> impl IntoView {
+    let theme = RwSignal::new(saved_theme());
+    // Syncs the outside (the <html> attribute, localStorage) with the choice.
+    Effect::new(move |_| apply_theme(theme.get()));
+    let title = move || {
+        let t = theme.get();
+        format!(
+            "Colour theme: {} (click for {})",
+            t.as_str(),
+            t.next().as_str()
+        )
     };
-    let theme = std::cell::Cell::new(saved_theme());
-    show(theme.get());
-    dom::listen_el(&button, "click", move |_| {
-        theme.set(theme.get().next());
-        show(theme.get());
-    });
-    button
+    view! {
+        <button
+            type="button"
+            class="theme-toggle"
+            data-testid="theme"
+            data-theme-choice=move || theme.get().as_str()
+            title=title
+            on:click=move |_| theme.update(|t| *t = t.next())
+        >
+            "Theme: "
+            {move || theme.get().as_str()}
+        </button>
+    }
 }
