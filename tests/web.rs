@@ -1167,9 +1167,9 @@ mod dom_page {
         // One Leptos tree (no islands); views still built by src/ui/dom.rs sit in a `.host`
         // wrapper with `display: contents` (style/app.css), so the layout is the one of direct
         // children: `.results > .verdicts` scrolls the cards.
-        app.one(".results > .host > section.verdicts[data-testid=verdicts]");
+        app.one(".results > section.verdicts[data-testid=verdicts]");
         assert!(app
-            .one(".results > .host > p[data-testid=verdicts-more]")
+            .one(".results > p[data-testid=verdicts-more]")
             .has_attribute("hidden"));
         app.one(".toolbar > label.profile > select[data-testid=profile]");
         app.one(".toolbar > label.examples-label > select[data-testid=examples]");

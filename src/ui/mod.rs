@@ -87,8 +87,8 @@ pub fn App() -> impl IntoView {
                 </section>
                 <section class="results" aria-label="Results">
                     <Status />
-                    <Host node=verdicts::verdicts() />
-                    <Host node=verdicts::verdicts_more() />
+                    <verdicts::Verdicts />
+                    <verdicts::VerdictsMore />
                 </section>
                 <section class="exchange-pane" aria-label="Exchange with the server (mock or live link)">
                     <Host node=link::link_panel() />
