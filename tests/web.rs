@@ -1176,9 +1176,9 @@ mod dom_page {
         app.one(".toolbar > div.share > button[data-testid=share]");
         app.one(".toolbar > button.theme-toggle[data-testid=theme]");
         app.one(".editor-tools > button[data-testid=format] + button[data-testid=minify]");
-        app.one(".app-header > .host > nav.views[data-testid=views]");
+        app.one(".app-header > nav.views[data-testid=views]");
         app.one(".app > aside.notices > ul[data-testid=notices]");
-        app.one(".app > .host > div.teach-host[hidden]");
+        app.one(".app > div.teach-host[hidden]");
         assert!(
             app.one("[data-testid=share-link]").has_attribute("hidden"),
             "the share field shows once a link is made"

@@ -70,11 +70,6 @@ pub fn h(name: &'static str) -> Tag {
     }))
 }
 
-/// `<name>text</name>`.
-pub fn ht(name: &'static str, text: impl Into<Text>) -> Tag {
-    h(name).text(text)
-}
-
 /// An SVG element.
 pub fn s(name: &'static str) -> Tag {
     Tag(Box::new(TagData {
@@ -106,15 +101,6 @@ impl Tag {
         match value {
             Some(v) => self.attr(name, v),
             None => self,
-        }
-    }
-
-    /// Sets a boolean attribute (present, empty) when `on`.
-    pub fn flag(self, name: &'static str, on: bool) -> Tag {
-        if on {
-            self.attr(name, "")
-        } else {
-            self
         }
     }
 

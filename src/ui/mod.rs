@@ -67,7 +67,7 @@ pub fn App() -> impl IntoView {
         <div class="app">
             <header class="app-header">
                 <h1>"JSON-RPC playground"</h1>
-                <Host node=teach::nav() />
+                <teach::Nav />
                 <nav class="toolbar" aria-label="Playground">
                     <controls::ProfileSelect />
                     <examples::ExamplesMenu />
@@ -95,7 +95,7 @@ pub fn App() -> impl IntoView {
                     <Host node=exchange::log_pane() />
                 </section>
             </main>
-            <Host node=teach::teach_view() />
+            <teach::TeachView />
         </div>
     }
 }

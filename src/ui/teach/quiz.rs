@@ -8,14 +8,13 @@
 use wasm_bindgen::prelude::*;
 use web_sys::js_sys;
 
+use super::focus_within;
 use super::reference::profile_name;
-use super::{rerender, Slot, Teach, TEACH};
 use crate::rpc::{catalogue, Profile, Scope};
 use crate::teach::progress::Progress;
-use crate::teach::quiz::{self, Answer, Choice};
+use crate::teach::quiz::{self, Answer, Choice, Grade, Item};
 use crate::teach::route::{QuizRoute, Route};
-use crate::ui::dom::{h, ht, Tag};
-use crate::ui::prelude::{window, GetUntracked};
+use crate::ui::prelude::*;
 use crate::ui::{AppState, NoticeLevel};
 
 /// localStorage: the quiz's progress.
@@ -34,220 +33,209 @@ extern "C" {
     fn anchor_offset(this: &Selection) -> u32;
 }
 
-/// One question (slot `q`): the message, the rule picker, the answers and, once answered, the grade.
-pub(super) fn question(q: usize, slot: &Slot) -> Tag {
+/// One question on the page: the item, what the learner pointed at or picked, the grade.
+#[derive(Clone, Copy)]
+pub(super) struct Slot {
+    item: StoredValue<Item>,
+    click: RwSignal<Option<usize>>,
+    rule: RwSignal<String>,
+    grade: RwSignal<Option<Grade>>,
+    /// Shows a link to this question.
+    share: bool,
+}
+
+impl Slot {
+    pub fn new(item: Item, share: bool) -> Slot {
+        Slot {
+            item: StoredValue::new(item),
+            click: RwSignal::new(None),
+            rule: RwSignal::new(String::new()),
+            grade: RwSignal::new(None),
+            share,
+        }
+    }
+}
+
+/// One question (slot `q`: 0 the view's question, 1 the learner's own message): the message, the
+/// rule picker, the answers and, once answered, the grade. `on_graded` hears whether the answer
+/// was right (the series counts it).
+#[component]
+pub(super) fn Question(
+    q: usize,
+    asked: Slot,
+    #[prop(optional)] on_graded: Option<Callback<bool>>,
+) -> impl IntoView {
     let qs = if q == 1 { "1" } else { "0" };
-    let it = &slot.item;
-    let done = slot.grade.is_some();
-    let runs = quiz::marked(&it.text, slot.grade.as_ref().map_or(&[][..], |g| &g.spans))
-        .into_iter()
-        .map(|(s, m)| {
-            let span = ht("span", s);
-            if m {
-                span.attr("class", "hit").attr("data-testid", "quiz-span")
-            } else {
-                span
+    let Slot {
+        item,
+        click,
+        rule,
+        grade,
+        share,
+    } = asked;
+    let it = item.get_value();
+    let done = move || grade.with(Option::is_some);
+    let text = it.text.clone();
+    let runs = move || {
+        grade.with(|g| {
+            quiz::marked(&text, g.as_ref().map_or(&[][..], |g| &g.spans))
+                .into_iter()
+                .map(|(s, hit)| {
+                    if hit {
+                        view! { <span class="hit" data-testid="quiz-span">{s.to_string()}</span> }
+                            .into_any()
+                    } else {
+                        view! { <span>{s.to_string()}</span> }.into_any()
+                    }
+                })
+                .collect_view()
+        })
+    };
+    let on_pick = move |ev: leptos::ev::MouseEvent| {
+        let Some(pre) = ev
+            .current_target()
+            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+        else {
+            return;
+        };
+        if grade.with_untracked(Option::is_none) {
+            if let Some(at) = picked(&pre, &item.with_value(|it| it.text.clone())) {
+                click.set(Some(at));
             }
-        });
-    let message = h("pre")
-        .attr("class", "quiz-message")
-        .attr("data-testid", "quiz-message")
-        .attr("data-q", qs)
-        .attr("title", "Click the part you think is wrong")
-        .children(runs);
-    let pointed = slot.click.map(|at| {
-        let near: String = it.text[at..].chars().take(16).collect();
-        h("p")
-            .attr("class", "pointed")
-            .attr("data-testid", "quiz-pointed")
-            .text("You point at: ")
-            .child(ht("code", near))
-    });
+        }
+    };
+    let pointed = move || {
+        click.get().map(|at| {
+            let near: String = item.with_value(|it| it.text[at..].chars().take(16).collect());
+            view! { <p class="pointed" data-testid="quiz-pointed">"You point at: "<code>{near}</code></p> }
+        })
+    };
     let mcp = matches!(it.profile, Profile::Mcp(_));
     let options = catalogue::all()
         .filter(|r| r.scope == Scope::JsonRpc || mcp)
-        .map(|r| {
-            ht("option", r.id)
-                .attr("value", r.id)
-                .attr("title", r.summary)
-                .flag("selected", slot.rule == r.id)
-        });
-    let select = h("select")
-        .attr("data-testid", "quiz-rule")
-        .attr("data-q", qs)
-        .flag("disabled", done)
-        .child(ht("option", "— pick a rule —").attr("value", ""))
-        .children(options);
-    let choices = it.choices().iter().map(|c| {
-        ht("button", c.as_str())
-            .attr("type", "button")
-            .attr("data-testid", "quiz-answer")
-            .attr("data-answer", c.as_str())
-            .attr("data-act", "answer")
-            .attr("data-q", qs)
-            .flag("disabled", done)
-    });
-    let result = slot.grade.as_ref().map(|g| {
-        let verdict = match (g.correct, g.located) {
-            (true, Some(true)) => "Right, and you found what is wrong.".to_string(),
-            (true, _) => "Right.".to_string(),
-            (false, Some(false)) => "It is invalid, yes, but not for that reason.".to_string(),
-            (false, _) => format!("Not quite: it is {}.", g.expected.as_str()),
+        .map(|r| view! { <option value=r.id title=r.summary>{r.id}</option> })
+        .collect_view();
+    let answer = move |choice: Choice| {
+        if grade.with_untracked(Option::is_some) {
+            return;
+        }
+        let invalid = choice == Choice::Invalid;
+        let a = Answer {
+            choice: Some(choice),
+            rule: rule.with_untracked(|r| (invalid && !r.is_empty()).then(|| r.clone())),
+            click: if invalid { click.get_untracked() } else { None },
         };
+        let g = item.with_value(|it| quiz::grade(it, &a));
+        let correct = g.correct;
+        grade.set(Some(g));
+        if let Some(on_graded) = on_graded {
+            on_graded.run(correct);
+        }
+    };
+    let choices = it
+        .choices()
+        .iter()
+        .map(|&c| {
+            view! {
+                <button type="button" data-testid="quiz-answer" data-answer=c.as_str() data-q=qs disabled=done on:click=move |_| answer(c)>
+                    {c.as_str()}
+                </button>
+            }
+        })
+        .collect_view();
+    let result_ref = NodeRef::<leptos::html::Div>::new();
+    // Once graded, the result is where the learner's focus goes.
+    Effect::new(move |_| {
+        if let Some(result) = result_ref.get() {
+            result.scroll_into_view();
+            let _ = result.focus();
+        }
+    });
+    let rule_ids: Vec<&'static str> = {
         let mut ids: Vec<&'static str> = it.key().rules.iter().map(|r| r.id).collect();
         ids.dedup();
-        let mut refs = h("p").text("In the reference:");
-        for id in ids {
-            refs = refs
-                .text(" ")
-                .child(ht("a", id).attr("href", format!("#/reference/{id}")));
-        }
-        h("div")
-            .attr(
-                "class",
-                if g.correct {
-                    "quiz-result right"
-                } else {
-                    "quiz-result wrong"
-                },
-            )
-            .attr("data-testid", "quiz-result")
-            .attr("data-correct", if g.correct { "true" } else { "false" })
-            .attr("data-expected", g.expected.as_str().to_string())
-            .attr("role", "status")
-            .attr("tabindex", "-1")
-            .child(h("p").attr("class", "verdict").child(ht("strong", verdict)))
-            .child(ht("p", g.explanation.clone()).attr("data-testid", "quiz-explanation"))
-            .child(refs)
-    });
-    let share = slot.share.then(|| {
+        ids
+    };
+    let result = move || {
+        grade.get().map(|g| {
+            let verdict = match (g.correct, g.located) {
+                (true, Some(true)) => "Right, and you found what is wrong.".to_string(),
+                (true, _) => "Right.".to_string(),
+                (false, Some(false)) => "It is invalid, yes, but not for that reason.".to_string(),
+                (false, _) => format!("Not quite: it is {}.", g.expected.as_str()),
+            };
+            let refs = rule_ids
+                .iter()
+                .map(|id| view! { " " <a href=format!("#/reference/{id}")>{*id}</a> })
+                .collect_view();
+            view! {
+                <div
+                    class=if g.correct { "quiz-result right" } else { "quiz-result wrong" }
+                    data-testid="quiz-result"
+                    data-correct=if g.correct { "true" } else { "false" }
+                    data-expected=g.expected.as_str()
+                    role="status"
+                    tabindex="-1"
+                    node_ref=result_ref
+                >
+                    <p class="verdict"><strong>{verdict}</strong></p>
+                    <p data-testid="quiz-explanation">{g.explanation.clone()}</p>
+                    <p>"In the reference:"{refs}</p>
+                </div>
+            }
+        })
+    };
+    let share = share.then(|| {
         let href = Route::Quiz(QuizRoute::Item(it.id.clone())).fragment();
-        h("p").child(
-            ht("a", "Link to this question")
-                .attr("data-testid", "quiz-share")
-                .attr("href", href),
-        )
+        view! { <p><a data-testid="quiz-share" href=href>"Link to this question"</a></p> }
     });
-    h("div")
-        .attr("class", "quiz-item")
-        .attr("data-item", it.id.clone())
-        .attr("data-q", qs)
-        .attr("tabindex", "-1")
-        .child(
-            ht(
-                "p",
-                format!("Checked as {}. What is it?", profile_name(it.profile)),
-            )
-            .attr("class", "profile-note"),
-        )
-        .child(message)
-        .child_opt(pointed)
-        .child(
-            h("label")
-                .attr("class", "rule-pick")
-                .text("If invalid, which rule? (optional; or click the wrong part above) ")
-                .child(select),
-        )
-        .child(
-            h("div")
-                .attr("class", "answers")
-                .attr("role", "group")
-                .attr("aria-label", "Your answer")
-                .children(choices),
-        )
-        .child_opt(result)
-        .child_opt(share)
+    view! {
+        <div class="quiz-item" data-item=it.id.clone() data-q=qs tabindex="-1">
+            <p class="profile-note">{format!("Checked as {}. What is it?", profile_name(it.profile))}</p>
+            <pre class="quiz-message" data-testid="quiz-message" data-q=qs title="Click the part you think is wrong" on:click=on_pick>
+                {runs}
+            </pre>
+            {pointed}
+            <label class="rule-pick">
+                "If invalid, which rule? (optional; or click the wrong part above) "
+                <select
+                    data-testid="quiz-rule"
+                    data-q=qs
+                    disabled=done
+                    prop:value=move || rule.get()
+                    on:change=move |ev| rule.set(event_target_value(&ev))
+                >
+                    <option value="">"— pick a rule —"</option>
+                    {options}
+                </select>
+            </label>
+            <div class="answers" role="group" aria-label="Your answer">{choices}</div>
+            {result}
+            {share}
+        </div>
+    }
 }
 
-/// A click in the message of slot `q`: where the caret went, as a byte offset of the message.
-pub(super) fn pick(q: usize, pre: &web_sys::Element) {
-    let Some(sel) = get_selection() else { return };
-    let Some(node) = sel.anchor_node() else {
-        return;
-    };
+/// A click in a question's message `pre`: where the caret went, as a byte offset of `text`.
+fn picked(pre: &web_sys::Element, text: &str) -> Option<usize> {
+    let sel = get_selection()?;
+    let node = sel.anchor_node()?;
+    if !node.parent_node().is_some_and(|p| pre.contains(Some(&p))) {
+        return None;
+    }
     // The offset counts within the anchor's text run: add the runs before it.
     let mut before = 0u32;
     let mut run = node.parent_node().and_then(|p| p.previous_sibling());
-    if !node.parent_node().is_some_and(|p| pre.contains(Some(&p))) {
-        return;
-    }
     while let Some(r) = run {
         before += r
             .text_content()
             .map_or(0, |t| t.encode_utf16().count() as u32);
         run = r.previous_sibling();
     }
-    let changed = TEACH.with_borrow_mut(|t| match &mut t.slots[q] {
-        Some(slot) if slot.grade.is_none() => {
-            slot.click = Some(crate::ui::editor::utf16_to_byte(
-                &slot.item.text,
-                before + sel.anchor_offset(),
-            ));
-            true
-        }
-        _ => false,
-    });
-    if changed {
-        rerender();
-    }
-}
-
-/// An answer button of slot `q`: the engine grades it; the series counts it.
-pub(super) fn answer(app: AppState, q: usize, button: &web_sys::Element) {
-    let Some(choice) = button
-        .get_attribute("data-answer")
-        .and_then(|a| Choice::parse(&a))
-    else {
-        return;
-    };
-    TEACH.with_borrow_mut(|t| {
-        let Some(slot) = &mut t.slots[q] else { return };
-        if slot.grade.is_some() {
-            return;
-        }
-        let invalid = choice == Choice::Invalid;
-        let a = Answer {
-            choice: Some(choice),
-            rule: (invalid && !slot.rule.is_empty()).then(|| slot.rule.clone()),
-            click: if invalid { slot.click } else { None },
-        };
-        let g = quiz::grade(&slot.item, &a);
-        t.focus = Some(format!(
-            ".quiz-item[data-q=\"{q}\"] [data-testid=quiz-result]"
-        ));
-        let (counts, correct) = (slot.counts, g.correct);
-        slot.grade = Some(g);
-        if counts {
-            if let Some(p) = &mut t.progress {
-                p.record(correct);
-            }
-            save(t, app);
-        }
-    });
-    rerender();
-}
-
-/// Next question, start over, or "is this right?".
-pub(super) fn act(app: AppState, act: &str) {
-    TEACH.with_borrow_mut(|t| match act {
-        "own" => {
-            let item = quiz::custom(&t.own_text, app.profile.get_untracked());
-            t.slots[1] = Some(Slot::new(item, false, false));
-            t.focus = Some(".quiz-item[data-q=\"1\"]".into());
-        }
-        _ => {
-            let Some(p) = &mut t.progress else { return };
-            if act == "next" {
-                p.pos += 1;
-            } else {
-                *p = Progress::start(new_seed());
-            }
-            t.slots[0] = None;
-            t.focus = Some(".quiz-item[data-q=\"0\"]".into());
-            save(t, app);
-        }
-    });
-    rerender();
+    Some(crate::ui::editor::utf16_to_byte(
+        text,
+        before + sel.anchor_offset(),
+    ))
 }
 
 fn new_seed() -> u64 {
@@ -272,9 +260,8 @@ fn load(app: AppState) -> Progress {
     }
 }
 
-/// Saves the series' progress; a failure is reported once and touches nothing else.
-fn save(t: &mut Teach, app: AppState) {
-    let Some(p) = t.progress else { return };
+/// Saves the series' progress; a failure is reported once (`warned`) and touches nothing else.
+fn save(p: Progress, app: AppState, warned: StoredValue<bool>) {
     let outcome = storage()
         .ok_or_else(|| "no localStorage".to_string())
         .and_then(|s| {
@@ -282,8 +269,8 @@ fn save(t: &mut Teach, app: AppState) {
                 .map_err(|e| e.as_string().unwrap_or_else(|| "storage refused it".into()))
         });
     if let Err(why) = outcome {
-        if !t.warned {
-            t.warned = true;
+        if !warned.get_value() {
+            warned.set_value(true);
             app.notify(
                 NoticeLevel::Error,
                 format!(
@@ -295,102 +282,122 @@ fn save(t: &mut Teach, app: AppState) {
 }
 
 /// The quiz view for a route.
-pub(super) fn view(t: &mut Teach, app: AppState, which: &QuizRoute) -> Tag {
-    let section = h("section")
-        .attr("class", "teach quiz")
-        .attr("data-testid", "quiz")
-        .attr("aria-labelledby", "quiz-title")
-        .child(ht("h2", "Quiz").attr("id", "quiz-title"));
-    let section = match which {
-        QuizRoute::Item(id) => {
-            if t.slots[0].is_none() {
-                t.slots[0] = quiz::item(id).map(|it| Slot::new(it, false, true));
+#[component]
+pub(super) fn Quiz(app: AppState, which: QuizRoute) -> impl IntoView {
+    let body = match which {
+        QuizRoute::Item(id) => match quiz::item(&id) {
+            Some(it) => {
+                let slot = Slot::new(it, true);
+                view! {
+                    <p>"A shared question. "<a href="#/quiz">"Your own quiz"</a>" keeps its place and score."</p>
+                    <Question q=0 asked=slot />
+                }
+                .into_any()
             }
-            match &t.slots[0] {
-                Some(slot) => section
-                    .child(h("p").text("A shared question. ").child(ht("a", "Your own quiz").attr("href", "#/quiz")).text(" keeps its place and score."))
-                    .child(question(0, slot)),
-                None => section.child(
-                    h("p")
-                        .attr("role", "alert")
-                        .attr("data-testid", "quiz-missing")
-                        .text(format!("There is no question \"{id}\" in this quiz (the link may be from another version). "))
-                        .child(ht("a", "Go to the quiz").attr("href", "#/quiz")),
-                ),
+            None => view! {
+                <p role="alert" data-testid="quiz-missing">
+                    {format!("There is no question \"{id}\" in this quiz (the link may be from another version). ")}
+                    <a href="#/quiz">"Go to the quiz"</a>
+                </p>
             }
-        }
-        QuizRoute::Mine | QuizRoute::Set(_) => series(t, app, section, which),
+            .into_any(),
+        },
+        QuizRoute::Mine | QuizRoute::Set(_) => view! { <Series app which /> }.into_any(),
     };
     // "Is this right?": the learner's own message, graded like a bank item.
-    let own = h("section")
-        .attr("class", "own")
-        .attr("aria-labelledby", "own-title")
-        .child(ht("h3", "Is this right?").attr("id", "own-title"))
-        .child(ht("p", "Write a message of your own, then say what you think it is. It is checked with the playground's profile."))
-        .child(ht("textarea", t.own_text.clone()).attr("data-testid", "quiz-own").attr("aria-label", "Your message").attr("rows", "4").attr("spellcheck", "false"))
-        .child(ht("button", "Is this right?").attr("type", "button").attr("data-testid", "quiz-own-check").attr("data-act", "own"))
-        .child_opt(t.slots[1].as_ref().map(|s| question(1, s)));
-    section.child(own)
+    let own_text = RwSignal::new(String::new());
+    let own = RwSignal::new(None::<Slot>);
+    let section = NodeRef::<leptos::html::Section>::new();
+    let check_own = move |_| {
+        let item = quiz::custom(&own_text.get_untracked(), app.profile.get_untracked());
+        own.set(Some(Slot::new(item, false)));
+        request_animation_frame(move || {
+            if let Some(section) = section.get_untracked() {
+                focus_within(&section, ".quiz-item[data-q=\"1\"]");
+            }
+        });
+    };
+    view! {
+        <section class="teach quiz" data-testid="quiz" aria-labelledby="quiz-title" node_ref=section>
+            <h2 id="quiz-title">"Quiz"</h2>
+            {body}
+            <section class="own" aria-labelledby="own-title">
+                <h3 id="own-title">"Is this right?"</h3>
+                <p>"Write a message of your own, then say what you think it is. It is checked with the playground's profile."</p>
+                <textarea data-testid="quiz-own" aria-label="Your message" rows="4" spellcheck="false" bind:value=own_text></textarea>
+                <button type="button" data-testid="quiz-own-check" on:click=check_own>"Is this right?"</button>
+                {move || own.get().map(|slot| view! { <Question q=1 asked=slot /> })}
+            </section>
+        </section>
+    }
 }
 
 /// The learner's way through the whole bank, in the order of a seed (theirs, or a shared set's).
-fn series(t: &mut Teach, app: AppState, section: Tag, which: &QuizRoute) -> Tag {
-    let bank = quiz::bank();
-    let n = bank.len();
-    if t.progress.is_none() {
-        let mut p = load(app);
-        if let QuizRoute::Set(seed) = *which {
-            if seed != p.seed {
-                p = Progress::start(seed);
-            }
+#[component]
+fn Series(app: AppState, which: QuizRoute) -> impl IntoView {
+    let n = quiz::bank().len();
+    let mut start = load(app);
+    if let QuizRoute::Set(seed) = which {
+        if seed != start.seed {
+            start = Progress::start(seed);
         }
-        t.progress = Some(p);
-        save(t, app);
     }
-    let Some(p) = t.progress else { return section };
-    if t.slots[0].is_none() && p.pos < n {
-        let idx = quiz::order(n, p.seed)[p.pos];
-        t.slots[0] = bank
-            .into_iter()
-            .nth(idx)
-            .map(|it| Slot::new(it, true, true));
-    }
-    let head = ht(
-        "p",
-        format!("Question {} of {n} · {}", (p.pos + 1).min(n), p.score()),
-    )
-    .attr("class", "quiz-progress")
-    .attr("data-testid", "quiz-progress")
-    .attr("data-pos", p.pos.to_string())
-    .attr("data-right", p.right.to_string())
-    .attr("data-answered", p.answered.to_string());
-    let body = match (&t.slots[0], p.pos < n) {
-        (Some(slot), true) => question(0, slot),
-        _ => ht(
-            "p",
-            format!("You went through all {n} questions. Start over for a new order."),
-        )
-        .attr("data-testid", "quiz-done"),
+    let progress = RwSignal::new(start);
+    let warned = StoredValue::new(false);
+    save(start, app, warned);
+    // The question changes with the place in the order, not with the score.
+    let place = Memo::new(move |_| progress.with(|p| (p.pos, p.seed)));
+    let on_graded = Callback::new(move |correct: bool| {
+        progress.update(|p| p.record(correct));
+        save(progress.get_untracked(), app, warned);
+    });
+    let question = move || {
+        let (pos, seed) = place.get();
+        let item = (pos < n)
+            .then(|| quiz::bank().into_iter().nth(quiz::order(n, seed)[pos]))
+            .flatten();
+        match item {
+            Some(item) => {
+                let slot = Slot::new(item, true);
+                view! { <Question q=0 asked=slot on_graded /> }.into_any()
+            }
+            None => view! { <p data-testid="quiz-done">{format!("You went through all {n} questions. Start over for a new order.")}</p> }.into_any(),
+        }
     };
-    let nav = h("div")
-        .attr("class", "quiz-nav")
-        .child(
-            ht("button", "Next question")
-                .attr("type", "button")
-                .attr("data-testid", "quiz-next")
-                .attr("data-act", "next")
-                .flag("disabled", p.pos >= n),
-        )
-        .child(
-            ht("button", "Start over (new order)")
-                .attr("type", "button")
-                .attr("data-testid", "quiz-restart")
-                .attr("data-act", "restart"),
-        )
-        .child(
-            ht("a", "Link to this set")
-                .attr("data-testid", "quiz-set-link")
-                .attr("href", Route::Quiz(QuizRoute::Set(p.seed)).fragment()),
-        );
-    section.child(head).child(body).child(nav)
+    let root = NodeRef::<leptos::html::Div>::new();
+    let go = move |change: fn(&mut Progress)| {
+        progress.update(change);
+        save(progress.get_untracked(), app, warned);
+        request_animation_frame(move || {
+            if let Some(root) = root.get_untracked() {
+                focus_within(&root, ".quiz-item[data-q=\"0\"]");
+            }
+        });
+    };
+    let p = move || progress.get();
+    view! {
+        <div class="series" node_ref=root>
+            <p
+                class="quiz-progress"
+                data-testid="quiz-progress"
+                data-pos=move || p().pos.to_string()
+                data-right=move || p().right.to_string()
+                data-answered=move || p().answered.to_string()
+            >
+                {move || format!("Question {} of {n} · {}", (p().pos + 1).min(n), p().score())}
+            </p>
+            {question}
+            <div class="quiz-nav">
+                <button type="button" data-testid="quiz-next" disabled=move || { p().pos >= n } on:click=move |_| go(|p| p.pos += 1)>
+                    "Next question"
+                </button>
+                <button type="button" data-testid="quiz-restart" on:click=move |_| go(|p| *p = Progress::start(new_seed()))>
+                    "Start over (new order)"
+                </button>
+                <a data-testid="quiz-set-link" href=move || Route::Quiz(QuizRoute::Set(p().seed)).fragment()>
+                    "Link to this set"
+                </a>
+            </div>
+        </div>
+    }
 }

@@ -6,7 +6,7 @@
 use super::open_in_playground;
 use crate::rpc::{catalogue, Profile};
 use crate::teach::quiz::profile_of;
-use crate::ui::dom::{h, ht, Tag};
+use crate::ui::prelude::*;
 use crate::ui::AppState;
 
 pub(crate) fn profile_name(p: Profile) -> String {
@@ -17,99 +17,63 @@ pub(crate) fn profile_name(p: Profile) -> String {
 }
 
 /// The whole reference; `focus` names the rule to scroll to, highlight and focus.
-pub(super) fn view(focus: Option<&str>) -> Tag {
-    let entries = catalogue::all().map(|rule| {
-        let s = rule.section;
-        let sev = rule.severity.as_str();
-        let example = |which: &'static str, title: &'static str, text: &'static str| {
-            h("div")
-                .child(ht("h4", title))
-                .child(ht("pre", text).attr("class", which))
-                .child(
-                    ht("button", "Try it")
-                        .attr("type", "button")
-                        .attr("data-testid", format!("try-{which}"))
-                        .attr("data-act", "try")
-                        .attr("data-try", which),
-                )
-        };
-        let focused = focus == Some(rule.id);
-        let entry = h("li")
-            .attr(
-                "class",
-                if focused {
-                    "rule-entry focused"
-                } else {
-                    "rule-entry"
-                },
-            )
-            .attr("data-testid", "rule-entry")
-            .attr("data-rule", rule.id)
-            .attr("id", format!("rule-{}", rule.id))
-            .attr("tabindex", "-1")
-            .flag("data-focus", focused)
-            .child(
-                h("h3")
-                    .child(ht("code", rule.id))
-                    .text(" ")
-                    .child(ht("span", sev).attr("class", format!("badge {sev}"))),
-            )
-            .child(ht("p", rule.summary).attr("class", "summary"))
-            .child(
-                h("p")
-                    .attr("class", "section")
-                    .child(
-                        ht("a", format!("{} · {}", s.name, s.title))
-                            .attr("href", s.url)
-                            .attr("target", "_blank")
-                            .attr("rel", "noopener noreferrer"),
-                    )
-                    .text(format!(
-                        " · checked under {}",
-                        profile_name(profile_of(rule))
-                    )),
-            )
-            .child(ht("p", rule.explanation))
-            .child(
-                h("div")
-                    .attr("class", "pair")
-                    .child(example("bad", "Breaks it", rule.bad))
-                    .child(example("good", "Fixed", rule.good)),
-            );
-        entry
-    });
-    h("section")
-        .attr("class", "teach reference")
-        .attr("data-testid", "reference")
-        .attr("aria-labelledby", "reference-title")
-        .child(ht("h2", "Rule reference").attr("id", "reference-title"))
-        .child(ht(
-            "p",
-            "Every rule the validator checks, from JSON-RPC 2.0 itself and from the Model Context Protocol profile. \
-             Each has a minimal message that breaks it and the same message fixed: \"Try it\" opens it in the playground.",
-        ))
-        .child(h("ol").attr("class", "rules").children(entries))
-}
-
-/// A "Try it" button: its entry names the rule, the button the example.
-pub(super) fn try_it(app: AppState, button: &web_sys::Element) {
-    let rule = button
-        .closest(".rule-entry")
-        .ok()
-        .flatten()
-        .and_then(|e| e.get_attribute("data-rule"))
-        .and_then(|id| catalogue::find(&id));
-    let Some(rule) = rule else { return };
-    let bad = button.get_attribute("data-try").as_deref() == Some("bad");
-    let (text, what) = if bad {
-        (rule.bad, "breaks")
-    } else {
-        (rule.good, "follows")
-    };
-    open_in_playground(
-        app,
-        text,
-        profile_of(rule),
-        &format!("a message that {what} {}", rule.id),
-    );
+#[component]
+pub(super) fn Reference(app: AppState, focus: Option<String>) -> impl IntoView {
+    let entries = catalogue::all()
+        .map(|rule| {
+            let s = rule.section;
+            let sev = rule.severity.as_str();
+            let profile = profile_of(rule);
+            let example = move |which: &'static str, title: &'static str, text: &'static str| {
+                let what = if which == "bad" { "breaks" } else { "follows" };
+                let try_it = move |_| open_in_playground(app, text, profile, &format!("a message that {what} {}", rule.id));
+                view! {
+                    <div>
+                        <h4>{title}</h4>
+                        <pre class=which>{text}</pre>
+                        <button type="button" data-testid=format!("try-{which}") data-try=which on:click=try_it>
+                            "Try it"
+                        </button>
+                    </div>
+                }
+            };
+            let focused = focus.as_deref() == Some(rule.id);
+            view! {
+                <li
+                    class=if focused { "rule-entry focused" } else { "rule-entry" }
+                    data-testid="rule-entry"
+                    data-rule=rule.id
+                    id=format!("rule-{}", rule.id)
+                    tabindex="-1"
+                    data-focus=focused.then_some("")
+                >
+                    <h3>
+                        <code>{rule.id}</code>
+                        " "
+                        <span class=format!("badge {sev}")>{sev}</span>
+                    </h3>
+                    <p class="summary">{rule.summary}</p>
+                    <p class="section">
+                        <a href=s.url target="_blank" rel="noopener noreferrer">{format!("{} · {}", s.name, s.title)}</a>
+                        {format!(" · checked under {}", profile_name(profile))}
+                    </p>
+                    <p>{rule.explanation}</p>
+                    <div class="pair">
+                        {example("bad", "Breaks it", rule.bad)}
+                        {example("good", "Fixed", rule.good)}
+                    </div>
+                </li>
+            }
+        })
+        .collect_view();
+    view! {
+        <section class="teach reference" data-testid="reference" aria-labelledby="reference-title">
+            <h2 id="reference-title">"Rule reference"</h2>
+            <p>
+                "Every rule the validator checks, from JSON-RPC 2.0 itself and from the Model Context Protocol profile. \
+                 Each has a minimal message that breaks it and the same message fixed: \"Try it\" opens it in the playground."
+            </p>
+            <ol class="rules">{entries}</ol>
+        </section>
+    }
 }
