@@ -274,31 +274,11 @@ pub fn bind_class(el: &Element, name: &'static str, on: impl Fn() -> bool + 'sta
     });
 }
 
-/// Keeps the `value` property of an input, select or textarea equal to `value()` (only written
-/// when it differs, so the caret of a focused field does not jump).
-pub fn bind_value(el: &Element, value: impl Fn() -> String + 'static) {
-    let el = el.clone();
-    effect(move || {
-        let new = value();
-        if prop(&el, "value").as_deref() != Some(new.as_str()) {
-            set_prop(&el, "value", &JsValue::from_str(&new));
-        }
-    });
-}
-
 /// A string property of a DOM object (`value`, `key`, …).
 pub fn prop(obj: &JsValue, name: &str) -> Option<String> {
     js_sys::Reflect::get(obj, &JsValue::from_str(name))
         .ok()?
         .as_string()
-}
-
-/// A boolean property of a DOM object (`checked`, `ctrlKey`, …).
-pub fn prop_bool(obj: &JsValue, name: &str) -> bool {
-    js_sys::Reflect::get(obj, &JsValue::from_str(name))
-        .ok()
-        .and_then(|v| v.as_bool())
-        .unwrap_or(false)
 }
 
 /// Sets a property of a DOM object.
@@ -367,13 +347,6 @@ pub fn value_of(el: &JsValue) -> String {
         Some(s) => utf8_of(&s),
         None => String::new(),
     }
-}
-
-/// The `value` of the element an event happened on (input, select, textarea).
-pub fn target_value(ev: &Event) -> String {
-    ev.target()
-        .and_then(|t| prop(&t, "value"))
-        .unwrap_or_default()
 }
 
 /// Replaces every child of `host` with `tags`.

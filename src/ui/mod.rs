@@ -81,7 +81,7 @@ pub fn App() -> impl IntoView {
                     <div class="editor-tools">
                         <controls::LayoutButtons />
                         <Host node=exchange::send_button() />
-                        <Host node=link::target_select() />
+                        <link::TargetSelect />
                     </div>
                     <Host node=editor::editor() />
                 </section>
@@ -91,7 +91,7 @@ pub fn App() -> impl IntoView {
                     <verdicts::VerdictsMore />
                 </section>
                 <section class="exchange-pane" aria-label="Exchange with the server (mock or live link)">
-                    <Host node=link::link_panel() />
+                    <link::LinkPanel />
                     <Host node=exchange::log_pane() />
                 </section>
             </main>

@@ -26,7 +26,7 @@ use wasm_bindgen::{JsCast, JsValue};
 use web_sys::js_sys::{self, futures::JsFuture};
 use web_sys::{CloseEvent, Event, MessageEvent, WebSocket};
 
-pub use panel::{link_panel, target_select};
+pub use panel::{LinkPanel, TargetSelect};
 
 use super::exchange::{clock_ms, LogState};
 use super::state::{AppState, NoticeLevel};
