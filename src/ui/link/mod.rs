@@ -1,7 +1,6 @@
-//! The live link: the one module that owns the transport to a real endpoint (the browser's
-//! `WebSocket` driven by its events, HTTP POST through `fetch`; nothing else in the UI touches a
-//! socket). Plain web-sys callbacks, not gloo-net's futures: those brought wasm-streams, channels
-//! and their state machines into the build for what four event handlers do. Shaped like leptos-use's `use_websocket`: the
+//! The live link: the one module that owns the transport to a real endpoint, through gloo-net (a
+//! WebSocket split into its `Sink` and `Stream`, a reader and a writer task on `spawn_local`; HTTP
+//! POST with `gloo_net::http`); nothing else in the UI touches a socket. Shaped like leptos-use's `use_websocket`: the
 //! options a connection starts with ([`LinkOptions`]), a state enum with `Display`
 //! ([`LinkState`]) and read-only signals out ([`Link::state`], [`Link::session`]).
 //!
@@ -21,10 +20,13 @@ use std::time::Duration;
 
 use crate::ui::prelude::spawn_local;
 use crate::ui::prelude::*;
-use wasm_bindgen::closure::Closure;
+use futures_channel::mpsc::{unbounded, UnboundedReceiver, UnboundedSender};
+use futures_util::future::{poll_fn, AbortHandle, Abortable};
+use futures_util::{Sink, SinkExt, StreamExt};
+use gloo_net::websocket::futures::WebSocket;
+use gloo_net::websocket::{Message, State, WebSocketError};
 use wasm_bindgen::{JsCast, JsValue};
-use web_sys::js_sys::{self, futures::JsFuture};
-use web_sys::{CloseEvent, Event, MessageEvent, WebSocket};
+use web_sys::js_sys;
 
 pub use panel::{LinkPanel, TargetSelect};
 
@@ -132,25 +134,18 @@ enum Transport {
     Http,
 }
 
-/// The WebSocket of the current attempt and its four event handlers. Dropping it removes the
-/// handlers and closes the socket.
+/// The WebSocket of the current attempt, as its two tasks see it: the writer's queue and the
+/// reader's abort handle. Dropping it ends both tasks; with both halves of the gloo-net socket
+/// dropped, the socket closes.
 struct Socket {
-    ws: WebSocket,
-    _handlers: [Closure<dyn FnMut(Event)>; 4],
+    outbox: UnboundedSender<String>,
+    reader: AbortHandle,
 }
 
 impl Drop for Socket {
     fn drop(&mut self) {
-        self.ws.set_onopen(None);
-        self.ws.set_onmessage(None);
-        self.ws.set_onerror(None);
-        self.ws.set_onclose(None);
-        if matches!(
-            self.ws.ready_state(),
-            WebSocket::CONNECTING | WebSocket::OPEN
-        ) {
-            let _ = self.ws.close();
-        }
+        self.reader.abort();
+        self.outbox.close_channel();
     }
 }
 
@@ -380,13 +375,13 @@ impl Link {
             (
                 c.peer.clone(),
                 c.transport,
-                c.socket.as_ref().map(|s| s.ws.clone()),
+                c.socket.as_ref().map(|s| s.outbox.clone()),
                 c.generation,
             )
         });
         match transport {
             Some(Transport::Ws) => {
-                let Some(ws) = socket.filter(|ws| ws.ready_state() == WebSocket::OPEN) else {
+                let Some(outbox) = socket else {
                     return Err(
                         "The WebSocket is not open: wait until the link's state says open.".into(),
                     );
@@ -397,8 +392,10 @@ impl Link {
                     }
                 });
                 for doc in &docs {
-                    if let Err(e) = ws.send_with_str(doc) {
-                        return Err(format!("The message could not be sent: {}", js_error(&e)));
+                    if outbox.unbounded_send(doc.clone()).is_err() {
+                        return Err(
+                            "The message could not be sent: the WebSocket has closed.".into()
+                        );
                     }
                 }
             }
@@ -422,7 +419,7 @@ impl Link {
     }
 
     /// Opens a WebSocket for this connection (the first attempt, or the next after the last
-    /// ended); its events drive everything after.
+    /// ended); its reader task drives everything after.
     fn open_ws(&self, generation: u32) {
         if !self.current(generation) {
             return;
@@ -438,40 +435,53 @@ impl Link {
             self.state.set(LinkState::Connecting);
         }
         let opened = if protocol.is_empty() {
-            WebSocket::new(&url)
+            WebSocket::open(&url)
         } else {
-            WebSocket::new_with_str(&url, &protocol)
+            WebSocket::open_with_protocol(&url, &protocol)
         };
         let ws = match opened {
             Ok(ws) => ws,
             Err(e) => {
                 return self
                     .state
-                    .set(LinkState::Error(explain_open_error(&url, &js_error(&e))))
+                    .set(LinkState::Error(explain_open_error(&url, &e.to_string())))
             }
         };
-        ws.set_binary_type(web_sys::BinaryType::Arraybuffer);
-        let link = *self;
-        let handler = |on: fn(&Link, u32, Event)| {
-            Closure::<dyn FnMut(Event)>::new(move |e: Event| on(&link, generation, e))
-        };
-        let handlers = [
-            handler(|link, g, _| link.on_open(g)),
-            handler(Link::on_message),
-            handler(|link, g, _| link.conn.update_value(|c| c.end.error |= c.generation == g)),
-            handler(Link::on_close),
-        ];
-        ws.set_onopen(Some(handlers[0].as_ref().unchecked_ref()));
-        ws.set_onmessage(Some(handlers[1].as_ref().unchecked_ref()));
-        ws.set_onerror(Some(handlers[2].as_ref().unchecked_ref()));
-        ws.set_onclose(Some(handlers[3].as_ref().unchecked_ref()));
+        let (outbox, queued) = unbounded();
+        let (reader, registration) = AbortHandle::new_pair();
         self.conn.update_value(|c| {
             c.end = End::default();
-            c.socket = Some(Socket {
-                ws,
-                _handlers: handlers,
-            });
+            c.socket = Some(Socket { outbox, reader });
         });
+        let link = *self;
+        spawn_local(async move {
+            let _ = Abortable::new(link.run_ws(generation, ws, queued), registration).await;
+        });
+    }
+
+    /// The reader of one attempt: waits for the socket to open (or fail), starts the writer, then
+    /// hands each frame and the closing to the link.
+    async fn run_ws(self, generation: u32, mut ws: WebSocket, queued: UnboundedReceiver<String>) {
+        // Ready once the socket is no longer connecting: open, or failed.
+        let _ = poll_fn(|cx| std::pin::Pin::new(&mut ws).poll_ready(cx)).await;
+        if matches!(ws.state(), State::Open) {
+            self.on_open(generation);
+        }
+        let (sink, mut frames) = ws.split();
+        spawn_local(write_ws(queued, sink));
+        while let Some(frame) = frames.next().await {
+            match frame {
+                Ok(Message::Text(text)) => self.on_message(generation, text),
+                Ok(Message::Bytes(bytes)) => self.on_message(generation, binary_text(&bytes)),
+                Err(WebSocketError::ConnectionError) => self
+                    .conn
+                    .update_value(|c| c.end.error |= c.generation == generation),
+                Err(WebSocketError::ConnectionClose(close)) => {
+                    return self.on_close(generation, close.code, close.reason, close.was_clean);
+                }
+                Err(_) => {}
+            }
+        }
     }
 
     fn on_open(&self, generation: u32) {
@@ -484,14 +494,10 @@ impl Link {
 
     /// A frame: into the inbox, and a flush scheduled if none is (at once after a quiet spell,
     /// [`SETTLE_MS`] after the last flush in a burst, so a flood costs a few log updates).
-    fn on_message(&self, generation: u32, event: Event) {
+    fn on_message(&self, generation: u32, text: String) {
         if !self.current(generation) {
             return;
         }
-        let data = event.unchecked_into::<MessageEvent>().data();
-        let text = data
-            .as_string()
-            .unwrap_or_else(|| binary_text(&js_sys::Uint8Array::new(&data).to_vec()));
         let delay = self.conn.try_update_value(|c| {
             c.inbox.push(text);
             if c.flush_due {
@@ -545,15 +551,14 @@ impl Link {
 
     /// The attempt ended: what arrived is logged, what waits is lost, and the link reconnects
     /// with backoff (or gives up, saying why).
-    fn on_close(&self, generation: u32, event: Event) {
+    fn on_close(&self, generation: u32, code: u16, reason: String, was_clean: bool) {
         if !self.current(generation) {
             return;
         }
-        let event = event.unchecked_into::<CloseEvent>();
         self.flush(generation, usize::MAX);
         let Some((end, url, auto_reconnect, attempt)) = self.conn.try_update_value(|c| {
             let mut end = std::mem::take(&mut c.end);
-            end.close = Some((event.code(), event.reason(), event.was_clean()));
+            end.close = Some((code, reason, was_clean));
             c.socket = None;
             c.flush_due = false;
             c.attempt = if end.opened { 1 } else { c.attempt + 1 };
@@ -604,7 +609,7 @@ impl Link {
             }
         };
         let reply_headers = response.headers();
-        let header = |name: &str| reply_headers.get(name).ok().flatten();
+        let header = |name: &str| reply_headers.get(name);
         if let Some(id) = header("mcp-session-id") {
             if session.as_deref() != Some(id.as_str()) {
                 self.conn.update_value(|c| c.session = Some(id.clone()));
@@ -626,13 +631,7 @@ impl Link {
                 .next()
                 .is_some_and(|m| m.trim().eq_ignore_ascii_case("text/event-stream"))
         });
-        let body = match response.text() {
-            Ok(p) => JsFuture::from(p)
-                .await
-                .map(|v| v.as_string().unwrap_or_default())
-                .map_err(|e| js_error(&e)),
-            Err(e) => Err(js_error(&e)),
-        };
+        let body = response.text().await.map_err(|e| e.to_string());
         let body = match body {
             Ok(b) => b,
             Err(e) => {
@@ -696,6 +695,16 @@ impl Link {
     }
 }
 
+/// The writer of one attempt: sends what the link queues, in order, until the queue closes (the
+/// attempt ended) or the socket refuses.
+async fn write_ws(mut queued: UnboundedReceiver<String>, mut sink: impl Sink<Message> + Unpin) {
+    while let Some(text) = queued.next().await {
+        if sink.send(Message::Text(text)).await.is_err() {
+            return;
+        }
+    }
+}
+
 /// How a WebSocket connection ended.
 #[derive(Default)]
 struct End {
@@ -726,8 +735,7 @@ async fn fetch_post(
     body: &str,
     headers: &[(String, String)],
     session: Option<&str>,
-) -> Result<web_sys::Response, String> {
-    let h = web_sys::Headers::new().map_err(|e| js_error(&e))?;
+) -> Result<gloo_net::http::Response, String> {
     let mut all = vec![
         ("Content-Type", "application/json"),
         ("Accept", "application/json, text/event-stream"),
@@ -736,20 +744,21 @@ async fn fetch_post(
         all.push(("Mcp-Session-Id", id));
     }
     all.extend(headers.iter().map(|(n, v)| (n.as_str(), v.as_str())));
+    // The browser refuses some names and values: say which before gloo-net's builder sees them.
+    let probe = web_sys::Headers::new().map_err(|e| js_error(&e))?;
+    let mut request = gloo_net::http::Request::post(url);
     for (name, value) in all {
-        h.set(name, value)
+        probe
+            .set(name, value)
             .map_err(|e| format!("the header {name} cannot be sent ({})", js_error(&e)))?;
+        request = request.header(name, value);
     }
-    let init = web_sys::RequestInit::new();
-    init.set_method("POST");
-    init.set_headers(&h);
-    init.set_body(&JsValue::from_str(body));
-    let reply = JsFuture::from(window().fetch_with_str_and_init(url, &init))
+    request
+        .body(body.to_string())
+        .map_err(|e| e.to_string())?
+        .send()
         .await
-        .map_err(|e| js_error(&e))?;
-    reply
-        .dyn_into::<web_sys::Response>()
-        .map_err(|_| "fetch gave something that is not a Response".to_string())
+        .map_err(|e| e.to_string())
 }
 
 /// A JavaScript exception in words: `TypeError: Failed to fetch`, `SecurityError: …`.
