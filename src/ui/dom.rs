@@ -96,14 +96,6 @@ impl Tag {
         self.0.kids.push(kid);
     }
 
-    /// Sets an attribute when there is a value.
-    pub fn attr_opt(self, name: &'static str, value: Option<String>) -> Tag {
-        match value {
-            Some(v) => self.attr(name, v),
-            None => self,
-        }
-    }
-
     pub fn class(self, value: impl Into<Text>) -> Tag {
         self.attr("class", value)
     }
@@ -451,13 +443,4 @@ impl KeyedList {
         order.extend_from_slice(&keys[keys.len() - tail..]);
         self.order = order;
     }
-}
-
-/// For a delegated event: the nearest element (from the event's target up) that has attribute
-/// `name`, with its value. Stops at `host` (exclusive of anything outside it).
-pub fn closest_data(ev: &web_sys::Event, name: &str) -> Option<(Element, String)> {
-    let target: Element = ev.target()?.dyn_into().ok()?;
-    let el = target.closest(&format!("[{name}]")).ok().flatten()?;
-    let value = el.get_attribute(name)?;
-    Some((el, value))
 }

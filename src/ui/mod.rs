@@ -80,7 +80,7 @@ pub fn App() -> impl IntoView {
                 <section class="editor-pane" aria-label="Editor">
                     <div class="editor-tools">
                         <controls::LayoutButtons />
-                        <Host node=exchange::send_button() />
+                        <exchange::SendButton />
                         <link::TargetSelect />
                     </div>
                     <Host node=editor::editor() />
@@ -92,7 +92,7 @@ pub fn App() -> impl IntoView {
                 </section>
                 <section class="exchange-pane" aria-label="Exchange with the server (mock or live link)">
                     <link::LinkPanel />
-                    <Host node=exchange::log_pane() />
+                    <exchange::LogPane />
                 </section>
             </main>
             <teach::TeachView />
@@ -126,13 +126,26 @@ fn Status() -> impl IntoView {
 /// as the element is created (its wrapper is `display: contents`, so it takes no box of its own).
 /// Goes away with `dom.rs`.
 #[component]
-fn Host(node: web_sys::Element) -> impl IntoView {
+pub(crate) fn Host(node: web_sys::Element) -> impl IntoView {
     view! { <div class="host" use:adopt=node></div> }
 }
 
 /// The directive of [`Host`]: `node` becomes the wrapper's child when the wrapper is built.
 fn adopt(wrapper: web_sys::Element, node: web_sys::Element) {
     let _ = wrapper.append_child(&node);
+}
+
+/// A JavaScript exception or rejection in words (`TypeError: Failed to fetch`, a thrown string),
+/// the one way the UI turns a `JsValue` error into text.
+pub(crate) fn js_error_text(e: &wasm_bindgen::JsValue) -> String {
+    use wasm_bindgen::JsCast;
+    if let Some(e) = e.dyn_ref::<web_sys::DomException>() {
+        return format!("{}: {}", e.name(), e.message());
+    }
+    if let Some(e) = e.dyn_ref::<web_sys::js_sys::Error>() {
+        return format!("{}: {}", String::from(e.name()), String::from(e.message()));
+    }
+    e.as_string().unwrap_or_else(|| "unknown error".into())
 }
 
 /// Milliseconds from the browser's monotonic clock.

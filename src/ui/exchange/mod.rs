@@ -13,8 +13,6 @@ use crate::ui::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::{self, js_sys};
 
-use super::dom::{self, h, Tag};
-
 use super::state::{use_app, AppState, NoticeLevel};
 use crate::exchange::{At, Direction, Entry, Log, Msg, Status};
 use crate::json::{split_stream, Direction as Side};
@@ -122,13 +120,13 @@ fn send(app: AppState, log: LogState, link: Option<super::link::Link>) {
 
 /// Sends each document of the editor to the mock server (`data-testid="send"`, Ctrl+Enter in the
 /// editor pane).
-pub fn send_button() -> web_sys::Element {
+#[component]
+pub fn SendButton() -> impl IntoView {
     let app = use_app();
     let log = use_log();
     let link = use_context::<super::link::Link>();
     // Ctrl+Enter (⌘+Enter) anywhere in the editor pane.
-    dom::listen(&window(), "keydown", move |e| {
-        let e: &web_sys::KeyboardEvent = e.unchecked_ref();
+    let shortcut = window_event_listener(leptos::ev::keydown, move |e| {
         if e.key() != "Enter" || !(e.ctrl_key() || e.meta_key()) || e.default_prevented() {
             return;
         }
@@ -142,24 +140,24 @@ pub fn send_button() -> web_sys::Element {
             send(app, log, link);
         }
     });
-    h("button")
-        .attr("type", "button")
-        .class("send-button")
-        .testid("send")
-        .attr("aria-keyshortcuts", "Control+Enter")
-        .attr("title", "Send every client message of the editor to the chosen target: the mock server or the live link (Ctrl+Enter)")
-        .text("Send ▸")
-        .on("click", move |_| send(app, log, link))
-        .el()
-}
-
-/// A row's key in the list: the entry's key and revision (a changed entry is a new row).
-fn row_key(e: &Entry) -> u64 {
-    (e.key << 24) ^ u64::from(e.rev)
+    on_cleanup(move || shortcut.remove());
+    view! {
+        <button
+            type="button"
+            class="send-button"
+            data-testid="send"
+            aria-keyshortcuts="Control+Enter"
+            title="Send every client message of the editor to the chosen target: the mock server or the live link (Ctrl+Enter)"
+            on:click=move |_| send(app, log, link)
+        >
+            "Send ▸"
+        </button>
+    }
 }
 
 /// The log of messages in both directions, with pairing, and the sequence picture (`data-testid="log"`).
-pub fn log_pane() -> web_sys::Element {
+#[component]
+pub fn LogPane() -> impl IntoView {
     let app = use_app();
     let state = use_log();
     let log = state.log;
@@ -177,128 +175,72 @@ pub fn log_pane() -> web_sys::Element {
         if let Err(e) = download(&name, mime, &text) {
             app.notify(
                 NoticeLevel::Error,
-                format!("The export failed: {}", js_error(&e)),
+                format!("The export failed: {}", super::js_error_text(&e)),
             );
         }
     };
-
-    let count_line = h("p")
-        .class("xl-counts")
-        .testid("log-counts")
-        .attr("aria-live", "polite")
-        .el();
-    {
-        // One effect for the line and its data attributes (the counts are kept by the log itself).
-        let el = count_line.clone();
-        dom::effect(move || {
-            let c = log.with(Log::counts);
-            let _ = el.set_attribute("data-entries", &c.entries.to_string());
-            let _ = el.set_attribute("data-pairs", &c.pairs.to_string());
-            let _ = el.set_attribute("data-waiting", &c.waiting.to_string());
-            let plural = |n: usize, one: &str, many: &str| {
-                format!("{n} {}", if n == 1 { one } else { many })
-            };
-            let text = format!(
-                "{} ({} sent, {} received) · {} · {} waiting · {}",
-                plural(c.entries, "message", "messages"),
-                c.out,
-                c.r#in,
-                plural(c.pairs, "pair", "pairs"),
-                c.waiting,
-                plural(c.errors, "error", "errors"),
-            );
-            if el.text_content().as_deref() != Some(text.as_str()) {
-                el.set_text_content(Some(&text));
-            }
-        });
-    }
-    let action = |testid: &'static str, label: &'static str, run: Box<dyn Fn()>| {
-        let button = h("button")
-            .attr("type", "button")
-            .testid(testid)
-            .text(label)
-            .on("click", move |_| run())
-            .el();
-        dom::bind_flag(&button, "disabled", move || empty.get());
-        button
-    };
-    let actions = h("div")
-        .class("xl-actions")
-        .attr("role", "group")
-        .attr("aria-label", "Log actions")
-        .node(action(
-            "export-ndjson",
-            "Export NDJSON",
-            Box::new(move || export(true)),
-        ))
-        .node(action(
-            "export-json",
-            "Export JSON",
-            Box::new(move || export(false)),
-        ))
-        .node(action(
-            "clear-log",
-            "Clear",
-            Box::new(move || state.clear()),
-        ))
-        .el();
-    let empty_note = h("p")
-        .class("xl-empty")
-        .text("Nothing exchanged yet. ")
-        .child(h("strong").text("Send"))
-        .text(" (or Ctrl+Enter in the editor) passes each client message to the in-browser mock server; both directions appear here.")
-        .el();
-    dom::bind_flag(&empty_note, "hidden", move || !empty.get());
-    let window_note = h("p").class("xl-window").testid("log-window").el();
-    dom::bind_flag(&window_note, "hidden", move || log.with(Log::len) <= SHOWN);
-    dom::bind_text(&window_note, move || {
+    let counts = Memo::new(move |_| log.with(Log::counts));
+    let counts_text = move || {
+        let c = counts.get();
+        let plural =
+            |n: usize, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
         format!(
-            "Showing the newest {SHOWN} of {} messages; the export has them all.",
-            log.with(Log::len)
+            "{} ({} sent, {} received) · {} · {} waiting · {}",
+            plural(c.entries, "message", "messages"),
+            c.out,
+            c.r#in,
+            plural(c.pairs, "pair", "pairs"),
+            c.waiting,
+            plural(c.errors, "error", "errors"),
         )
-    });
-
-    // The rows: keyed by entry and revision, so an append builds one row. A click on a message
-    // selects it (or unselects it); the selection marks rows by their data attributes.
-    let list = h("ol")
-        .class("xl-list")
-        .testid("log")
-        .attr("aria-label", "Messages, oldest first")
-        .on("click", move |ev| {
-            let Some((_, at)) = dom::closest_data(&ev, "data-at") else {
-                return;
-            };
-            let Some(at) = parse_at(&at) else { return };
-            selected.update(|s| *s = if *s == Some(at) { None } else { Some(at) });
+    };
+    let len = Memo::new(move |_| log.with(Log::len));
+    // The rows: keyed by entry and revision, so an append builds one row.
+    let rows = move || {
+        log.with(|l| {
+            l.tail(SHOWN)
+                .iter()
+                .map(|e| (e.key, e.rev))
+                .collect::<Vec<_>>()
         })
-        .el();
-    let rows = StoredValue::new_local(dom::KeyedList::default());
-    let host = list.clone();
-    dom::effect(move || {
-        log.with(|l| rows.update_value(|r| r.patch(&host, l.tail(SHOWN), row_key, log_row)));
-        mark_selection(&host, selected.get());
-    });
-
-    h("div")
-        .class("xl")
-        .testid("log-pane")
-        .child(
-            h("div")
-                .class("xl-head")
-                .child(
-                    h("h2")
-                        .class("xl-title")
-                        .text("Exchange with the server (mock or live link)"),
-                )
-                .node(count_line)
-                .node(actions),
-        )
-        .node(empty_note)
-        .node(picture::sequence_picture())
-        .node(selection())
-        .node(window_note)
-        .node(list)
-        .el()
+    };
+    let row = move |(key, _rev): (u64, u32)| {
+        log.with_untracked(|l| l.get(key).map(|e| log_row(e, selected)))
+    };
+    view! {
+        <div class="xl" data-testid="log-pane">
+            <div class="xl-head">
+                <h2 class="xl-title">"Exchange with the server (mock or live link)"</h2>
+                <p
+                    class="xl-counts"
+                    data-testid="log-counts"
+                    aria-live="polite"
+                    data-entries=move || counts.get().entries.to_string()
+                    data-pairs=move || counts.get().pairs.to_string()
+                    data-waiting=move || counts.get().waiting.to_string()
+                >
+                    {counts_text}
+                </p>
+                <div class="xl-actions" role="group" aria-label="Log actions">
+                    <button type="button" data-testid="export-ndjson" disabled=empty on:click=move |_| export(true)>"Export NDJSON"</button>
+                    <button type="button" data-testid="export-json" disabled=empty on:click=move |_| export(false)>"Export JSON"</button>
+                    <button type="button" data-testid="clear-log" disabled=empty on:click=move |_| state.clear()>"Clear"</button>
+                </div>
+            </div>
+            <p class="xl-empty" hidden=move || !empty.get()>
+                "Nothing exchanged yet. "<strong>"Send"</strong>
+                " (or Ctrl+Enter in the editor) passes each client message to the in-browser mock server; both directions appear here."
+            </p>
+            <super::Host node=picture::sequence_picture() />
+            <Selection />
+            <p class="xl-window" data-testid="log-window" hidden=move || { len.get() <= SHOWN }>
+                {move || format!("Showing the newest {SHOWN} of {} messages; the export has them all.", len.get())}
+            </p>
+            <ol class="xl-list" data-testid="log" aria-label="Messages, oldest first">
+                <For each=rows key=|k| (k.0 << 24) ^ u64::from(k.1) children=row />
+            </ol>
+        </div>
+    }
 }
 
 /// `key.item`, as rows write a message's place.
@@ -306,74 +248,17 @@ fn at_text(at: At) -> String {
     format!("{}.{}", at.key, at.item)
 }
 
-fn parse_at(s: &str) -> Option<At> {
-    let (key, item) = s.split_once('.')?;
-    Some(At {
-        key: key.parse().ok()?,
-        item: item.parse().ok()?,
-    })
-}
-
-/// Marks the selected message, its entry, and their partners (classes and `aria-pressed`).
-fn mark_selection(host: &web_sys::Element, at: Option<At>) {
-    if let Ok(old) = host.query_selector_all(".is-selected, .is-partner, [aria-pressed=true]") {
-        for i in 0..old.length() {
-            if let Some(el) = old
-                .item(i)
-                .and_then(|n| n.dyn_into::<web_sys::Element>().ok())
-            {
-                let _ = el.class_list().remove_2("is-selected", "is-partner");
-                if el.has_attribute("aria-pressed") {
-                    let _ = el.set_attribute("aria-pressed", "false");
-                }
-            }
-        }
-    }
-    let Some(at) = at else { return };
-    let me = at_text(at);
-    let mark = |selector: String, class: &str| {
-        if let Ok(found) = host.query_selector_all(&selector) {
-            for i in 0..found.length() {
-                if let Some(el) = found
-                    .item(i)
-                    .and_then(|n| n.dyn_into::<web_sys::Element>().ok())
-                {
-                    let _ = el.class_list().add_1(class);
-                }
-            }
-        }
-    };
-    mark(
-        format!("[data-testid=log-entry][data-key=\"{}\"]", at.key),
-        "is-selected",
-    );
-    mark(
-        format!("[data-testid=log-entry][data-partners~=\"{me}\"]"),
-        "is-partner",
-    );
-    mark(
-        format!("[data-testid=log-item][data-item-at=\"{me}\"]"),
-        "is-selected",
-    );
-    mark(
-        format!("[data-testid=log-item][data-with=\"{me}\"]"),
-        "is-partner",
-    );
-    if let Ok(Some(button)) = host.query_selector(&format!("[data-at=\"{me}\"]")) {
-        let _ = button.set_attribute("aria-pressed", "true");
-    }
-}
-
 /// What the selected message is and, when paired, its partner and the latency.
-fn selection() -> web_sys::Element {
+#[component]
+fn Selection() -> impl IntoView {
     let state = use_log();
-    let describe = move || -> Option<(String, Option<f64>)> {
+    let described = Memo::new(move |_| -> Option<(String, Option<f64>)> {
         let at = state.selected.get()?;
         state.log.with(|log| {
             let entry = log.get(at.key)?;
             let msg = entry.msgs.get(at.item)?;
             let me = describe_at(entry, at.item);
-            let line = match msg.status {
+            Some(match msg.status {
                 Status::Paired { with, latency_ms } => {
                     let other = log
                         .get(with.key)
@@ -390,34 +275,20 @@ fn selection() -> web_sys::Element {
                     )
                 }
                 status => (format!("{me}: {}", status_text(entry, msg, &status)), None),
-            };
-            Some(line)
+            })
         })
-    };
-    let el = h("p")
-        .class("xl-selection")
-        .testid("log-selection")
-        .attr("aria-live", "polite")
-        .el();
-    // One effect keeps the three in step (no Memo of its own: each Memo type is compiled anew).
-    let host = el.clone();
-    dom::effect(move || {
-        let (text, latency_ms) = describe().map_or((None, None), |(t, l)| (Some(t), l));
-        let _ = match latency_ms {
-            Some(l) => host.set_attribute("data-latency-ms", &crate::json::fixed(l, 3)),
-            None => host.remove_attribute("data-latency-ms"),
-        };
-        let _ = if text.is_none() {
-            host.set_attribute("hidden", "")
-        } else {
-            host.remove_attribute("hidden")
-        };
-        let text = text.unwrap_or_default();
-        if host.text_content().as_deref() != Some(text.as_str()) {
-            host.set_text_content(Some(&text));
-        }
     });
-    el
+    view! {
+        <p
+            class="xl-selection"
+            data-testid="log-selection"
+            aria-live="polite"
+            hidden=move || described.with(Option::is_none)
+            data-latency-ms=move || described.with(|d| d.as_ref().and_then(|(_, l)| l.map(|l| crate::json::fixed(l, 3))))
+        >
+            {move || described.with(|d| d.as_ref().map(|(t, _)| t.clone()).unwrap_or_default())}
+        </p>
+    }
 }
 
 fn is_reply(msg: &Msg) -> bool {
@@ -527,79 +398,72 @@ fn file_stamp() -> String {
 }
 
 /// One entry of the list: a line per message (one, or one per batch element), the raw text one
-/// click away. Selection is marked by [`mark_selection`] through the data attributes.
-fn log_row(entry: &Entry) -> Tag {
+/// click away. A click on a message selects it (or unselects it); the selected message, its entry
+/// and their partners are marked.
+fn log_row(entry: &Entry, selected: RwSignal<Option<At>>) -> impl IntoView {
     let key = entry.key;
     let arrow = match entry.direction {
         Direction::Out => "→ sent",
         Direction::In => "← received",
     };
     let status = entry.msgs.first().map_or("", |m| m.status.as_str());
-    // One message (the empty batch included): the entry points at its partner.
+    // One message (`[]` included): the entry points at its partner.
     let pair = match entry.msgs.as_slice() {
         [m] => m.status.pair(),
         _ => None,
     };
-    let partners: Vec<String> = entry
+    let partners: Vec<At> = entry
         .msgs
         .iter()
-        .filter_map(|m| m.status.pair().map(|(w, _)| at_text(w)))
+        .filter_map(|m| m.status.pair().map(|(w, _)| w))
         .collect();
-    let lines = entry.msgs.iter().enumerate().map(|(item, msg)| {
-        let at = At { key, item };
-        let label = if entry.is_batch() && entry.msgs.len() > 1
-            || entry.is_batch() && msg.kind != Kind::Batch
-        {
-            format!("[{item}] {}", kind_label(entry, msg))
-        } else {
-            kind_label(entry, msg).to_string()
-        };
-        let class = if msg.is_error {
-            "xl-msg xl-error"
-        } else {
-            "xl-msg"
-        };
-        h("li")
-            .class(class)
-            .testid("log-item")
-            .attr("data-kind", msg.kind.as_str())
-            .attr("data-status", msg.status.as_str())
-            .attr("data-item-at", at_text(at))
-            .attr_opt("data-with", msg.status.pair().map(|(w, _)| at_text(w)))
-            .child(
-                h("button")
-                    .attr("type", "button")
-                    .class("xl-msg-button")
-                    .attr("aria-pressed", "false")
-                    .attr("data-at", at_text(at))
-                    .child(
-                        h("span")
-                            .class(format!("xl-kind kind-{}", msg.kind.as_str()))
-                            .text(label),
-                    )
-                    .child_opt(
-                        msg.method
-                            .as_ref()
-                            .map(|m| h("span").class("xl-method").text(m.clone())),
-                    )
-                    .child_opt(
-                        msg.id
-                            .as_ref()
-                            .map(|id| h("span").class("xl-id").text("id ").text(id.clone())),
-                    )
-                    .child(h("span").class("xl-summary").text(msg.summary.clone()))
-                    .child_opt(
-                        super::link::frame_problem(&entry.raw, msg.kind)
-                            .map(|p| h("span").class("xl-problem").testid("log-problem").text(p)),
-                    )
-                    .child(
-                        h("span")
-                            .class("xl-status")
-                            .testid("log-status")
-                            .text(status_text(entry, msg, &msg.status)),
-                    ),
-            )
-    });
+    let partner_text: Vec<String> = partners.iter().map(|&w| at_text(w)).collect();
+    let lines = entry
+        .msgs
+        .iter()
+        .enumerate()
+        .map(|(item, msg)| {
+            let at = At { key, item };
+            let label = if entry.is_batch() && entry.msgs.len() > 1 || entry.is_batch() && msg.kind != Kind::Batch {
+                format!("[{item}] {}", kind_label(entry, msg))
+            } else {
+                kind_label(entry, msg).to_string()
+            };
+            let with = msg.status.pair().map(|(w, _)| w);
+            let method = msg.method.clone().map(|m| view! { <span class="xl-method">{m}</span> });
+            let id = msg.id.clone().map(|id| view! { <span class="xl-id">"id "{id}</span> });
+            let problem = super::link::frame_problem(&entry.raw, msg.kind)
+                .map(|p| view! { <span class="xl-problem" data-testid="log-problem">{p}</span> });
+            let pick = move |_| selected.update(|s| *s = if *s == Some(at) { None } else { Some(at) });
+            view! {
+                <li
+                    class=if msg.is_error { "xl-msg xl-error" } else { "xl-msg" }
+                    class:is-selected=move || selected.get() == Some(at)
+                    class:is-partner=move || with.is_some() && selected.get() == with
+                    data-testid="log-item"
+                    data-kind=msg.kind.as_str()
+                    data-status=msg.status.as_str()
+                    data-item-at=at_text(at)
+                    data-with=with.map(at_text)
+                >
+                    <button
+                        type="button"
+                        class="xl-msg-button"
+                        aria-pressed=move || if selected.get() == Some(at) { "true" } else { "false" }
+                        data-at=at_text(at)
+                        on:click=pick
+                    >
+                        <span class=format!("xl-kind kind-{}", msg.kind.as_str())>{label}</span>
+                        {method}
+                        {id}
+                        <span class="xl-summary">{msg.summary.clone()}</span>
+                        {problem}
+                        <span class="xl-status" data-testid="log-status">{status_text(entry, msg, &msg.status)}</span>
+                    </button>
+                </li>
+            }
+        })
+        .collect_view();
     let mut class = String::from("xl-entry");
     if entry.direction == Direction::In {
         class.push_str(" xl-in");
@@ -612,36 +476,35 @@ fn log_row(entry: &Entry) -> Tag {
             [m] if m.kind == Kind::Batch => "empty batch".to_string(),
             msgs => format!("batch of {}", msgs.len()),
         };
-        h("span").class("xl-batch").text(text)
+        view! { <span class="xl-batch">{text}</span> }
     });
-    h("li")
-        .class(class)
-        .testid("log-entry")
-        .attr("data-key", key.to_string())
-        .attr("data-direction", entry.direction.as_str())
-        .attr("data-kind", entry.kind.as_str())
-        .attr("data-status", status)
-        .attr_opt("data-pair", pair.map(|(w, _)| w.key.to_string()))
-        .attr_opt(
-            "data-latency-ms",
-            pair.map(|(_, l)| crate::json::fixed(l, 3)),
-        )
-        .attr("data-partners", partners.join(" "))
-        .child(
-            h("div")
-                .class("xl-entry-head")
-                .child(h("span").class("xl-seq").text("#").text(key.to_string()))
-                .child(h("time").class("xl-time").text(clock_text(entry.time_ms)))
-                .child(h("span").class("xl-dir").text(arrow))
-                .child_opt(batch),
-        )
-        .child(h("ol").class("xl-msgs").children(lines))
-        .child(
-            h("details")
-                .class("xl-raw")
-                .child(h("summary").text(format!("raw ({} bytes)", entry.raw.len())))
-                .child(h("pre").testid("log-raw").text(entry.raw.clone())),
-        )
+    view! {
+        <li
+            class=class
+            class:is-selected=move || selected.get().is_some_and(|s| s.key == key)
+            class:is-partner=move || selected.get().is_some_and(|s| partners.contains(&s))
+            data-testid="log-entry"
+            data-key=key.to_string()
+            data-direction=entry.direction.as_str()
+            data-kind=entry.kind.as_str()
+            data-status=status
+            data-pair=pair.map(|(w, _)| w.key.to_string())
+            data-latency-ms=pair.map(|(_, l)| crate::json::fixed(l, 3))
+            data-partners=partner_text.join(" ")
+        >
+            <div class="xl-entry-head">
+                <span class="xl-seq">"#"{key.to_string()}</span>
+                <time class="xl-time">{clock_text(entry.time_ms)}</time>
+                <span class="xl-dir">{arrow}</span>
+                {batch}
+            </div>
+            <ol class="xl-msgs">{lines}</ol>
+            <details class="xl-raw">
+                <summary>{format!("raw ({} bytes)", entry.raw.len())}</summary>
+                <pre data-testid="log-raw">{entry.raw.clone()}</pre>
+            </details>
+        </li>
+    }
 }
 
 /// Downloads `text` as a file: a Blob, an object URL, a temporary `<a download>`.
@@ -664,13 +527,4 @@ fn download(name: &str, mime: &str, text: &str) -> Result<(), web_sys::wasm_bind
         Duration::from_secs(30),
     );
     Ok(())
-}
-
-fn js_error(e: &web_sys::wasm_bindgen::JsValue) -> String {
-    e.as_string()
-        .or_else(|| {
-            e.dyn_ref::<js_sys::Error>()
-                .map(|e| String::from(e.message()))
-        })
-        .unwrap_or_else(|| "unknown error".into())
 }

@@ -25,8 +25,6 @@ use futures_util::future::{poll_fn, AbortHandle, Abortable};
 use futures_util::{Sink, SinkExt, StreamExt};
 use gloo_net::websocket::futures::WebSocket;
 use gloo_net::websocket::{Message, State, WebSocketError};
-use wasm_bindgen::{JsCast, JsValue};
-use web_sys::js_sys;
 
 pub use panel::{LinkPanel, TargetSelect};
 
@@ -745,12 +743,15 @@ async fn fetch_post(
     }
     all.extend(headers.iter().map(|(n, v)| (n.as_str(), v.as_str())));
     // The browser refuses some names and values: say which before gloo-net's builder sees them.
-    let probe = web_sys::Headers::new().map_err(|e| js_error(&e))?;
+    let probe = web_sys::Headers::new().map_err(|e| crate::ui::js_error_text(&e))?;
     let mut request = gloo_net::http::Request::post(url);
     for (name, value) in all {
-        probe
-            .set(name, value)
-            .map_err(|e| format!("the header {name} cannot be sent ({})", js_error(&e)))?;
+        probe.set(name, value).map_err(|e| {
+            format!(
+                "the header {name} cannot be sent ({})",
+                crate::ui::js_error_text(&e)
+            )
+        })?;
         request = request.header(name, value);
     }
     request
@@ -759,17 +760,6 @@ async fn fetch_post(
         .send()
         .await
         .map_err(|e| e.to_string())
-}
-
-/// A JavaScript exception in words: `TypeError: Failed to fetch`, `SecurityError: …`.
-fn js_error(e: &JsValue) -> String {
-    if let Some(e) = e.dyn_ref::<web_sys::DomException>() {
-        return format!("{}: {}", e.name(), e.message());
-    }
-    if let Some(e) = e.dyn_ref::<js_sys::Error>() {
-        return format!("{}: {}", String::from(e.name()), String::from(e.message()));
-    }
-    e.as_string().unwrap_or_else(|| "unknown error".to_string())
 }
 
 /// The transport a URL asks for, or why it cannot be used from this page.

@@ -266,7 +266,7 @@ fn save(p: Progress, app: AppState, warned: StoredValue<bool>) {
         .ok_or_else(|| "no localStorage".to_string())
         .and_then(|s| {
             s.set_item(KEY, &p.to_json())
-                .map_err(|e| e.as_string().unwrap_or_else(|| "storage refused it".into()))
+                .map_err(|e| crate::ui::js_error_text(&e))
         });
     if let Err(why) = outcome {
         if !warned.get_value() {
