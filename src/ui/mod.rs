@@ -104,9 +104,13 @@ pub fn App() -> impl IntoView {
 /// milliseconds in `data-ms`), or that a worker is checking a large text.
 #[component]
 fn Status() -> impl IntoView {
-    let analysis = use_app().analysis;
+    let state = use_app();
+    let analysis = state.analysis;
     let ms = move || analysis.with(|a| crate::json::fixed(a.elapsed_ms, 3));
     let said = move || {
+        if state.opening_link.get() {
+            return "Opening the shared link…".to_string();
+        }
         analysis.with(|a| {
             if a.pending {
                 return "Checking in the background…".to_string();

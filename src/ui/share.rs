@@ -214,8 +214,14 @@ fn open_fragment(state: AppState) {
     if fragment.len() <= 1 || fragment.starts_with("#/") {
         return;
     }
+    state.opening_link.set(true);
     spawn_local(async move {
-        match read_link(&fragment).await {
+        let read = read_link(&fragment).await;
+        // try_set hands the value back when the app is gone (unmounted meanwhile).
+        if state.opening_link.try_set(false).is_some() {
+            return;
+        }
+        match read {
             Ok(None) => {}
             Ok(Some((text, profile))) => {
                 // try_set hands the value back when the app is gone (unmounted meanwhile).

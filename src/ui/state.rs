@@ -43,6 +43,9 @@ pub struct AppState {
     pub notices: RwSignal<Vec<Notice>>,
     /// Where Send goes: the in-browser mock server or the live link (src/ui/link).
     pub target: RwSignal<Target>,
+    /// A share link is being read (a large one takes a while): the verdicts on screen are not for
+    /// it, so none is shown until its text arrives.
+    pub opening_link: RwSignal<bool>,
 }
 
 /// The editor's textarea once it exists (set by [`super::editor::editor`]).
@@ -107,6 +110,7 @@ impl AppState {
             editor: EditorRef(StoredValue::new_local(None)),
             notices: RwSignal::new(Vec::new()),
             target: RwSignal::new(Target::Mock),
+            opening_link: RwSignal::new(false),
         }
     }
 

@@ -17,7 +17,15 @@ pub fn Verdicts() -> impl IntoView {
     let analysis = state.analysis;
     view! {
         <section class="verdicts" data-testid="verdicts" aria-label="Verdicts">
-            <For each=move || analysis.with(|a| a.verdicts.clone()) key=|k| k.key let:keyed>
+            <For
+                each=move || {
+                    // While a share link is read or a worker checks a large text, the cards on
+                    // screen would be an older text's: none is shown.
+                    if state.opening_link.get() || analysis.with(|a| a.pending) { Vec::new() } else { analysis.with(|a| a.verdicts.clone()) }
+                }
+                key=|k| k.key
+                let:keyed
+            >
                 {card(state, &keyed.verdict, keyed.key, Vec::new())}
             </For>
         </section>
@@ -33,7 +41,7 @@ pub fn VerdictsMore() -> impl IntoView {
         analysis.with(|a| {
             let t = a.totals;
             let hidden = t.documents.saturating_sub(a.verdicts.len());
-            (hidden > 0).then(|| {
+            (hidden > 0 && !a.pending).then(|| {
                 let shown = a.verdicts.len();
                 format!(
                     "The first {shown} of {} documents have a card. In all of them: {} with errors ({} errors, {} warnings). `jrpc check` lists every one.",

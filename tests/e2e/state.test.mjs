@@ -267,3 +267,29 @@ test('the CSP allows no inline script and no eval, and nothing violates it in a 
   assert.deepEqual(problems, [], 'no CSP violation, console error or page error');
   await context.close();
 });
+
+test('a large share link clears the old verdict at once and says it is opening', async () => {
+  const { context, problems, newPage } = await visitor();
+  const page = await newPage();
+  await load(page);
+  const lines = [];
+  for (let i = 0; lines.join('\n').length < 3_000_000; i++) lines.push(`{"jsonrpc": "2.0", "method": "m${i % 97}", "params": [${i}, "${'x'.repeat(i % 50)}"], "id": ${i}}`);
+  const text = lines.join('\n');
+  const fragment = fragmentOf(JSON.stringify({ text, profile: 'jsonrpc' }));
+  const seen = await page.evaluate(async (fragment) => {
+    const status = document.querySelector('[data-testid=validate-ms]');
+    const before = document.querySelectorAll('[data-testid=verdict]').length;
+    location.hash = fragment.slice(1);
+    await new Promise((r) => addEventListener('hashchange', r, { once: true }));
+    await new Promise((r) => requestAnimationFrame(() => setTimeout(r, 0)));
+    return { before, cards: document.querySelectorAll('[data-testid=verdict]').length, status: status.textContent };
+  }, fragment);
+  assert.ok(seen.before > 0, 'the sample had its verdict');
+  assert.equal(seen.cards, 0, 'the old verdict is gone at once');
+  // Reading the link, then the worker's check of its 3 MB: either way, it says it is not done.
+  assert.match(seen.status, /^(Opening the shared link…|Checking in the background…)$/);
+  await page.waitForFunction((n) => document.querySelector('[data-testid=validate-ms]')?.textContent.startsWith(`${n} documents`), lines.length, { timeout: 60_000 });
+  assert.ok(await page.locator('[data-testid=verdict]').count() > 0);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
