@@ -489,10 +489,13 @@ fn initialize_answers_the_clients_version_when_it_is_a_handshake_version() {
                 "instructions"
             ]
         );
-        assert_eq!(
-            result["capabilities"],
-            parse(r#"{"tools":{},"resources":{},"prompts":{}}"#)
-        );
+        // Completions have a capability from 2025-03-26 on.
+        let capabilities = if answered == "2024-11-05" {
+            r#"{"tools":{},"resources":{},"prompts":{},"logging":{}}"#
+        } else {
+            r#"{"tools":{},"resources":{},"prompts":{},"logging":{},"completions":{}}"#
+        };
+        assert_eq!(result["capabilities"], parse(capabilities), "{asked}");
         assert_eq!(result["serverInfo"]["name"], "jrpc-mock");
         assert!(result["serverInfo"]["version"].is_string());
         // serverInfo.title exists from 2025-06-18 on.
@@ -851,7 +854,7 @@ fn unknown_methods_are_method_not_found() {
         "foobar",
         "foo.get",
         "tools/lists",
-        "logging/setLevel",
+        "logging/setlevel",
         "Initialize",
         "notifications/initialized",
     ] {
@@ -939,4 +942,67 @@ fn every_json_test_suite_file_gets_a_json_reply_or_none() {
             }
         }
     }
+}
+
+#[test]
+fn logging_set_level_takes_the_mcp_levels_only() {
+    for level in [
+        "debug",
+        "info",
+        "notice",
+        "warning",
+        "error",
+        "critical",
+        "alert",
+        "emergency",
+    ] {
+        let ok = result_of(
+            &reply(&request(
+                1,
+                "logging/setLevel",
+                &format!(r#"{{"level":"{level}"}}"#),
+            ))
+            .unwrap(),
+        );
+        assert_eq!(ok, parse("{}"), "{level}");
+    }
+    for params in [r#"{"level":"verbose"}"#, r#"{"level":3}"#, "{}"] {
+        let error = error_of(&reply(&request(2, "logging/setLevel", params)).unwrap());
+        assert_eq!(error["code"], -32602, "{params}");
+        assert!(
+            error["data"]["errors"][0]["path"]
+                .as_str()
+                .unwrap()
+                .starts_with("/params"),
+            "{params}: {error}"
+        );
+    }
+}
+
+#[test]
+fn completion_complete_offers_prompt_argument_values_by_prefix() {
+    let complete = |params: &str| reply(&request(1, "completion/complete", params)).unwrap();
+    let codes = result_of(&complete(
+        r#"{"ref":{"type":"ref/prompt","name":"explain-error"},"argument":{"name":"code","value":"-3260"}}"#,
+    ));
+    assert_eq!(
+        codes["completion"],
+        parse(r#"{"values":["-32600","-32601","-32602","-32603"],"total":4,"hasMore":false}"#)
+    );
+    let methods = result_of(&complete(
+        r#"{"ref":{"type":"ref/prompt","name":"write-request"},"argument":{"name":"method","value":"su"}}"#,
+    ));
+    assert_eq!(
+        methods["completion"]["values"],
+        parse(r#"["subtract","sum"]"#)
+    );
+    let none = result_of(&complete(
+        r#"{"ref":{"type":"ref/resource","uri":"mock://x/{id}"},"argument":{"name":"id","value":""}}"#,
+    ));
+    assert_eq!(none["completion"]["values"], parse("[]"));
+    let unknown = error_of(&complete(
+        r#"{"ref":{"type":"ref/prompt","name":"nope"},"argument":{"name":"a","value":""}}"#,
+    ));
+    assert_eq!(unknown["code"], -32602);
+    assert_eq!(unknown["data"]["errors"][0]["path"], "/params/ref/name");
 }

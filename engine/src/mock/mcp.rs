@@ -83,6 +83,8 @@ pub(super) fn call(
         "resources/templates/list",
         "prompts/list",
         "prompts/get",
+        "logging/setLevel",
+        "completion/complete",
     ];
     if !METHODS.contains(&method) {
         return None;
@@ -140,6 +142,8 @@ fn serve(server: &mut MockServer, method: &str, params: Option<&Node<'_>>) -> Ou
             Json::arr(PROMPTS.iter().map(|p| p.to_json(era.version))),
         )])),
         "prompts/get" => prompts_get(params),
+        "logging/setLevel" => set_level(server, params),
+        "completion/complete" => complete(params),
         _ => Err(RpcError::new(errors::METHOD_NOT_FOUND, "Method not found")),
     }?;
     Ok(if era.modern {
@@ -197,13 +201,111 @@ fn server_info(version: McpVersion) -> Json {
     Json::obj(info)
 }
 
-fn capabilities() -> Json {
+/// What the mock serves, as `version` names it: tools, resources, prompts and logging in every
+/// version; argument completion declared from 2025-03-26 on (the version that gave it a
+/// capability; `completion/complete` is answered in 2024-11-05 too, where it needed none).
+fn capabilities(version: McpVersion) -> Json {
     let empty = || Json::Object(Vec::new());
-    Json::obj([
+    let mut caps = vec![
         ("tools", empty()),
         ("resources", empty()),
         ("prompts", empty()),
-    ])
+        ("logging", empty()),
+    ];
+    if version >= McpVersion::V2025_03_26 {
+        caps.push(("completions", empty()));
+    }
+    Json::obj(caps)
+}
+
+/// The log levels of MCP (RFC 5424's, least severe first).
+const LOG_LEVELS: [&str; 8] = [
+    "debug",
+    "info",
+    "notice",
+    "warning",
+    "error",
+    "critical",
+    "alert",
+    "emergency",
+];
+
+/// `logging/setLevel`: the least severe level the client wants to hear about from now on.
+fn set_level(server: &mut MockServer, params: Option<&Node<'_>>) -> Outcome {
+    let level = params.and_then(|p| p.get("level")).and_then(Node::as_str);
+    match level.and_then(|l| LOG_LEVELS.iter().position(|known| *known == l)) {
+        Some(index) => {
+            server.log_level = Some(index);
+            Ok(Json::Object(Vec::new()))
+        }
+        None => Err(RpcError::invalid_params([(
+            "/params/level".to_string(),
+            format!("level must be one of {}", LOG_LEVELS.join(", ")),
+        )])),
+    }
+}
+
+/// `completion/complete`: values for a prompt's argument that start with what was typed (the
+/// mock's resources have no templates, so a resource reference completes to nothing).
+fn complete(params: Option<&Node<'_>>) -> Outcome {
+    let reference = params.and_then(|p| p.get("ref"));
+    let kind = reference.and_then(|r| r.get("type")).and_then(Node::as_str);
+    let argument = params.and_then(|p| p.get("argument"));
+    let name = argument
+        .and_then(|a| a.get("name"))
+        .and_then(Node::as_str)
+        .unwrap_or_default();
+    let typed = argument
+        .and_then(|a| a.get("value"))
+        .and_then(Node::as_str)
+        .unwrap_or_default();
+    let candidates: &[&str] = match kind {
+        Some("ref/prompt") => {
+            let prompt = reference
+                .and_then(|r| r.get("name"))
+                .and_then(Node::as_str)
+                .unwrap_or_default();
+            match (prompt, name) {
+                ("explain-error", "code") => &["-32700", "-32600", "-32601", "-32602", "-32603"],
+                ("write-request", "method") => &[
+                    "subtract",
+                    "sum",
+                    "get_data",
+                    "update",
+                    "notify_hello",
+                    "notify_sum",
+                ],
+                ("explain-error" | "write-request", _) => &[],
+                _ => {
+                    return Err(RpcError::invalid_params([(
+                        "/params/ref/name".to_string(),
+                        format!("no prompt named {}", crate::json::quote(prompt)),
+                    )]))
+                }
+            }
+        }
+        Some("ref/resource") => &[],
+        _ => {
+            return Err(RpcError::invalid_params([(
+                "/params/ref/type".to_string(),
+                "ref.type must be \"ref/prompt\" or \"ref/resource\"".to_string(),
+            )]))
+        }
+    };
+    let values: Vec<Json> = candidates
+        .iter()
+        .filter(|c| c.starts_with(typed))
+        .map(|c| Json::from(*c))
+        .collect();
+    let total = values.len();
+    Ok(Json::obj([(
+        "completion",
+        Json::obj([
+            ("values", Json::Array(values)),
+            ("total", Json::from(total as u64)),
+            ("hasMore", Json::Bool(false)),
+        ]),
+    )]))
 }
 
 fn initialize(server: &mut MockServer, version: McpVersion) -> Outcome {
@@ -211,7 +313,7 @@ fn initialize(server: &mut MockServer, version: McpVersion) -> Outcome {
     server.initialized = false;
     Ok(Json::obj([
         ("protocolVersion", Json::from(version.as_str())),
-        ("capabilities", capabilities()),
+        ("capabilities", capabilities(version)),
         ("serverInfo", server_info(version)),
         ("instructions", Json::from(INSTRUCTIONS)),
     ]))
@@ -224,7 +326,7 @@ fn discover() -> Json {
             "supportedVersions",
             Json::arr(MODERN.iter().map(|v| Json::from(v.as_str()))),
         ),
-        ("capabilities", capabilities()),
+        ("capabilities", capabilities(MODERN[0])),
         ("instructions", Json::from(INSTRUCTIONS)),
     ])
 }

@@ -105,6 +105,9 @@ pub struct MockServer {
     negotiated: Option<McpVersion>,
     /// `notifications/initialized` arrived.
     initialized: bool,
+    /// The least severe log level (an index into MCP's levels) the client asked for with
+    /// `logging/setLevel`, if it did.
+    log_level: Option<usize>,
 }
 
 impl MockServer {
