@@ -683,7 +683,10 @@ fn resources_list_and_read_and_a_missing_one_is_32002() {
         ),
     );
     let templates = result_of(&reply(&request(4, "resources/templates/list", "{}")).unwrap());
-    assert_eq!(templates, parse(r#"{"resourceTemplates":[]}"#));
+    assert_eq!(
+        templates["resourceTemplates"].as_array().map(Vec::len),
+        Some(1)
+    );
 }
 
 #[test]
@@ -1005,4 +1008,35 @@ fn completion_complete_offers_prompt_argument_values_by_prefix() {
     ));
     assert_eq!(unknown["code"], -32602);
     assert_eq!(unknown["data"]["errors"][0]["path"], "/params/ref/name");
+}
+
+#[test]
+fn a_resource_template_lists_and_its_uris_read() {
+    let listed = result_of(&reply(&request(1, "resources/templates/list", "{}")).unwrap());
+    assert_eq!(
+        listed["resourceTemplates"][0]["uriTemplate"],
+        "mock://error-codes/{code}"
+    );
+    let read = result_of(
+        &reply(&request(
+            2,
+            "resources/read",
+            r#"{"uri":"mock://error-codes/-32601"}"#,
+        ))
+        .unwrap(),
+    );
+    assert_eq!(read["contents"][0]["uri"], "mock://error-codes/-32601");
+    assert!(read["contents"][0]["text"]
+        .as_str()
+        .unwrap()
+        .starts_with("-32601 Method not found: "));
+    let missing = error_of(
+        &reply(&request(
+            3,
+            "resources/read",
+            r#"{"uri":"mock://error-codes/7"}"#,
+        ))
+        .unwrap(),
+    );
+    assert_eq!(missing["code"], -32002);
 }

@@ -70,6 +70,21 @@ async def session(binary: str, mode: str, expected_version: str) -> None:
         prompt = await client.get_prompt("explain-error", {"code": "-32601"})
         check(f"{p} prompts/get", "Method not found" in prompt.messages[0].content.text, prompt)
 
+        templates = await client.list_resource_templates()
+        check(f"{p} resources/templates/list", [t.uri_template for t in templates.resource_templates] == ["mock://error-codes/{code}"], templates)
+        code = await client.read_resource("mock://error-codes/-32601")
+        check(f"{p} a template's URI reads", code.contents[0].text.startswith("-32601 Method not found"), code)
+
+        from mcp.types import PromptReference, ResourceTemplateReference
+
+        completed = await client.complete(PromptReference(type="ref/prompt", name="explain-error"), {"name": "code", "value": "-3260"})
+        check(f"{p} completion/complete for a prompt argument", completed.completion.values == ["-32600", "-32601", "-32602", "-32603"], completed)
+        completed = await client.complete(ResourceTemplateReference(type="ref/resource", uri="mock://error-codes/{code}"), {"name": "code", "value": "-327"})
+        check(f"{p} completion/complete for a template variable", completed.completion.values == ["-32700"], completed)
+
+        await client.set_logging_level("warning")
+        check(f"{p} logging/setLevel", True, None)
+
 
 async def main(binary: str) -> None:
     for mode, version in (("auto", "2026-07-28"), ("legacy", "2025-11-25")):

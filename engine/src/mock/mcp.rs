@@ -133,9 +133,10 @@ fn serve(server: &mut MockServer, method: &str, params: Option<&Node<'_>>) -> Ou
             "resources",
             Json::arr(RESOURCES.iter().map(|r| r.to_json(era.version))),
         )])),
-        "resources/templates/list" => {
-            Ok(Json::obj([("resourceTemplates", Json::Array(Vec::new()))]))
-        }
+        "resources/templates/list" => Ok(Json::obj([(
+            "resourceTemplates",
+            Json::arr([error_code_template(era.version)]),
+        )])),
         "resources/read" => resources_read(params),
         "prompts/list" => Ok(Json::obj([(
             "prompts",
@@ -245,8 +246,8 @@ fn set_level(server: &mut MockServer, params: Option<&Node<'_>>) -> Outcome {
     }
 }
 
-/// `completion/complete`: values for a prompt's argument that start with what was typed (the
-/// mock's resources have no templates, so a resource reference completes to nothing).
+/// `completion/complete`: values for a prompt's argument, or for the `{code}` of the resource
+/// template, that start with what was typed (any other resource reference completes to nothing).
 fn complete(params: Option<&Node<'_>>) -> Outcome {
     let reference = params.and_then(|p| p.get("ref"));
     let kind = reference.and_then(|r| r.get("type")).and_then(Node::as_str);
@@ -284,7 +285,21 @@ fn complete(params: Option<&Node<'_>>) -> Outcome {
                 }
             }
         }
-        Some("ref/resource") => &[],
+        Some("ref/resource") => {
+            let uri = reference
+                .and_then(|r| r.get("uri"))
+                .and_then(Node::as_str)
+                .unwrap_or_default();
+            if uri != ERROR_CODE_TEMPLATE || name != "code" {
+                return Ok(completion(Vec::new()));
+            }
+            return Ok(completion(
+                error_code_values()
+                    .filter(|c| c.starts_with(typed))
+                    .map(Json::from)
+                    .collect(),
+            ));
+        }
         _ => {
             return Err(RpcError::invalid_params([(
                 "/params/ref/type".to_string(),
@@ -292,20 +307,26 @@ fn complete(params: Option<&Node<'_>>) -> Outcome {
             )]))
         }
     };
-    let values: Vec<Json> = candidates
-        .iter()
-        .filter(|c| c.starts_with(typed))
-        .map(|c| Json::from(*c))
-        .collect();
+    Ok(completion(
+        candidates
+            .iter()
+            .filter(|c| c.starts_with(typed))
+            .map(|c| Json::from(*c))
+            .collect(),
+    ))
+}
+
+/// A `completion/complete` result holding all of `values`.
+fn completion(values: Vec<Json>) -> Json {
     let total = values.len();
-    Ok(Json::obj([(
+    Json::obj([(
         "completion",
         Json::obj([
             ("values", Json::Array(values)),
             ("total", Json::from(total as u64)),
             ("hasMore", Json::Bool(false)),
         ]),
-    )]))
+    )])
 }
 
 fn initialize(server: &mut MockServer, version: McpVersion) -> Outcome {
@@ -622,8 +643,52 @@ impl Resource {
     }
 }
 
+/// The one resource template: each predefined error code on its own, `mock://error-codes/{code}`.
+const ERROR_CODE_TEMPLATE: &str = "mock://error-codes/{code}";
+
+fn error_code_template(version: McpVersion) -> Json {
+    let mut t = vec![
+        ("uriTemplate", Json::from(ERROR_CODE_TEMPLATE)),
+        ("name", Json::from("error-code")),
+    ];
+    if version >= McpVersion::V2025_06_18 {
+        t.push(("title", Json::from("One JSON-RPC 2.0 error code")));
+    }
+    t.push((
+        "description",
+        Json::from("A predefined error code of JSON-RPC 2.0 §5.1: its message and what it means."),
+    ));
+    t.push(("mimeType", Json::from("text/plain")));
+    Json::obj(t)
+}
+
+/// The codes `{code}` of [`ERROR_CODE_TEMPLATE`] takes.
+fn error_code_values() -> impl Iterator<Item = String> {
+    errors::PREDEFINED.iter().map(|c| c.code.to_string())
+}
+
 fn resources_read(params: Option<&Node<'_>>) -> Outcome {
     let uri = required_str(params, "uri", "the resource to read")?;
+    let templated = uri
+        .strip_prefix("mock://error-codes/")
+        .and_then(|code| code.parse::<i64>().ok())
+        .and_then(errors::predefined);
+    if let Some(code) = templated {
+        return Ok(Json::obj([(
+            "contents",
+            Json::arr([Json::obj([
+                ("uri", Json::from(uri)),
+                ("mimeType", Json::from("text/plain")),
+                (
+                    "text",
+                    Json::String(format!(
+                        "{} {}: {}\n",
+                        code.code, code.message, code.meaning
+                    )),
+                ),
+            ])]),
+        )]));
+    }
     let Some(resource) = RESOURCES.iter().find(|r| r.uri == uri) else {
         return Err(RpcError {
             code: RESOURCE_NOT_FOUND,
