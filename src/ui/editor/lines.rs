@@ -112,8 +112,13 @@ fn pieces(
             }
             continue;
         }
-        for line in line_of(start)..=line_of(end - 1) {
-            let (ls, le) = ranges[line];
+        let first_line = line_of(start);
+        for (line, &(ls, le)) in ranges
+            .iter()
+            .enumerate()
+            .take(line_of(end - 1) + 1)
+            .skip(first_line)
+        {
             // Skip indentation and trailing blanks: a multi-line span underlines the text only.
             let Some(first) = bytes[ls..le].iter().position(|&b| !is_blank(b)) else {
                 continue;
