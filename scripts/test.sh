@@ -58,11 +58,9 @@ cargo test --locked --target wasm32-unknown-unknown --test web
 stage "web: release build (trunk build --release: stable toolchain, no unstable flags)"
 trunk build --release
 
-stage "web: sub-path release build (trunk build --release --public-url /some/path/)"
-# A static host serving the site under a sub-path (GitHub Pages: /<repo>/); tests/e2e/static.test.mjs
-# serves this build at /some/path/ and walks every view, then cuts the network and reloads.
-trunk build --release --public-url /some/path/ --dist "$TARGET_DIR/dist-subpath"
-export SUBPATH_DIST="$TARGET_DIR/dist-subpath"
+# One dist/ for every path (relative asset URLs): tests/e2e/static.test.mjs serves it under
+# /some/path/, walks every view, then cuts the network and reloads.
+export SUBPATH_DIST="$ROOT/dist"
 
 stage "web: size budget (350 KB gzipped enforced, 250 KB the aim: scripts/size.sh)"
 # The release build must stay within the budget: every file is printed, the total is enforced.

@@ -1,11 +1,11 @@
-// End-to-end: the site as a static teaching site. A release build made for a sub-path
-// (`trunk build --release --public-url /some/path/`) is copied to <tmp>/some/path/ and <tmp> is
-// served by a plain static server: every view renders by URL fragment (no rewrites), nothing is
-// fetched outside the sub-path, and after the first load the site works with the network cut
-// (the service worker, src/ui/teach/sw.js).
+// End-to-end: the site as a static teaching site. The one release build (`trunk build
+// --release`, relative asset URLs: Trunk.toml public_url = "./") is copied to <tmp>/some/path/ and
+// <tmp> is served by a plain static server: every view renders by URL fragment (no rewrites),
+// nothing is fetched outside the sub-path, and after the first load the site works with the
+// network cut (the service worker, src/ui/teach/sw.js).
 //
-// scripts/test.sh builds the sub-path release into target/dist-subpath and sets SUBPATH_DIST;
-// without SUBPATH_DIST this test makes that build itself (trunk, from the repository root).
+// SUBPATH_DIST names the build to serve (scripts/test.sh: dist); without it this test makes the
+// release build itself into target/dist-static (trunk, from the repository root).
 //   node --test tests/e2e/static.test.mjs
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -23,9 +23,9 @@ let root;
 before(async () => {
   let dist = process.env.SUBPATH_DIST;
   if (!dist) {
-    dist = 'target/dist-subpath';
-    const built = spawnSync('trunk', ['build', '--release', '--public-url', SUB, '--dist', dist], { stdio: 'inherit' });
-    assert.equal(built.status, 0, 'trunk build --release --public-url /some/path/');
+    dist = 'target/dist-static';
+    const built = spawnSync('trunk', ['build', '--release', '--dist', dist], { stdio: 'inherit' });
+    assert.equal(built.status, 0, 'trunk build --release');
   }
   root = mkdtempSync(join(tmpdir(), 'jrpc-static-'));
   mkdirSync(join(root, SUB), { recursive: true });
@@ -48,11 +48,12 @@ function freePort() {
 }
 
 /** A plain static server of <tmp> (the same one scripts/test.sh uses), stopped by `stop()`. */
-async function serve() {
+/** Serves `dir` (default: the tree holding the build at SUB) on a free port; its URL is `sub` in it. */
+async function serve(dir = root, sub = SUB) {
   const port = await freePort();
   const py = '/usr/bin/python3';
-  const server = spawn(py, ['-m', 'http.server', '--bind', '127.0.0.1', String(port), '--directory', root], { stdio: 'ignore' });
-  const url = `http://127.0.0.1:${port}${SUB}`;
+  const server = spawn(py, ['-m', 'http.server', '--bind', '127.0.0.1', String(port), '--directory', dir], { stdio: 'ignore' });
+  const url = `http://127.0.0.1:${port}${sub}`;
   for (let i = 0; i < 50; i++) {
     if (await fetch(url).then((r) => r.ok, () => false)) break;
     await new Promise((r) => setTimeout(r, 100));
@@ -76,14 +77,29 @@ async function visitor() {
   return { context, page, problems };
 }
 
-test('the build names every file under its sub-path', () => {
+test('the build names every file relative to the page, so one dist/ serves any path', () => {
   const html = readFileSync(join(root, SUB, 'index.html'), 'utf8');
   // The release HTML is minified: attribute values may be quoted or bare.
-  const refs = [...html.matchAll(/\s(?:href|src|data-js|data-wasm)=(?:"([^"]+)"|([^\s">]+))/g)]
+  const refs = [...html.matchAll(/\s(?:href|src|data-js|data-wasm|data-worker)=(?:"([^"]+)"|([^\s">]+))/g)]
     .map((m) => m[1] ?? m[2])
     .filter((r) => !r.startsWith('data:'));
   assert.ok(refs.length >= 5, refs.join(' '));
-  for (const ref of refs) assert.ok(ref.startsWith(SUB), `${ref} is outside ${SUB}`);
+  for (const ref of refs) assert.ok(ref.startsWith('./'), `${ref} is not relative`);
+});
+
+test('a page whose files are missing says so, not a blank page', async () => {
+  // index.html alone, none of its files: the static message stays and explains after a while.
+  const bare = mkdtempSync(join(tmpdir(), 'jrpc-bare-'));
+  cpSync(join(root, SUB), join(bare, 'css-only'), { recursive: true, filter: (p) => !/\.(js|wasm)$/.test(p) });
+  const server = await serve(join(bare, 'css-only'), '/');
+  const { context, page } = await visitor();
+  await page.goto(server.url);
+  const status = page.locator('[data-testid=boot-status]');
+  assert.match(await status.textContent(), /Loading the JSON-RPC playground/);
+  await page.locator('.boot-slow').waitFor({ state: 'visible', timeout: 15_000 });
+  await context.close();
+  await server.stop();
+  rmSync(bare, { recursive: true, force: true });
 });
 
 test('served under a sub-path: every view renders by fragment, with no rewrite', async () => {
