@@ -1178,7 +1178,7 @@ mod dom_page {
         app.one(".editor-tools > button[data-testid=format] + button[data-testid=minify]");
         app.one(".app-header > nav.views[data-testid=views]");
         app.one(".app > aside.notices > ul[data-testid=notices]");
-        app.one(".app > div.teach-host[hidden]");
+        app.one(".app > main.teach-host[hidden]");
         assert!(
             app.one("[data-testid=share-link]").has_attribute("hidden"),
             "the share field shows once a link is made"

@@ -26,6 +26,9 @@ mod verdicts;
 mod worker;
 
 use crate::ui::prelude::*;
+use wasm_bindgen::JsCast;
+
+use crate::teach::route::Route;
 
 pub use analysis::{Analysis, Finding, Keyed, Verdict};
 pub use state::{use_app, AppState, Notice, NoticeLevel};
@@ -63,8 +66,32 @@ pub fn App() -> impl IntoView {
     share::restore_from_fragment(state);
     let route = teach::provide_router();
     let off_playground = move || route.with(|r| r.view() != "playground");
+    // The page's title names the view; back on the playground from another view (a "Try it", a
+    // lesson's "Open"), the focus goes to the editor.
+    Effect::new(move |prev: Option<Route>| {
+        let now = route.get();
+        document().set_title(&teach::title_of(&now));
+        if prev.is_some_and(|p| p != now) && now == Route::Playground {
+            if let Some(editor) = state.editor.get_untracked() {
+                let _ = editor.focus();
+            }
+        }
+        now
+    });
+    // The skip link: to the view's <main>, past the header and its toolbar.
+    let skip = move |ev: leptos::ev::MouseEvent| {
+        ev.prevent_default();
+        let visible = document()
+            .query_selector("main:not([hidden])")
+            .ok()
+            .flatten();
+        if let Some(main) = visible.and_then(|m| m.dyn_into::<web_sys::HtmlElement>().ok()) {
+            let _ = main.focus();
+        }
+    };
     view! {
         <div class="app">
+            <a class="skip-link" href="#/" data-testid="skip-link" on:click=skip>"Skip to the content"</a>
             <header class="app-header">
                 <h1>"JSON-RPC playground"</h1>
                 <teach::Nav />
@@ -76,7 +103,7 @@ pub fn App() -> impl IntoView {
                 </nav>
             </header>
             <notices::Notices />
-            <main class="playground" hidden=off_playground>
+            <main class="playground" tabindex="-1" hidden=off_playground>
                 <section class="editor-pane" aria-label="Editor">
                     <div class="editor-tools">
                         <controls::LayoutButtons />

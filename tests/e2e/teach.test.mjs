@@ -378,3 +378,34 @@ test('axe: no serious or critical findings on the reference, a graded quiz quest
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+test('each view has its title, its <main>, and the focus on its heading; a skip link leads past the toolbar', async () => {
+  const { context, page, problems } = await visitor();
+  await go(page, '');
+  assert.equal(await page.title(), 'JSON-RPC playground');
+  // The first Tab reaches the skip link; following it puts the focus in the playground's <main>.
+  await page.keyboard.press('Tab');
+  assert.equal(await page.evaluate(() => document.activeElement?.dataset.testid), 'skip-link');
+  await page.keyboard.press('Enter');
+  assert.equal(await page.evaluate(() => document.activeElement?.matches('main.playground')), true);
+  for (const [fragment, title, heading] of [
+    ['#/reference', 'Rule reference — JSON-RPC playground', 'reference-title'],
+    ['#/quiz', 'Quiz — JSON-RPC playground', 'quiz-title'],
+    ['#/lessons', 'Lessons — JSON-RPC playground', 'lessons-title'],
+    ['#/lessons/2', /^Lesson 2: .+ — JSON-RPC playground$/, 'lesson-title'],
+  ]) {
+    await page.evaluate((f) => { location.hash = f; }, fragment);
+    await page.waitForFunction((id) => document.activeElement?.id === id, heading);
+    const shown = await page.title();
+    if (title instanceof RegExp) assert.match(shown, title); else assert.equal(shown, title);
+    assert.equal(await page.evaluate(() => document.querySelectorAll('main:not([hidden])').length), 1, `${fragment}: one visible <main>`);
+    assert.equal(await page.evaluate(() => document.activeElement?.closest('main')?.classList.contains('teach-host')), true);
+  }
+  // Back to the playground with "Try it": the title follows and the focus is in the editor.
+  await page.evaluate(() => { location.hash = '#/reference/batch-empty'; });
+  await page.click('[data-rule=batch-empty] [data-testid=try-bad]');
+  await page.waitForFunction(() => document.activeElement?.dataset.testid === 'editor');
+  assert.equal(await page.title(), 'JSON-RPC playground');
+  assert.deepEqual(problems, []);
+  await context.close();
+});

@@ -21,7 +21,7 @@ pub(super) fn Lessons(app: AppState, index: Option<usize>) -> impl IntoView {
             .collect_view();
         return view! {
             <section class="teach lessons" data-testid="lessons" aria-labelledby="lessons-title">
-                <h2 id="lessons-title">"Lessons"</h2>
+                <h2 id="lessons-title" tabindex="-1">"Lessons"</h2>
                 <p>
                     "Six short steps from a first request to an MCP tool call, about fifteen minutes. Each has an example to run against the in-browser mock server and one question."
                 </p>
@@ -65,7 +65,7 @@ pub(super) fn Lessons(app: AppState, index: Option<usize>) -> impl IntoView {
     view! {
         <article class="teach lesson" data-testid="lesson" data-lesson=l.id aria-labelledby="lesson-title">
             <p class="step">{format!("Step {} of {}", i + 1, LESSONS.len())}</p>
-            <h2 id="lesson-title">{l.title}</h2>
+            <h2 id="lesson-title" tabindex="-1">{l.title}</h2>
             {text}
             <pre class="example" data-testid="lesson-example">{l.example}</pre>
             <div class="actions">

@@ -60,6 +60,22 @@ pub(crate) fn focus_within(root: &web_sys::Element, selector: &str) {
     }
 }
 
+/// The page's title on `route`: the view, then the site.
+pub fn title_of(route: &Route) -> String {
+    let view = match route {
+        Route::Playground => return "JSON-RPC playground".into(),
+        Route::Reference(Some(rule)) => format!("{rule} · Rule reference"),
+        Route::Reference(None) => "Rule reference".into(),
+        Route::Quiz(_) => "Quiz".into(),
+        Route::Lessons(Some(i)) => match crate::teach::lessons::LESSONS.get(*i) {
+            Some(l) => format!("Lesson {}: {}", i + 1, l.title),
+            None => "Lessons".into(),
+        },
+        Route::Lessons(None) => "Lessons".into(),
+    };
+    format!("{view} — JSON-RPC playground")
+}
+
 /// The views' nav bar (`data-testid="views"`), the current one marked `aria-current="page"`.
 #[component]
 pub fn Nav() -> impl IntoView {
@@ -83,7 +99,7 @@ pub fn Nav() -> impl IntoView {
 pub fn TeachView() -> impl IntoView {
     let route = use_route();
     let app = super::use_app();
-    let host = NodeRef::<leptos::html::Div>::new();
+    let host = NodeRef::<leptos::html::Main>::new();
     // The view of the route, built afresh when the route changes.
     let view = move || match route.get() {
         Route::Playground => ().into_any(),
@@ -91,16 +107,22 @@ pub fn TeachView() -> impl IntoView {
         Route::Quiz(which) => view! { <quiz::Quiz app which /> }.into_any(),
         Route::Lessons(index) => view! { <lessons::Lessons app index /> }.into_any(),
     };
-    // Once a view is built: its focus target (`data-focus`, else nothing) is scrolled to and focused.
+    // Once a view is built: its focus target (`data-focus`, else its heading) is scrolled to and
+    // focused, so a keyboard or screen-reader user lands in the view they opened.
     Effect::new(move |_| {
         route.track();
         if let Some(host) = host.get() {
-            focus_within(&host, "[data-focus]");
+            let target = if host.query_selector("[data-focus]").ok().flatten().is_some() {
+                "[data-focus]"
+            } else {
+                "h2"
+            };
+            focus_within(&host, target);
         }
     });
     view! {
-        <div class="teach-host" node_ref=host hidden=move || route.with(|r| *r == Route::Playground)>
+        <main class="teach-host" tabindex="-1" node_ref=host hidden=move || route.with(|r| *r == Route::Playground)>
             {view}
-        </div>
+        </main>
     }
 }

@@ -319,7 +319,7 @@ pub(super) fn Quiz(app: AppState, which: QuizRoute) -> impl IntoView {
     };
     view! {
         <section class="teach quiz" data-testid="quiz" aria-labelledby="quiz-title" node_ref=section>
-            <h2 id="quiz-title">"Quiz"</h2>
+            <h2 id="quiz-title" tabindex="-1">"Quiz"</h2>
             {body}
             <section class="own" aria-labelledby="own-title">
                 <h3 id="own-title">"Is this right?"</h3>

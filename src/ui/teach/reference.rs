@@ -68,7 +68,7 @@ pub(super) fn Reference(app: AppState, focus: Option<String>) -> impl IntoView {
         .collect_view();
     view! {
         <section class="teach reference" data-testid="reference" aria-labelledby="reference-title">
-            <h2 id="reference-title">"Rule reference"</h2>
+            <h2 id="reference-title" tabindex="-1">"Rule reference"</h2>
             <p>
                 "Every rule the validator checks, from JSON-RPC 2.0 itself and from the Model Context Protocol profile. \
                  Each has a minimal message that breaks it and the same message fixed: \"Try it\" opens it in the playground."
