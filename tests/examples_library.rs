@@ -43,8 +43,8 @@ fn the_library_reads_and_ids_are_unique() {
         categories.iter().map(|(c, _)| *c).collect::<Vec<_>>(),
         [
             "JSON-RPC 2.0 specification §7",
-            "MCP (seed 001): the message flow",
-            "Common mistakes (seed 002)",
+            "MCP: the message flow",
+            "Common mistakes",
             "MCP error replies"
         ]
     );

@@ -6,13 +6,11 @@ use crate::ui::prelude::*;
 use super::state::{use_app, AppState, NoticeLevel};
 use crate::examples::{self, Example};
 
-/// Loads `example` into the editor: the text (the signal and the textarea) and the profile.
+/// Loads `example` into the editor: the profile, and the text as one edit the browser's undo
+/// (Ctrl+Z) takes back, so loading an example never destroys what the learner wrote.
 pub fn load(app: AppState, example: &Example) {
     app.profile.set(example.profile);
-    app.text.set(example.text.to_string());
-    if let Some(editor) = app.editor.get_untracked() {
-        editor.set_value(example.text);
-    }
+    super::controls::replace_all_undoably(app, example.text);
     app.notify(
         NoticeLevel::Info,
         format!("Example loaded: {}. {}", example.title, example.about),

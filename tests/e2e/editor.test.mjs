@@ -60,6 +60,21 @@ test('format, then Ctrl+Z restores the original text', async () => {
   await page.close();
 });
 
+test('loading an example is one edit: Ctrl+Z brings back what was written', async () => {
+  const { page, problems } = await open();
+  const mine = '{"jsonrpc": "2.0", "method": "my_own_work", "id": 42}';
+  await page.fill('[data-testid=editor]', mine);
+  await page.selectOption('[data-testid=examples]', 'mcp-flow');
+  await page.waitForFunction(() => document.querySelector('[data-testid=editor]').value.includes('initialize'));
+  assert.equal(await page.inputValue('[data-testid=profile]'), 'mcp:2025-11-25');
+  await page.focus('[data-testid=editor]');
+  await page.keyboard.press('Control+z');
+  assert.equal(await editorValue(page), mine);
+  await page.waitForFunction(() => [...document.querySelectorAll('[data-testid=verdict]')].map((c) => c.dataset.kind).join() === 'request');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
 test('keyboard only: Tab to a violation, Enter selects its span in the editor', async () => {
   const { page, problems } = await open();
   await page.fill('[data-testid=editor]', '"é😀"\n{"jsonrpc": "1.0", "method": "a", "id": 1}');
