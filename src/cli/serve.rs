@@ -23,6 +23,12 @@ mod net;
     after_help = "ADDR is HOST:PORT, or a bare PORT for 127.0.0.1:PORT. Both --ws and --http may be given (on
 different ports). The listening URLs are printed on stderr; a port in use exits with status 2.
 
+Bounds: a message (WebSocket) or body (HTTP) over 16 MiB is refused (close 1009 / 413). WebSocket:
+the handshake within 10 s; a ping every 30 s, and a connection silent for 75 s (not even a pong) is
+closed (1001). HTTP: a request's head within 10 s (also the idle limit of a kept-alive connection),
+its body within 30 s (else 408); an MCP session unused for 30 min is forgotten (404, start over).
+Only loopback Host names are answered and only loopback or --allow-origin Origins (else 403).
+
 Examples:
   echo '{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/list\",\"params\":{}}' | jrpc serve
   jrpc serve --ws 127.0.0.1:8765 --http 127.0.0.1:8766"
