@@ -197,7 +197,7 @@ impl Analysis {
     ) -> Analysis {
         let started = now();
         let src = text.as_bytes();
-        let report = rpc::check(src, profile);
+        let report = rpc::check_text(text, profile);
         let fresh = verdicts(&report, src);
         let mut totals = Totals {
             documents: report.documents.len(),

@@ -12,7 +12,7 @@ use crate::rpc::{self, Profile};
 pub fn bench_check(text: &js_sys::JsString) -> u32 {
     // Into wasm memory as the editor reads its textarea (super::dom::utf8_of).
     let text = super::dom::utf8_of(text);
-    let report = rpc::check(text.as_bytes(), Profile::JsonRpc);
+    let report = rpc::check_text(&text, Profile::JsonRpc);
     let items: usize = report.documents.iter().map(|d| 1 + d.items.len()).sum();
     (items + report.violations().count()) as u32
 }

@@ -327,7 +327,10 @@ pub fn utf8_of(s: &js_sys::JsString) -> String {
         rest = rest.slice(read as u32, left as u32);
         buf.reserve((left - read) * 3);
     }
-    String::from_utf8(buf).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
+    // SAFETY: `encodeInto` writes UTF-8 only (the Encoding Standard: a lone surrogate becomes
+    // U+FFFD) and whole characters only, and `buf` holds nothing else. Validating 1 MB again here
+    // cost a third of the copy in the browser benchmark.
+    unsafe { String::from_utf8_unchecked(buf) }
 }
 
 /// The `value` of an input, select or textarea, as UTF-8 through [`utf8_of`].

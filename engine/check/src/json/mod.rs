@@ -14,6 +14,8 @@ mod pointer;
 mod stream;
 
 use std::borrow::Cow;
+use std::cell::OnceCell;
+use std::fmt;
 
 pub use build::{fixed, quote, shortest, trimmed, write_string, Json};
 pub use decimal::{is_integer, to_f64};
@@ -21,7 +23,7 @@ pub use format::{layout, minify, pretty, FormatError, Layout};
 pub use lines::{LineIndex, Position};
 pub use parse::{parse_document, ParseError, MAX_DEPTH};
 pub use pointer::{escape_token, pointer_to, Pointer};
-pub use stream::{split_stream, Direction, Segment, Stream};
+pub use stream::{split_stream, split_text, Direction, Segment, Stream};
 
 /// A half-open byte range `start..end` into the input.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -58,11 +60,91 @@ pub enum Value<'a> {
     Bool(bool),
     /// The number's exact source text, already checked against the RFC 8259 grammar.
     Number(&'a str),
-    /// The decoded string (borrowed when it had no escapes).
-    String(Cow<'a, str>),
+    /// The string: borrowed as written, decoded when first read if it has escapes.
+    String(JsonStr<'a>),
     Array(Vec<Node<'a>>),
     /// Members in source order, duplicates included.
     Object(Vec<Member<'a>>),
+}
+
+/// A string value of the source. Its text is a slice of the input; one with escapes is decoded
+/// the first time it is read (through `Deref` to `str`) and kept. Most string values of a message
+/// are never read, and decoding each long escaped text at parse time cost an allocation and a
+/// copy (a third of the check's time on the benchmark's string-heavy mix).
+#[derive(Clone)]
+pub struct JsonStr<'a> {
+    /// The text between the quotes, as written (escapes checked).
+    raw: &'a str,
+    /// `None` when `raw` has no escapes; else the decoded text once it is read.
+    decoded: Option<OnceCell<Box<str>>>,
+}
+
+impl<'a> JsonStr<'a> {
+    /// A string without escapes: its text is `raw`.
+    pub const fn plain(raw: &'a str) -> Self {
+        JsonStr { raw, decoded: None }
+    }
+    /// A string whose text between the quotes, `raw`, holds escapes already checked.
+    pub(crate) const fn escaped(raw: &'a str) -> Self {
+        JsonStr {
+            raw,
+            decoded: Some(OnceCell::new()),
+        }
+    }
+    /// The text between the quotes as written (`a\"b` for the string `a"b`).
+    pub const fn raw(&self) -> &'a str {
+        self.raw
+    }
+    /// The decoded text (borrowed from the input when it has no escapes).
+    pub fn as_str(&self) -> &str {
+        match &self.decoded {
+            None => self.raw,
+            Some(cell) => cell.get_or_init(|| parse::decode_escaped(self.raw).into_boxed_str()),
+        }
+    }
+}
+
+impl std::ops::Deref for JsonStr<'_> {
+    type Target = str;
+    fn deref(&self) -> &str {
+        self.as_str()
+    }
+}
+
+impl AsRef<str> for JsonStr<'_> {
+    fn as_ref(&self) -> &str {
+        self.as_str()
+    }
+}
+
+impl PartialEq for JsonStr<'_> {
+    fn eq(&self, other: &Self) -> bool {
+        self.as_str() == other.as_str()
+    }
+}
+
+impl PartialEq<str> for JsonStr<'_> {
+    fn eq(&self, other: &str) -> bool {
+        self.as_str() == other
+    }
+}
+
+impl PartialEq<&str> for JsonStr<'_> {
+    fn eq(&self, other: &&str) -> bool {
+        self.as_str() == *other
+    }
+}
+
+impl fmt::Debug for JsonStr<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Debug::fmt(self.as_str(), f)
+    }
+}
+
+impl fmt::Display for JsonStr<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
 }
 
 /// One `"key": value` pair of an object.
@@ -158,7 +240,7 @@ impl<'a> Node<'a> {
     }
     pub fn as_str(&self) -> Option<&str> {
         match &self.value {
-            Value::String(s) => Some(s),
+            Value::String(s) => Some(s.as_str()),
             _ => None,
         }
     }

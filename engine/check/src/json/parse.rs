@@ -5,7 +5,7 @@
 use std::borrow::Cow;
 use std::fmt;
 
-use super::{Member, Node, ParseNote, Parsed, Span, Value};
+use super::{JsonStr, Member, Node, ParseNote, Parsed, Span, Value};
 
 /// An object's first members are checked for repeated names as they are read, by comparing each
 /// with those before it; past this many, the rest are checked when the object closes.
@@ -105,6 +105,23 @@ static STRING_STOP: [bool; 256] = {
     t
 };
 
+/// The value of each hex digit, 0xFF for every other byte.
+static HEX: [u8; 256] = {
+    let mut t = [0xFF; 256];
+    let mut b = 0;
+    while b < 10 {
+        t[b'0' as usize + b] = b as u8;
+        b += 1;
+    }
+    let mut b = 0;
+    while b < 6 {
+        t[b'a' as usize + b] = 10 + b as u8;
+        t[b'A' as usize + b] = 10 + b as u8;
+        b += 1;
+    }
+    t
+};
+
 /// How a byte reads in an error message.
 fn describe(src: &[u8], at: usize) -> String {
     match src.get(at) {
@@ -147,6 +164,38 @@ fn char_len(src: &[u8], at: usize) -> usize {
             .and_then(|s| s.chars().next())
             .map_or(1, char::len_utf8),
         Err(_) => 1,
+    }
+}
+
+/// The text of a string whose escapes [`Parser::string_value`] checked, decoded (a lone
+/// surrogate becomes U+FFFD, as when it was parsed).
+pub(super) fn decode_escaped(raw: &str) -> String {
+    let mut p = Parser {
+        src: raw.as_bytes(),
+        text: Some(raw),
+        pos: 0,
+        notes: Vec::new(),
+        nodes: Vec::new(),
+        members: Vec::new(),
+    };
+    let mut out = String::with_capacity(raw.len());
+    loop {
+        let run_start = p.pos;
+        p.plain_run();
+        out.push_str(raw.get(run_start..p.pos).unwrap_or_default());
+        if p.peek() != Some(b'\\') {
+            // The end (or, not reached for checked text, a byte no string holds: kept as is).
+            out.push_str(raw.get(p.pos..).unwrap_or_default());
+            return out;
+        }
+        match p.escape() {
+            Ok(c) => out.push(c),
+            // Not reached for checked text; the rest kept as written rather than lost.
+            Err(_) => {
+                out.push_str(raw.get(p.pos..).unwrap_or_default());
+                return out;
+            }
+        }
     }
 }
 
@@ -365,17 +414,36 @@ impl<'a> Parser<'a> {
         self.notes.extend(found.into_iter().map(|(_, note)| note));
     }
 
-    /// [`Self::string`] as a call, for string values (only the keys' copy is inlined: the same
-    /// speed for less code).
+    /// A string value starting at the opening quote: its text as written, checked (escapes
+    /// included) but not decoded. Most string values of a message are never read (a tool's
+    /// text, a log line), and decoding each one with escapes cost an allocation and a copy: a
+    /// value is decoded when it is first read ([`JsonStr`]). Not inlined (only the keys' copy
+    /// of the fast path is: the same speed for less code).
     #[inline(never)]
-    fn string_value(&mut self) -> Result<Cow<'a, str>, ParseError> {
-        self.string()
+    fn string_value(&mut self) -> Result<JsonStr<'a>, ParseError> {
+        let open = self.pos;
+        let content_start = open + 1;
+        self.pos = content_start;
+        self.plain_run();
+        if self.peek() == Some(b'"') {
+            if let Some(text) = self.text.and_then(|t| t.get(content_start..self.pos)) {
+                self.pos += 1;
+                return Ok(JsonStr::plain(text));
+            }
+        }
+        let (raw, escaped) = self.string_rest(open, content_start, None)?;
+        Ok(if escaped {
+            JsonStr::escaped(raw)
+        } else {
+            JsonStr::plain(raw)
+        })
     }
 
-    /// A string starting at the opening quote; returns its decoded text. Inlined into the member
-    /// loop in optimized builds: the fast path is small and runs for every key (as a call, at
-    /// opt-level "s", the check took 5-10% longer in wasm). Not in debug builds, whose frames are
-    /// so large that the recursion to [`MAX_DEPTH`] would not fit a test thread's stack.
+    /// A member name starting at the opening quote; returns its decoded text (names are compared
+    /// with each other and with the protocol's, so each is decoded at once). Inlined into the
+    /// member loop in optimized builds: the fast path is small and runs for every key (as a call,
+    /// at opt-level "s", the check took 5-10% longer in wasm). Not in debug builds, whose frames
+    /// are so large that the recursion to [`MAX_DEPTH`] would not fit a test thread's stack.
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn string(&mut self) -> Result<Cow<'a, str>, ParseError> {
@@ -390,40 +458,66 @@ impl<'a> Parser<'a> {
                 return Ok(Cow::Borrowed(text));
             }
         }
-        self.string_rest(open, content_start)
+        let mut out = String::new();
+        let (raw, escaped) = self.string_rest(open, content_start, Some(&mut out))?;
+        Ok(if escaped {
+            Cow::Owned(out)
+        } else {
+            Cow::Borrowed(raw)
+        })
     }
 
-    /// The rest of [`Self::string`] after its plain start `src[content_start..pos]`: the closing
-    /// quote (text not yet known to be UTF-8), escapes, or an error.
+    /// The rest of a string after its plain start `src[content_start..pos]`: the closing quote
+    /// (text not yet known to be UTF-8), escapes, or an error. Returns the text between the quotes
+    /// as written and whether it holds escapes; with `decoded`, the escapes are decoded into it.
     #[inline(never)]
     fn string_rest(
         &mut self,
         open: usize,
         content_start: usize,
-    ) -> Result<Cow<'a, str>, ParseError> {
+        mut decoded: Option<&mut String>,
+    ) -> Result<(&'a str, bool), ParseError> {
         match self.peek() {
             None => return Err(self.unterminated(open)),
             Some(b'"') => {
                 let text = self.utf8(content_start, self.pos)?;
                 self.pos += 1;
-                return Ok(Cow::Borrowed(text));
+                return Ok((text, false));
             }
             Some(b'\\') => {}
             Some(_) => return Err(self.control_in_string()),
         }
-        // Slow path: decode escapes into an owned string.
-        let mut out = String::from(self.utf8(content_start, self.pos)?);
+        // Slow path: every escape checked (and decoded when asked).
+        let first = self.utf8(content_start, self.pos)?;
+        if let Some(out) = decoded.as_deref_mut() {
+            out.push_str(first);
+        }
+        // Only checked, not decoded, when the whole input is known to be UTF-8: then the runs
+        // between escapes need no look either.
+        let check_only = decoded.is_none() && self.text.is_some();
         loop {
             let run_start = self.pos;
             self.plain_run();
-            out.push_str(self.utf8(run_start, self.pos)?);
+            if !check_only {
+                let run = self.utf8(run_start, self.pos)?;
+                if let Some(out) = decoded.as_deref_mut() {
+                    out.push_str(run);
+                }
+            }
             match self.peek() {
                 None => return Err(self.unterminated(open)),
                 Some(b'"') => {
+                    let raw = self.utf8(content_start, self.pos)?;
                     self.pos += 1;
-                    return Ok(Cow::Owned(out));
+                    return Ok((raw, true));
                 }
-                Some(b'\\') => self.escape(&mut out)?,
+                Some(b'\\') if check_only && self.skip_plain_escape() => {}
+                Some(b'\\') => {
+                    let c = self.escape()?;
+                    if let Some(out) = decoded.as_deref_mut() {
+                        out.push(c);
+                    }
+                }
                 Some(_) => return Err(self.control_in_string()),
             }
         }
@@ -503,8 +597,44 @@ impl<'a> Parser<'a> {
         }
     }
 
-    /// One escape sequence starting at the backslash.
-    fn escape(&mut self, out: &mut String) -> Result<(), ParseError> {
+    /// Moves past the escape at the backslash at `pos` when it is well-formed and stands for one
+    /// character of its own (not half of a surrogate pair): the common escapes, checked without
+    /// being decoded. Anything else is left to [`Self::escape`], which decodes, notes and reports.
+    #[inline(always)]
+    fn skip_plain_escape(&mut self) -> bool {
+        let at = self.pos;
+        match self.src.get(at + 1) {
+            Some(b'"' | b'\\' | b'/' | b'b' | b'f' | b'n' | b'r' | b't') => {
+                self.pos = at + 2;
+                true
+            }
+            Some(b'u') => {
+                let Some(&[a, b, c, d]) = self.src.get(at + 2..at + 6) else {
+                    return false;
+                };
+                let digits = [
+                    HEX[a as usize],
+                    HEX[b as usize],
+                    HEX[c as usize],
+                    HEX[d as usize],
+                ];
+                if digits.contains(&0xFF) {
+                    return false;
+                }
+                // U+D800..U+DFFF: a surrogate, paired or lone.
+                if digits[0] == 0xD && digits[1] >= 8 {
+                    return false;
+                }
+                self.pos = at + 6;
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// One escape sequence starting at the backslash: moves past it and returns what it stands
+    /// for (U+FFFD for a lone surrogate, which is noted).
+    fn escape(&mut self) -> Result<char, ParseError> {
         let at = self.pos;
         let c = match self.src.get(at + 1) {
             Some(b'"') => '"',
@@ -526,26 +656,20 @@ impl<'a> Parser<'a> {
                         if (0xDC00..0xE000).contains(&low) {
                             self.pos += 6;
                             let code = 0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00);
-                            out.push(char::from_u32(code).unwrap_or('\u{FFFD}'));
-                            return Ok(());
+                            return Ok(char::from_u32(code).unwrap_or('\u{FFFD}'));
                         }
                     }
                     self.notes.push(ParseNote::LoneSurrogate {
                         span: Span::new(at, at + 6),
                     });
-                    out.push('\u{FFFD}');
-                    return Ok(());
+                    return Ok('\u{FFFD}');
                 }
-                match char::from_u32(high) {
-                    Some(c) => out.push(c),
-                    None => {
-                        self.notes.push(ParseNote::LoneSurrogate {
-                            span: Span::new(at, at + 6),
-                        });
-                        out.push('\u{FFFD}');
-                    }
-                }
-                return Ok(());
+                return Ok(char::from_u32(high).unwrap_or_else(|| {
+                    self.notes.push(ParseNote::LoneSurrogate {
+                        span: Span::new(at, at + 6),
+                    });
+                    '\u{FFFD}'
+                }));
             }
             _ => {
                 self.pos = at + 1;
@@ -563,9 +687,8 @@ impl<'a> Parser<'a> {
                 });
             }
         };
-        out.push(c);
         self.pos = at + 2;
-        Ok(())
+        Ok(c)
     }
 
     /// The four hex digits of a `\uXXXX` escape starting at `at` (the backslash).
@@ -696,10 +819,29 @@ mod tests {
         let root = ok(r#"["a\u00e9\n\ud83d\ude00", "plain"]"#);
         let items = root.as_array().unwrap();
         assert_eq!(items[0].as_str(), Some("aé\n😀"));
-        assert!(matches!(
-            &items[1].value,
-            Value::String(Cow::Borrowed("plain"))
-        ));
+        assert!(matches!(&items[1].value, Value::String(s) if s.raw() == "plain"));
+    }
+
+    #[test]
+    fn escaped_values_are_checked_at_once_and_decoded_when_read() {
+        // Checked while parsing: a bad escape or a lone surrogate in a value is found then.
+        assert!(parse_document(br#"{"a": "x\qy"}"#, 0).is_err());
+        let (parsed, _) = parse_document(br#"{"a": "x\ud800y"}"#, 0).unwrap();
+        assert_eq!(parsed.notes.len(), 1);
+        // Decoded when read, the same text as a member name decoded at once.
+        let (parsed, _) = parse_document(
+            r#"{"t\u00e9\"": "t\u00e9\"\\\/\b\f\n\r\t\ud83d\ude00\ud800!"}"#.as_bytes(),
+            0,
+        )
+        .unwrap();
+        let member = &parsed.root.members()[0];
+        let Value::String(value) = &member.value.value else {
+            panic!("a string");
+        };
+        assert_eq!(value.raw(), r#"t\u00e9\"\\\/\b\f\n\r\t\ud83d\ude00\ud800!"#);
+        assert_eq!(&**value, "té\"\\/\u{8}\u{c}\n\r\t😀\u{FFFD}!");
+        assert_eq!(member.key, "té\"");
+        assert_eq!(value.clone(), *value);
     }
 
     #[test]

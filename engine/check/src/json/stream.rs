@@ -98,9 +98,19 @@ fn resync(src: &[u8], start: usize, from: usize) -> usize {
 
 /// Splits `src` into its documents, parsing each.
 pub fn split_stream(src: &[u8]) -> Stream<'_> {
-    let mut out = Stream::default();
     // Checked once for the whole input: then every string of every document is a plain slice.
-    let text = std::str::from_utf8(src).ok();
+    split(src, std::str::from_utf8(src).ok())
+}
+
+/// [`split_stream`] of text already known to be UTF-8 (the page's editor text, a `String` from
+/// JavaScript): the input is not validated a second time.
+pub fn split_text(text: &str) -> Stream<'_> {
+    split(text.as_bytes(), Some(text))
+}
+
+/// [`split_stream`], with `text` = `src` as `str` when all of it is UTF-8.
+fn split<'a>(src: &'a [u8], text: Option<&'a str>) -> Stream<'a> {
+    let mut out = Stream::default();
     let mut scratch = Scratch::default();
     let mut direction = None;
     let mut pos = 0;

@@ -1,5 +1,7 @@
 //! One document at a time: what it is, and every rule of JSON-RPC 2.0 §4–§6 it breaks.
 
+use std::collections::hash_map::{Entry, HashMap};
+
 use crate::json::{
     pointer_to, quote, write_string, Direction, Member, Node, ParseNote, Pointer, Segment, Value,
 };
@@ -564,46 +566,48 @@ fn method_member(method: &crate::json::Member<'_>, path: &Pointer, sink: &mut Si
 
 /// Flags each request of a batch whose id an earlier request of the batch already has (ids compared
 /// as JSON values: `"a"` and `"\u0061"` are the same id, `1` and `"1"` are not; numbers by their text,
-/// as the exchange log pairs them). Sorted, not compared pairwise: a batch may hold 100,000 requests.
+/// as the exchange log pairs them). One hash-map lookup per request, not pairwise comparisons: a
+/// batch may hold 100,000 requests (sorting them took a sixth of the check of a 1 MB batch).
 #[inline(never)]
 fn duplicate_request_ids(docs: &mut [Document], nodes: &[Node<'_>]) {
-    let mut ids: Vec<(bool, &str, usize)> = Vec::new();
+    // The first request of each id: (is a string, the id's text) → its index.
+    let mut first_of: HashMap<(bool, &str), usize> = HashMap::new();
+    let mut repeats: Vec<(usize, usize)> = Vec::new();
     for (i, (doc, node)) in docs.iter().zip(nodes).enumerate() {
         if doc.intent.unwrap_or(doc.kind) != Kind::Request {
             continue;
         }
-        match node.get("id").map(|id| &id.value) {
-            Some(Value::String(s)) => ids.push((true, s, i)),
-            Some(Value::Number(text)) => ids.push((false, text, i)),
-            _ => {}
+        let key = match node.get("id").map(|id| &id.value) {
+            Some(Value::String(s)) => (true, s.as_str()),
+            Some(Value::Number(text)) => (false, *text),
+            _ => continue,
+        };
+        if first_of.is_empty() {
+            first_of.reserve(nodes.len() - i);
+        }
+        match first_of.entry(key) {
+            Entry::Occupied(first) => repeats.push((*first.get(), i)),
+            Entry::Vacant(slot) => {
+                slot.insert(i);
+            }
         }
     }
-    if ids.len() < 2 {
-        return;
-    }
-    ids.sort_unstable();
-    for group in ids.chunk_by(|a, b| (a.0, a.1) == (b.0, b.1)) {
-        let first = group[0].2;
-        let Some(first_span) = nodes[first].get("id").map(|id| id.span) else {
+    for (first, later) in repeats {
+        let (Some(first_id), Some(id)) = (nodes[first].get("id"), nodes[later].get("id")) else {
             continue;
         };
-        for &(_, _, later) in &group[1..] {
-            let Some(id) = nodes[later].get("id") else {
-                continue;
-            };
-            let message = format!("request {later} of this batch has the id of request {first}; their responses cannot be told apart");
-            let related = vec![(first_span, format!("request {first} has this id"))];
-            Sink {
-                out: &mut docs[later].violations,
-            }
-            .push_full(
-                &BATCH_DUPLICATE_ID,
-                Pointer::root().index(later).key("id").into_string(),
-                id.span,
-                message,
-                related,
-            );
+        let message = format!("request {later} of this batch has the id of request {first}; their responses cannot be told apart");
+        let related = vec![(first_id.span, format!("request {first} has this id"))];
+        Sink {
+            out: &mut docs[later].violations,
         }
+        .push_full(
+            &BATCH_DUPLICATE_ID,
+            Pointer::root().index(later).key("id").into_string(),
+            id.span,
+            message,
+            related,
+        );
     }
 }
 

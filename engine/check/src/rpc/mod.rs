@@ -16,7 +16,7 @@ mod transcript;
 
 #[cfg(not(target_arch = "wasm32"))]
 use crate::json::LineIndex;
-use crate::json::{split_stream, Direction, Pointer, Span};
+use crate::json::{split_stream, split_text, Direction, Pointer, Span, Stream};
 pub use catalogue::{Rule, Scope, Section, Severity};
 pub use mcp::McpVersion;
 pub use text::Text;
@@ -215,7 +215,16 @@ impl Report {
 
 /// Checks every document of `src` (one message, a stream, or a transcript) under `profile`.
 pub fn check(src: &[u8], profile: Profile) -> Report {
-    let stream = split_stream(src);
+    check_stream(src, split_stream(src), profile)
+}
+
+/// [`check`] of text already known to be UTF-8 (it is not validated again: the page's editor
+/// text arrives from JavaScript as a `String`).
+pub fn check_text(text: &str, profile: Profile) -> Report {
+    check_stream(text.as_bytes(), split_text(text), profile)
+}
+
+fn check_stream(src: &[u8], stream: Stream<'_>, profile: Profile) -> Report {
     // Where each message's violations are collected before they move to it in one allocation.
     let mut found = Vec::new();
     let mut documents: Vec<Document> = stream
