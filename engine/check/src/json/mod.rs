@@ -70,36 +70,42 @@ pub enum Value<'a> {
 /// A string value of the source. Its text is a slice of the input; one with escapes is decoded
 /// the first time it is read (through `Deref` to `str`) and kept. Most string values of a message
 /// are never read, and decoding each long escaped text at parse time cost an allocation and a
-/// copy (a third of the check's time on the benchmark's string-heavy mix).
+/// copy (a third of the check's time on the benchmark's string-heavy mix). As large as a `Cow`:
+/// what an escaped string needs besides its text lives behind one box.
 #[derive(Clone)]
-pub struct JsonStr<'a> {
-    /// The text between the quotes, as written (escapes checked).
-    raw: &'a str,
-    /// `None` when `raw` has no escapes; else the decoded text once it is read.
-    decoded: Option<OnceCell<Box<str>>>,
+pub struct JsonStr<'a>(StrRepr<'a>);
+
+#[derive(Clone)]
+enum StrRepr<'a> {
+    /// No escapes: the text as written.
+    Plain(&'a str),
+    /// The text between the quotes as written (escapes checked), and its decoding once read.
+    Escaped(Box<(&'a str, OnceCell<Box<str>>)>),
 }
 
 impl<'a> JsonStr<'a> {
     /// A string without escapes: its text is `raw`.
     pub const fn plain(raw: &'a str) -> Self {
-        JsonStr { raw, decoded: None }
+        JsonStr(StrRepr::Plain(raw))
     }
     /// A string whose text between the quotes, `raw`, holds escapes already checked.
-    pub(crate) const fn escaped(raw: &'a str) -> Self {
-        JsonStr {
-            raw,
-            decoded: Some(OnceCell::new()),
-        }
+    pub(crate) fn escaped(raw: &'a str) -> Self {
+        JsonStr(StrRepr::Escaped(Box::new((raw, OnceCell::new()))))
     }
-    /// The text between the quotes as written (`a\"b` for the string `a"b`).
-    pub const fn raw(&self) -> &'a str {
-        self.raw
+    /// The text between the quotes as written (`a\\"b` for the string `a"b`).
+    pub fn raw(&self) -> &'a str {
+        match &self.0 {
+            StrRepr::Plain(raw) => raw,
+            StrRepr::Escaped(escaped) => escaped.0,
+        }
     }
     /// The decoded text (borrowed from the input when it has no escapes).
     pub fn as_str(&self) -> &str {
-        match &self.decoded {
-            None => self.raw,
-            Some(cell) => cell.get_or_init(|| parse::decode_escaped(self.raw).into_boxed_str()),
+        match &self.0 {
+            StrRepr::Plain(raw) => raw,
+            StrRepr::Escaped(escaped) => escaped
+                .1
+                .get_or_init(|| parse::decode_escaped(escaped.0).into_boxed_str()),
         }
     }
 }
