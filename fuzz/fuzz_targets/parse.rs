@@ -1,4 +1,4 @@
-//! The JSON parser (engine/check/src/json): any bytes give a tree or a located error, never a panic; spans stay
+//! The JSON parser (engine/json, the jsonrpc-json crate): any bytes give a tree or a located error, never a panic; spans stay
 //! inside the input; what parses also formats, and the formatted text parses to the same shape;
 //! every number reads as the same f64 as `str::parse` gives (json::to_f64, our own reader).
 #![no_main]

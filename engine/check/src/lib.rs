@@ -3,6 +3,8 @@
 //! (`jsonrpc-engine`: mock replies, the log model, teaching) for size. Pure Rust, no web
 //! dependency; `jsonrpc-engine` re-exports it, so paths stay `jsonrpc_engine::json`, `…::rpc`.
 
-pub mod json;
+/// Strict JSON with spans: the `jsonrpc-json` crate (its own crate so the web build can give the
+/// parser, the hottest code, an opt-level of its own).
+pub use jsonrpc_json as json;
 pub mod order;
 pub mod rpc;

@@ -103,7 +103,7 @@ pub fn pointer_to(root: &Node<'_>, span: Span) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::json::parse_document;
+    use crate::parse_document;
 
     #[test]
     fn escapes_tilde_and_slash() {

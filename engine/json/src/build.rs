@@ -241,7 +241,7 @@ pub fn trimmed(x: f64, decimals: u32) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::json::parse_document;
+    use crate::parse_document;
 
     #[test]
     fn strings_escape_as_serde_json_does() {
