@@ -608,28 +608,42 @@ impl<'a> Parser<'a> {
                 self.pos = at + 2;
                 true
             }
-            Some(b'u') => {
-                let Some(&[a, b, c, d]) = self.src.get(at + 2..at + 6) else {
-                    return false;
-                };
-                let digits = [
-                    HEX[a as usize],
-                    HEX[b as usize],
-                    HEX[c as usize],
-                    HEX[d as usize],
-                ];
-                if digits.contains(&0xFF) {
-                    return false;
+            Some(b'u') => match self.unicode_escape(at) {
+                // A character of its own.
+                Some(unit) if !(0xD800..0xE000).contains(&unit) => {
+                    self.pos = at + 6;
+                    true
                 }
-                // U+D800..U+DFFF: a surrogate, paired or lone.
-                if digits[0] == 0xD && digits[1] >= 8 {
-                    return false;
-                }
-                self.pos = at + 6;
-                true
-            }
+                // A high surrogate followed by a low one: one character (an emoji).
+                Some(0xD800..0xDC00) => match self.unicode_escape(at + 6) {
+                    Some(0xDC00..0xE000) if self.src.get(at + 6) == Some(&b'\\') => {
+                        self.pos = at + 12;
+                        true
+                    }
+                    _ => false,
+                },
+                _ => false,
+            },
             _ => false,
         }
+    }
+
+    /// The code unit of the `\uXXXX` escape whose backslash is at `at`, when it is one.
+    #[inline(always)]
+    fn unicode_escape(&self, at: usize) -> Option<u32> {
+        let Some(&[b'u', a, b, c, d]) = self.src.get(at + 1..at + 6) else {
+            return None;
+        };
+        let digits = [
+            HEX[a as usize],
+            HEX[b as usize],
+            HEX[c as usize],
+            HEX[d as usize],
+        ];
+        if digits.contains(&0xFF) {
+            return None;
+        }
+        Some(digits.iter().fold(0, |v, &d| v << 4 | u32::from(d)))
     }
 
     /// One escape sequence starting at the backslash: moves past it and returns what it stands
@@ -826,8 +840,19 @@ mod tests {
     fn escaped_values_are_checked_at_once_and_decoded_when_read() {
         // Checked while parsing: a bad escape or a lone surrogate in a value is found then.
         assert!(parse_document(br#"{"a": "x\qy"}"#, 0).is_err());
-        let (parsed, _) = parse_document(br#"{"a": "x\ud800y"}"#, 0).unwrap();
-        assert_eq!(parsed.notes.len(), 1);
+        for (lone, notes) in [
+            (&br#"{"a": "x\ud800y"}"#[..], 1),
+            (br#"{"a": "\ud83d\u0041"}"#, 1),
+            (br#"{"a": "\ude00\ud83d"}"#, 2),
+        ] {
+            let (parsed, _) = parse_document(lone, 0).unwrap();
+            assert_eq!(
+                parsed.notes.len(),
+                notes,
+                "{}",
+                String::from_utf8_lossy(lone)
+            );
+        }
         // Decoded when read, the same text as a member name decoded at once.
         let (parsed, _) = parse_document(
             r#"{"t\u00e9\"": "t\u00e9\"\\\/\b\f\n\r\t\ud83d\ude00\ud800!"}"#.as_bytes(),
