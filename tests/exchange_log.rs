@@ -556,6 +556,10 @@ fn keys_are_monotonic_across_clear() {
     assert!(log.is_empty());
     assert_eq!(log.counts().entries, 0);
     assert_eq!(log.record(MOCK, Out, 0.0, "{}"), 3);
+    // What the page shows counts again from 1 (keys stay unique for keyed views).
+    assert_eq!(log.get(3).unwrap().number, 1);
+    assert_eq!(log.record(MOCK, Out, 0.0, "{}"), 4);
+    assert_eq!(log.get(4).unwrap().number, 2);
 }
 
 #[test]
@@ -723,4 +727,22 @@ fn corrupt_stored_logs_are_errors_not_panics() {
     assert_eq!(keys, [5, 7]);
     assert_eq!(log.counts().pairs, 1);
     assert_eq!(log.next_key(), 8);
+}
+
+#[test]
+fn a_tool_error_says_so_before_any_cut() {
+    let mut log = Log::new();
+    let long = "x".repeat(200);
+    let key = log.record(
+        MOCK,
+        In,
+        0.0,
+        format!(r#"{{"jsonrpc": "2.0", "result": {{"content": [{{"type": "text", "text": "division by zero {long}"}}], "isError": true}}, "id": 3}}"#),
+    );
+    let summary = &log.get(key).unwrap().msgs[0].summary;
+    assert!(
+        summary.starts_with("tool error (isError: true) division by zero"),
+        "{summary}"
+    );
+    assert!(summary.chars().count() <= 80, "{summary}");
 }

@@ -96,9 +96,13 @@ pub fn App() -> impl IntoView {
                 <h1>"JSON-RPC playground"</h1>
                 <teach::Nav />
                 <nav class="toolbar" aria-label="Playground">
-                    <controls::ProfileSelect />
-                    <examples::ExamplesMenu />
-                    <share::ShareButton />
+                    // What acts on the editor shows only with the editor: on the reference, the
+                    // quiz and the lessons it would act on a hidden page.
+                    <div class="toolbar-playground" data-testid="toolbar-playground" hidden=off_playground>
+                        <controls::ProfileSelect />
+                        <examples::ExamplesMenu />
+                        <share::ShareButton />
+                    </div>
                     <theme::ThemeToggle />
                 </nav>
             </header>
@@ -110,6 +114,7 @@ pub fn App() -> impl IntoView {
                         <exchange::SendButton />
                         <link::TargetSelect />
                     </div>
+                    <examples::ExampleAbout />
                     <Host node=editor::editor() />
                 </section>
                 <section class="results" aria-label="Results">

@@ -46,6 +46,9 @@ pub struct AppState {
     /// A share link is being read (a large one takes a while): the verdicts on screen are not for
     /// it, so none is shown until its text arrives.
     pub opening_link: RwSignal<bool>,
+    /// The example last loaded: its description stays beside the editor (one, never a pile of
+    /// notices) until it is dismissed or another example is loaded.
+    pub example: RwSignal<Option<&'static crate::examples::Example>>,
 }
 
 /// The editor's textarea once it exists (set by [`super::editor::editor`]).
@@ -111,18 +114,36 @@ impl AppState {
             notices: RwSignal::new(Vec::new()),
             target: RwSignal::new(Target::Mock),
             opening_link: RwSignal::new(false),
+            example: RwSignal::new(None),
         }
     }
 
-    /// Shows a notice to the user.
+    /// Shows a notice to the user. At most [`NOTICES_SHOWN`] stay (the oldest goes first), and a
+    /// note (not an error) goes by itself after [`NOTE_SECONDS`]: notices never pile up over the
+    /// page.
     pub fn notify(&self, level: NoticeLevel, text: impl Into<String>) {
         let text = text.into();
-        self.notices.update(|n| {
-            let key = n.last().map_or(1, |last| last.key + 1);
+        let notices = self.notices;
+        let mut key = 0;
+        notices.update(|n| {
+            key = n.last().map_or(1, |last| last.key + 1);
             n.push(Notice { key, level, text });
+            let extra = n.len().saturating_sub(NOTICES_SHOWN);
+            n.drain(..extra);
         });
+        if level == NoticeLevel::Info {
+            set_timeout(
+                move || notices.update(|n| n.retain(|x| x.key != key)),
+                std::time::Duration::from_secs(NOTE_SECONDS),
+            );
+        }
     }
 }
+
+/// How many notices show at once.
+pub const NOTICES_SHOWN: usize = 3;
+/// How long a note (not an error) stays, in seconds.
+pub const NOTE_SECONDS: u64 = 10;
 
 /// The state provided by [`super::App`].
 pub fn use_app() -> AppState {

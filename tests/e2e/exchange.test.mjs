@@ -127,6 +127,11 @@ test('export downloads the log as NDJSON and as a JSON array; clear empties it',
   await page.click('[data-testid=clear-log]');
   assert.equal(await page.locator('[data-testid=log-entry]').count(), 0);
   assert.equal(await page.getAttribute('[data-testid=log-counts]', 'data-entries'), '0');
+  // After Clear the numbering starts again at #1 (the keys behind it stay unique).
+  await send(page, SUBTRACT);
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid=log-entry]').length === 2);
+  assert.deepEqual(await page.locator('[data-testid=log-number]').allTextContents(), ['#1', '#2']);
+  assert.equal(await page.getAttribute('[data-testid=log-entry] >> nth=0', 'data-key'), '6');
   assert.deepEqual(problems, [], 'no CSP violation for blob: downloads');
   await context.close();
 });

@@ -144,6 +144,9 @@ pub struct Msg {
 pub struct Entry {
     /// Monotonic, never reused.
     pub key: u64,
+    /// Its place in the log since the last [`Log::clear`], from 1: what the page shows (`#1`),
+    /// while views are keyed by `key`.
+    pub number: u64,
     /// Bumped whenever the status of one of its messages changes (for keyed views).
     pub rev: u32,
     /// Milliseconds (the UI uses the Unix epoch with sub-millisecond precision).
@@ -412,6 +415,7 @@ impl Log {
         }
         self.entries.push(Entry {
             key,
+            number: self.entries.len() as u64 + 1,
             rev: 0,
             time_ms,
             direction,
@@ -885,6 +889,19 @@ fn summary(raw: &str, doc: &Document, node: Option<&Node<'_>>) -> String {
         return truncate(format!("error {code} {message}").trim().to_string());
     }
     if let Some(result) = node.get("result") {
+        // An MCP tool's failure is a result: say so first, where a cut summary still shows it.
+        if result.get("isError").map(|v| &v.value) == Some(&crate::json::Value::Bool(true)) {
+            let said = result
+                .get("content")
+                .and_then(Node::as_array)
+                .and_then(|items| items.iter().find_map(|c| c.get("text")?.as_str()))
+                .unwrap_or_default();
+            return truncate(
+                format!("tool error (isError: true) {said}")
+                    .trim()
+                    .to_string(),
+            );
+        }
         return truncate(format!("result {}", text(result)));
     }
     node.get("params")

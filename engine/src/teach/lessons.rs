@@ -25,7 +25,7 @@ const MCP: Profile = Profile::Mcp(McpVersion::V2025_11_25);
 pub static LESSONS: &[Lesson] = &[
     Lesson {
         id: "request",
-        title: "1. A request",
+        title: "A request",
         text: &[
             "A JSON-RPC request is one JSON object with four members: \"jsonrpc\": \"2.0\" names the protocol, \"method\" names the procedure to call, \"params\" holds its arguments (an array by position or an object by name), and \"id\" lets the reply find its way back.",
             "Send it: the mock server answers subtract(42, 23) with 19, under the same id.",
@@ -36,7 +36,7 @@ pub static LESSONS: &[Lesson] = &[
     },
     Lesson {
         id: "notification",
-        title: "2. A notification",
+        title: "A notification",
         text: &[
             "Leave the id out and a request becomes a notification: the client says something and expects nothing back. The server must not reply, not even with an error.",
             "Send it: the log shows the message going out and \"no reply expected\".",
@@ -47,7 +47,7 @@ pub static LESSONS: &[Lesson] = &[
     },
     Lesson {
         id: "response",
-        title: "3. A response",
+        title: "A response",
         text: &[
             "A response carries the request's id and exactly one of \"result\" (success) or \"error\" (failure). Never both, never neither.",
             "Calling by name works too: params as an object whose member names the server expects.",
@@ -58,7 +58,7 @@ pub static LESSONS: &[Lesson] = &[
     },
     Lesson {
         id: "error",
-        title: "4. The error object",
+        title: "The error object",
         text: &[
             "When a call fails, \"error\" is an object: an integer \"code\", a short \"message\", and optional \"data\" with details. -32700 means the text was not JSON, -32600 an invalid request, -32601 an unknown method, -32602 wrong params, -32603 an internal error.",
             "Send these: an unknown method, wrong params, and a message that is not JSON. Look at each code and at the ids: null when the server could not read the request's id.",
@@ -69,7 +69,7 @@ pub static LESSONS: &[Lesson] = &[
     },
     Lesson {
         id: "batch",
-        title: "5. A batch",
+        title: "A batch",
         text: &[
             "Several messages can travel together as an array. The server answers with an array of the responses, in any order, one per request and none for notifications. An empty array is not a batch, and a batch of notifications gets nothing back at all.",
         ],
@@ -79,7 +79,7 @@ pub static LESSONS: &[Lesson] = &[
     },
     Lesson {
         id: "mcp",
-        title: "6. MCP: handshake and a tool call",
+        title: "MCP: handshake and a tool call",
         text: &[
             "The Model Context Protocol speaks JSON-RPC 2.0 with stricter rules: ids are strings or integers, never null; each method has required params; and a session starts with initialize, whose result the client acknowledges with the notification notifications/initialized.",
             "Then the client lists the server's tools and calls one. Send the whole flow and follow it in the log and the sequence picture.",

@@ -84,9 +84,82 @@ impl Progress {
     }
 }
 
+/// Which lessons the learner has finished, their question answered right (localStorage
+/// `jrpc.lessons`): the lesson list marks them and says where to go on.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct LessonProgress {
+    /// Ids of the finished lessons ([`super::lessons::Lesson::id`]), in the order finished.
+    pub done: Vec<String>,
+}
+
+impl LessonProgress {
+    pub fn is_done(&self, id: &str) -> bool {
+        self.done.iter().any(|d| d == id)
+    }
+
+    /// Marks `id` finished; false when it already was (nothing to save).
+    pub fn finish(&mut self, id: &str) -> bool {
+        if self.is_done(id) {
+            return false;
+        }
+        self.done.push(id.to_string());
+        true
+    }
+
+    pub fn to_json(&self) -> String {
+        let done: Vec<String> = self.done.iter().map(|d| json::quote(d)).collect();
+        format!("{{\"v\":{PROGRESS_VERSION},\"done\":[{}]}}", done.join(","))
+    }
+
+    /// The inverse of [`LessonProgress::to_json`]; anything else is an error saying what is wrong.
+    pub fn from_json(text: &str) -> Result<LessonProgress, String> {
+        let bytes = text.as_bytes();
+        let (parsed, end) = json::parse_document(bytes, 0).map_err(|e| e.to_string())?;
+        if bytes[end..].iter().any(|b| !b.is_ascii_whitespace()) {
+            return Err(format!(
+                "unexpected text after the JSON value at byte {end}"
+            ));
+        }
+        let o = &parsed.root;
+        match o.get("v").and_then(Node::as_integer_text) {
+            Some("1") => {}
+            Some(v) => return Err(format!("unknown version {v}")),
+            None => return Err("\"v\" is missing or not an integer".into()),
+        }
+        let items = o
+            .get("done")
+            .and_then(Node::as_array)
+            .ok_or("\"done\" is missing or not an array")?;
+        let mut p = LessonProgress::default();
+        for item in items {
+            let id = item
+                .as_str()
+                .ok_or("\"done\" holds something other than a lesson id")?;
+            p.finish(id);
+        }
+        Ok(p)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn lesson_progress_round_trips_and_rejects_damage() {
+        let mut p = LessonProgress::default();
+        assert!(p.finish("first-request"));
+        assert!(!p.finish("first-request"));
+        assert!(p.finish("a \"quoted\" id"));
+        assert_eq!(LessonProgress::from_json(&p.to_json()), Ok(p.clone()));
+        assert!(p.is_done("first-request") && !p.is_done("other"));
+        assert!(LessonProgress::from_json("").is_err());
+        assert!(LessonProgress::from_json("{\"v\":2,\"done\":[]}")
+            .unwrap_err()
+            .contains("version"));
+        assert!(LessonProgress::from_json("{\"v\":1,\"done\":[1]}").is_err());
+        assert!(LessonProgress::from_json("{\"v\":1}").is_err());
+    }
 
     #[test]
     fn progress_round_trips() {

@@ -298,12 +298,12 @@ fn is_reply(msg: &Msg) -> bool {
 /// `#3 request subtract id 1` (or `#4[2] response id "2"` for a batch element).
 pub(crate) fn describe_at(entry: &Entry, item: usize) -> String {
     let Some(msg) = entry.msgs.get(item) else {
-        return format!("#{}", entry.key);
+        return format!("#{}", entry.number);
     };
     let place = if entry.is_batch() {
-        format!("#{}[{item}]", entry.key)
+        format!("#{}[{item}]", entry.number)
     } else {
-        format!("#{}", entry.key)
+        format!("#{}", entry.number)
     };
     let mut s = format!("{place} {}", kind_label(entry, msg));
     if let Some(m) = &msg.method {
@@ -493,7 +493,7 @@ fn log_row(entry: &Entry, selected: RwSignal<Option<At>>) -> impl IntoView {
             data-partners=partner_text.join(" ")
         >
             <div class="xl-entry-head">
-                <span class="xl-seq">"#"{key.to_string()}</span>
+                <span class="xl-seq" data-testid="log-number">"#"{entry.number.to_string()}</span>
                 <time class="xl-time">{clock_text(entry.time_ms)}</time>
                 <span class="xl-dir">{arrow}</span>
                 {batch}

@@ -99,7 +99,7 @@ fn label(e: &Entry) -> String {
             (kind, _) => kind.as_str().into(),
         }
     };
-    let text = format!("#{} {text}", e.key);
+    let text = format!("#{} {text}", e.number);
     if text.chars().count() > 34 {
         let mut t: String = text.chars().take(33).collect();
         t.push('…');
@@ -142,7 +142,7 @@ fn sentence(e: &Entry) -> String {
     } else {
         ""
     };
-    format!("#{} {who}: {batch}{}", e.key, parts.join("; "))
+    format!("#{} {who}: {batch}{}", e.number, parts.join("; "))
 }
 
 /// The picture of the newest [`PICTURED`] entries: read-only SVG from [`crate::ui::dom`], rebuilt

@@ -1,30 +1,94 @@
 //! The lessons (`data-testid="lesson"`): the engine's six-step path, each step with its example,
 //! run against a fresh in-browser mock server (or opened in the playground), and one question.
+//! A lesson whose question is answered right is finished; which are is kept in localStorage
+//! (`jrpc.lessons`, [`crate::teach::progress::LessonProgress`]) and the list marks them.
 
 use super::open_in_playground;
 use super::quiz::{Question, Slot};
 use crate::mock::MockServer;
 use crate::teach::lessons::LESSONS;
+use crate::teach::progress::LessonProgress;
 use crate::teach::quiz;
 use crate::teach::route::Route;
 use crate::ui::prelude::*;
-use crate::ui::AppState;
+use crate::ui::{AppState, NoticeLevel};
+
+/// localStorage: which lessons are finished.
+const KEY: &str = "jrpc.lessons";
+
+/// The saved lesson progress, or none finished (a damaged save is a notice, not a guess).
+fn load(app: AppState) -> LessonProgress {
+    match super::quiz::storage().map(|s| s.get_item(KEY)) {
+        Some(Ok(Some(json))) => LessonProgress::from_json(&json).unwrap_or_else(|why| {
+            app.notify(
+                NoticeLevel::Error,
+                format!("The saved lesson progress could not be read ({why}); no lesson is marked finished."),
+            );
+            LessonProgress::default()
+        }),
+        _ => LessonProgress::default(),
+    }
+}
+
+/// Saves the lesson progress; a failure is a notice and touches nothing else.
+fn save(p: &LessonProgress, app: AppState) {
+    let outcome = super::quiz::storage()
+        .ok_or_else(|| "no localStorage".to_string())
+        .and_then(|s| {
+            s.set_item(KEY, &p.to_json())
+                .map_err(|e| crate::ui::js_error_text(&e))
+        });
+    if let Err(why) = outcome {
+        app.notify(
+            NoticeLevel::Error,
+            format!(
+                "Lesson progress is not being saved ({why}). Your editor text is not affected."
+            ),
+        );
+    }
+}
 
 /// The list (`None`) or one lesson (0-based).
 #[component]
 pub(super) fn Lessons(app: AppState, index: Option<usize>) -> impl IntoView {
+    let progress = RwSignal::new(load(app));
     let Some((i, l)) = index.and_then(|i| LESSONS.get(i).map(|l| (i, l))) else {
+        let p = progress.get_untracked();
         let items = LESSONS
             .iter()
             .enumerate()
-            .map(|(i, l)| view! { <li><a data-testid="lesson-link" href=Route::Lessons(Some(i)).fragment()>{l.title}</a></li> })
+            .map(|(i, l)| {
+                let done = p.is_done(l.id);
+                let mark = done.then(|| view! { <span class="lesson-done-mark" aria-label="finished">" ✓"</span> });
+                view! {
+                    <li data-testid="lesson-item" data-done=done.to_string()>
+                        <a data-testid="lesson-link" href=Route::Lessons(Some(i)).fragment()>{l.title}</a>
+                        {mark}
+                    </li>
+                }
+            })
             .collect_view();
+        let finished = LESSONS.iter().filter(|l| p.is_done(l.id)).count();
+        let next = LESSONS.iter().enumerate().find(|(_, l)| !p.is_done(l.id));
+        let status = match (finished, next) {
+            (0, _) => None,
+            (_, Some((n, l))) => Some(view! {
+                <p data-testid="lessons-progress">
+                    {format!("{finished} of {} finished. ", LESSONS.len())}
+                    <a data-testid="lesson-continue" href=Route::Lessons(Some(n)).fragment()>{format!("Continue with “{}”", l.title)}</a>
+                </p>
+            }.into_any()),
+            (_, None) => Some(view! {
+                <p data-testid="lessons-progress">{format!("All {} finished: try the quiz next.", LESSONS.len())}</p>
+            }.into_any()),
+        };
         return view! {
             <section class="teach lessons" data-testid="lessons" aria-labelledby="lessons-title">
                 <h2 id="lessons-title" tabindex="-1">"Lessons"</h2>
                 <p>
                     "Six short steps from a first request to an MCP tool call, about fifteen minutes. Each has an example to run against the in-browser mock server and one question."
                 </p>
+                {status}
                 <ol>{items}</ol>
             </section>
         }
@@ -55,10 +119,25 @@ pub(super) fn Lessons(app: AppState, index: Option<usize>) -> impl IntoView {
             view! { <ol class="replies" data-testid="lesson-replies" aria-label="Exchanged with the mock server">{rows}</ol> }
         })
     };
+    // Answered right: the lesson is finished (kept, and marked in the list).
+    let on_graded = Callback::new(move |right: bool| {
+        if right {
+            let mut p = progress.get_untracked();
+            if p.finish(l.id) {
+                save(&p, app);
+                progress.set(p);
+            }
+        }
+    });
     let question = quiz::item(l.question).map(|it| {
         let slot = Slot::new(it, false);
-        view! { <Question q=0 asked=slot /> }
+        view! { <Question q=0 asked=slot on_graded /> }
     });
+    let finished = move || {
+        progress.with(|p| p.is_done(l.id)).then(|| {
+            view! { <p class="lesson-finished" data-testid="lesson-finished">"✓ Finished: this lesson's question was answered right."</p> }
+        })
+    };
     let prev = (i > 0).then(|| view! { <a data-testid="lesson-prev" href=Route::Lessons(Some(i - 1)).fragment()>"← Previous"</a> });
     let next = (i + 1 < LESSONS.len()).then(|| view! { <a data-testid="lesson-next" href=Route::Lessons(Some(i + 1)).fragment()>"Next step →"</a> });
     let text = l.text.iter().map(|p| view! { <p>{*p}</p> }).collect_view();
@@ -77,6 +156,7 @@ pub(super) fn Lessons(app: AppState, index: Option<usize>) -> impl IntoView {
             {replies}
             <h3>"Your question"</h3>
             {question}
+            {finished}
             <nav class="steps" aria-label="Lessons">
                 {prev}
                 <a href="#/lessons">"All lessons"</a>

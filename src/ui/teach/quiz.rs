@@ -242,7 +242,7 @@ fn new_seed() -> u64 {
     (js_sys::Math::random() * 4_294_967_296.0) as u64 + 1
 }
 
-fn storage() -> Option<web_sys::Storage> {
+pub(super) fn storage() -> Option<web_sys::Storage> {
     window().local_storage().ok().flatten()
 }
 

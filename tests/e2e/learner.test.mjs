@@ -1,0 +1,166 @@
+// End-to-end: what a learner tripped over, each fixed and kept fixed (issue 14's list), on the
+// release build (dist/) in headless Chromium. Run alone with
+//   BASE_URL=http://127.0.0.1:8080/ node --test tests/e2e/learner.test.mjs
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { launch, openApp } from './support.mjs';
+
+let browser;
+before(async () => {
+  browser = await launch();
+});
+after(async () => {
+  await browser?.close();
+});
+
+const open = () => openApp(browser);
+const editorValue = (page) => page.$eval('[data-testid=editor]', (t) => t.value);
+
+test('the first view says what to do in one line and points at Lesson 1', async () => {
+  const { page, problems } = await open();
+  const intro = page.locator('[data-testid=intro]');
+  assert.match(await intro.textContent(), /Paste or type a JSON-RPC message: see what it is, then Send/);
+  await page.click('[data-testid=intro-lesson]');
+  await page.waitForFunction(() => location.hash === '#/lessons/1');
+  await page.waitForSelector('[data-testid=lesson]');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('a loaded example is described once beside the editor, with its profile; no notes pile up', async () => {
+  const { page, problems } = await open();
+  for (const id of ['spec-positional', 'spec-named', 'mcp-tool-error-result', 'spec-positional', 'mcp-flow']) {
+    await page.selectOption('[data-testid=examples]', id);
+    await page.waitForSelector(`[data-testid=example-about][data-example=${id}]`);
+  }
+  assert.equal(await page.locator('[data-testid=example-about]').count(), 1);
+  assert.equal(await page.locator('[data-testid=notice]').count(), 0, 'loading examples adds no notice');
+  assert.equal(await page.locator('[data-testid=intro]').count(), 0);
+  // It says which profile the example switched to, the one the Profile menu shows.
+  assert.match(await page.textContent('[data-testid=example-profile]'), /Checked as MCP 2025-11-25/);
+  assert.equal(await page.inputValue('[data-testid=profile]'), 'mcp:2025-11-25');
+  // Its × hides it (a 44 px-ish target, reachable by Tab) and gives the focus to the editor.
+  await page.click('[data-testid=example-about-dismiss]');
+  assert.equal(await page.locator('[data-testid=example-about]').count(), 0);
+  assert.equal(await page.evaluate(() => document.activeElement?.dataset.testid), 'editor');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('the Examples control behaves like a select: arrow keys browse, Enter loads, Tab away loads nothing', async () => {
+  const { page, problems } = await open();
+  const mine = '{"jsonrpc": "2.0", "method": "mine", "id": 7}';
+  await page.fill('[data-testid=editor]', mine);
+  await page.focus('[data-testid=examples]');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowDown');
+  // Three arrows moved through the titles: nothing loaded, the learner's text is intact.
+  const shown = await page.inputValue('[data-testid=examples]');
+  assert.notEqual(shown, '', 'the arrows move the choice');
+  assert.equal(await editorValue(page), mine);
+  assert.equal(await page.locator('[data-testid=example-about]').count(), 0);
+  // Enter loads the one shown (the third), and the control goes back to its prompt.
+  await page.keyboard.press('Enter');
+  await page.waitForSelector(`[data-testid=example-about][data-example=${shown}]`);
+  assert.notEqual(await editorValue(page), mine);
+  assert.equal(await page.inputValue('[data-testid=examples]'), '');
+  // Browsing then leaving with Tab loads nothing and puts the prompt back.
+  const loaded = await editorValue(page);
+  await page.focus('[data-testid=examples]');
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('Tab');
+  assert.equal(await editorValue(page), loaded);
+  assert.equal(await page.inputValue('[data-testid=examples]'), '');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('notes do not pile up: at most three notices, a note goes by itself, Escape in one dismisses it', async () => {
+  const { page, problems } = await open();
+  // Send with nothing to send: a note each time.
+  await page.fill('[data-testid=editor]', '<-- {"jsonrpc": "2.0", "result": 1, "id": 1}');
+  for (let i = 0; i < 5; i++) await page.click('[data-testid=send]');
+  await page.waitForSelector('[data-testid=notice]');
+  assert.equal(await page.locator('[data-testid=notice]').count(), 3);
+  await page.focus('[data-testid=notice] >> nth=0 >> [data-testid=dismiss]');
+  await page.keyboard.press('Escape');
+  assert.equal(await page.locator('[data-testid=notice]').count(), 2);
+  // Notes (not errors) go by themselves after ten seconds.
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid=notice]').length === 0, null, { timeout: 15000 });
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('a tool error shows isError: true in the log, the picture and its text version', async () => {
+  const { page, problems } = await open();
+  await page.selectOption('[data-testid=examples]', 'mcp-tool-error-result');
+  await page.waitForSelector('[data-testid=example-about]');
+  await page.click('[data-testid=send]');
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid=log-entry]').length === 2);
+  const reply = page.locator('[data-testid=log-entry] >> nth=1');
+  assert.match(await reply.textContent(), /tool error \(isError: true\) cannot divide by zero/);
+  assert.match(await page.textContent('[data-testid=sequence]'), /isError: true/);
+  assert.match(await page.textContent('[data-testid=sequence-text]'), /isError: true/);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('the invalid [] is drawn as an error (dashed, crossed), named as what it is', async () => {
+  const { page, problems } = await open();
+  await page.fill('[data-testid=editor]', '[]');
+  await page.waitForSelector('[data-testid=verdict][data-kind=invalid]');
+  await page.click('[data-testid=send]');
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid=log-entry]').length === 2);
+  const first = page.locator('[data-testid=log-entry] >> nth=0');
+  assert.equal(await first.getAttribute('data-kind'), 'invalid');
+  assert.doesNotMatch(await first.textContent(), /empty batch/i);
+  assert.match(await first.textContent(), /\[\] is not a batch/);
+  const arrow = page.locator('[data-testid=sequence] [data-key] >> nth=0');
+  assert.match(await arrow.getAttribute('class'), /\berror\b/);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('lesson progress is kept: a lesson answered right is marked finished, after a reload too', async () => {
+  const { page, problems } = await open();
+  await page.goto(new URL('#/lessons', page.url()).href);
+  await page.waitForSelector('[data-testid=lessons]');
+  // Numbered once ("1. A request", not "1. 1. A request").
+  const first = await page.textContent('[data-testid=lesson-item] >> nth=0');
+  assert.equal(first.trim(), 'A request');
+  assert.equal(await page.locator('[data-testid=lessons-progress]').count(), 0);
+  await page.click('[data-testid=lesson-link] >> nth=0');
+  await page.waitForSelector('[data-testid=lesson][data-lesson]');
+  // Lesson 1's question (a message that looks like a request but is not one): answer it right.
+  await page.click('[data-testid=quiz-answer][data-answer=invalid]');
+  assert.equal(await page.getAttribute('[data-testid=quiz-result]', 'data-correct'), 'true');
+  await page.waitForSelector('[data-testid=lesson-finished]');
+  await page.reload();
+  await page.goto(new URL('#/lessons', page.url()).href);
+  await page.waitForSelector('[data-testid=lessons-progress]');
+  assert.equal(await page.getAttribute('[data-testid=lesson-item] >> nth=0', 'data-done'), 'true');
+  assert.equal(await page.getAttribute('[data-testid=lesson-item] >> nth=1', 'data-done'), 'false');
+  assert.match(await page.textContent('[data-testid=lessons-progress]'), /1 of 6 finished\. Continue with “A notification”/);
+  await page.click('[data-testid=lesson-continue]');
+  await page.waitForFunction(() => location.hash === '#/lessons/2');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('the toolbar shows per view only what acts there: no Examples, Profile or Share over the quiz', async () => {
+  const { page, problems } = await open();
+  assert.ok(await page.isVisible('[data-testid=examples]'));
+  for (const hash of ['#/quiz', '#/reference', '#/lessons']) {
+    await page.goto(new URL(hash, page.url()).href);
+    await page.waitForFunction(() => document.querySelector('main.playground')?.hidden);
+    for (const control of ['examples', 'profile', 'share']) {
+      assert.equal(await page.isVisible(`[data-testid=${control}]`), false, `${hash}: ${control} hidden`);
+    }
+    assert.ok(await page.isVisible('[data-testid=theme]'), `${hash}: the theme stays`);
+  }
+  await page.goto(new URL('#/', page.url()).href);
+  await page.waitForSelector('[data-testid=examples]', { state: 'visible' });
+  assert.deepEqual(problems, []);
+  await page.close();
+});
