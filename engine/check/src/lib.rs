@@ -6,5 +6,6 @@
 /// Strict JSON with spans: the `jsonrpc-json` crate (its own crate so the web build can give the
 /// parser, the hottest code, an opt-level of its own).
 pub use jsonrpc_json as json;
-pub mod order;
+/// Sorting by integer keys, compiled once (it lives with the parser, which sorts too).
+pub use jsonrpc_json::order;
 pub mod rpc;

@@ -9,6 +9,7 @@ mod build;
 mod decimal;
 mod format;
 mod lines;
+pub mod order;
 mod parse;
 mod pointer;
 mod stream;

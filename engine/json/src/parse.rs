@@ -389,28 +389,45 @@ impl<'a> Parser<'a> {
     }
 
     /// Notes the duplicate names of the object whose members start at `mark` that the scan as
-    /// they came did not compare (those after the first [`SCANNED_MEMBERS`]): sorted by name,
-    /// each repeat is paired with the name's first occurrence, as the scan pairs them.
+    /// they came did not compare (those after the first [`SCANNED_MEMBERS`]): members sorted by the
+    /// hash of their name (integer pairs, the one compiled sort: [`crate::order`]; a sort by the
+    /// names themselves compiled to 15 KB of wasm), so equal names are neighbours; each repeat is
+    /// paired with the name's first occurrence, as the scan pairs them. The hash is std's
+    /// (SipHash, randomly keyed natively): names crafted to collide cannot make it quadratic.
     #[inline(never)]
     fn later_duplicates(&mut self, mark: usize) {
+        use std::hash::BuildHasher;
         let members = &self.members[mark..];
-        let mut order: Vec<usize> = (0..members.len()).collect();
-        order.sort_unstable_by(|&a, &b| members[a].key.cmp(&members[b].key).then(a.cmp(&b)));
-        let mut found = Vec::new();
-        for group in order.chunk_by(|&a, &b| members[a].key == members[b].key) {
-            let first = &members[group[0]];
-            for &later in group[1..].iter().filter(|&&i| i >= SCANNED_MEMBERS) {
-                found.push((
-                    later,
-                    ParseNote::DuplicateMember {
-                        key: first.key.to_string(),
-                        first: first.key_span,
-                        second: members[later].key_span,
-                    },
-                ));
+        let hasher = std::collections::hash_map::RandomState::new();
+        let mut pairs: Vec<(u64, u64)> = members
+            .iter()
+            .enumerate()
+            .map(|(i, m)| (hasher.hash_one(&*m.key), i as u64))
+            .collect();
+        crate::order::sort_pairs(&mut pairs);
+        let mut found: Vec<(usize, ParseNote)> = Vec::new();
+        for group in pairs.chunk_by(|a, b| a.0 == b.0) {
+            for (n, &(_, later)) in group.iter().enumerate().skip(1) {
+                let later = later as usize;
+                let name = &members[later].key;
+                // The group is in source order: the first member with this name.
+                let first = group[..n]
+                    .iter()
+                    .map(|&(_, i)| &members[i as usize])
+                    .find(|m| m.key == *name);
+                if let (Some(first), true) = (first, later >= SCANNED_MEMBERS) {
+                    found.push((
+                        later,
+                        ParseNote::DuplicateMember {
+                            key: first.key.to_string(),
+                            first: first.key_span,
+                            second: members[later].key_span,
+                        },
+                    ));
+                }
             }
         }
-        found.sort_unstable_by_key(|(later, _)| *later);
+        crate::order::sort_by_key(&mut found, |(later, _)| *later as u64);
         self.notes.extend(found.into_iter().map(|(_, note)| note));
     }
 

@@ -897,7 +897,7 @@ pub(crate) fn frame_problem(raw: &str, kind: Kind) -> Option<String> {
     if raw.trim().is_empty() {
         return Some("empty frame: not JSON".into());
     }
-    let report = rpc::check_text(&raw, Profile::JsonRpc);
+    let report = rpc::check_text(raw, Profile::JsonRpc);
     let v = report.violations().next()?;
     Some(format!("not JSON at byte {}: {}", v.span.start, v.message))
 }

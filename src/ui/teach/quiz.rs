@@ -113,7 +113,8 @@ pub(super) fn Question(
     let mcp = matches!(it.profile, Profile::Mcp(_));
     let options = catalogue::all()
         .filter(|r| r.scope == Scope::JsonRpc || mcp)
-        .map(|r| view! { <option value=r.id title=r.summary>{r.id}</option> })
+        // In words (the requirement), the id after it: ~50 bare ids said nothing to a learner.
+        .map(|r| view! { <option value=r.id title=r.id>{format!("{} ({})", r.summary, r.id)}</option> })
         .collect_view();
     let answer = move |choice: Choice| {
         if grade.with_untracked(Option::is_some) {

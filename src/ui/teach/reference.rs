@@ -19,6 +19,21 @@ pub(crate) fn profile_name(p: Profile) -> String {
 /// The whole reference; `focus` names the rule to scroll to, highlight and focus.
 #[component]
 pub(super) fn Reference(app: AppState, focus: Option<String>) -> impl IntoView {
+    // The filter: words that an entry's id, requirement or section must all contain.
+    let query = RwSignal::new(String::new());
+    let shows = move |rule: &'static catalogue::Rule| {
+        query.with(|q| {
+            let haystack = format!(
+                "{} {} {} {}",
+                rule.id, rule.summary, rule.section.name, rule.section.title
+            )
+            .to_ascii_lowercase();
+            q.to_ascii_lowercase()
+                .split_whitespace()
+                .all(|w| haystack.contains(w))
+        })
+    };
+    let shown = move || catalogue::all().filter(|r| shows(r)).count();
     let entries = catalogue::all()
         .map(|rule| {
             let s = rule.section;
@@ -40,6 +55,7 @@ pub(super) fn Reference(app: AppState, focus: Option<String>) -> impl IntoView {
             let focused = focus.as_deref() == Some(rule.id);
             view! {
                 <li
+                    hidden=move || !shows(rule)
                     class=if focused { "rule-entry focused" } else { "rule-entry" }
                     data-testid="rule-entry"
                     data-rule=rule.id
@@ -72,6 +88,22 @@ pub(super) fn Reference(app: AppState, focus: Option<String>) -> impl IntoView {
             <p>
                 "Every rule the validator checks, from JSON-RPC 2.0 itself and from the Model Context Protocol profile. \
                  Each has a minimal message that breaks it and the same message fixed: \"Try it\" opens it in the playground."
+            </p>
+            <p class="reference-filter">
+                <label>
+                    "Filter the rules "
+                    <input
+                        type="search"
+                        data-testid="reference-filter"
+                        placeholder="id, words or section: id, batch, §5…"
+                        prop:value=move || query.get()
+                        on:input=move |ev| query.set(event_target_value(&ev))
+                    />
+                </label>
+                " "
+                <span data-testid="reference-count" aria-live="polite">
+                    {move || format!("{} of {} rules", shown(), catalogue::all().count())}
+                </span>
             </p>
             <ol class="rules">{entries}</ol>
         </section>
