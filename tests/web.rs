@@ -1171,9 +1171,9 @@ mod dom_page {
         assert!(app
             .one(".results > p[data-testid=verdicts-more]")
             .has_attribute("hidden"));
-        app.one(".toolbar > label.profile > select[data-testid=profile]");
-        app.one(".toolbar > label.examples-label > select[data-testid=examples]");
-        app.one(".toolbar > div.share > button[data-testid=share]");
+        app.one(".toolbar > div.toolbar-playground > label.profile > select[data-testid=profile]");
+        app.one(".toolbar > div.toolbar-playground > label.examples-label > select[data-testid=examples]");
+        app.one(".toolbar > div.toolbar-playground > div.share > button[data-testid=share]");
         app.one(".toolbar > button.theme-toggle[data-testid=theme]");
         app.one(".editor-tools > button[data-testid=format] + button[data-testid=minify]");
         app.one(".app-header > nav.views[data-testid=views]");

@@ -119,6 +119,7 @@ pub fn App() -> impl IntoView {
                 </section>
                 <section class="results" aria-label="Results">
                     <Status />
+                    <exchange::LastReply />
                     <verdicts::Verdicts />
                     <verdicts::VerdictsMore />
                 </section>

@@ -164,3 +164,79 @@ test('the toolbar shows per view only what acts there: no Examples, Profile or S
   assert.deepEqual(problems, []);
   await page.close();
 });
+
+test('words for learners: the quiz names each rule in words, the reference has a filter', async () => {
+  const { page, problems } = await open();
+  await page.goto(new URL('#/quiz/rule:jsonrpc-not-2-0', page.url()).href);
+  await page.waitForSelector('[data-testid=quiz-rule]');
+  const option = await page.textContent('[data-testid=quiz-rule] option[value=jsonrpc-not-2-0]');
+  assert.match(option, /^.{12,} \(jsonrpc-not-2-0\)$/, 'the requirement in words, then the id');
+
+  await page.goto(new URL('#/reference', page.url()).href);
+  await page.waitForSelector('[data-testid=reference-filter]');
+  const total = await page.locator('[data-testid=rule-entry]').count();
+  assert.match(await page.textContent('[data-testid=reference-count]'), new RegExp(`^${total} of ${total} rules$`));
+  await page.fill('[data-testid=reference-filter]', 'batch');
+  const shown = await page.locator('[data-testid=rule-entry]:not([hidden])').count();
+  assert.ok(shown > 0 && shown < total, `${shown} of ${total}`);
+  for (const text of await page.locator('[data-testid=rule-entry]:not([hidden]) h3, [data-testid=rule-entry]:not([hidden]) .summary').allTextContents()) {
+    assert.ok(text.length > 0);
+  }
+  assert.match(await page.textContent('[data-testid=reference-count]'), new RegExp(`^${shown} of ${total} rules$`));
+  await page.fill('[data-testid=reference-filter]', 'batch zzz-nothing');
+  assert.equal(await page.locator('[data-testid=rule-entry]:not([hidden])').count(), 0);
+  await page.fill('[data-testid=reference-filter]', '');
+  assert.equal(await page.locator('[data-testid=rule-entry]:not([hidden])').count(), total);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('after Send the reply is announced beside the verdicts; Show in the log selects it there', async () => {
+  const { page, problems } = await open();
+  await page.fill('[data-testid=editor]', '{"jsonrpc": "2.0", "method": "subtract", "params": [42, 23], "id": 1}');
+  assert.equal(await page.isVisible('[data-testid=last-reply]'), false);
+  await page.click('[data-testid=send]');
+  const last = page.locator('[data-testid=last-reply]');
+  await last.waitFor({ state: 'visible' });
+  assert.match(await last.textContent(), /Latest reply: #2 server → client: .*result 19/);
+  // In view without scrolling: it sits under the status, above the verdicts.
+  assert.ok(await last.evaluate((el) => el.getBoundingClientRect().bottom <= innerHeight), 'the reply is on screen');
+  await page.click('[data-testid=last-reply-show]');
+  await page.waitForSelector('[data-testid=log-entry][data-key="2"].is-selected');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test('on a phone (390 px) nothing sticks out, the verdicts take only their room, a notice can be dismissed', async () => {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+  const page = await context.newPage();
+  const problems = [];
+  page.on('pageerror', (err) => problems.push(err.message));
+  await page.goto(process.env.BASE_URL ?? 'http://127.0.0.1:8080/');
+  await page.waitForSelector('[data-testid=verdict]');
+  const wide = await page.evaluate(() => ({
+    page: document.documentElement.scrollWidth,
+    out: [...document.querySelectorAll('body *')]
+      .filter((el) => el.getClientRects().length && !el.closest('[hidden]') && !el.closest('.visually-hidden'))
+      .filter((el) => el.getBoundingClientRect().right > innerWidth + 1)
+      .map((el) => `${el.tagName.toLowerCase()}.${el.className || el.dataset.testid || ''}`)
+      .slice(0, 5),
+  }));
+  assert.ok(wide.page <= 390, `the page is ${wide.page} px wide; sticking out: ${wide.out.join(', ')}`);
+  // One short message: its verdict column is not an editor-high block of empty space.
+  await page.fill('[data-testid=editor]', '{"jsonrpc": "2.0", "method": "ping", "id": 1}');
+  await page.waitForSelector('[data-testid=verdict][data-kind=request]');
+  const results = await page.$eval('.results', (el) => el.getBoundingClientRect().height);
+  const editor = await page.$eval('.editor-pane', (el) => el.getBoundingClientRect().height);
+  assert.ok(results < editor * 0.8, `verdicts ${results} px against the editor's ${editor} px`);
+  // A notice's dismiss button is on screen and works.
+  await page.fill('[data-testid=editor]', '<-- {"jsonrpc": "2.0", "result": 1, "id": 1}');
+  await page.click('[data-testid=send]');
+  const dismiss = page.locator('[data-testid=notice] [data-testid=dismiss]').first();
+  const box = await dismiss.boundingBox();
+  assert.ok(box && box.x >= 0 && box.x + box.width <= 390, `dismiss at ${JSON.stringify(box)}`);
+  await dismiss.click();
+  assert.equal(await page.locator('[data-testid=notice]').count(), 0);
+  assert.deepEqual(problems, []);
+  await context.close();
+});

@@ -248,6 +248,46 @@ fn at_text(at: At) -> String {
     format!("{}.{}", at.key, at.item)
 }
 
+/// The latest message from the server, in words, beside the verdicts where the learner looks
+/// after Send (`data-testid="last-reply"`, a polite live region: a screen reader hears it too);
+/// "Show in the log" selects it there and scrolls it into view.
+#[component]
+pub fn LastReply() -> impl IntoView {
+    let state = use_log();
+    let last = Memo::new(move |_| {
+        state.log.with(|log| {
+            let e = log
+                .entries()
+                .iter()
+                .rev()
+                .find(|e| e.direction == Direction::In)?;
+            Some((e.key, picture::sentence(e)))
+        })
+    });
+    let show = move |_| {
+        let Some((key, _)) = last.get_untracked() else {
+            return;
+        };
+        state.selected.set(Some(At { key, item: 0 }));
+        let row = document()
+            .query_selector(&format!("[data-testid=log-entry][data-key=\"{key}\"]"))
+            .ok()
+            .flatten();
+        if let Some(row) = row {
+            row.scroll_into_view_with_bool(false);
+        }
+    };
+    view! {
+        <div class="last-reply" data-testid="last-reply" hidden=move || last.with(Option::is_none)>
+            <p aria-live="polite">
+                <span class="label">"Latest reply: "</span>
+                {move || last.with(|l| l.as_ref().map(|(_, s)| s.clone()).unwrap_or_default())}
+            </p>
+            <button type="button" data-testid="last-reply-show" on:click=show>"Show in the log"</button>
+        </div>
+    }
+}
+
 /// What the selected message is and, when paired, its partner and the latency.
 #[component]
 fn Selection() -> impl IntoView {

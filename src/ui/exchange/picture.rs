@@ -109,8 +109,8 @@ fn label(e: &Entry) -> String {
     }
 }
 
-/// The arrow in words, for the text alternative.
-fn sentence(e: &Entry) -> String {
+/// The arrow in words, for the text alternative (and the latest reply beside the verdicts).
+pub(super) fn sentence(e: &Entry) -> String {
     let who = match e.direction {
         Direction::Out => "client → server",
         Direction::In => "server → client",
