@@ -113,7 +113,8 @@ fn grading_checks_the_kind_then_the_rule_or_the_place() {
             &Answer {
                 choice: Some(Choice::Invalid),
                 rule: None,
-                click: Some(1)
+                // The opening brace: outside the broken member (its name counts, see below).
+                click: Some(0)
             }
         )
         .correct
@@ -399,4 +400,40 @@ fn marked_runs_cover_the_text_and_mark_the_spans() {
         .map(|r| r.0)
         .collect();
     assert_eq!(hit, ["\"1.0\""]);
+}
+
+/// A click anywhere in the offending member counts, and for a rule about the conversation,
+/// anywhere in the message it concerns (the learner clicked `"b"` in the unanswered request and
+/// was told they were wrong; the expected spot was the one character `2`).
+#[test]
+fn pointing_accepts_the_offending_member_or_message() {
+    let at = |it: &jsonrpc_playground::teach::quiz::Item, at: usize| {
+        grade(
+            it,
+            &Answer {
+                choice: Some(Choice::Invalid),
+                rule: None,
+                click: Some(at),
+            },
+        )
+        .correct
+    };
+    let unanswered = item("rule:request-unanswered").unwrap();
+    let second = unanswered.text.find("\"b\"").unwrap();
+    assert!(
+        at(&unanswered, second + 1),
+        "the method of the unanswered request"
+    );
+    assert!(at(&unanswered, unanswered.text.find("\"id\": 2").unwrap()));
+    let first = unanswered.text.find("\"a\"").unwrap();
+    assert!(
+        !at(&unanswered, first + 1),
+        "the answered request is not the problem"
+    );
+
+    let version = item("rule:jsonrpc-not-2-0").unwrap();
+    let name = version.text.find("\"jsonrpc\"").unwrap();
+    assert!(at(&version, name + 1), "the member's name");
+    let method = version.text.find("\"method\"").unwrap();
+    assert!(!at(&version, method + 1), "another member");
 }

@@ -240,3 +240,54 @@ test('on a phone (390 px) nothing sticks out, the verdicts take only their room,
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+test('quiz pointing: a click anywhere in the offending message counts, and the card says what you answered', async () => {
+  const { page, problems } = await open();
+  await page.goto(new URL('#/quiz/rule:request-unanswered', page.url()).href);
+  await page.waitForSelector('[data-testid=quiz-message]');
+  // Click on "b", the method of the request that gets no answer.
+  const box = await page.evaluate(() => {
+    const pre = document.querySelector('[data-testid=quiz-message]');
+    const walker = document.createTreeWalker(pre, NodeFilter.SHOW_TEXT);
+    let offset = 0;
+    const at = pre.textContent.indexOf('"b"') + 1;
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      if (offset + node.length > at) {
+        const range = document.createRange();
+        range.setStart(node, at - offset);
+        range.setEnd(node, at - offset + 1);
+        const r = range.getBoundingClientRect();
+        return { x: r.x + r.width / 2, y: r.y + r.height / 2 };
+      }
+      offset += node.length;
+    }
+    return null;
+  });
+  await page.mouse.click(box.x, box.y);
+  await page.waitForSelector('[data-testid=quiz-pointed]');
+  await page.click('[data-testid=quiz-answer][data-answer=invalid]');
+  const result = page.locator('[data-testid=quiz-result]');
+  assert.equal(await result.getAttribute('data-correct'), 'true');
+  assert.match(await page.textContent('[data-testid=quiz-answered]'), /^You answered: invalid, pointing at “"method": "b"”\.$/);
+  assert.match(await page.textContent('[data-testid=quiz-refs]'), /request-unanswered/);
+
+  // A valid message: no empty "In the reference:" line; a wrong answer's card is the error colour.
+  await page.goto(new URL('#/quiz/own:subtract', page.url()).href);
+  await page.waitForSelector('[data-testid=quiz-message]');
+  await page.click('[data-testid=quiz-answer][data-answer=notification]');
+  assert.equal(await page.getAttribute('[data-testid=quiz-result]', 'data-correct'), 'false');
+  assert.equal(await page.locator('[data-testid=quiz-refs]').count(), 0);
+  assert.match(await page.textContent('[data-testid=quiz-answered]'), /^You answered: notification\.$/);
+  const stripe = await page.$eval('[data-testid=quiz-result]', (el) => getComputedStyle(el).borderLeftColor);
+  const error = await page.evaluate(() => {
+    const probe = document.createElement('i');
+    probe.style.color = 'var(--error)';
+    document.body.append(probe);
+    const c = getComputedStyle(probe).color;
+    probe.remove();
+    return c;
+  });
+  assert.equal(stripe, error, 'the "Not quite" card has the error stripe');
+  assert.deepEqual(problems, []);
+  await page.close();
+});

@@ -153,11 +153,10 @@ pub fn grade(item: &Item, answer: &Answer) -> Grade {
     let located = if key.choice == Choice::Invalid && kind_right {
         match (&answer.rule, answer.click) {
             (Some(rule), _) => Some(key.rules.iter().any(|r| r.id == rule)),
-            (None, Some(at)) => Some(
-                key.spans
-                    .iter()
-                    .any(|s| s.start <= at && (at < s.end || s.is_empty() && at == s.start)),
-            ),
+            (None, Some(at)) => Some(key.rules.iter().zip(&key.spans).any(|(rule, &span)| {
+                let region = accepted_region(&item.text, rule, span);
+                region.start <= at && (at < region.end || region.is_empty() && at == region.start)
+            })),
             (None, None) => None,
         }
     } else {
@@ -170,6 +169,90 @@ pub fn grade(item: &Item, answer: &Answer) -> Grade {
         located,
         explanation: explain(item, &key),
         spans: key.spans.clone(),
+    }
+}
+
+/// Rules about the conversation (a request left unanswered, a reply to nothing, …): pointing
+/// anywhere in the message they concern is pointing at the problem.
+const CONVERSATION_RULES: &[&str] = &[
+    "request-unanswered",
+    "response-unmatched",
+    "notification-answered",
+    "request-id-reused",
+    "batch-reply-mismatch",
+    "response-null-id-detectable",
+];
+
+/// Where a click counts as finding `rule`'s violation at `span`: the whole message for a rule
+/// about the conversation; else the innermost member holding the span (its name and value: a
+/// click on `"id"` finds a bad id as well as a click on its value); else the span itself.
+pub fn accepted_region(text: &str, rule: &Rule, span: Span) -> Span {
+    let stream = crate::json::split_stream(text.as_bytes());
+    let Some(parsed) = stream
+        .segments
+        .iter()
+        .find(|seg| seg.span.contains(span))
+        .and_then(|seg| seg.parsed.as_ref().ok())
+    else {
+        return span;
+    };
+    if CONVERSATION_RULES.contains(&rule.id) {
+        return innermost_message(&parsed.root, span).unwrap_or(parsed.root.span);
+    }
+    innermost_member(&parsed.root, span).unwrap_or(span)
+}
+
+/// What a click at byte `at` of `text` points at, for saying it back: the innermost member
+/// there (`"method": "b"`), or the value, or the character.
+pub fn pointed_at(text: &str, at: usize) -> Span {
+    let here = Span::new(at, at);
+    let stream = crate::json::split_stream(text.as_bytes());
+    let found = stream
+        .segments
+        .iter()
+        .find(|seg| seg.span.start <= at && at < seg.span.end)
+        .and_then(|seg| seg.parsed.as_ref().ok())
+        .and_then(|parsed| innermost_member(&parsed.root, here));
+    found.unwrap_or_else(|| {
+        let end = text[at.min(text.len())..]
+            .chars()
+            .next()
+            .map_or(at, |c| at + c.len_utf8());
+        Span::new(at, end)
+    })
+}
+
+/// The smallest member (name through value) whose text holds `span`.
+fn innermost_member(node: &crate::json::Node<'_>, span: Span) -> Option<Span> {
+    let children: Vec<(&crate::json::Node<'_>, Option<Span>)> = match &node.value {
+        crate::json::Value::Object(members) => members
+            .iter()
+            .map(|m| {
+                (
+                    &m.value,
+                    Some(Span::new(m.key_span.start, m.value.span.end)),
+                )
+            })
+            .collect(),
+        crate::json::Value::Array(items) => items.iter().map(|n| (n, None)).collect(),
+        _ => return None,
+    };
+    children.into_iter().find_map(|(child, member)| {
+        let whole = member.unwrap_or(child.span);
+        if !whole.contains(span) {
+            return None;
+        }
+        innermost_member(child, span).or(member)
+    })
+}
+
+/// The message (an object at the root or in a batch) whose text holds `span`.
+fn innermost_message(node: &crate::json::Node<'_>, span: Span) -> Option<Span> {
+    match &node.value {
+        crate::json::Value::Array(items) => {
+            items.iter().find(|n| n.span.contains(span)).map(|n| n.span)
+        }
+        _ => node.span.contains(span).then_some(node.span),
     }
 }
 

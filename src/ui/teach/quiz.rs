@@ -106,7 +106,7 @@ pub(super) fn Question(
     };
     let pointed = move || {
         click.get().map(|at| {
-            let near: String = item.with_value(|it| it.text[at..].chars().take(16).collect());
+            let near = item.with_value(|it| pointed_text(&it.text, at));
             view! { <p class="pointed" data-testid="quiz-pointed">"You point at: "<code>{near}</code></p> }
         })
     };
@@ -116,6 +116,7 @@ pub(super) fn Question(
         // In words (the requirement), the id after it: ~50 bare ids said nothing to a learner.
         .map(|r| view! { <option value=r.id title=r.id>{format!("{} ({})", r.summary, r.id)}</option> })
         .collect_view();
+    let said = RwSignal::new(String::new());
     let answer = move |choice: Choice| {
         if grade.with_untracked(Option::is_some) {
             return;
@@ -128,6 +129,18 @@ pub(super) fn Question(
         };
         let g = item.with_value(|it| quiz::grade(it, &a));
         let correct = g.correct;
+        // What the learner answered, said back with the grade.
+        let mut told = format!("You answered: {}", choice.as_str());
+        if let Some(r) = &a.rule {
+            told.push_str(&format!(", rule {r}"));
+        } else if let Some(at) = a.click {
+            told.push_str(&format!(
+                ", pointing at “{}”",
+                item.with_value(|it| pointed_text(&it.text, at))
+            ));
+        }
+        told.push('.');
+        said.set(told);
         grade.set(Some(g));
         if let Some(on_graded) = on_graded {
             on_graded.run(correct);
@@ -180,8 +193,9 @@ pub(super) fn Question(
                     node_ref=result_ref
                 >
                     <p class="verdict"><strong>{verdict}</strong></p>
+                    <p data-testid="quiz-answered">{said.get_untracked()}</p>
                     <p data-testid="quiz-explanation">{g.explanation.clone()}</p>
-                    <p>"In the reference:"{refs}</p>
+                    {(!rule_ids.is_empty()).then(|| view! { <p data-testid="quiz-refs">"In the reference:"{refs}</p> })}
                 </div>
             }
         })
@@ -215,6 +229,18 @@ pub(super) fn Question(
             {share}
         </div>
     }
+}
+
+/// What a click at `at` points at, in the message's own words (the member there, at most 60
+/// characters).
+fn pointed_text(text: &str, at: usize) -> String {
+    let span = quiz::pointed_at(text, at);
+    let said = text.get(span.start..span.end).unwrap_or_default();
+    let mut short: String = said.chars().take(60).collect();
+    if short.len() < said.len() {
+        short.push('…');
+    }
+    short
 }
 
 /// A click in a question's message `pre`: where the caret went, as a byte offset of `text`.
