@@ -1040,3 +1040,30 @@ fn a_resource_template_lists_and_its_uris_read() {
     );
     assert_eq!(missing["code"], -32002);
 }
+
+/// Under an MCP profile the mock is an MCP server only, and it reads each message under that
+/// profile: what the page's verdict calls invalid it answers -32600, a method MCP does not have
+/// -32601 (the specification's `subtract` included); under plain JSON-RPC it answers the spec.
+#[test]
+fn under_an_mcp_profile_the_mock_agrees_with_the_verdict() {
+    use jsonrpc_playground::rpc::{McpVersion, Profile};
+    let mut mcp = MockServer::new();
+    mcp.set_profile(Profile::Mcp(McpVersion::default()));
+    let positional = br#"{"jsonrpc": "2.0", "method": "subtract", "params": [42, 23], "id": 1}"#;
+    let verdict = jsonrpc_playground::rpc::check(positional, Profile::Mcp(McpVersion::default()));
+    assert_eq!(verdict.documents[0].kind.as_str(), "invalid");
+    let reply = mcp.handle(positional).unwrap();
+    assert!(reply.contains("-32600"), "{reply}");
+    let named = br#"{"jsonrpc": "2.0", "method": "subtract", "params": {"minuend": 42, "subtrahend": 23}, "id": 2}"#;
+    let reply = mcp.handle(named).unwrap();
+    assert!(reply.contains("-32601"), "{reply}");
+    let ping = mcp
+        .handle(br#"{"jsonrpc": "2.0", "method": "ping", "id": 3}"#)
+        .unwrap();
+    assert_eq!(ping, r#"{"jsonrpc":"2.0","result":{},"id":3}"#);
+    // Plain JSON-RPC: the specification's answer.
+    assert_eq!(
+        MockServer::new().handle(positional).unwrap(),
+        r#"{"jsonrpc":"2.0","result":19,"id":1}"#
+    );
+}

@@ -291,3 +291,24 @@ test('quiz pointing: a click anywhere in the offending message counts, and the c
   assert.deepEqual(problems, []);
   await page.close();
 });
+
+test('the verdict and the mock agree: under MCP the mock is an MCP server and says so', async () => {
+  const { page, problems } = await open();
+  await page.selectOption('[data-testid=profile]', 'mcp:2025-11-25');
+  assert.match(await page.textContent('[data-testid=target-mock]'), /mock MCP 2025-11-25 server/);
+  await page.fill('[data-testid=editor]', '{"jsonrpc": "2.0", "method": "subtract", "params": [42, 23], "id": 1}');
+  await page.waitForSelector('[data-testid=verdict][data-kind=invalid]');
+  await page.click('[data-testid=send]');
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid=log-entry]').length === 2);
+  const reply = await page.textContent('[data-testid=log-entry] >> nth=1 >> [data-testid=log-raw]');
+  assert.match(reply, /"code":-32600/, 'invalid under MCP, as the verdict says');
+  // Plain JSON-RPC: the spec's server answers 19, and the verdict calls it a request.
+  await page.selectOption('[data-testid=profile]', 'jsonrpc');
+  assert.match(await page.textContent('[data-testid=target-mock]'), /mock JSON-RPC server/);
+  await page.waitForSelector('[data-testid=verdict][data-kind=request]');
+  await page.click('[data-testid=send]');
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid=log-entry]').length === 4);
+  assert.match(await page.textContent('[data-testid=log-entry] >> nth=3 >> [data-testid=log-raw]'), /"result":19/);
+  assert.deepEqual(problems, []);
+  await page.close();
+});

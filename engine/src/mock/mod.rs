@@ -1,7 +1,8 @@
 //! The mock server: answers the JSON-RPC 2.0 specification's examples (§7) and an MCP server's
 //! methods, one document at a time. Pure Rust: the browser runs it in-page, `jrpc serve` on stdio.
 //!
-//! What a document is comes from the engine ([`crate::rpc::check`] under [`Profile::JsonRpc`]), never
+//! What a document is comes from the engine ([`crate::rpc::check`] under the server's profile, plain
+//! JSON-RPC unless [`MockServer::set_profile`] says an MCP version), never
 //! from a second reading of the rules here:
 //!
 //! - not JSON → `-32700 Parse error`, id null;
@@ -108,11 +109,21 @@ pub struct MockServer {
     /// The least severe log level (an index into MCP's levels) the client asked for with
     /// `logging/setLevel`, if it did.
     log_level: Option<usize>,
+    /// Which server it is: under plain JSON-RPC (the default) it answers the specification's
+    /// examples and MCP's methods; under an MCP profile it is an MCP server only, and it reads
+    /// each message under that profile, so what the page's verdict calls an invalid request it
+    /// answers -32600 and a method MCP does not have -32601 (the verdict and the mock agree).
+    profile: Profile,
 }
 
 impl MockServer {
     pub fn new() -> Self {
         MockServer::default()
+    }
+
+    /// Makes it the server of `profile` (see the field); the session state is kept.
+    pub fn set_profile(&mut self, profile: Profile) {
+        self.profile = profile;
     }
 
     /// The MCP version agreed by `initialize`, if a client initialized.
@@ -138,7 +149,7 @@ impl MockServer {
             _ => return Some(parse_error()),
         };
         // The same bytes hold exactly one document, so the report has exactly one.
-        let report = rpc::check(input, Profile::JsonRpc);
+        let report = rpc::check(input, self.profile);
         let [doc] = report.documents.as_slice() else {
             return Some(parse_error());
         };
@@ -220,8 +231,10 @@ impl MockServer {
 
     /// Runs `method`. For a notification the outcome is dropped, but state changes still happen.
     fn call(&mut self, method: &str, params: Option<&Node<'_>>, notification: bool) -> Outcome {
-        if let Some(outcome) = examples::call(method, params) {
-            return outcome;
+        if self.profile == Profile::JsonRpc {
+            if let Some(outcome) = examples::call(method, params) {
+                return outcome;
+            }
         }
         match method {
             // MCP's notifications change state at most; as requests they are unknown methods.

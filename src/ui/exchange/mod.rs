@@ -38,9 +38,10 @@ pub struct LogState {
 }
 
 impl LogState {
-    /// Passes each client document of `text` to the mock server, logging both directions.
-    /// Returns how many documents were sent.
-    pub fn send_to_mock(&self, text: &str) -> usize {
+    /// Passes each client document of `text` to the mock server, as the server of `profile`
+    /// (the page's: what the verdicts call invalid, the mock answers as invalid), logging both
+    /// directions. Returns how many documents were sent.
+    pub fn send_to_mock(&self, text: &str, profile: crate::rpc::Profile) -> usize {
         let bytes = text.as_bytes();
         let stream = split_stream(bytes);
         let spans: Vec<_> = stream
@@ -53,6 +54,7 @@ impl LogState {
             return 0;
         }
         let server = self.server;
+        server.update_value(|s| s.set_profile(profile));
         self.log.update(|log| {
             for span in &spans {
                 let doc = &text[span.start..span.end];
@@ -113,7 +115,7 @@ fn send(app: AppState, log: LogState, link: Option<super::link::Link>) {
         }
         return;
     }
-    if log.send_to_mock(&text) == 0 {
+    if log.send_to_mock(&text, app.profile.get_untracked()) == 0 {
         app.notify(NoticeLevel::Info, "Nothing to send: the editor has no client message (a transcript sends only its --> lines).");
     }
 }

@@ -19,7 +19,13 @@ const PENDING_SHOWN: usize = 50;
 /// Where Send goes: the in-browser mock server or the live link (`data-testid="target"`).
 #[component]
 pub fn TargetSelect() -> impl IntoView {
-    let target = use_app().target;
+    let app = use_app();
+    let target = app.target;
+    // Which server the mock is follows the profile (the verdicts and the mock agree).
+    let mock_name = move || match app.profile.get() {
+        crate::rpc::Profile::JsonRpc => "mock JSON-RPC server (in the page)".to_string(),
+        crate::rpc::Profile::Mcp(v) => format!("mock MCP {v} server (in the page)"),
+    };
     let value = move || {
         if target.get() == Target::Link {
             "link"
@@ -38,7 +44,7 @@ pub fn TargetSelect() -> impl IntoView {
         <label class="target">
             <span class="label">"Send to"</span>
             <select data-testid="target" prop:value=value on:change=on_change>
-                <option value="mock">"mock server (in the page)"</option>
+                <option value="mock" data-testid="target-mock">{mock_name}</option>
                 <option value="link">"live link"</option>
             </select>
         </label>

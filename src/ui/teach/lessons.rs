@@ -97,7 +97,9 @@ pub(super) fn Lessons(app: AppState, index: Option<usize>) -> impl IntoView {
     // What the example exchanged with the mock server, once run.
     let runs = RwSignal::new(None::<Vec<(String, Option<String>)>>);
     let run = move |_| {
-        let exchanges = MockServer::new().handle_stream(l.example.as_bytes());
+        let mut server = MockServer::new();
+        server.set_profile(l.profile);
+        let exchanges = server.handle_stream(l.example.as_bytes());
         let exchanged = exchanges
             .into_iter()
             .map(|e| (l.example[e.span.start..e.span.end].to_string(), e.reply))
