@@ -537,7 +537,20 @@ fn the_seed_workflow_lists_the_tools_without_a_handshake() {
         .iter()
         .map(|t| t["name"].as_str().unwrap())
         .collect();
-    assert_eq!(names, ["add", "echo", "divide"]);
+    assert_eq!(
+        names,
+        [
+            "add",
+            "echo",
+            "divide",
+            "show_image",
+            "play_sound",
+            "embed_readme",
+            "link_resources",
+            "mixed_content",
+            "add_structured"
+        ]
+    );
     assert_eq!(
         tools[0]["inputSchema"],
         parse(
@@ -1065,5 +1078,68 @@ fn under_an_mcp_profile_the_mock_agrees_with_the_verdict() {
     assert_eq!(
         MockServer::new().handle(positional).unwrap(),
         r#"{"jsonrpc":"2.0","result":19,"id":1}"#
+    );
+}
+
+/// One tool per content type, each listed and run only by the versions that have it: image and
+/// embedded resources since 2024-11-05, audio since 2025-03-26, resource links and structured
+/// content (with an outputSchema) since 2025-06-18.
+#[test]
+fn each_content_type_has_a_tool_in_the_versions_that_have_it() {
+    let call = |version: &str, tool: &str, args: &str| {
+        let mut server = MockServer::new();
+        let init = format!(
+            r#"{{"jsonrpc":"2.0","id":0,"method":"initialize","params":{{"protocolVersion":"{version}","capabilities":{{}},"clientInfo":{{"name":"t","version":"1"}}}}}}"#
+        );
+        server.handle(init.as_bytes()).unwrap();
+        let list = server
+            .handle(br#"{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{}}"#)
+            .unwrap();
+        let call = format!(
+            r#"{{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{{"name":"{tool}","arguments":{args}}}}}"#
+        );
+        (
+            list.contains(&format!(r#""name":"{tool}""#)),
+            server.handle(call.as_bytes()).unwrap(),
+        )
+    };
+    let (listed, reply) = call("2024-11-05", "show_image", "{}");
+    assert!(
+        listed
+            && reply.contains(r#""type":"image""#)
+            && reply.contains(r#""mimeType":"image/png""#),
+        "{reply}"
+    );
+    let (listed, reply) = call("2024-11-05", "embed_readme", "{}");
+    assert!(
+        listed
+            && reply.contains(r#""type":"resource""#)
+            && reply.contains(r#""uri":"mock://readme""#),
+        "{reply}"
+    );
+    let (listed, reply) = call("2024-11-05", "mixed_content", "{}");
+    assert!(
+        listed && reply.contains(r#""type":"text""#) && reply.contains(r#""type":"image""#),
+        "{reply}"
+    );
+    let (listed, reply) = call("2024-11-05", "play_sound", "{}");
+    assert!(
+        !listed && reply.contains("-32602"),
+        "no audio in 2024-11-05: {reply}"
+    );
+    let (listed, reply) = call("2025-03-26", "play_sound", "{}");
+    assert!(listed && reply.contains(r#""type":"audio""#), "{reply}");
+    let (listed, reply) = call("2025-03-26", "link_resources", "{}");
+    assert!(!listed && reply.contains("-32602"), "{reply}");
+    let (listed, reply) = call("2025-06-18", "link_resources", "{}");
+    assert!(
+        listed && reply.contains(r#""type":"resource_link""#),
+        "{reply}"
+    );
+    let (listed, reply) = call("2025-11-25", "add_structured", r#"{"a":2,"b":3}"#);
+    assert!(listed, "{reply}");
+    assert_eq!(
+        reply,
+        r#"{"jsonrpc":"2.0","result":{"content":[{"type":"text","text":"{\"sum\":5}"}],"structuredContent":{"sum":5}},"id":2}"#
     );
 }

@@ -48,6 +48,20 @@ async def session(binary: str, mode: str, expected_version: str) -> None:
         divided = await client.call_tool("divide", {"a": 1, "b": 0})
         check(f"{p} divide by zero is a tool error (isError)", divided.is_error is True, divided)
 
+        # One tool per content type, parsed into the SDK's own content types.
+        kinds = {}
+        for tool in ("show_image", "play_sound", "embed_readme", "link_resources", "mixed_content"):
+            if tool in names:
+                result = await client.call_tool(tool, {})
+                kinds[tool] = [c.type for c in result.content]
+        check(f"{p} content types: image, audio, embedded resource, resource links, mixed",
+              kinds.get("show_image") == ["image"] and kinds.get("play_sound") == ["audio"]
+              and kinds.get("embed_readme") == ["resource"] and kinds.get("mixed_content") == ["text", "image", "resource"]
+              and set(kinds.get("link_resources", [])) == {"resource_link"}, kinds)
+        # structuredContent, validated by the SDK against the tool's outputSchema.
+        structured = await client.call_tool("add_structured", {"a": 2, "b": 3})
+        check(f"{p} add_structured returns structuredContent {{sum: 5}}", structured.structured_content == {"sum": 5}, structured)
+
         try:
             await client.call_tool("no_such_tool", {})
             check(f"{p} unknown tool is -32602", False, "no error")

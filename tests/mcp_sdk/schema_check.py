@@ -26,6 +26,13 @@ CALLS = [
     ("tools/call", {"name": "echo", "arguments": {"text": "hi"}}, "CallToolResult"),
     ("tools/call", {"name": "divide", "arguments": {"a": 1, "b": 0}}, "CallToolResult"),
     ("tools/call", {"name": "add", "arguments": {"a": "x"}}, "CallToolResult"),
+    # one tool per content type (those a version lacks are in SINCE below)
+    ("tools/call", {"name": "show_image", "arguments": {}}, "CallToolResult"),
+    ("tools/call", {"name": "play_sound", "arguments": {}}, "CallToolResult"),
+    ("tools/call", {"name": "embed_readme", "arguments": {}}, "CallToolResult"),
+    ("tools/call", {"name": "link_resources", "arguments": {}}, "CallToolResult"),
+    ("tools/call", {"name": "mixed_content", "arguments": {}}, "CallToolResult"),
+    ("tools/call", {"name": "add_structured", "arguments": {"a": 2, "b": 3}}, "CallToolResult"),
     ("resources/list", {}, "ListResourcesResult"),
     ("resources/templates/list", {}, "ListResourceTemplatesResult"),
     ("resources/read", {"uri": "mock://readme"}, "ReadResourceResult"),
@@ -38,6 +45,10 @@ CALLS = [
     ("resources/read", {"uri": "mock://nope"}, None),
     ("prompts/get", {"name": "explain-error", "arguments": {}}, None),
 ]
+
+
+# The first version each of these tools exists in; before it the call is an unknown tool (-32602).
+SINCE = {"play_sound": "2025-03-26", "link_resources": "2025-06-18", "add_structured": "2025-06-18"}
 
 
 def validator(version: str, definition: str):
@@ -80,7 +91,8 @@ def check_version(binary: str, version: str) -> list[str]:
         if version == MODERN:
             params = dict(params, _meta=meta)
         requests.append({"jsonrpc": "2.0", "id": i, "method": method, "params": params})
-        expect[i] = definition
+        since = SINCE.get(params.get("name", ""), "")
+        expect[i] = None if version < since else definition
     replies = exchange(binary, requests)
     error_def = "JSONRPCErrorResponse" if version >= "2025-11-25" else "JSONRPCError"
     for id_, definition in expect.items():

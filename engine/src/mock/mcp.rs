@@ -47,7 +47,8 @@ pub const UNSUPPORTED_PROTOCOL_VERSION: i64 = -32022;
 /// How long (ms) 2026-era clients may cache list results: the mock's lists never change.
 const TTL_MS: u64 = 3_600_000;
 
-const INSTRUCTIONS: &str = "A mock MCP server from jsonrpc-playground. Tools: add and divide (two numbers a, b), echo (text). \
+const INSTRUCTIONS: &str = "A mock MCP server from jsonrpc-playground. Tools: add and divide (two numbers a, b), echo (text), \
+add_structured (a, b; structured content), and one per content type: show_image, play_sound, embed_readme, link_resources, mixed_content. \
 Resources: mock://readme and mock://error-codes. Prompts: explain-error (code) and write-request (method, params).";
 
 fn is_modern(v: McpVersion) -> bool {
@@ -126,9 +127,14 @@ fn serve(server: &mut MockServer, method: &str, params: Option<&Node<'_>>) -> Ou
         "server/discover" => Ok(discover()),
         "tools/list" => Ok(Json::obj([(
             "tools",
-            Json::arr(TOOLS.iter().map(|t| t.to_json(era.version))),
+            Json::arr(
+                TOOLS
+                    .iter()
+                    .filter(|t| era.version >= t.since)
+                    .map(|t| t.to_json(era.version)),
+            ),
         )])),
-        "tools/call" => tools_call(params),
+        "tools/call" => tools_call(params, era.version),
         "resources/list" => Ok(Json::obj([(
             "resources",
             Json::arr(RESOURCES.iter().map(|r| r.to_json(era.version))),
@@ -422,7 +428,18 @@ struct Tool {
     title: &'static str,
     description: &'static str,
     args: &'static [Arg],
+    /// The first protocol version with what it shows (audio content came in 2025-03-26, resource
+    /// links and structured content in 2025-06-18): older versions neither list nor run it.
+    since: McpVersion,
+    /// Its result's `structuredContent`: the names of its number members (an `outputSchema`
+    /// declares them).
+    output: &'static [&'static str],
 }
+
+/// A 1×1 PNG, base64 (image content).
+const PNG_1X1: &str = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==";
+/// Four samples of silence, 8-bit mono WAV at 8 kHz, base64 (audio content).
+const WAV_SILENCE: &str = "UklGRigAAABXQVZFZm10IBAAAAABAAEAQB8AAEAfAAABAAgAZGF0YQQAAACAgICA";
 
 const A: Arg = Arg {
     name: "a",
@@ -441,6 +458,8 @@ static TOOLS: &[Tool] = &[
         title: "Addition Tool",
         description: "Add two numbers together: a + b.",
         args: &[A, B],
+        since: McpVersion::V2024_11_05,
+        output: &[],
     },
     Tool {
         name: "echo",
@@ -451,6 +470,8 @@ static TOOLS: &[Tool] = &[
             kind: "string",
             description: "The text to echo",
         }],
+        since: McpVersion::V2024_11_05,
+        output: &[],
     },
     Tool {
         name: "divide",
@@ -468,6 +489,56 @@ static TOOLS: &[Tool] = &[
                 description: "The divisor (not zero)",
             },
         ],
+        since: McpVersion::V2024_11_05,
+        output: &[],
+    },
+    Tool {
+        name: "show_image",
+        title: "Image Tool",
+        description: "Shows a tiny PNG: image content, base64 data with its MIME type.",
+        args: &[],
+        since: McpVersion::V2024_11_05,
+        output: &[],
+    },
+    Tool {
+        name: "play_sound",
+        title: "Audio Tool",
+        description: "Plays a short silence: audio content, base64 WAV with its MIME type.",
+        args: &[],
+        since: McpVersion::V2025_03_26,
+        output: &[],
+    },
+    Tool {
+        name: "embed_readme",
+        title: "Embedded Resource Tool",
+        description: "Returns the resource mock://readme inside the result: embedded resource content.",
+        args: &[],
+        since: McpVersion::V2024_11_05,
+        output: &[],
+    },
+    Tool {
+        name: "link_resources",
+        title: "Resource Link Tool",
+        description: "Points at the server's resources instead of copying them: resource_link content.",
+        args: &[],
+        since: McpVersion::V2025_06_18,
+        output: &[],
+    },
+    Tool {
+        name: "mixed_content",
+        title: "Mixed Content Tool",
+        description: "Text, an image and an embedded resource in one result.",
+        args: &[],
+        since: McpVersion::V2024_11_05,
+        output: &[],
+    },
+    Tool {
+        name: "add_structured",
+        title: "Structured Addition Tool",
+        description: "Adds a and b and returns {\"sum\": …} as structuredContent, as its outputSchema declares (and the same JSON as text).",
+        args: &[A, B],
+        since: McpVersion::V2025_06_18,
+        output: &["sum"],
     },
 ];
 
@@ -496,6 +567,23 @@ impl Tool {
                 ("required", Json::arr(required)),
             ]),
         ));
+        if !self.output.is_empty() {
+            let properties = self
+                .output
+                .iter()
+                .map(|&name| (name, Json::obj([("type", Json::from("number"))])));
+            tool.push((
+                "outputSchema",
+                Json::obj([
+                    ("type", Json::from("object")),
+                    ("properties", Json::obj(properties)),
+                    (
+                        "required",
+                        Json::arr(self.output.iter().map(|&n| Json::from(n))),
+                    ),
+                ]),
+            ));
+        }
         Json::obj(tool)
     }
 }
@@ -515,10 +603,67 @@ fn tool_error(text: impl Into<String>) -> Json {
     ])
 }
 
-fn tools_call(params: Option<&Node<'_>>) -> Outcome {
+/// Content that is not text: an image or audio clip (base64 with its MIME type).
+fn media_content(kind: &str, data: &str, mime: &str) -> Json {
+    Json::obj([
+        ("type", Json::from(kind)),
+        ("data", Json::from(data)),
+        ("mimeType", Json::from(mime)),
+    ])
+}
+
+/// The resource mock://readme inside a result.
+fn embedded_readme() -> Json {
+    let readme = &RESOURCES[0];
+    Json::obj([
+        ("type", Json::from("resource")),
+        (
+            "resource",
+            Json::obj([
+                ("uri", Json::from(readme.uri)),
+                ("mimeType", Json::from(readme.mime_type)),
+                ("text", Json::String(readme.text())),
+            ]),
+        ),
+    ])
+}
+
+/// What the content tools return (those that take no arguments).
+fn content_of(tool: &str) -> Option<Json> {
+    let content = match tool {
+        "show_image" => vec![media_content("image", PNG_1X1, "image/png")],
+        "play_sound" => vec![media_content("audio", WAV_SILENCE, "audio/wav")],
+        "embed_readme" => vec![embedded_readme()],
+        "link_resources" => RESOURCES
+            .iter()
+            .map(|r| {
+                Json::obj([
+                    ("type", Json::from("resource_link")),
+                    ("uri", Json::from(r.uri)),
+                    ("name", Json::from(r.name)),
+                    ("description", Json::from(r.description)),
+                    ("mimeType", Json::from(r.mime_type)),
+                ])
+            })
+            .collect(),
+        "mixed_content" => vec![
+            text_content("A text, an image and a resource, in one result:"),
+            media_content("image", PNG_1X1, "image/png"),
+            embedded_readme(),
+        ],
+        _ => return None,
+    };
+    Some(Json::obj([("content", Json::arr(content))]))
+}
+
+fn tools_call(params: Option<&Node<'_>>, version: McpVersion) -> Outcome {
     let name = required_str(params, "name", "the tool to call")?;
-    let Some(tool) = TOOLS.iter().find(|t| t.name == name) else {
-        let known: Vec<&str> = TOOLS.iter().map(|t| t.name).collect();
+    let Some(tool) = TOOLS.iter().find(|t| t.name == name && version >= t.since) else {
+        let known: Vec<&str> = TOOLS
+            .iter()
+            .filter(|t| version >= t.since)
+            .map(|t| t.name)
+            .collect();
         return Err(
             RpcError::new(INVALID_PARAMS, format!("Unknown tool: {name}")).with_errors([(
                 "/params/name",
@@ -562,6 +707,9 @@ fn tools_call(params: Option<&Node<'_>>) -> Outcome {
         }
         values.push(value);
     }
+    if let Some(result) = content_of(tool.name) {
+        return Ok(result);
+    }
     let number = |i: usize| values.get(i).and_then(|v| Num::of(v));
     let text = match (tool.name, number(0), number(1)) {
         ("echo", _, _) => values
@@ -571,6 +719,19 @@ fn tools_call(params: Option<&Node<'_>>) -> Outcome {
             .to_string(),
         ("divide", _, Some(b)) if b.is_zero() => {
             return Ok(tool_error("cannot divide by zero (b is 0)"))
+        }
+        ("add_structured", Some(a), Some(b)) => {
+            let Some(sum) = a.add(b).to_text() else {
+                return Ok(tool_error("the sum is not a finite number"));
+            };
+            let structured = Json::obj([("sum", Json::Number(sum.clone()))]);
+            return Ok(Json::obj([
+                (
+                    "content",
+                    Json::arr([text_content(format!("{{\"sum\":{sum}}}"))]),
+                ),
+                ("structuredContent", structured),
+            ]));
         }
         ("add", Some(a), Some(b)) => match a.add(b).to_text() {
             Some(text) => text,
