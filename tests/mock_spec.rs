@@ -674,7 +674,10 @@ fn resources_list_and_read_and_a_missing_one_is_32002() {
         .iter()
         .map(|r| r["uri"].as_str().unwrap())
         .collect();
-    assert_eq!(uris, ["mock://readme", "mock://error-codes"]);
+    assert_eq!(
+        uris,
+        ["mock://readme", "mock://error-codes", "mock://logo.png"]
+    );
     let read = result_of(
         &reply(&request(
             2,
@@ -1142,4 +1145,36 @@ fn each_content_type_has_a_tool_in_the_versions_that_have_it() {
         reply,
         r#"{"jsonrpc":"2.0","result":{"content":[{"type":"text","text":"{\"sum\":5}"}],"structuredContent":{"sum":5}},"id":2}"#
     );
+}
+
+/// A binary resource reads as base64 in "blob"; two prompts carry content that is not text: an
+/// embedded resource and an image.
+#[test]
+fn a_binary_resource_and_prompts_with_a_resource_and_an_image() {
+    let mut server = MockServer::new();
+    let logo = server
+        .handle(br#"{"jsonrpc":"2.0","id":1,"method":"resources/read","params":{"uri":"mock://logo.png"}}"#)
+        .unwrap();
+    assert!(
+        logo.contains(r#""mimeType":"image/png","blob":"iVBOR"#),
+        "{logo}"
+    );
+    assert!(!logo.contains(r#""text""#), "{logo}");
+    let listed = server
+        .handle(br#"{"jsonrpc":"2.0","id":2,"method":"resources/list","params":{}}"#)
+        .unwrap();
+    assert!(listed.contains(r#""uri":"mock://logo.png""#), "{listed}");
+    let readme = server
+        .handle(
+            br#"{"jsonrpc":"2.0","id":3,"method":"prompts/get","params":{"name":"review-readme"}}"#,
+        )
+        .unwrap();
+    assert!(
+        readme.contains(r#""type":"resource","resource":{"uri":"mock://readme""#),
+        "{readme}"
+    );
+    let image = server
+        .handle(br#"{"jsonrpc":"2.0","id":4,"method":"prompts/get","params":{"name":"describe-image","arguments":{}}}"#)
+        .unwrap();
+    assert!(image.contains(r#""type":"image","data":"iVBOR"#), "{image}");
 }

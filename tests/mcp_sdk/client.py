@@ -79,8 +79,13 @@ async def session(binary: str, mode: str, expected_version: str) -> None:
         except MCPError as e:
             check(f"{p} missing resource is -32002", e.code == -32002, e.error)
 
+        logo = await client.read_resource("mock://logo.png")
+        check(f"{p} a binary resource reads as a blob", getattr(logo.contents[0], "blob", "").startswith("iVBOR"), logo)
+
         prompts = await client.list_prompts()
         check(f"{p} prompts/list", "explain-error" in [x.name for x in prompts.prompts], prompts)
+        carried = [(await client.get_prompt(name, {})).messages[1].content.type for name in ("review-readme", "describe-image")]
+        check(f"{p} prompts with an embedded resource and an image", carried == ["resource", "image"], carried)
         prompt = await client.get_prompt("explain-error", {"code": "-32601"})
         check(f"{p} prompts/get", "Method not found" in prompt.messages[0].content.text, prompt)
 

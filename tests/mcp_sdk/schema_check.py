@@ -37,9 +37,12 @@ CALLS = [
     ("resources/templates/list", {}, "ListResourceTemplatesResult"),
     ("resources/read", {"uri": "mock://readme"}, "ReadResourceResult"),
     ("resources/read", {"uri": "mock://error-codes"}, "ReadResourceResult"),
+    ("resources/read", {"uri": "mock://logo.png"}, "ReadResourceResult"),
     ("prompts/list", {}, "ListPromptsResult"),
     ("prompts/get", {"name": "explain-error", "arguments": {"code": "-32601"}}, "GetPromptResult"),
     ("prompts/get", {"name": "write-request", "arguments": {"method": "sum"}}, "GetPromptResult"),
+    ("prompts/get", {"name": "review-readme", "arguments": {}}, "GetPromptResult"),
+    ("prompts/get", {"name": "describe-image", "arguments": {}}, "GetPromptResult"),
     # errors: checked against the error response definition
     ("tools/call", {"name": "nope", "arguments": {}}, None),
     ("resources/read", {"uri": "mock://nope"}, None),

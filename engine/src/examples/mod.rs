@@ -18,7 +18,7 @@ const LIBRARY: &str = match std::str::from_utf8(&BODY) {
     Ok(text) => text,
     Err(_) => FILE,
 };
-const BODY: [u8; without_header(FILE).len()] = copied(without_header(FILE));
+static BODY: [u8; without_header(FILE).len()] = copied(without_header(FILE));
 
 /// The bytes of `text` as an array.
 const fn copied<const N: usize>(text: &str) -> [u8; N] {

@@ -49,7 +49,8 @@ const TTL_MS: u64 = 3_600_000;
 
 const INSTRUCTIONS: &str = "A mock MCP server from jsonrpc-playground. Tools: add and divide (two numbers a, b), echo (text), \
 add_structured (a, b; structured content), and one per content type: show_image, play_sound, embed_readme, link_resources, mixed_content. \
-Resources: mock://readme and mock://error-codes. Prompts: explain-error (code) and write-request (method, params).";
+Resources: mock://readme, mock://error-codes and mock://logo.png (binary). \
+Prompts: explain-error (code), write-request (method, params), review-readme (an embedded resource) and describe-image (an image).";
 
 fn is_modern(v: McpVersion) -> bool {
     MODERN.contains(&v)
@@ -771,6 +772,13 @@ static RESOURCES: &[Resource] = &[
         description: "The predefined error codes of JSON-RPC 2.0 §5.1 and what they mean.",
         mime_type: "text/plain",
     },
+    Resource {
+        uri: "mock://logo.png",
+        name: "logo",
+        title: "A tiny logo",
+        description: "A binary resource: a 1×1 PNG, read as base64 in \"blob\" (not \"text\").",
+        mime_type: "image/png",
+    },
 ];
 
 impl Resource {
@@ -857,12 +865,18 @@ fn resources_read(params: Option<&Node<'_>>) -> Outcome {
             data: Some(Json::obj([("uri", Json::from(uri))])),
         });
     };
+    // Binary contents travel as base64 in "blob"; text in "text".
+    let body = if resource.mime_type == "image/png" {
+        ("blob", Json::from(PNG_1X1))
+    } else {
+        ("text", Json::String(resource.text()))
+    };
     Ok(Json::obj([(
         "contents",
         Json::arr([Json::obj([
             ("uri", Json::from(resource.uri)),
             ("mimeType", Json::from(resource.mime_type)),
-            ("text", Json::String(resource.text())),
+            body,
         ])]),
     )]))
 }
@@ -909,6 +923,18 @@ static PROMPTS: &[Prompt] = &[
                 required: false,
             },
         ],
+    },
+    Prompt {
+        name: "review-readme",
+        title: "Review the readme",
+        description: "A prompt that carries a resource: the text asks, the readme comes embedded.",
+        args: &[],
+    },
+    Prompt {
+        name: "describe-image",
+        title: "Describe an image",
+        description: "A prompt that carries an image: the text asks, a PNG comes as image content.",
+        args: &[],
     },
 ];
 
@@ -983,6 +1009,27 @@ fn prompts_get(params: Option<&Node<'_>>) -> Outcome {
                 format!("the required argument \"{m}\" is missing"),
             )
         })));
+    }
+    let user = |content: Json| Json::obj([("role", Json::from("user")), ("content", content)]);
+    let carried = match prompt.name {
+        "review-readme" => Some((
+            "Review this server's readme: is anything unclear?",
+            embedded_readme(),
+        )),
+        "describe-image" => Some((
+            "What is in this image?",
+            media_content("image", PNG_1X1, "image/png"),
+        )),
+        _ => None,
+    };
+    if let Some((ask, content)) = carried {
+        return Ok(Json::obj([
+            ("description", Json::from(prompt.description)),
+            (
+                "messages",
+                Json::arr([user(text_content(ask)), user(content)]),
+            ),
+        ]));
     }
     let text = match prompt.name {
         "explain-error" => explain_error(values[0].unwrap_or_default()),
