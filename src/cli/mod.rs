@@ -1,4 +1,4 @@
-//! The `jrpc` command line (native only): `jrpc check`, `jrpc serve`, `jrpc completions`.
+//! The `jrpc` command line (native only): `jrpc check`, `jrpc serve`, `jrpc tap`, `jrpc completions`.
 //!
 //! One clap definition per subcommand, in its own module ([`check::Args`], [`serve::Args`]); this
 //! module only dispatches. Usage errors exit 2 (the contract), `--help` and `--version` exit 0.
@@ -6,6 +6,7 @@
 mod check;
 mod diagnostic;
 pub mod serve;
+mod tap;
 
 use std::ffi::OsString;
 use std::process::ExitCode;
@@ -30,6 +31,7 @@ pub struct Cli {
 enum Command {
     Check(check::Args),
     Serve(serve::Args),
+    Tap(tap::Args),
     /// Print a shell completion script (e.g. `jrpc completions bash > /etc/bash_completion.d/jrpc`).
     Completions {
         #[arg(value_enum)]
@@ -46,6 +48,7 @@ pub fn main(args: impl IntoIterator<Item = OsString>) -> ExitCode {
     match cli.command {
         Command::Check(args) => check::main(args),
         Command::Serve(args) => serve::main(args),
+        Command::Tap(args) => tap::main(args),
         Command::Completions { shell } => {
             let mut out = Vec::new();
             clap_complete::generate(shell, &mut Cli::command(), "jrpc", &mut out);

@@ -1,0 +1,280 @@
+//! `jrpc tap -- CMD ARGS…`: a transparent stdio proxy that checks live traffic.
+//!
+//! A client (an IDE, an agent, the MCP Inspector) starts `jrpc tap -- real-server` instead of
+//! `real-server`. The bytes pass through unchanged and in order, both ways, each chunk as soon as
+//! it is read; beside them every newline-delimited message is checked by the engine under the
+//! profile (for MCP, the version learned from the `initialize` exchange unless given), and the
+//! findings go to standard error or `--log FILE` — never into the protocol streams.
+//! `--transcript FILE` records the conversation as a `-->` / `<--` transcript that `jrpc check`
+//! and the playground open. The server's exit status passes through (128 + N for a signal).
+
+use std::fs::File;
+use std::io::{self, BufWriter, Read, Write};
+use std::process::{Child, Command, ExitCode, Stdio};
+use std::sync::{Arc, Mutex};
+use std::thread;
+
+use clap::ValueEnum;
+
+use crate::json::{parse_document, Node};
+use crate::rpc::{self, McpVersion, Profile, Severity};
+
+/// `jrpc tap` options.
+#[derive(Debug, clap::Args)]
+#[command(
+    about = "Run a stdio JSON-RPC/MCP server behind a transparent proxy that checks every message live",
+    after_help = "Example: jrpc tap --transcript session.txt -- npx some-mcp-server\n\
+                  The client talks to jrpc tap exactly as to the server; findings go to standard error (or --log)."
+)]
+pub struct Args {
+    /// The rules to check against [default: jsonrpc, becoming mcp of the version the initialize exchange names]
+    #[arg(long, value_enum, value_name = "PROFILE")]
+    profile: Option<ProfileName>,
+    /// The MCP protocol version to check against (implies --profile mcp; else learned from initialize)
+    #[arg(long, value_name = "VERSION")]
+    mcp_version: Option<McpVersion>,
+    /// Write the findings to this file instead of standard error
+    #[arg(long, value_name = "FILE")]
+    log: Option<String>,
+    /// Record every message as a `-->` (client) / `<--` (server) transcript in this file
+    #[arg(long, value_name = "FILE")]
+    transcript: Option<String>,
+    /// The server to run, and its arguments (after `--`)
+    #[arg(required = true, last = true, value_name = "CMD")]
+    command: Vec<String>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum ProfileName {
+    /// Plain JSON-RPC 2.0
+    Jsonrpc,
+    /// JSON-RPC 2.0 as the Model Context Protocol uses it
+    Mcp,
+}
+
+/// Who sent a message.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Side {
+    Client,
+    Server,
+}
+
+impl Side {
+    const fn marker(self) -> &'static str {
+        match self {
+            Side::Client => "-->",
+            Side::Server => "<--",
+        }
+    }
+    const fn name(self) -> &'static str {
+        match self {
+            Side::Client => "client",
+            Side::Server => "server",
+        }
+    }
+}
+
+/// What both directions share: the profile (learned as the handshake goes), the findings' and
+/// the transcript's writers, and the message counters.
+struct Watch {
+    profile: Profile,
+    /// The profile was given on the command line: the handshake does not change it.
+    fixed: bool,
+    findings: Box<dyn Write + Send>,
+    transcript: Option<BufWriter<File>>,
+    counts: [usize; 2],
+}
+
+impl Watch {
+    /// Checks one message `line` sent by `side`, records it, and writes its findings.
+    fn message(&mut self, side: Side, line: &[u8]) {
+        let text = String::from_utf8_lossy(line);
+        let text = text.trim_end_matches(['\r', '\n']);
+        if text.trim().is_empty() {
+            return;
+        }
+        let n = {
+            let slot = &mut self.counts[usize::from(side == Side::Server)];
+            *slot += 1;
+            *slot
+        };
+        if let Some(t) = &mut self.transcript {
+            let _ = writeln!(t, "{} {text}", side.marker());
+            let _ = t.flush();
+        }
+        self.learn(side, text.as_bytes());
+        let report = rpc::check(text.as_bytes(), self.profile);
+        for v in report.violations() {
+            let severity = if v.severity == Severity::Error {
+                "error"
+            } else {
+                "warning"
+            };
+            let at = if v.path.is_empty() { "/" } else { &v.path };
+            let _ = writeln!(
+                self.findings,
+                "tap: {} message {n}: {severity}[{}]: {} (at {at}, byte {})",
+                side.name(),
+                v.rule.id,
+                super::diagnostic::printable(&v.message),
+                v.span.start
+            );
+        }
+        let _ = self.findings.flush();
+    }
+
+    /// Learns the MCP version from the handshake: the client's `initialize` asks for one, the
+    /// server's result says which one it speaks (that one counts).
+    fn learn(&mut self, side: Side, message: &[u8]) {
+        if self.fixed {
+            return;
+        }
+        let Ok((parsed, _)) = parse_document(message, 0) else {
+            return;
+        };
+        let root = &parsed.root;
+        let version = match side {
+            Side::Client if root.get("method").and_then(Node::as_str) == Some("initialize") => {
+                root.get("params").and_then(|p| p.get("protocolVersion"))
+            }
+            Side::Server => root
+                .get("result")
+                .filter(|r| r.get("serverInfo").is_some())
+                .and_then(|r| r.get("protocolVersion")),
+            _ => None,
+        };
+        if let Some(v) = version
+            .and_then(Node::as_str)
+            .and_then(|v| v.parse::<McpVersion>().ok())
+        {
+            self.profile = Profile::Mcp(v);
+        }
+    }
+}
+
+/// Copies `from` to `to` chunk by chunk (each written and flushed as soon as it is read), and
+/// hands every complete line to the watch; what is left at the end (a message without its
+/// newline) is checked too. Returns when `from` ends or `to` refuses bytes.
+fn pump(mut from: impl Read, mut to: impl Write, side: Side, watch: &Mutex<Watch>) {
+    let mut buf = vec![0u8; 64 * 1024];
+    let mut pending: Vec<u8> = Vec::new();
+    loop {
+        let n = match from.read(&mut buf) {
+            Ok(0) => break,
+            Ok(n) => n,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(_) => break,
+        };
+        let chunk = &buf[..n];
+        let delivered = to.write_all(chunk).and_then(|()| to.flush()).is_ok();
+        pending.extend_from_slice(chunk);
+        while let Some(nl) = pending.iter().position(|&b| b == b'\n') {
+            let line: Vec<u8> = pending.drain(..=nl).collect();
+            if let Ok(mut w) = watch.lock() {
+                w.message(side, &line);
+            }
+        }
+        if !delivered {
+            break;
+        }
+    }
+    if !pending.is_empty() {
+        if let Ok(mut w) = watch.lock() {
+            w.message(side, &pending);
+        }
+    }
+}
+
+pub fn main(args: Args) -> ExitCode {
+    let (profile, fixed) = match (args.profile, args.mcp_version) {
+        (Some(ProfileName::Jsonrpc), Some(_)) => {
+            eprintln!("jrpc tap: --mcp-version needs --profile mcp");
+            return ExitCode::from(2);
+        }
+        (Some(ProfileName::Jsonrpc), None) => (Profile::JsonRpc, true),
+        (Some(ProfileName::Mcp), v) => (Profile::Mcp(v.unwrap_or_default()), v.is_some()),
+        (None, Some(v)) => (Profile::Mcp(v), true),
+        (None, None) => (Profile::JsonRpc, false),
+    };
+    let open = |path: &str, what: &str| {
+        File::create(path).map_err(|e| eprintln!("jrpc tap: cannot write the {what} {path}: {e}"))
+    };
+    let findings: Box<dyn Write + Send> = match &args.log {
+        Some(path) => match open(path, "log") {
+            Ok(f) => Box::new(BufWriter::new(f)),
+            Err(()) => return ExitCode::from(2),
+        },
+        None => Box::new(io::stderr()),
+    };
+    let transcript = match &args.transcript {
+        Some(path) => match open(path, "transcript") {
+            Ok(f) => Some(BufWriter::new(f)),
+            Err(()) => return ExitCode::from(2),
+        },
+        None => None,
+    };
+    let (program, rest) = args
+        .command
+        .split_first()
+        .expect("clap requires the command");
+    let mut child: Child = match Command::new(program)
+        .args(rest)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::inherit())
+        .spawn()
+    {
+        Ok(child) => child,
+        Err(e) => {
+            eprintln!("jrpc tap: cannot start {program}: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let watch = Arc::new(Mutex::new(Watch {
+        profile,
+        fixed,
+        findings,
+        transcript,
+        counts: [0, 0],
+    }));
+    let (Some(child_in), Some(child_out)) = (child.stdin.take(), child.stdout.take()) else {
+        eprintln!("jrpc tap: {program} has no standard input or output");
+        return ExitCode::from(2);
+    };
+    // Client → server: when the client closes, the server's input closes too (child_in drops).
+    let w = Arc::clone(&watch);
+    thread::spawn(move || pump(io::stdin().lock(), child_in, Side::Client, &w));
+    // Server → client, until the server closes its output.
+    let w = Arc::clone(&watch);
+    let to_client = thread::spawn(move || pump(child_out, io::stdout().lock(), Side::Server, &w));
+    let status = child.wait();
+    let _ = to_client.join();
+    if let Ok(mut w) = watch.lock() {
+        let _ = w.findings.flush();
+        if let Some(t) = &mut w.transcript {
+            let _ = t.flush();
+        }
+    }
+    match status {
+        Ok(status) => exit_code_of(status),
+        Err(e) => {
+            eprintln!("jrpc tap: waiting for {program}: {e}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+/// The server's exit status as ours: its code, or 128 + the signal that ended it.
+fn exit_code_of(status: std::process::ExitStatus) -> ExitCode {
+    if let Some(code) = status.code() {
+        return ExitCode::from(u8::try_from(code & 0xFF).unwrap_or(1));
+    }
+    #[cfg(unix)]
+    {
+        use std::os::unix::process::ExitStatusExt;
+        if let Some(signal) = status.signal() {
+            return ExitCode::from(u8::try_from(128 + (signal & 0x7F)).unwrap_or(1));
+        }
+    }
+    ExitCode::from(1)
+}

@@ -1,0 +1,112 @@
+//! `jrpc tap -- CMD`: bytes pass through unchanged both ways, every message is checked live (the
+//! MCP version learned from the handshake), findings never enter the protocol streams, the
+//! transcript holds every message, and the server's exit status passes through.
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+const JRPC: &str = env!("CARGO_BIN_EXE_jrpc");
+
+fn run(args: &[&str], input: &[u8]) -> Output {
+    let mut child = Command::new(JRPC)
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("jrpc runs");
+    child.stdin.take().unwrap().write_all(input).unwrap();
+    child.wait_with_output().unwrap()
+}
+
+const SESSION: &[u8] = b"{\"jsonrpc\":\"2.0\",\"method\":\"tools/list\",\"params\":[],\"id\":0}\n\
+{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"protocolVersion\":\"2025-06-18\",\"capabilities\":{},\"clientInfo\":{\"name\":\"t\",\"version\":\"1\"}}}\n\
+{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}\n\
+{\"jsonrpc\":\"1.0\",\"method\":\"tools/list\",\"id\":2}\n\
+{\"jsonrpc\":\"2.0\",\"method\":\"tools/list\",\"params\":[],\"id\":3}\n\
+{\"jsonrpc\":\"2.0\",\"method\":\"tools/call\",\"params\":{\"name\":\"add\",\"arguments\":{\"a\":2,\"b\":3}},\"id\":4}";
+
+#[test]
+fn bytes_pass_through_unchanged_and_findings_stay_out_of_the_streams() {
+    let dir = std::env::temp_dir().join(format!("jrpc-tap-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let transcript = dir.join("session.txt");
+    let direct = run(&["serve"], SESSION);
+    let tapped = run(
+        &[
+            "tap",
+            "--transcript",
+            transcript.to_str().unwrap(),
+            "--",
+            JRPC,
+            "serve",
+        ],
+        SESSION,
+    );
+    assert_eq!(tapped.status.code(), Some(0));
+    assert_eq!(
+        String::from_utf8_lossy(&tapped.stdout),
+        String::from_utf8_lossy(&direct.stdout),
+        "the client sees exactly what the server wrote"
+    );
+    let findings = String::from_utf8_lossy(&tapped.stderr);
+    assert!(
+        findings.contains("tap: client message 4: error[jsonrpc-not-2-0]"),
+        "{findings}"
+    );
+    // The MCP version comes from the handshake: array params are an MCP error only after it
+    // (message 1 is checked as plain JSON-RPC, message 5 under MCP 2025-06-18).
+    assert!(
+        findings.contains("tap: client message 5: error[mcp-params-not-object]"),
+        "{findings}"
+    );
+    assert!(!findings.contains("client message 1:"), "{findings}");
+    // The last message had no newline: it still went through, was answered and was checked.
+    assert!(String::from_utf8_lossy(&tapped.stdout).contains(r#""text":"5""#));
+    // The transcript holds every message both ways, and reads as one.
+    let recorded = std::fs::read_to_string(&transcript).unwrap();
+    let clients = recorded.lines().filter(|l| l.starts_with("--> ")).count();
+    let servers = recorded.lines().filter(|l| l.starts_with("<-- ")).count();
+    assert_eq!((clients, servers), (6, 5), "{recorded}");
+    let checked = Command::new(JRPC)
+        .args(["check", "--format", "json", transcript.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert_eq!(
+        checked.status.code(),
+        Some(1),
+        "the transcript holds the broken message"
+    );
+    assert!(String::from_utf8_lossy(&checked.stdout).contains("jsonrpc-not-2-0"));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn findings_go_to_the_log_file_when_asked() {
+    let dir = std::env::temp_dir().join(format!("jrpc-tap-log-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let log = dir.join("findings.log");
+    let out = run(
+        &["tap", "--log", log.to_str().unwrap(), "--", JRPC, "serve"],
+        b"{\"jsonrpc\":\"1.0\",\"method\":\"x\",\"id\":1}\n",
+    );
+    assert_eq!(out.status.code(), Some(0));
+    assert!(!String::from_utf8_lossy(&out.stderr).contains("tap:"));
+    let logged = std::fs::read_to_string(&log).unwrap();
+    assert!(logged.contains("error[jsonrpc-not-2-0]"), "{logged}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn the_servers_exit_status_passes_through_and_a_missing_server_is_exit_2() {
+    let out = run(
+        &["tap", "--", "sh", "-c", "cat > /dev/null; exit 3"],
+        b"{}\n",
+    );
+    assert_eq!(out.status.code(), Some(3));
+    let out = run(&["tap", "--", "/nonexistent/server"], b"");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("cannot start /nonexistent/server"));
+    let out = run(&["tap"], b"");
+    assert_eq!(out.status.code(), Some(2), "no command is a usage error");
+}
