@@ -110,3 +110,18 @@ fn the_servers_exit_status_passes_through_and_a_missing_server_is_exit_2() {
     let out = run(&["tap"], b"");
     assert_eq!(out.status.code(), Some(2), "no command is a usage error");
 }
+
+#[test]
+fn without_a_handshake_the_version_comes_from_each_requests_meta() {
+    let input = b"{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/list\",\"params\":{\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\"}}}\n\
+{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"ping\",\"params\":{}}\n";
+    let out = run(&["tap", "--", JRPC, "serve"], input);
+    let findings = String::from_utf8_lossy(&out.stderr);
+    // ping is not a method of 2026-07-28: checked under the version the first request named.
+    assert!(
+        findings.contains(
+            "client message 2: warning[mcp-method-unknown]: ping is not a method of MCP 2026-07-28"
+        ),
+        "{findings}"
+    );
+}

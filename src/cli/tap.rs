@@ -124,7 +124,8 @@ impl Watch {
     }
 
     /// Learns the MCP version from the handshake: the client's `initialize` asks for one, the
-    /// server's result says which one it speaks (that one counts).
+    /// server's result says which one it speaks (that one counts); without a handshake
+    /// (2026-07-28) each request's `_meta` names it.
     fn learn(&mut self, side: Side, message: &[u8]) {
         if self.fixed {
             return;
@@ -137,11 +138,15 @@ impl Watch {
             Side::Client if root.get("method").and_then(Node::as_str) == Some("initialize") => {
                 root.get("params").and_then(|p| p.get("protocolVersion"))
             }
+            // 2026-07-28 has no handshake: each request names its version in `_meta`.
+            Side::Client => root
+                .get("params")
+                .and_then(|p| p.get("_meta"))
+                .and_then(|m| m.get("io.modelcontextprotocol/protocolVersion")),
             Side::Server => root
                 .get("result")
                 .filter(|r| r.get("serverInfo").is_some())
                 .and_then(|r| r.get("protocolVersion")),
-            _ => None,
         };
         if let Some(v) = version
             .and_then(Node::as_str)

@@ -8,6 +8,7 @@ summary; exits 1 on any failure.
 """
 
 import asyncio
+import os
 import sys
 
 from mcp import Client
@@ -28,7 +29,13 @@ def text_of(result) -> str:
 
 
 async def session(binary: str, mode: str, expected_version: str) -> None:
-    server = StdioServerParameters(command=binary, args=["serve"])
+    # With JRPC_TAP=DIR the same session runs through `jrpc tap` (a transcript and a findings log
+    # per mode in DIR): the client must see exactly the same results.
+    tap = os.environ.get("JRPC_TAP")
+    args = ["serve"]
+    if tap:
+        args = ["tap", "--transcript", f"{tap}/{mode}.txt", "--log", f"{tap}/{mode}.log", "--", binary, "serve"]
+    server = StdioServerParameters(command=binary, args=args)
     async with Client(server, mode=mode, read_timeout_seconds=10) as client:
         p = f"[{mode}]"
         check(f"{p} negotiated protocol version {expected_version}", client.protocol_version == expected_version, client.protocol_version)

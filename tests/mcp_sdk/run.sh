@@ -54,6 +54,30 @@ fi
 
 status=0
 "$python" "$here/client.py" "$binary" || status=1
+# The same sessions through `jrpc tap`: the client's results must be the same, no message either
+# way an error under the MCP version the tap learned (warnings are printed: the SDK still sends
+# logging/setLevel under 2026-07-28, which that version's schema no longer has), and the
+# transcripts must hold both directions.
+tapdir="$(mktemp -d)"
+if JRPC_TAP="$tapdir" "$python" "$here/client.py" "$binary" >"$tapdir/client.out" 2>&1; then
+    for mode in auto legacy; do
+        sent=$(grep -c '^--> ' "$tapdir/$mode.txt" || true)
+        answered=$(grep -c '^<-- ' "$tapdir/$mode.txt" || true)
+        if grep -q 'error\[' "$tapdir/$mode.log" || [ "$sent" -eq 0 ] || [ "$answered" -eq 0 ]; then
+            echo "FAIL [tap $mode] an error finding or an empty transcript ($sent sent, $answered received):"
+            cat "$tapdir/$mode.log"
+            status=1
+        else
+            echo "PASS [tap $mode] the same results through jrpc tap; $sent + $answered messages, no error"
+            sed 's/^/     /' "$tapdir/$mode.log"
+        fi
+    done
+else
+    echo "FAIL [tap] the client's checks failed through jrpc tap:"
+    grep '^FAIL' "$tapdir/client.out" || tail -5 "$tapdir/client.out"
+    status=1
+fi
+rm -rf "$tapdir"
 # Every result against the published schema of its version (jsonschema comes with the SDK).
 "$python" "$here/schema_check.py" "$binary" || status=1
 exit $status
