@@ -1178,3 +1178,18 @@ fn a_binary_resource_and_prompts_with_a_resource_and_an_image() {
         .unwrap();
     assert!(image.contains(r#""type":"image","data":"iVBOR"#), "{image}");
 }
+
+/// 2026-07-28 replaced `logging/setLevel` with a per-request `_meta` log level: the mock does not
+/// answer the old method in that version (-32601), and still does in the handshake versions.
+#[test]
+fn logging_set_level_is_gone_in_2026_07_28() {
+    let modern = r#"{"jsonrpc":"2.0","id":1,"method":"logging/setLevel","params":{"level":"info","_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28"}}}"#;
+    let reply = MockServer::new().handle(modern.as_bytes()).unwrap();
+    assert!(reply.contains("-32601"), "{reply}");
+    let legacy =
+        r#"{"jsonrpc":"2.0","id":1,"method":"logging/setLevel","params":{"level":"info"}}"#;
+    assert_eq!(
+        MockServer::new().handle(legacy.as_bytes()).unwrap(),
+        r#"{"jsonrpc":"2.0","result":{},"id":1}"#
+    );
+}

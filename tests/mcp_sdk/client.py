@@ -108,8 +108,16 @@ async def session(binary: str, mode: str, expected_version: str) -> None:
         completed = await client.complete(ResourceTemplateReference(type="ref/resource", uri="mock://error-codes/{code}"), {"name": "code", "value": "-327"})
         check(f"{p} completion/complete for a template variable", completed.completion.values == ["-32700"], completed)
 
-        await client.set_logging_level("warning")
-        check(f"{p} logging/setLevel", True, None)
+        if mode == "legacy":
+            await client.set_logging_level("warning")
+            check(f"{p} logging/setLevel", True, None)
+        else:
+            # 2026-07-28 replaced logging/setLevel with a per-request _meta log level.
+            try:
+                await client.set_logging_level("warning")
+                check(f"{p} logging/setLevel is -32601 in 2026-07-28", False, "no error")
+            except MCPError as e:
+                check(f"{p} logging/setLevel is -32601 in 2026-07-28", e.code == -32601, e.error)
 
 
 async def main(binary: str) -> None:
