@@ -438,15 +438,9 @@ impl<'a> Parser<'a> {
     /// of the fast path is: the same speed for less code).
     #[inline(never)]
     fn string_value(&mut self) -> Result<JsonStr<'a>, ParseError> {
-        let open = self.pos;
-        let content_start = open + 1;
-        self.pos = content_start;
-        self.plain_run();
-        if self.peek() == Some(b'"') {
-            if let Some(text) = self.text.and_then(|t| t.get(content_start..self.pos)) {
-                self.pos += 1;
-                return Ok(JsonStr::plain(text));
-            }
+        let (open, content_start) = (self.pos, self.pos + 1);
+        if let Some(text) = self.plain_string() {
+            return Ok(JsonStr::plain(text));
         }
         let (raw, escaped) = self.string_rest(open, content_start, None)?;
         Ok(if escaped {
@@ -464,16 +458,9 @@ impl<'a> Parser<'a> {
     #[cfg_attr(debug_assertions, inline)]
     #[cfg_attr(not(debug_assertions), inline(always))]
     fn string(&mut self) -> Result<Cow<'a, str>, ParseError> {
-        let open = self.pos;
-        let content_start = open + 1;
-        self.pos = content_start;
-        // Fast path: no escapes, and the input already known to be UTF-8.
-        self.plain_run();
-        if self.peek() == Some(b'"') {
-            if let Some(text) = self.text.and_then(|t| t.get(content_start..self.pos)) {
-                self.pos += 1;
-                return Ok(Cow::Borrowed(text));
-            }
+        let (open, content_start) = (self.pos, self.pos + 1);
+        if let Some(text) = self.plain_string() {
+            return Ok(Cow::Borrowed(text));
         }
         let mut out = String::new();
         let (raw, escaped) = self.string_rest(open, content_start, Some(&mut out))?;
@@ -482,6 +469,22 @@ impl<'a> Parser<'a> {
         } else {
             Cow::Borrowed(raw)
         })
+    }
+
+    /// The fast path of a string starting at the opening quote: no escapes, and the input
+    /// already known to be UTF-8: its text, past the closing quote. Otherwise `None`, with `pos`
+    /// at the end of the plain start for [`Self::string_rest`].
+    #[inline(always)]
+    fn plain_string(&mut self) -> Option<&'a str> {
+        let content_start = self.pos + 1;
+        self.pos = content_start;
+        self.plain_run();
+        if self.peek() != Some(b'"') {
+            return None;
+        }
+        let text = self.text.and_then(|t| t.get(content_start..self.pos))?;
+        self.pos += 1;
+        Some(text)
     }
 
     /// The rest of a string after its plain start `src[content_start..pos]`: the closing quote

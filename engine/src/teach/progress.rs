@@ -50,13 +50,7 @@ impl Progress {
 
     /// The inverse of [`Progress::to_json`]; anything else is an error saying what is wrong.
     pub fn from_json(text: &str) -> Result<Progress, String> {
-        let bytes = text.as_bytes();
-        let (parsed, end) = json::parse_document(bytes, 0).map_err(|e| e.to_string())?;
-        if bytes[end..].iter().any(|b| !b.is_ascii_whitespace()) {
-            return Err(format!(
-                "unexpected text after the JSON value at byte {end}"
-            ));
-        }
+        let parsed = whole_document(text)?;
         let o = &parsed.root;
         let int = |name: &str| -> Result<u64, String> {
             o.get(name)
@@ -113,13 +107,7 @@ impl LessonProgress {
 
     /// The inverse of [`LessonProgress::to_json`]; anything else is an error saying what is wrong.
     pub fn from_json(text: &str) -> Result<LessonProgress, String> {
-        let bytes = text.as_bytes();
-        let (parsed, end) = json::parse_document(bytes, 0).map_err(|e| e.to_string())?;
-        if bytes[end..].iter().any(|b| !b.is_ascii_whitespace()) {
-            return Err(format!(
-                "unexpected text after the JSON value at byte {end}"
-            ));
-        }
+        let parsed = whole_document(text)?;
         let o = &parsed.root;
         match o.get("v").and_then(Node::as_integer_text) {
             Some("1") => {}
@@ -139,6 +127,18 @@ impl LessonProgress {
         }
         Ok(p)
     }
+}
+
+/// `text` as exactly one JSON document (whitespace around it allowed), or what is wrong with it.
+fn whole_document(text: &str) -> Result<json::Parsed<'_>, String> {
+    let bytes = text.as_bytes();
+    let (parsed, end) = json::parse_document(bytes, 0).map_err(|e| e.to_string())?;
+    if bytes[end..].iter().any(|b| !b.is_ascii_whitespace()) {
+        return Err(format!(
+            "unexpected text after the JSON value at byte {end}"
+        ));
+    }
+    Ok(parsed)
 }
 
 #[cfg(test)]
