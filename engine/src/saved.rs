@@ -8,9 +8,12 @@
 //! A draft is the JSON object `{"v": 1, "profile": P, "text": T, "log": L, "saved": MS}`.
 //! `P` is a [`Profile`] as text: `"jsonrpc"` or `"mcp:<protocol version>"`.
 
+use std::borrow::Cow;
 use std::fmt;
 
-use crate::json::{self, Json, Node};
+use serde::{Deserialize, Serialize};
+
+use crate::json;
 use crate::rpc::{McpVersion, Profile};
 
 /// The share-link format this build writes (and the only one it reads).
@@ -147,13 +150,20 @@ pub fn base64url_decode(text: &str) -> Result<Vec<u8>, FormatError> {
 // ---------------------------------------------------------------------------------------------
 // Share links.
 
-/// The JSON a link compresses: `{"profile": P, "text": T}`.
+/// What a share link holds (version 1): `{"profile": P, "text": T}`.
+#[derive(Serialize, Deserialize)]
+struct LinkContent<'a> {
+    profile: Cow<'a, str>,
+    text: Cow<'a, str>,
+}
+
+/// The JSON a share link compresses: `{"profile": P, "text": T}`.
 pub fn link_json(text: &str, profile: Profile) -> String {
-    Json::obj([
-        ("profile", Json::String(profile_to_string(profile))),
-        ("text", Json::from(text)),
-    ])
-    .compact()
+    let content = LinkContent {
+        profile: profile_to_string(profile).into(),
+        text: text.into(),
+    };
+    serde_json::to_string(&content).unwrap_or_default()
 }
 
 /// The fragment (without `#`) for compressed `deflated` bytes.
@@ -180,94 +190,79 @@ pub fn parse_fragment(fragment: &str) -> Result<Option<Vec<u8>>, FormatError> {
     base64url_decode(payload).map(Some)
 }
 
-/// The text and profile of an inflated link payload.
+/// The text and profile of an inflated share link.
 pub fn read_link_json(inflated: &[u8]) -> Result<(String, Profile), FormatError> {
-    with_object(inflated, |o| {
-        let text = string_member(o, "text")?;
-        let profile = profile_from_str(&string_member(o, "profile")?)?;
-        Ok((text, profile))
-    })
+    let content: LinkContent = serde_json::from_slice(inflated).map_err(bad_json)?;
+    let profile = profile_from_str(&content.profile)?;
+    Ok((content.text.into_owned(), profile))
 }
 
-/// Parses `bytes` as one JSON object (with the engine's own parser: the wasm carries no second
-/// JSON reader) and hands it to `read`.
-fn with_object<T>(
-    bytes: &[u8],
-    read: impl FnOnce(&Node<'_>) -> Result<T, FormatError>,
-) -> Result<T, FormatError> {
-    let (parsed, end) =
-        json::parse_document(bytes, 0).map_err(|e| FormatError::BadJson(e.to_string()))?;
-    if bytes[end..].iter().any(|b| !b.is_ascii_whitespace()) {
-        return Err(FormatError::BadJson(format!(
-            "unexpected text after the JSON value at byte {end}"
-        )));
-    }
-    if !matches!(parsed.root.value, json::Value::Object(_)) {
-        return Err(FormatError::BadJson("not a JSON object".into()));
-    }
-    read(&parsed.root)
+/// serde's word on content that is not what a format expects, with where (line and column).
+fn bad_json(e: serde_json::Error) -> FormatError {
+    FormatError::BadJson(e.to_string())
 }
 
-fn string_member(o: &Node<'_>, name: &str) -> Result<String, FormatError> {
-    match o.get(name) {
-        Some(node) => node
-            .as_str()
-            .map(str::to_string)
-            .ok_or_else(|| FormatError::BadJson(format!("\"{name}\" is not a string"))),
-        None => Err(FormatError::BadJson(format!("no \"{name}\""))),
-    }
-}
-
-// ---------------------------------------------------------------------------------------------
-// Drafts.
-
-/// One tab's saved work.
+/// A draft: the editor's text, its profile, the log (as [`crate::exchange::Log`] stores it) and
+/// when it was saved (ms since the epoch).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Draft {
     pub text: String,
     pub profile: Profile,
-    /// The log as its owner serialised it (opaque here), if it was saved.
     pub log: Option<String>,
-    /// When it was saved (ms since the epoch): the oldest drafts are dropped first.
     pub saved: f64,
 }
 
+/// A draft as stored: `{"v": 1, "profile": P, "text": T, "log": L, "saved": MS}`.
+#[derive(Serialize, Deserialize)]
+struct DraftFile<'a> {
+    v: u64,
+    profile: Cow<'a, str>,
+    text: Cow<'a, str>,
+    #[serde(default)]
+    log: Option<Cow<'a, str>>,
+    #[serde(default)]
+    saved: f64,
+}
+
+/// The version of a stored value, read before the rest (a newer format may differ in any other
+/// member): `{"v": N, …}`.
+#[derive(Deserialize)]
+pub(crate) struct Version {
+    pub v: Option<u64>,
+}
+
 impl Draft {
-    /// The whole draft as one JSON value (written with one `setItem`, so never half-written).
+    /// The draft as one JSON object (written with one `setItem`).
     pub fn to_json(&self) -> String {
-        Json::obj([
-            ("v", Json::from(DRAFT_VERSION)),
-            ("profile", Json::String(profile_to_string(self.profile))),
-            ("text", Json::from(self.text.as_str())),
-            ("log", Json::from(self.log.as_deref())),
-            ("saved", Json::Number(json::trimmed(self.saved, 3))),
-        ])
-        .compact()
+        let file = DraftFile {
+            v: DRAFT_VERSION,
+            profile: profile_to_string(self.profile).into(),
+            text: self.text.as_str().into(),
+            log: self.log.as_deref().map(Cow::from),
+            // To the microsecond: what a clock in ms can tell.
+            saved: (self.saved * 1000.0).round() / 1000.0,
+        };
+        serde_json::to_string(&file).unwrap_or_default()
     }
 
     /// The inverse of [`Draft::to_json`]; anything else is an error (never a partial draft).
     pub fn from_json(json: &str) -> Result<Draft, FormatError> {
-        with_object(json.as_bytes(), |o| {
-            match o.get("v").map(|v| v.as_integer_text()) {
-                Some(Some(v)) if v == DRAFT_VERSION.to_string() => {}
-                Some(Some(v)) => return Err(FormatError::UnknownVersion(v.to_string())),
-                Some(None) | None => return Err(FormatError::BadJson("no version \"v\"".into())),
-            }
-            let log = match o.get("log") {
-                None => None,
-                Some(node) if matches!(node.value, json::Value::Null) => None,
-                Some(node) => Some(
-                    node.as_str()
-                        .ok_or_else(|| FormatError::BadJson("\"log\" is not a string".into()))?
-                        .to_string(),
-                ),
-            };
-            Ok(Draft {
-                text: string_member(o, "text")?,
-                profile: profile_from_str(&string_member(o, "profile")?)?,
-                log,
-                saved: o.get("saved").and_then(Node::as_f64).unwrap_or(0.0),
-            })
+        let version: Version = serde_json::from_str(json).map_err(bad_json)?;
+        match version.v {
+            Some(DRAFT_VERSION) => {}
+            Some(v) => return Err(FormatError::UnknownVersion(v.to_string())),
+            None => return Err(FormatError::BadJson("no version \"v\"".into())),
+        }
+        let file: DraftFile = serde_json::from_str(json).map_err(bad_json)?;
+        Ok(Draft {
+            profile: profile_from_str(&file.profile)?,
+            text: file.text.into_owned(),
+            log: file.log.map(Cow::into_owned),
+            saved: if file.saved.is_finite() {
+                file.saved
+            } else {
+                0.0
+            },
         })
     }
 }
@@ -397,14 +392,14 @@ mod tests {
             read_link_json(b"[]"),
             Err(FormatError::BadJson(_))
         ));
-        assert_eq!(
+        assert!(matches!(
             read_link_json(br#"{"profile":"jsonrpc"}"#),
-            Err(FormatError::BadJson("no \"text\"".into()))
-        );
-        assert_eq!(
+            Err(FormatError::BadJson(m)) if m == "missing field `text` at line 1 column 21"
+        ));
+        assert!(matches!(
             read_link_json(br#"{"profile":"jsonrpc","text":1}"#),
-            Err(FormatError::BadJson("\"text\" is not a string".into()))
-        );
+            Err(FormatError::BadJson(m)) if m.starts_with("invalid type: integer `1`, expected a string")
+        ));
         assert_eq!(
             read_link_json(br#"{"profile":"soap","text":""}"#),
             Err(FormatError::UnknownProfile("soap".into()))
@@ -442,9 +437,9 @@ mod tests {
             Draft::from_json(r#"{"v":2,"text":"x","profile":"jsonrpc"}"#),
             Err(FormatError::UnknownVersion("2".into()))
         );
-        assert_eq!(
+        assert!(matches!(
             Draft::from_json(r#"{"v":1,"profile":"jsonrpc"}"#),
-            Err(FormatError::BadJson("no \"text\"".into()))
-        );
+            Err(FormatError::BadJson(m)) if m.starts_with("missing field `text`")
+        ));
     }
 }

@@ -10,8 +10,8 @@ use crate::rpc::{self, Profile};
 /// violations it found (so the work cannot be skipped, and the caller can see it was done).
 #[wasm_bindgen(js_name = benchCheck)]
 pub fn bench_check(text: &js_sys::JsString) -> u32 {
-    // Into wasm memory as the editor reads its textarea (super::dom::utf8_of).
-    let text = super::dom::utf8_of(text);
+    // Into wasm memory as the editor reads its textarea (super::js::utf8_of).
+    let text = super::js::utf8_of(text);
     let report = rpc::check_text(&text, Profile::JsonRpc);
     let items: usize = report.documents.iter().map(|d| 1 + d.items.len()).sum();
     (items + report.violations().count()) as u32
@@ -21,7 +21,7 @@ pub fn bench_check(text: &js_sys::JsString) -> u32 {
 /// and is freed, nothing else: how much of `benchCheck` is not the engine.
 #[wasm_bindgen(js_name = benchCopy)]
 pub fn bench_copy(text: &js_sys::JsString) -> u32 {
-    super::dom::utf8_of(text).len() as u32
+    super::js::utf8_of(text).len() as u32
 }
 
 /// The wasm linear memory in bytes (it only grows: the high-water mark of the heap).

@@ -10,10 +10,10 @@
 mod analysis;
 mod bench;
 mod controls;
-pub(crate) mod dom;
 mod editor;
 mod examples;
 mod exchange;
+pub(crate) mod js;
 mod link;
 mod notices;
 mod persist;
@@ -115,7 +115,7 @@ pub fn App() -> impl IntoView {
                         <link::TargetSelect />
                     </div>
                     <examples::ExampleAbout />
-                    <Host node=editor::editor() />
+                    <editor::Editor />
                 </section>
                 <section class="results" aria-label="Results">
                     <Status />
@@ -157,19 +157,6 @@ fn Status() -> impl IntoView {
         })
     };
     view! { <p class="status" data-testid="validate-ms" data-ms=ms>{said}</p> }
-}
-
-/// A view not yet written as a component: an element built by [`dom`], placed where this stands
-/// as the element is created (its wrapper is `display: contents`, so it takes no box of its own).
-/// Goes away with `dom.rs`.
-#[component]
-pub(crate) fn Host(node: web_sys::Element) -> impl IntoView {
-    view! { <div class="host" use:adopt=node></div> }
-}
-
-/// The directive of [`Host`]: `node` becomes the wrapper's child when the wrapper is built.
-fn adopt(wrapper: web_sys::Element, node: web_sys::Element) {
-    let _ = wrapper.append_child(&node);
 }
 
 /// A JavaScript exception or rejection in words (`TypeError: Failed to fetch`, a thrown string),

@@ -27,7 +27,7 @@ use web_sys::js_sys;
 use crate::rpc::Profile;
 use crate::saved::Draft;
 
-use super::{dom, AppState, NoticeLevel};
+use super::{js, AppState, NoticeLevel};
 
 /// sessionStorage: this tab's draft id.
 const TAB_KEY: &str = "jrpc.tab";
@@ -285,9 +285,8 @@ pub fn sync(state: AppState) {
     saver.with_value(|s| prune(&s.storage, &s.id));
 
     // Syncs localStorage with the state: any change of text, profile or log schedules a save.
-    // (The first run schedules one too: an edit can come before the effect first runs.) One
-    // dom::effect: the page's effects share its compiled code.
-    dom::effect(move || {
+    // (The first run schedules one too: an edit can come before the effect first runs.)
+    Effect::new(move |_| {
         state.text.track();
         state.profile.track();
         if let Some(hook) = slot.hook.get() {
@@ -309,8 +308,8 @@ pub fn sync(state: AppState) {
             save();
         }
     };
-    dom::listen(&window(), "pagehide", move |_| flush());
-    dom::listen(&document(), "visibilitychange", move |_| {
+    js::listen(&window(), "pagehide", move |_| flush());
+    js::listen(&document(), "visibilitychange", move |_| {
         if document().visibility_state() == web_sys::VisibilityState::Hidden {
             flush();
         }

@@ -16,7 +16,6 @@ use web_sys::{ReadableStream, ReadableStreamDefaultReader, ReadableWritablePair,
 use crate::rpc::Profile;
 use crate::saved::{self, FormatError};
 
-use super::dom;
 use super::{use_app, AppState, NoticeLevel};
 
 // The Compression Streams API (stable in every current browser; web-sys still files it as
@@ -205,7 +204,7 @@ pub fn ShareButton() -> impl IntoView {
 /// Opens the share link in the URL fragment, if there is one, now and on every `hashchange`.
 pub fn restore_from_fragment(state: AppState) {
     open_fragment(state);
-    dom::listen(&window(), "hashchange", move |_| open_fragment(state));
+    super::js::listen(&window(), "hashchange", move |_| open_fragment(state));
 }
 
 fn open_fragment(state: AppState) {

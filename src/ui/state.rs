@@ -3,7 +3,6 @@
 //! outside (the textarea's selection, localStorage, the URL fragment).
 
 use crate::ui::prelude::*;
-use web_sys::HtmlTextAreaElement;
 
 use super::analysis::Analysis;
 use super::worker::{fingerprint, Offload, OFFLOAD_BYTES};
@@ -37,8 +36,9 @@ pub struct AppState {
     pub analysis: Memo<Analysis>,
     /// A byte span of `text` the editor should select and reveal (set by clicking a violation).
     pub select: RwSignal<Option<Span>>,
-    /// The textarea, for edits that must stay undoable with the browser's undo.
-    pub editor: EditorRef,
+    /// The editor's textarea (its `node_ref`), for edits that must stay undoable with the
+    /// browser's undo and for focus.
+    pub editor: NodeRef<leptos::html::Textarea>,
     /// Notices shown above the panes, newest last.
     pub notices: RwSignal<Vec<Notice>>,
     /// Where Send goes: the in-browser mock server or the live link (src/ui/link).
@@ -49,21 +49,6 @@ pub struct AppState {
     /// The example last loaded: its description stays beside the editor (one, never a pile of
     /// notices) until it is dismissed or another example is loaded.
     pub example: RwSignal<Option<&'static crate::examples::Example>>,
-}
-
-/// The editor's textarea once it exists (set by [`super::editor::editor`]).
-#[derive(Clone, Copy)]
-pub struct EditorRef(StoredValue<Option<HtmlTextAreaElement>, LocalStorage>);
-
-impl EditorRef {
-    /// The textarea (`None` before the editor is built).
-    pub fn get_untracked(&self) -> Option<HtmlTextAreaElement> {
-        self.0.try_get_value().flatten()
-    }
-
-    pub(crate) fn set(&self, textarea: HtmlTextAreaElement) {
-        self.0.set_value(Some(textarea));
-    }
 }
 
 /// Where Send goes (`data-testid="target"`: `mock` | `link`).
@@ -110,7 +95,7 @@ impl AppState {
             profile,
             analysis,
             select: RwSignal::new(None),
-            editor: EditorRef(StoredValue::new_local(None)),
+            editor: NodeRef::new(),
             notices: RwSignal::new(Vec::new()),
             target: RwSignal::new(Target::Mock),
             opening_link: RwSignal::new(false),

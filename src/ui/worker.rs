@@ -12,7 +12,7 @@ use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
 use super::analysis::Analysis;
-use super::dom;
+use super::js;
 use crate::rpc::Profile;
 use crate::saved::{profile_from_str, profile_to_string};
 
@@ -63,7 +63,7 @@ pub struct Offload {
 
 /// The app's files, from `<meta name="app-entry">` (absent in tests: no worker then).
 fn entry() -> Option<(String, String, String)> {
-    let meta = dom::document()
+    let meta = document()
         .query_selector("meta[name=app-entry]")
         .ok()
         .flatten()?;
@@ -72,7 +72,7 @@ fn entry() -> Option<(String, String, String)> {
         meta.get_attribute("data-wasm")?,
         meta.get_attribute("data-worker")?,
     );
-    let base = dom::document().base_uri().ok().flatten()?;
+    let base = document().base_uri().ok().flatten()?;
     let abs = |p: &str| web_sys::Url::new_with_base(p, &base).ok().map(|u| u.href());
     Some((abs(&js)?, abs(&wasm)?, abs(&worker)?))
 }
@@ -103,18 +103,18 @@ impl Offload {
                 return;
             };
             let (answer, usable) = (self.answer, self.usable);
-            dom::listen_el(worker.unchecked_ref(), "message", move |ev| {
+            js::listen_forever(worker.unchecked_ref(), "message", move |ev| {
                 let data = ev.unchecked_ref::<web_sys::MessageEvent>().data();
                 let fp = js_sys::Reflect::get(&data, &JsValue::from_str("fp"))
                     .ok()
                     .and_then(|v| v.as_string())
                     .and_then(|s| s.parse::<u64>().ok());
-                match (fp, dom::prop(&data, "result")) {
+                match (fp, js::prop(&data, "result")) {
                     (Some(fp), Some(result)) => answer.set(Some((fp, result))),
                     _ => usable.set(false),
                 }
             });
-            dom::listen_el(worker.unchecked_ref(), "error", move |_| usable.set(false));
+            js::listen_forever(worker.unchecked_ref(), "error", move |_| usable.set(false));
             self.worker.set_value(Some(worker));
         }
         let message = js_sys::Object::new();
@@ -125,7 +125,7 @@ impl Offload {
             ("js", JsValue::from_str(&js)),
             ("wasm", JsValue::from_str(&wasm)),
         ] {
-            dom::set_prop(&message, k, &v);
+            js::set_prop(&message, k, &v);
         }
         let sent = self
             .worker

@@ -32,7 +32,10 @@
 use std::collections::{HashMap, VecDeque};
 use std::fmt;
 
-use crate::json::{minify, parse_document, quote, trimmed, Json, Node};
+use serde::{Deserialize, Serialize};
+use serde_json::value::RawValue;
+
+use crate::json::{minify, parse_document, Node};
 use crate::rpc::{self, Document, Kind, Profile};
 
 /// Which way a message went.
@@ -579,79 +582,67 @@ impl Log {
 
     /// Like [`Log::to_json_string`] with only the last `n` entries (storage has a quota).
     pub fn to_json_string_last(&self, n: usize) -> String {
-        let entries = self.tail(n).iter().map(|e| {
-            let mut o = vec![
-                ("key", Json::from(e.key)),
-                ("time", number(e.time_ms)),
-                ("direction", Json::from(e.direction.as_str())),
-                ("peer", Json::from(e.peer.as_str())),
-                ("raw", Json::from(e.raw.as_str())),
-            ];
-            if let Some(fate) = e.msgs.iter().find_map(|m| match m.status {
-                Status::TimedOut => Some("timed-out"),
-                Status::Lost => Some("lost"),
-                _ => None,
-            }) {
-                o.push(("fate", Json::from(fate)));
-                if let (Some(reason), "lost") = (&e.lost_reason, fate) {
-                    o.push(("reason", Json::from(reason.as_str())));
+        let entries = self
+            .tail(n)
+            .iter()
+            .map(|e| {
+                let fate = e.msgs.iter().find_map(|m| match m.status {
+                    Status::TimedOut => Some("timed-out"),
+                    Status::Lost => Some("lost"),
+                    _ => None,
+                });
+                StoredEntry {
+                    key: e.key,
+                    time: to_microsecond(e.time_ms),
+                    direction: e.direction.as_str(),
+                    peer: &e.peer,
+                    raw: &e.raw,
+                    fate,
+                    reason: e.lost_reason.as_deref().filter(|_| fate == Some("lost")),
                 }
-            }
-            Json::obj(o)
-        });
-        Json::obj([
-            ("format", Json::from(FORMAT)),
-            ("version", Json::from(FORMAT_VERSION)),
-            ("next_key", Json::from(self.next_key())),
-            ("entries", Json::arr(entries)),
-        ])
-        .compact()
+            })
+            .collect();
+        let stored = StoredLog {
+            format: FORMAT,
+            version: FORMAT_VERSION,
+            next_key: self.next_key(),
+            entries,
+        };
+        serde_json::to_string(&stored).unwrap_or_default()
     }
 
     /// Reads what [`Log::to_json_string`] wrote. Never panics: anything that is not such an object
     /// is an error; entries that are damaged (missing members, keys out of order) are skipped.
     pub fn from_json_str(s: &str) -> Result<Log, LogError> {
-        let (parsed, end) = parse_document(s.as_bytes(), 0).map_err(|e| LogError(e.to_string()))?;
-        if s.as_bytes()[end..].iter().any(|b| !b.is_ascii_whitespace()) {
-            return Err(LogError(format!(
-                "unexpected text after the log at byte {end}"
-            )));
-        }
-        let root = &parsed.root;
-        if root.get("format").and_then(Node::as_str) != Some(FORMAT) {
+        let stored: ReadLog = serde_json::from_str(s).map_err(|e| LogError(e.to_string()))?;
+        if stored.format.str() != Some(FORMAT) {
             return Err(LogError("not a jsonrpc-playground log".into()));
         }
-        match root.get("version").and_then(as_u64) {
-            Some(FORMAT_VERSION) => {}
-            Some(other) => return Err(LogError(format!("unknown version {other}"))),
-            None => return Err(LogError("no version".into())),
+        match stored.version {
+            Loose::U64(FORMAT_VERSION) => {}
+            Loose::U64(other) => return Err(LogError(format!("unknown version {other}"))),
+            _ => return Err(LogError("no version".into())),
         }
-        let entries = root
-            .get("entries")
-            .and_then(Node::as_array)
+        let entries = stored
+            .entries
             .ok_or_else(|| LogError("no entries".into()))?;
         let mut log = Log::new();
-        for e in entries {
-            let (Some(key), Some(direction), Some(raw)) = (
-                e.get("key").and_then(as_u64),
-                e.get("direction")
-                    .and_then(Node::as_str)
-                    .and_then(Direction::parse),
-                e.get("raw").and_then(Node::as_str),
-            ) else {
+        for e in entries.into_iter().filter_map(|e| e.0) {
+            let (Some(key), Some(direction)) =
+                (e.key.u64(), e.direction.str().and_then(Direction::parse))
+            else {
+                continue;
+            };
+            let Some(raw) = e.raw.into_string() else {
                 continue;
             };
             if key < log.next_key() || key == u64::MAX {
                 continue;
             }
-            let time = e
-                .get("time")
-                .and_then(Node::as_f64)
-                .filter(|t| t.is_finite())
-                .unwrap_or(0.0);
-            let peer = e.get("peer").and_then(Node::as_str).unwrap_or("mock");
-            log.record_as(key, peer, direction, time, raw.to_string());
-            let fate = match e.get("fate").and_then(Node::as_str) {
+            let time = e.time.f64().filter(|t| t.is_finite()).unwrap_or(0.0);
+            let peer = e.peer.str().unwrap_or("mock");
+            log.record_as(key, peer, direction, time, raw);
+            let fate = match e.fate.str() {
                 Some("timed-out") => Some(Status::TimedOut),
                 Some("lost") => Some(Status::Lost),
                 _ => None,
@@ -659,14 +650,14 @@ impl Log {
             if let Some(fate) = fate {
                 log.apply_fate(key, fate);
                 if fate == Status::Lost {
-                    let reason = e.get("reason").and_then(Node::as_str).map(str::to_string);
+                    let reason = e.reason.into_string();
                     if let Some(entry) = log.entries.last_mut().filter(|entry| entry.key == key) {
                         entry.lost_reason = reason;
                     }
                 }
             }
         }
-        if let Some(next) = root.get("next_key").and_then(as_u64) {
+        if let Some(next) = stored.next_key.u64() {
             if next > log.next_key() && next < u64::MAX {
                 log.next_key = next;
             }
@@ -717,35 +708,232 @@ impl Log {
     }
 }
 
-/// A time in ms as JSON, to the microsecond, written as a float always (`12.5`, `3.0`).
-fn number(x: f64) -> Json {
-    Json::Number(ms_text(x))
-}
-
-fn ms_text(x: f64) -> String {
-    let mut text = trimmed(x, 3);
-    if !text.contains('.') {
-        text.push_str(".0");
+/// A time in ms to the microsecond (what the browser's clock tells), as stored and exported.
+fn to_microsecond(x: f64) -> f64 {
+    if x.is_finite() {
+        (x * 1000.0).round() / 1000.0
+    } else {
+        0.0
     }
-    text
 }
 
-/// A non-negative integer member (`1`, not `1.0` or `-1`).
-fn as_u64(node: &Node<'_>) -> Option<u64> {
-    node.as_integer_text()?.parse().ok()
+/// The log as stored: `{"format", "version", "next_key", "entries": [...]}`.
+#[derive(Serialize)]
+struct StoredLog<'a> {
+    format: &'a str,
+    version: u64,
+    next_key: u64,
+    entries: Vec<StoredEntry<'a>>,
+}
+
+/// One entry as stored: `{"key", "time", "direction", "peer", "raw", "fate"?, "reason"?}`.
+#[derive(Serialize)]
+struct StoredEntry<'a> {
+    key: u64,
+    time: f64,
+    direction: &'a str,
+    peer: &'a str,
+    raw: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    fate: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    reason: Option<&'a str>,
+}
+
+/// A stored log as read back: the format and version must be right and the entries an array;
+/// everything else is read leniently ([`Loose`]), so that a damaged entry or member is skipped,
+/// never a reason to lose the rest.
+#[derive(Deserialize)]
+struct ReadLog {
+    #[serde(default)]
+    format: Loose,
+    #[serde(default)]
+    version: Loose,
+    #[serde(default)]
+    next_key: Loose,
+    entries: Option<Vec<ReadEntry>>,
+}
+
+/// An element of `entries` as read back: its members when it is an object, else nothing.
+#[derive(Default)]
+struct ReadEntry(Option<ReadMembers>);
+
+#[derive(Deserialize, Default)]
+#[serde(default)]
+struct ReadMembers {
+    key: Loose,
+    time: Loose,
+    direction: Loose,
+    peer: Loose,
+    raw: Loose,
+    fate: Loose,
+    reason: Loose,
+}
+
+/// A stored member of whatever type it turned out to be (`Other`: a type no member has).
+#[derive(Default)]
+enum Loose {
+    U64(u64),
+    F64(f64),
+    Str(String),
+    #[default]
+    Other,
+}
+
+impl Loose {
+    fn u64(&self) -> Option<u64> {
+        match self {
+            Loose::U64(n) => Some(*n),
+            _ => None,
+        }
+    }
+
+    fn f64(&self) -> Option<f64> {
+        match self {
+            Loose::U64(n) => Some(*n as f64),
+            Loose::F64(x) => Some(*x),
+            _ => None,
+        }
+    }
+
+    fn str(&self) -> Option<&str> {
+        match self {
+            Loose::Str(s) => Some(s),
+            _ => None,
+        }
+    }
+
+    fn into_string(self) -> Option<String> {
+        match self {
+            Loose::Str(s) => Some(s),
+            _ => None,
+        }
+    }
+}
+
+impl<'de> Deserialize<'de> for Loose {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V;
+        impl<'de> serde::de::Visitor<'de> for V {
+            type Value = Loose;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("any JSON value")
+            }
+            fn visit_u64<E>(self, n: u64) -> Result<Loose, E> {
+                Ok(Loose::U64(n))
+            }
+            fn visit_i64<E>(self, n: i64) -> Result<Loose, E> {
+                Ok(u64::try_from(n).map_or(Loose::F64(n as f64), Loose::U64))
+            }
+            fn visit_f64<E>(self, x: f64) -> Result<Loose, E> {
+                Ok(Loose::F64(x))
+            }
+            fn visit_str<E>(self, s: &str) -> Result<Loose, E> {
+                Ok(Loose::Str(s.to_string()))
+            }
+            fn visit_string<E>(self, s: String) -> Result<Loose, E> {
+                Ok(Loose::Str(s))
+            }
+            fn visit_bool<E>(self, _: bool) -> Result<Loose, E> {
+                Ok(Loose::Other)
+            }
+            fn visit_unit<E>(self) -> Result<Loose, E> {
+                Ok(Loose::Other)
+            }
+            fn visit_seq<A: serde::de::SeqAccess<'de>>(
+                self,
+                mut seq: A,
+            ) -> Result<Loose, A::Error> {
+                while seq.next_element::<serde::de::IgnoredAny>()?.is_some() {}
+                Ok(Loose::Other)
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(
+                self,
+                mut map: A,
+            ) -> Result<Loose, A::Error> {
+                while map
+                    .next_entry::<serde::de::IgnoredAny, serde::de::IgnoredAny>()?
+                    .is_some()
+                {}
+                Ok(Loose::Other)
+            }
+        }
+        d.deserialize_any(V)
+    }
+}
+
+impl<'de> Deserialize<'de> for ReadEntry {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V;
+        impl<'de> serde::de::Visitor<'de> for V {
+            type Value = ReadEntry;
+            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+                f.write_str("a log entry")
+            }
+            fn visit_map<A: serde::de::MapAccess<'de>>(
+                self,
+                map: A,
+            ) -> Result<ReadEntry, A::Error> {
+                ReadMembers::deserialize(serde::de::value::MapAccessDeserializer::new(map))
+                    .map(|m| ReadEntry(Some(m)))
+            }
+            fn visit_seq<A: serde::de::SeqAccess<'de>>(
+                self,
+                mut seq: A,
+            ) -> Result<ReadEntry, A::Error> {
+                while seq.next_element::<serde::de::IgnoredAny>()?.is_some() {}
+                Ok(ReadEntry(None))
+            }
+            fn visit_u64<E>(self, _: u64) -> Result<ReadEntry, E> {
+                Ok(ReadEntry(None))
+            }
+            fn visit_i64<E>(self, _: i64) -> Result<ReadEntry, E> {
+                Ok(ReadEntry(None))
+            }
+            fn visit_f64<E>(self, _: f64) -> Result<ReadEntry, E> {
+                Ok(ReadEntry(None))
+            }
+            fn visit_str<E>(self, _: &str) -> Result<ReadEntry, E> {
+                Ok(ReadEntry(None))
+            }
+            fn visit_bool<E>(self, _: bool) -> Result<ReadEntry, E> {
+                Ok(ReadEntry(None))
+            }
+            fn visit_unit<E>(self) -> Result<ReadEntry, E> {
+                Ok(ReadEntry(None))
+            }
+        }
+        d.deserialize_any(V)
+    }
+}
+
+/// One exported entry: `{"seq","time","direction","peer","message"}` with the document itself
+/// (minified, its numbers and member order exact), or `"raw"` text when it is not JSON.
+#[derive(Serialize)]
+struct ExportLine<'a> {
+    seq: usize,
+    time: f64,
+    direction: &'a str,
+    peer: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    message: Option<Box<RawValue>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    raw: Option<&'a str>,
 }
 
 fn export_line(seq: usize, e: &Entry) -> String {
-    let head = format!(
-        "{{\"seq\":{seq},\"time\":{},\"direction\":\"{}\",\"peer\":{}",
-        ms_text(e.time_ms),
-        e.direction.as_str(),
-        quote(&e.peer)
-    );
-    match one_document(&e.raw).and_then(|doc| minify(doc).ok()) {
-        Some(message) => format!("{head},\"message\":{}}}", message.trim()),
-        None => format!("{head},\"raw\":{}}}", quote(&e.raw)),
-    }
+    let message = one_document(&e.raw)
+        .and_then(|doc| minify(doc).ok())
+        .and_then(|m| RawValue::from_string(m.trim().to_string()).ok());
+    let line = ExportLine {
+        seq,
+        time: to_microsecond(e.time_ms),
+        direction: e.direction.as_str(),
+        peer: &e.peer,
+        raw: message.is_none().then_some(e.raw.as_str()),
+        message,
+    };
+    serde_json::to_string(&line).unwrap_or_default()
 }
 
 /// The text when it is exactly one JSON document (surrounding whitespace allowed).

@@ -1,8 +1,10 @@
 //! The quiz's saved progress (localStorage `jrpc.quiz`): which shuffled order the learner is in,
 //! how far they got, and their score. Pure: the browser stores the string, this module says what
-//! it is. Written and read with the engine's own JSON parser (no serde in the web build).
+//! it is (serde: `{"v": 1, "seed", "pos", "right", "answered"}` and `{"v": 1, "done": [ids]}`).
 
-use crate::json::{self, Node};
+use serde::{Deserialize, Serialize};
+
+use crate::saved::Version;
 
 /// The progress format this build writes (and the only one it reads).
 pub const PROGRESS_VERSION: u64 = 1;
@@ -42,39 +44,58 @@ impl Progress {
     }
 
     pub fn to_json(&self) -> String {
-        format!(
-            "{{\"v\":{PROGRESS_VERSION},\"seed\":{},\"pos\":{},\"right\":{},\"answered\":{}}}",
-            self.seed, self.pos, self.right, self.answered
-        )
+        let file = ProgressFile {
+            v: PROGRESS_VERSION,
+            seed: self.seed,
+            pos: self.pos as u64,
+            right: self.right,
+            answered: self.answered,
+        };
+        serde_json::to_string(&file).unwrap_or_default()
     }
 
     /// The inverse of [`Progress::to_json`]; anything else is an error saying what is wrong.
     pub fn from_json(text: &str) -> Result<Progress, String> {
-        let parsed = whole_document(text)?;
-        let o = &parsed.root;
-        let int = |name: &str| -> Result<u64, String> {
-            o.get(name)
-                .and_then(Node::as_integer_text)
-                .and_then(|t| t.parse::<u64>().ok())
-                .ok_or_else(|| format!("\"{name}\" is missing or not a non-negative integer"))
-        };
-        let v = int("v")?;
-        if v != PROGRESS_VERSION {
-            return Err(format!("unknown version {v}"));
-        }
-        let small = |name: &str| {
-            int(name).and_then(|n| u32::try_from(n).map_err(|_| format!("\"{name}\" is too large")))
-        };
+        check_version(text)?;
+        let file: ProgressFile = serde_json::from_str(text).map_err(|e| e.to_string())?;
         let p = Progress {
-            seed: int("seed")?,
-            pos: int("pos")? as usize,
-            right: small("right")?,
-            answered: small("answered")?,
+            seed: file.seed,
+            pos: usize::try_from(file.pos).map_err(|_| "\"pos\" is too large".to_string())?,
+            right: file.right,
+            answered: file.answered,
         };
         if p.right > p.answered {
             return Err("more right answers than answers".into());
         }
         Ok(p)
+    }
+}
+
+/// [`Progress`] as stored.
+#[derive(Serialize, Deserialize)]
+struct ProgressFile {
+    v: u64,
+    seed: u64,
+    pos: u64,
+    right: u32,
+    answered: u32,
+}
+
+/// [`LessonProgress`] as stored.
+#[derive(Serialize, Deserialize)]
+struct LessonsFile {
+    v: u64,
+    done: Vec<String>,
+}
+
+/// The stored value is of the version this build reads (checked before the rest is read: another
+/// version may differ in any member).
+fn check_version(text: &str) -> Result<(), String> {
+    let version: Version = serde_json::from_str(text).map_err(|e| e.to_string())?;
+    match version.v {
+        Some(PROGRESS_VERSION) => Ok(()),
+        Some(v) => Err(format!("unknown version {v}")),
+        None => Err("\"v\" is missing".into()),
     }
 }
 
@@ -101,44 +122,23 @@ impl LessonProgress {
     }
 
     pub fn to_json(&self) -> String {
-        let done: Vec<String> = self.done.iter().map(|d| json::quote(d)).collect();
-        format!("{{\"v\":{PROGRESS_VERSION},\"done\":[{}]}}", done.join(","))
+        let file = LessonsFile {
+            v: PROGRESS_VERSION,
+            done: self.done.clone(),
+        };
+        serde_json::to_string(&file).unwrap_or_default()
     }
 
     /// The inverse of [`LessonProgress::to_json`]; anything else is an error saying what is wrong.
     pub fn from_json(text: &str) -> Result<LessonProgress, String> {
-        let parsed = whole_document(text)?;
-        let o = &parsed.root;
-        match o.get("v").and_then(Node::as_integer_text) {
-            Some("1") => {}
-            Some(v) => return Err(format!("unknown version {v}")),
-            None => return Err("\"v\" is missing or not an integer".into()),
-        }
-        let items = o
-            .get("done")
-            .and_then(Node::as_array)
-            .ok_or("\"done\" is missing or not an array")?;
+        check_version(text)?;
+        let file: LessonsFile = serde_json::from_str(text).map_err(|e| e.to_string())?;
         let mut p = LessonProgress::default();
-        for item in items {
-            let id = item
-                .as_str()
-                .ok_or("\"done\" holds something other than a lesson id")?;
+        for id in &file.done {
             p.finish(id);
         }
         Ok(p)
     }
-}
-
-/// `text` as exactly one JSON document (whitespace around it allowed), or what is wrong with it.
-fn whole_document(text: &str) -> Result<json::Parsed<'_>, String> {
-    let bytes = text.as_bytes();
-    let (parsed, end) = json::parse_document(bytes, 0).map_err(|e| e.to_string())?;
-    if bytes[end..].iter().any(|b| !b.is_ascii_whitespace()) {
-        return Err(format!(
-            "unexpected text after the JSON value at byte {end}"
-        ));
-    }
-    Ok(parsed)
 }
 
 #[cfg(test)]
@@ -182,7 +182,7 @@ mod tests {
         assert!(
             Progress::from_json("{\"v\":1,\"seed\":1,\"pos\":-1,\"right\":0,\"answered\":0}")
                 .unwrap_err()
-                .contains("pos")
+                .contains("integer `-1`, expected u64")
         );
         assert!(
             Progress::from_json("{\"v\":1,\"seed\":1,\"pos\":0,\"right\":2,\"answered\":1}")

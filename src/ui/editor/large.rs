@@ -9,9 +9,7 @@
 //! text into the textarea for whoever accepts the wait.
 
 use crate::ui::prelude::*;
-use wasm_bindgen::JsCast;
 
-use super::super::dom::{self, h, Tag};
 use crate::json::Span;
 
 /// Above this many bytes the text is shown by the viewer, not the textarea.
@@ -38,14 +36,15 @@ fn line_starts(text: &str) -> Vec<usize> {
         .collect()
 }
 
-/// The viewer and its note. `show` is true while the text is large and the user has not asked to
-/// edit it anyway; `edit_anyway` is set by the note's button.
-pub fn viewer(
+/// The viewer and its note (both hidden unless `show`). `show` is true while the text is large
+/// and the user has not asked to edit it anyway; `edit_anyway` is set by the note's button.
+#[component]
+pub fn Viewer(
     text: RwSignal<String>,
     show: Memo<bool>,
     edit_anyway: RwSignal<bool>,
     select: RwSignal<Option<Span>>,
-) -> (web_sys::Element, web_sys::Element) {
+) -> impl IntoView {
     let starts = Memo::new(move |_| {
         if show.get() {
             text.with(|t| line_starts(t))
@@ -56,117 +55,105 @@ pub fn viewer(
     // The line to mark (a violation was clicked), and the first line in sight.
     let marked = RwSignal::new(None::<usize>);
     let first = RwSignal::new(0usize);
-
-    let spacer = h("div").class("big-spacer").el();
-    let lines = h("div").class("big-lines").testid("big-lines").el();
-    let view = h("div")
-        .class("big-view")
-        .testid("big-view")
-        .attr("tabindex", "0")
-        .attr("role", "region")
-        .attr(
-            "aria-label",
-            "The messages, read-only (too large to edit here)",
-        )
-        .node(spacer.clone())
-        .node(lines.clone())
-        .el();
+    let view_ref = NodeRef::<leptos::html::Div>::new();
     let scale = move || starts.with(|s| (s.len() as f64 * LINE_PX / MAX_PX).max(1.0));
 
     // The spacer is as tall as every line (scaled down past MAX_PX).
-    {
-        let spacer = spacer.clone();
-        dom::effect(move || {
-            let px = starts.with(|s| s.len() as f64 * LINE_PX) / scale();
-            let _ = spacer
-                .unchecked_ref::<web_sys::HtmlElement>()
-                .style()
-                .set_property("height", &format!("{}px", px as u64));
-        });
-    }
-    {
-        let view2 = view.clone();
-        dom::listen_el(&view, "scroll", move |_| {
-            let top = f64::from(view2.scroll_top()) * scale();
-            let line = (top / LINE_PX) as usize;
-            if first.get_untracked() != line {
-                first.set(line);
-            }
-        });
-    }
+    let spacer_height = move || {
+        let px = starts.with(|s| s.len() as f64 * LINE_PX) / scale();
+        format!("{}px", px as u64)
+    };
+    let on_scroll = move |_| {
+        let Some(view) = view_ref.get_untracked() else {
+            return;
+        };
+        let top = f64::from(view.scroll_top()) * scale();
+        let line = (top / LINE_PX) as usize;
+        if first.get_untracked() != line {
+            first.set(line);
+        }
+    };
     // The lines in sight: numbered, cut when very long, the marked one highlighted.
-    {
-        let (view, lines) = (view.clone(), lines.clone());
-        dom::effect(move || {
-            // Hidden: nothing to lay out (and reading the height would force a layout on every
-            // keystroke of a small text).
-            if !show.get() {
-                return;
-            }
-            let from = first.get().saturating_sub(OVERSCAN);
-            let seen = (f64::from(view.client_height().max(600)) / LINE_PX) as usize + 2 * OVERSCAN;
-            let mark = marked.get();
-            let rows: Vec<Tag> = text.with(|t| {
-                starts.with(|s| {
-                    (from..(from + seen).min(s.len()))
-                        .map(|i| {
-                            let end = s.get(i + 1).map_or(t.len(), |&n| n - 1);
-                            let line = t.get(s[i]..end).unwrap_or("");
-                            let shown = match line.char_indices().nth(LINE_CHARS) {
-                                Some((cut, _)) => {
-                                    format!("{} … ({} more bytes)", &line[..cut], line.len() - cut)
-                                }
-                                None => line.to_string(),
-                            };
-                            let class = if mark == Some(i) {
-                                "big-line marked"
-                            } else {
-                                "big-line"
-                            };
-                            h("div")
-                                .class(class)
-                                .child(h("span").class("big-no").text((i + 1).to_string()))
-                                .child(h("span").class("big-text").text(shown))
-                        })
-                        .collect()
+    let window = Memo::new(move |_| {
+        // Hidden: nothing to lay out (and reading the height would force a layout on every
+        // keystroke of a small text).
+        if !show.get() {
+            return (0, Vec::new());
+        }
+        // The viewer is never taller than the window: that many lines fill it (reading the
+        // viewer's own height would depend on what is being laid out).
+        let height = window()
+            .inner_height()
+            .ok()
+            .and_then(|h| h.as_f64())
+            .unwrap_or(600.0)
+            .max(600.0);
+        let from = first.get().saturating_sub(OVERSCAN);
+        let seen = (height / LINE_PX) as usize + 2 * OVERSCAN;
+        let mark = marked.get();
+        let rows: Vec<(usize, bool, String)> = text.with(|t| {
+            starts.with(|s| {
+                (from..(from + seen).min(s.len()))
+                    .map(|i| {
+                        let end = s.get(i + 1).map_or(t.len(), |&n| n - 1);
+                        let line = t.get(s[i]..end).unwrap_or("");
+                        let shown = match line.char_indices().nth(LINE_CHARS) {
+                            Some((cut, _)) => {
+                                format!("{} … ({} more bytes)", &line[..cut], line.len() - cut)
+                            }
+                            None => line.to_string(),
+                        };
+                        (i, mark == Some(i), shown)
+                    })
+                    .collect()
+            })
+        });
+        (from, rows)
+    });
+    // Scrolled past the spacer's scale: the block sits where the scroll position is.
+    let lines_top = move || {
+        let from = window.with(|w| w.0);
+        format!("translateY({}px)", (from as f64 * LINE_PX / scale()) as u64)
+    };
+    let rows = move || {
+        window.with(|(_, rows)| {
+            rows.iter()
+                .map(|(i, marked, shown)| {
+                    view! {
+                        <div class="big-line" class:marked=*marked>
+                            <span class="big-no">{(i + 1).to_string()}</span>
+                            <span class="big-text">{shown.clone()}</span>
+                        </div>
+                    }
                 })
-            });
-            // Scrolled past the spacer's scale: the block sits where the scroll position is.
-            let top = (from as f64 * LINE_PX / scale()) as u64;
-            let _ = lines
-                .unchecked_ref::<web_sys::HtmlElement>()
-                .style()
-                .set_property("transform", &format!("translateY({top}px)"));
-            dom::replace(&lines, rows);
-        });
-    }
+                .collect_view()
+        })
+    };
     // A violation was clicked: scroll its line into sight and mark it.
-    {
-        let view = view.clone();
-        dom::effect(move || {
-            let Some(span) = select.get() else { return };
-            if !show.get_untracked() {
-                return;
-            }
-            let line = starts
-                .with_untracked(|s| s.partition_point(|&n| n <= span.start).saturating_sub(1));
-            marked.set(Some(line));
-            let top = (line.saturating_sub(3) as f64 * LINE_PX / scale()) as i32;
-            view.set_scroll_top(top);
-            first.set(line.saturating_sub(3));
-            let _ = view.unchecked_ref::<web_sys::HtmlElement>().focus();
-        });
-    }
+    Effect::new(move |_| {
+        let Some(span) = select.get() else { return };
+        if !show.get_untracked() {
+            return;
+        }
+        let Some(view) = view_ref.get_untracked() else {
+            return;
+        };
+        let line =
+            starts.with_untracked(|s| s.partition_point(|&n| n <= span.start).saturating_sub(1));
+        marked.set(Some(line));
+        let top = (line.saturating_sub(3) as f64 * LINE_PX / scale()) as i32;
+        view.set_scroll_top(top);
+        first.set(line.saturating_sub(3));
+        let _ = view.focus();
+    });
     // Pasting into the viewer replaces the whole text.
-    dom::listen_el(&view, "paste", move |ev| {
+    let on_paste = move |ev: leptos::ev::ClipboardEvent| {
         if let Some(pasted) = pasted_text(&ev) {
             ev.prevent_default();
             text.set(pasted);
         }
-    });
-
-    let size = h("span").el();
-    dom::bind_text(&size, move || {
+    };
+    let size = move || {
         if !show.get() {
             return String::new();
         }
@@ -175,35 +162,40 @@ pub fn viewer(
             "{} MB in {lines} lines: too large to edit here without freezing the page, so it is shown read-only (paste replaces it). The verdicts are exact.",
             crate::json::fixed(bytes as f64 / 1e6, 1)
         )
-    });
-    let note = h("p")
-        .class("editor-note big-note")
-        .testid("big-note")
-        .node(size)
-        .text(" ")
-        .child(
-            h("button")
-                .attr("type", "button")
-                .testid("big-edit")
-                .text("Edit anyway")
-                .on("click", move |_| edit_anyway.set(true)),
-        )
-        .text(" ")
-        .child(
-            h("button")
-                .attr("type", "button")
-                .testid("big-clear")
-                .text("Clear")
-                .on("click", move |_| text.set(String::new())),
-        )
-        .el();
-    dom::bind_flag(&view, "hidden", move || !show.get());
-    dom::bind_flag(&note, "hidden", move || !show.get());
-    (view, note)
+    };
+    view! {
+        <div
+            class="big-view"
+            data-testid="big-view"
+            tabindex="0"
+            role="region"
+            aria-label="The messages, read-only (too large to edit here)"
+            hidden=move || !show.get()
+            node_ref=view_ref
+            on:scroll=on_scroll
+            on:paste=on_paste
+        >
+            <div class="big-spacer" style:height=spacer_height></div>
+            <div class="big-lines" data-testid="big-lines" style:transform=lines_top>
+                {rows}
+            </div>
+        </div>
+        <p class="editor-note big-note" data-testid="big-note" hidden=move || !show.get()>
+            <span>{size}</span>
+            " "
+            <button type="button" data-testid="big-edit" on:click=move |_| edit_anyway.set(true)>
+                "Edit anyway"
+            </button>
+            " "
+            <button type="button" data-testid="big-clear" on:click=move |_| text.set(String::new())>
+                "Clear"
+            </button>
+        </p>
+    }
 }
 
 /// The text of a paste event, if it has any.
-pub fn pasted_text(ev: &web_sys::Event) -> Option<String> {
-    let data = ev.dyn_ref::<web_sys::ClipboardEvent>()?.clipboard_data()?;
+pub fn pasted_text(ev: &web_sys::ClipboardEvent) -> Option<String> {
+    let data = ev.clipboard_data()?;
     data.get_data("text/plain").ok()
 }

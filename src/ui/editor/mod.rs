@@ -13,12 +13,11 @@ mod lines;
 use std::sync::Arc;
 
 use crate::ui::prelude::*;
+use leptos::either::Either;
 use wasm_bindgen::JsCast;
-use web_sys::HtmlTextAreaElement;
 
 use self::lines::{tokens, Line, Lines, Mark, Tok};
 use super::analysis::Verdict;
-use super::dom::{self, h, KeyedList, Tag};
 use crate::rpc::Severity;
 
 /// The UTF-16 offset of byte `byte` of `text` (clamped to the text and to a character start).
@@ -91,10 +90,13 @@ pub const PLAIN_LINES: usize = 20_000;
 pub const PLAIN_BYTES: usize = 2_000_000;
 
 /// The JSON-RPC text being checked (`data-testid="editor"` is the textarea).
-pub fn editor() -> web_sys::Element {
+#[component]
+pub fn Editor() -> impl IntoView {
     let state = super::use_app();
     let text = state.text;
-    let textarea_ref = state.editor;
+    let textarea = state.editor;
+    let mirror = NodeRef::<leptos::html::Div>::new();
+    let code = NodeRef::<leptos::html::Div>::new();
 
     let marks = Memo::new(move |_| {
         state.analysis.with(|a| {
@@ -124,36 +126,8 @@ pub fn editor() -> web_sys::Element {
         text.with(|t| marks.with(|m| Lines::build(t, m, prev)))
     });
 
-    let mirror = h("div")
-        .class("mirror")
-        .attr("aria-hidden", "true")
-        .testid("mirror")
-        .el();
-    let gutter = h("pre").el();
-    let tip_host = h("div").el();
-    let caret_host = h("p")
-        .class("caret-info")
-        .attr("id", "editor-caret")
-        .testid("caret-info")
-        .attr("aria-live", "polite")
-        .el();
-    let textarea: HtmlTextAreaElement = h("textarea")
-        .attr("id", "editor-text")
-        .testid("editor")
-        .attr("spellcheck", "false")
-        .attr("autocomplete", "off")
-        .attr("autocapitalize", "off")
-        .attr("wrap", "off")
-        .attr("aria-describedby", "editor-caret")
-        .el()
-        .unchecked_into();
-    // The textarea's value is set here (before anything can be typed), then kept in step when
-    // the text changes elsewhere (an example, a draft, a share link); typing needs no write back.
-    text.with_untracked(|t| textarea.set_value(t));
-    textarea_ref.set(textarea.clone());
-
     // No numbers for huge text: laying out 100 000 of them takes the browser seconds.
-    dom::bind_text(&gutter, move || {
+    let numbers = move || {
         let n = if plain.get() { 0 } else { line_count.get() };
         let mut s = String::with_capacity(n * 6);
         for i in 1..=n {
@@ -161,25 +135,24 @@ pub fn editor() -> web_sys::Element {
             s.push('\n');
         }
         s
-    });
+    };
 
     // The caret (UTF-16 selection of the textarea), and the violations under it.
     let caret = RwSignal::new(None::<(u32, u32)>);
-    let update_caret = {
-        let ta = textarea.clone();
-        move || {
-            let sel = (
-                ta.selection_start().ok().flatten().unwrap_or(0),
-                ta.selection_end().ok().flatten().unwrap_or(0),
-            );
-            if caret.get_untracked() != Some(sel) {
-                caret.set(Some(sel));
-            }
+    let update_caret = move || {
+        let Some(ta) = textarea.get_untracked() else {
+            return;
+        };
+        let sel = (
+            ta.selection_start().ok().flatten().unwrap_or(0),
+            ta.selection_end().ok().flatten().unwrap_or(0),
+        );
+        if caret.get_untracked() != Some(sel) {
+            caret.set(Some(sel));
         }
     };
-    // Where the caret is and what is broken there (computed in the effect below: a Memo of this
-    // type would be compiled for it alone).
-    let at_caret = move || {
+    // Where the caret is and what is broken there (only a change of what it says re-renders it).
+    let at_caret = Memo::new(move |_| {
         let (start, _) = caret.get()?;
         let (byte, line, column) = text.with(|t| {
             let byte = utf16_to_byte(t, start);
@@ -200,208 +173,153 @@ pub fn editor() -> web_sys::Element {
                 .collect()
         });
         Some((line, column, here))
-    };
+    });
 
+    // The textarea's value follows the text when it changes elsewhere (an example, a draft, a
+    // share link); typing needs no write back. Syncing with the DOM is what this effect is for.
     let from_input = StoredValue::new(false);
-    {
-        let ta = textarea.clone();
-        dom::effect(move || {
-            let typed = from_input.get_value();
-            from_input.set_value(false);
-            if large.get() {
-                // The viewer shows the text; the textarea keeps nothing to lay out.
-                if !ta.value().is_empty() {
-                    ta.set_value("");
-                }
-                return;
+    Effect::new(move |_| {
+        let typed = from_input.get_value();
+        from_input.set_value(false);
+        let large = large.get();
+        let Some(ta) = textarea.get() else {
+            return;
+        };
+        if large {
+            // The viewer shows the text; the textarea keeps nothing to lay out.
+            if !ta.value().is_empty() {
+                ta.set_value("");
             }
-            text.with(|t| {
-                if !typed && ta.value() != *t {
-                    ta.set_value(t);
-                }
-            });
+            return;
+        }
+        text.with(|t| {
+            if !typed && ta.value() != *t {
+                ta.set_value(t);
+            }
         });
-    }
+    });
 
     // A violation was clicked: select its span and bring it into view.
-    {
-        let (ta, mirror, update_caret) = (textarea.clone(), mirror.clone(), update_caret.clone());
-        dom::effect(move || {
-            let Some(span) = state.select.get() else {
-                return;
-            };
-            if large.get_untracked() {
-                return; // the viewer (large.rs) shows the span
-            }
-            let (start, end, line) = text.with_untracked(|t| {
-                let line = t.as_bytes()[..span.start.min(t.len())]
-                    .iter()
-                    .filter(|&&b| b == b'\n')
-                    .count();
-                (
-                    byte_to_utf16(t, span.start),
-                    byte_to_utf16(t, span.end),
-                    line,
-                )
-            });
-            let _ = ta.focus();
-            let _ = ta.set_selection_range(start, end);
-            let top = mirror
-                .children()
-                .item(line as u32)
-                .and_then(|el| el.dyn_into::<web_sys::HtmlElement>().ok())
-                .map(|el| el.offset_top());
-            if let Some(top) = top {
-                let visible = ta.scroll_top()..ta.scroll_top() + ta.client_height() - 24;
-                if !visible.contains(&top) {
-                    ta.set_scroll_top((top - ta.client_height() / 3).max(0));
-                }
-            }
-            update_caret();
+    Effect::new(move |_| {
+        let Some(span) = state.select.get() else {
+            return;
+        };
+        if large.get_untracked() {
+            return; // the viewer (large.rs) shows the span
+        }
+        let (Some(ta), Some(mirror)) = (textarea.get_untracked(), mirror.get_untracked()) else {
+            return;
+        };
+        let (start, end, line) = text.with_untracked(|t| {
+            let line = t.as_bytes()[..span.start.min(t.len())]
+                .iter()
+                .filter(|&&b| b == b'\n')
+                .count();
+            (
+                byte_to_utf16(t, span.start),
+                byte_to_utf16(t, span.end),
+                line,
+            )
         });
-    }
+        let _ = ta.focus();
+        let _ = ta.set_selection_range(start, end);
+        let top = mirror
+            .children()
+            .item(line as u32)
+            .and_then(|el| el.dyn_into::<web_sys::HtmlElement>().ok())
+            .map(|el| el.offset_top());
+        if let Some(top) = top {
+            let visible = ta.scroll_top()..ta.scroll_top() + ta.client_height() - 24;
+            if !visible.contains(&top) {
+                ta.set_scroll_top((top - ta.client_height() / 3).max(0));
+            }
+        }
+        update_caret();
+    });
 
     // Hovering an underline (the mirror lies under the textarea: look through it).
     let hover = RwSignal::new(None::<Hover>);
-    let code = h("div")
-        .class("code")
-        .on("mouseleave", move |_| hover.set(None))
-        .el();
-    let on_move = {
-        let code = code.clone();
-        move |ev: web_sys::Event| {
-            let ev: &web_sys::MouseEvent = ev.unchecked_ref();
-            let (x, y) = (ev.client_x() as f32, ev.client_y() as f32);
-            let found = document()
-                .elements_from_point(x, y)
-                .iter()
-                .filter_map(|el| el.dyn_into::<web_sys::Element>().ok())
-                .find_map(|el| mark_ids(&el));
-            match found {
-                None => {
-                    if hover.with_untracked(Option::is_some) {
-                        hover.set(None);
-                    }
+    let on_move = move |ev: leptos::ev::MouseEvent| {
+        let (x, y) = (ev.client_x() as f32, ev.client_y() as f32);
+        let found = document()
+            .elements_from_point(x, y)
+            .iter()
+            .filter_map(|el| el.dyn_into::<web_sys::Element>().ok())
+            .find_map(|el| mark_ids(&el));
+        match found {
+            None => {
+                if hover.with_untracked(Option::is_some) {
+                    hover.set(None);
                 }
-                Some(ids) => {
-                    if hover.with_untracked(|h| h.as_ref().map(|h| &h.ids) != Some(&ids)) {
-                        let r = code.get_bounding_client_rect();
-                        hover.set(Some(Hover {
-                            ids,
-                            x: (f64::from(x) - r.left()) as i32,
-                            y: (f64::from(y) - r.top()) as i32,
-                        }));
-                    }
+            }
+            Some(ids) => {
+                if hover.with_untracked(|h| h.as_ref().map(|h| &h.ids) != Some(&ids)) {
+                    let Some(code) = code.get_untracked() else {
+                        return;
+                    };
+                    let r = code.get_bounding_client_rect();
+                    hover.set(Some(Hover {
+                        ids,
+                        x: (f64::from(x) - r.left()) as i32,
+                        y: (f64::from(y) - r.top()) as i32,
+                    }));
                 }
             }
         }
     };
-
-    // The mirror's lines, kept by key: only the lines an edit touched are rebuilt.
-    let mirror_lines = StoredValue::new_local(KeyedList::default());
-    {
-        let mirror = mirror.clone();
-        dom::effect(move || {
-            lines.with(|l| {
-                mirror_lines
-                    .update_value(|list| list.patch(&mirror, &l.rows, |r| r.key, |r| line_tag(r)))
-            })
-        });
-    }
-
-    // The tooltip of the hovered underline and the caret line: read-only markup from ui::dom.
-    {
-        let host = tip_host.clone();
-        dom::effect(move || {
-            let shown = hover.with(|hv| {
-                let hv = hv.as_ref()?;
-                let rows: Vec<Tag> = marks.with(|m| {
-                    hv.ids
-                        .iter()
-                        .filter_map(|&i| m.get(i as usize))
-                        .map(|m| mark_line(m, "tip", " "))
-                        .collect()
-                });
-                Some((
-                    hv.x,
-                    hv.y,
-                    h("ul")
-                        .class("mark-tip")
-                        .attr("role", "tooltip")
-                        .testid("mark-tip")
-                        .children(rows),
-                ))
+    // The tooltip of the hovered underline.
+    let tip = move || {
+        hover.with(|hv| {
+            let hv = hv.as_ref()?;
+            let rows: Vec<Mark> = marks.with(|m| {
+                hv.ids
+                    .iter()
+                    .filter_map(|&i| m.get(i as usize).cloned())
+                    .collect()
             });
-            match shown {
-                None => dom::replace(&host, None),
-                Some((x, y, tip)) => {
-                    dom::replace(&host, Some(tip));
-                    if let Some(el) = host
-                        .first_element_child()
-                        .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok())
-                    {
-                        // CSSOM, not a style attribute: the page's CSP allows no inline style.
-                        let _ = el.style().set_property("left", &format!("{}px", x + 12));
-                        let _ = el.style().set_property("top", &format!("{}px", y + 18));
-                    }
-                }
-            }
-        });
-    }
-    {
-        let host = caret_host.clone();
-        // The line is rebuilt only when what it says changes (typing elsewhere leaves it alone).
-        let shown = std::cell::RefCell::new(None);
-        dom::effect(move || {
-            let now = Some(at_caret());
-            if *shown.borrow() == now {
-                return;
-            }
-            match now.as_ref().and_then(Option::as_ref) {
-                None => dom::replace(&host, Some(h("span").class("pos").text(" "))),
-                Some((line, column, here)) => dom::replace(
-                    &host,
-                    std::iter::once(
-                        h("span")
-                            .class("pos")
-                            .text(format!("Ln {line}, Col {column}")),
-                    )
-                    .chain(here.iter().map(|m| mark_line(m, "here", ": "))),
-                ),
-            }
-            *shown.borrow_mut() = now;
-        });
-    }
-
-    // The textarea's own events: typing, scrolling (the mirror and the gutter follow), the caret.
-    let ta = textarea.clone();
-    let on_input = {
-        let update_caret = update_caret.clone();
-        move |_| {
-            from_input.set_value(true);
-            text.set(dom::value_of(&ta));
-            update_caret();
-        }
+            // `style:` sets CSSOM properties (the page's CSP allows no style attribute).
+            Some(view! {
+                <ul
+                    class="mark-tip"
+                    role="tooltip"
+                    data-testid="mark-tip"
+                    style:left=format!("{}px", hv.x + 12)
+                    style:top=format!("{}px", hv.y + 18)
+                >
+                    {rows.iter().map(|m| mark_line(m, true)).collect_view()}
+                </ul>
+            })
+        })
     };
-    let ta = textarea.clone();
-    let (m, g) = (mirror.clone(), gutter.clone());
+    let caret_line = move || {
+        at_caret.with(|now| match now {
+            None => view! { <span class="pos">" "</span> }.into_any(),
+            Some((line, column, here)) => view! {
+                <span class="pos">{format!("Ln {line}, Col {column}")}</span>
+                {here.iter().map(|m| mark_line(m, false)).collect_view()}
+            }
+            .into_any(),
+        })
+    };
+
+    // Scrolling the textarea: the mirror and the gutter follow (CSSOM transforms).
+    let scroll = RwSignal::new((0, 0));
     let on_scroll = move |_| {
-        let (top, left) = (ta.scroll_top(), ta.scroll_left());
-        let _ = m
-            .unchecked_ref::<web_sys::HtmlElement>()
-            .style()
-            .set_property("transform", &format!("translate({}px, {}px)", -left, -top));
-        let _ = g
-            .unchecked_ref::<web_sys::HtmlElement>()
-            .style()
-            .set_property("transform", &format!("translateY({}px)", -top));
+        if let Some(ta) = textarea.get_untracked() {
+            scroll.set((ta.scroll_left(), ta.scroll_top()));
+        }
         hover.set(None);
     };
-    dom::listen_el(&textarea, "input", on_input);
+    let on_input = move |ev: leptos::ev::Event| {
+        from_input.set_value(true);
+        if let Some(target) = ev.target() {
+            text.set(crate::ui::js::value_of(&target));
+        }
+        update_caret();
+    };
     // A paste that makes the text large goes into the state, not into the textarea.
-    let ta = textarea.clone();
-    dom::listen_el(&textarea, "paste", move |ev| {
-        let Some(pasted) = large::pasted_text(&ev) else {
+    let on_paste = move |ev: leptos::ev::ClipboardEvent| {
+        let (Some(pasted), Some(ta)) = (large::pasted_text(&ev), textarea.get_untracked()) else {
             return;
         };
         let value = ta.value();
@@ -422,87 +340,111 @@ pub fn editor() -> web_sys::Element {
             edit_anyway.set(false);
             text.set(new);
         }
-    });
-    dom::listen_el(&textarea, "scroll", on_scroll);
-    dom::listen_el(&textarea, "mousemove", on_move);
-    for (event, handler) in [
-        ("selectionchange", update_caret.clone()),
-        ("keyup", update_caret.clone()),
-        ("mouseup", update_caret.clone()),
-        ("focus", update_caret.clone()),
-    ] {
-        dom::listen_el(&textarea, event, move |_| handler());
-    }
+    };
 
-    let note = h("p")
-        .class("editor-note")
-        .testid("editor-plain")
-        .text(format!(
-            "Colouring, underlines and line numbers are off above {PLAIN_LINES} lines or {} MB: the text is shown as is (the caret line and column are below); the verdicts are still exact.",
-            PLAIN_BYTES / 1_000_000
-        ))
-        .el();
-    dom::bind_flag(&note, "hidden", move || !plain.get() || large.get());
-    let (big_view, big_note) = large::viewer(text, large, edit_anyway, state.select);
-    let _ = code.append_child(
-        &h("div")
-            .class("gutter")
-            .attr("aria-hidden", "true")
-            .node(gutter)
-            .el(),
-    );
-    let _ = code.append_child(&h("div").class("surface").node(mirror).node(textarea).el());
-    let _ = code.append_child(&tip_host);
-    let root = h("div")
-        .class("editor")
-        .child(
-            h("label")
-                .class("label")
-                .attr("for", "editor-text")
-                .text("Messages (one JSON value, a stream, or a --> / <-- transcript)"),
-        )
-        .node(code)
-        .node(big_view)
-        .node(note)
-        .node(big_note)
-        .node(caret_host)
-        .el();
-    dom::bind_class(&root, "is-plain", move || plain.get());
-    dom::bind_class(&root, "is-large", move || large.get());
-    root
+    view! {
+        <div class="editor" class:is-plain=move || plain.get() class:is-large=move || large.get()>
+            <label class="label" for="editor-text">
+                "Messages (one JSON value, a stream, or a --> / <-- transcript)"
+            </label>
+            <div class="code" node_ref=code on:mouseleave=move |_| hover.set(None)>
+                <div class="gutter" aria-hidden="true">
+                    <pre style:transform=move || format!("translateY({}px)", -scroll.get().1)>
+                        {numbers}
+                    </pre>
+                </div>
+                <div class="surface">
+                    <div
+                        class="mirror"
+                        aria-hidden="true"
+                        data-testid="mirror"
+                        node_ref=mirror
+                        style:transform=move || {
+                            let (left, top) = scroll.get();
+                            format!("translate({}px, {}px)", -left, -top)
+                        }
+                    >
+                        // The mirror's lines, kept by key: only the lines an edit touched are rebuilt.
+                        <For
+                            each=move || lines.with(|l| l.rows.clone())
+                            key=|row| row.key
+                            children=|row| line_view(&row)
+                        />
+                    </div>
+                    <textarea
+                        id="editor-text"
+                        data-testid="editor"
+                        spellcheck="false"
+                        autocomplete="off"
+                        autocapitalize="off"
+                        wrap="off"
+                        aria-describedby="editor-caret"
+                        node_ref=textarea
+                        on:input=on_input
+                        on:paste=on_paste
+                        on:scroll=on_scroll
+                        on:mousemove=on_move
+                        on:selectionchange=move |_| update_caret()
+                        on:keyup=move |_| update_caret()
+                        on:mouseup=move |_| update_caret()
+                        on:focus=move |_| update_caret()
+                    ></textarea>
+                </div>
+                <div>{tip}</div>
+            </div>
+            <p class="editor-note" data-testid="editor-plain" hidden=move || !plain.get() || large.get()>
+                {format!(
+                    "Colouring, underlines and line numbers are off above {PLAIN_LINES} lines or {} MB: the text is shown as is (the caret line and column are below); the verdicts are still exact.",
+                    PLAIN_BYTES / 1_000_000
+                )}
+            </p>
+            <large::Viewer text=text show=large edit_anyway=edit_anyway select=state.select />
+            <p class="caret-info" id="editor-caret" data-testid="caret-info" aria-live="polite">
+                {caret_line}
+            </p>
+        </div>
+    }
 }
 
-/// A violation in words: `<severity> <rule>: <message>` (in the tooltip, and at the caret).
-fn mark_line(m: &Mark, class: &str, sep: &'static str) -> Tag {
+/// A violation in words: `<severity> <rule>: <message>` (a list item in the tooltip, a span at
+/// the caret).
+fn mark_line(m: &Mark, in_tip: bool) -> AnyView {
     let severity = m.severity.as_str();
-    let outer = if class == "tip" { "li" } else { "span" };
-    h(outer)
-        .class(format!("{class} {severity}"))
-        .child(h("span").class("severity").text(severity))
-        .text(" ")
-        .child(h("code").class("rule").text(m.rule))
-        .text(sep)
-        .child(h("span").class("message").text(m.message.clone()))
+    let inner = (
+        view! { <span class="severity">{severity}</span> },
+        " ",
+        view! { <code class="rule">{m.rule}</code> },
+        if in_tip { " " } else { ": " },
+        view! { <span class="message">{m.message.clone()}</span> },
+    );
+    if in_tip {
+        view! { <li class=format!("tip {severity}")>{inner}</li> }.into_any()
+    } else {
+        view! { <span class=format!("here {severity}")>{inner}</span> }.into_any()
+    }
+}
+
+/// A piece of a mirror line: a token's text, coloured by its class when it has one.
+fn token_view(class: Option<&'static str>, text: String) -> impl IntoView {
+    match class {
+        Some(class) => Either::Left(view! { <span class=class>{text}</span> }),
+        None => Either::Right(text),
+    }
 }
 
 /// One line of the mirror: coloured tokens, underlined where a violation touches it.
-fn line_tag(line: &Line) -> Tag {
+fn line_view(line: &Line) -> impl IntoView {
     let text = line.text.as_str();
     let toks = tokens(text);
     let mut next = 0; // the first token not yet fully emitted
-    let mut out = h("div").class("line");
-    let mut pos = 0;
-    // The pieces of tokens between `from` and `to`, appended to `parent`.
-    let emit = |mut parent: Tag, from: usize, to: usize, next: &mut usize| -> Tag {
+                      // The pieces of tokens between `from` and `to`.
+    let pieces = |from: usize, to: usize, next: &mut usize| {
+        let mut out = Vec::new();
         while *next < toks.len() && toks[*next].0 < to {
             let (s, e, tok) = toks[*next];
             let (a, b) = (s.max(from), e.min(to));
             if a < b {
-                let piece = &text[a..b];
-                parent = match tok.class() {
-                    Some(class) => parent.child(h("span").class(class).text(piece.to_string())),
-                    None => parent.text(piece.to_string()),
-                };
+                out.push(token_view(tok.class(), text[a..b].to_string()));
             }
             if e <= to {
                 *next += 1;
@@ -510,10 +452,12 @@ fn line_tag(line: &Line) -> Tag {
                 break;
             }
         }
-        parent
+        out
     };
+    let mut out = Vec::new();
+    let mut pos = 0;
     for seg in &line.segs {
-        out = emit(out, pos, seg.start, &mut next);
+        out.push(Either::Left(pieces(pos, seg.start, &mut next)));
         let severity = seg.severity.as_str();
         let eol = if seg.start == seg.end { " eol" } else { "" };
         let ids = seg
@@ -522,14 +466,16 @@ fn line_tag(line: &Line) -> Tag {
             .map(u32::to_string)
             .collect::<Vec<_>>()
             .join(" ");
-        let mark = h("span")
-            .class(format!("mark {severity}{eol}"))
-            .attr("data-severity", severity)
-            .attr("data-marks", ids);
-        out = out.child(emit(mark, seg.start, seg.end, &mut next));
+        let inside = pieces(seg.start, seg.end, &mut next);
+        out.push(Either::Right(view! {
+            <span class=format!("mark {severity}{eol}") data-severity=severity data-marks=ids>
+                {inside}
+            </span>
+        }));
         pos = seg.end;
     }
-    emit(out, pos, text.len(), &mut next)
+    out.push(Either::Left(pieces(pos, text.len(), &mut next)));
+    view! { <div class="line">{out}</div> }
 }
 
 // Keep `Severity` and `Tok` in the public shape of this module's helpers.

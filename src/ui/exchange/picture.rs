@@ -4,9 +4,6 @@
 //! elements (never markup text), with a title, a description and the same story as a list.
 
 use crate::ui::prelude::*;
-use wasm_bindgen::JsCast;
-
-use crate::ui::dom::{self, h, s, Tag};
 
 use super::{describe_at, latency, status_text, use_log};
 use crate::exchange::{At, Direction, Entry, Log};
@@ -145,40 +142,18 @@ pub(super) fn sentence(e: &Entry) -> String {
     format!("#{} {who}: {batch}{}", e.number, parts.join("; "))
 }
 
-/// The picture of the newest [`PICTURED`] entries: read-only SVG from [`crate::ui::dom`], rebuilt
-/// when the log changes; the selection only toggles a class on the arrows it concerns.
-pub fn sequence_picture() -> web_sys::Element {
+/// The picture of the newest [`PICTURED`] entries, redrawn when the log changes; the selection
+/// only toggles a class on the arrows it concerns.
+#[component]
+pub fn SequencePicture() -> impl IntoView {
     let state = use_log();
     let log = state.log;
     let selected = state.selected;
-    let host = dom::h("div").class("xl-picture-wrap").el();
-    let el = host.clone();
-    dom::effect(move || log.with(|l: &Log| dom::replace(&el, picture(l))));
-    // Highlight the selected message's arrows and their partners' (after each rebuild too).
-    let el = host.clone();
-    dom::effect(move || {
-        log.track();
-        let at = selected.get();
-        let Ok(arrows) = el.query_selector_all("g[data-key]") else {
-            return;
-        };
-        for i in 0..arrows.length() {
-            let Some(g) = arrows
-                .item(i)
-                .and_then(|n| n.dyn_into::<web_sys::Element>().ok())
-            else {
-                continue;
-            };
-            let on = at.is_some_and(|s| {
-                g.get_attribute("data-key")
-                    .is_some_and(|k| k == s.key.to_string())
-                    || g.get_attribute("data-partners")
-                        .is_some_and(|p| p.split(' ').any(|w| w == at_text(s)))
-            });
-            let _ = g.class_list().toggle_with_force("is-highlighted", on);
-        }
-    });
-    host
+    // Whether an arrow (its key and the messages it is paired with) concerns the selection.
+    let highlighted = move |key: u64, partners: &[At]| {
+        selected.with(|at| at.is_some_and(|s| s.key == key || partners.contains(&s)))
+    };
+    view! { <div class="xl-picture-wrap">{move || log.with(|l| picture(l, highlighted))}</div> }
 }
 
 /// A message's place as the `data-partners` attribute writes it: `key.item`.
@@ -186,7 +161,80 @@ fn at_text(at: At) -> String {
     format!("{}.{}", at.key, at.item)
 }
 
-fn picture(l: &Log) -> Option<Tag> {
+/// A lane: a vertical line from the names down to the bottom.
+fn lane(x: i32, height: i32) -> impl IntoView {
+    view! { <line class="xl-lane" x1=x y1="26" x2=x y2=height /> }
+}
+
+fn lane_name(x: i32, name: &'static str) -> impl IntoView {
+    view! { <text class="xl-lane-name" x=x y="18" text-anchor="middle">{name}</text> }
+}
+
+/// The bracket from a request to its reply, with the latency, on the client's side.
+fn bracket(x: i32, from: i32, to: i32, group: u64, latency_text: String) -> impl IntoView {
+    let d = format!("M {} {from} H {x} V {to} H {}", x + 6, x + 6);
+    let mid = (from + to) / 2 + 4;
+    view! {
+        <g class=format!("xl-bracket pc-{group}")>
+            <path d=d fill="none" />
+            <text x=x - 4 y=mid text-anchor="end">{latency_text}</text>
+        </g>
+    }
+}
+
+/// One arrow: its line, head, label, and a cross for an error.
+fn arrow(
+    a: Arrow,
+    highlighted: impl Fn(u64, &[At]) -> bool + Copy + Send + Sync + 'static,
+) -> impl IntoView {
+    let dx = if a.to_x > a.from_x { 1 } else { -1 };
+    let head = format!(
+        "{},{} {},{} {},{}",
+        a.to_x,
+        a.y1,
+        a.to_x - 9 * dx,
+        a.y1 - 5,
+        a.to_x - 9 * dx,
+        a.y1 + 5
+    );
+    let colour = a
+        .group
+        .map_or_else(|| "pc-none".to_string(), |g| format!("pc-{}", g % PALETTE));
+    let class = format!(
+        "xl-arrow {colour}{}{}",
+        if a.error { " is-error" } else { "" },
+        if a.notification {
+            " is-notification"
+        } else {
+            ""
+        }
+    );
+    let partners_text: Vec<String> = a.partners.iter().map(|p| at_text(*p)).collect();
+    let mid_x = (a.from_x + a.to_x) / 2;
+    let cross_x = a.to_x - 18 * dx;
+    let (key, partners) = (a.key, a.partners);
+    let cross = a.error.then(|| {
+        view! { <text class="xl-cross" x=cross_x y=a.y1 + 4 text-anchor="middle">"✕"</text> }
+    });
+    view! {
+        <g
+            class=class
+            class:is-highlighted=move || highlighted(key, &partners)
+            data-key=key
+            data-partners=partners_text.join(" ")
+        >
+            <line x1=a.from_x y1=a.y0 x2=a.to_x - 8 * dx y2=a.y1 />
+            <polygon points=head />
+            <text class="xl-arrow-label" x=mid_x y=a.y0 - 4 text-anchor="middle">{a.label}</text>
+            {cross}
+        </g>
+    }
+}
+
+fn picture(
+    l: &Log,
+    highlighted: impl Fn(u64, &[At]) -> bool + Copy + Send + Sync + 'static,
+) -> Option<impl IntoView> {
     if l.is_empty() {
         return None;
     }
@@ -195,86 +243,21 @@ fn picture(l: &Log) -> Option<Tag> {
     let arrows = arrows(entries);
     let height = TOP + shown as i32 * ROW + 8;
     let by_key = |key: u64| arrows.iter().find(|a| a.key == key).map(|a| a.y1);
-    // Brackets: request → its reply, on the client's side of the picture.
-    let brackets = arrows.iter().filter_map(|a| {
-        let (partner, lat) = (a.partner?, a.latency_ms?);
-        let end = by_key(partner.key)?;
-        let column = (a.key % 3) as i32;
-        let x = CLIENT_X - 24 - column * 10;
-        let group = a.group.unwrap_or(0) % PALETTE;
-        let d = format!("M {} {} H {x} V {end} H {}", x + 6, a.y0, x + 6);
-        let mid = (a.y0 + end) / 2 + 4;
-        Some(
-            s("g")
-                .class(format!("xl-bracket pc-{group}"))
-                .child(s("path").attr("d", d).attr("fill", "none"))
-                .child(
-                    s("text")
-                        .attr("x", (x - 4).to_string())
-                        .attr("y", mid.to_string())
-                        .attr("text-anchor", "end")
-                        .text(latency(lat)),
-                ),
-        )
-    });
-    let brackets: Vec<Tag> = brackets.collect();
-    let drawn = arrows.iter().map(|a| {
-        let dx = if a.to_x > a.from_x { 1 } else { -1 };
-        let head = format!(
-            "{},{} {},{} {},{}",
-            a.to_x,
-            a.y1,
-            a.to_x - 9 * dx,
-            a.y1 - 5,
-            a.to_x - 9 * dx,
-            a.y1 + 5
-        );
-        let colour = a
-            .group
-            .map_or_else(|| "pc-none".to_string(), |g| format!("pc-{}", g % PALETTE));
-        let class = format!(
-            "xl-arrow {colour}{}{}",
-            if a.error { " is-error" } else { "" },
-            if a.notification {
-                " is-notification"
-            } else {
-                ""
-            }
-        );
-        let partners: Vec<String> = a.partners.iter().map(|p| at_text(*p)).collect();
-        let mid_x = (a.from_x + a.to_x) / 2;
-        let cross_x = a.to_x - 18 * dx;
-        s("g")
-            .class(class)
-            .attr("data-key", a.key.to_string())
-            .attr("data-partners", partners.join(" "))
-            .child(
-                s("line")
-                    .attr("x1", a.from_x.to_string())
-                    .attr("y1", a.y0.to_string())
-                    .attr("x2", (a.to_x - 8 * dx).to_string())
-                    .attr("y2", a.y1.to_string()),
-            )
-            .child(s("polygon").attr("points", head))
-            .child(
-                s("text")
-                    .class("xl-arrow-label")
-                    .attr("x", mid_x.to_string())
-                    .attr("y", (a.y0 - 4).to_string())
-                    .attr("text-anchor", "middle")
-                    .text(a.label.clone()),
-            )
-            .child_opt(a.error.then(|| {
-                s("text")
-                    .class("xl-cross")
-                    .attr("x", cross_x.to_string())
-                    .attr("y", (a.y1 + 4).to_string())
-                    .attr("text-anchor", "middle")
-                    .text("✕")
-            }))
-    });
-    let drawn: Vec<Tag> = drawn.collect();
-    let sentences = arrows.iter().map(|a| h("li").text(a.sentence.clone()));
+    let brackets: Vec<_> = arrows
+        .iter()
+        .filter_map(|a| {
+            let (partner, lat) = (a.partner?, a.latency_ms?);
+            let end = by_key(partner.key)?;
+            let column = (a.key % 3) as i32;
+            let x = CLIENT_X - 24 - column * 10;
+            let group = a.group.unwrap_or(0) % PALETTE;
+            Some(bracket(x, a.y0, end, group, latency(lat)))
+        })
+        .collect();
+    let sentences: Vec<_> = arrows
+        .iter()
+        .map(|a| view! { <li>{a.sentence.clone()}</li> })
+        .collect();
     let total = l.len();
     let story = "oldest at the top. Arrows to the right are sent by the client; a request and its reply share a colour and a bracket with the latency; errors are dashed and marked with a cross.";
     let desc = if total > shown {
@@ -282,52 +265,31 @@ fn picture(l: &Log) -> Option<Tag> {
     } else {
         format!("{shown} messages between the client and the server (the mock or the live link), {story}")
     };
-    let lane = |x: i32| {
-        s("line")
-            .class("xl-lane")
-            .attr("x1", x.to_string())
-            .attr("y1", "26")
-            .attr("x2", x.to_string())
-            .attr("y2", height.to_string())
-    };
-    let lane_name = |x: i32, name: &str| {
-        s("text")
-            .class("xl-lane-name")
-            .attr("x", x.to_string())
-            .attr("y", "18")
-            .attr("text-anchor", "middle")
-            .text(name.to_string())
-    };
-    Some(
-        h("figure")
-            .class("xl-picture")
-            .child(
-                s("svg")
-                    .class("xl-svg")
-                    .testid("sequence")
-                    .attr("role", "img")
-                    .attr("aria-labelledby", "xl-seq-title xl-seq-desc")
-                    .attr("viewBox", format!("0 0 {WIDTH} {height}"))
-                    .attr("width", WIDTH.to_string())
-                    .attr("height", height.to_string())
-                    .child(
-                        s("title")
-                            .attr("id", "xl-seq-title")
-                            .text("Sequence picture of the exchange"),
-                    )
-                    .child(s("desc").attr("id", "xl-seq-desc").text(desc))
-                    .child(lane_name(CLIENT_X, "Client (you)"))
-                    .child(lane_name(SERVER_X, "Server"))
-                    .child(lane(CLIENT_X))
-                    .child(lane(SERVER_X))
-                    .children(brackets)
-                    .children(drawn),
-            )
-            .child(
-                h("details")
-                    .class("xl-picture-text")
-                    .child(h("summary").text("The picture as text"))
-                    .child(h("ol").testid("sequence-text").children(sentences)),
-            ),
-    )
+    let drawn: Vec<_> = arrows.into_iter().map(|a| arrow(a, highlighted)).collect();
+    Some(view! {
+        <figure class="xl-picture">
+            <svg
+                class="xl-svg"
+                data-testid="sequence"
+                role="img"
+                aria-labelledby="xl-seq-title xl-seq-desc"
+                viewBox=format!("0 0 {WIDTH} {height}")
+                width=WIDTH
+                height=height
+            >
+                <title id="xl-seq-title">"Sequence picture of the exchange"</title>
+                <desc id="xl-seq-desc">{desc}</desc>
+                {lane_name(CLIENT_X, "Client (you)")}
+                {lane_name(SERVER_X, "Server")}
+                {lane(CLIENT_X, height)}
+                {lane(SERVER_X, height)}
+                {brackets}
+                {drawn}
+            </svg>
+            <details class="xl-picture-text">
+                <summary>"The picture as text"</summary>
+                <ol data-testid="sequence-text">{sentences}</ol>
+            </details>
+        </figure>
+    })
 }

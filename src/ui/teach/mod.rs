@@ -15,7 +15,6 @@ pub(crate) use reference::profile_name;
 use crate::ui::prelude::*;
 use wasm_bindgen::JsCast;
 
-use super::dom;
 use super::{AppState, NoticeLevel};
 use crate::rpc::Profile;
 use crate::teach::route::Route;
@@ -24,7 +23,7 @@ use crate::teach::route::Route;
 pub fn provide_router() -> RwSignal<Route> {
     let hash = || window().location().hash().unwrap_or_default();
     let route = RwSignal::new(Route::parse(&hash()));
-    dom::listen(&window(), "hashchange", move |_| {
+    super::js::listen(&window(), "hashchange", move |_| {
         route.set(Route::parse(&hash()))
     });
     provide_context(route);
