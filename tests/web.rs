@@ -1114,7 +1114,7 @@ async fn every_example_loads_into_the_editor_with_its_profile() {
 #[wasm_bindgen_test]
 fn an_analysis_crosses_from_the_worker_unchanged() {
     use jsonrpc_playground::ui::Analysis;
-    // Batches, parse errors, escapes that look like the format's own separators, non-ASCII.
+    // Batches, parse errors, escapes (tabs, newlines, backslashes), non-ASCII.
     let text = "[{\"jsonrpc\":\"2.0\",\"method\":\"a\\tb\\nc\\\\\",\"id\":\"x\\ty\"},{\"jsonrpc\":\"1.0\",\"id\":1,\"result\":\"é\"}]\n{\"jsonrpc\":\"2.0\",\"error\":{\"code\":-32601,\"message\":\"=no\"},\"id\":null}\n{oops";
     let a = Analysis::run(text, Profile::JsonRpc, None, || 0.0);
     assert_eq!(a.totals.documents, 3);
@@ -1151,7 +1151,12 @@ fn an_analysis_crosses_from_the_worker_unchanged() {
         b.verdicts.iter().map(|k| k.key).collect::<Vec<_>>()
     );
     // Damaged text is refused, not guessed at.
-    assert!(Analysis::decode("A\t1\t0\t0\t0\t0\t1\nV\trequest", None).is_none());
+    assert!(Analysis::decode(r#"[[1,0,0,0],0,[["request"]]]"#, None).is_none());
+    assert!(Analysis::decode(
+        r#"[[1,0,0,0],0,[["teapot",null,null,[1,1,0,1],[],[],null,null]]]"#,
+        None
+    )
+    .is_none());
     assert!(Analysis::decode("", None).is_none());
 }
 

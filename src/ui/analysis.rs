@@ -3,6 +3,8 @@
 
 use std::sync::Arc;
 
+use serde::{Deserialize, Serialize};
+
 use crate::json::{LineIndex, Position, Span};
 use crate::rpc::{self, Document, Kind, Profile, Report, Section, Severity, Violation};
 
@@ -301,48 +303,135 @@ fn finding(v: &Violation, src: &[u8], lines: &LineIndex) -> Finding {
     }
 }
 
-/// An [`Analysis`] as text, to cross from the checking worker (src/ui/worker.rs) to the page:
-/// one record a line, fields split by tabs (`\`, tab and newline escaped), `=` before a present
-/// optional field. Both ends are this file; the format is never stored.
+/// An [`Analysis`] as JSON (serde), to cross from the checking worker (src/ui/worker.rs) to the
+/// page. Both ends are this file and the format is never stored, so it is compact: arrays, not
+/// objects (serde compiles much less code for a sequence than for named members).
+/// `[[documents, with errors, errors, warnings], elapsed ms, [verdict…]]`.
+#[derive(Serialize, Deserialize)]
+struct WireAnalysis([usize; 4], f64, Vec<WireVerdict>);
+
+/// `[kind, method, id, [line, column, start, end], [finding…], [item…], error code, intent]`.
+#[derive(Serialize, Deserialize)]
+struct WireVerdict(
+    String,
+    Option<String>,
+    Option<String>,
+    [usize; 4],
+    Vec<WireFinding>,
+    Vec<WireVerdict>,
+    Option<i64>,
+    Option<String>,
+);
+
+/// `[rule id, is an error, pointer, message, [line, column, start, end]]` (the rule's section is
+/// looked up in the catalogue on arrival).
+#[derive(Serialize, Deserialize)]
+struct WireFinding(String, bool, String, String, [usize; 4]);
+
+impl WireVerdict {
+    fn from(v: &Verdict) -> WireVerdict {
+        WireVerdict(
+            v.kind.as_str().to_string(),
+            v.method.clone(),
+            v.id.clone(),
+            [v.at.line, v.at.column, v.span.start, v.span.end],
+            v.findings
+                .iter()
+                .map(|f| {
+                    WireFinding(
+                        f.rule.to_string(),
+                        f.severity == Severity::Error,
+                        f.path.clone(),
+                        f.message.clone(),
+                        [f.at.line, f.at.column, f.span.start, f.span.end],
+                    )
+                })
+                .collect(),
+            v.items.iter().map(WireVerdict::from).collect(),
+            v.error_code,
+            v.intent.map(|k| k.as_str().to_string()),
+        )
+    }
+
+    /// The verdict, or `None` when a kind or a rule is unknown (only a bug makes that happen).
+    fn into_verdict(self) -> Option<Verdict> {
+        let WireVerdict(
+            kind,
+            method,
+            id,
+            [line, column, start, end],
+            findings,
+            items,
+            error_code,
+            intent,
+        ) = self;
+        let findings = findings
+            .into_iter()
+            .map(
+                |WireFinding(rule, error, path, message, [line, column, start, end])| {
+                    let rule = rpc::catalogue::find(&rule)?;
+                    Some(Finding {
+                        rule: rule.id,
+                        severity: if error {
+                            Severity::Error
+                        } else {
+                            Severity::Warning
+                        },
+                        path,
+                        message,
+                        at: Position { line, column },
+                        section: rule.section,
+                        span: Span::new(start, end),
+                    })
+                },
+            )
+            .collect::<Option<Vec<_>>>()?;
+        let items = items
+            .into_iter()
+            .map(WireVerdict::into_verdict)
+            .collect::<Option<Vec<_>>>()?;
+        let intent = match intent {
+            Some(k) => Some(kind_of(&k)?),
+            None => None,
+        };
+        Some(Verdict {
+            kind: kind_of(&kind)?,
+            method,
+            id,
+            at: Position { line, column },
+            findings,
+            items,
+            error_code,
+            intent,
+            span: Span::new(start, end),
+        })
+    }
+}
+
 impl Analysis {
+    /// The analysis as JSON for [`Analysis::decode`].
     pub fn encode(&self) -> String {
         let t = self.totals;
-        let mut out = format!(
-            "A\t{}\t{}\t{}\t{}\t{}\t{}\n",
-            t.documents,
-            t.with_errors,
-            t.errors,
-            t.warnings,
-            crate::json::shortest(self.elapsed_ms),
-            self.verdicts.len()
+        let wire = WireAnalysis(
+            [t.documents, t.with_errors, t.errors, t.warnings],
+            self.elapsed_ms,
+            self.verdicts
+                .iter()
+                .map(|k| WireVerdict::from(&k.verdict))
+                .collect(),
         );
-        for k in &self.verdicts {
-            encode_verdict(&k.verdict, &mut out);
-        }
-        out
+        serde_json::to_string(&wire).unwrap_or_default()
     }
 
     /// The analysis `text` encodes, keyed after `prev` like [`Analysis::run`]; `None` if the text
     /// is not one (which only a bug makes happen: the page then checks on its own).
     pub fn decode(text: &str, prev: Option<&Analysis>) -> Option<Analysis> {
-        let mut lines = text.lines();
-        let head = fields(lines.next()?);
-        if head.len() != 7 || head[0] != "A" {
-            return None;
-        }
-        let n = |i: usize| head[i].parse::<usize>().ok();
-        let totals = Totals {
-            documents: n(1)?,
-            with_errors: n(2)?,
-            errors: n(3)?,
-            warnings: n(4)?,
-        };
-        let elapsed_ms = crate::json::to_f64(head[5])?;
-        let count = n(6)?;
+        let WireAnalysis([documents, with_errors, errors, warnings], elapsed_ms, wire_verdicts) =
+            serde_json::from_str(text).ok()?;
         let mut next_key = prev.map_or(0, |p| p.next_key);
-        let mut verdicts = Vec::with_capacity(count.min(MAX_CARDS));
-        for i in 0..count {
-            let verdict = decode_verdict(&mut lines)?;
+        let mut verdicts = Vec::with_capacity(wire_verdicts.len().min(MAX_CARDS));
+        for (i, verdict) in wire_verdicts.into_iter().enumerate() {
+            let verdict = verdict.into_verdict()?;
             let key = match prev.and_then(|p| p.verdicts.get(i)) {
                 Some(old) if *old.verdict == verdict => old.key,
                 _ => {
@@ -357,93 +446,16 @@ impl Analysis {
         }
         Some(Analysis {
             verdicts,
-            totals,
+            totals: Totals {
+                documents,
+                with_errors,
+                errors,
+                warnings,
+            },
             next_key,
             elapsed_ms,
             pending: false,
         })
-    }
-}
-
-fn escape_field(s: &str, out: &mut String) {
-    for c in s.chars() {
-        match c {
-            '\\' => out.push_str("\\\\"),
-            '\t' => out.push_str("\\t"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            c => out.push(c),
-        }
-    }
-}
-
-fn unescape_field(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    let mut chars = s.chars();
-    while let Some(c) = chars.next() {
-        if c != '\\' {
-            out.push(c);
-            continue;
-        }
-        match chars.next() {
-            Some('t') => out.push('\t'),
-            Some('n') => out.push('\n'),
-            Some('r') => out.push('\r'),
-            Some(c) => out.push(c),
-            None => {}
-        }
-    }
-    out
-}
-
-fn fields(line: &str) -> Vec<&str> {
-    line.split('\t').collect()
-}
-
-fn push_opt(out: &mut String, v: Option<&str>) {
-    out.push('\t');
-    if let Some(v) = v {
-        out.push('=');
-        escape_field(v, out);
-    }
-}
-
-fn opt(field: &str) -> Option<String> {
-    field.strip_prefix('=').map(unescape_field)
-}
-
-fn encode_verdict(v: &Verdict, out: &mut String) {
-    out.push_str("V\t");
-    out.push_str(v.kind.as_str());
-    push_opt(out, v.method.as_deref());
-    push_opt(out, v.id.as_deref());
-    push_opt(out, v.error_code.map(|c| c.to_string()).as_deref());
-    push_opt(out, v.intent.map(Kind::as_str));
-    out.push_str(&format!(
-        "\t{}\t{}\t{}\t{}\t{}\t{}\n",
-        v.at.line,
-        v.at.column,
-        v.span.start,
-        v.span.end,
-        v.findings.len(),
-        v.items.len()
-    ));
-    for f in &v.findings {
-        out.push_str("F\t");
-        out.push_str(f.rule);
-        out.push('\t');
-        out.push_str(f.severity.as_str());
-        out.push('\t');
-        escape_field(&f.path, out);
-        out.push('\t');
-        escape_field(&f.message, out);
-        out.push_str(&format!(
-            "\t{}\t{}\t{}\t{}\n",
-            f.at.line, f.at.column, f.span.start, f.span.end
-        ));
-    }
-    for item in &v.items {
-        encode_verdict(item, out);
     }
 }
 
@@ -458,69 +470,4 @@ fn kind_of(s: &str) -> Option<Kind> {
     ]
     .into_iter()
     .find(|k| k.as_str() == s)
-}
-
-fn decode_verdict<'a>(lines: &mut impl Iterator<Item = &'a str>) -> Option<Verdict> {
-    let f = fields(lines.next()?);
-    if f.len() != 12 || f[0] != "V" {
-        return None;
-    }
-    let n = |i: usize| f[i].parse::<usize>().ok();
-    let (at, span) = (
-        Position {
-            line: n(6)?,
-            column: n(7)?,
-        },
-        Span::new(n(8)?, n(9)?),
-    );
-    let (finding_count, item_count) = (n(10)?, n(11)?);
-    let error_code = match opt(f[4]) {
-        Some(c) => Some(c.parse::<i64>().ok()?),
-        None => None,
-    };
-    let intent = match opt(f[5]) {
-        Some(k) => Some(kind_of(&k)?),
-        None => None,
-    };
-    let mut findings = Vec::with_capacity(finding_count.min(1024));
-    for _ in 0..finding_count {
-        let g = fields(lines.next()?);
-        if g.len() != 9 || g[0] != "F" {
-            return None;
-        }
-        let rule = rpc::catalogue::find(g[1])?;
-        let severity = if g[2] == Severity::Error.as_str() {
-            Severity::Error
-        } else {
-            Severity::Warning
-        };
-        let m = |i: usize| g[i].parse::<usize>().ok();
-        findings.push(Finding {
-            rule: rule.id,
-            severity,
-            path: unescape_field(g[3]),
-            message: unescape_field(g[4]),
-            at: Position {
-                line: m(5)?,
-                column: m(6)?,
-            },
-            section: rule.section,
-            span: Span::new(m(7)?, m(8)?),
-        });
-    }
-    let mut items = Vec::with_capacity(item_count.min(1024));
-    for _ in 0..item_count {
-        items.push(decode_verdict(lines)?);
-    }
-    Some(Verdict {
-        kind: kind_of(f[1])?,
-        method: opt(f[2]),
-        id: opt(f[3]),
-        at,
-        findings,
-        items,
-        error_code,
-        intent,
-        span,
-    })
 }

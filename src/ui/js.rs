@@ -21,13 +21,6 @@ pub fn listen(target: &EventTarget, event: &'static str, handler: impl Fn(Event)
     });
 }
 
-/// A string property of a DOM object (`value`, `key`, …).
-pub fn prop(obj: &JsValue, name: &str) -> Option<String> {
-    js_sys::Reflect::get(obj, &JsValue::from_str(name))
-        .ok()?
-        .as_string()
-}
-
 /// Sets a property of a DOM object.
 pub fn set_prop(obj: &JsValue, name: &str, value: &JsValue) {
     let _ = js_sys::Reflect::set(obj, &JsValue::from_str(name), value);

@@ -18,6 +18,7 @@ mod link;
 mod notices;
 mod persist;
 pub mod prelude;
+mod send;
 mod share;
 mod state;
 mod teach;
@@ -111,7 +112,7 @@ pub fn App() -> impl IntoView {
                 <section class="editor-pane" aria-label="Editor">
                     <div class="editor-tools">
                         <controls::LayoutButtons />
-                        <exchange::SendButton />
+                        <send::SendButton />
                         <link::TargetSelect />
                     </div>
                     <examples::ExampleAbout />

@@ -348,13 +348,6 @@ fn is_quota_error(err: &wasm_bindgen::JsValue) -> bool {
     })
 }
 
-fn describe(err: &wasm_bindgen::JsValue) -> String {
-    err.dyn_ref::<web_sys::DomException>()
-        .map(|e| format!("{}: {}", e.name(), e.message()))
-        .or_else(|| err.as_string())
-        .unwrap_or_else(|| "unknown error".to_string())
-}
-
 /// Writes `draft` as this tab's draft and points `jrpc.latest` at it. When storage is full,
 /// drops the other drafts' oldest first, then tries without the log.
 fn write_draft(storage: &web_sys::Storage, id: &str, draft: &Draft) -> Result<(), WriteError> {
@@ -387,7 +380,7 @@ fn write_draft(storage: &web_sys::Storage, id: &str, draft: &Draft) -> Result<()
             }
         }
         Err(e) if is_quota_error(&e) => Err(WriteError::Full { log_dropped: false }),
-        Err(e) => Err(WriteError::Other(describe(&e))),
+        Err(e) => Err(WriteError::Other(crate::ui::js_error_text(&e))),
     }
 }
 

@@ -33,14 +33,6 @@ extern "C" {
     fn new(format: &str) -> Result<DecompressionStream, JsValue>;
 }
 
-/// A short text for a JavaScript error.
-fn describe(err: &JsValue) -> String {
-    err.dyn_ref::<js_sys::Error>()
-        .map(|e| String::from(e.message()))
-        .or_else(|| err.as_string())
-        .unwrap_or_else(|| "unknown error".to_string())
-}
-
 /// `bytes` as a stream.
 fn stream_of(bytes: &[u8]) -> Result<ReadableStream, JsValue> {
     let mut owned = bytes.to_vec();
@@ -60,12 +52,12 @@ async fn deflate(bytes: &[u8]) -> Result<Vec<u8>, String> {
         Ok(Uint8Array::new(&buffer).to_vec())
     }
     .await
-    .map_err(|e: JsValue| describe(&e))
+    .map_err(|e: JsValue| crate::ui::js_error_text(&e))
 }
 
 /// The inverse of [`deflate`], stopping past [`saved::MAX_LINK_TEXT`] bytes.
 async fn inflate(bytes: &[u8]) -> Result<Vec<u8>, FormatError> {
-    let bad = |e: JsValue| FormatError::BadDeflate(describe(&e));
+    let bad = |e: JsValue| FormatError::BadDeflate(crate::ui::js_error_text(&e));
     let pair = DecompressionStream::new("deflate-raw").map_err(bad)?;
     let out = stream_of(bytes)
         .map_err(bad)?

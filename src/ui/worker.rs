@@ -3,11 +3,14 @@
 //! The engine checks 10 MB in a few hundred milliseconds: on the page's thread that is a freeze.
 //! Above [`OFFLOAD_BYTES`] the text goes to a module worker (src/ui/check-worker.js, copied beside
 //! the app's files by Trunk) that loads the same wasm and runs the same [`Analysis::run`] through
-//! [`worker_check`]; the answer comes back as [`Analysis::encode`] text. Meanwhile the page shows
+//! [`worker_check`]; the question and the answer are JSON (serde: [`CheckRequest`],
+//! [`CheckAnswer`]). Meanwhile the page shows
 //! "checking" and stays usable. Without a worker (none can start, or it fails) the page checks on
 //! its own thread as before: nothing is lost, it is only slower.
 
 use crate::ui::prelude::*;
+use serde::{Deserialize, Serialize};
+use serde_json::value::RawValue;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
@@ -20,12 +23,52 @@ use crate::saved::{profile_from_str, profile_to_string};
 /// read-only viewer (src/ui/editor/large.rs), so typing never waits for a worker's answer.
 pub const OFFLOAD_BYTES: usize = super::editor::LARGE_BYTES;
 
-/// The worker's entry point: checks `text` under `profile` (`jsonrpc`, `mcp:<version>`) and
-/// returns the analysis as text.
+/// What the page asks the worker (JSON, serde): the fingerprint of the text and profile (as
+/// text: a `u64` does not survive JavaScript's numbers), the profile (`jsonrpc`,
+/// `mcp:<version>`) and the app's files for the worker to load. The text travels beside it, as
+/// the string it is (escaping megabytes into JSON would cost the page what the worker saves).
+#[derive(Serialize, Deserialize)]
+pub struct CheckRequest {
+    pub fp: String,
+    pub profile: String,
+    pub js: String,
+    pub wasm: String,
+}
+
+/// What the worker answers (JSON): the fingerprint it was asked about and the analysis
+/// ([`Analysis::encode`]), or the error that stopped it (written by src/ui/check-worker.js when
+/// the app could not even load).
+#[derive(Serialize, Deserialize)]
+pub struct CheckAnswer {
+    #[serde(default)]
+    pub fp: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub analysis: Option<Box<RawValue>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub error: Option<String>,
+}
+
+/// The worker's entry point: checks `text` as `request` ([`CheckRequest`]) says and returns the
+/// [`CheckAnswer`] as JSON.
 #[wasm_bindgen(js_name = workerCheck)]
-pub fn worker_check(text: &str, profile: &str) -> String {
-    let profile = profile_from_str(profile).unwrap_or(Profile::JsonRpc);
-    Analysis::run(text, profile, None, js_sys::Date::now).encode()
+pub fn worker_check(request: &str, text: &str) -> String {
+    let answer = match serde_json::from_str::<CheckRequest>(request) {
+        Ok(request) => {
+            let profile = profile_from_str(&request.profile).unwrap_or(Profile::JsonRpc);
+            let analysis = Analysis::run(text, profile, None, js_sys::Date::now).encode();
+            CheckAnswer {
+                fp: Some(request.fp),
+                analysis: RawValue::from_string(analysis).ok(),
+                error: None,
+            }
+        }
+        Err(e) => CheckAnswer {
+            fp: None,
+            analysis: None,
+            error: Some(format!("the request is not readable: {e}")),
+        },
+    };
+    serde_json::to_string(&answer).unwrap_or_default()
 }
 
 /// A fingerprint of a text and profile (FNV-style, eight bytes a step): an answer belongs to the
@@ -102,31 +145,38 @@ impl Offload {
                 self.usable.set(false);
                 return;
             };
-            let (answer, usable) = (self.answer, self.usable);
+            let (answer_signal, usable) = (self.answer, self.usable);
             js::listen_forever(worker.unchecked_ref(), "message", move |ev| {
                 let data = ev.unchecked_ref::<web_sys::MessageEvent>().data();
-                let fp = js_sys::Reflect::get(&data, &JsValue::from_str("fp"))
-                    .ok()
-                    .and_then(|v| v.as_string())
-                    .and_then(|s| s.parse::<u64>().ok());
-                match (fp, js::prop(&data, "result")) {
-                    (Some(fp), Some(result)) => answer.set(Some((fp, result))),
-                    _ => usable.set(false),
+                let answer = data
+                    .as_string()
+                    .and_then(|json| serde_json::from_str::<CheckAnswer>(&json).ok());
+                let done = answer.and_then(|a| {
+                    let fp = a.fp?.parse::<u64>().ok()?;
+                    Some((fp, a.analysis?.get().to_string()))
+                });
+                match done {
+                    Some(done) => answer_signal.set(Some(done)),
+                    // The worker failed (it said why in `error`): the page checks on its own.
+                    None => usable.set(false),
                 }
             });
             js::listen_forever(worker.unchecked_ref(), "error", move |_| usable.set(false));
             self.worker.set_value(Some(worker));
         }
+        let request = CheckRequest {
+            fp: fp.to_string(),
+            profile: profile_to_string(profile),
+            js,
+            wasm,
+        };
         let message = js_sys::Object::new();
-        for (k, v) in [
-            ("fp", JsValue::from_str(&fp.to_string())),
-            ("text", JsValue::from_str(text)),
-            ("profile", JsValue::from_str(&profile_to_string(profile))),
-            ("js", JsValue::from_str(&js)),
-            ("wasm", JsValue::from_str(&wasm)),
-        ] {
-            js::set_prop(&message, k, &v);
-        }
+        js::set_prop(
+            &message,
+            "request",
+            &JsValue::from_str(&serde_json::to_string(&request).unwrap_or_default()),
+        );
+        js::set_prop(&message, "text", &JsValue::from_str(text));
         let sent = self
             .worker
             .with_value(|w| w.as_ref().map(|w| w.post_message(&message).is_ok()));

@@ -6,6 +6,7 @@
 //! the last [`SHOWN`] entries while the counts stay exact.
 
 mod picture;
+pub(crate) use picture::SequencePicture;
 
 use std::time::Duration;
 
@@ -102,59 +103,27 @@ pub fn clock_ms() -> f64 {
         .map_or_else(js_sys::Date::now, |p| p.time_origin() + p.now())
 }
 
-fn send(app: AppState, log: LogState, link: Option<super::link::Link>) {
-    let text = app.text.get_untracked();
-    if let (super::state::Target::Link, Some(link)) = (app.target.get_untracked(), link) {
-        match link.send(&text) {
-            Ok(0) => app.notify(
-                NoticeLevel::Info,
-                "Nothing to send: the editor has no client message.",
-            ),
-            Ok(_) => {}
-            Err(e) => app.notify(NoticeLevel::Error, e),
-        }
-        return;
-    }
-    if log.send_to_mock(&text, app.profile.get_untracked()) == 0 {
-        app.notify(NoticeLevel::Info, "Nothing to send: the editor has no client message (a transcript sends only its --> lines).");
-    }
-}
+/// What a binary frame's log text starts with (the bytes themselves follow in hex).
+pub const BINARY_PREFIX: &str = "binary frame, ";
 
-/// Sends each document of the editor to the mock server (`data-testid="send"`, Ctrl+Enter in the
-/// editor pane).
-#[component]
-pub fn SendButton() -> impl IntoView {
-    let app = use_app();
-    let log = use_log();
-    let link = use_context::<super::link::Link>();
-    // Ctrl+Enter (⌘+Enter) anywhere in the editor pane.
-    let shortcut = window_event_listener(leptos::ev::keydown, move |e| {
-        if e.key() != "Enter" || !(e.ctrl_key() || e.meta_key()) || e.default_prevented() {
-            return;
-        }
-        let in_editor = e
-            .target()
-            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
-            .and_then(|el| el.closest(".editor-pane").ok().flatten())
-            .is_some();
-        if in_editor {
-            e.prevent_default();
-            send(app, log, link);
-        }
-    });
-    on_cleanup(move || shortcut.remove());
-    view! {
-        <button
-            type="button"
-            class="send-button"
-            data-testid="send"
-            aria-keyshortcuts="Control+Enter"
-            title="Send every client message of the editor to the chosen target: the mock server or the live link (Ctrl+Enter)"
-            on:click=move |_| send(app, log, link)
-        >
-            "Send ▸"
-        </button>
+/// What a log entry that is not JSON-RPC at all says about itself: a binary frame's size, or
+/// the parse error of a text frame (`None` for anything the engine could read).
+pub(crate) fn frame_problem(raw: &str, kind: Kind) -> Option<String> {
+    if kind != Kind::ParseError {
+        return None;
     }
+    if let Some(rest) = raw.strip_prefix(BINARY_PREFIX) {
+        return Some(format!(
+            "binary frame, {}",
+            rest.split(':').next().unwrap_or_default()
+        ));
+    }
+    if raw.trim().is_empty() {
+        return Some("empty frame: not JSON".into());
+    }
+    let report = crate::rpc::check_text(raw, crate::rpc::Profile::JsonRpc);
+    let v = report.violations().next()?;
+    Some(format!("not JSON at byte {}: {}", v.span.start, v.message))
 }
 
 /// The log of messages in both directions, with pairing, and the sequence picture (`data-testid="log"`).
@@ -474,7 +443,7 @@ fn log_row(entry: &Entry, selected: RwSignal<Option<At>>) -> impl IntoView {
             let with = msg.status.pair().map(|(w, _)| w);
             let method = msg.method.clone().map(|m| view! { <span class="xl-method">{m}</span> });
             let id = msg.id.clone().map(|id| view! { <span class="xl-id">"id "{id}</span> });
-            let problem = super::link::frame_problem(&entry.raw, msg.kind)
+            let problem = frame_problem(&entry.raw, msg.kind)
                 .map(|p| view! { <span class="xl-problem" data-testid="log-problem">{p}</span> });
             let pick = move |_| selected.update(|s| *s = if *s == Some(at) { None } else { Some(at) });
             view! {

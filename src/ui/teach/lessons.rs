@@ -5,12 +5,13 @@
 
 use super::open_in_playground;
 use super::quiz::{Question, Slot};
-use crate::mock::MockServer;
+use crate::exchange::{Direction, Entry};
 use crate::teach::lessons::LESSONS;
 use crate::teach::progress::LessonProgress;
 use crate::teach::quiz;
 use crate::teach::route::Route;
 use crate::ui::prelude::*;
+use crate::ui::exchange::{use_log, SequencePicture};
 use crate::ui::{AppState, NoticeLevel};
 
 /// localStorage: which lessons are finished.
@@ -94,31 +95,56 @@ pub(super) fn Lessons(app: AppState, index: Option<usize>) -> impl IntoView {
         }
         .into_any();
     };
-    // What the example exchanged with the mock server, once run.
-    let runs = RwSignal::new(None::<Vec<(String, Option<String>)>>);
+    // Run sends the example to the page's mock server through the page's one log: the exchange
+    // is in the playground's log and sequence picture too. The keys this run added.
+    let log = use_log();
+    let run_keys = RwSignal::new(None::<std::ops::Range<u64>>);
     let run = move |_| {
-        let mut server = MockServer::new();
-        server.set_profile(l.profile);
-        let exchanges = server.handle_stream(l.example.as_bytes());
-        let exchanged = exchanges
-            .into_iter()
-            .map(|e| (l.example[e.span.start..e.span.end].to_string(), e.reply))
-            .collect();
-        runs.set(Some(exchanged));
+        let before = log.log.with_untracked(|l| l.next_key());
+        log.send_to_mock(l.example, l.profile);
+        let after = log.log.with_untracked(|l| l.next_key());
+        run_keys.set(Some(before..after));
     };
     let replies = move || {
-        runs.get().map(|runs| {
-            let rows = runs
-                .into_iter()
-                .map(|(sent, reply)| {
-                    let back = match reply {
-                        Some(r) => view! { <pre class="in" data-testid="lesson-reply">{format!("← {r}")}</pre> }.into_any(),
-                        None => view! { <p class="none" data-testid="lesson-no-reply">"← no reply: nothing is returned for this message"</p> }.into_any(),
-                    };
-                    view! { <li><pre class="out">{format!("→ {sent}")}</pre>{back}</li> }
+        let keys = run_keys.get()?;
+        // Each message sent, and the reply recorded right after it (none for a notification).
+        let exchanged: Vec<(String, Option<String>)> = log.log.with(|lg| {
+            let ran: Vec<&Entry> = lg
+                .entries()
+                .iter()
+                .filter(|e| keys.contains(&e.key))
+                .collect();
+            ran.iter()
+                .enumerate()
+                .filter(|(_, e)| e.direction == Direction::Out)
+                .map(|(i, e)| {
+                    let reply = ran
+                        .get(i + 1)
+                        .filter(|r| r.direction == Direction::In)
+                        .map(|r| r.raw.clone());
+                    (e.raw.clone(), reply)
                 })
-                .collect_view();
-            view! { <ol class="replies" data-testid="lesson-replies" aria-label="Exchanged with the mock server">{rows}</ol> }
+                .collect()
+        });
+        let rows = exchanged
+            .into_iter()
+            .map(|(sent, reply)| {
+                let back = match reply {
+                    Some(r) => view! { <pre class="in" data-testid="lesson-reply">{format!("← {r}")}</pre> }.into_any(),
+                    None => view! { <p class="none" data-testid="lesson-no-reply">"← no reply: nothing is returned for this message"</p> }.into_any(),
+                };
+                view! { <li><pre class="out">{format!("→ {sent}")}</pre>{back}</li> }
+            })
+            .collect_view();
+        Some(view! {
+            <section class="lesson-run" aria-label="The run">
+                <ol class="replies" data-testid="lesson-replies" aria-label="Exchanged with the mock server">{rows}</ol>
+                <p class="hint">
+                    "The same messages are in the playground's log, and drawn here as in the playground: follow each request to its reply. "
+                    <a href="#/">"Open the playground's log"</a>
+                </p>
+                <SequencePicture />
+            </section>
         })
     };
     // Answered right: the lesson is finished (kept, and marked in the list).

@@ -1,0 +1,65 @@
+//! Send (`data-testid="send"`, Ctrl+Enter in the editor pane): the editor's client messages go to
+//! the chosen target, the in-browser mock ([`super::exchange`]) or the live link
+//! ([`super::link`]). The one place that knows both, so neither knows the other.
+
+use crate::ui::prelude::*;
+use wasm_bindgen::JsCast;
+
+use super::exchange::{use_log, LogState};
+use super::link::Link;
+use super::state::{use_app, AppState, NoticeLevel, Target};
+
+fn send(app: AppState, log: LogState, link: Option<Link>) {
+    let text = app.text.get_untracked();
+    if let (Target::Link, Some(link)) = (app.target.get_untracked(), link) {
+        match link.send(&text) {
+            Ok(0) => app.notify(
+                NoticeLevel::Info,
+                "Nothing to send: the editor has no client message.",
+            ),
+            Ok(_) => {}
+            Err(e) => app.notify(NoticeLevel::Error, e),
+        }
+        return;
+    }
+    if log.send_to_mock(&text, app.profile.get_untracked()) == 0 {
+        app.notify(NoticeLevel::Info, "Nothing to send: the editor has no client message (a transcript sends only its --> lines).");
+    }
+}
+
+/// Sends each client message of the editor to the chosen target (`data-testid="send"`, Ctrl+Enter in the
+/// editor pane).
+#[component]
+pub fn SendButton() -> impl IntoView {
+    let app = use_app();
+    let log = use_log();
+    let link = use_context::<Link>();
+    // Ctrl+Enter (⌘+Enter) anywhere in the editor pane.
+    let shortcut = window_event_listener(leptos::ev::keydown, move |e| {
+        if e.key() != "Enter" || !(e.ctrl_key() || e.meta_key()) || e.default_prevented() {
+            return;
+        }
+        let in_editor = e
+            .target()
+            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+            .and_then(|el| el.closest(".editor-pane").ok().flatten())
+            .is_some();
+        if in_editor {
+            e.prevent_default();
+            send(app, log, link);
+        }
+    });
+    on_cleanup(move || shortcut.remove());
+    view! {
+        <button
+            type="button"
+            class="send-button"
+            data-testid="send"
+            aria-keyshortcuts="Control+Enter"
+            title="Send every client message of the editor to the chosen target: the mock server or the live link (Ctrl+Enter)"
+            on:click=move |_| send(app, log, link)
+        >
+            "Send ▸"
+        </button>
+    }
+}
