@@ -437,3 +437,47 @@ fn pointing_accepts_the_offending_member_or_message() {
     let method = version.text.find("\"method\"").unwrap();
     assert!(!at(&version, method + 1), "another member");
 }
+
+/// Pointing by keyboard: the parts a learner can choose are every member at any depth and every
+/// message without one, in order; choosing a part points where a click on it would.
+#[test]
+fn every_part_can_be_pointed_at_without_a_mouse() {
+    use jsonrpc_playground::teach::quiz::{pointable, pointed_at};
+    let text = "{\"jsonrpc\": \"2.0\", \"params\": {\"a\": [1, {\"b\": 2}]}, \"id\": 1}\n[]\nnope";
+    let parts: Vec<&str> = pointable(text)
+        .into_iter()
+        .map(|s| &text[s.start..s.end])
+        .collect();
+    assert_eq!(
+        parts,
+        [
+            "\"jsonrpc\": \"2.0\"",
+            "\"params\": {\"a\": [1, {\"b\": 2}]}",
+            "\"a\": [1, {\"b\": 2}]",
+            "\"b\": 2",
+            "\"id\": 1",
+            "[]",
+            "nope",
+        ]
+    );
+    for part in pointable(text).into_iter().take(5) {
+        assert_eq!(
+            pointed_at(text, part.start),
+            part,
+            "a member's start names it"
+        );
+    }
+    // The keyboard's answer is graded as the click's: the unanswered request's method.
+    let unanswered = item("rule:request-unanswered").unwrap();
+    let method = pointable(&unanswered.text)
+        .into_iter()
+        .filter(|s| unanswered.text[s.start..s.end].starts_with("\"method\""))
+        .nth(1)
+        .unwrap();
+    let answer = Answer {
+        choice: Some(Choice::Invalid),
+        rule: None,
+        click: Some(method.start),
+    };
+    assert!(grade(&unanswered, &answer).correct);
+}

@@ -312,3 +312,45 @@ test('the verdict and the mock agree: under MCP the mock is an MCP server and sa
   assert.deepEqual(problems, []);
   await page.close();
 });
+
+test('quiz pointing by keyboard: every part of the message is in a list, and choosing one counts as a click', async () => {
+  const { page, problems } = await open();
+  await page.goto(new URL('#/quiz/rule:request-unanswered', page.url()).href);
+  await page.waitForSelector('[data-testid=quiz-point]');
+  const parts = await page.$$eval('[data-testid=quiz-point] option', (os) => os.map((o) => o.textContent));
+  assert.ok(parts.includes('"method": "b"'), parts.join(' | '));
+  // Keyboard only: Tab to the list, choose the second request's method, answer with Enter.
+  await page.focus('[data-testid=quiz-point]');
+  const value = await page.$eval('[data-testid=quiz-point]', (s) =>
+    [...s.options].find((o) => o.textContent === '"method": "b"').value);
+  await page.selectOption('[data-testid=quiz-point]', value);
+  await page.waitForSelector('[data-testid=quiz-pointed]');
+  assert.match(await page.textContent('[data-testid=quiz-pointed]'), /"method": "b"/);
+  await page.focus('[data-testid=quiz-answer][data-answer=invalid]');
+  await page.keyboard.press('Enter');
+  const result = page.locator('[data-testid=quiz-result]');
+  assert.equal(await result.getAttribute('data-correct'), 'true');
+  assert.match(await page.textContent('[data-testid=quiz-answered]'), /^You answered: invalid, pointing at “"method": "b"”\.$/);
+  assert.equal(await page.$eval('[data-testid=quiz-point]', (s) => s.disabled), true, 'answered: the list is done too');
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test("a lesson's Run goes through the page's log: its sequence picture in the lesson, the same messages in the playground", async () => {
+  const { page, problems } = await open();
+  await page.goto(new URL('#/lessons/6', page.url()).href);
+  await page.waitForSelector('[data-testid=lesson][data-lesson=mcp]');
+  await page.click('[data-testid=lesson-run]');
+  await page.waitForSelector('[data-testid=lesson] [data-testid=sequence]');
+  const replies = await page.$$eval('[data-testid=lesson-reply]', (rs) => rs.map((r) => r.textContent));
+  assert.ok(replies.some((r) => r.includes('"tools"')), replies.join(' | '));
+  const sentences = await page.$$eval('[data-testid=lesson] [data-testid=sequence-text] li', (ls) => ls.map((l) => l.textContent));
+  assert.ok(sentences.some((s) => /client → server: request initialize/.test(s)), sentences.join(' | '));
+  assert.ok(sentences.some((s) => /tools\/list/.test(s)), sentences.join(' | '));
+  // The playground's log holds the same exchange, paired.
+  await page.goto(new URL('#/', page.url()).href);
+  await page.waitForSelector('[data-testid=editor]', { state: 'visible' });
+  await page.waitForFunction(() => Number(document.querySelector('[data-testid=log-counts]')?.dataset.pairs) >= 3);
+  assert.deepEqual(problems, []);
+  await page.close();
+});

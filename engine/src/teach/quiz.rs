@@ -222,6 +222,35 @@ pub fn pointed_at(text: &str, at: usize) -> Span {
     })
 }
 
+/// Every part of `text` a learner can point at, in document order: each member (name through
+/// value) at any depth, and each message that has none (`[]`, `{}`, text that is not JSON). The
+/// keyboard's way to point ([`pointed_at`] of a part's start names that part).
+pub fn pointable(text: &str) -> Vec<Span> {
+    fn members(node: &crate::json::Node<'_>, out: &mut Vec<Span>) {
+        match &node.value {
+            crate::json::Value::Object(ms) => {
+                for m in ms.iter() {
+                    out.push(Span::new(m.key_span.start, m.value.span.end));
+                    members(&m.value, out);
+                }
+            }
+            crate::json::Value::Array(items) => items.iter().for_each(|n| members(n, out)),
+            _ => {}
+        }
+    }
+    let mut out = Vec::new();
+    for seg in &crate::json::split_stream(text.as_bytes()).segments {
+        let before = out.len();
+        if let Ok(parsed) = &seg.parsed {
+            members(&parsed.root, &mut out);
+        }
+        if out.len() == before {
+            out.push(seg.span);
+        }
+    }
+    out
+}
+
 /// The smallest member (name through value) whose text holds `span`.
 fn innermost_member(node: &crate::json::Node<'_>, span: Span) -> Option<Span> {
     let children: Vec<(&crate::json::Node<'_>, Option<Span>)> = match &node.value {

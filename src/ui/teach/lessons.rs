@@ -10,8 +10,8 @@ use crate::teach::lessons::LESSONS;
 use crate::teach::progress::LessonProgress;
 use crate::teach::quiz;
 use crate::teach::route::Route;
-use crate::ui::prelude::*;
 use crate::ui::exchange::{use_log, SequencePicture};
+use crate::ui::prelude::*;
 use crate::ui::{AppState, NoticeLevel};
 
 /// localStorage: which lessons are finished.

@@ -110,6 +110,20 @@ pub(super) fn Question(
             view! { <p class="pointed" data-testid="quiz-pointed">"You point at: "<code>{near}</code></p> }
         })
     };
+    // The same pointing by keyboard: every part of the message in a list (a click and a choice
+    // here set the same place).
+    let parts = quiz::pointable(&it.text)
+        .into_iter()
+        .map(|span| {
+            let label = pointed_text(&it.text, span.start);
+            view! { <option value=span.start.to_string()>{label}</option> }
+        })
+        .collect_view();
+    let on_point = move |ev: leptos::ev::Event| {
+        if let Ok(at) = event_target_value(&ev).parse::<usize>() {
+            click.set(Some(at));
+        }
+    };
     let mcp = matches!(it.profile, Profile::Mcp(_));
     let options = catalogue::all()
         .filter(|r| r.scope == Scope::JsonRpc || mcp)
@@ -211,6 +225,19 @@ pub(super) fn Question(
                 {runs}
             </pre>
             {pointed}
+            <label class="point-pick">
+                "Or choose the wrong part: "
+                <select
+                    data-testid="quiz-point"
+                    data-q=qs
+                    disabled=done
+                    prop:value=move || click.get().map(|at| item.with_value(|it| quiz::pointed_at(&it.text, at).start.to_string())).unwrap_or_default()
+                    on:change=on_point
+                >
+                    <option value="">"— pick a part —"</option>
+                    {parts}
+                </select>
+            </label>
             <label class="rule-pick">
                 "If invalid, which rule? (optional; or click the wrong part above) "
                 <select
