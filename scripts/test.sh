@@ -49,6 +49,9 @@ else
   echo "skipped: no tests/mcp_sdk/run.sh"
 fi
 
+stage "jrpc: the official MCP conformance suite (tests/conformance/run.sh)"
+bash tests/conformance/run.sh "$jrpc"
+
 stage "fuzz: each cargo-fuzz target briefly (scripts/fuzz.sh, FUZZ_RUNS=20000)"
 FUZZ_RUNS="${FUZZ_RUNS:-20000}" bash scripts/fuzz.sh
 

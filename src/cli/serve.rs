@@ -7,7 +7,7 @@ use std::io::{self, BufRead, IsTerminal, Write};
 use std::process::ExitCode;
 use std::time::Duration;
 
-use crate::mock::MockServer;
+use crate::mock::{Fixtures, MockServer};
 
 mod net;
 
@@ -57,9 +57,31 @@ pub struct Args {
     /// Stop by itself after SECS seconds (Ctrl+C or SIGTERM stop it too)
     #[arg(long, value_name = "SECS", value_parser = seconds, requires = "transport")]
     exit_after: Option<Duration>,
+    /// Which tools, resources and prompts the MCP server has: `friendly` (add, echo, divide, a tool
+    /// per content type, mock://readme, explain-error, …) or `conformance`, the fixtures the
+    /// official MCP conformance suite calls by name (test_simple_text, test://static-text,
+    /// test_prompt_with_arguments, …)
+    #[arg(long, value_enum, default_value_t = FixtureSet::Friendly)]
+    fixtures: FixtureSet,
     /// Log every message and reply on stderr
     #[arg(short, long)]
     verbose: bool,
+}
+
+/// `--fixtures`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum FixtureSet {
+    Friendly,
+    Conformance,
+}
+
+impl From<FixtureSet> for Fixtures {
+    fn from(set: FixtureSet) -> Fixtures {
+        match set {
+            FixtureSet::Friendly => Fixtures::Friendly,
+            FixtureSet::Conformance => Fixtures::Conformance,
+        }
+    }
 }
 
 /// The longest `--exit-after` (ten years): past it a deadline would overflow the clock.
@@ -85,6 +107,7 @@ pub fn main(args: Args) -> ExitCode {
             allow_remote: args.allow_remote,
             allow_origins: args.allow_origin,
             exit_after: args.exit_after,
+            fixtures: args.fixtures.into(),
         };
         return net::main(&options);
     }
@@ -92,7 +115,12 @@ pub fn main(args: Args) -> ExitCode {
     if stdin.is_terminal() {
         eprintln!("jrpc serve: reading JSON-RPC messages, one per line (Ctrl-D ends)");
     }
-    match serve(stdin.lock(), io::stdout().lock(), args.verbose) {
+    match serve(
+        stdin.lock(),
+        io::stdout().lock(),
+        args.verbose,
+        args.fixtures.into(),
+    ) {
         Ok(()) => ExitCode::SUCCESS,
         // The reader went away: nobody is left to answer.
         Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
@@ -104,8 +132,13 @@ pub fn main(args: Args) -> ExitCode {
 }
 
 /// Answers each line of `input` on `output` until the end of input.
-pub fn serve(mut input: impl BufRead, mut output: impl Write, verbose: bool) -> io::Result<()> {
-    let mut server = MockServer::new();
+pub fn serve(
+    mut input: impl BufRead,
+    mut output: impl Write,
+    verbose: bool,
+    fixtures: Fixtures,
+) -> io::Result<()> {
+    let mut server = MockServer::with_fixtures(fixtures);
     let mut line = Vec::new();
     loop {
         line.clear();

@@ -24,7 +24,7 @@ use crate::rpc::errors::{self, INVALID_PARAMS};
 use crate::rpc::mcp::param_problems;
 use crate::rpc::McpVersion;
 
-use super::{describe, MockServer, Num, Outcome, RpcError};
+use super::{conformance, describe, Fixtures, MockServer, Num, Outcome, RpcError};
 
 /// `serverInfo.name`.
 pub const SERVER_NAME: &str = "jrpc-mock";
@@ -87,6 +87,8 @@ pub(super) fn call(
         "prompts/get",
         "logging/setLevel",
         "completion/complete",
+        "resources/subscribe",
+        "resources/unsubscribe",
     ];
     if !METHODS.contains(&method) {
         return None;
@@ -122,10 +124,58 @@ fn serve(server: &mut MockServer, method: &str, params: Option<&Node<'_>>) -> Ou
                 .map(|p| (format!("/params{}", p.path), p.message)),
         ));
     }
+    let conformance = server.fixtures == Fixtures::Conformance;
     let result = match method {
         "initialize" => initialize(server, era.version),
+        // The conformance suite's catalogue (same lifecycle, other tools, resources, prompts).
+        "tools/list" if conformance => Ok(conformance::tools_list()),
+        "tools/call" if conformance => {
+            let name = required_str(params, "name", "the tool to call")?;
+            conformance::tools_call(name).unwrap_or_else(|| {
+                Err(conformance::unknown(
+                    "tool",
+                    name,
+                    &conformance::tool_names(),
+                ))
+            })
+        }
+        "resources/list" if conformance => Ok(conformance::resources_list()),
+        "resources/templates/list" if conformance => Ok(conformance::templates_list()),
+        "resources/read" if conformance => {
+            let uri = required_str(params, "uri", "the resource to read")?;
+            conformance::read(uri).ok_or_else(|| RpcError {
+                code: RESOURCE_NOT_FOUND,
+                message: "Resource not found".into(),
+                data: Some(Json::obj([("uri", Json::from(uri))])),
+            })
+        }
+        // Subscriptions are declared by this set only (its resources never change, so no update
+        // is ever sent; the suite checks the requests are accepted).
+        "resources/subscribe" | "resources/unsubscribe" if conformance => {
+            required_str(params, "uri", "the resource")?;
+            Ok(Json::Object(Vec::new()))
+        }
+        "prompts/list" if conformance => Ok(conformance::prompts_list()),
+        "prompts/get" if conformance => {
+            let name = required_str(params, "name", "the prompt to get")?;
+            conformance::prompts_get(name, params.and_then(|p| p.get("arguments"))).unwrap_or_else(
+                || {
+                    Err(conformance::unknown(
+                        "prompt",
+                        name,
+                        &conformance::prompt_names(),
+                    ))
+                },
+            )
+        }
+        "completion/complete" if conformance => Ok(completion(
+            conformance::complete(params)
+                .into_iter()
+                .map(Json::String)
+                .collect(),
+        )),
         "ping" => Ok(Json::Object(Vec::new())),
-        "server/discover" => Ok(discover()),
+        "server/discover" => Ok(discover(server.fixtures)),
         "tools/list" => Ok(Json::obj([(
             "tools",
             Json::arr(
@@ -214,11 +264,16 @@ fn server_info(version: McpVersion) -> Json {
 /// What the mock serves, as `version` names it: tools, resources, prompts and logging in every
 /// version; argument completion declared from 2025-03-26 on (the version that gave it a
 /// capability; `completion/complete` is answered in 2024-11-05 too, where it needed none).
-fn capabilities(version: McpVersion) -> Json {
+fn capabilities(version: McpVersion, fixtures: Fixtures) -> Json {
     let empty = || Json::Object(Vec::new());
+    // The conformance set declares resource subscriptions (and answers them).
+    let resources = match fixtures {
+        Fixtures::Conformance => Json::obj([("subscribe", Json::Bool(true))]),
+        Fixtures::Friendly => empty(),
+    };
     let mut caps = vec![
         ("tools", empty()),
-        ("resources", empty()),
+        ("resources", resources),
         ("prompts", empty()),
         ("logging", empty()),
     ];
@@ -343,20 +398,20 @@ fn initialize(server: &mut MockServer, version: McpVersion) -> Outcome {
     server.initialized = false;
     Ok(Json::obj([
         ("protocolVersion", Json::from(version.as_str())),
-        ("capabilities", capabilities(version)),
+        ("capabilities", capabilities(version, server.fixtures)),
         ("serverInfo", server_info(version)),
         ("instructions", Json::from(INSTRUCTIONS)),
     ]))
 }
 
 /// `server/discover` (2026-07-28): the versions reachable with the per-request envelope.
-fn discover() -> Json {
+fn discover(fixtures: Fixtures) -> Json {
     Json::obj([
         (
             "supportedVersions",
             Json::arr(MODERN.iter().map(|v| Json::from(v.as_str()))),
         ),
-        ("capabilities", capabilities(MODERN[0])),
+        ("capabilities", capabilities(MODERN[0], fixtures)),
         ("instructions", Json::from(INSTRUCTIONS)),
     ])
 }
@@ -440,9 +495,10 @@ struct Tool {
 }
 
 /// A 1×1 PNG, base64 (image content).
-const PNG_1X1: &str = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==";
+pub(super) const PNG_1X1: &str = "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==";
 /// Four samples of silence, 8-bit mono WAV at 8 kHz, base64 (audio content).
-const WAV_SILENCE: &str = "UklGRigAAABXQVZFZm10IBAAAAABAAEAQB8AAEAfAAABAAgAZGF0YQQAAACAgICA";
+pub(super) const WAV_SILENCE: &str =
+    "UklGRigAAABXQVZFZm10IBAAAAABAAEAQB8AAEAfAAABAAgAZGF0YQQAAACAgICA";
 
 const A: Arg = Arg {
     name: "a",
@@ -591,7 +647,7 @@ impl Tool {
     }
 }
 
-fn text_content(text: impl Into<String>) -> Json {
+pub(super) fn text_content(text: impl Into<String>) -> Json {
     Json::obj([
         ("type", Json::from("text")),
         ("text", Json::String(text.into())),
@@ -599,7 +655,7 @@ fn text_content(text: impl Into<String>) -> Json {
 }
 
 /// A tool's failure, reported in its result so that the model sees it.
-fn tool_error(text: impl Into<String>) -> Json {
+pub(super) fn tool_error(text: impl Into<String>) -> Json {
     Json::obj([
         ("content", Json::arr([text_content(text)])),
         ("isError", Json::Bool(true)),
@@ -607,7 +663,7 @@ fn tool_error(text: impl Into<String>) -> Json {
 }
 
 /// Content that is not text: an image or audio clip (base64 with its MIME type).
-fn media_content(kind: &str, data: &str, mime: &str) -> Json {
+pub(super) fn media_content(kind: &str, data: &str, mime: &str) -> Json {
     Json::obj([
         ("type", Json::from(kind)),
         ("data", Json::from(data)),

@@ -21,6 +21,7 @@
 //! `data` of `{"errors":[{"path","message"}]}` saying what is wrong (paths are JSON pointers from the
 //! request).
 
+mod conformance;
 mod examples;
 mod mcp;
 
@@ -114,11 +115,31 @@ pub struct MockServer {
     /// each message under that profile, so what the page's verdict calls an invalid request it
     /// answers -32600 and a method MCP does not have -32601 (the verdict and the mock agree).
     profile: Profile,
+    /// Which tools, resources and prompts it serves.
+    fixtures: Fixtures,
+}
+
+/// The catalogue an MCP mock serves: the friendly one learners see (add, echo, divide, a tool
+/// per content type, mock://readme, explain-error, …) or the official conformance suite's
+/// (`test_simple_text`, `test://static-text`, `test_prompt_with_arguments`, …).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Fixtures {
+    #[default]
+    Friendly,
+    Conformance,
 }
 
 impl MockServer {
     pub fn new() -> Self {
         MockServer::default()
+    }
+
+    /// A mock serving `fixtures`.
+    pub fn with_fixtures(fixtures: Fixtures) -> Self {
+        MockServer {
+            fixtures,
+            ..MockServer::default()
+        }
     }
 
     /// Makes it the server of `profile` (see the field); the session state is kept.

@@ -42,7 +42,7 @@ use tokio::net::TcpStream;
 
 use super::guard::Guard;
 use super::{stopped, Context};
-use crate::mock::MockServer;
+use crate::mock::{Fixtures, MockServer};
 
 /// The largest request body read.
 pub const MAX_BODY: usize = 16 * 1024 * 1024;
@@ -117,12 +117,13 @@ fn sessions() -> &'static Mutex<Sessions> {
 /// Serves one HTTP/1.1 connection (keep-alive included) until it ends or the server stops.
 pub(super) async fn connection(stream: TcpStream, name: String, context: Context) {
     let verbose = context.verbose;
+    let fixtures = context.fixtures;
     let name = Arc::new(name);
     let guard = Arc::clone(&context.guard);
     let service = hyper::service::service_fn(move |request| {
         let name = Arc::clone(&name);
         let guard = Arc::clone(&guard);
-        async move { Ok::<_, Infallible>(respond(request, &name, &guard, verbose).await) }
+        async move { Ok::<_, Infallible>(respond(request, &name, &guard, verbose, fixtures).await) }
     });
     let conn = hyper::server::conn::http1::Builder::new()
         .timer(hyper_util::rt::TokioTimer::new())
@@ -137,7 +138,13 @@ pub(super) async fn connection(stream: TcpStream, name: String, context: Context
 }
 
 /// Answers one request, CORS headers included.
-async fn respond(request: Request<Incoming>, name: &str, guard: &Guard, verbose: bool) -> Reply {
+async fn respond(
+    request: Request<Incoming>,
+    name: &str,
+    guard: &Guard,
+    verbose: bool,
+    fixtures: Fixtures,
+) -> Reply {
     let origin = request.headers().get(header::ORIGIN).cloned();
     let text_of = |name| {
         request
@@ -160,7 +167,7 @@ async fn respond(request: Request<Incoming>, name: &str, guard: &Guard, verbose:
     }
     let mut reply = match *request.method() {
         Method::OPTIONS => preflight(request.headers()),
-        Method::POST => post(request, name, verbose).await,
+        Method::POST => post(request, name, verbose, fixtures).await,
         Method::DELETE => delete(request.headers()),
         Method::GET | Method::HEAD => {
             let mut reply = text(StatusCode::METHOD_NOT_ALLOWED, "jrpc serve: this is a JSON-RPC 2.0 endpoint (the jsonrpc-playground mock server).\nPOST a JSON-RPC message with Content-Type: application/json, e.g.\n  curl -H 'Content-Type: application/json' -d '{\"jsonrpc\":\"2.0\",\"method\":\"subtract\",\"params\":[42,23],\"id\":1}' URL\nThere is no server-to-client event stream (GET).\n");
@@ -193,7 +200,7 @@ async fn respond(request: Request<Incoming>, name: &str, guard: &Guard, verbose:
 }
 
 /// `POST`: one document in, its reply out.
-async fn post(request: Request<Incoming>, name: &str, verbose: bool) -> Reply {
+async fn post(request: Request<Incoming>, name: &str, verbose: bool, fixtures: Fixtures) -> Reply {
     let headers = request.headers();
     let media_type = |value: &HeaderValue| {
         value
@@ -291,11 +298,14 @@ async fn post(request: Request<Incoming>, name: &str, verbose: bool) -> Reply {
             super::ws::PARSE_ERROR.to_string(),
         );
     }
-    let (answer, new_session) =
-        match super::off_thread(body.len(), move || answer(&body, session.as_deref())).await {
-            Ok(answered) => answered,
-            Err(reply) => return *reply,
-        };
+    let (answer, new_session) = match super::off_thread(body.len(), move || {
+        answer(&body, session.as_deref(), fixtures)
+    })
+    .await
+    {
+        Ok(answered) => answered,
+        Err(reply) => return *reply,
+    };
     let mut reply = match answer {
         None => {
             if verbose {
@@ -348,13 +358,14 @@ fn not_accepted(answer: &str) -> bool {
 fn answer(
     body: &[u8],
     session: Option<&str>,
+    fixtures: Fixtures,
 ) -> Result<(Option<String>, Option<String>), Box<Reply>> {
     let mut table = sessions()
         .lock()
         .unwrap_or_else(|poisoned| poisoned.into_inner());
     table.expire_idle();
     let Some(id) = session else {
-        let mut server = MockServer::new();
+        let mut server = MockServer::with_fixtures(fixtures);
         let answer = server.handle(body);
         // A successful initialize negotiated a version: that starts a session.
         if server.negotiated_version().is_none() {

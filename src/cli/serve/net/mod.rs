@@ -27,6 +27,8 @@ use futures_util::future::select_all;
 use tokio::net::TcpListener;
 use tokio::sync::{mpsc, watch};
 
+use crate::mock::Fixtures;
+
 /// What `jrpc serve` was asked for.
 #[derive(Clone, Debug, Default)]
 pub struct Options {
@@ -42,6 +44,8 @@ pub struct Options {
     pub exit_after: Option<Duration>,
     /// `--verbose`: every message and reply on stderr.
     pub verbose: bool,
+    /// `--fixtures`: the MCP server's tools, resources and prompts.
+    pub fixtures: Fixtures,
 }
 
 /// How long a stopping server waits for its connections to say goodbye.
@@ -56,6 +60,7 @@ struct Context {
     guard: Arc<guard::Guard>,
     _alive: mpsc::Sender<()>,
     verbose: bool,
+    fixtures: Fixtures,
 }
 
 /// Runs the network transports until stopped. Exit 0 when stopped, 2 on a usage or bind error.
@@ -111,6 +116,7 @@ pub fn main(options: &Options) -> ExitCode {
             }),
             _alive: alive_tx,
             verbose: options.verbose,
+            fixtures: options.fixtures,
         };
         for (flag, listener) in listeners {
             let listener =

@@ -101,7 +101,7 @@ pub(super) async fn connection(mut stream: TcpStream, name: String, context: Con
         }
         Err(_) => return,
     };
-    let mut server = MockServer::new();
+    let mut server = MockServer::with_fixtures(context.fixtures);
     let mut stop = std::pin::pin!(stopped(context.stop.clone()));
     let mut ping = tokio::time::interval_at(tokio::time::Instant::now() + PING_EVERY, PING_EVERY);
     let mut heard = tokio::time::Instant::now();

@@ -1,0 +1,348 @@
+//! The official MCP conformance suite's fixtures (`jrpc serve --fixtures conformance`): the tools,
+//! resources and prompts its server scenarios call by name (`test_simple_text`,
+//! `test://static-text`, `test_prompt_with_arguments`, …), with the content each scenario's
+//! description asks for (`@modelcontextprotocol/conformance` 0.1.16, read from its scenario texts).
+//! The lifecycle, params checking and version shapes are the mock's own ([`super::mcp`]); only the
+//! catalogue differs.
+//!
+//! What the suite's fixtures need and this mock does not do yet: a tool that asks the client for
+//! sampling or elicitation (`test_sampling`, `test_elicitation*`) answers with a tool error saying
+//! so, and the logging and progress tools return their result without the notifications the
+//! scenarios wait for (a reply is one message here; notifications during a call need the
+//! streaming transport).
+
+use crate::json::{quote, Json, Node};
+use crate::rpc::errors::INVALID_PARAMS;
+
+use super::mcp::{media_content, text_content, tool_error, PNG_1X1, WAV_SILENCE};
+use super::{Outcome, RpcError};
+
+/// The tools, as `tools/list` names them: name, description, the arguments it requires.
+const TOOLS: &[(&str, &str, &[&str])] = &[
+    ("test_simple_text", "Returns simple text content", &[]),
+    ("test_image_content", "Returns image content (a PNG)", &[]),
+    ("test_audio_content", "Returns audio content (a WAV)", &[]),
+    (
+        "test_embedded_resource",
+        "Returns an embedded resource",
+        &[],
+    ),
+    (
+        "test_multiple_content_types",
+        "Returns text, an image and an embedded resource",
+        &[],
+    ),
+    (
+        "test_tool_with_logging",
+        "Logs while it runs (the mock returns its result only)",
+        &[],
+    ),
+    (
+        "test_tool_with_progress",
+        "Reports progress (the mock returns its result only)",
+        &[],
+    ),
+    (
+        "test_error_handling",
+        "Always fails with isError: true",
+        &[],
+    ),
+    (
+        "test_sampling",
+        "Asks the client for sampling (not done by the mock)",
+        &["prompt"],
+    ),
+    (
+        "test_elicitation",
+        "Asks the user for input (not done by the mock)",
+        &["message"],
+    ),
+];
+
+/// `tools/list`.
+pub(super) fn tools_list() -> Json {
+    Json::obj([(
+        "tools",
+        Json::arr(TOOLS.iter().map(|(name, description, required)| {
+            let properties = required
+                .iter()
+                .map(|arg| (*arg, Json::obj([("type", Json::from("string"))])));
+            Json::obj([
+                ("name", Json::from(*name)),
+                ("description", Json::from(*description)),
+                (
+                    "inputSchema",
+                    Json::obj([
+                        ("type", Json::from("object")),
+                        ("properties", Json::obj(properties)),
+                        (
+                            "required",
+                            Json::arr(required.iter().map(|a| Json::from(*a))),
+                        ),
+                    ]),
+                ),
+            ])
+        })),
+    )])
+}
+
+fn content(items: impl IntoIterator<Item = Json>) -> Json {
+    Json::obj([("content", Json::arr(items))])
+}
+
+fn embedded(uri: &str, mime: &str, text: &str) -> Json {
+    Json::obj([
+        ("type", Json::from("resource")),
+        (
+            "resource",
+            Json::obj([
+                ("uri", Json::from(uri)),
+                ("mimeType", Json::from(mime)),
+                ("text", Json::from(text)),
+            ]),
+        ),
+    ])
+}
+
+/// `tools/call` of `name`; `None` for a tool this set does not have.
+pub(super) fn tools_call(name: &str) -> Option<Outcome> {
+    let result = match name {
+        "test_simple_text" => content([text_content(
+            "This is a simple text response for testing.",
+        )]),
+        "test_image_content" => content([media_content("image", PNG_1X1, "image/png")]),
+        "test_audio_content" => content([media_content("audio", WAV_SILENCE, "audio/wav")]),
+        "test_embedded_resource" => content([embedded(
+            "test://embedded-resource",
+            "text/plain",
+            "This is an embedded resource content.",
+        )]),
+        "test_multiple_content_types" => content([
+            text_content("Multiple content types test:"),
+            media_content("image", PNG_1X1, "image/png"),
+            embedded(
+                "test://mixed-content-resource",
+                "application/json",
+                r#"{"test":"data","value":123}"#,
+            ),
+        ]),
+        "test_tool_with_logging" => content([text_content("Tool with logging executed")]),
+        "test_tool_with_progress" => content([text_content("Tool with progress executed")]),
+        "test_error_handling" => {
+            tool_error("This tool intentionally returns an error for testing")
+        }
+        "test_sampling" | "test_elicitation" => tool_error(format!(
+            "{name} asks the client a question (sampling/createMessage or elicitation/create); this mock cannot ask yet"
+        )),
+        _ => return None,
+    };
+    Some(Ok(result))
+}
+
+/// An unknown tool, resource or prompt: -32602 naming what there is.
+pub(super) fn unknown(what: &str, name: &str, known: &[&str]) -> RpcError {
+    RpcError::new(INVALID_PARAMS, format!("Unknown {what}: {name}")).with_errors([(
+        "/params/name",
+        format!(
+            "no {what} is named {}; there are {}",
+            quote(name),
+            known.join(", ")
+        ),
+    )])
+}
+
+/// The tools' names (for [`unknown`]).
+pub(super) fn tool_names() -> Vec<&'static str> {
+    TOOLS.iter().map(|t| t.0).collect()
+}
+
+/// `resources/list`: the direct resources (the template is listed apart).
+pub(super) fn resources_list() -> Json {
+    let resource = |uri: &str, name: &str, description: &str, mime: &str| {
+        Json::obj([
+            ("uri", Json::from(uri)),
+            ("name", Json::from(name)),
+            ("description", Json::from(description)),
+            ("mimeType", Json::from(mime)),
+        ])
+    };
+    Json::obj([(
+        "resources",
+        Json::arr([
+            resource(
+                "test://static-text",
+                "static-text",
+                "A static text resource",
+                "text/plain",
+            ),
+            resource(
+                "test://static-binary",
+                "static-binary",
+                "A static binary resource (a PNG)",
+                "image/png",
+            ),
+            resource(
+                "test://watched-resource",
+                "watched-resource",
+                "A resource to subscribe to",
+                "text/plain",
+            ),
+        ]),
+    )])
+}
+
+/// `resources/templates/list`.
+pub(super) fn templates_list() -> Json {
+    Json::obj([(
+        "resourceTemplates",
+        Json::arr([Json::obj([
+            ("uriTemplate", Json::from("test://template/{id}/data")),
+            ("name", Json::from("template-data")),
+            ("description", Json::from("Data for any id")),
+            ("mimeType", Json::from("application/json")),
+        ])]),
+    )])
+}
+
+/// `resources/read` of `uri`; `None` when there is no such resource.
+pub(super) fn read(uri: &str) -> Option<Json> {
+    let one = |fields: Vec<(&str, Json)>| Json::obj([("contents", Json::arr([Json::obj(fields)]))]);
+    match uri {
+        "test://static-text" => Some(one(vec![
+            ("uri", Json::from(uri)),
+            ("mimeType", Json::from("text/plain")),
+            (
+                "text",
+                Json::from("This is the content of the static text resource."),
+            ),
+        ])),
+        "test://static-binary" => Some(one(vec![
+            ("uri", Json::from(uri)),
+            ("mimeType", Json::from("image/png")),
+            ("blob", Json::from(PNG_1X1)),
+        ])),
+        "test://watched-resource" => Some(one(vec![
+            ("uri", Json::from(uri)),
+            ("mimeType", Json::from("text/plain")),
+            ("text", Json::from("A resource to subscribe to.")),
+        ])),
+        _ => {
+            let id = uri
+                .strip_prefix("test://template/")?
+                .strip_suffix("/data")
+                .filter(|id| !id.is_empty() && !id.contains('/'))?;
+            let data = Json::obj([
+                ("id", Json::from(id)),
+                ("templateTest", Json::Bool(true)),
+                ("data", Json::String(format!("Data for ID: {id}"))),
+            ]);
+            Some(one(vec![
+                ("uri", Json::from(uri)),
+                ("mimeType", Json::from("application/json")),
+                ("text", Json::String(data.compact())),
+            ]))
+        }
+    }
+}
+
+/// The prompts: name, description, arguments (all required).
+const PROMPTS: &[(&str, &str, &[&str])] = &[
+    (
+        "test_simple_prompt",
+        "A simple prompt without arguments",
+        &[],
+    ),
+    (
+        "test_prompt_with_arguments",
+        "A prompt with two arguments",
+        &["arg1", "arg2"],
+    ),
+    (
+        "test_prompt_with_embedded_resource",
+        "A prompt that embeds a resource",
+        &["resourceUri"],
+    ),
+    ("test_prompt_with_image", "A prompt with an image", &[]),
+];
+
+/// `prompts/list`.
+pub(super) fn prompts_list() -> Json {
+    Json::obj([(
+        "prompts",
+        Json::arr(PROMPTS.iter().map(|(name, description, args)| {
+            Json::obj([
+                ("name", Json::from(*name)),
+                ("description", Json::from(*description)),
+                (
+                    "arguments",
+                    Json::arr(args.iter().map(|a| {
+                        Json::obj([("name", Json::from(*a)), ("required", Json::Bool(true))])
+                    })),
+                ),
+            ])
+        })),
+    )])
+}
+
+fn user(content: Json) -> Json {
+    Json::obj([("role", Json::from("user")), ("content", content)])
+}
+
+/// `prompts/get` of `name` with `arguments`; `None` for a prompt this set does not have.
+pub(super) fn prompts_get(name: &str, arguments: Option<&Node<'_>>) -> Option<Outcome> {
+    let (_, _, required) = PROMPTS.iter().find(|p| p.0 == name)?;
+    let arg = |n: &str| arguments.and_then(|a| a.get(n)).and_then(Node::as_str);
+    if let Some(missing) = required.iter().find(|a| arg(a).is_none()) {
+        return Some(Err(RpcError::invalid_params([(
+            format!("/params/arguments/{missing}"),
+            format!("the prompt {name} needs the string argument {missing}"),
+        )])));
+    }
+    let messages = match name {
+        "test_simple_prompt" => vec![user(text_content("This is a simple prompt for testing."))],
+        "test_prompt_with_arguments" => vec![user(text_content(format!(
+            "Prompt with arguments: arg1='{}', arg2='{}'",
+            arg("arg1").unwrap_or_default(),
+            arg("arg2").unwrap_or_default()
+        )))],
+        "test_prompt_with_embedded_resource" => vec![
+            user(embedded(
+                arg("resourceUri").unwrap_or_default(),
+                "text/plain",
+                "Embedded resource content for testing.",
+            )),
+            user(text_content("Please process the embedded resource above.")),
+        ],
+        _ => vec![
+            user(media_content("image", PNG_1X1, "image/png")),
+            user(text_content("Please analyze the image above.")),
+        ],
+    };
+    Some(Ok(Json::obj([("messages", Json::Array(messages))])))
+}
+
+/// The prompts' names (for [`unknown`]).
+pub(super) fn prompt_names() -> Vec<&'static str> {
+    PROMPTS.iter().map(|p| p.0).collect()
+}
+
+/// `completion/complete`: values for `test_prompt_with_arguments`' arguments (what was typed,
+/// completed with a suffix), nothing for anything else.
+pub(super) fn complete(params: Option<&Node<'_>>) -> Vec<String> {
+    let prompt = params
+        .and_then(|p| p.get("ref"))
+        .and_then(|r| r.get("name"))
+        .and_then(Node::as_str);
+    let typed = params
+        .and_then(|p| p.get("argument"))
+        .and_then(|a| a.get("value"))
+        .and_then(Node::as_str)
+        .unwrap_or_default();
+    if prompt != Some("test_prompt_with_arguments") {
+        return Vec::new();
+    }
+    ["Value", "Result"]
+        .iter()
+        .map(|suffix| format!("{typed}{suffix}"))
+        .collect()
+}
