@@ -96,3 +96,56 @@ fn the_friendly_set_neither_declares_nor_answers_subscriptions() {
         "the suite's tools are not in the friendly set"
     );
 }
+
+/// On stdio the log lines a tool sends while it runs are written before its result, and
+/// `logging/setLevel` decides which are sent.
+#[test]
+fn log_lines_come_before_the_result_on_stdio_as_the_level_allows() {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_jrpc"))
+        .args(["serve", "--fixtures", "conformance"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let input = [
+        r#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}"#,
+        r#"{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"test_tool_with_logging"}}"#,
+        r#"{"jsonrpc":"2.0","id":3,"method":"logging/setLevel","params":{"level":"error"}}"#,
+        r#"{"jsonrpc":"2.0","id":4,"method":"tools/call","params":{"name":"test_tool_with_logging"}}"#,
+    ]
+    .join("\n");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    let lines: Vec<serde_json::Value> = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let what: Vec<String> = lines
+        .iter()
+        .map(|m| match m["method"].as_str() {
+            Some(method) => format!("{method} {}", m["params"]["data"].as_str().unwrap_or("")),
+            None => format!("reply {}", m["id"]),
+        })
+        .collect();
+    assert_eq!(
+        what,
+        [
+            "reply 1",
+            "notifications/message Tool execution started",
+            "notifications/message Tool processing data",
+            "notifications/message Tool execution completed",
+            "reply 2",
+            "reply 3",
+            "reply 4",
+        ],
+        "info lines are not sent once the level is error"
+    );
+}

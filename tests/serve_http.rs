@@ -586,3 +586,40 @@ fn a_client_that_never_finishes_its_head_does_not_hold_up_others() {
         "the idle connection was not closed"
     );
 }
+
+/// A tool that sends notifications while it runs (`--fixtures conformance`'s progress tool): the
+/// POST's reply is an SSE stream, the progress first and the result last, in one response.
+#[test]
+fn notifications_during_a_call_come_first_on_the_posts_sse_stream() {
+    let server = Server::jrpc_serve(&[
+        "--http",
+        "127.0.0.1:0",
+        "--exit-after",
+        "60",
+        "--fixtures",
+        "conformance",
+    ]);
+    let init = server.post(&[], INITIALIZE);
+    let session = init
+        .header("mcp-session-id")
+        .expect("a session")
+        .to_string();
+    let call = r#"{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"test_tool_with_progress","_meta":{"progressToken":"p1"}}}"#;
+    let reply = server.post(&[("Mcp-Session-Id", &session)], call);
+    assert_eq!(reply.status, 200);
+    assert_eq!(reply.header("content-type"), Some("text/event-stream"));
+    let events: Vec<serde_json::Value> = reply
+        .body
+        .split("\n\n")
+        .filter_map(|event| event.lines().find_map(|l| l.strip_prefix("data: ")))
+        .map(|data| serde_json::from_str(data).expect("each event is JSON"))
+        .collect();
+    assert_eq!(events.len(), 4, "{}", reply.body);
+    for (event, done) in events.iter().zip([0, 50, 100]) {
+        assert_eq!(event["method"], "notifications/progress");
+        assert_eq!(event["params"]["progressToken"], "p1");
+        assert_eq!(event["params"]["progress"], done);
+    }
+    assert_eq!(events[3]["id"], 7);
+    assert!(events[3]["result"]["content"].is_array());
+}

@@ -151,7 +151,17 @@ pub fn serve(
         if verbose {
             eprintln!("--> {}", String::from_utf8_lossy(line.trim_ascii()));
         }
-        match server.handle(&line) {
+        let reply = server.handle(&line);
+        // What the server sent on its own while answering (log lines, progress) goes first.
+        for message in server.take_sent() {
+            if verbose {
+                eprintln!("<-- {message}");
+            }
+            output.write_all(message.as_bytes())?;
+            output.write_all(b"\n")?;
+        }
+        output.flush()?;
+        match reply {
             Some(reply) => {
                 if verbose {
                     eprintln!("<-- {reply}");

@@ -5,17 +5,16 @@
 //! The lifecycle, params checking and version shapes are the mock's own ([`super::mcp`]); only the
 //! catalogue differs.
 //!
-//! What the suite's fixtures need and this mock does not do yet: a tool that asks the client for
-//! sampling or elicitation (`test_sampling`, `test_elicitation*`) answers with a tool error saying
-//! so, and the logging and progress tools return their result without the notifications the
-//! scenarios wait for (a reply is one message here; notifications during a call need the
-//! streaming transport).
+//! The logging and progress tools send their notifications before the result (the transports
+//! send [`MockServer::take_sent`] first: over HTTP the POST's reply becomes an SSE stream).
+//! What this mock does not do yet: a tool that asks the client for sampling or elicitation
+//! (`test_sampling`, `test_elicitation*`) answers with a tool error saying so.
 
 use crate::json::{quote, Json, Node};
 use crate::rpc::errors::INVALID_PARAMS;
 
 use super::mcp::{media_content, text_content, tool_error, PNG_1X1, WAV_SILENCE};
-use super::{Outcome, RpcError};
+use super::{MockServer, Outcome, RpcError};
 
 /// The tools, as `tools/list` names them: name, description, the arguments it requires.
 const TOOLS: &[(&str, &str, &[&str])] = &[
@@ -34,12 +33,12 @@ const TOOLS: &[(&str, &str, &[&str])] = &[
     ),
     (
         "test_tool_with_logging",
-        "Logs while it runs (the mock returns its result only)",
+        "Sends three log lines (notifications/message) while it runs",
         &[],
     ),
     (
         "test_tool_with_progress",
-        "Reports progress (the mock returns its result only)",
+        "Reports progress 0, 50, 100 of 100 (when the call has a progressToken)",
         &[],
     ),
     (
@@ -104,8 +103,13 @@ fn embedded(uri: &str, mime: &str, text: &str) -> Json {
     ])
 }
 
-/// `tools/call` of `name`; `None` for a tool this set does not have.
-pub(super) fn tools_call(name: &str) -> Option<Outcome> {
+/// `tools/call` of `name` (the request's `params`); `None` for a tool this set does not have.
+/// The logging and progress tools send their notifications into the server's outbox.
+pub(super) fn tools_call(
+    server: &mut MockServer,
+    name: &str,
+    params: Option<&Node<'_>>,
+) -> Option<Outcome> {
     let result = match name {
         "test_simple_text" => content([text_content(
             "This is a simple text response for testing.",
@@ -126,8 +130,27 @@ pub(super) fn tools_call(name: &str) -> Option<Outcome> {
                 r#"{"test":"data","value":123}"#,
             ),
         ]),
-        "test_tool_with_logging" => content([text_content("Tool with logging executed")]),
-        "test_tool_with_progress" => content([text_content("Tool with progress executed")]),
+        "test_tool_with_logging" => {
+            for line in [
+                "Tool execution started",
+                "Tool processing data",
+                "Tool execution completed",
+            ] {
+                server.log("info", Json::from(line));
+            }
+            content([text_content("Tool with logging executed")])
+        }
+        "test_tool_with_progress" => {
+            let token = params
+                .and_then(|p| p.get("_meta"))
+                .and_then(|m| m.get("progressToken"));
+            if let Some(token) = token {
+                for (done, message) in [(0, "started"), (50, "halfway"), (100, "done")] {
+                    server.progress(token, done, 100, message);
+                }
+            }
+            content([text_content("Tool with progress executed")])
+        }
         "test_error_handling" => {
             tool_error("This tool intentionally returns an error for testing")
         }

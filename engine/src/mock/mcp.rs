@@ -131,7 +131,7 @@ fn serve(server: &mut MockServer, method: &str, params: Option<&Node<'_>>) -> Ou
         "tools/list" if conformance => Ok(conformance::tools_list()),
         "tools/call" if conformance => {
             let name = required_str(params, "name", "the tool to call")?;
-            conformance::tools_call(name).unwrap_or_else(|| {
+            conformance::tools_call(server, name, params).unwrap_or_else(|| {
                 Err(conformance::unknown(
                     "tool",
                     name,
@@ -294,6 +294,38 @@ const LOG_LEVELS: [&str; 8] = [
     "alert",
     "emergency",
 ];
+
+impl MockServer {
+    /// Sends a `notifications/message` log line at `level` (one of [`LOG_LEVELS`]) unless the
+    /// client asked for more severe ones only (`logging/setLevel`).
+    pub(super) fn log(&mut self, level: &str, data: Json) {
+        let index = LOG_LEVELS.iter().position(|l| *l == level).unwrap_or(0);
+        if self.log_level.is_some_and(|least| index < least) {
+            return;
+        }
+        self.notify(
+            "notifications/message",
+            Json::obj([
+                ("level", Json::from(level)),
+                ("logger", Json::from(SERVER_NAME)),
+                ("data", data),
+            ]),
+        );
+    }
+
+    /// Sends `notifications/progress` for `token` (the request's `_meta.progressToken`).
+    pub(super) fn progress(&mut self, token: &Node<'_>, progress: u64, total: u64, message: &str) {
+        self.notify(
+            "notifications/progress",
+            Json::obj([
+                ("progressToken", Json::from_node(token)),
+                ("progress", Json::from(progress)),
+                ("total", Json::from(total)),
+                ("message", Json::from(message)),
+            ]),
+        );
+    }
+}
 
 /// `logging/setLevel`: the least severe level the client wants to hear about from now on.
 fn set_level(server: &mut MockServer, params: Option<&Node<'_>>) -> Outcome {

@@ -117,6 +117,9 @@ pub struct MockServer {
     profile: Profile,
     /// Which tools, resources and prompts it serves.
     fixtures: Fixtures,
+    /// Messages the server sent on its own while answering (log lines, progress), oldest first:
+    /// they go out before the reply ([`MockServer::take_sent`]).
+    sent: Vec<String>,
 }
 
 /// The catalogue an MCP mock serves: the friendly one learners see (add, echo, divide, a tool
@@ -145,6 +148,23 @@ impl MockServer {
     /// Makes it the server of `profile` (see the field); the session state is kept.
     pub fn set_profile(&mut self, profile: Profile) {
         self.profile = profile;
+    }
+
+    /// What the server sent on its own while answering the input just handled (notifications:
+    /// log lines, progress), in order. A transport sends them before that input's reply (over
+    /// HTTP the reply becomes an SSE stream); taking them empties the outbox.
+    pub fn take_sent(&mut self) -> Vec<String> {
+        std::mem::take(&mut self.sent)
+    }
+
+    /// Sends the notification `method` with `params` (into the outbox).
+    fn notify(&mut self, method: &str, params: Json) {
+        let message = Json::obj([
+            ("jsonrpc", Json::from("2.0")),
+            ("method", Json::from(method)),
+            ("params", params),
+        ]);
+        self.sent.push(message.compact());
     }
 
     /// The MCP version agreed by `initialize`, if a client initialized.

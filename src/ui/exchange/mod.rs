@@ -60,9 +60,17 @@ impl LogState {
             for span in &spans {
                 let doc = &text[span.start..span.end];
                 log.record(MOCK_PEER, Direction::Out, clock_ms(), doc);
-                let reply = server
-                    .try_update_value(|s| s.handle(doc.as_bytes()))
-                    .flatten();
+                let (sent, reply) = server
+                    .try_update_value(|s| {
+                        let reply = s.handle(doc.as_bytes());
+                        (s.take_sent(), reply)
+                    })
+                    .unwrap_or_default();
+                // What the server sent on its own while answering (log lines, progress) comes
+                // before its reply, as over a real transport.
+                for message in sent {
+                    log.record(MOCK_PEER, Direction::In, clock_ms(), message);
+                }
                 if let Some(reply) = reply {
                     log.record(MOCK_PEER, Direction::In, clock_ms(), reply);
                 }

@@ -298,7 +298,7 @@ async fn post(request: Request<Incoming>, name: &str, verbose: bool, fixtures: F
             super::ws::PARSE_ERROR.to_string(),
         );
     }
-    let (answer, new_session) = match super::off_thread(body.len(), move || {
+    let (sent, answer, new_session) = match super::off_thread(body.len(), move || {
         answer(&body, session.as_deref(), fixtures)
     })
     .await
@@ -322,7 +322,19 @@ async fn post(request: Request<Incoming>, name: &str, verbose: bool, fixtures: F
             if verbose {
                 eprintln!("<-- [{name}] {} {answer}", status.as_u16());
             }
-            if json {
+            if !sent.is_empty() {
+                // The server had something to send before its reply (log lines, progress): the
+                // reply is an SSE stream, those messages first, the reply last.
+                let mut stream = String::new();
+                for message in &sent {
+                    if verbose {
+                        eprintln!("<-- [{name}] (event) {message}");
+                    }
+                    stream.push_str(&format!("event: message\ndata: {message}\n\n"));
+                }
+                stream.push_str(&format!("event: message\ndata: {answer}\n\n"));
+                with_type(status, "text/event-stream", stream)
+            } else if json {
                 with_type(status, "application/json", answer)
             } else {
                 with_type(
@@ -353,13 +365,13 @@ fn not_accepted(answer: &str) -> bool {
     }
 }
 
-/// The mock's reply to `body` (in the session `session`, if any), and the id of the session a
-/// successful `initialize` started; or the error reply when the session is unknown.
-fn answer(
-    body: &[u8],
-    session: Option<&str>,
-    fixtures: Fixtures,
-) -> Result<(Option<String>, Option<String>), Box<Reply>> {
+/// What the server sent on its own while answering (notifications, in order), its reply, and
+/// the id of the session a successful `initialize` started.
+type Answered = (Vec<String>, Option<String>, Option<String>);
+
+/// The mock's answer to `body` (in the session `session`, if any); or the error reply when the
+/// session is unknown.
+fn answer(body: &[u8], session: Option<&str>, fixtures: Fixtures) -> Result<Answered, Box<Reply>> {
     let mut table = sessions()
         .lock()
         .unwrap_or_else(|poisoned| poisoned.into_inner());
@@ -367,9 +379,10 @@ fn answer(
     let Some(id) = session else {
         let mut server = MockServer::with_fixtures(fixtures);
         let answer = server.handle(body);
+        let sent = server.take_sent();
         // A successful initialize negotiated a version: that starts a session.
         if server.negotiated_version().is_none() {
-            return Ok((answer, None));
+            return Ok((sent, answer, None));
         }
         let Some(id) = session_id() else {
             return Err(Box::new(error(
@@ -378,10 +391,13 @@ fn answer(
             )));
         };
         table.insert(id.clone(), server);
-        return Ok((answer, Some(id)));
+        return Ok((sent, answer, Some(id)));
     };
     match table.get_mut(id) {
-        Some(server) => Ok((server.handle(body), None)),
+        Some(server) => {
+            let answer = server.handle(body);
+            Ok((server.take_sent(), answer, None))
+        }
         None => Err(Box::new(error(
             StatusCode::NOT_FOUND,
             "Session not found: send initialize without Mcp-Session-Id to start a new one",

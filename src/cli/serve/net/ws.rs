@@ -168,12 +168,22 @@ pub(super) async fn connection(mut stream: TcpStream, name: String, context: Con
                     // An empty frame holds no JSON value: the client must not wait forever.
                     Some(PARSE_ERROR.to_string())
                 } else {
-                    let (back, reply) = super::off_thread(text.len(), move || {
+                    let (back, sent, reply) = super::off_thread(text.len(), move || {
                         let reply = server.handle(text.as_bytes());
-                        (server, reply)
+                        let sent = server.take_sent();
+                        (server, sent, reply)
                     })
                     .await;
                     server = back;
+                    // What the server sent on its own while answering goes first, a frame each.
+                    for message in sent {
+                        if verbose {
+                            eprintln!("<-- [{name}] {message}");
+                        }
+                        if socket.send(Message::text(message)).await.is_err() {
+                            break;
+                        }
+                    }
                     reply
                 }
             }
