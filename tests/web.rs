@@ -1160,7 +1160,7 @@ fn an_analysis_crosses_from_the_worker_unchanged() {
     assert!(Analysis::decode("", None).is_none());
 }
 
-// ---- The page built by ui::dom: no island wrappers, the router and its views ----
+// ---- The page: no island wrappers, the router and its views ----
 
 mod dom_page {
     use super::*;

@@ -11,10 +11,74 @@
 //! (`test_sampling`, `test_elicitation*`) answers with a tool error saying so.
 
 use crate::json::{quote, Json, Node};
-use crate::rpc::errors::INVALID_PARAMS;
+use crate::rpc::errors::{INVALID_PARAMS, METHOD_NOT_FOUND};
 
-use super::mcp::{media_content, text_content, tool_error, PNG_1X1, WAV_SILENCE};
+use super::mcp::{
+    completion, media_content, required_str, text_content, tool_error, PNG_1X1, RESOURCE_NOT_FOUND,
+    WAV_SILENCE,
+};
 use super::{MockServer, Outcome, RpcError};
+
+/// What this catalogue answers differently from the friendly one (the lifecycle, ping and
+/// logging are the mock's own): `None` for any other method.
+pub(super) fn serve(
+    server: &mut MockServer,
+    method: &str,
+    params: Option<&Node<'_>>,
+) -> Option<Outcome> {
+    const METHODS: &[&str] = &[
+        "tools/list",
+        "tools/call",
+        "resources/list",
+        "resources/templates/list",
+        "resources/read",
+        "resources/subscribe",
+        "resources/unsubscribe",
+        "prompts/list",
+        "prompts/get",
+        "completion/complete",
+    ];
+    METHODS
+        .contains(&method)
+        .then(|| answer(server, method, params))
+}
+
+fn answer(server: &mut MockServer, method: &str, params: Option<&Node<'_>>) -> Outcome {
+    match method {
+        "tools/list" => Ok(tools_list()),
+        "tools/call" => {
+            let name = required_str(params, "name", "the tool to call")?;
+            tools_call(server, name, params)
+                .unwrap_or_else(|| Err(unknown("tool", name, &tool_names())))
+        }
+        "resources/list" => Ok(resources_list()),
+        "resources/templates/list" => Ok(templates_list()),
+        "resources/read" => {
+            let uri = required_str(params, "uri", "the resource to read")?;
+            read(uri).ok_or_else(|| RpcError {
+                code: RESOURCE_NOT_FOUND,
+                message: "Resource not found".into(),
+                data: Some(Json::obj([("uri", Json::from(uri))])),
+            })
+        }
+        // Subscriptions are declared by this set only (its resources never change, so no update
+        // is ever sent; the suite checks the requests are accepted).
+        "resources/subscribe" | "resources/unsubscribe" => {
+            required_str(params, "uri", "the resource")?;
+            Ok(Json::Object(Vec::new()))
+        }
+        "prompts/list" => Ok(prompts_list()),
+        "prompts/get" => {
+            let name = required_str(params, "name", "the prompt to get")?;
+            prompts_get(name, params.and_then(|p| p.get("arguments")))
+                .unwrap_or_else(|| Err(unknown("prompt", name, &prompt_names())))
+        }
+        "completion/complete" => Ok(completion(
+            complete(params).into_iter().map(Json::String).collect(),
+        )),
+        _ => Err(RpcError::new(METHOD_NOT_FOUND, "Method not found")),
+    }
+}
 
 /// The tools, as `tools/list` names them: name, description, the arguments it requires.
 const TOOLS: &[(&str, &str, &[&str])] = &[

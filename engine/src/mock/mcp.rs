@@ -24,7 +24,9 @@ use crate::rpc::errors::{self, INVALID_PARAMS};
 use crate::rpc::mcp::param_problems;
 use crate::rpc::McpVersion;
 
-use super::{conformance, describe, Fixtures, MockServer, Num, Outcome, RpcError};
+#[cfg(feature = "conformance")]
+use super::conformance;
+use super::{describe, Fixtures, MockServer, Num, Outcome, RpcError};
 
 /// `serverInfo.name`.
 pub const SERVER_NAME: &str = "jrpc-mock";
@@ -124,56 +126,17 @@ fn serve(server: &mut MockServer, method: &str, params: Option<&Node<'_>>) -> Ou
                 .map(|p| (format!("/params{}", p.path), p.message)),
         ));
     }
-    let conformance = server.fixtures == Fixtures::Conformance;
+    // The conformance suite's catalogue (same lifecycle, other tools, resources, prompts).
+    if let Some(outcome) = conformance_answer(server, method, params) {
+        let result = outcome?;
+        return Ok(if era.modern {
+            modern_shape(method, result)
+        } else {
+            result
+        });
+    }
     let result = match method {
         "initialize" => initialize(server, era.version),
-        // The conformance suite's catalogue (same lifecycle, other tools, resources, prompts).
-        "tools/list" if conformance => Ok(conformance::tools_list()),
-        "tools/call" if conformance => {
-            let name = required_str(params, "name", "the tool to call")?;
-            conformance::tools_call(server, name, params).unwrap_or_else(|| {
-                Err(conformance::unknown(
-                    "tool",
-                    name,
-                    &conformance::tool_names(),
-                ))
-            })
-        }
-        "resources/list" if conformance => Ok(conformance::resources_list()),
-        "resources/templates/list" if conformance => Ok(conformance::templates_list()),
-        "resources/read" if conformance => {
-            let uri = required_str(params, "uri", "the resource to read")?;
-            conformance::read(uri).ok_or_else(|| RpcError {
-                code: RESOURCE_NOT_FOUND,
-                message: "Resource not found".into(),
-                data: Some(Json::obj([("uri", Json::from(uri))])),
-            })
-        }
-        // Subscriptions are declared by this set only (its resources never change, so no update
-        // is ever sent; the suite checks the requests are accepted).
-        "resources/subscribe" | "resources/unsubscribe" if conformance => {
-            required_str(params, "uri", "the resource")?;
-            Ok(Json::Object(Vec::new()))
-        }
-        "prompts/list" if conformance => Ok(conformance::prompts_list()),
-        "prompts/get" if conformance => {
-            let name = required_str(params, "name", "the prompt to get")?;
-            conformance::prompts_get(name, params.and_then(|p| p.get("arguments"))).unwrap_or_else(
-                || {
-                    Err(conformance::unknown(
-                        "prompt",
-                        name,
-                        &conformance::prompt_names(),
-                    ))
-                },
-            )
-        }
-        "completion/complete" if conformance => Ok(completion(
-            conformance::complete(params)
-                .into_iter()
-                .map(Json::String)
-                .collect(),
-        )),
         "ping" => Ok(Json::Object(Vec::new())),
         "server/discover" => Ok(discover(server.fixtures)),
         "tools/list" => Ok(Json::obj([(
@@ -211,6 +174,30 @@ fn serve(server: &mut MockServer, method: &str, params: Option<&Node<'_>>) -> Ou
     } else {
         result
     })
+}
+
+/// The answer of the conformance suite's catalogue (`--fixtures conformance`), when the server
+/// serves it and `method` is one it changes.
+#[cfg(feature = "conformance")]
+fn conformance_answer(
+    server: &mut MockServer,
+    method: &str,
+    params: Option<&Node<'_>>,
+) -> Option<Outcome> {
+    if server.fixtures != Fixtures::Conformance {
+        return None;
+    }
+    conformance::serve(server, method, params)
+}
+
+/// Without the `conformance` feature (the web build) there is no such catalogue.
+#[cfg(not(feature = "conformance"))]
+fn conformance_answer(
+    _server: &mut MockServer,
+    _method: &str,
+    _params: Option<&Node<'_>>,
+) -> Option<Outcome> {
+    None
 }
 
 /// The 2026-07-28 envelope's version: `None` without one, `Err(requested)` when we do not speak it.
@@ -267,9 +254,10 @@ fn server_info(version: McpVersion) -> Json {
 fn capabilities(version: McpVersion, fixtures: Fixtures) -> Json {
     let empty = || Json::Object(Vec::new());
     // The conformance set declares resource subscriptions (and answers them).
-    let resources = match fixtures {
-        Fixtures::Conformance => Json::obj([("subscribe", Json::Bool(true))]),
-        Fixtures::Friendly => empty(),
+    let resources = if fixtures == Fixtures::Conformance && cfg!(feature = "conformance") {
+        Json::obj([("subscribe", Json::Bool(true))])
+    } else {
+        empty()
     };
     let mut caps = vec![
         ("tools", empty()),
@@ -295,6 +283,8 @@ const LOG_LEVELS: [&str; 8] = [
     "emergency",
 ];
 
+// Only the conformance catalogue's tools log and report progress yet (the web build leaves it out).
+#[cfg_attr(not(feature = "conformance"), allow(dead_code))]
 impl MockServer {
     /// Sends a `notifications/message` log line at `level` (one of [`LOG_LEVELS`]) unless the
     /// client asked for more severe ones only (`logging/setLevel`).
@@ -413,7 +403,7 @@ fn complete(params: Option<&Node<'_>>) -> Outcome {
 }
 
 /// A `completion/complete` result holding all of `values`.
-fn completion(values: Vec<Json>) -> Json {
+pub(super) fn completion(values: Vec<Json>) -> Json {
     let total = values.len();
     Json::obj([(
         "completion",
@@ -480,7 +470,7 @@ fn modern_shape(method: &str, result: Json) -> Json {
 
 /// A string member of `params` the method needs. `param_problems` names a missing or mistyped one
 /// first; this is only the guard for when it did not.
-fn required_str<'n>(
+pub(super) fn required_str<'n>(
     params: Option<&'n Node<'_>>,
     key: &str,
     what: &str,
