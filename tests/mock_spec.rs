@@ -543,6 +543,7 @@ fn the_seed_workflow_lists_the_tools_without_a_handshake() {
             "add",
             "echo",
             "divide",
+            "countdown",
             "show_image",
             "play_sound",
             "embed_readme",
@@ -1192,4 +1193,48 @@ fn logging_set_level_is_gone_in_2026_07_28() {
         MockServer::new().handle(legacy.as_bytes()).unwrap(),
         r#"{"jsonrpc":"2.0","result":{},"id":1}"#
     );
+}
+
+/// The friendly countdown sends what it does while it runs, before its result: a log line per
+/// step, and progress when the call asks for it; a bad start is a tool error, with nothing sent.
+#[test]
+fn the_countdown_logs_and_reports_progress_before_its_result() {
+    let mut server = MockServer::new();
+    let call = r#"{"jsonrpc":"2.0","id":9,"method":"tools/call","params":{"name":"countdown","arguments":{"n":3},"_meta":{"progressToken":7}}}"#;
+    let reply = server.handle(call.as_bytes()).unwrap();
+    let sent: Vec<serde_json::Value> = server
+        .take_sent()
+        .iter()
+        .map(|m| serde_json::from_str(m).unwrap())
+        .collect();
+    let said: Vec<String> = sent
+        .iter()
+        .map(|m| match m["method"].as_str().unwrap() {
+            "notifications/message" => format!("log {}", m["params"]["data"].as_str().unwrap()),
+            _ => format!(
+                "progress {}/{} token {}",
+                m["params"]["progress"], m["params"]["total"], m["params"]["progressToken"]
+            ),
+        })
+        .collect();
+    assert_eq!(
+        said,
+        [
+            "log 3…",
+            "progress 1/3 token 7",
+            "log 2…",
+            "progress 2/3 token 7",
+            "log 1…",
+            "progress 3/3 token 7",
+        ]
+    );
+    assert_eq!(
+        result_of(&reply)["content"][0]["text"],
+        "Liftoff! Counted down from 3."
+    );
+    assert!(server.take_sent().is_empty(), "taking them empties the outbox");
+    let bad = r#"{"jsonrpc":"2.0","id":10,"method":"tools/call","params":{"name":"countdown","arguments":{"n":11}}}"#;
+    let reply = server.handle(bad.as_bytes()).unwrap();
+    assert_eq!(result_of(&reply)["isError"], true);
+    assert!(server.take_sent().is_empty());
 }

@@ -3,7 +3,7 @@
 //   BASE_URL=http://127.0.0.1:8080/ node --test tests/e2e/learner.test.mjs
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { launch, openApp } from './support.mjs';
+import { entries, launch, openApp } from './support.mjs';
 
 let browser;
 before(async () => {
@@ -351,6 +351,30 @@ test("a lesson's Run goes through the page's log: its sequence picture in the le
   await page.goto(new URL('#/', page.url()).href);
   await page.waitForSelector('[data-testid=editor]', { state: 'visible' });
   await page.waitForFunction(() => Number(document.querySelector('[data-testid=log-counts]')?.dataset.pairs) >= 3);
+  assert.deepEqual(problems, []);
+  await page.close();
+});
+
+test("the mock's countdown: its log lines and progress arrive between the request and the result, in the log and the picture", async () => {
+  const { page, problems } = await open();
+  await page.selectOption('[data-testid=profile]', 'mcp:2025-11-25');
+  await page.fill('[data-testid=editor]',
+    '{"jsonrpc": "2.0", "id": 5, "method": "tools/call", "params": {"name": "countdown", "arguments": {"n": 2}, "_meta": {"progressToken": "c1"}}}');
+  await page.waitForSelector('[data-testid=verdict][data-kind=request]');
+  await page.click('[data-testid=send]');
+  // The request, two log lines and two progress notifications, then the result.
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid=log-entry]').length === 6);
+  const log = await entries(page);
+  assert.deepEqual(log.map((e) => [e.direction, e.kind]), [
+    ['out', 'request'],
+    ['in', 'notification'], ['in', 'notification'], ['in', 'notification'], ['in', 'notification'],
+    ['in', 'response'],
+  ]);
+  assert.match(log[1].raw, /notifications\/message/);
+  assert.match(log[2].raw, /notifications\/progress/);
+  assert.match(log[5].raw, /Liftoff! Counted down from 2\./);
+  const told = await page.$$eval('[data-testid=sequence-text] li', (ls) => ls.map((l) => l.textContent));
+  assert.ok(told.some((t) => /server → client: notification notifications\/progress/.test(t)), told.join(' | '));
   assert.deepEqual(problems, []);
   await page.close();
 });

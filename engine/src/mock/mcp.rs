@@ -50,7 +50,7 @@ pub const UNSUPPORTED_PROTOCOL_VERSION: i64 = -32022;
 const TTL_MS: u64 = 3_600_000;
 
 const INSTRUCTIONS: &str = "A mock MCP server from jsonrpc-playground. Tools: add and divide (two numbers a, b), echo (text), \
-add_structured (a, b; structured content), and one per content type: show_image, play_sound, embed_readme, link_resources, mixed_content. \
+add_structured (a, b; structured content), countdown (n; log lines and progress while it runs), and one per content type: show_image, play_sound, embed_readme, link_resources, mixed_content. \
 Resources: mock://readme, mock://error-codes and mock://logo.png (binary). \
 Prompts: explain-error (code), write-request (method, params), review-readme (an embedded resource) and describe-image (an image).";
 
@@ -148,7 +148,7 @@ fn serve(server: &mut MockServer, method: &str, params: Option<&Node<'_>>) -> Ou
                     .map(|t| t.to_json(era.version)),
             ),
         )])),
-        "tools/call" => tools_call(params, era.version),
+        "tools/call" => tools_call(server, params, era.version),
         "resources/list" => Ok(Json::obj([(
             "resources",
             Json::arr(RESOURCES.iter().map(|r| r.to_json(era.version))),
@@ -283,8 +283,6 @@ const LOG_LEVELS: [&str; 8] = [
     "emergency",
 ];
 
-// Only the conformance catalogue's tools log and report progress yet (the web build leaves it out).
-#[cfg_attr(not(feature = "conformance"), allow(dead_code))]
 impl MockServer {
     /// Sends a `notifications/message` log line at `level` (one of [`LOG_LEVELS`]) unless the
     /// client asked for more severe ones only (`logging/setLevel`).
@@ -574,6 +572,18 @@ static TOOLS: &[Tool] = &[
         output: &[],
     },
     Tool {
+        name: "countdown",
+        title: "Countdown Tool",
+        description: "Counts down from n (1 to 10) to liftoff: a log line (notifications/message) at each step while it runs, and progress (notifications/progress) when the call carries a progressToken, all before the result.",
+        args: &[Arg {
+            name: "n",
+            kind: "number",
+            description: "Where to start (a whole number from 1 to 10)",
+        }],
+        since: McpVersion::V2024_11_05,
+        output: &[],
+    },
+    Tool {
         name: "show_image",
         title: "Image Tool",
         description: "Shows a tiny PNG: image content, base64 data with its MIME type.",
@@ -710,6 +720,22 @@ fn embedded_readme() -> Json {
 }
 
 /// What the content tools return (those that take no arguments).
+/// The countdown's steps, sent while it runs: a log line each, and progress when the call asked
+/// for it (`_meta.progressToken`). Returns the result's text.
+fn countdown(server: &mut MockServer, params: Option<&Node<'_>>, start: u64) -> String {
+    let token = params
+        .and_then(|p| p.get("_meta"))
+        .and_then(|m| m.get("progressToken"));
+    for left in (1..=start).rev() {
+        server.log("info", Json::String(format!("{left}…")));
+        if let Some(token) = token {
+            let done = start - left + 1;
+            server.progress(token, done, start, &format!("{left} to go"));
+        }
+    }
+    format!("Liftoff! Counted down from {start}.")
+}
+
 fn content_of(tool: &str) -> Option<Json> {
     let content = match tool {
         "show_image" => vec![media_content("image", PNG_1X1, "image/png")],
@@ -737,7 +763,11 @@ fn content_of(tool: &str) -> Option<Json> {
     Some(Json::obj([("content", Json::arr(content))]))
 }
 
-fn tools_call(params: Option<&Node<'_>>, version: McpVersion) -> Outcome {
+fn tools_call(
+    server: &mut MockServer,
+    params: Option<&Node<'_>>,
+    version: McpVersion,
+) -> Outcome {
     let name = required_str(params, "name", "the tool to call")?;
     let Some(tool) = TOOLS.iter().find(|t| t.name == name && version >= t.since) else {
         let known: Vec<&str> = TOOLS
@@ -798,6 +828,17 @@ fn tools_call(params: Option<&Node<'_>>, version: McpVersion) -> Outcome {
             .and_then(|v| v.as_str())
             .unwrap_or_default()
             .to_string(),
+        ("countdown", _, _) => {
+            let start = values
+                .first()
+                .and_then(|v| v.as_integer_text())
+                .and_then(|t| t.parse::<u64>().ok())
+                .filter(|n| (1..=10).contains(n));
+            let Some(start) = start else {
+                return Ok(tool_error("n must be a whole number from 1 to 10"));
+            };
+            countdown(server, params, start)
+        }
         ("divide", _, Some(b)) if b.is_zero() => {
             return Ok(tool_error("cannot divide by zero (b is 0)"))
         }

@@ -159,8 +159,6 @@ impl MockServer {
     }
 
     /// Sends the notification `method` with `params` (into the outbox).
-    // Only the conformance catalogue's tools notify yet (the web build leaves it out).
-    #[cfg_attr(not(feature = "conformance"), allow(dead_code))]
     fn notify(&mut self, method: &str, params: Json) {
         let message = Json::obj([
             ("jsonrpc", Json::from("2.0")),
