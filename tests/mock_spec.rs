@@ -1232,7 +1232,10 @@ fn the_countdown_logs_and_reports_progress_before_its_result() {
         result_of(&reply)["content"][0]["text"],
         "Liftoff! Counted down from 3."
     );
-    assert!(server.take_sent().is_empty(), "taking them empties the outbox");
+    assert!(
+        server.take_sent().is_empty(),
+        "taking them empties the outbox"
+    );
     let bad = r#"{"jsonrpc":"2.0","id":10,"method":"tools/call","params":{"name":"countdown","arguments":{"n":11}}}"#;
     let reply = server.handle(bad.as_bytes()).unwrap();
     assert_eq!(result_of(&reply)["isError"], true);

@@ -627,7 +627,10 @@ impl Log {
             .entries
             .ok_or_else(|| LogError("no entries".into()))?;
         let mut log = Log::new();
-        for e in entries.into_iter().filter_map(|e| e.0) {
+        for e in entries.into_iter().filter_map(|e| match e {
+            Loose::Object(members) => Some(*members),
+            _ => None,
+        }) {
             let (Some(key), Some(direction)) =
                 (e.key.u64(), e.direction.str().and_then(Direction::parse))
             else {
@@ -751,12 +754,8 @@ struct ReadLog {
     version: Loose,
     #[serde(default)]
     next_key: Loose,
-    entries: Option<Vec<ReadEntry>>,
+    entries: Option<Vec<Loose>>,
 }
-
-/// An element of `entries` as read back: its members when it is an object, else nothing.
-#[derive(Default)]
-struct ReadEntry(Option<ReadMembers>);
 
 #[derive(Deserialize, Default)]
 #[serde(default)]
@@ -770,12 +769,14 @@ struct ReadMembers {
     reason: Loose,
 }
 
-/// A stored member of whatever type it turned out to be (`Other`: a type no member has).
+/// A stored value of whatever type it turned out to be: an entry (`Object`) or a member
+/// (`Other`: a type no member has).
 #[derive(Default)]
 enum Loose {
     U64(u64),
     F64(f64),
     Str(String),
+    Object(Box<ReadMembers>),
     #[default]
     Other,
 }
@@ -847,60 +848,9 @@ impl<'de> Deserialize<'de> for Loose {
                 while seq.next_element::<serde::de::IgnoredAny>()?.is_some() {}
                 Ok(Loose::Other)
             }
-            fn visit_map<A: serde::de::MapAccess<'de>>(
-                self,
-                mut map: A,
-            ) -> Result<Loose, A::Error> {
-                while map
-                    .next_entry::<serde::de::IgnoredAny, serde::de::IgnoredAny>()?
-                    .is_some()
-                {}
-                Ok(Loose::Other)
-            }
-        }
-        d.deserialize_any(V)
-    }
-}
-
-impl<'de> Deserialize<'de> for ReadEntry {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        struct V;
-        impl<'de> serde::de::Visitor<'de> for V {
-            type Value = ReadEntry;
-            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-                f.write_str("a log entry")
-            }
-            fn visit_map<A: serde::de::MapAccess<'de>>(
-                self,
-                map: A,
-            ) -> Result<ReadEntry, A::Error> {
+            fn visit_map<A: serde::de::MapAccess<'de>>(self, map: A) -> Result<Loose, A::Error> {
                 ReadMembers::deserialize(serde::de::value::MapAccessDeserializer::new(map))
-                    .map(|m| ReadEntry(Some(m)))
-            }
-            fn visit_seq<A: serde::de::SeqAccess<'de>>(
-                self,
-                mut seq: A,
-            ) -> Result<ReadEntry, A::Error> {
-                while seq.next_element::<serde::de::IgnoredAny>()?.is_some() {}
-                Ok(ReadEntry(None))
-            }
-            fn visit_u64<E>(self, _: u64) -> Result<ReadEntry, E> {
-                Ok(ReadEntry(None))
-            }
-            fn visit_i64<E>(self, _: i64) -> Result<ReadEntry, E> {
-                Ok(ReadEntry(None))
-            }
-            fn visit_f64<E>(self, _: f64) -> Result<ReadEntry, E> {
-                Ok(ReadEntry(None))
-            }
-            fn visit_str<E>(self, _: &str) -> Result<ReadEntry, E> {
-                Ok(ReadEntry(None))
-            }
-            fn visit_bool<E>(self, _: bool) -> Result<ReadEntry, E> {
-                Ok(ReadEntry(None))
-            }
-            fn visit_unit<E>(self) -> Result<ReadEntry, E> {
-                Ok(ReadEntry(None))
+                    .map(|members| Loose::Object(Box::new(members)))
             }
         }
         d.deserialize_any(V)

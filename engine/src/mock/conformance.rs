@@ -10,12 +10,12 @@
 //! What this mock does not do yet: a tool that asks the client for sampling or elicitation
 //! (`test_sampling`, `test_elicitation*`) answers with a tool error saying so.
 
-use crate::json::{quote, Json, Node};
-use crate::rpc::errors::{INVALID_PARAMS, METHOD_NOT_FOUND};
+use crate::json::{Json, Node};
+use crate::rpc::errors::METHOD_NOT_FOUND;
 
 use super::mcp::{
-    completion, media_content, required_str, text_content, tool_error, PNG_1X1, RESOURCE_NOT_FOUND,
-    WAV_SILENCE,
+    completion, media_content, required_str, text_content, tool_error, unknown, PNG_1X1,
+    RESOURCE_NOT_FOUND, WAV_SILENCE,
 };
 use super::{MockServer, Outcome, RpcError};
 
@@ -224,18 +224,6 @@ pub(super) fn tools_call(
         _ => return None,
     };
     Some(Ok(result))
-}
-
-/// An unknown tool, resource or prompt: -32602 naming what there is.
-pub(super) fn unknown(what: &str, name: &str, known: &[&str]) -> RpcError {
-    RpcError::new(INVALID_PARAMS, format!("Unknown {what}: {name}")).with_errors([(
-        "/params/name",
-        format!(
-            "no {what} is named {}; there are {}",
-            quote(name),
-            known.join(", ")
-        ),
-    )])
 }
 
 /// The tools' names (for [`unknown`]).

@@ -763,11 +763,7 @@ fn content_of(tool: &str) -> Option<Json> {
     Some(Json::obj([("content", Json::arr(content))]))
 }
 
-fn tools_call(
-    server: &mut MockServer,
-    params: Option<&Node<'_>>,
-    version: McpVersion,
-) -> Outcome {
+fn tools_call(server: &mut MockServer, params: Option<&Node<'_>>, version: McpVersion) -> Outcome {
     let name = required_str(params, "name", "the tool to call")?;
     let Some(tool) = TOOLS.iter().find(|t| t.name == name && version >= t.since) else {
         let known: Vec<&str> = TOOLS
@@ -775,16 +771,7 @@ fn tools_call(
             .filter(|t| version >= t.since)
             .map(|t| t.name)
             .collect();
-        return Err(
-            RpcError::new(INVALID_PARAMS, format!("Unknown tool: {name}")).with_errors([(
-                "/params/name",
-                format!(
-                    "no tool is named {}; the tools are {}",
-                    quote(name),
-                    known.join(", ")
-                ),
-            )]),
-        );
+        return Err(unknown("tool", name, &known));
     };
     let arguments = params.and_then(|p| p.get("arguments"));
     if let Some(args) = arguments.filter(|a| !a.is_object()) {
@@ -1078,20 +1065,23 @@ impl Prompt {
     }
 }
 
+/// A tool or prompt the server does not have: -32602, `data.errors` naming the ones it has.
+pub(super) fn unknown(what: &str, name: &str, known: &[&str]) -> RpcError {
+    RpcError::new(INVALID_PARAMS, format!("Unknown {what}: {name}")).with_errors([(
+        "/params/name",
+        format!(
+            "no {what} is named {}; the {what}s are {}",
+            quote(name),
+            known.join(", ")
+        ),
+    )])
+}
+
 fn prompts_get(params: Option<&Node<'_>>) -> Outcome {
     let name = required_str(params, "name", "the prompt to get")?;
     let Some(prompt) = PROMPTS.iter().find(|p| p.name == name) else {
         let known: Vec<&str> = PROMPTS.iter().map(|p| p.name).collect();
-        return Err(
-            RpcError::new(INVALID_PARAMS, format!("Unknown prompt: {name}")).with_errors([(
-                "/params/name",
-                format!(
-                    "no prompt is named {}; the prompts are {}",
-                    quote(name),
-                    known.join(", ")
-                ),
-            )]),
-        );
+        return Err(unknown("prompt", name, &known));
     };
     let arguments = params.and_then(|p| p.get("arguments"));
     let mut values: Vec<Option<&str>> = Vec::new();
