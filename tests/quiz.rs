@@ -233,7 +233,13 @@ mod lessons {
                 "response",
                 "error",
                 "batch",
-                "mcp"
+                "mcp",
+                "mcp-versions",
+                "mcp-content",
+                "mcp-tool-errors",
+                "mcp-resources",
+                "mcp-prompts",
+                "mcp-progress",
             ]
         );
         assert!(lesson("batch").is_some() && lesson("nope").is_none());
@@ -282,8 +288,69 @@ mod lessons {
         let mcp = replies("mcp");
         assert_eq!(mcp.len(), 3, "initialize, tools/list, tools/call");
         assert!(mcp[2].contains(r#""text":"5""#), "{}", mcp[2]);
+        // The MCP lessons: each reply says what its text promises.
+        let versions = replies("mcp-versions");
+        assert_eq!(versions.len(), 2, "initialize and ping");
+        assert!(
+            versions[0].contains(r#""protocolVersion":"2024-11-05""#)
+                && !versions[0].contains("completions"),
+            "2024-11-05 has no completions: {}",
+            versions[0]
+        );
+        let content = replies("mcp-content");
+        assert!(content[0].contains(r#""type":"image""#), "{}", content[0]);
+        assert!(content[2].contains("structuredContent"), "{}", content[2]);
+        let tool_errors = replies("mcp-tool-errors");
+        assert!(
+            tool_errors[0].contains(r#""isError":true"#) && tool_errors[0].contains("result"),
+            "{}",
+            tool_errors[0]
+        );
+        assert!(tool_errors[1].contains("-32602"), "{}", tool_errors[1]);
+        let resources = replies("mcp-resources");
+        assert_eq!(resources.len(), 4);
+        assert!(
+            resources[2].contains("Method not found"),
+            "{}",
+            resources[2]
+        );
+        assert!(resources[3].contains(r#""blob""#), "{}", resources[3]);
+        let prompts = replies("mcp-prompts");
+        assert!(prompts[1].contains("-32601"), "{}", prompts[1]);
+        assert!(prompts[2].contains("messages"), "{}", prompts[2]);
+        // The countdown's log lines and progress come before its result.
+        let l = lesson("mcp-progress").unwrap();
+        let mut server = MockServer::new();
+        server.set_profile(l.profile);
+        let mut said = Vec::new();
+        for exchange in server.handle_stream(l.example.as_bytes()) {
+            said.extend(server.take_sent());
+            said.extend(exchange.reply);
+        }
+        let progress = said
+            .iter()
+            .filter(|m| m.contains("notifications/progress"))
+            .count();
+        let logs = said
+            .iter()
+            .filter(|m| m.contains("notifications/message"))
+            .count();
+        assert!(progress >= 3 && logs >= 3, "{said:#?}");
+        assert!(said.last().unwrap().contains("Liftoff!"), "{said:#?}");
         // The examples that teach valid messages are valid under their profile.
-        for id in ["request", "notification", "response", "batch", "mcp"] {
+        for id in [
+            "request",
+            "notification",
+            "response",
+            "batch",
+            "mcp",
+            "mcp-versions",
+            "mcp-content",
+            "mcp-tool-errors",
+            "mcp-resources",
+            "mcp-prompts",
+            "mcp-progress",
+        ] {
             let l = lesson(id).unwrap();
             let errors: Vec<_> = check(l.example.as_bytes(), l.profile)
                 .violations()
@@ -345,7 +412,7 @@ fn the_learners_own_message_is_graded_like_a_bank_item() {
 fn every_lesson_asks_a_question_from_the_bank_and_its_example_runs_on_the_mock() {
     use jsonrpc_playground::mock::MockServer;
     use jsonrpc_playground::teach::lessons::LESSONS;
-    assert_eq!(LESSONS.len(), 6);
+    assert_eq!(LESSONS.len(), 12);
     for l in LESSONS {
         assert!(
             item(l.question).is_some(),

@@ -2,6 +2,7 @@
 //! mock replies. Pure Rust with no web dependency; the web UI and the CLI are faces over it.
 
 pub use jsonrpc_check::{json, order, rpc};
+pub mod client;
 pub mod examples;
 pub mod exchange;
 pub mod mock;

@@ -16,6 +16,7 @@ mod exchange;
 pub(crate) mod js;
 mod link;
 mod notices;
+mod open_file;
 mod persist;
 pub mod prelude;
 mod send;
@@ -90,6 +91,20 @@ pub fn App() -> impl IntoView {
             let _ = main.focus();
         }
     };
+    // A file dropped on the editor pane opens in the editor (a transcript, a stream, a message).
+    let allow_drop = |e: leptos::ev::DragEvent| {
+        if e.data_transfer()
+            .is_some_and(|d| d.types().includes(&"Files".into(), 0))
+        {
+            e.prevent_default();
+        }
+    };
+    let drop_file = move |e: leptos::ev::DragEvent| {
+        if let Some(file) = open_file::dropped_file(&e) {
+            e.prevent_default();
+            open_file::open(state, file);
+        }
+    };
     view! {
         <div class="app">
             <a class="skip-link" href="#/" data-testid="skip-link" on:click=skip>"Skip to the content"</a>
@@ -103,13 +118,14 @@ pub fn App() -> impl IntoView {
                         <controls::ProfileSelect />
                         <examples::ExamplesMenu />
                         <share::ShareButton />
+                        <open_file::OpenFileButton />
                     </div>
                     <theme::ThemeToggle />
                 </nav>
             </header>
             <notices::Notices />
             <main class="playground" tabindex="-1" hidden=off_playground>
-                <section class="editor-pane" aria-label="Editor">
+                <section class="editor-pane" aria-label="Editor" on:dragover=allow_drop on:drop=drop_file>
                     <div class="editor-tools">
                         <controls::LayoutButtons />
                         <send::SendButton />

@@ -305,10 +305,10 @@ test('quiz: "is this right?" grades the learner\'s own message', async () => {
   await context.close();
 });
 
-test('lessons: walk all six, run each example on the mock, answer each question', async () => {
+test('lessons: walk all twelve, run each example on the mock, answer each question', async () => {
   const { context, page, problems } = await visitor();
   await go(page, '#/lessons');
-  assert.equal(await page.locator('[data-testid=lesson-link]').count(), 6);
+  assert.equal(await page.locator('[data-testid=lesson-link]').count(), 12);
   await page.click('[data-testid=lesson-link] >> nth=0');
   const steps = [
     // [lesson, a reply to expect (or null: no reply), the right answer, a wrong one]
@@ -318,6 +318,12 @@ test('lessons: walk all six, run each example on the mock, answer each question'
     ['error', '-32601', 'invalid', 'response'],
     ['batch', '"result":7', 'invalid', 'batch'],
     ['mcp', '"tools"', 'invalid', 'request'],
+    ['mcp-versions', '"protocolVersion":"2024-11-05"', 'invalid', 'valid'],
+    ['mcp-content', '"structuredContent"', 'response', 'request'],
+    ['mcp-tool-errors', '"isError":true', 'response', 'invalid'],
+    ['mcp-resources', '"blob"', 'invalid', 'request'],
+    ['mcp-prompts', '"messages"', 'request', 'response'],
+    ['mcp-progress', 'Liftoff!', 'invalid', 'notification'],
   ];
   for (const [i, [id, reply, right, wrong]] of steps.entries()) {
     // The view is rebuilt after the click on "next": wait for this lesson (the previous one is
@@ -345,9 +351,9 @@ test('lessons: walk all six, run each example on the mock, answer each question'
   await page.click('[data-testid=lesson-open]');
   await page.waitForSelector('[data-testid=editor]', { state: 'visible' });
   assert.match(await page.inputValue('[data-testid=profile]'), /^mcp:/);
-  assert.match(await editorText(page), /"method": "initialize"/);
+  assert.match(await editorText(page), /"method": "logging\/setLevel"/);
   await page.click('[data-testid=send]');
-  await page.waitForFunction(() => Number(document.querySelector('[data-testid=log-counts]')?.dataset.pairs) >= 3);
+  await page.waitForFunction(() => Number(document.querySelector('[data-testid=log-counts]')?.dataset.pairs) >= 2);
   assert.deepEqual(problems, []);
   await context.close();
 });

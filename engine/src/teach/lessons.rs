@@ -1,5 +1,6 @@
-//! The guided path: request → notification → response → error object → batch → the MCP
-//! handshake and a tool call. Each step explains one idea in a few sentences, gives an example
+//! The guided path: request → notification → response → error object → batch, then MCP: the
+//! handshake and a tool call, versions and capabilities, content types, tool errors, resources,
+//! prompts and completion, logging and progress. Each step explains one idea in a few sentences, gives an example
 //! that runs against the in-browser mock server, and asks one quiz question from the bank.
 
 use crate::rpc::{McpVersion, Profile};
@@ -87,6 +88,72 @@ pub static LESSONS: &[Lesson] = &[
         example: "{\"jsonrpc\": \"2.0\", \"id\": 1, \"method\": \"initialize\", \"params\": {\"protocolVersion\": \"2025-11-25\", \"capabilities\": {}, \"clientInfo\": {\"name\": \"learner\", \"version\": \"1.0\"}}}\n{\"jsonrpc\": \"2.0\", \"method\": \"notifications/initialized\"}\n{\"jsonrpc\": \"2.0\", \"id\": 2, \"method\": \"tools/list\", \"params\": {}}\n{\"jsonrpc\": \"2.0\", \"id\": 3, \"method\": \"tools/call\", \"params\": {\"name\": \"add\", \"arguments\": {\"a\": 2, \"b\": 3}}}",
         profile: MCP,
         question: "own:seed-lab-3",
+    },
+    Lesson {
+        id: "mcp-versions",
+        title: "MCP: versions and capabilities",
+        text: &[
+            "initialize is a negotiation. The client names the newest protocol version it speaks and the capabilities it has (roots, sampling, elicitation); the server answers with the version it will use (the client's, when it supports it) and the capabilities it serves: tools, resources, prompts, logging, completions.",
+            "What a side did not declare, the other must not use: a client that saw no \"prompts\" capability never calls prompts/list. Send this handshake for an older version and compare the capabilities with the 2025-11-25 ones: completions are missing, because 2024-11-05 does not have them.",
+        ],
+        example: "{\"jsonrpc\": \"2.0\", \"id\": 1, \"method\": \"initialize\", \"params\": {\"protocolVersion\": \"2024-11-05\", \"capabilities\": {\"roots\": {\"listChanged\": true}}, \"clientInfo\": {\"name\": \"learner\", \"version\": \"1.0\"}}}\n{\"jsonrpc\": \"2.0\", \"method\": \"notifications/initialized\"}\n{\"jsonrpc\": \"2.0\", \"id\": 2, \"method\": \"ping\"}",
+        profile: Profile::Mcp(McpVersion::V2024_11_05),
+        question: "rule:mcp-initialize-first",
+    },
+    Lesson {
+        id: "mcp-content",
+        title: "MCP: what a tool returns",
+        text: &[
+            "A tool's result is a list of content blocks, each with a \"type\": text, image and audio (base64 data with a mimeType), a resource embedded whole, or a resource_link the client may read later. One result can mix them.",
+            "Since 2025-06-18 a tool may also declare an outputSchema and return structuredContent that matches it, beside a text version for models that read only text. Send the three calls and open each reply in the log.",
+        ],
+        example: "{\"jsonrpc\": \"2.0\", \"id\": 1, \"method\": \"tools/call\", \"params\": {\"name\": \"show_image\", \"arguments\": {}}}\n{\"jsonrpc\": \"2.0\", \"id\": 2, \"method\": \"tools/call\", \"params\": {\"name\": \"mixed_content\", \"arguments\": {}}}\n{\"jsonrpc\": \"2.0\", \"id\": 3, \"method\": \"tools/call\", \"params\": {\"name\": \"add_structured\", \"arguments\": {\"a\": 2, \"b\": 3}}}",
+        profile: MCP,
+        question: "own:mcp-tool-result",
+    },
+    Lesson {
+        id: "mcp-tool-errors",
+        title: "MCP: isError or a JSON-RPC error",
+        text: &[
+            "Two kinds of failure look alike and are not. When the tool ran and failed (a division by zero, a city that does not exist), the server answers with a result whose \"isError\" is true: the model reads the text and can try again.",
+            "When the call itself is wrong (a tool that does not exist, arguments of the wrong shape), the server answers with a JSON-RPC error object, -32602 Invalid params: that is for the client's code, not for the model. Send both and compare.",
+        ],
+        example: "{\"jsonrpc\": \"2.0\", \"id\": 1, \"method\": \"tools/call\", \"params\": {\"name\": \"divide\", \"arguments\": {\"a\": 1, \"b\": 0}}}\n{\"jsonrpc\": \"2.0\", \"id\": 2, \"method\": \"tools/call\", \"params\": {\"name\": \"no_such_tool\", \"arguments\": {}}}",
+        profile: MCP,
+        question: "own:mcp-tool-error",
+    },
+    Lesson {
+        id: "mcp-resources",
+        title: "MCP: resources and templates",
+        text: &[
+            "Resources are what a server lets a client read, each named by a URI: resources/list says what there is, resources/read returns the contents as text or as a base64 \"blob\".",
+            "A resource template is a URI with a {variable} in it (RFC 6570): mock://error-codes/{code} stands for one resource per error code. Read one, then a binary one. A read needs its \"uri\": without it the server answers -32602.",
+        ],
+        example: "{\"jsonrpc\": \"2.0\", \"id\": 1, \"method\": \"resources/list\", \"params\": {}}\n{\"jsonrpc\": \"2.0\", \"id\": 2, \"method\": \"resources/templates/list\", \"params\": {}}\n{\"jsonrpc\": \"2.0\", \"id\": 3, \"method\": \"resources/read\", \"params\": {\"uri\": \"mock://error-codes/-32601\"}}\n{\"jsonrpc\": \"2.0\", \"id\": 4, \"method\": \"resources/read\", \"params\": {\"uri\": \"mock://logo.png\"}}",
+        profile: MCP,
+        question: "rule:mcp-param-missing",
+    },
+    Lesson {
+        id: "mcp-prompts",
+        title: "MCP: prompts and completion",
+        text: &[
+            "A prompt is a message template the user picks (a slash command in many clients): prompts/list names them with their arguments, prompts/get fills one in and returns the messages, which may carry images and embedded resources.",
+            "completion/complete suggests values while the user types an argument: here the codes that start with \"-326\". Send the three requests.",
+        ],
+        example: "{\"jsonrpc\": \"2.0\", \"id\": 1, \"method\": \"prompts/list\", \"params\": {}}\n{\"jsonrpc\": \"2.0\", \"id\": 2, \"method\": \"completion/complete\", \"params\": {\"ref\": {\"type\": \"ref/prompt\", \"name\": \"explain-error\"}, \"argument\": {\"name\": \"code\", \"value\": \"-326\"}}}\n{\"jsonrpc\": \"2.0\", \"id\": 3, \"method\": \"prompts/get\", \"params\": {\"name\": \"explain-error\", \"arguments\": {\"code\": \"-32601\"}}}",
+        profile: MCP,
+        question: "own:mcp-completion",
+    },
+    Lesson {
+        id: "mcp-progress",
+        title: "MCP: logging and progress",
+        text: &[
+            "While it works, a server may send notifications: notifications/message log lines (at the level the client asked for with logging/setLevel, or more severe) and notifications/progress, but only when the request carried a progressToken in its _meta. Both arrive before the result.",
+            "Notifications have no id and get no reply. Send these two and follow the countdown between the request and its result in the sequence picture.",
+        ],
+        example: "{\"jsonrpc\": \"2.0\", \"id\": 1, \"method\": \"logging/setLevel\", \"params\": {\"level\": \"info\"}}\n{\"jsonrpc\": \"2.0\", \"id\": 2, \"method\": \"tools/call\", \"params\": {\"name\": \"countdown\", \"arguments\": {\"n\": 3}, \"_meta\": {\"progressToken\": \"launch\"}}}",
+        profile: MCP,
+        question: "rule:mcp-notification-with-id",
     },
 ];
 

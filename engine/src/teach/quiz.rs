@@ -428,6 +428,21 @@ const OWN: &[(&str, &str, Option<McpVersion>)] = &[
         r#"{"jsonrpc": "2.0", "method": "notifications/progress", "params": {"progressToken": "t", "progress": 50}, "id": 1}"#,
         Some(McpVersion::V2025_11_25),
     ),
+    (
+        "mcp-tool-error",
+        r#"{"jsonrpc": "2.0", "id": 5, "result": {"content": [{"type": "text", "text": "Cannot divide by zero"}], "isError": true}}"#,
+        Some(McpVersion::V2025_11_25),
+    ),
+    (
+        "mcp-completion",
+        r#"{"jsonrpc": "2.0", "id": 6, "method": "completion/complete", "params": {"ref": {"type": "ref/prompt", "name": "explain-error"}, "argument": {"name": "code", "value": "-326"}}}"#,
+        Some(McpVersion::V2025_11_25),
+    ),
+    (
+        "mcp-progress",
+        r#"{"jsonrpc": "2.0", "method": "notifications/progress", "params": {"progressToken": "launch", "progress": 1, "total": 3}}"#,
+        Some(McpVersion::V2025_11_25),
+    ),
 ];
 
 /// The whole bank: one item per rule (its broken example), the fixed examples, and our own.

@@ -36,7 +36,13 @@ pub struct LogState {
     pub selected: RwSignal<Option<At>>,
     /// The mock server: one per page, its MCP session state kept between sends.
     server: StoredValue<MockServer>,
+    /// The page answers the mock server's own requests as a cooperative client would
+    /// (`data-testid="auto-answer"`); off, each waits in the log with a Reply action.
+    pub auto_answer: RwSignal<bool>,
 }
+
+/// At most this many automatic answers per Send: a server that keeps asking stops being answered.
+const AUTO_ANSWERS: usize = 32;
 
 impl LogState {
     /// Passes each client document of `text` to the mock server, as the server of `profile`
@@ -54,29 +60,45 @@ impl LogState {
         if spans.is_empty() {
             return 0;
         }
-        let server = self.server;
-        server.update_value(|s| s.set_profile(profile));
+        self.server.update_value(|s| s.set_profile(profile));
         self.log.update(|log| {
             for span in &spans {
-                let doc = &text[span.start..span.end];
-                log.record(MOCK_PEER, Direction::Out, clock_ms(), doc);
-                let (sent, reply) = server
-                    .try_update_value(|s| {
-                        let reply = s.handle(doc.as_bytes());
-                        (s.take_sent(), reply)
-                    })
-                    .unwrap_or_default();
-                // What the server sent on its own while answering (log lines, progress) comes
-                // before its reply, as over a real transport.
-                for message in sent {
-                    log.record(MOCK_PEER, Direction::In, clock_ms(), message);
-                }
-                if let Some(reply) = reply {
-                    log.record(MOCK_PEER, Direction::In, clock_ms(), reply);
-                }
+                self.exchange_with_mock(log, &text[span.start..span.end]);
             }
         });
         spans.len()
+    }
+
+    /// Sends `doc` to the mock server and logs what goes each way: what the server sent on its
+    /// own while answering (log lines, progress, its own requests) before its reply, as over a
+    /// real transport. With [`Self::auto_answer`] on, the server's requests that a client serves
+    /// (sampling, elicitation, roots, ping) are answered as [`crate::client`] says, in turn.
+    fn exchange_with_mock(&self, log: &mut Log, doc: &str) {
+        let auto = self.auto_answer.get_untracked();
+        let mut queue = std::collections::VecDeque::from([doc.to_string()]);
+        let mut answered = 0;
+        while let Some(doc) = queue.pop_front() {
+            log.record(MOCK_PEER, Direction::Out, clock_ms(), &doc);
+            let (sent, reply) = self
+                .server
+                .try_update_value(|s| {
+                    let reply = s.handle(doc.as_bytes());
+                    (s.take_sent(), reply)
+                })
+                .unwrap_or_default();
+            for message in sent {
+                log.record(MOCK_PEER, Direction::In, clock_ms(), &message);
+                if auto && answered < AUTO_ANSWERS {
+                    if let Some(answer) = crate::client::auto_reply_to(&message) {
+                        answered += 1;
+                        queue.push_back(answer);
+                    }
+                }
+            }
+            if let Some(reply) = reply {
+                log.record(MOCK_PEER, Direction::In, clock_ms(), &reply);
+            }
+        }
     }
 
     /// Empties the log and starts a fresh mock server (a new MCP session).
@@ -93,6 +115,7 @@ pub fn provide(_state: AppState) -> LogState {
         log: RwSignal::new(Log::new()),
         selected: RwSignal::new(None),
         server: StoredValue::new(MockServer::new()),
+        auto_answer: RwSignal::new(false),
     };
     provide_context(log_state);
     log_state
@@ -201,6 +224,10 @@ pub fn LogPane() -> impl IntoView {
                     {counts_text}
                 </p>
                 <div class="xl-actions" role="group" aria-label="Log actions">
+                    <label class="xl-auto" title="When the mock server asks the client something (sampling, elicitation, roots, ping), answer it at once as a cooperative client would; off, the request waits in the log with a Reply button">
+                        <input type="checkbox" data-testid="auto-answer" bind:checked=state.auto_answer />
+                        " Answer the server's requests automatically"
+                    </label>
                     <button type="button" data-testid="export-ndjson" disabled=empty on:click=move |_| export(true)>"Export NDJSON"</button>
                     <button type="button" data-testid="export-json" disabled=empty on:click=move |_| export(false)>"Export JSON"</button>
                     <button type="button" data-testid="clear-log" disabled=empty on:click=move |_| state.clear()>"Clear"</button>
@@ -420,6 +447,7 @@ fn file_stamp() -> String {
 /// click away. A click on a message selects it (or unselects it); the selected message, its entry
 /// and their partners are marked.
 fn log_row(entry: &Entry, selected: RwSignal<Option<At>>) -> impl IntoView {
+    let app = use_app();
     let key = entry.key;
     let arrow = match entry.direction {
         Direction::Out => "→ sent",
@@ -454,6 +482,21 @@ fn log_row(entry: &Entry, selected: RwSignal<Option<At>>) -> impl IntoView {
             let problem = frame_problem(&entry.raw, msg.kind)
                 .map(|p| view! { <span class="xl-problem" data-testid="log-problem">{p}</span> });
             let pick = move |_| selected.update(|s| *s = if *s == Some(at) { None } else { Some(at) });
+            // The mock server's own request, still unanswered: Reply puts a client's answer in
+            // the editor (the learner edits it, then sends it to the mock).
+            let reply = (entry.direction == Direction::In
+                && entry.peer == MOCK_PEER
+                && msg.kind == Kind::Request
+                && matches!(msg.status, Status::Pending)
+                && !entry.is_batch())
+            .then(|| {
+                let raw = entry.raw.clone();
+                view! {
+                    <button type="button" class="xl-reply" data-testid="log-reply" on:click=move |_| reply_in_editor(app, &raw)>
+                        "Reply"
+                    </button>
+                }
+            });
             view! {
                 <li
                     class=if msg.is_error { "xl-msg xl-error" } else { "xl-msg" }
@@ -479,6 +522,7 @@ fn log_row(entry: &Entry, selected: RwSignal<Option<At>>) -> impl IntoView {
                         {problem}
                         <span class="xl-status" data-testid="log-status">{status_text(entry, msg, &msg.status)}</span>
                     </button>
+                    {reply}
                 </li>
             }
         })
@@ -523,6 +567,15 @@ fn log_row(entry: &Entry, selected: RwSignal<Option<At>>) -> impl IntoView {
                 <pre data-testid="log-raw">{entry.raw.clone()}</pre>
             </details>
         </li>
+    }
+}
+
+/// Puts a client's answer to the server's request `raw` in the editor (one undoable edit), to be
+/// edited and sent to the mock.
+fn reply_in_editor(app: AppState, raw: &str) {
+    if let Some(answer) = crate::client::reply_to(raw) {
+        super::controls::replace_all_undoably(app, &answer);
+        app.target.set(super::state::Target::Mock);
     }
 }
 

@@ -5,7 +5,8 @@
 
 use super::open_in_playground;
 use super::quiz::{Question, Slot};
-use crate::exchange::{Direction, Entry};
+use crate::exchange::Direction;
+use crate::rpc::Kind;
 use crate::teach::lessons::LESSONS;
 use crate::teach::progress::LessonProgress;
 use crate::teach::quiz;
@@ -107,33 +108,39 @@ pub(super) fn Lessons(app: AppState, index: Option<usize>) -> impl IntoView {
     };
     let replies = move || {
         let keys = run_keys.get()?;
-        // Each message sent, and the reply recorded right after it (none for a notification).
-        let exchanged: Vec<(String, Option<String>)> = log.log.with(|lg| {
-            let ran: Vec<&Entry> = lg
-                .entries()
-                .iter()
-                .filter(|e| keys.contains(&e.key))
-                .collect();
-            ran.iter()
-                .enumerate()
-                .filter(|(_, e)| e.direction == Direction::Out)
-                .map(|(i, e)| {
-                    let reply = ran
-                        .get(i + 1)
-                        .filter(|r| r.direction == Direction::In)
-                        .map(|r| r.raw.clone());
-                    (e.raw.clone(), reply)
-                })
-                .collect()
+        // Each message sent, then what came back before the next one: what the server sent on
+        // its own while it worked (log lines, progress, its own requests) and the reply, if any.
+        let exchanged: Vec<(String, Vec<(String, bool)>)> = log.log.with(|lg| {
+            let mut exchanged: Vec<(String, Vec<(String, bool)>)> = Vec::new();
+            for e in lg.entries().iter().filter(|e| keys.contains(&e.key)) {
+                match (e.direction, exchanged.last_mut()) {
+                    (Direction::Out, _) => exchanged.push((e.raw.clone(), Vec::new())),
+                    (Direction::In, Some((_, back))) => {
+                        // A response (or a batch of them, or what could not be read) answers.
+                        let reply = !matches!(e.kind, Kind::Request | Kind::Notification);
+                        back.push((e.raw.clone(), reply));
+                    }
+                    (Direction::In, None) => {}
+                }
+            }
+            exchanged
         });
         let rows = exchanged
             .into_iter()
-            .map(|(sent, reply)| {
-                let back = match reply {
-                    Some(r) => view! { <pre class="in" data-testid="lesson-reply">{format!("← {r}")}</pre> }.into_any(),
-                    None => view! { <p class="none" data-testid="lesson-no-reply">"← no reply: nothing is returned for this message"</p> }.into_any(),
-                };
-                view! { <li><pre class="out">{format!("→ {sent}")}</pre>{back}</li> }
+            .map(|(sent, back)| {
+                let answered = back.iter().any(|(_, reply)| *reply);
+                let back = back
+                    .into_iter()
+                    .map(|(raw, reply)| {
+                        if reply {
+                            view! { <pre class="in" data-testid="lesson-reply">{format!("← {raw}")}</pre> }.into_any()
+                        } else {
+                            view! { <pre class="in server-message" data-testid="lesson-server-message">{format!("← (from the server while it works) {raw}")}</pre> }.into_any()
+                        }
+                    })
+                    .collect_view();
+                let none = (!answered).then(|| view! { <p class="none" data-testid="lesson-no-reply">"← no reply: nothing is returned for this message"</p> });
+                view! { <li><pre class="out">{format!("→ {sent}")}</pre>{back}{none}</li> }
             })
             .collect_view();
         Some(view! {

@@ -1,0 +1,160 @@
+//! The client's side of a server's request: what a cooperative MCP client answers when the server
+//! asks it something during a session (`sampling/createMessage`, `elicitation/create`,
+//! `roots/list`, `ping`). The page prefills its Reply action with it and its "answer
+//! automatically" switch sends it; a learner edits the prefilled text to answer otherwise.
+//!
+//! - sampling → an assistant message of text, saying which model "answered" (this client has none);
+//! - elicitation → `accept` with a value for every field of the requested schema: its `default`,
+//!   else its first `enum` value (or `oneOf` constant), else a plain value of its type;
+//! - roots → no roots; ping → `{}`;
+//! - any other method → `-32601 Method not found`, as a client without that feature must answer.
+
+use crate::json::{parse_document, Json, Node, Value};
+use crate::rpc::errors::METHOD_NOT_FOUND;
+
+/// The model name the automatic sampling answer gives (there is no model behind it).
+pub const AUTO_MODEL: &str = "playground-auto-answer";
+
+/// The response a cooperative client sends to `request` (one JSON-RPC request, as text), compact
+/// on one line with the request's id echoed by its exact source text: a result for the methods it
+/// [`answers`], -32601 for the rest; `None` when `request` is not one JSON request with an id.
+pub fn reply_to(request: &str) -> Option<String> {
+    reply(request, false)
+}
+
+/// Like [`reply_to`], but only for the methods a client [`answers`]: what the page sends on its
+/// own when "answer automatically" is on (a request it cannot serve is left to the learner).
+pub fn auto_reply_to(request: &str) -> Option<String> {
+    reply(request, true)
+}
+
+fn reply(request: &str, served_only: bool) -> Option<String> {
+    let bytes = request.as_bytes();
+    let (parsed, end) = parse_document(bytes, 0).ok()?;
+    if !bytes[end..].iter().all(u8::is_ascii_whitespace) {
+        return None;
+    }
+    let root = parsed.root;
+    let method = root.get("method").and_then(Node::as_str)?;
+    let id = root
+        .get("id")
+        .filter(|id| matches!(id.value, Value::String(_) | Value::Number(_)))?;
+    if served_only && !answers(method) {
+        return None;
+    }
+    let params = root.get("params");
+    let outcome = match method {
+        "sampling/createMessage" => Ok(sampling(params)),
+        "elicitation/create" => Ok(elicitation(params)),
+        "roots/list" => Ok(Json::obj([("roots", Json::arr([]))])),
+        "ping" => Ok(Json::Object(Vec::new())),
+        _ => Err(Json::obj([
+            ("code", Json::from(METHOD_NOT_FOUND)),
+            ("message", Json::from("Method not found")),
+        ])),
+    };
+    let (member, value) = match outcome {
+        Ok(result) => ("result", result),
+        Err(error) => ("error", error),
+    };
+    Some(
+        Json::obj([
+            ("jsonrpc", Json::from("2.0")),
+            ("id", Json::from_node(id)),
+            (member, value),
+        ])
+        .compact(),
+    )
+}
+
+/// The methods [`reply_to`] answers with a result (the rest get -32601).
+pub fn answers(method: &str) -> bool {
+    matches!(
+        method,
+        "sampling/createMessage" | "elicitation/create" | "roots/list" | "ping"
+    )
+}
+
+/// `sampling/createMessage`: an assistant's text that says what it was asked.
+fn sampling(params: Option<&Node<'_>>) -> Json {
+    let asked = params
+        .and_then(|p| p.get("messages"))
+        .and_then(Node::as_array)
+        .and_then(|m| m.last())
+        .and_then(|m| m.get("content"))
+        .and_then(|c| c.get("text"))
+        .and_then(Node::as_str)
+        .unwrap_or("(no text)");
+    Json::obj([
+        ("role", Json::from("assistant")),
+        (
+            "content",
+            Json::obj([
+                ("type", Json::from("text")),
+                (
+                    "text",
+                    Json::String(format!("An automatic answer (no model here) to: {asked}")),
+                ),
+            ]),
+        ),
+        ("model", Json::from(AUTO_MODEL)),
+        ("stopReason", Json::from("endTurn")),
+    ])
+}
+
+/// `elicitation/create`: accept, with a value for each property of `requestedSchema`.
+fn elicitation(params: Option<&Node<'_>>) -> Json {
+    let properties = params
+        .and_then(|p| p.get("requestedSchema"))
+        .and_then(|s| s.get("properties"))
+        .map(Node::members)
+        .unwrap_or_default();
+    let content = properties
+        .iter()
+        .map(|m| (m.key.to_string(), field_value(&m.value)))
+        .collect::<Vec<_>>();
+    Json::obj([
+        ("action", Json::from("accept")),
+        ("content", Json::Object(content)),
+    ])
+}
+
+/// A value for one field of an elicitation schema.
+fn field_value(schema: &Node<'_>) -> Json {
+    if let Some(default) = schema.get("default") {
+        return Json::from_node(default);
+    }
+    let first_of = |key: &str| {
+        schema
+            .get(key)
+            .and_then(Node::as_array)
+            .and_then(|a| a.first())
+    };
+    if let Some(first) = first_of("enum") {
+        return Json::from_node(first);
+    }
+    if let Some(first) = first_of("oneOf").and_then(|o| o.get("const")) {
+        return Json::from_node(first);
+    }
+    // A multi-select: its items' first choice.
+    if let Some(items) = schema.get("items") {
+        let first = items
+            .get("enum")
+            .and_then(Node::as_array)
+            .and_then(|a| a.first())
+            .or_else(|| {
+                items
+                    .get("anyOf")
+                    .and_then(Node::as_array)
+                    .and_then(|a| a.first())
+                    .and_then(|o| o.get("const"))
+            });
+        return Json::arr(first.map(Json::from_node));
+    }
+    match schema.get("type").and_then(Node::as_str) {
+        Some("boolean") => Json::from(true),
+        Some("number") | Some("integer") => Json::from(1u64),
+        Some("array") => Json::arr([]),
+        _ => Json::from("example"),
+    }
+}

@@ -1,0 +1,115 @@
+//! Opening a file into the editor: a message, a stream, or a `-->`/`<--` transcript (what
+//! `jrpc tap --transcript` and `jrpc probe --transcript` record), by the toolbar's "Open file…"
+//! (`data-testid="open-file"`, a file picker) or by dropping a file on the editor pane. The text
+//! replaces the editor's as one undoable edit and is checked like typed text.
+//!
+//! A file that is not UTF-8 text, or is larger than [`MAX_FILE_BYTES`], is refused with a notice
+//! saying why (and where the first bad byte is); the editor is not touched.
+
+use crate::ui::prelude::spawn_local;
+use crate::ui::prelude::*;
+use wasm_bindgen::JsCast;
+use web_sys::js_sys::{futures::JsFuture, Uint8Array};
+
+use super::{use_app, AppState, NoticeLevel};
+
+/// The largest file opened (the worker checks texts up to this size off the main thread).
+pub const MAX_FILE_BYTES: f64 = 64.0 * 1024.0 * 1024.0;
+
+/// Reads `file` and puts its text in the editor, or says why not.
+pub fn open(app: AppState, file: web_sys::File) {
+    let name = file.name();
+    if file.size() > MAX_FILE_BYTES {
+        app.notify(
+            NoticeLevel::Error,
+            format!(
+                "{name} is {} MB: files up to {} MB open in the editor.",
+                crate::json::fixed(file.size() / 1_048_576.0, 1),
+                MAX_FILE_BYTES / 1_048_576.0
+            ),
+        );
+        return;
+    }
+    spawn_local(async move {
+        let bytes = JsFuture::from(file.array_buffer())
+            .await
+            .map(|b| Uint8Array::new(&b).to_vec());
+        let bytes = match bytes {
+            Ok(bytes) => bytes,
+            Err(e) => {
+                app.notify(
+                    NoticeLevel::Error,
+                    format!("{name} could not be read: {}", super::js_error_text(&e)),
+                );
+                return;
+            }
+        };
+        match String::from_utf8(bytes) {
+            Ok(text) => {
+                super::controls::replace_all_undoably(app, &text);
+                app.notify(
+                    NoticeLevel::Info,
+                    format!(
+                        "Opened {name} ({} bytes). Ctrl+Z brings back what was there.",
+                        text.len()
+                    ),
+                );
+            }
+            Err(e) => app.notify(
+                NoticeLevel::Error,
+                format!(
+                    "{name} is not UTF-8 text (byte {} is not valid UTF-8): nothing was opened.",
+                    e.utf8_error().valid_up_to()
+                ),
+            ),
+        }
+    });
+}
+
+/// The first file of a drop, if the drop carries files.
+pub fn dropped_file(e: &web_sys::DragEvent) -> Option<web_sys::File> {
+    e.data_transfer()?.files()?.get(0)
+}
+
+/// "Open file…": a button that opens the browser's file picker; the chosen file goes into the
+/// editor.
+#[component]
+pub fn OpenFileButton() -> impl IntoView {
+    let app = use_app();
+    let input = NodeRef::<leptos::html::Input>::new();
+    let chosen = move |e: leptos::ev::Event| {
+        let Some(target) = e
+            .target()
+            .and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok())
+        else {
+            return;
+        };
+        if let Some(file) = target.files().and_then(|f| f.get(0)) {
+            open(app, file);
+        }
+        // The same file chosen again is a new change.
+        target.set_value("");
+    };
+    view! {
+        <button
+            type="button"
+            data-testid="open-file"
+            title="Open a message, a stream or a transcript (.json, .jsonl, .ndjson, .txt) from a file; or drop the file on the editor"
+            on:click=move |_| {
+                if let Some(input) = input.get_untracked() {
+                    input.click();
+                }
+            }
+        >
+            "Open file…"
+        </button>
+        <input
+            node_ref=input
+            type="file"
+            hidden
+            data-testid="open-file-input"
+            accept=".json,.jsonl,.ndjson,.txt,.log,application/json,text/plain"
+            on:change=chosen
+        />
+    }
+}
