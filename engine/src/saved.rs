@@ -192,7 +192,11 @@ pub fn parse_fragment(fragment: &str) -> Result<Option<Vec<u8>>, FormatError> {
 
 /// The text and profile of an inflated share link.
 pub fn read_link_json(inflated: &[u8]) -> Result<(String, Profile), FormatError> {
-    let content: LinkContent = serde_json::from_slice(inflated).map_err(bad_json)?;
+    // As text first: every other reader of the app's data reads from a `str`, so serde_json's
+    // reader is compiled once (`from_slice` would compile a second one for this call alone).
+    let inflated = std::str::from_utf8(inflated)
+        .map_err(|e| FormatError::BadJson(format!("not UTF-8 text at byte {}", e.valid_up_to())))?;
+    let content: LinkContent = serde_json::from_str(inflated).map_err(bad_json)?;
     let profile = profile_from_str(&content.profile)?;
     Ok((content.text.into_owned(), profile))
 }
@@ -388,6 +392,10 @@ mod tests {
     #[test]
     fn bad_link_json_is_named() {
         assert!(matches!(read_link_json(b"{"), Err(FormatError::BadJson(_))));
+        assert_eq!(
+            read_link_json(b"{\"text\":\"\xff\"}"),
+            Err(FormatError::BadJson("not UTF-8 text at byte 9".into()))
+        );
         assert!(matches!(
             read_link_json(b"[]"),
             Err(FormatError::BadJson(_))
