@@ -62,12 +62,13 @@ fn elicitation_accepts_with_defaults_then_first_choices_then_plain_values() {
             "tags":{"type":"array","items":{"type":"string","enum":["a","b"]}},
             "age":{"type":"integer"},
             "subscribe":{"type":"boolean"},
-            "note":{"type":"string"}}}}}"#,
+            "note":{"type":"string"},
+            "email":{"type":"string","format":"email"}}}}}"#,
     )
     .unwrap();
     assert_eq!(
         reply,
-        r#"{"jsonrpc":"2.0","id":"e","result":{"action":"accept","content":{"name":"Ada","colour":"red","size":"s","tags":["a"],"age":1,"subscribe":true,"note":"example"}}}"#
+        r#"{"jsonrpc":"2.0","id":"e","result":{"action":"accept","content":{"name":"Ada","colour":"red","size":"s","tags":["a"],"age":0,"subscribe":false,"note":"example","email":"user@example.com"}}}"#
     );
     assert_valid(&reply);
 }

@@ -5,7 +5,7 @@
 //!
 //! - sampling → an assistant message of text, saying which model "answered" (this client has none);
 //! - elicitation → `accept` with a value for every field of the requested schema: its `default`,
-//!   else its first `enum` value (or `oneOf` constant), else a plain value of its type;
+//!   else its first choice, else a plain value of its type;
 //! - roots → no roots; ping → `{}`;
 //! - any other method → `-32601 Method not found`, as a client without that feature must answer.
 
@@ -119,42 +119,43 @@ fn elicitation(params: Option<&Node<'_>>) -> Json {
     ])
 }
 
-/// A value for one field of an elicitation schema.
+/// A value for one field of an elicitation schema: its `default`, else its first choice (`enum`,
+/// or the `const` of the first `oneOf`/`anyOf` option; for a multi-select, of its `items`), else a
+/// plain value of its type.
 fn field_value(schema: &Node<'_>) -> Json {
     if let Some(default) = schema.get("default") {
         return Json::from_node(default);
     }
-    let first_of = |key: &str| {
+    if let Some(choice) = first_choice(schema) {
+        return Json::from_node(choice);
+    }
+    match schema.get("type").and_then(Node::as_str) {
+        Some("array") => Json::arr(
+            schema
+                .get("items")
+                .and_then(first_choice)
+                .map(Json::from_node),
+        ),
+        Some("boolean") => Json::from(false),
+        Some("number") | Some("integer") => Json::from(0u64),
+        _ if schema.get("format").and_then(Node::as_str) == Some("email") => {
+            Json::from("user@example.com")
+        }
+        _ => Json::from("example"),
+    }
+}
+
+/// The first value a choice field offers.
+fn first_choice<'s, 'a>(schema: &'s Node<'a>) -> Option<&'s Node<'a>> {
+    let first = |key: &str| {
         schema
             .get(key)
             .and_then(Node::as_array)
             .and_then(|a| a.first())
     };
-    if let Some(first) = first_of("enum") {
-        return Json::from_node(first);
-    }
-    if let Some(first) = first_of("oneOf").and_then(|o| o.get("const")) {
-        return Json::from_node(first);
-    }
-    // A multi-select: its items' first choice.
-    if let Some(items) = schema.get("items") {
-        let first = items
-            .get("enum")
-            .and_then(Node::as_array)
-            .and_then(|a| a.first())
-            .or_else(|| {
-                items
-                    .get("anyOf")
-                    .and_then(Node::as_array)
-                    .and_then(|a| a.first())
-                    .and_then(|o| o.get("const"))
-            });
-        return Json::arr(first.map(Json::from_node));
-    }
-    match schema.get("type").and_then(Node::as_str) {
-        Some("boolean") => Json::from(true),
-        Some("number") | Some("integer") => Json::from(1u64),
-        Some("array") => Json::arr([]),
-        _ => Json::from("example"),
-    }
+    first("enum").or_else(|| {
+        first("oneOf")
+            .or_else(|| first("anyOf"))
+            .and_then(|o| o.get("const"))
+    })
 }
