@@ -240,6 +240,10 @@ mod lessons {
                 "mcp-resources",
                 "mcp-prompts",
                 "mcp-progress",
+                "mcp-subscriptions",
+                "mcp-sampling",
+                "mcp-elicitation",
+                "mcp-cancellation",
             ]
         );
         assert!(lesson("batch").is_some() && lesson("nope").is_none());
@@ -337,6 +341,68 @@ mod lessons {
             .count();
         assert!(progress >= 3 && logs >= 3, "{said:#?}");
         assert!(said.last().unwrap().contains("Liftoff!"), "{said:#?}");
+        // The update comes before the tool's result, and the read shows the note.
+        let l = lesson("mcp-subscriptions").unwrap();
+        let mut server = MockServer::new();
+        server.set_profile(l.profile);
+        let mut said = Vec::new();
+        for exchange in server.handle_stream(l.example.as_bytes()) {
+            said.extend(exchange.reply);
+        }
+        let sent = server.take_sent();
+        assert!(
+            sent.iter()
+                .any(|m| m.contains("notifications/resources/updated")),
+            "{sent:#?}"
+        );
+        assert_eq!(said.len(), 4, "{said:#?}");
+        assert!(said[2].contains("JSON-RPC ids echo exactly"), "{}", said[2]);
+        // The server asks; the call waits; a client's answer finishes it.
+        for (id, tool_says) in [
+            ("mcp-sampling", "An automatic answer"),
+            ("mcp-elicitation", "Hello"),
+        ] {
+            let l = lesson(id).unwrap();
+            let mut server = MockServer::new();
+            server.set_profile(l.profile);
+            let replies: Vec<_> = server
+                .handle_stream(l.example.as_bytes())
+                .into_iter()
+                .filter_map(|e| e.reply)
+                .collect();
+            assert_eq!(
+                replies.len(),
+                1,
+                "{id}: only initialize is answered: {replies:?}"
+            );
+            let asked = server.take_sent();
+            assert_eq!(asked.len(), 1, "{id}: {asked:#?}");
+            let answer = jsonrpc_playground::client::reply_to(&asked[0]).unwrap();
+            assert_eq!(server.handle(answer.as_bytes()), None);
+            let finished = server.take_sent();
+            assert!(
+                finished.len() == 1
+                    && finished[0].contains(r#""id":2"#)
+                    && finished[0].contains(tool_says),
+                "{id}: {finished:#?}"
+            );
+        }
+        // Cancelled: the call never gets a reply; the server cancels its own request.
+        let l = lesson("mcp-cancellation").unwrap();
+        let mut server = MockServer::new();
+        server.set_profile(l.profile);
+        let replies: Vec<_> = server
+            .handle_stream(l.example.as_bytes())
+            .into_iter()
+            .filter_map(|e| e.reply)
+            .collect();
+        assert_eq!(replies.len(), 1, "{replies:?}");
+        let sent = server.take_sent();
+        assert!(
+            sent.iter().any(|m| m.contains("notifications/cancelled"))
+                && !sent.iter().any(|m| m.contains(r#""id":2"#)),
+            "{sent:#?}"
+        );
         // The examples that teach valid messages are valid under their profile.
         for id in [
             "request",
@@ -350,6 +416,10 @@ mod lessons {
             "mcp-resources",
             "mcp-prompts",
             "mcp-progress",
+            "mcp-subscriptions",
+            "mcp-sampling",
+            "mcp-elicitation",
+            "mcp-cancellation",
         ] {
             let l = lesson(id).unwrap();
             let errors: Vec<_> = check(l.example.as_bytes(), l.profile)
@@ -412,7 +482,7 @@ fn the_learners_own_message_is_graded_like_a_bank_item() {
 fn every_lesson_asks_a_question_from_the_bank_and_its_example_runs_on_the_mock() {
     use jsonrpc_playground::mock::MockServer;
     use jsonrpc_playground::teach::lessons::LESSONS;
-    assert_eq!(LESSONS.len(), 12);
+    assert_eq!(LESSONS.len(), 16);
     for l in LESSONS {
         assert!(
             item(l.question).is_some(),

@@ -141,7 +141,7 @@ test('lesson progress is kept: a lesson answered right is marked finished, after
   await page.waitForSelector('[data-testid=lessons-progress]');
   assert.equal(await page.getAttribute('[data-testid=lesson-item] >> nth=0', 'data-done'), 'true');
   assert.equal(await page.getAttribute('[data-testid=lesson-item] >> nth=1', 'data-done'), 'false');
-  assert.match(await page.textContent('[data-testid=lessons-progress]'), /1 of 12 finished\. Continue with “A notification”/);
+  assert.match(await page.textContent('[data-testid=lessons-progress]'), /1 of 16 finished\. Continue with “A notification”/);
   await page.click('[data-testid=lesson-continue]');
   await page.waitForFunction(() => location.hash === '#/lessons/2');
   assert.deepEqual(problems, []);

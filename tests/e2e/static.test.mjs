@@ -113,7 +113,7 @@ test('served under a sub-path: every view renders by fragment, with no rewrite',
     ['#/quiz', '[data-testid=quiz] .quiz-item'],
     ['#/quiz/own:update', '[data-testid=quiz] .quiz-item[data-item="own:update"]'],
     ['#/lessons', '[data-testid=lessons] [data-testid=lesson-link]'],
-    ...[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12].map((n) => [`#/lessons/${n}`, '[data-testid=lesson]']),
+    ...Array.from({ length: 16 }, (_, i) => i + 1).map((n) => [`#/lessons/${n}`, '[data-testid=lesson]']),
     ['#/', '[data-testid=editor]'],
   ];
   for (const [fragment, selector] of views) {

@@ -1,6 +1,7 @@
 //! The guided path: request → notification → response → error object → batch, then MCP: the
 //! handshake and a tool call, versions and capabilities, content types, tool errors, resources,
-//! prompts and completion, logging and progress. Each step explains one idea in a few sentences, gives an example
+//! prompts and completion, logging and progress, subscriptions, the server asking the client's model
+//! (sampling) and its user (elicitation), and cancellation. Each step explains one idea in a few sentences, gives an example
 //! that runs against the in-browser mock server, and asks one quiz question from the bank.
 
 use crate::rpc::{McpVersion, Profile};
@@ -154,6 +155,50 @@ pub static LESSONS: &[Lesson] = &[
         example: "{\"jsonrpc\": \"2.0\", \"id\": 1, \"method\": \"logging/setLevel\", \"params\": {\"level\": \"info\"}}\n{\"jsonrpc\": \"2.0\", \"id\": 2, \"method\": \"tools/call\", \"params\": {\"name\": \"countdown\", \"arguments\": {\"n\": 3}, \"_meta\": {\"progressToken\": \"launch\"}}}",
         profile: MCP,
         question: "rule:mcp-notification-with-id",
+    },
+    Lesson {
+        id: "mcp-subscriptions",
+        title: "MCP: subscriptions",
+        text: &[
+            "A resource can change. A client that wants to know subscribes to its URI with resources/subscribe (when the server declared resources.subscribe); when the resource changes, the server sends notifications/resources/updated naming the URI, and the client reads it again.",
+            "Subscribe to the notes, add one with the add_note tool, and watch the update arrive before the tool's result; then read the notes. resources/unsubscribe ends it.",
+        ],
+        example: "{\"jsonrpc\": \"2.0\", \"id\": 1, \"method\": \"resources/subscribe\", \"params\": {\"uri\": \"mock://notes\"}}\n{\"jsonrpc\": \"2.0\", \"id\": 2, \"method\": \"tools/call\", \"params\": {\"name\": \"add_note\", \"arguments\": {\"text\": \"JSON-RPC ids echo exactly\"}}}\n{\"jsonrpc\": \"2.0\", \"id\": 3, \"method\": \"resources/read\", \"params\": {\"uri\": \"mock://notes\"}}\n{\"jsonrpc\": \"2.0\", \"id\": 4, \"method\": \"resources/unsubscribe\", \"params\": {\"uri\": \"mock://notes\"}}",
+        profile: MCP,
+        question: "own:mcp-resource-updated",
+    },
+    Lesson {
+        id: "mcp-sampling",
+        title: "MCP: the server asks the client's model",
+        text: &[
+            "Requests go both ways. A client that declared \"sampling\" in initialize lets the server ask its language model: during a tool call the server sends sampling/createMessage, a request with an id of the server's own, and the tool's result waits for the client's response.",
+            "Send this: the summarize tool asks, and its call has no reply yet. Answer the server (the button here, or Reply in the playground's log, which puts an answer in the editor), and the tool's result follows. Without the capability the tool answers a tool error instead.",
+        ],
+        example: "{\"jsonrpc\": \"2.0\", \"id\": 1, \"method\": \"initialize\", \"params\": {\"protocolVersion\": \"2025-11-25\", \"capabilities\": {\"sampling\": {}}, \"clientInfo\": {\"name\": \"learner\", \"version\": \"1.0\"}}}\n{\"jsonrpc\": \"2.0\", \"method\": \"notifications/initialized\"}\n{\"jsonrpc\": \"2.0\", \"id\": 2, \"method\": \"tools/call\", \"params\": {\"name\": \"summarize\", \"arguments\": {\"text\": \"JSON-RPC 2.0 is a stateless, light-weight remote procedure call protocol.\"}}}",
+        profile: MCP,
+        question: "rule:mcp-wrong-direction",
+    },
+    Lesson {
+        id: "mcp-elicitation",
+        title: "MCP: the server asks the user",
+        text: &[
+            "With elicitation (2025-06-18 on) a server asks the user for information through the client: elicitation/create carries a message and a flat JSON Schema of the fields it wants, with defaults and choices. The user accepts (with the values), declines, or cancels.",
+            "Send this: ask_name asks for a name and a colour. Answer (the prefilled answer accepts with the default name and the first colour; edit it to decline), and the greeting follows.",
+        ],
+        example: "{\"jsonrpc\": \"2.0\", \"id\": 1, \"method\": \"initialize\", \"params\": {\"protocolVersion\": \"2025-11-25\", \"capabilities\": {\"elicitation\": {}}, \"clientInfo\": {\"name\": \"learner\", \"version\": \"1.0\"}}}\n{\"jsonrpc\": \"2.0\", \"method\": \"notifications/initialized\"}\n{\"jsonrpc\": \"2.0\", \"id\": 2, \"method\": \"tools/call\", \"params\": {\"name\": \"ask_name\", \"arguments\": {}}}",
+        profile: MCP,
+        question: "own:mcp-elicitation-result",
+    },
+    Lesson {
+        id: "mcp-cancellation",
+        title: "MCP: cancelling a request",
+        text: &[
+            "Either side may give up on a request it sent: notifications/cancelled names the request's id (and may say why). The receiver stops working on it and sends no reply at all, not even an error.",
+            "Send this: the summarize call waits for the client's model, then the client cancels it. The call never gets a reply, and the server cancels the request it had sent in turn.",
+        ],
+        example: "{\"jsonrpc\": \"2.0\", \"id\": 1, \"method\": \"initialize\", \"params\": {\"protocolVersion\": \"2025-11-25\", \"capabilities\": {\"sampling\": {}}, \"clientInfo\": {\"name\": \"learner\", \"version\": \"1.0\"}}}\n{\"jsonrpc\": \"2.0\", \"method\": \"notifications/initialized\"}\n{\"jsonrpc\": \"2.0\", \"id\": 2, \"method\": \"tools/call\", \"params\": {\"name\": \"summarize\", \"arguments\": {\"text\": \"A long text nobody wants summarized after all.\"}}}\n{\"jsonrpc\": \"2.0\", \"method\": \"notifications/cancelled\", \"params\": {\"requestId\": 2, \"reason\": \"The user pressed Stop\"}}",
+        profile: MCP,
+        question: "own:mcp-cancelled",
     },
 ];
 

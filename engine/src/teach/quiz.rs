@@ -443,6 +443,21 @@ const OWN: &[(&str, &str, Option<McpVersion>)] = &[
         r#"{"jsonrpc": "2.0", "method": "notifications/progress", "params": {"progressToken": "launch", "progress": 1, "total": 3}}"#,
         Some(McpVersion::V2025_11_25),
     ),
+    (
+        "mcp-resource-updated",
+        r#"{"jsonrpc": "2.0", "method": "notifications/resources/updated", "params": {"uri": "mock://notes"}}"#,
+        Some(McpVersion::V2025_11_25),
+    ),
+    (
+        "mcp-elicitation-result",
+        r#"{"jsonrpc": "2.0", "id": "mock-1", "result": {"action": "accept", "content": {"name": "Ada", "colour": "green"}}}"#,
+        Some(McpVersion::V2025_11_25),
+    ),
+    (
+        "mcp-cancelled",
+        r#"{"jsonrpc": "2.0", "method": "notifications/cancelled", "params": {"requestId": 2, "reason": "The user pressed Stop"}}"#,
+        Some(McpVersion::V2025_11_25),
+    ),
 ];
 
 /// The whole bank: one item per rule (its broken example), the fixed examples, and our own.

@@ -5,7 +5,7 @@
 
 use super::open_in_playground;
 use super::quiz::{Question, Slot};
-use crate::exchange::Direction;
+use crate::exchange::{Direction, Status};
 use crate::rpc::Kind;
 use crate::teach::lessons::LESSONS;
 use crate::teach::progress::LessonProgress;
@@ -106,19 +106,40 @@ pub(super) fn Lessons(app: AppState, index: Option<usize>) -> impl IntoView {
         let after = log.log.with_untracked(|l| l.next_key());
         run_keys.set(Some(before..after));
     };
+    // The server asked the client something: answer as a cooperative client would
+    // (`crate::client`), and the run goes on with what follows.
+    let answer = move |request: &str| {
+        let Some(answer) = crate::client::reply_to(request) else {
+            return;
+        };
+        log.send_to_mock(&answer, l.profile);
+        let after = log.log.with_untracked(|l| l.next_key());
+        run_keys.update(|keys| {
+            if let Some(keys) = keys {
+                keys.end = after;
+            }
+        });
+    };
     let replies = move || {
         let keys = run_keys.get()?;
         // Each message sent, then what came back before the next one: what the server sent on
         // its own while it worked (log lines, progress, its own requests) and the reply, if any.
-        let exchanged: Vec<(String, Vec<(String, bool)>)> = log.log.with(|lg| {
-            let mut exchanged: Vec<(String, Vec<(String, bool)>)> = Vec::new();
+        let exchanged: Vec<(String, bool, Vec<(String, Back)>)> = log.log.with(|lg| {
+            let mut exchanged: Vec<(String, bool, Vec<(String, Back)>)> = Vec::new();
             for e in lg.entries().iter().filter(|e| keys.contains(&e.key)) {
                 match (e.direction, exchanged.last_mut()) {
-                    (Direction::Out, _) => exchanged.push((e.raw.clone(), Vec::new())),
-                    (Direction::In, Some((_, back))) => {
-                        // A response (or a batch of them, or what could not be read) answers.
-                        let reply = !matches!(e.kind, Kind::Request | Kind::Notification);
-                        back.push((e.raw.clone(), reply));
+                    (Direction::Out, _) => {
+                        exchanged.push((e.raw.clone(), e.kind == Kind::Request, Vec::new()))
+                    }
+                    (Direction::In, Some((_, _, back))) => {
+                        let waiting = e.msgs.first().is_some_and(|m| m.status == Status::Pending);
+                        let what = match e.kind {
+                            Kind::Request if waiting => Back::Asks,
+                            Kind::Request | Kind::Notification => Back::Says,
+                            // A response (or a batch of them, or what could not be read) answers.
+                            _ => Back::Reply,
+                        };
+                        back.push((e.raw.clone(), what));
                     }
                     (Direction::In, None) => {}
                 }
@@ -127,19 +148,33 @@ pub(super) fn Lessons(app: AppState, index: Option<usize>) -> impl IntoView {
         });
         let rows = exchanged
             .into_iter()
-            .map(|(sent, back)| {
-                let answered = back.iter().any(|(_, reply)| *reply);
+            .map(|(sent, request, back)| {
+                let answered = back.iter().any(|(_, what)| *what == Back::Reply);
                 let back = back
                     .into_iter()
-                    .map(|(raw, reply)| {
-                        if reply {
-                            view! { <pre class="in" data-testid="lesson-reply">{format!("← {raw}")}</pre> }.into_any()
-                        } else {
-                            view! { <pre class="in server-message" data-testid="lesson-server-message">{format!("← (from the server while it works) {raw}")}</pre> }.into_any()
+                    .map(|(raw, what)| match what {
+                        Back::Reply => view! { <pre class="in" data-testid="lesson-reply">{format!("← {raw}")}</pre> }.into_any(),
+                        Back::Says => view! { <pre class="in server-message" data-testid="lesson-server-message">{format!("← (from the server while it works) {raw}")}</pre> }.into_any(),
+                        Back::Asks => {
+                            let text = format!("← (the server asks the client) {raw}");
+                            view! {
+                                <pre class="in server-message" data-testid="lesson-server-message">{text}</pre>
+                                <button type="button" data-testid="lesson-answer" on:click=move |_| answer(&raw)>
+                                    "Answer as the client"
+                                </button>
+                            }
+                            .into_any()
                         }
                     })
                     .collect_view();
-                let none = (!answered).then(|| view! { <p class="none" data-testid="lesson-no-reply">"← no reply: nothing is returned for this message"</p> });
+                let none = (!answered).then(|| {
+                    let why = if request {
+                        "← no reply yet: the call waits (for the client's answer), or it was cancelled"
+                    } else {
+                        "← no reply: nothing is returned for this message"
+                    };
+                    view! { <p class="none" data-testid="lesson-no-reply">{why}</p> }
+                });
                 view! { <li><pre class="out">{format!("→ {sent}")}</pre>{back}{none}</li> }
             })
             .collect_view();
@@ -200,4 +235,15 @@ pub(super) fn Lessons(app: AppState, index: Option<usize>) -> impl IntoView {
         </article>
     }
     .into_any()
+}
+
+/// What came back after a message the lesson sent.
+#[derive(Clone, Copy, PartialEq)]
+enum Back {
+    /// The reply to it.
+    Reply,
+    /// A notification, or a request of the server's already answered.
+    Says,
+    /// A request of the server's still waiting for the client's answer.
+    Asks,
 }
