@@ -549,7 +549,9 @@ fn the_seed_workflow_lists_the_tools_without_a_handshake() {
             "embed_readme",
             "link_resources",
             "mixed_content",
-            "add_structured"
+            "add_structured",
+            "summarize",
+            "ask_name"
         ]
     );
     assert_eq!(
