@@ -51,8 +51,8 @@ pub const UNSUPPORTED_PROTOCOL_VERSION: i64 = -32022;
 const TTL_MS: u64 = 3_600_000;
 
 const INSTRUCTIONS: &str = "A mock MCP server from jsonrpc-playground. Tools: add and divide (two numbers a, b), echo (text), \
-add_structured (a, b; structured content), countdown (n; log lines and progress while it runs), summarize (text; asks the client's model) and ask_name (asks the user), and one per content type: show_image, play_sound, embed_readme, link_resources, mixed_content. \
-Resources: mock://readme, mock://error-codes and mock://logo.png (binary). \
+add_structured (a, b; structured content), countdown (n; log lines and progress while it runs), add_note (text; changes mock://notes), summarize (text; asks the client's model) and ask_name (asks the user), and one per content type: show_image, play_sound, embed_readme, link_resources, mixed_content. \
+Resources: mock://readme, mock://error-codes, mock://logo.png (binary) and mock://notes (subscribe to it). \
 Prompts: explain-error (code), write-request (method, params), review-readme (an embedded resource) and describe-image (an image).";
 
 fn is_modern(v: McpVersion) -> bool {
@@ -158,7 +158,10 @@ fn serve(server: &mut MockServer, method: &str, params: Option<&Node<'_>>) -> Ou
             "resourceTemplates",
             Json::arr([error_code_template(era.version)]),
         )])),
-        "resources/read" => resources_read(params),
+        "resources/read" => resources_read(server, params),
+        // 2026-07-28 replaced them with subscriptions/listen, which this mock does not serve.
+        "resources/subscribe" if !era.modern => subscribe(server, params, true),
+        "resources/unsubscribe" if !era.modern => subscribe(server, params, false),
         "prompts/list" => Ok(Json::obj([(
             "prompts",
             Json::arr(PROMPTS.iter().map(|p| p.to_json(era.version))),
@@ -251,11 +254,12 @@ fn server_info(version: McpVersion) -> Json {
 
 /// What the mock serves, as `version` names it: tools, resources, prompts and logging in every
 /// version; argument completion declared from 2025-03-26 on (the version that gave it a
-/// capability; `completion/complete` is answered in 2024-11-05 too, where it needed none).
+/// capability; `completion/complete` is answered in 2024-11-05 too, where it needed none);
+/// resource subscriptions where `resources/subscribe` exists (the handshake versions).
 fn capabilities(version: McpVersion, fixtures: Fixtures) -> Json {
     let empty = || Json::Object(Vec::new());
-    // The conformance set declares resource subscriptions (and answers them).
-    let resources = if fixtures == Fixtures::Conformance && cfg!(feature = "conformance") {
+    let conformance = fixtures == Fixtures::Conformance && cfg!(feature = "conformance");
+    let resources = if conformance || is_handshake(version) {
         Json::obj([("subscribe", Json::Bool(true))])
     } else {
         empty()
@@ -458,8 +462,21 @@ fn modern_shape(method: &str, result: Json) -> Json {
             | "prompts/list"
     );
     if cacheable {
-        out.set("ttlMs", Json::from(TTL_MS));
-        out.set("cacheScope", Json::from("public"));
+        // The notes change (add_note): a read of them is stale at once, and one session's.
+        let first_uri = out
+            .get("contents")
+            .and_then(|c| match c {
+                Json::Array(items) => items.first(),
+                _ => None,
+            })
+            .and_then(|c| c.get("uri"));
+        let (ttl, scope) = if first_uri == Some(&Json::from(NOTES_URI)) {
+            (0, "private")
+        } else {
+            (TTL_MS, "public")
+        };
+        out.set("ttlMs", Json::from(ttl));
+        out.set("cacheScope", Json::from(scope));
     }
     out.set(
         "_meta",
@@ -652,6 +669,19 @@ static TOOLS: &[Tool] = &[
         args: &[A, B],
         since: McpVersion::V2025_06_18,
         output: &["sum"],
+        asks: None,
+    },
+    Tool {
+        name: "add_note",
+        title: "Note Tool (changes a resource)",
+        description: "Adds a note to the resource mock://notes. A client subscribed to it (resources/subscribe) gets notifications/resources/updated before the result; then it reads the resource again.",
+        args: &[Arg {
+            name: "text",
+            kind: "string",
+            description: "The note (1 to 500 characters)",
+        }],
+        since: McpVersion::V2024_11_05,
+        output: &[],
         asks: None,
     },
     Tool {
@@ -960,6 +990,10 @@ fn tools_call(server: &mut MockServer, params: Option<&Node<'_>>, version: McpVe
     }
     let number = |i: usize| values.get(i).and_then(|v| Num::of(v));
     let text = match (tool.name, number(0), number(1)) {
+        ("add_note", _, _) => {
+            let text = values.first().and_then(|v| v.as_str()).unwrap_or_default();
+            return Ok(add_note(server, text));
+        }
         ("summarize", _, _) => {
             let text = values.first().and_then(|v| v.as_str()).unwrap_or_default();
             return Ok(server.ask(Capability::Sampling, summary_request(text), summary));
@@ -1044,7 +1078,91 @@ static RESOURCES: &[Resource] = &[
         description: "A binary resource: a 1×1 PNG, read as base64 in \"blob\" (not \"text\").",
         mime_type: "image/png",
     },
+    Resource {
+        uri: NOTES_URI,
+        name: "notes",
+        title: "Notes",
+        description: "The notes the add_note tool keeps: it changes, so a client subscribed to it (resources/subscribe) hears notifications/resources/updated.",
+        mime_type: "text/plain",
+    },
 ];
+
+/// The resource that changes (the add_note tool).
+const NOTES_URI: &str = "mock://notes";
+/// The notes kept (the oldest go first)…
+const MAX_NOTES: usize = 20;
+/// …and the longest note, in characters.
+const MAX_NOTE_CHARS: usize = 500;
+
+/// The notes, as mock://notes reads.
+fn notes_text(notes: &[String]) -> String {
+    if notes.is_empty() {
+        return "No notes yet: add one with the add_note tool.\n".to_string();
+    }
+    notes
+        .iter()
+        .enumerate()
+        .map(|(i, note)| format!("{}. {note}\n", i + 1))
+        .collect()
+}
+
+/// `add_note`: keeps `text` and tells a subscriber of mock://notes that it changed (before the
+/// result).
+fn add_note(server: &mut MockServer, text: &str) -> Json {
+    let length = text.chars().count();
+    if length == 0 || length > MAX_NOTE_CHARS {
+        return tool_error(format!(
+            "a note holds 1 to {MAX_NOTE_CHARS} characters, this one has {length}"
+        ));
+    }
+    let mut said = String::new();
+    if server.notes.len() >= MAX_NOTES {
+        server.notes.remove(0);
+        said.push_str(&format!(" (the oldest went: {MAX_NOTES} are kept)"));
+    }
+    server.notes.push(text.to_string());
+    let subscribed = server.subscriptions.iter().any(|uri| uri == NOTES_URI);
+    if subscribed {
+        server.notify(
+            "notifications/resources/updated",
+            Json::obj([("uri", Json::from(NOTES_URI))]),
+        );
+    }
+    let heard = if subscribed {
+        "you are subscribed, so the server sent notifications/resources/updated"
+    } else {
+        "subscribe to it (resources/subscribe) to hear when it changes"
+    };
+    Json::obj([(
+        "content",
+        Json::arr([text_content(format!(
+            "Added note {}{said}. {NOTES_URI} changed: {heard}.",
+            server.notes.len()
+        ))]),
+    )])
+}
+
+/// `resources/subscribe` (`on`) and `resources/unsubscribe` of a resource the server has; an
+/// unknown one is -32002. Unsubscribing from what was not subscribed changes nothing.
+fn subscribe(server: &mut MockServer, params: Option<&Node<'_>>, on: bool) -> Outcome {
+    let uri = required_str(params, "uri", "the resource")?;
+    if resources_read(server, params).is_err() {
+        return Err(RpcError {
+            code: RESOURCE_NOT_FOUND,
+            message: "Resource not found".into(),
+            data: Some(Json::obj([("uri", Json::from(uri))])),
+        });
+    }
+    let known = server.subscriptions.iter().position(|u| u == uri);
+    match (on, known) {
+        (true, None) => server.subscriptions.push(uri.to_string()),
+        (false, Some(index)) => {
+            server.subscriptions.remove(index);
+        }
+        _ => {}
+    }
+    Ok(Json::Object(Vec::new()))
+}
 
 impl Resource {
     fn to_json(&self, version: McpVersion) -> Json {
@@ -1101,7 +1219,7 @@ fn error_code_values() -> impl Iterator<Item = String> {
     errors::PREDEFINED.iter().map(|c| c.code.to_string())
 }
 
-fn resources_read(params: Option<&Node<'_>>) -> Outcome {
+fn resources_read(server: &MockServer, params: Option<&Node<'_>>) -> Outcome {
     let uri = required_str(params, "uri", "the resource to read")?;
     let templated = uri
         .strip_prefix("mock://error-codes/")
@@ -1133,6 +1251,8 @@ fn resources_read(params: Option<&Node<'_>>) -> Outcome {
     // Binary contents travel as base64 in "blob"; text in "text".
     let body = if resource.mime_type == "image/png" {
         ("blob", Json::from(PNG_1X1))
+    } else if resource.uri == NOTES_URI {
+        ("text", Json::String(notes_text(&server.notes)))
     } else {
         ("text", Json::String(resource.text()))
     };

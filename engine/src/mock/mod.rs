@@ -169,6 +169,10 @@ pub struct MockServer {
     pending: Vec<ask::PendingCall>,
     /// A batch is being answered (its calls cannot wait for the client).
     in_batch: bool,
+    /// The resources the client subscribed to (`resources/subscribe`), by URI.
+    subscriptions: Vec<String>,
+    /// What the add_note tool keeps (the resource mock://notes), oldest first.
+    notes: Vec<String>,
 }
 
 /// The catalogue an MCP mock serves: the friendly one learners see (add, echo, divide, a tool
