@@ -73,23 +73,8 @@ fn the_conformance_set_serves_the_suites_fixtures_by_name() {
 }
 
 #[test]
-fn the_friendly_set_neither_declares_nor_answers_subscriptions() {
+fn the_friendly_set_does_not_serve_the_suites_tools() {
     let mut server = MockServer::new();
-    let init = ask(
-        &mut server,
-        "initialize",
-        r#"{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"t","version":"1"}}"#,
-    );
-    assert_eq!(
-        init["result"]["capabilities"]["resources"],
-        serde_json::json!({})
-    );
-    let subscribed = ask(
-        &mut server,
-        "resources/subscribe",
-        r#"{"uri":"mock://readme"}"#,
-    );
-    assert_eq!(subscribed["error"]["code"], -32601);
     let text = ask(&mut server, "tools/call", r#"{"name":"test_simple_text"}"#);
     assert_eq!(
         text["error"]["code"], -32602,

@@ -204,3 +204,48 @@ fn help_and_bad_arguments() {
     assert!(bad.stdout.is_empty());
     assert!(String::from_utf8_lossy(&bad.stderr).contains("unexpected argument"));
 }
+
+/// `initialize` from a client that can be asked for sampling and elicitation.
+const INITIALIZE_ASKABLE: &str = r#"{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{"sampling":{},"elicitation":{}},"clientInfo":{"name":"t","version":"1"}}}"#;
+
+#[test]
+fn a_call_that_asks_the_client_writes_the_request_line_then_the_result_after_the_answer() {
+    let input = [
+        INITIALIZE_ASKABLE,
+        r#"{"jsonrpc":"2.0","id":"c1","method":"tools/call","params":{"name":"ask_name","arguments":{}}}"#,
+        r#"{"jsonrpc":"2.0","id":"mock-1","result":{"action":"accept","content":{"name":"Ann"}}}"#,
+    ]
+    .join("\n")
+        + "\n";
+    let out = serve(&[], input.as_bytes());
+    let lines = lines(&out);
+    assert_eq!(lines.len(), 3, "{lines:?}");
+    assert_eq!(lines[1]["method"], "elicitation/create");
+    assert_eq!(lines[1]["id"], "mock-1");
+    assert_eq!(lines[2]["id"], "c1");
+    assert_eq!(lines[2]["result"]["content"][0]["text"], "Hello, Ann!");
+}
+
+#[test]
+fn a_cancelled_call_that_waits_for_the_client_gets_no_result_line() {
+    let input = [
+        INITIALIZE_ASKABLE,
+        r#"{"jsonrpc":"2.0","id":5,"method":"tools/call","params":{"name":"summarize","arguments":{"text":"x"}}}"#,
+        r#"{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":5}}"#,
+        r#"{"jsonrpc":"2.0","id":"mock-1","result":{"role":"assistant","content":{"type":"text","text":"late"},"model":"m"}}"#,
+    ]
+    .join("\n")
+        + "\n";
+    let out = serve(&[], input.as_bytes());
+    let lines = lines(&out);
+    let methods: Vec<&str> = lines
+        .iter()
+        .skip(1)
+        .map(|l| l["method"].as_str().unwrap_or("(reply)"))
+        .collect();
+    assert_eq!(
+        methods,
+        ["sampling/createMessage", "notifications/cancelled"],
+        "{lines:?}"
+    );
+}

@@ -489,11 +489,12 @@ fn initialize_answers_the_clients_version_when_it_is_a_handshake_version() {
                 "instructions"
             ]
         );
-        // Completions have a capability from 2025-03-26 on.
+        // Completions have a capability from 2025-03-26 on; resource subscriptions are served
+        // by every handshake version.
         let capabilities = if answered == "2024-11-05" {
-            r#"{"tools":{},"resources":{},"prompts":{},"logging":{}}"#
+            r#"{"tools":{},"resources":{"subscribe":true},"prompts":{},"logging":{}}"#
         } else {
-            r#"{"tools":{},"resources":{},"prompts":{},"logging":{},"completions":{}}"#
+            r#"{"tools":{},"resources":{"subscribe":true},"prompts":{},"logging":{},"completions":{}}"#
         };
         assert_eq!(result["capabilities"], parse(capabilities), "{asked}");
         assert_eq!(result["serverInfo"]["name"], "jrpc-mock");
@@ -549,7 +550,10 @@ fn the_seed_workflow_lists_the_tools_without_a_handshake() {
             "embed_readme",
             "link_resources",
             "mixed_content",
-            "add_structured"
+            "add_structured",
+            "add_note",
+            "summarize",
+            "ask_name"
         ]
     );
     assert_eq!(
@@ -677,7 +681,12 @@ fn resources_list_and_read_and_a_missing_one_is_32002() {
         .collect();
     assert_eq!(
         uris,
-        ["mock://readme", "mock://error-codes", "mock://logo.png"]
+        [
+            "mock://readme",
+            "mock://error-codes",
+            "mock://logo.png",
+            "mock://notes"
+        ]
     );
     let read = result_of(
         &reply(&request(

@@ -623,3 +623,110 @@ fn notifications_during_a_call_come_first_on_the_posts_sse_stream() {
     assert_eq!(events[3]["id"], 7);
     assert!(events[3]["result"]["content"].is_array());
 }
+
+const INITIALIZE_ASKABLE: &str = r#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{"sampling":{},"elicitation":{}},"clientInfo":{"name":"test","version":"1"}}}"#;
+const ASK_NAME: &str = r#"{"jsonrpc":"2.0","id":"c7","method":"tools/call","params":{"name":"ask_name","arguments":{}}}"#;
+
+/// A session whose client can be asked: its id.
+fn askable_session(server: &Server) -> String {
+    let init = server.post(&[], INITIALIZE_ASKABLE);
+    init.header("mcp-session-id")
+        .expect("initialize starts a session")
+        .to_string()
+}
+
+/// POSTs `body` in `session` on a connection of its own, returning it once the response head and
+/// `until` (in the body) have arrived; the rest is read by [`rest`].
+fn open_post(server: &Server, session: &str, body: &str, until: &str) -> (TcpStream, String) {
+    let addr = server.addr("http");
+    let mut stream = TcpStream::connect(&addr).unwrap();
+    stream.set_read_timeout(Some(WAIT)).unwrap();
+    let head = format!(
+        "POST /mcp HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\nMcp-Session-Id: {session}\r\nContent-Length: {}\r\n\r\n{body}",
+        body.len()
+    );
+    stream.write_all(head.as_bytes()).unwrap();
+    let mut seen = String::new();
+    let mut buf = [0u8; 4096];
+    while !seen.contains(until) {
+        let n = stream.read(&mut buf).expect("more of the stream in time");
+        assert!(n > 0, "the stream ended before {until:?}: {seen}");
+        seen.push_str(&String::from_utf8_lossy(&buf[..n]));
+    }
+    (stream, seen)
+}
+
+/// The rest of an open response, to its end.
+fn rest(mut stream: TcpStream) -> String {
+    let mut raw = Vec::new();
+    stream
+        .read_to_end(&mut raw)
+        .expect("the stream ends in time");
+    String::from_utf8(raw).unwrap()
+}
+
+#[test]
+fn a_call_that_asks_the_client_streams_the_request_then_the_result_after_the_answer_post() {
+    let server = http_server();
+    let session = askable_session(&server);
+    let (stream, head) = open_post(&server, &session, ASK_NAME, "elicitation/create");
+    assert!(head.starts_with("HTTP/1.1 200"), "{head}");
+    assert!(
+        head.to_ascii_lowercase()
+            .contains("content-type: text/event-stream"),
+        "{head}"
+    );
+    assert!(
+        head.contains(r#"data: {"jsonrpc":"2.0","id":"mock-1","method":"elicitation/create""#),
+        "{head}"
+    );
+    let answer = server.post(
+        &[("Mcp-Session-Id", &session)],
+        r#"{"jsonrpc":"2.0","id":"mock-1","result":{"action":"accept","content":{"name":"Ann"}}}"#,
+    );
+    assert_eq!(answer.status, 202);
+    assert_eq!(answer.body, "");
+    let tail = rest(stream);
+    assert!(
+        tail.contains(r#"data: {"jsonrpc":"2.0","result":{"content":[{"type":"text","text":"Hello, Ann!"}]},"id":"c7"}"#),
+        "{tail}"
+    );
+}
+
+#[test]
+fn cancelling_a_call_that_waits_ends_its_stream_without_a_result() {
+    let server = http_server();
+    let session = askable_session(&server);
+    let (stream, _) = open_post(&server, &session, ASK_NAME, "elicitation/create");
+    let cancel = server.post(
+        &[("Mcp-Session-Id", &session)],
+        r#"{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":"c7"}}"#,
+    );
+    assert_eq!(cancel.status, 202);
+    let tail = rest(stream);
+    assert!(tail.contains("notifications/cancelled"), "{tail}");
+    assert!(!tail.contains(r#""id":"c7""#), "no result: {tail}");
+}
+
+#[test]
+fn a_call_that_asks_a_client_accepting_only_json_is_a_tool_error_at_once() {
+    let server = http_server();
+    let session = askable_session(&server);
+    let reply = server.request(
+        "POST",
+        &[
+            ("Content-Type", "application/json"),
+            ("Accept", "application/json"),
+            ("Mcp-Session-Id", &session),
+        ],
+        ASK_NAME,
+    );
+    assert_eq!(reply.status, 200);
+    let body: serde_json::Value = serde_json::from_str(&reply.body).unwrap();
+    assert_eq!(body["id"], "c7");
+    assert_eq!(body["result"]["isError"], true);
+    assert!(body["result"]["content"][0]["text"]
+        .as_str()
+        .unwrap()
+        .contains("text/event-stream"));
+}

@@ -495,3 +495,33 @@ fn a_foreign_origin_or_host_is_refused_before_the_upgrade() {
     });
     assert_eq!(reply, r#"{"jsonrpc":"2.0","result":19,"id":1}"#);
 }
+
+#[test]
+fn a_call_that_asks_the_client_sends_the_request_frame_then_the_result_after_the_answer() {
+    let server = ws_server();
+    let (request, result) = run(async {
+        let mut socket = connect(&server.url("ws")).await;
+        exchange(
+            &mut socket,
+            r#"{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{"sampling":{}},"clientInfo":{"name":"t","version":"1"}}}"#,
+        )
+        .await;
+        let request = exchange(
+            &mut socket,
+            r#"{"jsonrpc":"2.0","id":9,"method":"tools/call","params":{"name":"summarize","arguments":{"text":"x"}}}"#,
+        )
+        .await;
+        let result = exchange(
+            &mut socket,
+            r#"{"jsonrpc":"2.0","id":"mock-1","result":{"role":"assistant","content":{"type":"text","text":"Short."},"model":"m"}}"#,
+        )
+        .await;
+        (request, result)
+    });
+    let request: serde_json::Value = serde_json::from_str(&request).unwrap();
+    assert_eq!(request["method"], "sampling/createMessage");
+    assert_eq!(
+        result,
+        r#"{"jsonrpc":"2.0","result":{"content":[{"type":"text","text":"Summary by m: Short."}]},"id":9}"#
+    );
+}

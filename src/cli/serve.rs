@@ -1,5 +1,7 @@
 //! `jrpc serve`: the mock server. On stdio (the default) as MCP's stdio transport frames it — one
-//! JSON-RPC message (or batch) per line in, one reply per line out, nothing for notifications. With
+//! JSON-RPC message (or batch) per line in, one reply per line out, nothing for notifications;
+//! what the server sends on its own (log lines, progress, a request to the client, the later
+//! result of a call that waited for the client's answer) is a line of its own. With
 //! `--ws ADDR` and/or `--http ADDR` it serves the same mock over WebSocket and HTTP instead (see
 //! [`net`]). Logs go to stderr only; stdout carries nothing but replies.
 
@@ -42,7 +44,10 @@ pub struct Args {
     ws: Option<String>,
     /// Serve over HTTP on ADDR (any path): POST application/json, answered with 200 and the reply,
     /// 202 and no body when there is nothing to return, 400 when the input is not JSON or not a
-    /// request; `initialize` starts an MCP session (Mcp-Session-Id). CORS allows the origins that may connect.
+    /// request; `initialize` starts an MCP session (Mcp-Session-Id). A call that sends something
+    /// first (log lines, progress) or asks the client (sampling, elicitation) is answered with an
+    /// SSE stream; the client's answer is a POST of its own in the session, and the stream then
+    /// carries the result. CORS allows the origins that may connect.
     #[arg(long, value_name = "ADDR")]
     http: Option<String>,
     /// Allow an ADDR that is not loopback (e.g. 0.0.0.0:8765), and answer any Host header: without

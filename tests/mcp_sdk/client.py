@@ -3,15 +3,18 @@
 Two connections: mode="auto" (the SDK probes `server/discover` and adopts 2026-07-28) and
 mode="legacy" (the `initialize` handshake, which settles on 2025-11-25). On each: list tools,
 call add(2, 3) and expect "5", divide by zero (a tool error), an unknown tool (-32602), read a
-resource, a missing resource (-32002), get a prompt. Prints one PASS/FAIL line per check and a
-summary; exits 1 on any failure.
+resource, a missing resource (-32002), get a prompt. A third connection ("asks", the handshake)
+registers sampling and elicitation callbacks and runs the tools that ask the client during a call
+(summarize: sampling/createMessage; ask_name: elicitation/create), checking what the server asked
+and the results it finished with. Prints one PASS/FAIL line per check and a summary; exits 1 on any
+failure.
 """
 
 import asyncio
 import os
 import sys
 
-from mcp import Client
+from mcp import Client, types
 from mcp.client.stdio import StdioServerParameters
 from mcp.shared.exceptions import MCPError
 
@@ -28,14 +31,18 @@ def text_of(result) -> str:
     return "".join(getattr(c, "text", "") for c in result.content)
 
 
-async def session(binary: str, mode: str, expected_version: str) -> None:
+def server_params(binary: str, label: str) -> StdioServerParameters:
     # With JRPC_TAP=DIR the same session runs through `jrpc tap` (a transcript and a findings log
-    # per mode in DIR): the client must see exactly the same results.
+    # per session label in DIR): the client must see exactly the same results.
     tap = os.environ.get("JRPC_TAP")
     args = ["serve"]
     if tap:
-        args = ["tap", "--transcript", f"{tap}/{mode}.txt", "--log", f"{tap}/{mode}.log", "--", binary, "serve"]
-    server = StdioServerParameters(command=binary, args=args)
+        args = ["tap", "--transcript", f"{tap}/{label}.txt", "--log", f"{tap}/{label}.log", "--", binary, "serve"]
+    return StdioServerParameters(command=binary, args=args)
+
+
+async def session(binary: str, mode: str, expected_version: str) -> None:
+    server = server_params(binary, mode)
     async with Client(server, mode=mode, read_timeout_seconds=10) as client:
         p = f"[{mode}]"
         check(f"{p} negotiated protocol version {expected_version}", client.protocol_version == expected_version, client.protocol_version)
@@ -108,6 +115,16 @@ async def session(binary: str, mode: str, expected_version: str) -> None:
         completed = await client.complete(ResourceTemplateReference(type="ref/resource", uri="mock://error-codes/{code}"), {"name": "code", "value": "-327"})
         check(f"{p} completion/complete for a template variable", completed.completion.values == ["-32700"], completed)
 
+        # The tools that ask the client exist only where a server may send it a request of its own
+        # (the handshake versions); this client declared neither sampling nor elicitation.
+        if mode == "legacy":
+            check(f"{p} summarize and ask_name are listed", {"summarize", "ask_name"} <= set(names), names)
+            refused = await client.call_tool("summarize", {"text": "x"})
+            check(f"{p} summarize without the sampling capability is a tool error naming it",
+                  refused.is_error is True and '"sampling"' in text_of(refused), refused)
+        else:
+            check(f"{p} summarize and ask_name are not listed in 2026-07-28", not {"summarize", "ask_name"} & set(names), names)
+
         if mode == "legacy":
             await client.set_logging_level("warning")
             check(f"{p} logging/setLevel", True, None)
@@ -120,12 +137,71 @@ async def session(binary: str, mode: str, expected_version: str) -> None:
                 check(f"{p} logging/setLevel is -32601 in 2026-07-28", e.code == -32601, e.error)
 
 
+async def asking_session(binary: str) -> None:
+    """The tools that ask the client during a call, answered by this client's callbacks."""
+    asked: list[tuple[str, object]] = []
+    answers = {"sampling": "model", "elicitation": "accept"}
+
+    async def sampling(context, params: types.CreateMessageRequestParams):
+        asked.append(("sampling", params))
+        if answers["sampling"] == "refuse":
+            return types.ErrorData(code=-1, message="User rejected sampling")
+        return types.CreateMessageResult(
+            role="assistant",
+            content=types.TextContent(type="text", text="A short summary."),
+            model="test-model",
+            stop_reason="endTurn",
+        )
+
+    async def elicitation(context, params):
+        asked.append(("elicitation", params))
+        if answers["elicitation"] == "decline":
+            return types.ElicitResult(action="decline")
+        schema = params.requested_schema["properties"]
+        # What a form would show filled in: the name's default, one of the offered colours.
+        colour = schema["colour"]["oneOf"][1]["const"]
+        return types.ElicitResult(action="accept", content={"name": schema["name"]["default"], "colour": colour})
+
+    p = "[asks]"
+    async with Client(server_params(binary, "asks"), mode="legacy", read_timeout_seconds=10,
+                      sampling_callback=sampling, elicitation_callback=elicitation) as client:
+        summary = await client.call_tool("summarize", {"text": "JSON-RPC 2.0 is a stateless, light-weight remote procedure call protocol."})
+        kind, params = asked[-1] if asked else (None, None)
+        check(f"{p} summarize asks sampling/createMessage with the text and maxTokens",
+              kind == "sampling" and params.max_tokens == 100
+              and "light-weight" in params.messages[0].content.text, params)
+        check(f"{p} summarize returns what the client's model wrote",
+              text_of(summary) == "Summary by test-model: A short summary." and not summary.is_error, summary)
+
+        answers["sampling"] = "refuse"
+        refused = await client.call_tool("summarize", {"text": "x"})
+        check(f"{p} a sampling request the client refuses is the call's tool error",
+              refused.is_error is True and "User rejected sampling" in text_of(refused), refused)
+
+        greeting = await client.call_tool("ask_name", {})
+        kind, params = asked[-1]
+        check(f"{p} ask_name asks elicitation/create with a default and titled choices",
+              kind == "elicitation" and params.requested_schema["properties"]["name"].get("default") == "Ada"
+              and [o["const"] for o in params.requested_schema["properties"]["colour"]["oneOf"]] == ["red", "green", "blue"], params)
+        check(f"{p} ask_name greets with the accepted form",
+              text_of(greeting) == "Hello, Ada! Your favourite colour is green." and not greeting.is_error, greeting)
+
+        answers["elicitation"] = "decline"
+        declined = await client.call_tool("ask_name", {})
+        check(f"{p} a declined form is a result, not an error",
+              not declined.is_error and "declined" in text_of(declined), declined)
+
+
 async def main(binary: str) -> None:
     for mode, version in (("auto", "2026-07-28"), ("legacy", "2025-11-25")):
         try:
             await session(binary, mode, version)
         except Exception as e:  # a crash in one mode is a failure, not the end of the run
             check(f"[{mode}] session ran without an exception", False, repr(e))
+    try:
+        await asking_session(binary)
+    except Exception as e:
+        check("[asks] session ran without an exception", False, repr(e))
 
 
 if __name__ == "__main__":

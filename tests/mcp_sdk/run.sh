@@ -60,7 +60,7 @@ status=0
 # transcripts must hold both directions.
 tapdir="$(mktemp -d)"
 if JRPC_TAP="$tapdir" "$python" "$here/client.py" "$binary" >"$tapdir/client.out" 2>&1; then
-    for mode in auto legacy; do
+    for mode in auto legacy asks; do
         sent=$(grep -c '^--> ' "$tapdir/$mode.txt" || true)
         answered=$(grep -c '^<-- ' "$tapdir/$mode.txt" || true)
         if grep -q 'error\[' "$tapdir/$mode.log" || [ "$sent" -eq 0 ] || [ "$answered" -eq 0 ]; then

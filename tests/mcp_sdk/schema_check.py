@@ -3,8 +3,10 @@ it was answered in (tests/data/mcp-schema/<version>/schema.json in the repositor
 `jsonschema` package the SDK's venv already holds.
 
 For each handshake version: initialize at that version, then every method; for 2026-07-28: the
-same methods in the per-request `_meta` envelope, plus server/discover and a -32022. Prints one
-PASS/FAIL line per version and exits 1 on any failure.
+same methods in the per-request `_meta` envelope, plus server/discover and a -32022. Then, for each
+handshake version, the tools that ask the client (summarize, and ask_name from 2025-06-18): the
+server's own requests against CreateMessageRequest / ElicitRequest, and the results they finish
+with. Prints one PASS/FAIL line per version and exits 1 on any failure.
 """
 
 import json
@@ -120,11 +122,54 @@ def check_version(binary: str, version: str) -> list[str]:
     return problems
 
 
+def check_asks(binary: str, version: str) -> list[str]:
+    """The server's requests to the client and the results of the calls that waited for them."""
+    caps = {"sampling": {}, "elicitation": {}}
+    init = {"protocolVersion": version, "capabilities": caps, "clientInfo": {"name": "schema-check", "version": "1"}}
+    sampled = {"role": "assistant", "content": {"type": "text", "text": "Short."}, "model": "m", "stopReason": "endTurn"}
+    requests = [
+        {"jsonrpc": "2.0", "id": "init", "method": "initialize", "params": init},
+        {"jsonrpc": "2.0", "method": "notifications/initialized"},
+        {"jsonrpc": "2.0", "id": "summarize", "method": "tools/call", "params": {"name": "summarize", "arguments": {"text": "x"}}},
+        {"jsonrpc": "2.0", "id": "mock-1", "result": sampled},
+    ]
+    asked = {"mock-1": "CreateMessageRequest"}
+    if version >= "2025-06-18":
+        requests += [
+            {"jsonrpc": "2.0", "id": "ask_name", "method": "tools/call", "params": {"name": "ask_name", "arguments": {}}},
+            {"jsonrpc": "2.0", "id": "mock-2", "result": {"action": "accept", "content": {"name": "Bo", "colour": "red"}}},
+        ]
+        asked["mock-2"] = "ElicitRequest"
+    replies = exchange(binary, requests)
+    problems = []
+    for id_, definition in asked.items():
+        request = replies.get(id_)
+        if request is None or "method" not in request:
+            problems.append(f"the server sent no request {id_}")
+            continue
+        for error in validator(version, definition).iter_errors(request):
+            problems.append(f"{id_} ({definition}) at {'/'.join(map(str, error.absolute_path))}: {error.message}")
+    for id_ in ("summarize", "ask_name")[: len(asked)]:
+        reply = replies.get(id_)
+        if reply is None or "result" not in reply or reply["result"].get("isError"):
+            problems.append(f"{id_}: expected a result, got {reply}")
+            continue
+        for error in validator(version, "CallToolResult").iter_errors(reply["result"]):
+            problems.append(f"{id_} (CallToolResult) at {'/'.join(map(str, error.absolute_path))}: {error.message}")
+    return problems
+
+
 def main(binary: str) -> int:
     failed = False
     for version in ("2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25", MODERN):
         problems = check_version(binary, version)
         print(f"{'PASS' if not problems else 'FAIL'} [schema {version}] every result matches the MCP schema")
+        for p in problems:
+            print(f"     {p}")
+        failed |= bool(problems)
+    for version in ("2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25"):
+        problems = check_asks(binary, version)
+        print(f"{'PASS' if not problems else 'FAIL'} [schema {version}] the server's requests to the client and the results after them match the MCP schema")
         for p in problems:
             print(f"     {p}")
         failed |= bool(problems)

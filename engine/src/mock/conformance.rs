@@ -6,13 +6,15 @@
 //! catalogue differs.
 //!
 //! The logging and progress tools send their notifications before the result (the transports
-//! send [`MockServer::take_sent`] first: over HTTP the POST's reply becomes an SSE stream).
-//! What this mock does not do yet: a tool that asks the client for sampling or elicitation
-//! (`test_sampling`, `test_elicitation*`) answers with a tool error saying so.
+//! send [`MockServer::take_outgoing`] first: over HTTP the POST's reply becomes an SSE stream).
+//! The sampling and elicitation tools (`test_sampling`, `test_elicitation`,
+//! `test_elicitation_sep1034_defaults`, `test_elicitation_sep1330_enums`) ask the client
+//! ([`super::ask`]) and answer with what it said.
 
 use crate::json::{Json, Node};
 use crate::rpc::errors::METHOD_NOT_FOUND;
 
+use super::ask::{self, Capability};
 use super::mcp::{
     completion, media_content, required_str, text_content, tool_error, unknown, PNG_1X1,
     RESOURCE_NOT_FOUND, WAV_SILENCE,
@@ -112,13 +114,23 @@ const TOOLS: &[(&str, &str, &[&str])] = &[
     ),
     (
         "test_sampling",
-        "Asks the client for sampling (not done by the mock)",
+        "Asks the client's model (sampling/createMessage) and returns its answer",
         &["prompt"],
     ),
     (
         "test_elicitation",
-        "Asks the user for input (not done by the mock)",
+        "Asks the user for a username and an email (elicitation/create)",
         &["message"],
+    ),
+    (
+        "test_elicitation_sep1034_defaults",
+        "Asks the user for a form whose every field has a default (SEP-1034)",
+        &[],
+    ),
+    (
+        "test_elicitation_sep1330_enums",
+        "Asks the user to choose from the five kinds of enum (SEP-1330)",
+        &[],
     ),
 ];
 
@@ -175,9 +187,9 @@ pub(super) fn tools_call(
     params: Option<&Node<'_>>,
 ) -> Option<Outcome> {
     let result = match name {
-        "test_simple_text" => content([text_content(
-            "This is a simple text response for testing.",
-        )]),
+        "test_simple_text" => {
+            content([text_content("This is a simple text response for testing.")])
+        }
         "test_image_content" => content([media_content("image", PNG_1X1, "image/png")]),
         "test_audio_content" => content([media_content("audio", WAV_SILENCE, "audio/wav")]),
         "test_embedded_resource" => content([embedded(
@@ -215,15 +227,200 @@ pub(super) fn tools_call(
             }
             content([text_content("Tool with progress executed")])
         }
-        "test_error_handling" => {
-            tool_error("This tool intentionally returns an error for testing")
+        "test_error_handling" => tool_error("This tool intentionally returns an error for testing"),
+        "test_sampling" => {
+            let prompt = required_argument(params, "prompt");
+            let request = Json::obj([
+                (
+                    "messages",
+                    Json::arr([Json::obj([
+                        ("role", Json::from("user")),
+                        ("content", text_content(prompt)),
+                    ])]),
+                ),
+                ("maxTokens", Json::from(100u64)),
+            ]);
+            server.ask(Capability::Sampling, request, sampled)
         }
-        "test_sampling" | "test_elicitation" => tool_error(format!(
-            "{name} asks the client a question (sampling/createMessage or elicitation/create); this mock cannot ask yet"
-        )),
+        "test_elicitation" => {
+            let message = required_argument(params, "message");
+            let string = |description: &str| {
+                Json::obj([
+                    ("type", Json::from("string")),
+                    ("description", Json::from(description)),
+                ])
+            };
+            let form = form(
+                message,
+                vec![
+                    ("username", string("User's response")),
+                    ("email", string("User's email address")),
+                ],
+                &["username", "email"],
+            );
+            server.ask(Capability::Elicitation, form, user_response)
+        }
+        "test_elicitation_sep1034_defaults" => {
+            let field = |kind: &str, description: &str, default: Json| {
+                Json::obj([
+                    ("type", Json::from(kind)),
+                    ("description", Json::from(description)),
+                    ("default", default),
+                ])
+            };
+            let mut status = field("string", "User status", Json::from("active"));
+            status.set(
+                "enum",
+                Json::arr(["active", "inactive", "pending"].map(Json::from)),
+            );
+            let form = form(
+                "Test client default value handling - please accept with defaults",
+                vec![
+                    ("name", field("string", "User name", Json::from("John Doe"))),
+                    ("age", field("integer", "User age", Json::from(30u64))),
+                    (
+                        "score",
+                        field("number", "User score", Json::Number("95.5".into())),
+                    ),
+                    ("status", status),
+                    (
+                        "verified",
+                        field("boolean", "Verification status", Json::Bool(true)),
+                    ),
+                ],
+                &[],
+            );
+            server.ask(Capability::Elicitation, form, completed)
+        }
+        "test_elicitation_sep1330_enums" => {
+            let strings = |values: &[&str]| Json::arr(values.iter().map(|v| Json::from(*v)));
+            let titled = |options: &[(&str, &str)]| {
+                Json::arr(options.iter().map(|(value, title)| {
+                    Json::obj([("const", Json::from(*value)), ("title", Json::from(*title))])
+                }))
+            };
+            let options = ["option1", "option2", "option3"];
+            let form = form(
+                "Test enum schema variants (SEP-1330)",
+                vec![
+                    (
+                        "untitledSingle",
+                        Json::obj([("type", Json::from("string")), ("enum", strings(&options))]),
+                    ),
+                    (
+                        "titledSingle",
+                        Json::obj([
+                            ("type", Json::from("string")),
+                            (
+                                "oneOf",
+                                titled(&[
+                                    ("value1", "First Option"),
+                                    ("value2", "Second Option"),
+                                    ("value3", "Third Option"),
+                                ]),
+                            ),
+                        ]),
+                    ),
+                    (
+                        "legacyEnum",
+                        Json::obj([
+                            ("type", Json::from("string")),
+                            ("enum", strings(&["opt1", "opt2", "opt3"])),
+                            (
+                                "enumNames",
+                                strings(&["Option One", "Option Two", "Option Three"]),
+                            ),
+                        ]),
+                    ),
+                    (
+                        "untitledMulti",
+                        Json::obj([
+                            ("type", Json::from("array")),
+                            (
+                                "items",
+                                Json::obj([
+                                    ("type", Json::from("string")),
+                                    ("enum", strings(&options)),
+                                ]),
+                            ),
+                        ]),
+                    ),
+                    (
+                        "titledMulti",
+                        Json::obj([
+                            ("type", Json::from("array")),
+                            (
+                                "items",
+                                Json::obj([(
+                                    "anyOf",
+                                    titled(&[
+                                        ("value1", "First Choice"),
+                                        ("value2", "Second Choice"),
+                                        ("value3", "Third Choice"),
+                                    ]),
+                                )]),
+                            ),
+                        ]),
+                    ),
+                ],
+                &[],
+            );
+            server.ask(Capability::Elicitation, form, completed)
+        }
         _ => return None,
     };
     Some(Ok(result))
+}
+
+/// A string argument of the call (the suite always sends it; an absent one reads as empty).
+fn required_argument<'n>(params: Option<&'n Node<'_>>, name: &str) -> &'n str {
+    params
+        .and_then(|p| p.get("arguments"))
+        .and_then(|a| a.get(name))
+        .and_then(Node::as_str)
+        .unwrap_or_default()
+}
+
+/// `elicitation/create`'s params: `message` and a flat form of `fields`, `required` among them.
+fn form(message: &str, fields: Vec<(&str, Json)>, required: &[&str]) -> Json {
+    Json::obj([
+        ("message", Json::from(message)),
+        (
+            "requestedSchema",
+            Json::obj([
+                ("type", Json::from("object")),
+                ("properties", Json::obj(fields)),
+                (
+                    "required",
+                    Json::arr(required.iter().map(|r| Json::from(*r))),
+                ),
+            ]),
+        ),
+    ])
+}
+
+/// `test_sampling`'s result: `LLM response: <what the model wrote>`.
+fn sampled(result: &Node<'_>) -> Json {
+    match ask::sampled(result) {
+        Ok((text, _model)) => content([text_content(format!("LLM response: {text}"))]),
+        Err(problem) => tool_error(problem),
+    }
+}
+
+/// `test_elicitation`'s result: `User response: action=…, content={…}`.
+fn user_response(result: &Node<'_>) -> Json {
+    match ask::elicitation_outcome(result) {
+        Ok(outcome) => content([text_content(format!("User response: {outcome}"))]),
+        Err(problem) => tool_error(problem),
+    }
+}
+
+/// The SEP-1034 and SEP-1330 tools' result: `Elicitation completed: action=…, content={…}`.
+fn completed(result: &Node<'_>) -> Json {
+    match ask::elicitation_outcome(result) {
+        Ok(outcome) => content([text_content(format!("Elicitation completed: {outcome}"))]),
+        Err(problem) => tool_error(problem),
+    }
 }
 
 /// The tools' names (for [`unknown`]).

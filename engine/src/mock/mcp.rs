@@ -24,6 +24,7 @@ use crate::rpc::errors::{self, INVALID_PARAMS};
 use crate::rpc::mcp::param_problems;
 use crate::rpc::McpVersion;
 
+use super::ask::{self, Capability, ClientCapabilities};
 #[cfg(feature = "conformance")]
 use super::conformance;
 use super::{describe, Fixtures, MockServer, Num, Outcome, RpcError};
@@ -50,8 +51,8 @@ pub const UNSUPPORTED_PROTOCOL_VERSION: i64 = -32022;
 const TTL_MS: u64 = 3_600_000;
 
 const INSTRUCTIONS: &str = "A mock MCP server from jsonrpc-playground. Tools: add and divide (two numbers a, b), echo (text), \
-add_structured (a, b; structured content), countdown (n; log lines and progress while it runs), and one per content type: show_image, play_sound, embed_readme, link_resources, mixed_content. \
-Resources: mock://readme, mock://error-codes and mock://logo.png (binary). \
+add_structured (a, b; structured content), countdown (n; log lines and progress while it runs), add_note (text; changes mock://notes), summarize (text; asks the client's model) and ask_name (asks the user), and one per content type: show_image, play_sound, embed_readme, link_resources, mixed_content. \
+Resources: mock://readme, mock://error-codes, mock://logo.png (binary) and mock://notes (subscribe to it). \
 Prompts: explain-error (code), write-request (method, params), review-readme (an embedded resource) and describe-image (an image).";
 
 fn is_modern(v: McpVersion) -> bool {
@@ -136,7 +137,7 @@ fn serve(server: &mut MockServer, method: &str, params: Option<&Node<'_>>) -> Ou
         });
     }
     let result = match method {
-        "initialize" => initialize(server, era.version),
+        "initialize" => initialize(server, params, era.version),
         "ping" => Ok(Json::Object(Vec::new())),
         "server/discover" => Ok(discover(server.fixtures)),
         "tools/list" => Ok(Json::obj([(
@@ -144,7 +145,7 @@ fn serve(server: &mut MockServer, method: &str, params: Option<&Node<'_>>) -> Ou
             Json::arr(
                 TOOLS
                     .iter()
-                    .filter(|t| era.version >= t.since)
+                    .filter(|t| t.listed(era.version))
                     .map(|t| t.to_json(era.version)),
             ),
         )])),
@@ -157,7 +158,10 @@ fn serve(server: &mut MockServer, method: &str, params: Option<&Node<'_>>) -> Ou
             "resourceTemplates",
             Json::arr([error_code_template(era.version)]),
         )])),
-        "resources/read" => resources_read(params),
+        "resources/read" => resources_read(server, params),
+        // 2026-07-28 replaced them with subscriptions/listen, which this mock does not serve.
+        "resources/subscribe" if !era.modern => subscribe(server, params, true),
+        "resources/unsubscribe" if !era.modern => subscribe(server, params, false),
         "prompts/list" => Ok(Json::obj([(
             "prompts",
             Json::arr(PROMPTS.iter().map(|p| p.to_json(era.version))),
@@ -250,11 +254,12 @@ fn server_info(version: McpVersion) -> Json {
 
 /// What the mock serves, as `version` names it: tools, resources, prompts and logging in every
 /// version; argument completion declared from 2025-03-26 on (the version that gave it a
-/// capability; `completion/complete` is answered in 2024-11-05 too, where it needed none).
+/// capability; `completion/complete` is answered in 2024-11-05 too, where it needed none);
+/// resource subscriptions where `resources/subscribe` exists (the handshake versions).
 fn capabilities(version: McpVersion, fixtures: Fixtures) -> Json {
     let empty = || Json::Object(Vec::new());
-    // The conformance set declares resource subscriptions (and answers them).
-    let resources = if fixtures == Fixtures::Conformance && cfg!(feature = "conformance") {
+    let conformance = fixtures == Fixtures::Conformance && cfg!(feature = "conformance");
+    let resources = if conformance || is_handshake(version) {
         Json::obj([("subscribe", Json::Bool(true))])
     } else {
         empty()
@@ -413,9 +418,10 @@ pub(super) fn completion(values: Vec<Json>) -> Json {
     )])
 }
 
-fn initialize(server: &mut MockServer, version: McpVersion) -> Outcome {
+fn initialize(server: &mut MockServer, params: Option<&Node<'_>>, version: McpVersion) -> Outcome {
     server.negotiated = Some(version);
     server.initialized = false;
+    server.client_can = ClientCapabilities::declared_in(params);
     Ok(Json::obj([
         ("protocolVersion", Json::from(version.as_str())),
         ("capabilities", capabilities(version, server.fixtures)),
@@ -456,8 +462,21 @@ fn modern_shape(method: &str, result: Json) -> Json {
             | "prompts/list"
     );
     if cacheable {
-        out.set("ttlMs", Json::from(TTL_MS));
-        out.set("cacheScope", Json::from("public"));
+        // The notes change (add_note): a read of them is stale at once, and one session's.
+        let first_uri = out
+            .get("contents")
+            .and_then(|c| match c {
+                Json::Array(items) => items.first(),
+                _ => None,
+            })
+            .and_then(|c| c.get("uri"));
+        let (ttl, scope) = if first_uri == Some(&Json::from(NOTES_URI)) {
+            (0, "private")
+        } else {
+            (TTL_MS, "public")
+        };
+        out.set("ttlMs", Json::from(ttl));
+        out.set("cacheScope", Json::from(scope));
     }
     out.set(
         "_meta",
@@ -512,6 +531,17 @@ struct Tool {
     /// Its result's `structuredContent`: the names of its number members (an `outputSchema`
     /// declares them).
     output: &'static [&'static str],
+    /// What it asks the client during the call, if anything. Such a tool is listed only by the
+    /// handshake versions (2026-07-28 has no request from the server of its own: it asks inside
+    /// a result, `resultType: "input_required"`, which this mock does not do).
+    asks: Option<Capability>,
+}
+
+impl Tool {
+    /// Whether `version` lists and runs it.
+    fn listed(&self, version: McpVersion) -> bool {
+        version >= self.since && (self.asks.is_none() || is_handshake(version))
+    }
 }
 
 /// A 1×1 PNG, base64 (image content).
@@ -539,6 +569,7 @@ static TOOLS: &[Tool] = &[
         args: &[A, B],
         since: McpVersion::V2024_11_05,
         output: &[],
+        asks: None,
     },
     Tool {
         name: "echo",
@@ -551,6 +582,7 @@ static TOOLS: &[Tool] = &[
         }],
         since: McpVersion::V2024_11_05,
         output: &[],
+        asks: None,
     },
     Tool {
         name: "divide",
@@ -570,6 +602,7 @@ static TOOLS: &[Tool] = &[
         ],
         since: McpVersion::V2024_11_05,
         output: &[],
+        asks: None,
     },
     Tool {
         name: "countdown",
@@ -582,6 +615,7 @@ static TOOLS: &[Tool] = &[
         }],
         since: McpVersion::V2024_11_05,
         output: &[],
+        asks: None,
     },
     Tool {
         name: "show_image",
@@ -590,6 +624,7 @@ static TOOLS: &[Tool] = &[
         args: &[],
         since: McpVersion::V2024_11_05,
         output: &[],
+        asks: None,
     },
     Tool {
         name: "play_sound",
@@ -598,6 +633,7 @@ static TOOLS: &[Tool] = &[
         args: &[],
         since: McpVersion::V2025_03_26,
         output: &[],
+        asks: None,
     },
     Tool {
         name: "embed_readme",
@@ -606,6 +642,7 @@ static TOOLS: &[Tool] = &[
         args: &[],
         since: McpVersion::V2024_11_05,
         output: &[],
+        asks: None,
     },
     Tool {
         name: "link_resources",
@@ -614,6 +651,7 @@ static TOOLS: &[Tool] = &[
         args: &[],
         since: McpVersion::V2025_06_18,
         output: &[],
+        asks: None,
     },
     Tool {
         name: "mixed_content",
@@ -622,6 +660,7 @@ static TOOLS: &[Tool] = &[
         args: &[],
         since: McpVersion::V2024_11_05,
         output: &[],
+        asks: None,
     },
     Tool {
         name: "add_structured",
@@ -630,6 +669,42 @@ static TOOLS: &[Tool] = &[
         args: &[A, B],
         since: McpVersion::V2025_06_18,
         output: &["sum"],
+        asks: None,
+    },
+    Tool {
+        name: "add_note",
+        title: "Note Tool (changes a resource)",
+        description: "Adds a note to the resource mock://notes. A client subscribed to it (resources/subscribe) gets notifications/resources/updated before the result; then it reads the resource again.",
+        args: &[Arg {
+            name: "text",
+            kind: "string",
+            description: "The note (1 to 500 characters)",
+        }],
+        since: McpVersion::V2024_11_05,
+        output: &[],
+        asks: None,
+    },
+    Tool {
+        name: "summarize",
+        title: "Summarize Tool (asks the client's model)",
+        description: "Asks the client's language model (sampling/createMessage) to summarize the text in one sentence, then returns what the model wrote. The client must declare the sampling capability; the call waits for its answer and can be cancelled (notifications/cancelled).",
+        args: &[Arg {
+            name: "text",
+            kind: "string",
+            description: "The text to summarize",
+        }],
+        since: McpVersion::V2024_11_05,
+        output: &[],
+        asks: Some(Capability::Sampling),
+    },
+    Tool {
+        name: "ask_name",
+        title: "Greeting Tool (asks the user)",
+        description: "Asks the user for their name and favourite colour (elicitation/create: a form with a default and a choice), then greets them. The client must declare the elicitation capability; the call waits for its answer and can be cancelled (notifications/cancelled).",
+        args: &[],
+        since: McpVersion::V2025_06_18,
+        output: &[],
+        asks: Some(Capability::Elicitation),
     },
 ];
 
@@ -719,7 +794,6 @@ fn embedded_readme() -> Json {
     ])
 }
 
-/// What the content tools return (those that take no arguments).
 /// The countdown's steps, sent while it runs: a log line each, and progress when the call asked
 /// for it (`_meta.progressToken`). Returns the result's text.
 fn countdown(server: &mut MockServer, params: Option<&Node<'_>>, start: u64) -> String {
@@ -734,6 +808,112 @@ fn countdown(server: &mut MockServer, params: Option<&Node<'_>>, start: u64) -> 
         }
     }
     format!("Liftoff! Counted down from {start}.")
+}
+
+/// `summarize`'s request to the client's model.
+fn summary_request(text: &str) -> Json {
+    Json::obj([
+        (
+            "messages",
+            Json::arr([Json::obj([
+                ("role", Json::from("user")),
+                (
+                    "content",
+                    text_content(format!("Summarize this text in one sentence:\n\n{text}")),
+                ),
+            ])]),
+        ),
+        (
+            "systemPrompt",
+            Json::from("You write one-sentence summaries."),
+        ),
+        ("maxTokens", Json::from(100u64)),
+    ])
+}
+
+/// `summarize`'s result: what the client's model wrote.
+fn summary(result: &Node<'_>) -> Json {
+    match ask::sampled(result) {
+        Ok((text, model)) => Json::obj([(
+            "content",
+            Json::arr([text_content(format!("Summary by {model}: {text}"))]),
+        )]),
+        Err(problem) => tool_error(problem),
+    }
+}
+
+/// `ask_name`'s form: a name (with a default from 2025-11-25, the version that allows one) and
+/// a colour to choose (titled choices from 2025-11-25, `enum` with `enumNames` before).
+fn name_form(version: McpVersion) -> Json {
+    let mut name = vec![
+        ("type", Json::from("string")),
+        ("title", Json::from("Your name")),
+        (
+            "description",
+            Json::from("What should the server call you?"),
+        ),
+        ("minLength", Json::from(1u64)),
+    ];
+    const COLOURS: [(&str, &str); 3] = [("red", "Red"), ("green", "Green"), ("blue", "Blue")];
+    let mut colour = vec![
+        ("type", Json::from("string")),
+        ("title", Json::from("Favourite colour")),
+    ];
+    if version >= McpVersion::V2025_11_25 {
+        name.push(("default", Json::from("Ada")));
+        colour.push((
+            "oneOf",
+            Json::arr(COLOURS.iter().map(|(value, title)| {
+                Json::obj([("const", Json::from(*value)), ("title", Json::from(*title))])
+            })),
+        ));
+        colour.push(("default", Json::from("blue")));
+    } else {
+        colour.push(("enum", Json::arr(COLOURS.iter().map(|c| Json::from(c.0)))));
+        colour.push((
+            "enumNames",
+            Json::arr(COLOURS.iter().map(|c| Json::from(c.1))),
+        ));
+    }
+    Json::obj([
+        ("message", Json::from("What should I call you?")),
+        (
+            "requestedSchema",
+            Json::obj([
+                ("type", Json::from("object")),
+                (
+                    "properties",
+                    Json::obj([("name", Json::obj(name)), ("colour", Json::obj(colour))]),
+                ),
+                ("required", Json::arr([Json::from("name")])),
+            ]),
+        ),
+    ])
+}
+
+/// `ask_name`'s result: a greeting, or what the user did instead of answering.
+fn greeting(result: &Node<'_>) -> Json {
+    let (action, content) = match ask::elicited(result) {
+        Ok(answer) => answer,
+        Err(problem) => return tool_error(problem),
+    };
+    let text = match action {
+        "accept" => match (
+            ask::form_text(content, "name"),
+            ask::form_text(content, "colour"),
+        ) {
+            (Some(name), Some(colour)) => {
+                format!("Hello, {name}! Your favourite colour is {colour}.")
+            }
+            (Some(name), None) => format!("Hello, {name}!"),
+            (None, _) => return tool_error(
+                "the form was accepted without the required field \"name\" (at /result/content)",
+            ),
+        },
+        "decline" => "You declined to give your name. Hello anyway, stranger!".to_string(),
+        _ => "You dismissed the question: no name, no greeting.".to_string(),
+    };
+    Json::obj([("content", Json::arr([text_content(text)]))])
 }
 
 fn content_of(tool: &str) -> Option<Json> {
@@ -765,10 +945,10 @@ fn content_of(tool: &str) -> Option<Json> {
 
 fn tools_call(server: &mut MockServer, params: Option<&Node<'_>>, version: McpVersion) -> Outcome {
     let name = required_str(params, "name", "the tool to call")?;
-    let Some(tool) = TOOLS.iter().find(|t| t.name == name && version >= t.since) else {
+    let Some(tool) = TOOLS.iter().find(|t| t.name == name && t.listed(version)) else {
         let known: Vec<&str> = TOOLS
             .iter()
-            .filter(|t| version >= t.since)
+            .filter(|t| t.listed(version))
             .map(|t| t.name)
             .collect();
         return Err(unknown("tool", name, &known));
@@ -810,6 +990,17 @@ fn tools_call(server: &mut MockServer, params: Option<&Node<'_>>, version: McpVe
     }
     let number = |i: usize| values.get(i).and_then(|v| Num::of(v));
     let text = match (tool.name, number(0), number(1)) {
+        ("add_note", _, _) => {
+            let text = values.first().and_then(|v| v.as_str()).unwrap_or_default();
+            return Ok(add_note(server, text));
+        }
+        ("summarize", _, _) => {
+            let text = values.first().and_then(|v| v.as_str()).unwrap_or_default();
+            return Ok(server.ask(Capability::Sampling, summary_request(text), summary));
+        }
+        ("ask_name", _, _) => {
+            return Ok(server.ask(Capability::Elicitation, name_form(version), greeting))
+        }
         ("echo", _, _) => values
             .first()
             .and_then(|v| v.as_str())
@@ -887,7 +1078,91 @@ static RESOURCES: &[Resource] = &[
         description: "A binary resource: a 1×1 PNG, read as base64 in \"blob\" (not \"text\").",
         mime_type: "image/png",
     },
+    Resource {
+        uri: NOTES_URI,
+        name: "notes",
+        title: "Notes",
+        description: "The notes the add_note tool keeps: it changes, so a client subscribed to it (resources/subscribe) hears notifications/resources/updated.",
+        mime_type: "text/plain",
+    },
 ];
+
+/// The resource that changes (the add_note tool).
+const NOTES_URI: &str = "mock://notes";
+/// The notes kept (the oldest go first)…
+const MAX_NOTES: usize = 20;
+/// …and the longest note, in characters.
+const MAX_NOTE_CHARS: usize = 500;
+
+/// The notes, as mock://notes reads.
+fn notes_text(notes: &[String]) -> String {
+    if notes.is_empty() {
+        return "No notes yet: add one with the add_note tool.\n".to_string();
+    }
+    notes
+        .iter()
+        .enumerate()
+        .map(|(i, note)| format!("{}. {note}\n", i + 1))
+        .collect()
+}
+
+/// `add_note`: keeps `text` and tells a subscriber of mock://notes that it changed (before the
+/// result).
+fn add_note(server: &mut MockServer, text: &str) -> Json {
+    let length = text.chars().count();
+    if length == 0 || length > MAX_NOTE_CHARS {
+        return tool_error(format!(
+            "a note holds 1 to {MAX_NOTE_CHARS} characters, this one has {length}"
+        ));
+    }
+    let mut said = String::new();
+    if server.notes.len() >= MAX_NOTES {
+        server.notes.remove(0);
+        said.push_str(&format!(" (the oldest went: {MAX_NOTES} are kept)"));
+    }
+    server.notes.push(text.to_string());
+    let subscribed = server.subscriptions.iter().any(|uri| uri == NOTES_URI);
+    if subscribed {
+        server.notify(
+            "notifications/resources/updated",
+            Json::obj([("uri", Json::from(NOTES_URI))]),
+        );
+    }
+    let heard = if subscribed {
+        "you are subscribed, so the server sent notifications/resources/updated"
+    } else {
+        "subscribe to it (resources/subscribe) to hear when it changes"
+    };
+    Json::obj([(
+        "content",
+        Json::arr([text_content(format!(
+            "Added note {}{said}. {NOTES_URI} changed: {heard}.",
+            server.notes.len()
+        ))]),
+    )])
+}
+
+/// `resources/subscribe` (`on`) and `resources/unsubscribe` of a resource the server has; an
+/// unknown one is -32002. Unsubscribing from what was not subscribed changes nothing.
+fn subscribe(server: &mut MockServer, params: Option<&Node<'_>>, on: bool) -> Outcome {
+    let uri = required_str(params, "uri", "the resource")?;
+    if resources_read(server, params).is_err() {
+        return Err(RpcError {
+            code: RESOURCE_NOT_FOUND,
+            message: "Resource not found".into(),
+            data: Some(Json::obj([("uri", Json::from(uri))])),
+        });
+    }
+    let known = server.subscriptions.iter().position(|u| u == uri);
+    match (on, known) {
+        (true, None) => server.subscriptions.push(uri.to_string()),
+        (false, Some(index)) => {
+            server.subscriptions.remove(index);
+        }
+        _ => {}
+    }
+    Ok(Json::Object(Vec::new()))
+}
 
 impl Resource {
     fn to_json(&self, version: McpVersion) -> Json {
@@ -944,7 +1219,7 @@ fn error_code_values() -> impl Iterator<Item = String> {
     errors::PREDEFINED.iter().map(|c| c.code.to_string())
 }
 
-fn resources_read(params: Option<&Node<'_>>) -> Outcome {
+fn resources_read(server: &MockServer, params: Option<&Node<'_>>) -> Outcome {
     let uri = required_str(params, "uri", "the resource to read")?;
     let templated = uri
         .strip_prefix("mock://error-codes/")
@@ -976,6 +1251,8 @@ fn resources_read(params: Option<&Node<'_>>) -> Outcome {
     // Binary contents travel as base64 in "blob"; text in "text".
     let body = if resource.mime_type == "image/png" {
         ("blob", Json::from(PNG_1X1))
+    } else if resource.uri == NOTES_URI {
+        ("text", Json::String(notes_text(&server.notes)))
     } else {
         ("text", Json::String(resource.text()))
     };

@@ -1,19 +1,51 @@
 //! The mock server: answers the JSON-RPC 2.0 specification's examples (§7) and an MCP server's
-//! methods, one document at a time. Pure Rust: the browser runs it in-page, `jrpc serve` on stdio.
+//! methods, one document at a time. Pure Rust: the browser runs it in-page, `jrpc serve` on stdio,
+//! WebSocket and HTTP.
 //!
 //! What a document is comes from the engine ([`crate::rpc::check`] under the server's profile, plain
 //! JSON-RPC unless [`MockServer::set_profile`] says an MCP version), never
 //! from a second reading of the rules here:
 //!
 //! - not JSON → `-32700 Parse error`, id null;
-//! - a request → the method's result or error, its id echoed by its exact source text;
+//! - a request → the method's result or error, its id echoed by its exact source text; or, for a
+//!   tool that asks the client (below), no reply yet;
 //! - a notification → nothing, whatever the method does or fails to do;
 //! - an invalid request (what the engine calls [`Kind::Invalid`]) → `-32600 Invalid Request`, with its
 //!   id when the id is a string, number or null, otherwise null;
-//! - a response (valid or not) → nothing: this server sends no requests, and answering replies with
-//!   errors makes two peers bounce errors forever;
+//! - a response (valid or not) → nothing: answering replies with errors makes two peers bounce
+//!   errors forever. One that answers a request the server sent finishes the call waiting for it;
 //! - a batch → the array of its replies in order, nothing when all were notifications, and one
 //!   `-32600` (not an array) for `[]`.
+//!
+//! # How a transport uses it
+//!
+//! One `MockServer` per session (a stdio process, a WebSocket connection, an HTTP
+//! `Mcp-Session-Id`, the page). For each document that arrives:
+//!
+//! 1. `let reply = server.handle(bytes);` — the direct reply, if any;
+//! 2. `for out in server.take_outgoing() { … }` — what the server sent on its own meanwhile
+//!    ([`Outgoing`]: its text, its [`OutgoingKind`], the [`CallId`] of the call it belongs to);
+//!    send these first, in order, then `reply`.
+//!
+//! Some tools ask the client during a call (MCP's `sampling/createMessage`, `elicitation/create`,
+//! when the client declared `sampling` / `elicitation` in `initialize`): `handle` then returns
+//! `None` for that call and the outbox holds an [`OutgoingKind::Request`] with an id of the
+//! server's own (`"mock-1"`, …). The call waits ([`MockServer::pending_requests`] lists what is
+//! awaited, each with an `example_reply`). When the client's response with that id arrives as a
+//! later document, `handle` returns `None` for it and the outbox holds the call's deferred
+//! [`OutgoingKind::Reply`], with the original call's id. A `notifications/cancelled` naming the
+//! call drops it without a reply. Over a stream (stdio, WebSocket, the page's log) everything in
+//! the outbox is simply sent in order; over HTTP a POST whose call still waits
+//! ([`MockServer::is_waiting`]) stays open as an SSE stream, and the outgoing messages tagged with
+//! its call go there. A transport that stops waiting calls [`MockServer::give_up`].
+//!
+//! A session in the page, by example (a client that declared elicitation):
+//!
+//! ```text
+//! handle(tools/call ask_name, id 7)  -> None;  take_outgoing(): [Request {"id":"mock-1","method":"elicitation/create",…}]
+//! pending_requests()                 -> [PendingRequest { id: "mock-1", call_id: "7", example_reply, … }]
+//! handle({"result":{"action":"accept",…},"id":"mock-1"}) -> None;  take_outgoing(): [Reply {"result":{…},"id":7}]
+//! ```
 //!
 //! Replies are compact, one line, with members in the order the specification writes them:
 //! `{"jsonrpc":"2.0","result"|"error":…,"id":…}` and `{"code":…,"message":…,"data":…}`.
@@ -21,6 +53,7 @@
 //! `data` of `{"errors":[{"path","message"}]}` saying what is wrong (paths are JSON pointers from the
 //! request).
 
+mod ask;
 #[cfg(feature = "conformance")]
 mod conformance;
 mod examples;
@@ -30,6 +63,7 @@ use crate::json::{parse_document, quote, split_stream, Direction, Json, Node, Sp
 use crate::rpc::errors::{INVALID_PARAMS, INVALID_REQUEST, METHOD_NOT_FOUND, PARSE_ERROR};
 use crate::rpc::{self, rules, Document, Kind, McpVersion, Profile};
 
+pub use ask::{CallId, Outgoing, OutgoingKind, PendingRequest, MAX_PENDING};
 pub use mcp::{SERVER_NAME, SUPPORTED_VERSIONS};
 
 /// A JSON-RPC error object to send.
@@ -118,9 +152,27 @@ pub struct MockServer {
     profile: Profile,
     /// Which tools, resources and prompts it serves.
     fixtures: Fixtures,
-    /// Messages the server sent on its own while answering (log lines, progress), oldest first:
-    /// they go out before the reply ([`MockServer::take_sent`]).
-    sent: Vec<String>,
+    /// Messages the server sent on its own (log lines, progress, requests to the client, deferred
+    /// replies), oldest first, until a transport takes them ([`MockServer::take_outgoing`]).
+    sent: Vec<Outgoing>,
+    /// What the client declared it can be asked in `initialize` (sampling, elicitation).
+    client_can: ask::ClientCapabilities,
+    /// The call being answered now: it tags what the server sends meanwhile.
+    current_call: Option<CallId>,
+    /// How many client calls have been numbered ([`CallId`]).
+    calls_seen: u64,
+    /// How many requests the server has sent to the client (their ids are `mock-N`).
+    requests_sent: u64,
+    /// What the tool running now asked the client, if it did ([`MockServer::ask`]).
+    asking: Option<ask::Question>,
+    /// Calls waiting for the client's answer to the server's request, oldest first.
+    pending: Vec<ask::PendingCall>,
+    /// A batch is being answered (its calls cannot wait for the client).
+    in_batch: bool,
+    /// The resources the client subscribed to (`resources/subscribe`), by URI.
+    subscriptions: Vec<String>,
+    /// What the add_note tool keeps (the resource mock://notes), oldest first.
+    notes: Vec<String>,
 }
 
 /// The catalogue an MCP mock serves: the friendly one learners see (add, echo, divide, a tool
@@ -151,21 +203,37 @@ impl MockServer {
         self.profile = profile;
     }
 
-    /// What the server sent on its own while answering the input just handled (notifications:
-    /// log lines, progress), in order. A transport sends them before that input's reply (over
-    /// HTTP the reply becomes an SSE stream); taking them empties the outbox.
+    /// The texts of [`Self::take_outgoing`], for a transport that needs no more than the order.
     pub fn take_sent(&mut self) -> Vec<String> {
+        self.take_outgoing().into_iter().map(|o| o.text).collect()
+    }
+
+    /// What the server sent on its own while handling the input just handled, in order: log
+    /// lines and progress, requests to the client, and the deferred replies of calls that
+    /// waited for the client. A transport sends them before that input's reply (over HTTP, see
+    /// the module's documentation); taking them empties the outbox.
+    pub fn take_outgoing(&mut self) -> Vec<Outgoing> {
         std::mem::take(&mut self.sent)
     }
 
-    /// Sends the notification `method` with `params` (into the outbox).
+    /// Puts `text` in the outbox.
+    fn send(&mut self, text: String, kind: OutgoingKind, call: Option<CallId>) {
+        self.sent.push(Outgoing { text, kind, call });
+    }
+
+    /// Sends the notification `method` with `params` (into the outbox), as part of the call
+    /// being answered.
     fn notify(&mut self, method: &str, params: Json) {
         let message = Json::obj([
             ("jsonrpc", Json::from("2.0")),
             ("method", Json::from(method)),
             ("params", params),
         ]);
-        self.sent.push(message.compact());
+        self.send(
+            message.compact(),
+            OutgoingKind::Notification,
+            self.current_call,
+        );
     }
 
     /// The MCP version agreed by `initialize`, if a client initialized.
@@ -233,12 +301,14 @@ impl MockServer {
                 Some(failure("null", &RpcError::predefined(INVALID_REQUEST)))
             }
             (Kind::Batch, Value::Array(items)) => {
+                self.in_batch = true;
                 let replies: Vec<String> = doc
                     .items
                     .iter()
                     .zip(items)
                     .filter_map(|(item, node)| self.message(src, item, node))
                     .collect();
+                self.in_batch = false;
                 (!replies.is_empty()).then(|| format!("[{}]", replies.join(",")))
             }
             _ => self.message(src, doc, node),
@@ -249,16 +319,36 @@ impl MockServer {
     fn message(&mut self, src: &[u8], doc: &Document, node: &Node<'_>) -> Option<String> {
         let intent = doc.intent.unwrap_or(doc.kind);
         match (doc.kind, intent) {
-            // Replies to requests we never sent: say nothing.
-            (_, Kind::Response) => None,
+            // A reply is never answered: one to a request the server sent answers the call
+            // that waits for it (into the outbox); any other is ignored.
+            (_, Kind::Response) => {
+                self.answered(doc, node);
+                None
+            }
             (Kind::Request | Kind::Notification, _) => {
                 let method = doc.method.as_deref().unwrap_or_default();
                 let params = node.get("params");
-                let outcome = self.call(method, params, doc.kind == Kind::Notification);
-                if doc.kind == Kind::Notification {
+                let notification = doc.kind == Kind::Notification;
+                if !notification {
+                    self.calls_seen += 1;
+                    self.current_call = Some(CallId(self.calls_seen));
+                }
+                let outcome = self.call(method, params, notification);
+                let question = self.asking.take();
+                let call = self.current_call.take();
+                if notification {
                     return None;
                 }
                 let id = id_text(src, doc, node);
+                if let (Some(question), Some(call)) = (question, call) {
+                    let id_value = node
+                        .get("id")
+                        .map_or_else(|| "null".to_string(), |n| Json::from_node(n).compact());
+                    return match self.defer(call, id.clone(), id_value, question) {
+                        Ok(()) => None,
+                        Err(result) => Some(success(&id, &result)),
+                    };
+                }
                 Some(match outcome {
                     Ok(result) => success(&id, &result),
                     Err(error) => failure(&id, &error),
@@ -282,6 +372,10 @@ impl MockServer {
             // MCP's notifications change state at most; as requests they are unknown methods.
             "notifications/initialized" if notification => {
                 self.initialized = true;
+                Ok(Json::Null)
+            }
+            "notifications/cancelled" if notification => {
+                self.cancelled(params);
                 Ok(Json::Null)
             }
             _ if notification && method.starts_with("notifications/") => Ok(Json::Null),

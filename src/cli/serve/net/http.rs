@@ -1,12 +1,20 @@
 //! `jrpc serve --http`: the mock server over HTTP, as MCP's Streamable HTTP transport frames it
-//! (JSON replies; no server-to-client stream). Any path is the endpoint.
+//! (JSON replies, or an SSE stream per POST; no GET stream). Any path is the endpoint.
 //!
 //! - `POST` with `Content-Type: application/json`, the body one document (a message or a batch):
 //!   - a reply → `200` with the reply as `application/json` (or as one Server-Sent Event,
 //!     `event: message`, when the client's `Accept` takes `text/event-stream` but not JSON);
 //!   - a reply the input could not be accepted for (not JSON → `-32700`, not a request → `-32600`,
 //!     both with id null) → `400` with that reply as the body, as MCP asks;
-//!   - nothing to return (notifications, responses) → `202 Accepted`, empty body.
+//!   - nothing to return (notifications, responses) → `202 Accepted`, empty body;
+//!   - something the server sends before the reply (log lines, progress) → `200` with an SSE
+//!     stream: those messages, then the reply, each an `event: message`;
+//!   - a call that asks the client (sampling, elicitation; in a session) → `200` with an SSE stream
+//!     that carries the server's request and stays open; the client POSTs its response in the
+//!     same session (answered `202`), and the stream carries the call's result, then ends. A
+//!     client that does not answer within [`CLIENT_ANSWER`] gets the call's result as a tool
+//!     error saying so; a client whose `Accept` has no `text/event-stream` gets that tool error
+//!     at once (as JSON); a stream the client closes gives the call up.
 //!   - another content type → `415`; an `Accept` taking neither JSON nor SSE → `406`; a body over
 //!     [`MAX_BODY`] → `413`. These bodies are JSON-RPC errors with id null too.
 //! - An empty body (or only whitespace) holds no JSON value → `400` with `-32700`, id null.
@@ -33,16 +41,19 @@ use std::sync::{Arc, Mutex, OnceLock};
 use std::time::{Duration, Instant};
 
 use futures_util::future::{select, Either};
-use http_body_util::{BodyExt, Full, Limited};
-use hyper::body::{Bytes, Incoming};
+use futures_util::stream::{self, StreamExt};
+use http_body_util::combinators::UnsyncBoxBody;
+use http_body_util::{BodyExt, Full, Limited, StreamBody};
+use hyper::body::{Bytes, Frame, Incoming};
 use hyper::header::{self, HeaderName, HeaderValue};
 use hyper::{HeaderMap, Method, Request, Response, StatusCode};
 use hyper_util::rt::TokioIo;
 use tokio::net::TcpStream;
+use tokio::sync::mpsc;
 
 use super::guard::Guard;
 use super::{stopped, Context};
-use crate::mock::{Fixtures, MockServer};
+use crate::mock::{CallId, Fixtures, MockServer, OutgoingKind};
 
 /// The largest request body read.
 pub const MAX_BODY: usize = 16 * 1024 * 1024;
@@ -57,19 +68,29 @@ pub const HEAD_READ: Duration = Duration::from_secs(10);
 pub const BODY_READ: Duration = Duration::from_secs(30);
 /// How long a stopping server lets a connection finish its answer.
 const FINISH: Duration = Duration::from_secs(1);
+/// How long a call that asked the client waits for its answer (its SSE stream stays open).
+pub const CLIENT_ANSWER: Duration = Duration::from_secs(300);
 
 const MCP_SESSION_ID: HeaderName = HeaderName::from_static("mcp-session-id");
 const ALLOW_HEADERS: &str =
     "Content-Type, Accept, Authorization, Mcp-Session-Id, Mcp-Protocol-Version, Last-Event-ID";
 const ALLOW_METHODS: &str = "GET, POST, DELETE, OPTIONS";
 
-type Reply = Response<Full<Bytes>>;
+type Reply = Response<UnsyncBoxBody<Bytes, Infallible>>;
+
+/// One MCP session: its mock server, when it was last used, and the SSE streams of its POSTs
+/// whose call waits for the client's answer.
+struct Session {
+    server: MockServer,
+    used: Instant,
+    /// What the server sends for a waiting call goes to that call's POST ([`route`]).
+    streams: HashMap<CallId, mpsc::UnboundedSender<String>>,
+}
 
 /// The MCP sessions of this process, shared by every connection.
 #[derive(Default)]
 struct Sessions {
-    /// Each session's mock server and when it was last used.
-    servers: HashMap<String, (MockServer, Instant)>,
+    servers: HashMap<String, Session>,
     /// Ids oldest first, to forget the oldest beyond [`MAX_SESSIONS`].
     order: VecDeque<String>,
 }
@@ -82,14 +103,19 @@ impl Sessions {
             }
         }
         self.order.push_back(id.clone());
-        self.servers.insert(id, (server, Instant::now()));
+        let session = Session {
+            server,
+            used: Instant::now(),
+            streams: HashMap::new(),
+        };
+        self.servers.insert(id, session);
     }
 
-    /// The session's server, marked as used now.
-    fn get_mut(&mut self, id: &str) -> Option<&mut MockServer> {
-        let (server, used) = self.servers.get_mut(id)?;
-        *used = Instant::now();
-        Some(server)
+    /// The session, marked as used now.
+    fn get_mut(&mut self, id: &str) -> Option<&mut Session> {
+        let session = self.servers.get_mut(id)?;
+        session.used = Instant::now();
+        Some(session)
     }
 
     fn remove(&mut self, id: &str) -> bool {
@@ -101,7 +127,7 @@ impl Sessions {
     fn expire_idle(&mut self) {
         let before = self.servers.len();
         self.servers
-            .retain(|_, (_, used)| used.elapsed() < SESSION_IDLE);
+            .retain(|_, session| session.used.elapsed() < SESSION_IDLE);
         if self.servers.len() != before {
             let servers = &self.servers;
             self.order.retain(|id| servers.contains_key(id));
@@ -298,50 +324,66 @@ async fn post(request: Request<Incoming>, name: &str, verbose: bool, fixtures: F
             super::ws::PARSE_ERROR.to_string(),
         );
     }
-    let (sent, answer, new_session) = match super::off_thread(body.len(), move || {
-        answer(&body, session.as_deref(), fixtures)
+    let answered = match super::off_thread(body.len(), move || {
+        answer(&body, session.as_deref(), fixtures, sse)
     })
     .await
     {
         Ok(answered) => answered,
         Err(reply) => return *reply,
     };
-    let mut reply = match answer {
-        None => {
-            if verbose {
-                eprintln!("<-- [{name}] 202 // nothing is returned");
+    let Answered {
+        sent,
+        reply: answer,
+        new_session,
+        waiting,
+    } = answered;
+    let mut reply = if let Some(waiting) = waiting {
+        // A call that waits for the client: what was sent so far, then the rest as it comes.
+        if verbose {
+            for message in &sent {
+                eprintln!("<-- [{name}] (event) {message}");
             }
-            empty(StatusCode::ACCEPTED)
+            eprintln!("<-- [{name}] 200 (an SSE stream, open until the client answers)");
         }
-        Some(answer) => {
-            let status = if not_accepted(&answer) {
-                StatusCode::BAD_REQUEST
-            } else {
-                StatusCode::OK
-            };
-            if verbose {
-                eprintln!("<-- [{name}] {} {answer}", status.as_u16());
-            }
-            if !sent.is_empty() {
-                // The server had something to send before its reply (log lines, progress): the
-                // reply is an SSE stream, those messages first, the reply last.
-                let mut stream = String::new();
-                for message in &sent {
-                    if verbose {
-                        eprintln!("<-- [{name}] (event) {message}");
+        sse_stream(sent, waiting, name.to_string(), verbose)
+    } else {
+        match answer {
+            None => {
+                if verbose {
+                    for message in &sent {
+                        eprintln!("<-- [{name}] (not sent: no stream to carry it) {message}");
                     }
-                    stream.push_str(&format!("event: message\ndata: {message}\n\n"));
+                    eprintln!("<-- [{name}] 202 // nothing is returned");
                 }
-                stream.push_str(&format!("event: message\ndata: {answer}\n\n"));
-                with_type(status, "text/event-stream", stream)
-            } else if json {
-                with_type(status, "application/json", answer)
-            } else {
-                with_type(
-                    status,
-                    "text/event-stream",
-                    format!("event: message\ndata: {answer}\n\n"),
-                )
+                empty(StatusCode::ACCEPTED)
+            }
+            Some(answer) => {
+                let status = if not_accepted(&answer) {
+                    StatusCode::BAD_REQUEST
+                } else {
+                    StatusCode::OK
+                };
+                if verbose {
+                    eprintln!("<-- [{name}] {} {answer}", status.as_u16());
+                }
+                if !sent.is_empty() {
+                    // The server had something to send before its reply (log lines, progress):
+                    // the reply is an SSE stream, those messages first, the reply last.
+                    let mut stream = String::new();
+                    for message in &sent {
+                        if verbose {
+                            eprintln!("<-- [{name}] (event) {message}");
+                        }
+                        stream.push_str(&event(message));
+                    }
+                    stream.push_str(&event(&answer));
+                    with_type(status, "text/event-stream", stream)
+                } else if json {
+                    with_type(status, "application/json", answer)
+                } else {
+                    with_type(status, "text/event-stream", event(&answer))
+                }
             }
         }
     };
@@ -352,6 +394,11 @@ async fn post(request: Request<Incoming>, name: &str, verbose: bool, fixtures: F
         );
     }
     reply
+}
+
+/// One Server-Sent Event carrying `message`.
+fn event(message: &str) -> String {
+    format!("event: message\ndata: {message}\n\n")
 }
 
 /// True when the reply says the input as a whole was not accepted: a single error with id null
@@ -365,24 +412,51 @@ fn not_accepted(answer: &str) -> bool {
     }
 }
 
-/// What the server sent on its own while answering (notifications, in order), its reply, and
-/// the id of the session a successful `initialize` started.
-type Answered = (Vec<String>, Option<String>, Option<String>);
+/// What one POST gets.
+struct Answered {
+    /// What the server sent on its own for this POST, in order (before `reply`).
+    sent: Vec<String>,
+    reply: Option<String>,
+    /// The id of the session a successful `initialize` started.
+    new_session: Option<String>,
+    /// This POST's call waits for the client: its stream's later messages.
+    waiting: Option<Waiting>,
+}
+
+/// A POST's call that waits for the client's answer, and where its messages arrive.
+struct Waiting {
+    session: String,
+    call: CallId,
+    messages: mpsc::UnboundedReceiver<String>,
+}
 
 /// The mock's answer to `body` (in the session `session`, if any); or the error reply when the
-/// session is unknown.
-fn answer(body: &[u8], session: Option<&str>, fixtures: Fixtures) -> Result<Answered, Box<Reply>> {
+/// session is unknown. `sse`: the client accepts an SSE stream (a call may wait for it).
+fn answer(
+    body: &[u8],
+    session: Option<&str>,
+    fixtures: Fixtures,
+    sse: bool,
+) -> Result<Answered, Box<Reply>> {
     let mut table = sessions()
         .lock()
         .unwrap_or_else(|poisoned| poisoned.into_inner());
     table.expire_idle();
     let Some(id) = session else {
         let mut server = MockServer::with_fixtures(fixtures);
-        let answer = server.handle(body);
+        let reply = server.handle(body);
+        // Without a session no later POST can answer a question: nothing waits here (a fresh
+        // server knows no client capability, so its tools do not ask).
         let sent = server.take_sent();
+        let mut answered = Answered {
+            sent,
+            reply,
+            new_session: None,
+            waiting: None,
+        };
         // A successful initialize negotiated a version: that starts a session.
         if server.negotiated_version().is_none() {
-            return Ok((sent, answer, None));
+            return Ok(answered);
         }
         let Some(id) = session_id() else {
             return Err(Box::new(error(
@@ -391,18 +465,162 @@ fn answer(body: &[u8], session: Option<&str>, fixtures: Fixtures) -> Result<Answ
             )));
         };
         table.insert(id.clone(), server);
-        return Ok((sent, answer, Some(id)));
+        answered.new_session = Some(id);
+        return Ok(answered);
     };
-    match table.get_mut(id) {
-        Some(server) => {
-            let answer = server.handle(body);
-            Ok((server.take_sent(), answer, None))
-        }
-        None => Err(Box::new(error(
+    let Some(entry) = table.get_mut(id) else {
+        return Err(Box::new(error(
             StatusCode::NOT_FOUND,
             "Session not found: send initialize without Mcp-Session-Id to start a new one",
-        ))),
+        )));
+    };
+    let mut reply = entry.server.handle(body);
+    let (mut sent, waiting_call) = route(entry);
+    let mut waiting = None;
+    if let Some(call) = waiting_call {
+        if sse {
+            let (sender, messages) = mpsc::unbounded_channel();
+            entry.streams.insert(call, sender);
+            waiting = Some(Waiting {
+                session: id.to_string(),
+                call,
+                messages,
+            });
+        } else {
+            // No stream to carry the question and the later result: the call cannot wait.
+            entry.server.give_up(
+                call,
+                "the client's Accept has no text/event-stream, and a call that asks the client needs an SSE reply",
+            );
+            sent.clear();
+            reply = entry
+                .server
+                .take_outgoing()
+                .into_iter()
+                .find(|o| o.kind == OutgoingKind::Reply)
+                .map(|o| o.text);
+        }
     }
+    Ok(Answered {
+        sent,
+        reply,
+        new_session: None,
+        waiting,
+    })
+}
+
+/// Sends what the session's server sent on its own: a message for a call whose POST streams is
+/// sent there; the rest is this POST's. Streams whose call no longer waits end (their reply went
+/// last). Returns this POST's messages, and its call when that call now waits for the client.
+fn route(session: &mut Session) -> (Vec<String>, Option<CallId>) {
+    let mut mine = Vec::new();
+    let mut waiting = None;
+    for out in session.server.take_outgoing() {
+        match out.call.and_then(|call| session.streams.get(&call)) {
+            // A closed stream (its client went away) gives its call up when it is dropped.
+            Some(stream) => {
+                let _ = stream.send(out.text);
+            }
+            None => {
+                if let Some(call) = out.call.filter(|c| session.server.is_waiting(*c)) {
+                    waiting = Some(call);
+                }
+                mine.push(out.text);
+            }
+        }
+    }
+    let server = &session.server;
+    session.streams.retain(|call, _| server.is_waiting(*call));
+    (mine, waiting)
+}
+
+/// The SSE reply of a POST whose call waits: `sent` at once, then each message for the call as
+/// it comes, until the call's result (or [`CLIENT_ANSWER`] without an answer: the call is given
+/// up, its result a tool error saying so).
+fn sse_stream(sent: Vec<String>, waiting: Waiting, name: String, verbose: bool) -> Reply {
+    let first: String = sent.iter().map(|m| event(m)).collect();
+    let deadline = tokio::time::Instant::now() + CLIENT_ANSWER;
+    let state = StreamState {
+        waiting,
+        deadline,
+        ended: false,
+        name,
+        verbose,
+    };
+    let later = stream::unfold(state, |mut state| async move {
+        if state.ended {
+            return None;
+        }
+        let next = tokio::time::timeout_at(state.deadline, state.waiting.messages.recv()).await;
+        let messages = match next {
+            Ok(Some(message)) => vec![message],
+            Ok(None) => return None,
+            Err(_) => {
+                state.ended = true;
+                let why = format!("no answer within {} s", CLIENT_ANSWER.as_secs());
+                give_up(&state.waiting, &why)
+            }
+        };
+        if state.verbose {
+            for message in &messages {
+                eprintln!("<-- [{}] (event) {message}", state.name);
+            }
+        }
+        Some((messages.iter().map(|m| event(m)).collect::<String>(), state))
+    });
+    let frames = stream::once(std::future::ready(first))
+        .chain(later)
+        .filter(|chunk| std::future::ready(!chunk.is_empty()))
+        .map(|chunk| Ok::<_, Infallible>(Frame::data(Bytes::from(chunk))));
+    let mut reply = Response::new(StreamBody::new(frames).boxed_unsync());
+    let headers = reply.headers_mut();
+    headers.insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("text/event-stream"),
+    );
+    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
+    reply
+}
+
+/// The state of a waiting POST's stream. Dropped early (the client closed the connection), it
+/// gives its call up so that the call does not wait forever.
+struct StreamState {
+    waiting: Waiting,
+    deadline: tokio::time::Instant,
+    ended: bool,
+    name: String,
+    verbose: bool,
+}
+
+impl Drop for StreamState {
+    fn drop(&mut self) {
+        give_up(
+            &self.waiting,
+            "the client closed the stream that was to carry the result",
+        );
+    }
+}
+
+/// Gives up `waiting`'s call (if it still waits) and forgets its stream: the messages that ends
+/// it with (the cancellation of the server's request, the call's result as a tool error).
+fn give_up(waiting: &Waiting, why: &str) -> Vec<String> {
+    let mut table = sessions()
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
+    let Some(session) = table.servers.get_mut(&waiting.session) else {
+        return Vec::new();
+    };
+    session.streams.remove(&waiting.call);
+    if !session.server.give_up(waiting.call, why) {
+        return Vec::new();
+    }
+    session
+        .server
+        .take_outgoing()
+        .into_iter()
+        .filter(|o| o.call == Some(waiting.call))
+        .map(|o| o.text)
+        .collect()
 }
 
 /// `DELETE` with `Mcp-Session-Id`: ends the session.
@@ -483,7 +701,7 @@ fn text(status: StatusCode, body: &str) -> Reply {
 }
 
 fn with_type(status: StatusCode, content_type: &'static str, body: String) -> Reply {
-    let mut reply = Response::new(Full::new(Bytes::from(body)));
+    let mut reply = Response::new(Full::new(Bytes::from(body)).boxed_unsync());
     *reply.status_mut() = status;
     reply
         .headers_mut()
@@ -492,7 +710,7 @@ fn with_type(status: StatusCode, content_type: &'static str, body: String) -> Re
 }
 
 fn empty(status: StatusCode) -> Reply {
-    let mut reply = Response::new(Full::new(Bytes::new()));
+    let mut reply = Response::new(Full::new(Bytes::new()).boxed_unsync());
     *reply.status_mut() = status;
     reply
 }

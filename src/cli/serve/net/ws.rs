@@ -2,7 +2,10 @@
 //!
 //! - Each connection has its own [`MockServer`] (so an MCP `initialize` holds for that connection).
 //! - A text frame is one document (a message or a batch); each reply is one text frame; a
-//!   notification, a response or a batch of notifications gets no frame.
+//!   notification, a response or a batch of notifications gets no frame. What the server sends
+//!   on its own (log lines, progress, a request to the client such as `sampling/createMessage`,
+//!   and later the result of the call that waited for its answer) is a frame of its own, before
+//!   the reply to the frame that caused it.
 //! - A binary frame is not read: it is answered with a `-32700 Parse error` (id null) and the
 //!   connection stays open, as for any other bytes that are not JSON.
 //! - The first subprotocol a client offers (`Sec-WebSocket-Protocol`) is accepted, so a browser that

@@ -1,0 +1,496 @@
+//! Requests the server sends to the client during a call (MCP's `sampling/createMessage` and
+//! `elicitation/create`), and the calls that wait for their answers.
+//!
+//! A tool that needs the client asks a [`Question`] ([`MockServer::ask`]) instead of answering. If
+//! the client declared the capability in `initialize`, the call becomes a [`PendingCall`]: the
+//! server sends its request with an id of its own (`"mock-1"`, `"mock-2"`, …: an [`Outgoing`] of
+//! kind [`OutgoingKind::Request`]) and answers the call only when the client's response with that
+//! id arrives, as a later document: an [`OutgoingKind::Reply`] with the call's id echoed exactly.
+//! A `notifications/cancelled` naming the call drops it (no reply, as MCP says), and the server
+//! cancels its own request in turn.
+
+use crate::json::{quote, Json, Node, Value};
+use crate::rpc::{Document, Kind, Severity};
+
+use super::mcp::tool_error;
+use super::{success, MockServer};
+
+/// One request of the client that the server answers, numbered in the order they arrive. It tags
+/// what the server sends while answering it, and its deferred reply ([`Outgoing::call`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct CallId(pub u64);
+
+/// What an [`Outgoing`] message is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OutgoingKind {
+    /// A notification: a log line, progress, the cancellation of the server's own request.
+    Notification,
+    /// A request to the client (`sampling/createMessage`, `elicitation/create`): its answer is
+    /// awaited ([`MockServer::pending_requests`]).
+    Request,
+    /// The reply to a call that waited for the client's answer (or was given up).
+    Reply,
+}
+
+/// A message the server sends on its own: not the direct reply to the input just handled.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Outgoing {
+    /// The compact one-line message.
+    pub text: String,
+    pub kind: OutgoingKind,
+    /// The client's call it belongs to: sent while that call runs or waits, or its deferred
+    /// reply. `None` for what belongs to no call (e.g. sent while handling a notification).
+    pub call: Option<CallId>,
+}
+
+/// What a tool can ask the client for, as the client's capability names it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Capability {
+    Sampling,
+    Elicitation,
+}
+
+impl Capability {
+    /// The member of the client's `capabilities` that declares it.
+    fn name(self) -> &'static str {
+        match self {
+            Capability::Sampling => "sampling",
+            Capability::Elicitation => "elicitation",
+        }
+    }
+
+    /// The request that asks it.
+    fn method(self) -> &'static str {
+        match self {
+            Capability::Sampling => "sampling/createMessage",
+            Capability::Elicitation => "elicitation/create",
+        }
+    }
+}
+
+/// What the client declared in `initialize` that the server may ask for.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(super) struct ClientCapabilities {
+    pub(super) sampling: bool,
+    pub(super) elicitation: bool,
+}
+
+impl ClientCapabilities {
+    /// From `initialize`'s `params` (`capabilities.sampling`, `capabilities.elicitation`: present
+    /// as objects).
+    pub(super) fn declared_in(params: Option<&Node<'_>>) -> Self {
+        let capabilities = params.and_then(|p| p.get("capabilities"));
+        let has = |name| {
+            capabilities
+                .and_then(|c| c.get(name))
+                .is_some_and(Node::is_object)
+        };
+        ClientCapabilities {
+            sampling: has("sampling"),
+            elicitation: has("elicitation"),
+        }
+    }
+
+    fn has(self, capability: Capability) -> bool {
+        match capability {
+            Capability::Sampling => self.sampling,
+            Capability::Elicitation => self.elicitation,
+        }
+    }
+}
+
+/// How a tool turns the client's `result` into its own result (a tool error when the result is
+/// not usable).
+pub(super) type Finish = fn(&Node<'_>) -> Json;
+
+/// What a tool asks the client, raised while its call runs ([`MockServer::ask`]).
+#[derive(Clone, Debug)]
+pub(super) struct Question {
+    capability: Capability,
+    params: Json,
+    finish: Finish,
+}
+
+/// A call waiting for the client's answer to the server's request.
+#[derive(Clone, Debug)]
+pub(super) struct PendingCall {
+    call: CallId,
+    /// The call's id as its source text, echoed exactly in the deferred reply.
+    call_id_text: String,
+    /// The call's id as compact JSON, what a `notifications/cancelled`'s `requestId` is matched with.
+    call_id_value: String,
+    /// The id of the server's request (`mock-N`).
+    request_id: String,
+    capability: Capability,
+    /// The `params` of the server's request.
+    params: Json,
+    /// The server's request as sent.
+    request: String,
+    finish: Finish,
+}
+
+/// A request the server sent and still awaits an answer to (the page lists them; a response
+/// with [`PendingRequest::id`] answers it).
+#[derive(Clone, Debug, PartialEq)]
+pub struct PendingRequest {
+    /// The client's call that waits for it.
+    pub call: CallId,
+    /// That call's id, as the client wrote it.
+    pub call_id: String,
+    /// The id of the server's request (a string, `mock-N`).
+    pub id: String,
+    /// `sampling/createMessage` or `elicitation/create`.
+    pub method: &'static str,
+    /// The request as sent.
+    pub request: String,
+    /// A response the client could send back: a canned model answer for sampling, an accepted
+    /// form filled with each field's default (or first choice) for elicitation.
+    pub example_reply: String,
+}
+
+/// At most this many calls wait at once; a tool asking beyond that answers a tool error.
+pub const MAX_PENDING: usize = 16;
+
+impl MockServer {
+    /// A tool asks the client: when the client declared `capability`, the call will wait for its
+    /// answer and `finish` makes the tool's result from it (the returned value is then a
+    /// placeholder the call never sends); otherwise the tool's result is a tool error saying so.
+    pub(super) fn ask(&mut self, capability: Capability, params: Json, finish: Finish) -> Json {
+        if !self.client_can.has(capability) {
+            return tool_error(format!(
+                "this tool asks the client for {} ({}), but the client did not declare the \"{}\" capability in initialize",
+                capability.name(),
+                capability.method(),
+                capability.name()
+            ));
+        }
+        self.asking = Some(Question {
+            capability,
+            params,
+            finish,
+        });
+        Json::Null
+    }
+
+    /// Makes `call` (id `call_id_text`) wait for the answer to `question`: sends the request.
+    /// `Err(result)`: the call cannot wait, and answers that tool error now.
+    pub(super) fn defer(
+        &mut self,
+        call: CallId,
+        call_id_text: String,
+        call_id_value: String,
+        question: Question,
+    ) -> Result<(), Json> {
+        if self.in_batch {
+            return Err(tool_error(format!(
+                "this tool asks the client ({}) and waits for the answer, which a batch cannot do (its replies go back together); send the call on its own",
+                question.capability.method()
+            )));
+        }
+        if self.pending.len() >= MAX_PENDING {
+            return Err(tool_error(format!(
+                "{MAX_PENDING} calls already wait for the client's answers; answer or cancel one first"
+            )));
+        }
+        self.requests_sent += 1;
+        let request_id = format!("mock-{}", self.requests_sent);
+        let request = Json::obj([
+            ("jsonrpc", Json::from("2.0")),
+            ("id", Json::String(request_id.clone())),
+            ("method", Json::from(question.capability.method())),
+            ("params", question.params.clone()),
+        ])
+        .compact();
+        self.send(request.clone(), OutgoingKind::Request, Some(call));
+        self.pending.push(PendingCall {
+            call,
+            call_id_text,
+            call_id_value,
+            request_id,
+            capability: question.capability,
+            params: question.params,
+            request,
+            finish: question.finish,
+        });
+        Ok(())
+    }
+
+    /// A response from the client (`doc`, valid or not): when its id is that of a request the
+    /// server awaits an answer to, the waiting call is answered (into the outbox).
+    pub(super) fn answered(&mut self, doc: &Document, node: &Node<'_>) {
+        let Some(id) = node.get("id").and_then(Node::as_str) else {
+            return;
+        };
+        let Some(index) = self.pending.iter().position(|p| p.request_id == id) else {
+            return;
+        };
+        let pending = self.pending.remove(index);
+        let method = pending.capability.method();
+        let broken = doc
+            .violations
+            .iter()
+            .find(|v| v.severity == Severity::Error);
+        let result = match (doc.kind, broken, node.get("result"), node.get("error")) {
+            (Kind::Response, None, Some(result), _) => (pending.finish)(result),
+            (Kind::Response, None, None, Some(error)) => {
+                let code = error.get("code").map_or_else(String::new, |c| {
+                    format!(" {}", Json::from_node(c).compact())
+                });
+                let message = error.get("message").and_then(Node::as_str).unwrap_or("");
+                tool_error(format!(
+                    "the client answered {method} ({id}) with error{code}: {message}"
+                ))
+            }
+            (_, Some(v), _, _) => tool_error(format!(
+                "the client's reply to {method} ({id}) is not a valid response: {} (at {})",
+                v.message,
+                if v.path.is_empty() { "/" } else { &v.path }
+            )),
+            _ => tool_error(format!(
+                "the client's reply to {method} ({id}) is not a valid response"
+            )),
+        };
+        self.send(
+            success(&pending.call_id_text, &result),
+            OutgoingKind::Reply,
+            Some(pending.call),
+        );
+    }
+
+    /// `notifications/cancelled` for a waiting call: the call is dropped without a reply, and the
+    /// server cancels the request it sent for it. Any other `requestId` changes nothing.
+    pub(super) fn cancelled(&mut self, params: Option<&Node<'_>>) {
+        let Some(request_id) = params.and_then(|p| p.get("requestId")) else {
+            return;
+        };
+        let wanted = Json::from_node(request_id).compact();
+        let Some(index) = self.pending.iter().position(|p| p.call_id_value == wanted) else {
+            return;
+        };
+        let pending = self.pending.remove(index);
+        self.cancel_request(
+            &pending,
+            &format!(
+                "the call it was for (id {}) was cancelled",
+                pending.call_id_text
+            ),
+        );
+    }
+
+    fn cancel_request(&mut self, pending: &PendingCall, reason: &str) {
+        let notification = Json::obj([
+            ("jsonrpc", Json::from("2.0")),
+            ("method", Json::from("notifications/cancelled")),
+            (
+                "params",
+                Json::obj([
+                    ("requestId", Json::String(pending.request_id.clone())),
+                    ("reason", Json::from(reason)),
+                ]),
+            ),
+        ]);
+        self.send(
+            notification.compact(),
+            OutgoingKind::Notification,
+            Some(pending.call),
+        );
+    }
+
+    /// Stops waiting for the client's answer for `call` (a transport's time limit, a client gone):
+    /// the server cancels its request and the call is answered with a tool error saying `why`
+    /// (into the outbox). False when `call` was not waiting.
+    pub fn give_up(&mut self, call: CallId, why: &str) -> bool {
+        let Some(index) = self.pending.iter().position(|p| p.call == call) else {
+            return false;
+        };
+        let pending = self.pending.remove(index);
+        self.cancel_request(&pending, why);
+        let result = tool_error(format!(
+            "no answer from the client to {} ({}): {why}",
+            pending.capability.method(),
+            pending.request_id
+        ));
+        self.send(
+            success(&pending.call_id_text, &result),
+            OutgoingKind::Reply,
+            Some(call),
+        );
+        true
+    }
+
+    /// True while `call` waits for the client's answer.
+    pub fn is_waiting(&self, call: CallId) -> bool {
+        self.pending.iter().any(|p| p.call == call)
+    }
+
+    /// The requests the server sent and awaits answers to, oldest first.
+    pub fn pending_requests(&self) -> Vec<PendingRequest> {
+        self.pending
+            .iter()
+            .map(|p| PendingRequest {
+                call: p.call,
+                call_id: p.call_id_text.clone(),
+                id: p.request_id.clone(),
+                method: p.capability.method(),
+                request: p.request.clone(),
+                example_reply: example_reply(p),
+            })
+            .collect()
+    }
+}
+
+/// A response that answers `pending` the way a cooperative client would.
+fn example_reply(pending: &PendingCall) -> String {
+    let result = match pending.capability {
+        Capability::Sampling => Json::obj([
+            ("role", Json::from("assistant")),
+            (
+                "content",
+                Json::obj([
+                    ("type", Json::from("text")),
+                    (
+                        "text",
+                        Json::from("(what the client's language model would answer)"),
+                    ),
+                ]),
+            ),
+            ("model", Json::from("playground-model")),
+            ("stopReason", Json::from("endTurn")),
+        ]),
+        Capability::Elicitation => {
+            let properties = pending
+                .params
+                .get("requestedSchema")
+                .and_then(|s| s.get("properties"));
+            let content = match properties {
+                Some(Json::Object(fields)) => fields
+                    .iter()
+                    .map(|(name, schema)| (name.clone(), example_value(schema)))
+                    .collect(),
+                _ => Vec::new(),
+            };
+            Json::obj([
+                ("action", Json::from("accept")),
+                ("content", Json::Object(content)),
+            ])
+        }
+    };
+    let id = Json::String(pending.request_id.clone()).compact();
+    success(&id, &result)
+}
+
+/// A value a form field of `schema` accepts: its default, else its first choice, else a plain one.
+fn example_value(schema: &Json) -> Json {
+    if let Some(default) = schema.get("default") {
+        return default.clone();
+    }
+    let first_choice = |schema: &Json| -> Option<Json> {
+        if let Some(Json::Array(values)) = schema.get("enum") {
+            return values.first().cloned();
+        }
+        for key in ["oneOf", "anyOf"] {
+            if let Some(Json::Array(options)) = schema.get(key) {
+                return options.first().and_then(|o| o.get("const")).cloned();
+            }
+        }
+        None
+    };
+    if let Some(choice) = first_choice(schema) {
+        return choice;
+    }
+    match schema.get("type") {
+        Some(Json::String(t)) if t == "array" => {
+            Json::arr(schema.get("items").and_then(first_choice))
+        }
+        Some(Json::String(t)) if t == "boolean" => Json::Bool(false),
+        Some(Json::String(t)) if t == "number" || t == "integer" => Json::Number("0".into()),
+        _ if schema.get("format") == Some(&Json::from("email")) => Json::from("user@example.com"),
+        _ => Json::from("example"),
+    }
+}
+
+// ---- reading the client's answers -----------------------------------------------------------
+
+/// The text of a `sampling/createMessage` result (its `content`, one block or an array of them;
+/// what is not text is named in brackets) and the model that wrote it. `Err`: what is wrong,
+/// with where.
+pub(super) fn sampled(result: &Node<'_>) -> Result<(String, String), String> {
+    let content = result
+        .get("content")
+        .ok_or("the sampling result has no \"content\" (at /result)")?;
+    let blocks: Vec<&Node<'_>> = match &content.value {
+        Value::Array(items) => items.iter().collect(),
+        Value::Object(_) => vec![content],
+        _ => {
+            return Err(
+                "the sampling result's \"content\" is not a content block (at /result/content)"
+                    .into(),
+            )
+        }
+    };
+    let mut text = String::new();
+    for block in blocks {
+        match block.get("type").and_then(Node::as_str) {
+            Some("text") => text.push_str(block.get("text").and_then(Node::as_str).unwrap_or("")),
+            Some(other) => text.push_str(&format!("[{other}]")),
+            None => {
+                return Err(
+                    "a content block of the sampling result has no \"type\" (at /result/content)"
+                        .into(),
+                )
+            }
+        }
+    }
+    let model = result
+        .get("model")
+        .and_then(Node::as_str)
+        .unwrap_or("an unnamed model")
+        .to_string();
+    Ok((text, model))
+}
+
+/// What the user did with an elicitation form (`accept`, `decline` or `cancel`) and the form's
+/// `content` (an object, when accepted). `Err`: what is wrong, with where.
+pub(super) fn elicited<'n, 'a>(
+    result: &'n Node<'a>,
+) -> Result<(&'n str, Option<&'n Node<'a>>), String> {
+    let action = match result.get("action").map(|a| (a, a.as_str())) {
+        Some((_, Some(action @ ("accept" | "decline" | "cancel")))) => action,
+        Some((node, _)) => {
+            return Err(format!(
+                "the elicitation result's \"action\" must be \"accept\", \"decline\" or \"cancel\", found {} (at /result/action)",
+                super::describe(node)
+            ))
+        }
+        None => return Err("the elicitation result has no \"action\" (at /result)".into()),
+    };
+    let content = result.get("content");
+    if let Some(c) = content.filter(|c| !c.is_object()) {
+        return Err(format!(
+            "the elicitation result's \"content\" must be an object, found {} (at /result/content)",
+            super::describe(c)
+        ));
+    }
+    Ok((action, content))
+}
+
+/// `action=accept, content={…}`: how the conformance tools report an elicitation's outcome.
+pub(super) fn elicitation_outcome(result: &Node<'_>) -> Result<String, String> {
+    let (action, content) = elicited(result)?;
+    Ok(match content {
+        Some(content) => format!(
+            "action={action}, content={}",
+            Json::from_node(content).compact()
+        ),
+        None => format!("action={action}"),
+    })
+}
+
+/// A string field of an accepted form, quoted for a message when it is not a string.
+pub(super) fn form_text(content: Option<&Node<'_>>, field: &str) -> Option<String> {
+    let value = content?.get(field)?;
+    Some(match value.as_str() {
+        Some(s) => s.to_string(),
+        None => quote(&Json::from_node(value).compact()),
+    })
+}
