@@ -1,0 +1,313 @@
+//! `jrpc probe`: against `jrpc serve` (stdio, HTTP, WebSocket) every check passes; against the
+//! jsonrpsee example server the plain JSON-RPC checks run with the user's calls; against the broken
+//! example server each planted defect is reported with its rule and nothing else; bad targets exit
+//! 2 with the reason; the transcript opens in `jrpc check`.
+
+mod common;
+
+use std::collections::BTreeSet;
+use std::process::{Command, Output};
+
+use common::Server;
+use serde_json::Value;
+
+const JRPC: &str = env!("CARGO_BIN_EXE_jrpc");
+
+fn probe(args: &[&str]) -> Output {
+    Command::new(JRPC)
+        .arg("probe")
+        .args(args)
+        .output()
+        .expect("jrpc probe runs")
+}
+
+/// `jrpc probe --format json ARGS`: the exit code and the report.
+fn probe_json(args: &[&str]) -> (Option<i32>, Value) {
+    let mut all = vec!["--format", "json"];
+    all.extend_from_slice(args);
+    let out = probe(&all);
+    let report: Value = serde_json::from_slice(&out.stdout).unwrap_or_else(|e| {
+        panic!(
+            "JSON report ({e}): {}\nstderr: {}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        )
+    });
+    (out.status.code(), report)
+}
+
+/// Every rule id found in the report's documents.
+fn rules(report: &Value) -> BTreeSet<String> {
+    fn walk(doc: &Value, into: &mut BTreeSet<String>) {
+        for v in doc["violations"].as_array().into_iter().flatten() {
+            into.insert(v["rule"].as_str().unwrap().to_string());
+        }
+        for item in doc["items"].as_array().into_iter().flatten() {
+            walk(item, into);
+        }
+    }
+    let mut found = BTreeSet::new();
+    for doc in report["documents"].as_array().unwrap() {
+        walk(doc, &mut found);
+    }
+    found
+}
+
+/// The checks of a report with the given status.
+fn checks(report: &Value, status: &str) -> Vec<String> {
+    report["checks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|c| c["status"] == status)
+        .map(|c| {
+            format!(
+                "{}: {}",
+                c["id"].as_str().unwrap(),
+                c["detail"].as_str().unwrap()
+            )
+        })
+        .collect()
+}
+
+fn assert_all_pass(code: Option<i32>, report: &Value) {
+    assert!(
+        checks(report, "fail").is_empty(),
+        "{:#?}",
+        checks(report, "fail")
+    );
+    assert!(rules(report).is_empty(), "{:?}", rules(report));
+    assert_eq!(code, Some(0));
+}
+
+#[test]
+fn jrpc_serve_on_stdio_passes_every_check() {
+    let (code, report) = probe_json(&["--", JRPC, "serve"]);
+    assert_all_pass(code, &report);
+    assert_eq!(report["profile"]["mcp_version"], "2025-11-25");
+    let passed = checks(&report, "pass");
+    for id in [
+        "lifecycle/initialize",
+        "tools/call",
+        "tools/call-invalid-arguments",
+        "resources/read",
+        "prompts/get",
+        "completion/complete",
+        "logging/setLevel",
+        "jsonrpc/parse-error",
+        "jsonrpc/invalid-request",
+        "jsonrpc/ids-echoed",
+        "mcp/batch-refused",
+    ] {
+        assert!(
+            passed.iter().any(|c| c.starts_with(&format!("{id}:"))),
+            "{id} passed: {passed:#?}"
+        );
+    }
+}
+
+#[test]
+fn jrpc_serve_over_http_and_websocket_passes_every_check() {
+    let server = Server::jrpc_serve(&[
+        "--http",
+        "127.0.0.1:0",
+        "--ws",
+        "127.0.0.1:0",
+        "--exit-after",
+        "60",
+    ]);
+    for url in [server.url("http"), server.url("ws")] {
+        let (code, report) = probe_json(&[&url]);
+        assert_all_pass(code, &report);
+        assert_eq!(report["profile"]["name"], "mcp", "{url}");
+    }
+    // 2025-03-26 has batches: answered as one.
+    let (code, report) = probe_json(&["--mcp-version", "2025-03-26", &server.url("http")]);
+    assert_all_pass(code, &report);
+    assert!(checks(&report, "pass")
+        .iter()
+        .any(|c| c.starts_with("jsonrpc/batch:")));
+}
+
+#[test]
+fn the_jsonrpsee_server_is_probed_as_plain_json_rpc_with_the_users_calls() {
+    let server = Server::spawn(
+        env!("CARGO_BIN_EXE_jrpc").replace("/jrpc", "/examples/jsonrpsee_server"),
+        &["--exit-after", "60"],
+    );
+    let (code, report) = probe_json(&[
+        "--profile",
+        "jsonrpc",
+        "--call",
+        "subtract",
+        "[42, 23]",
+        "--call",
+        "fail",
+        "{}",
+        &server.url("ws"),
+    ]);
+    assert_eq!(report["profile"]["name"], "jsonrpc");
+    let passed = checks(&report, "pass");
+    for id in [
+        "call/subtract",
+        "call/fail",
+        "jsonrpc/unknown-method",
+        "jsonrpc/parse-error",
+        "jsonrpc/ids-echoed",
+        "jsonrpc/batch",
+        "jsonrpc/notification-not-answered",
+    ] {
+        assert!(
+            passed.iter().any(|c| c.starts_with(&format!("{id}:"))),
+            "{id} passed: {passed:#?}"
+        );
+    }
+    // jsonrpsee answers the specification's own invalid request (§7: method 1, no id) with
+    // -32700, not -32600: it reads a message without an id that is no notification as unparseable.
+    assert_eq!(
+        checks(&report, "fail").len(),
+        1,
+        "{:#?}",
+        checks(&report, "fail")
+    );
+    assert!(checks(&report, "fail")[0].starts_with("jsonrpc/invalid-request:"));
+    assert_eq!(
+        rules(&report),
+        BTreeSet::from(["invalid-request-code".to_string()])
+    );
+    assert_eq!(code, Some(1));
+}
+
+#[test]
+fn the_transcript_opens_in_jrpc_check() {
+    let dir = std::env::temp_dir().join(format!("jrpc-probe-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("probe.txt");
+    let out = probe(&["--transcript", path.to_str().unwrap(), "--", JRPC, "serve"]);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert!(
+        text.lines()
+            .all(|l| l.starts_with("--> ") || l.starts_with("<-- ")),
+        "{text}"
+    );
+    let check = Command::new(JRPC)
+        .args(["check", "--profile", "mcp", "--format", "json"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    let report: Value = serde_json::from_slice(&check.stdout).unwrap();
+    let documents = report["documents"].as_array().unwrap();
+    assert_eq!(documents.len(), text.lines().count());
+    assert!(documents.iter().all(|d| d["direction"].is_string()));
+    // What it finds is only what the probe sent broken on purpose (malformed JSON, an invalid
+    // request, a request before initialize, an unknown notification, a batch, refused as a whole
+    // with one error: its requests stay unanswered, the error pairs with none of them).
+    let found = rules(&report);
+    for rule in &found {
+        assert!(
+            [
+                "json-syntax",
+                "method-not-string",
+                "params-not-structured",
+                "mcp-initialize-first",
+                "mcp-method-unknown",
+                "mcp-batch-not-supported",
+                "mcp-params-not-object",
+                "request-unanswered",
+                "response-unmatched"
+            ]
+            .contains(&rule.as_str()),
+            "{rule}: {found:?}"
+        );
+    }
+}
+
+#[test]
+fn junit_and_text_formats_list_every_check() {
+    let out = probe(&["--format", "junit", "--", JRPC, "serve"]);
+    let xml = String::from_utf8_lossy(&out.stdout);
+    assert!(xml.starts_with("<?xml"), "{xml}");
+    assert!(
+        xml.contains(r#"<testcase classname="jrpc.probe" name="lifecycle/initialize">"#),
+        "{xml}"
+    );
+    assert!(xml.contains(r#"failures="0""#), "{xml}");
+    let out = probe(&["--", JRPC, "serve"]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("pass  lifecycle/initialize"), "{text}");
+    assert!(text.contains("result: "), "{text}");
+}
+
+#[test]
+fn a_target_that_cannot_be_reached_exits_2_with_the_reason() {
+    for (args, says) in [
+        (
+            vec!["--", "/nonexistent/server"],
+            "cannot start /nonexistent/server",
+        ),
+        (vec!["http://127.0.0.1:1/mcp"], "cannot connect"),
+        (vec!["ws://127.0.0.1:1"], "cannot connect"),
+        (vec!["--", "sh", "-c", "exit 3"], "exited"),
+        (
+            vec!["--timeout", "0.3", "--", "sh", "-c", "cat > /dev/null"],
+            "never answered",
+        ),
+    ] {
+        let out = probe(&args);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(stderr.contains(says), "{args:?}: {stderr}");
+    }
+}
+
+#[test]
+fn bad_options_are_usage_errors() {
+    for args in [
+        vec!["https://example.com"],
+        vec!["ftp://x"],
+        vec![],
+        vec![
+            "--profile",
+            "jsonrpc",
+            "--mcp-version",
+            "2025-06-18",
+            "ws://127.0.0.1:1",
+        ],
+        vec!["--call", "m", "not json", "ws://127.0.0.1:1"],
+        vec!["--call", "m", "3", "ws://127.0.0.1:1"],
+        vec!["--timeout", "-1", "ws://127.0.0.1:1"],
+    ] {
+        let out = probe(&args);
+        assert_eq!(
+            out.status.code(),
+            Some(2),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+}
+
+#[test]
+fn garbage_from_the_server_is_reported_not_fatal() {
+    // A "server" that answers every line with text that is not JSON.
+    let (code, report) = probe_json(&[
+        "--timeout",
+        "1",
+        "--",
+        "sh",
+        "-c",
+        "while read -r line; do echo 'not json'; done",
+    ]);
+    assert_eq!(code, Some(1));
+    assert!(
+        rules(&report).contains("json-syntax"),
+        "{:?}",
+        rules(&report)
+    );
+}
