@@ -311,3 +311,99 @@ fn garbage_from_the_server_is_reported_not_fatal() {
         rules(&report)
     );
 }
+
+/// The broken example server with `defects` planted (none: a correct server).
+fn broken(defects: &[&str]) -> (Option<i32>, Value) {
+    let program = env!("CARGO_BIN_EXE_jrpc").replace("/jrpc", "/examples/broken_server");
+    let mut args = vec!["--timeout", "2", "--"];
+    args.push(&program);
+    for defect in defects {
+        args.extend_from_slice(&["--defect", defect]);
+    }
+    probe_json(&args)
+}
+
+#[test]
+fn the_broken_server_without_defects_passes_every_check() {
+    let (code, report) = broken(&[]);
+    assert_all_pass(code, &report);
+}
+
+#[test]
+fn each_planted_defect_is_reported_with_its_rule_and_nothing_else() {
+    for (defect, expected, failed) in [
+        // The reply pairs with no request, and the request stays unanswered.
+        (
+            "wrong-id",
+            &["request-unanswered", "response-unmatched"][..],
+            &["ping", "jsonrpc/ids-echoed"][..],
+        ),
+        (
+            "result-and-error",
+            &["result-and-error"],
+            &["ping", "jsonrpc/ids-echoed"],
+        ),
+        (
+            "notification-answered",
+            &["notification-answered"],
+            &["lifecycle/initialize", "jsonrpc/notification-not-answered"],
+        ),
+        // A warning: the check passes, the finding is there.
+        ("undeclared-capability", &["mcp-capability-undeclared"], &[]),
+        (
+            "invalid-tool-result",
+            &["mcp-content-invalid"],
+            &["tools/call"],
+        ),
+        (
+            "wrong-version",
+            &["mcp-protocol-version-unsupported"],
+            &["lifecycle/initialize"],
+        ),
+        // The reply's code and id are both wrong, and id 1 answers no pending request.
+        (
+            "parse-error-id",
+            &[
+                "parse-error-code",
+                "response-unmatched",
+                "unreadable-request-id-not-null",
+            ],
+            &["jsonrpc/parse-error"],
+        ),
+        (
+            "batch-answered",
+            &["mcp-batch-not-supported"],
+            &["mcp/batch-refused"],
+        ),
+        // It answers every method it lacks, so resources/list (not declared) too.
+        (
+            "unknown-method-result",
+            &["mcp-capability-undeclared", "unknown-method-code"],
+            &["jsonrpc/unknown-method"],
+        ),
+        (
+            "invalid-arguments-accepted",
+            &["mcp-tool-invalid-arguments-accepted"],
+            &[],
+        ),
+    ] {
+        let (code, report) = broken(&[defect]);
+        let expected: BTreeSet<String> = expected.iter().map(|s| s.to_string()).collect();
+        assert_eq!(
+            rules(&report),
+            expected,
+            "{defect}: {:#?}",
+            checks(&report, "fail")
+        );
+        let failing: Vec<String> = checks(&report, "fail")
+            .iter()
+            .map(|c| c.split(':').next().unwrap().to_string())
+            .collect();
+        assert_eq!(failing, failed, "{defect}");
+        assert_eq!(
+            code,
+            Some(if failed.is_empty() { 0 } else { 1 }),
+            "{defect}"
+        );
+    }
+}

@@ -82,6 +82,9 @@ pub struct Conversation {
     /// The probe's end (--total-timeout).
     pub deadline: Instant,
     next_id: u64,
+    /// Ids of requests whose reply did not come in time: a response carrying one later is that
+    /// late reply, not the reply to whatever was sent last.
+    overdue: Vec<Value>,
     /// The server has sent at least one message (so it was reached).
     pub reached: bool,
 }
@@ -95,6 +98,7 @@ impl Conversation {
             grace: timeout.min(Duration::from_millis(300)),
             deadline,
             next_id: 1,
+            overdue: Vec::new(),
             reached: false,
         }
     }
@@ -141,6 +145,9 @@ impl Conversation {
             Expect::Reply => self.timeout,
             Expect::Nothing => self.grace,
         };
+        let id = serde_json::from_str::<Value>(&text)
+            .ok()
+            .and_then(|v| v.get("id").cloned());
         let delivery = self.link.send(&text, self.timeout).await?;
         let sent = self.record(Side::Client, text);
         let mut exchange = Exchange {
@@ -158,6 +165,9 @@ impl Conversation {
             let value = serde_json::from_str::<Value>(&message).ok();
             let reply = is_reply(&message);
             let at = self.record(Side::Server, message);
+            if reply && self.late(value.as_ref(), id.as_ref()) {
+                continue;
+            }
             if reply && exchange.reply.is_none() && expect == Expect::Reply {
                 exchange.reply = Some((at, value));
                 break;
@@ -169,7 +179,35 @@ impl Conversation {
                 break;
             }
         }
+        if exchange.reply.is_none() && expect == Expect::Reply {
+            if let Some(id) = id {
+                self.overdue.push(id);
+            }
+        }
         Ok(exchange)
+    }
+
+    /// `reply` answers an overdue request (not `waiting`, the one sent last): it is taken off the
+    /// overdue list.
+    fn late(&mut self, reply: Option<&Value>, waiting: Option<&Value>) -> bool {
+        let Some(id) = reply.and_then(|r| r.get("id")) else {
+            return false;
+        };
+        if Some(id) == waiting {
+            return false;
+        }
+        match self.overdue.iter().position(|o| o == id) {
+            Some(i) => {
+                self.overdue.remove(i);
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Some request's reply has not come yet.
+    pub fn has_overdue(&self) -> bool {
+        !self.overdue.is_empty()
     }
 
     /// Waits up to `wait` for anything more the server sends (late replies, notifications).

@@ -67,10 +67,6 @@ probe_rule!(UNREADABLE_ID_NOT_NULL, "unreadable-request-id-not-null", Error, Jso
     "The reply to a request whose id could not be read has id null.",
     "When the server cannot read the request (a parse error, an invalid request) it cannot know its id, and the specification says the reply's id is then null.");
 
-probe_rule!(REPLY_MISSING, "reply-missing", Error, JsonRpc, RESPONSE,
-    "Every request gets a response (here: within the probe's --timeout).",
-    "A request (a message with an id) is always answered, with a result or an error. Parse errors and invalid requests are answered too.");
-
 probe_rule!(RESULT_MEMBER_MISSING, "mcp-result-member-missing", Error, Mcp, SCHEMA,
     "A result has every member the MCP schema requires for its method.",
     "Clients read the required members of each result (tools for tools/list, content for tools/call, contents for resources/read, messages for prompts/get); without one the SDKs reject the reply.");

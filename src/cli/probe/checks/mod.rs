@@ -198,8 +198,13 @@ pub async fn run(conversation: &mut Conversation, plan: &Plan) -> Run {
             }
         }
     } else {
-        let grace = runner.conversation.grace;
-        let _ = runner.conversation.drain(grace).await;
+        // Late replies still have a chance, up to one more --timeout.
+        let wait = if runner.conversation.has_overdue() {
+            runner.conversation.timeout
+        } else {
+            runner.conversation.grace
+        };
+        let _ = runner.conversation.drain(wait).await;
     }
     runner.close_last();
     Run {
