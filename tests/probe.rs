@@ -407,3 +407,59 @@ fn each_planted_defect_is_reported_with_its_rule_and_nothing_else() {
         );
     }
 }
+
+#[test]
+fn the_spawned_server_and_its_process_group_are_stopped_when_the_probe_ends() {
+    let dir = std::env::temp_dir().join(format!("jrpc-probe-group-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let pid_file = dir.join("sleeper.pid");
+    // The server leaves a child of its own behind (in its process group).
+    let script = format!(
+        "sleep 300 & echo $! > {}; exec {JRPC} serve",
+        pid_file.display()
+    );
+    let out = probe(&["--", "sh", "-c", &script]);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+    let pid = std::fs::read_to_string(&pid_file).unwrap();
+    // Gone, or a zombie nobody reaps (a container's init may not): killed either way.
+    let status =
+        std::fs::read_to_string(format!("/proc/{}/status", pid.trim())).unwrap_or_default();
+    let running = status
+        .lines()
+        .any(|l| l.starts_with("State:") && !l.contains("Z (zombie)"));
+    assert!(
+        !running,
+        "the server's child {pid} outlived the probe: {status}"
+    );
+}
+
+#[test]
+fn the_total_timeout_stops_the_probe_with_a_failure() {
+    // Answers the first request, then nothing: every later request waits its --timeout.
+    let script = r#"read l; echo '{"jsonrpc":"2.0","id":1,"result":{}}'; cat > /dev/null"#;
+    let started = std::time::Instant::now();
+    let (code, report) = probe_json(&[
+        "--timeout",
+        "0.5",
+        "--total-timeout",
+        "2",
+        "--",
+        "sh",
+        "-c",
+        script,
+    ]);
+    assert!(started.elapsed() < std::time::Duration::from_secs(10));
+    assert_eq!(code, Some(1));
+    assert!(
+        report["stopped"]
+            .as_str()
+            .unwrap()
+            .contains("--total-timeout"),
+        "{report}"
+    );
+}
