@@ -35,7 +35,7 @@ use link::Link;
 
 /// Check a JSON-RPC 2.0 or MCP server by talking to it.
 ///
-/// TARGET is an http:// URL (MCP Streamable HTTP, or plain JSON-RPC over HTTP POST) or a ws:// URL;
+/// The server is an http:// URL (MCP Streamable HTTP, or plain JSON-RPC over HTTP POST), a ws:// URL,
 /// or, after `--`, a command that speaks newline-delimited JSON-RPC on its stdin and stdout. As an
 /// MCP server (the default when it answers initialize) it is initialized and only what it declares
 /// is exercised: every tool is called with arguments made from its inputSchema (probe only servers
