@@ -463,3 +463,95 @@ fn the_total_timeout_stops_the_probe_with_a_failure() {
         "{report}"
     );
 }
+
+#[test]
+fn a_server_that_dies_mid_probe_is_a_failure_with_the_reason() {
+    // Answers the first request, then exits.
+    let script = r#"read l; echo '{"jsonrpc":"2.0","id":1,"error":{"code":-32002,"message":"not initialized"}}'; echo 'bye' >&2; exit 0"#;
+    let (code, report) = probe_json(&["--timeout", "2", "--", "sh", "-c", script]);
+    assert_eq!(code, Some(1), "{report}");
+    let stopped = report["stopped"].as_str().unwrap();
+    assert!(
+        stopped.contains("sh exited") && stopped.contains("bye"),
+        "{stopped}"
+    );
+}
+
+#[test]
+fn every_handshake_version_of_jrpc_serve_passes() {
+    for version in ["2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25"] {
+        let (code, report) = probe_json(&["--mcp-version", version, "--", JRPC, "serve"]);
+        assert_all_pass(code, &report);
+        assert_eq!(report["profile"]["mcp_version"], version);
+    }
+}
+
+#[test]
+fn tool_calls_are_bounded_and_skippable() {
+    let (code, report) = probe_json(&[
+        "--max-calls",
+        "2",
+        "--skip-tool",
+        "add",
+        "--",
+        JRPC,
+        "serve",
+    ]);
+    assert_eq!(code, Some(0));
+    let calls = report["checks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["id"] == "tools/call")
+        .unwrap();
+    let detail = calls["detail"].as_str().unwrap();
+    assert!(detail.contains("add: skipped (--skip-tool)"), "{detail}");
+    assert!(
+        detail.contains("stopped after 2 calls (--max-calls)"),
+        "{detail}"
+    );
+    let transcript = report["documents"].as_array().unwrap();
+    let tool_calls = transcript
+        .iter()
+        .filter(|d| d["method"] == "tools/call")
+        .count();
+    // Two calls, and the one with invalid arguments (a tool other than add).
+    assert_eq!(tool_calls, 3);
+}
+
+#[test]
+fn the_jsonrpsee_server_over_http_answers_a_notification_with_a_null_body() {
+    let server = Server::spawn(
+        env!("CARGO_BIN_EXE_jrpc").replace("/jrpc", "/examples/jsonrpsee_server"),
+        &["--exit-after", "60"],
+    );
+    let (code, report) = probe_json(&[
+        "--profile",
+        "jsonrpc",
+        "--call",
+        "subtract",
+        "[42, 23]",
+        &server.url("http"),
+    ]);
+    assert_eq!(code, Some(1));
+    // Over HTTP jsonrpsee answers a notification with `200` and the body `null` (not a message),
+    // and the §7 invalid request with -32700, as over WebSocket.
+    assert_eq!(
+        rules(&report),
+        BTreeSet::from([
+            "invalid-request-code".to_string(),
+            "message-not-object".to_string()
+        ])
+    );
+    let failing: Vec<String> = checks(&report, "fail")
+        .iter()
+        .map(|c| c.split(':').next().unwrap().to_string())
+        .collect();
+    assert_eq!(
+        failing,
+        [
+            "jsonrpc/invalid-request",
+            "jsonrpc/notification-not-answered"
+        ]
+    );
+}
