@@ -555,3 +555,25 @@ fn the_jsonrpsee_server_over_http_answers_a_notification_with_a_null_body() {
         ]
     );
 }
+
+#[test]
+fn an_http_server_that_only_sends_error_pages_exits_2_with_its_status() {
+    use std::io::{Read, Write};
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let url = format!("http://{}/mcp", listener.local_addr().unwrap());
+    std::thread::spawn(move || {
+        for stream in listener.incoming() {
+            let Ok(mut stream) = stream else { break };
+            let mut buf = [0u8; 4096];
+            let _ = stream.read(&mut buf);
+            let _ = stream.write_all(b"HTTP/1.1 404 Not Found\r\nContent-Type: text/html\r\nContent-Length: 16\r\nConnection: close\r\n\r\n<h1>nothing</h1>");
+        }
+    });
+    let out = probe(&["--timeout", "1", &url]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("HTTP 404 (text/html: <h1>nothing</h1>)"),
+        "{stderr}"
+    );
+}

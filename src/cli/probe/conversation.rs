@@ -87,6 +87,9 @@ pub struct Conversation {
     overdue: Vec<Value>,
     /// The server has sent at least one message (so it was reached).
     pub reached: bool,
+    /// What the transport last said besides messages (an HTTP error status): the reason a server
+    /// that never sent a message was not reached.
+    pub last_note: Option<String>,
 }
 
 impl Conversation {
@@ -100,6 +103,7 @@ impl Conversation {
             next_id: 1,
             overdue: Vec::new(),
             reached: false,
+            last_note: None,
         }
     }
 
@@ -149,6 +153,9 @@ impl Conversation {
             .ok()
             .and_then(|v| v.get("id").cloned());
         let delivery = self.link.send(&text, self.timeout).await?;
+        if delivery.note.is_some() {
+            self.last_note.clone_from(&delivery.note);
+        }
         let sent = self.record(Side::Client, text);
         let mut exchange = Exchange {
             sent,

@@ -181,6 +181,7 @@ pub fn main(args: Args) -> ExitCode {
             _ = tokio::signal::ctrl_c() => None,
         };
         let reached = conversation.reached;
+        let last_note = conversation.last_note.clone();
         let entries = conversation.close().await;
         let Some(run) = run else {
             return Err("interrupted".to_string());
@@ -188,10 +189,13 @@ pub fn main(args: Args) -> ExitCode {
         if !reached {
             return Err(match &run.stopped {
                 Some(e) => e.0.clone(),
-                None => format!(
-                    "it never answered: no message at all, each request waiting {:?} (--timeout)",
-                    args.timeout
-                ),
+                None => match last_note {
+                    Some(note) => format!("it never sent a JSON-RPC message (the last answer: {note})"),
+                    None => format!(
+                        "it never answered: no message at all, each request waiting {:?} (--timeout)",
+                        args.timeout
+                    ),
+                },
             });
         }
         Ok(verdict::judge(&entries, run))

@@ -484,6 +484,8 @@ async fn resources(runner: &mut Runner<'_>, plan: &Plan, server: &Server) -> Res
         }
     }
 
+    subscribe(runner, server, listed.first()).await?;
+
     runner.begin(
         "resources/templates/list",
         "resources/templates/list, every page",
@@ -746,4 +748,41 @@ async fn undeclared(runner: &mut Runner<'_>, server: &Server) -> Result<(), Link
 /// "1 tool", "3 tools".
 fn count(n: usize, what: &str) -> String {
     format!("{n} {what}{}", if n == 1 { "" } else { "s" })
+}
+
+/// `resources/subscribe` then `resources/unsubscribe` for the first resource, when the server
+/// declares `resources.subscribe`.
+async fn subscribe(
+    runner: &mut Runner<'_>,
+    server: &Server,
+    first: Option<&Value>,
+) -> Result<(), LinkError> {
+    let title = "resources/subscribe and resources/unsubscribe of a listed resource are answered";
+    if server.capabilities.pointer("/resources/subscribe") != Some(&Value::Bool(true)) {
+        runner.skip(
+            "resources/subscribe",
+            title,
+            RESOURCES,
+            "not declared (no resources.subscribe): skipped",
+        );
+        return Ok(());
+    }
+    let Some(uri) = first.and_then(|r| r.get("uri")).cloned() else {
+        runner.skip(
+            "resources/subscribe",
+            title,
+            RESOURCES,
+            "no resources listed",
+        );
+        return Ok(());
+    };
+    runner.begin("resources/subscribe", title, RESOURCES);
+    for method in ["resources/subscribe", "resources/unsubscribe"] {
+        let exchange = runner
+            .conversation
+            .request(method, json!({"uri": uri}))
+            .await?;
+        expect_result(runner, &exchange, method);
+    }
+    Ok(())
 }

@@ -15,7 +15,7 @@ use hyper::{Method, Request, Response, Uri};
 use hyper_util::rt::TokioIo;
 use tokio::net::TcpStream;
 
-use super::{Delivery, LinkError};
+use super::{excerpt, Delivery, LinkError};
 
 /// The largest response body read.
 const MAX_BODY: usize = 16 * 1024 * 1024;
@@ -141,19 +141,36 @@ impl HttpLink {
             let mut messages = Vec::new();
             if content_type.starts_with("text/event-stream") {
                 read_events(&mut body, &mut messages).await?;
-            } else {
+            }
+            let mut other_body = None;
+            if !content_type.starts_with("text/event-stream") {
                 let bytes = read_body(&mut body).await?;
                 let text = String::from_utf8_lossy(&bytes);
-                if !text.trim().is_empty() {
-                    messages.push(text.trim().to_string());
+                let text = text.trim();
+                // A JSON body is a message; an error page (HTML, plain text) is the transport's.
+                let json = content_type.contains("json")
+                    || (content_type.is_empty() && text.starts_with(['{', '[']));
+                if json || ((200..300).contains(&status) && !text.is_empty()) {
+                    if !text.is_empty() {
+                        messages.push(text.to_string());
+                    }
+                } else if !text.is_empty() {
+                    other_body = Some(format!(
+                        "{}: {}",
+                        if content_type.is_empty() {
+                            "no content type"
+                        } else {
+                            &content_type
+                        },
+                        excerpt(&text.split_whitespace().collect::<Vec<_>>().join(" "), 80)
+                    ));
                 }
             }
-            let note = if (200..300).contains(&status) {
-                None
-            } else if messages.is_empty() {
-                Some(format!("HTTP {status} with no JSON-RPC body"))
-            } else {
-                Some(format!("HTTP {status}"))
+            let note = match (&other_body, messages.is_empty()) {
+                _ if (200..300).contains(&status) => None,
+                (Some(body), _) => Some(format!("HTTP {status} ({body})")),
+                (None, true) => Some(format!("HTTP {status} with no JSON-RPC body")),
+                (None, false) => Some(format!("HTTP {status}")),
             };
             Ok::<_, LinkError>((status, messages, note))
         };
