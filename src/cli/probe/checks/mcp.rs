@@ -1,19 +1,16 @@
-//! MCP: the lifecycle (a request before initialization, initialize for the version asked, the
-//! initialized notification), then only what the server declared: tools, resources, prompts,
+//! MCP: only what the server declared (tools in [`super::tools`]): resources, prompts,
 //! completion, logging, ping; and that what it did not declare it does not serve.
 
 use serde_json::{json, Value};
 
-use super::{Mode, Plan, Runner, Status};
-use crate::cli::probe::arguments;
+use super::lifecycle::Server;
+use super::{Plan, Runner, Status};
 use crate::cli::probe::conversation::Exchange;
 use crate::cli::probe::link::{excerpt, LinkError};
-use crate::cli::probe::rules::*;
+use crate::cli::probe::rules::{CAPABILITY_UNDECLARED, RESULT_MEMBER_MISSING};
 use crate::rpc::mcp::methods;
-use crate::rpc::{McpVersion, Profile};
+use crate::rpc::McpVersion;
 
-const LIFECYCLE: &str = "https://modelcontextprotocol.io/specification/2025-11-25/basic/lifecycle";
-const TOOLS: &str = "https://modelcontextprotocol.io/specification/2025-11-25/server/tools";
 const RESOURCES: &str = "https://modelcontextprotocol.io/specification/2025-11-25/server/resources";
 const PROMPTS: &str = "https://modelcontextprotocol.io/specification/2025-11-25/server/prompts";
 const COMPLETION: &str =
@@ -21,153 +18,19 @@ const COMPLETION: &str =
 const LOGGING: &str =
     "https://modelcontextprotocol.io/specification/2025-11-25/server/utilities/logging";
 const PING: &str = "https://modelcontextprotocol.io/specification/2025-11-25/basic/utilities/ping";
-const PAGINATION: &str =
+pub const PAGINATION: &str =
     "https://modelcontextprotocol.io/specification/2025-11-25/server/utilities/pagination";
 
 /// Pages of one list followed before giving up.
 const MAX_PAGES: usize = 50;
 
-/// What initialize told the probe.
-pub struct Server {
-    pub version: McpVersion,
-    pub capabilities: Value,
-}
-
-impl Server {
-    fn declares(&self, capability: &str) -> bool {
-        self.capabilities
-            .get(capability)
-            .is_some_and(|c| !c.is_null())
-    }
-}
-
-/// A request before initialize, then initialize and notifications/initialized. `None` when the
-/// server does not speak MCP (in `--profile` detection) or refused to start a session.
-pub async fn lifecycle(runner: &mut Runner<'_>, plan: &Plan) -> Result<Option<Server>, LinkError> {
-    let asked = match plan.mode {
-        Mode::Mcp(Some(v)) => v,
-        _ => McpVersion::default(),
-    };
-    runner.begin(
-        "lifecycle/request-before-initialize",
-        "a request before initialize is answered (with an error or a result), not ignored",
-        LIFECYCLE,
-    );
-    let early = runner.conversation.request("tools/list", json!({})).await?;
-    describe_reply(runner, &early);
-
-    runner.begin(
-        "lifecycle/initialize",
-        format!("initialize asking for {asked}: the result names a supported version, the capabilities and serverInfo"),
-        LIFECYCLE,
-    );
-    let init = runner
-        .conversation
-        .request(
-            "initialize",
-            json!({
-                "protocolVersion": asked.as_str(),
-                "capabilities": {},
-                "clientInfo": {"name": "jrpc-probe", "version": env!("CARGO_PKG_VERSION")}
-            }),
-        )
-        .await?;
-    let Some(result) = init.result().cloned() else {
-        let why = match (&init.reply, init.error_code()) {
-            (None, _) => "no reply to initialize".to_string(),
-            (Some(_), Some(code)) => format!("initialize was answered with error {code}"),
-            (Some(_), None) => "initialize was answered without a result".to_string(),
-        };
-        if plan.mode == Mode::Detect {
-            let check = runner.current();
-            check.status = Status::Skipped;
-            check.detail = format!("not an MCP server ({why}): checked as plain JSON-RPC");
-            // The early tools/list was plain JSON-RPC's business too: an unknown method.
-            runner.checks[0].status = Status::Skipped;
-            runner.checks[0].detail = "not an MCP server".into();
-            return Ok(None);
-        }
-        runner.note(why);
-        runner.current().status = Status::Fail;
-        return Ok(None);
-    };
-    let at = Runner::blame(&init);
-    result_members(runner, &init, "initialize", asked);
-    let version = match result.get("protocolVersion").and_then(Value::as_str) {
-        Some(v) => match v.parse::<McpVersion>() {
-            Ok(McpVersion::V2026_07_28) | Err(_) => {
-                runner.find(at, &VERSION_NOT_SUPPORTED, "/result/protocolVersion", format!("the server answered protocolVersion {v:?} to a request for {asked}: not a version negotiated by initialize"));
-                asked
-            }
-            Ok(v) => {
-                runner.note(format!("negotiated {v}"));
-                v
-            }
-        },
-        None => {
-            runner.find(
-                at,
-                &VERSION_NOT_SUPPORTED,
-                "/result",
-                "the initialize result names no protocolVersion (a string)",
-            );
-            asked
-        }
-    };
-    if !result.get("capabilities").is_some_and(Value::is_object) {
-        runner.find(
-            at,
-            &INITIALIZE_RESULT_INVALID,
-            "/result",
-            "the initialize result has no capabilities object",
-        );
-    }
-    if !result.get("serverInfo").is_some_and(Value::is_object) {
-        runner.find(
-            at,
-            &INITIALIZE_RESULT_INVALID,
-            "/result",
-            "the initialize result has no serverInfo object",
-        );
-    }
-    runner.profile = Profile::Mcp(version);
-    runner
-        .conversation
-        .link()
-        .set_protocol_version(version.as_str());
-    runner
-        .conversation
-        .notify("notifications/initialized", Value::Null)
-        .await?;
-    Ok(Some(Server {
-        version,
-        capabilities: result.get("capabilities").cloned().unwrap_or(Value::Null),
-    }))
-}
-
-/// Says in the check's detail what came back.
-fn describe_reply(runner: &mut Runner<'_>, exchange: &Exchange) {
-    let status = exchange
-        .delivery
-        .http_status
-        .map(|s| format!(" (HTTP {s})"))
-        .unwrap_or_default();
-    let detail = match (&exchange.reply, exchange.error_code()) {
-        (None, _) => format!("no reply{status}"),
-        (Some(_), Some(code)) => format!("answered with error {code}{status}"),
-        (Some(_), None) if exchange.result().is_some() => format!("answered with a result{status}"),
-        (Some(_), None) => format!("answered{status}"),
-    };
-    runner.note(detail);
-    if let Some(note) = &exchange.delivery.note {
-        if exchange.reply.is_none() {
-            runner.note(note);
-        }
-    }
-}
-
 /// The reply to `method` holds every member its result requires in `version`.
-fn result_members(runner: &mut Runner<'_>, exchange: &Exchange, method: &str, version: McpVersion) {
+pub fn result_members(
+    runner: &mut Runner<'_>,
+    exchange: &Exchange,
+    method: &str,
+    version: McpVersion,
+) {
     let Some(result) = exchange.result() else {
         return;
     };
@@ -201,7 +64,7 @@ pub async fn features(
     let pong = runner.conversation.request("ping", Value::Null).await?;
     expect_result(runner, &pong, "ping");
 
-    tools(runner, plan, server).await?;
+    super::tools::tools(runner, plan, server).await?;
     resources(runner, plan, server).await?;
     prompts(runner, plan, server).await?;
     completion(runner, server).await?;
@@ -237,7 +100,7 @@ fn expect_result(runner: &mut Runner<'_>, exchange: &Exchange, method: &str) -> 
 }
 
 /// `method` page by page (following `nextCursor`); the items of member `items`.
-async fn list(
+pub async fn list(
     runner: &mut Runner<'_>,
     server: &Server,
     method: &str,
@@ -276,166 +139,6 @@ async fn list(
         runner.note(format!("{} pages", seen.len() + 1));
     }
     Ok(all)
-}
-
-async fn tools(runner: &mut Runner<'_>, plan: &Plan, server: &Server) -> Result<(), LinkError> {
-    if !server.declares("tools") {
-        for id in ["tools/list", "tools/call", "tools/call-invalid-arguments"] {
-            runner.skip(
-                id,
-                "tools",
-                TOOLS,
-                "not declared (no tools capability): skipped",
-            );
-        }
-        return Ok(());
-    }
-    runner.begin("tools/list", "tools/list, every page", PAGINATION);
-    let tools = list(runner, server, "tools/list", "tools").await?;
-    runner.note(count(tools.len(), "tool"));
-
-    runner.begin(
-        "tools/call",
-        "each tool called with arguments made from its inputSchema; every result has content blocks of known types",
-        TOOLS,
-    );
-    let mut called = 0;
-    for tool in &tools {
-        let Some(name) = tool.get("name").and_then(Value::as_str) else {
-            continue;
-        };
-        if plan.skip_tools.iter().any(|s| s == name) {
-            runner.note(format!("{name}: skipped (--skip-tool)"));
-            continue;
-        }
-        if called == plan.max_calls {
-            runner.note(format!("stopped after {called} calls (--max-calls)"));
-            break;
-        }
-        called += 1;
-        let schema = tool.get("inputSchema").cloned().unwrap_or(json!({}));
-        let exchange = runner
-            .conversation
-            .request(
-                "tools/call",
-                json!({"name": name, "arguments": arguments::valid(&schema)}),
-            )
-            .await?;
-        if exchange.result().is_some() {
-            result_members(runner, &exchange, "tools/call", server.version);
-            content_blocks(runner, &exchange, "/result/content");
-            if exchange.result().and_then(|r| r.get("isError")) == Some(&Value::Bool(true)) {
-                runner.note(format!("{name}: isError result"));
-            }
-        } else if let Some(code) = exchange.error_code() {
-            runner.note(format!("{name}: error {code}"));
-        } else if exchange.reply.is_none() {
-            runner.note(format!("{name}: no reply within the timeout"));
-        }
-    }
-    if tools.is_empty() {
-        let check = runner.current();
-        check.status = Status::Skipped;
-        check.detail = "no tools listed".into();
-    }
-
-    runner.begin(
-        "tools/call-invalid-arguments",
-        "a call with arguments that break the inputSchema is refused (-32602 or an isError result)",
-        TOOLS,
-    );
-    let target = tools.iter().find_map(|tool| {
-        let name = tool.get("name").and_then(Value::as_str)?;
-        if plan.skip_tools.iter().any(|s| s == name) {
-            return None;
-        }
-        let (args, how) = arguments::invalid(tool.get("inputSchema")?)?;
-        Some((name.to_string(), args, how))
-    });
-    let Some((name, args, how)) = target else {
-        let check = runner.current();
-        check.status = Status::Skipped;
-        check.detail = "no tool has a required or typed argument".into();
-        return Ok(());
-    };
-    let exchange = runner
-        .conversation
-        .request("tools/call", json!({"name": name, "arguments": args}))
-        .await?;
-    let refused = exchange.error_code().is_some()
-        || exchange.result().and_then(|r| r.get("isError")) == Some(&Value::Bool(true));
-    if refused {
-        runner.note(format!("{name} with {how}: refused"));
-    } else if exchange.result().is_some() {
-        let at = Runner::blame(&exchange);
-        runner.find(
-            at,
-            &INVALID_ARGUMENTS_ACCEPTED,
-            "/result",
-            format!("tools/call {name} with {how} succeeded"),
-        );
-    } else if exchange.reply.is_none() {
-        runner.note(format!("{name}: no reply within the timeout"));
-    }
-    Ok(())
-}
-
-/// The content blocks at `pointer` of the reply: objects with a known type and its members.
-fn content_blocks(runner: &mut Runner<'_>, exchange: &Exchange, pointer: &str) {
-    let at = Runner::blame(exchange);
-    let Some(blocks) = exchange.value().and_then(|v| v.pointer(pointer)) else {
-        return;
-    };
-    let Some(blocks) = blocks.as_array() else {
-        runner.find(at, &CONTENT_INVALID, pointer, "content is not an array");
-        return;
-    };
-    for (i, block) in blocks.iter().enumerate() {
-        let path = format!("{pointer}/{i}");
-        let ty = block.get("type").and_then(Value::as_str);
-        let needs: &[&str] = match ty {
-            Some("text") => &["text"],
-            Some("image" | "audio") => &["data", "mimeType"],
-            Some("resource_link") => &["uri", "name"],
-            Some("resource") => &["resource"],
-            Some(other) => {
-                runner.find(
-                    at,
-                    &CONTENT_INVALID,
-                    &path,
-                    format!("content block of unknown type {other:?}"),
-                );
-                continue;
-            }
-            None => {
-                runner.find(
-                    at,
-                    &CONTENT_INVALID,
-                    &path,
-                    "content block without a string \"type\"",
-                );
-                continue;
-            }
-        };
-        for member in needs {
-            if block.get(*member).is_none() {
-                runner.find(
-                    at,
-                    &CONTENT_INVALID,
-                    &path,
-                    format!("{} content block without {member:?}", ty.unwrap_or("")),
-                );
-            }
-        }
-        if ty == Some("text") && block.get("text").is_some_and(|t| !t.is_string()) {
-            runner.find(
-                at,
-                &CONTENT_INVALID,
-                &format!("{path}/text"),
-                "text content block whose \"text\" is not a string",
-            );
-        }
-    }
 }
 
 async fn resources(runner: &mut Runner<'_>, plan: &Plan, server: &Server) -> Result<(), LinkError> {
@@ -746,7 +449,7 @@ async fn undeclared(runner: &mut Runner<'_>, server: &Server) -> Result<(), Link
 }
 
 /// "1 tool", "3 tools".
-fn count(n: usize, what: &str) -> String {
+pub fn count(n: usize, what: &str) -> String {
     format!("{n} {what}{}", if n == 1 { "" } else { "s" })
 }
 

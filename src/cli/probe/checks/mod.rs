@@ -1,11 +1,13 @@
-//! The checks the probe runs, in order: the MCP lifecycle and the features the server declared
-//! ([`mcp`]), then the behaviour every JSON-RPC server owes ([`protocol`]), then the user's own
+//! The checks the probe runs, in order: the MCP lifecycle ([`lifecycle`]) and the features the
+//! server declared ([`tools`], [`mcp`]), then the behaviour every JSON-RPC server owes ([`protocol`]), then the user's own
 //! `--call`s. Each check owns the messages exchanged while it ran; the engine's findings about
 //! those messages and the probe's own ([`super::rules`]) decide whether it passed
 //! ([`super::verdict`]).
 
+mod lifecycle;
 mod mcp;
 mod protocol;
+mod tools;
 
 use std::ops::Range;
 
@@ -217,7 +219,7 @@ pub async fn run(conversation: &mut Conversation, plan: &Plan) -> Run {
 async fn steps(runner: &mut Runner<'_>, plan: &Plan) -> Result<(), LinkError> {
     let mcp = match plan.mode {
         Mode::JsonRpc => None,
-        Mode::Detect | Mode::Mcp(_) => mcp::lifecycle(runner, plan).await?,
+        Mode::Detect | Mode::Mcp(_) => lifecycle::lifecycle(runner, plan).await?,
     };
     if let Some(server) = &mcp {
         mcp::features(runner, plan, server).await?;
