@@ -23,7 +23,8 @@
 //! - `parse-error-id`: unparseable input gets -32600 with id 1 (not -32700 with id null);
 //! - `batch-answered`: a batch is answered with a batch whatever the version;
 //! - `unknown-method-result`: an unknown method gets an empty result, not -32601;
-//! - `invalid-arguments-accepted`: `tools/call add` without its numbers succeeds (0).
+//! - `invalid-arguments-accepted`: `tools/call add` without its numbers succeeds (0);
+//! - `tool-without-schema`: `tools/list` lists `add` without its inputSchema.
 
 #[cfg(not(target_arch = "wasm32"))]
 fn main() -> std::process::ExitCode {
@@ -40,7 +41,7 @@ mod server {
 
     use serde_json::{json, Value};
 
-    const DEFECTS: [&str; 10] = [
+    const DEFECTS: [&str; 11] = [
         "wrong-id",
         "result-and-error",
         "notification-answered",
@@ -51,6 +52,7 @@ mod server {
         "batch-answered",
         "unknown-method-result",
         "invalid-arguments-accepted",
+        "tool-without-schema",
     ];
     const VERSIONS: [&str; 4] = ["2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25"];
 
@@ -200,14 +202,17 @@ mod server {
                     json!({"jsonrpc": "2.0", "id": id, "result": {}, "error": {"code": -32603, "message": "Internal error"}})
                 }
                 "ping" => success(id, json!({})),
-                "tools/list" => success(
-                    id,
-                    json!({"tools": [{
+                "tools/list" => {
+                    let mut add = json!({
                         "name": "add",
                         "description": "a + b",
                         "inputSchema": {"type": "object", "properties": {"a": {"type": "number"}, "b": {"type": "number"}}, "required": ["a", "b"]}
-                    }]}),
-                ),
+                    });
+                    if self.has("tool-without-schema") {
+                        add.as_object_mut().map(|a| a.remove("inputSchema"));
+                    }
+                    success(id, json!({"tools": [add]}))
+                }
                 "tools/call" => self.call(id, params),
                 "prompts/list" => success(
                     id,

@@ -386,6 +386,13 @@ fn each_planted_defect_is_reported_with_its_rule_and_nothing_else() {
             &["mcp-tool-invalid-arguments-accepted"],
             &[],
         ),
+        // Without a schema the probe calls add with no arguments (refused: fine) and finds no
+        // tool to send invalid arguments to (skipped).
+        (
+            "tool-without-schema",
+            &["mcp-result-member-missing"],
+            &["tools/list"],
+        ),
     ] {
         let (code, report) = broken(&[defect]);
         let expected: BTreeSet<String> = expected.iter().map(|s| s.to_string()).collect();

@@ -68,8 +68,8 @@ probe_rule!(UNREADABLE_ID_NOT_NULL, "unreadable-request-id-not-null", Error, Jso
     "When the server cannot read the request (a parse error, an invalid request) it cannot know its id, and the specification says the reply's id is then null.");
 
 probe_rule!(RESULT_MEMBER_MISSING, "mcp-result-member-missing", Error, Mcp, SCHEMA,
-    "A result has every member the MCP schema requires for its method.",
-    "Clients read the required members of each result (tools for tools/list, content for tools/call, contents for resources/read, messages for prompts/get); without one the SDKs reject the reply.");
+    "A result has every member the MCP schema requires for its method, and so does each listed item.",
+    "Clients read the required members of each result (tools for tools/list, content for tools/call, contents for resources/read, messages for prompts/get) and of each listed tool (name, an object inputSchema), resource (uri, name), template (uriTemplate, name) and prompt (name); without one the SDKs reject the reply.");
 
 probe_rule!(CONTENT_INVALID, "mcp-content-invalid", Error, Mcp, SCHEMA,
     "Each content block of a result is an object with a known \"type\" and that type's members.",

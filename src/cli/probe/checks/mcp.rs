@@ -121,6 +121,7 @@ pub async fn list(
         result_members(runner, &exchange, method, server.version);
         let result = exchange.result().cloned().unwrap_or(Value::Null);
         if let Some(found) = result.get(items).and_then(Value::as_array) {
+            item_members(runner, &exchange, items, found);
             all.extend(found.iter().cloned());
         }
         match result.get("nextCursor") {
@@ -141,11 +142,52 @@ pub async fn list(
     Ok(all)
 }
 
+/// Each listed item (a tool, resource, template or prompt) has the members the schema requires of
+/// it, a tool's inputSchema being an object schema.
+fn item_members(runner: &mut Runner<'_>, exchange: &Exchange, items: &str, found: &[Value]) {
+    let required: &[&str] = match items {
+        "tools" => &["name", "inputSchema"],
+        "resources" => &["uri", "name"],
+        "resourceTemplates" => &["uriTemplate", "name"],
+        "prompts" => &["name"],
+        _ => &[],
+    };
+    let at = Runner::blame(exchange);
+    for (i, item) in found.iter().enumerate() {
+        let path = format!("/result/{items}/{i}");
+        if !item.is_object() {
+            runner.find(
+                at,
+                &RESULT_MEMBER_MISSING,
+                &path,
+                format!("{items}[{i}] is not an object"),
+            );
+            continue;
+        }
+        for member in required {
+            if item.get(*member).is_none() {
+                runner.find(
+                    at,
+                    &RESULT_MEMBER_MISSING,
+                    &path,
+                    format!("{items}[{i}] has no {member:?}"),
+                );
+            }
+        }
+        if let Some(schema) = item.get("inputSchema") {
+            if schema.get("type").and_then(Value::as_str) != Some("object") {
+                runner.find(at, &RESULT_MEMBER_MISSING, &format!("{path}/inputSchema"), format!("the inputSchema of {items}[{i}] is not an object schema (\"type\": \"object\")"));
+            }
+        }
+    }
+}
+
 async fn resources(runner: &mut Runner<'_>, plan: &Plan, server: &Server) -> Result<(), LinkError> {
     if !server.declares("resources") {
         for id in [
             "resources/list",
             "resources/read",
+            "resources/subscribe",
             "resources/templates/list",
         ] {
             runner.skip(
