@@ -192,22 +192,18 @@ async fn resources(runner: &mut Runner<'_>, plan: &Plan, server: &Server) -> Res
         ] {
             runner.skip(
                 id,
-                "resources",
+                title(id),
                 RESOURCES,
                 "not declared (no resources capability): skipped",
             );
         }
         return Ok(());
     }
-    runner.begin("resources/list", "resources/list, every page", PAGINATION);
+    runner.begin("resources/list", title("resources/list"), PAGINATION);
     let listed = list(runner, server, "resources/list", "resources").await?;
     runner.note(count(listed.len(), "resource"));
 
-    runner.begin(
-        "resources/read",
-        "each listed resource (up to --max-calls) is read",
-        RESOURCES,
-    );
+    runner.begin("resources/read", title("resources/read"), RESOURCES);
     let uris: Vec<String> = listed
         .iter()
         .filter_map(|r| r.get("uri").and_then(Value::as_str))
@@ -233,7 +229,7 @@ async fn resources(runner: &mut Runner<'_>, plan: &Plan, server: &Server) -> Res
 
     runner.begin(
         "resources/templates/list",
-        "resources/templates/list, every page",
+        title("resources/templates/list"),
         PAGINATION,
     );
     let templates = list(
@@ -252,21 +248,17 @@ async fn prompts(runner: &mut Runner<'_>, plan: &Plan, server: &Server) -> Resul
         for id in ["prompts/list", "prompts/get"] {
             runner.skip(
                 id,
-                "prompts",
+                title(id),
                 PROMPTS,
                 "not declared (no prompts capability): skipped",
             );
         }
         return Ok(());
     }
-    runner.begin("prompts/list", "prompts/list, every page", PAGINATION);
+    runner.begin("prompts/list", title("prompts/list"), PAGINATION);
     let listed = list(runner, server, "prompts/list", "prompts").await?;
     runner.note(count(listed.len(), "prompt"));
-    runner.begin(
-        "prompts/get",
-        "each listed prompt (up to --max-calls) is got with its required arguments",
-        PROMPTS,
-    );
+    runner.begin("prompts/get", title("prompts/get"), PROMPTS);
     if listed.is_empty() {
         let check = runner.current();
         check.status = Status::Skipped;
@@ -339,7 +331,7 @@ async fn completion(runner: &mut Runner<'_>, server: &Server) -> Result<(), Link
     if !server.declares("completions") {
         runner.skip(
             "completion/complete",
-            "completion",
+            title("completion/complete"),
             COMPLETION,
             "not declared (no completions capability): skipped",
         );
@@ -347,7 +339,7 @@ async fn completion(runner: &mut Runner<'_>, server: &Server) -> Result<(), Link
     }
     runner.begin(
         "completion/complete",
-        "completion/complete for a prompt's argument (or a template's variable)",
+        title("completion/complete"),
         COMPLETION,
     );
     // A prompt with an argument, else a resource template with a {variable}.
@@ -430,7 +422,7 @@ async fn logging(runner: &mut Runner<'_>, server: &Server) -> Result<(), LinkErr
     if !server.declares("logging") {
         runner.skip(
             "logging/setLevel",
-            "logging",
+            title("logging/setLevel"),
             LOGGING,
             "not declared (no logging capability): skipped",
         );
@@ -439,17 +431,13 @@ async fn logging(runner: &mut Runner<'_>, server: &Server) -> Result<(), LinkErr
     if methods::lookup("logging/setLevel", server.version).is_none() {
         runner.skip(
             "logging/setLevel",
-            "logging",
+            title("logging/setLevel"),
             LOGGING,
             format!("{} has no logging/setLevel", server.version),
         );
         return Ok(());
     }
-    runner.begin(
-        "logging/setLevel",
-        "logging/setLevel is answered with an empty result",
-        LOGGING,
-    );
+    runner.begin("logging/setLevel", title("logging/setLevel"), LOGGING);
     let exchange = runner
         .conversation
         .request("logging/setLevel", json!({"level": "error"}))
@@ -502,11 +490,10 @@ async fn subscribe(
     server: &Server,
     first: Option<&Value>,
 ) -> Result<(), LinkError> {
-    let title = "resources/subscribe and resources/unsubscribe of a listed resource are answered";
     if server.capabilities.pointer("/resources/subscribe") != Some(&Value::Bool(true)) {
         runner.skip(
             "resources/subscribe",
-            title,
+            title("resources/subscribe"),
             RESOURCES,
             "not declared (no resources.subscribe): skipped",
         );
@@ -515,13 +502,17 @@ async fn subscribe(
     let Some(uri) = first.and_then(|r| r.get("uri")).cloned() else {
         runner.skip(
             "resources/subscribe",
-            title,
+            title("resources/subscribe"),
             RESOURCES,
             "no resources listed",
         );
         return Ok(());
     };
-    runner.begin("resources/subscribe", title, RESOURCES);
+    runner.begin(
+        "resources/subscribe",
+        title("resources/subscribe"),
+        RESOURCES,
+    );
     for method in ["resources/subscribe", "resources/unsubscribe"] {
         let exchange = runner
             .conversation
@@ -530,4 +521,22 @@ async fn subscribe(
         expect_result(runner, &exchange, method);
     }
     Ok(())
+}
+
+/// What each feature check does, in words: one place for running it and for skipping it.
+pub fn title(id: &str) -> &'static str {
+    match id {
+        "tools/list" => "tools/list, every page",
+        "tools/call" => "each tool called with arguments made from its inputSchema; every result has content blocks of known types",
+        "tools/call-invalid-arguments" => "a call with arguments that break the inputSchema is refused (-32602 or an isError result)",
+        "resources/list" => "resources/list, every page",
+        "resources/read" => "each listed resource (up to --max-calls) is read",
+        "resources/subscribe" => "resources/subscribe and resources/unsubscribe of a listed resource are answered",
+        "resources/templates/list" => "resources/templates/list, every page",
+        "prompts/list" => "prompts/list, every page",
+        "prompts/get" => "each listed prompt (up to --max-calls) is got with its required arguments",
+        "completion/complete" => "completion/complete for a prompt's argument (or a template's variable)",
+        "logging/setLevel" => "logging/setLevel is answered with an empty result",
+        _ => "",
+    }
 }

@@ -4,7 +4,7 @@
 use serde_json::{json, Value};
 
 use super::lifecycle::Server;
-use super::mcp::{count, list, result_members, PAGINATION};
+use super::mcp::{count, list, result_members, title, PAGINATION};
 use super::{Plan, Runner, Status};
 use crate::cli::probe::arguments;
 use crate::cli::probe::conversation::Exchange;
@@ -18,22 +18,18 @@ pub async fn tools(runner: &mut Runner<'_>, plan: &Plan, server: &Server) -> Res
         for id in ["tools/list", "tools/call", "tools/call-invalid-arguments"] {
             runner.skip(
                 id,
-                "tools",
+                title(id),
                 TOOLS,
                 "not declared (no tools capability): skipped",
             );
         }
         return Ok(());
     }
-    runner.begin("tools/list", "tools/list, every page", PAGINATION);
+    runner.begin("tools/list", title("tools/list"), PAGINATION);
     let tools = list(runner, server, "tools/list", "tools").await?;
     runner.note(count(tools.len(), "tool"));
 
-    runner.begin(
-        "tools/call",
-        "each tool called with arguments made from its inputSchema; every result has content blocks of known types",
-        TOOLS,
-    );
+    runner.begin("tools/call", title("tools/call"), TOOLS);
     let mut called = 0;
     for tool in &tools {
         let Some(name) = tool.get("name").and_then(Value::as_str) else {
@@ -82,7 +78,7 @@ pub async fn tools(runner: &mut Runner<'_>, plan: &Plan, server: &Server) -> Res
 
     runner.begin(
         "tools/call-invalid-arguments",
-        "a call with arguments that break the inputSchema is refused (-32602 or an isError result)",
+        title("tools/call-invalid-arguments"),
         TOOLS,
     );
     let target = tools.iter().find_map(|tool| {
