@@ -584,3 +584,20 @@ fn an_http_server_that_only_sends_error_pages_exits_2_with_its_status() {
         "{stderr}"
     );
 }
+
+#[test]
+fn a_server_flooding_the_probe_is_stopped_quickly() {
+    let script = r#"read l; yes '{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","data":1}}'"#;
+    let started = std::time::Instant::now();
+    let (code, report) = probe_json(&["--", "sh", "-c", script]);
+    assert!(started.elapsed() < std::time::Duration::from_secs(30));
+    assert_eq!(code, Some(1));
+    assert!(
+        report["stopped"]
+            .as_str()
+            .unwrap()
+            .contains("20000 messages"),
+        "{}",
+        report["stopped"]
+    );
+}

@@ -11,6 +11,9 @@ use tokio::time::Instant;
 
 use super::link::{is_reply, Delivery, Link, LinkError};
 
+/// The most messages one probe records: past it the server is flooding and the probe stops.
+const MAX_MESSAGES: usize = 20_000;
+
 /// Who sent a message.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Side {
@@ -156,7 +159,7 @@ impl Conversation {
         if delivery.note.is_some() {
             self.last_note.clone_from(&delivery.note);
         }
-        let sent = self.record(Side::Client, text);
+        let sent = self.record(Side::Client, text)?;
         let mut exchange = Exchange {
             sent,
             reply: None,
@@ -171,7 +174,7 @@ impl Conversation {
             self.reached = true;
             let value = serde_json::from_str::<Value>(&message).ok();
             let reply = is_reply(&message);
-            let at = self.record(Side::Server, message);
+            let at = self.record(Side::Server, message)?;
             if reply && self.late(value.as_ref(), id.as_ref()) {
                 continue;
             }
@@ -230,16 +233,21 @@ impl Conversation {
             };
             let value = serde_json::from_str::<Value>(&message).ok();
             let reply = is_reply(&message);
-            self.record(Side::Server, message);
+            self.record(Side::Server, message)?;
             if !reply {
                 self.answer_server_request(value.as_ref()).await?;
             }
         }
     }
 
-    fn record(&mut self, side: Side, text: String) -> usize {
+    fn record(&mut self, side: Side, text: String) -> Result<usize, LinkError> {
+        if self.entries.len() == MAX_MESSAGES {
+            return Err(LinkError(format!(
+                "the conversation passed {MAX_MESSAGES} messages (a server flooding the probe?)"
+            )));
+        }
         self.entries.push(Entry { side, text });
-        self.entries.len() - 1
+        Ok(self.entries.len() - 1)
     }
 
     fn check_deadline(&self) -> Result<(), LinkError> {
@@ -270,7 +278,7 @@ impl Conversation {
         };
         let text = answer.to_string();
         self.link.send(&text, self.timeout).await?;
-        self.record(Side::Client, text);
+        self.record(Side::Client, text)?;
         Ok(())
     }
 }

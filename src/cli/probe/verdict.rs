@@ -58,10 +58,10 @@ pub fn transcript(entries: &[Entry]) -> (String, Vec<Span>) {
 pub fn judge(entries: &[Entry], run: Run) -> Verdict {
     let (text, spans) = transcript(entries);
     let mut report = check(text.as_bytes(), run.profile);
+    // The entry a document starts in (the spans are in order: a binary search).
     let entry_of = |span: Span| {
-        spans
-            .iter()
-            .position(|s| s.start <= span.start && span.start <= s.end)
+        let i = spans.partition_point(|s| s.end < span.start);
+        spans.get(i).filter(|s| s.start <= span.start).map(|_| i)
     };
     let mut checks = run.checks;
     let ranges: Vec<_> = checks.iter().map(|c| c.entries.clone()).collect();
@@ -91,10 +91,13 @@ pub fn judge(entries: &[Entry], run: Run) -> Verdict {
             let Some(span) = spans.get(finding.entry) else {
                 continue;
             };
+            let first = report
+                .documents
+                .partition_point(|d| d.span.start < span.start);
             let Some(doc) = report
                 .documents
-                .iter_mut()
-                .find(|d| span.start <= d.span.start && d.span.start <= span.end)
+                .get_mut(first)
+                .filter(|d| d.span.start <= span.end)
             else {
                 continue;
             };
@@ -110,20 +113,20 @@ pub fn judge(entries: &[Entry], run: Run) -> Verdict {
         }
     }
     // Each check's status from the findings about its messages.
-    for (index, check) in checks.iter_mut().enumerate() {
-        let mut rules: Vec<&'static str> = Vec::new();
-        let mut errors = false;
-        for doc in &report.documents {
-            if entry_of(doc.span).and_then(owner_of) != Some(index) {
-                continue;
-            }
-            for v in doc.all_violations() {
-                errors |= v.severity == Severity::Error;
-                if !rules.contains(&v.rule.id) {
-                    rules.push(v.rule.id);
-                }
+    let mut found: Vec<(bool, Vec<&'static str>)> = vec![(false, Vec::new()); checks.len()];
+    for doc in &report.documents {
+        let Some(owner) = entry_of(doc.span).and_then(owner_of) else {
+            continue;
+        };
+        let (errors, rules) = &mut found[owner];
+        for v in doc.all_violations() {
+            *errors |= v.severity == Severity::Error;
+            if !rules.contains(&v.rule.id) {
+                rules.push(v.rule.id);
             }
         }
+    }
+    for (check, (errors, rules)) in checks.iter_mut().zip(found) {
         if check.status == Status::Skipped {
             continue;
         }
