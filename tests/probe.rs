@@ -121,6 +121,8 @@ fn jrpc_serve_over_http_and_websocket_passes_every_check() {
         assert_all_pass(code, &report);
         assert_eq!(report["profile"]["name"], "mcp", "{url}");
     }
+    let (code, report) = probe_json(&["--mcp-version", "2026-07-28", &server.url("http")]);
+    assert_all_pass(code, &report);
     // 2025-03-26 has batches: answered as one.
     let (code, report) = probe_json(&["--mcp-version", "2025-03-26", &server.url("http")]);
     assert_all_pass(code, &report);
@@ -485,8 +487,15 @@ fn a_server_that_dies_mid_probe_is_a_failure_with_the_reason() {
 }
 
 #[test]
-fn every_handshake_version_of_jrpc_serve_passes() {
-    for version in ["2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25"] {
+fn every_mcp_version_of_jrpc_serve_passes() {
+    // 2026-07-28 has no initialize: server/discover, and an envelope on every request.
+    for version in [
+        "2024-11-05",
+        "2025-03-26",
+        "2025-06-18",
+        "2025-11-25",
+        "2026-07-28",
+    ] {
         let (code, report) = probe_json(&["--mcp-version", version, "--", JRPC, "serve"]);
         assert_all_pass(code, &report);
         assert_eq!(report["profile"]["mcp_version"], version);

@@ -233,8 +233,11 @@ impl MockServer {
                 Some(failure("null", &RpcError::predefined(INVALID_REQUEST)))
             }
             // MCP has batches in 2025-03-26 only: once a session speaks another version (or the
-            // profile says one), a batch is refused as a whole with one Invalid Request, id null.
-            (Kind::Batch, Value::Array(_)) if !self.batches_allowed() => {
+            // profile says one, or an element's 2026-07-28 envelope), a batch is refused as a
+            // whole with one Invalid Request, id null.
+            (Kind::Batch, Value::Array(items))
+                if !self.batches_allowed() || items.iter().any(mcp::in_modern_envelope) =>
+            {
                 Some(failure("null", &RpcError::predefined(INVALID_REQUEST)))
             }
             (Kind::Batch, Value::Array(items)) => {

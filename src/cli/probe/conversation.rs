@@ -90,6 +90,8 @@ pub struct Conversation {
     overdue: Vec<Value>,
     /// The server has sent at least one message (so it was reached).
     pub reached: bool,
+    /// The `_meta` every request carries (MCP 2026-07-28, which has no initialize).
+    pub envelope: Option<Value>,
     /// What the transport last said besides messages (an HTTP error status): the reason a server
     /// that never sent a message was not reached.
     pub last_note: Option<String>,
@@ -107,6 +109,7 @@ impl Conversation {
             overdue: Vec::new(),
             reached: false,
             last_note: None,
+            envelope: None,
         }
     }
 
@@ -129,7 +132,26 @@ impl Conversation {
     /// Sends the request `method` with `params` (an object, or nothing when null) and a fresh id.
     pub async fn request(&mut self, method: &str, params: Value) -> Result<Exchange, LinkError> {
         let id = self.next_id();
+        self.request_as(json!(id), method, params).await
+    }
+
+    /// Sends the request `method` with the id `id`; under MCP 2026-07-28 its params carry the
+    /// per-request `_meta` envelope.
+    pub async fn request_as(
+        &mut self,
+        id: Value,
+        method: &str,
+        params: Value,
+    ) -> Result<Exchange, LinkError> {
         let mut message = json!({"jsonrpc": "2.0", "id": id, "method": method});
+        let params = match (&self.envelope, params) {
+            (Some(meta), Value::Null) => json!({"_meta": meta}),
+            (Some(meta), Value::Object(mut members)) => {
+                members.insert("_meta".into(), meta.clone());
+                Value::Object(members)
+            }
+            (_, params) => params,
+        };
         if !params.is_null() {
             message["params"] = params;
         }

@@ -55,7 +55,8 @@ pub struct Args {
     /// The rules to check against [default: mcp when the server answers initialize, else jsonrpc]
     #[arg(long, value_enum, value_name = "PROFILE")]
     profile: Option<ProfileName>,
-    /// The MCP version to ask for in initialize (implies --profile mcp) [default: 2025-11-25]
+    /// The MCP version to ask for in initialize, or 2026-07-28 (server/discover and a per-request
+    /// _meta instead) (implies --profile mcp) [default: 2025-11-25]
     #[arg(long, value_name = "VERSION")]
     mcp_version: Option<McpVersion>,
     /// Call METHOD with PARAMS (JSON: an array, an object, or null for none); repeatable
@@ -120,9 +121,6 @@ impl Args {
             (None, Some(v)) => Mode::Mcp(Some(v)),
             (None, None) => Mode::Detect,
         };
-        if let Mode::Mcp(Some(McpVersion::V2026_07_28)) = mode {
-            return Err("--mcp-version 2026-07-28 (no initialize handshake) is not probed yet: give an earlier version".into());
-        }
         let mut calls = Vec::new();
         for pair in self.call.chunks(2) {
             let [method, params] = pair else {

@@ -11,6 +11,8 @@ use crate::cli::probe::rules::{INITIALIZE_RESULT_INVALID, VERSION_NOT_SUPPORTED}
 use crate::rpc::{McpVersion, Profile};
 
 const LIFECYCLE: &str = "https://modelcontextprotocol.io/specification/2025-11-25/basic/lifecycle";
+const DISCOVER: &str =
+    "https://modelcontextprotocol.io/specification/2026-07-28/schema#server%2Fdiscover";
 
 /// What initialize told the probe.
 pub struct Server {
@@ -33,6 +35,9 @@ pub async fn lifecycle(runner: &mut Runner<'_>, plan: &Plan) -> Result<Option<Se
         Mode::Mcp(Some(v)) => v,
         _ => McpVersion::default(),
     };
+    if asked == McpVersion::V2026_07_28 {
+        return discover(runner).await;
+    }
     runner.begin(
         "lifecycle/request-before-initialize",
         "a request before initialize is answered (with an error or a result), not ignored",
@@ -124,6 +129,71 @@ pub async fn lifecycle(runner: &mut Runner<'_>, plan: &Plan) -> Result<Option<Se
         .conversation
         .notify("notifications/initialized", Value::Null)
         .await?;
+    Ok(Some(Server {
+        version,
+        capabilities: result.get("capabilities").cloned().unwrap_or(Value::Null),
+    }))
+}
+
+/// MCP 2026-07-28 has no initialize: `server/discover` says what the server supports, and every
+/// request carries the version, the client's capabilities and its name in `_meta`.
+async fn discover(runner: &mut Runner<'_>) -> Result<Option<Server>, LinkError> {
+    let version = McpVersion::V2026_07_28;
+    runner.skip(
+        "lifecycle/request-before-initialize",
+        "a request before initialize is answered (with an error or a result), not ignored",
+        LIFECYCLE,
+        format!("{version} has no initialization"),
+    );
+    runner.begin(
+        "lifecycle/discover",
+        format!("server/discover with the {version} envelope: the result lists {version} among the supported versions, and the capabilities"),
+        DISCOVER,
+    );
+    runner.conversation.envelope = Some(json!({
+        "io.modelcontextprotocol/protocolVersion": version.as_str(),
+        "io.modelcontextprotocol/clientCapabilities": {},
+        "io.modelcontextprotocol/clientInfo": {"name": "jrpc-probe", "version": env!("CARGO_PKG_VERSION")}
+    }));
+    runner.profile = Profile::Mcp(version);
+    runner
+        .conversation
+        .link()
+        .set_protocol_version(version.as_str());
+    let discovered = runner
+        .conversation
+        .request("server/discover", json!({}))
+        .await?;
+    let Some(result) = discovered.result().cloned() else {
+        runner.note(match discovered.error_code() {
+            Some(code) => format!("server/discover was answered with error {code}"),
+            None => "no result for server/discover".to_string(),
+        });
+        runner.current().status = Status::Fail;
+        return Ok(None);
+    };
+    result_members(runner, &discovered, "server/discover", version);
+    let at = Runner::blame(&discovered);
+    let supported = result
+        .get("supportedVersions")
+        .and_then(Value::as_array)
+        .is_some_and(|v| v.iter().any(|v| v.as_str() == Some(version.as_str())));
+    if !supported {
+        runner.find(
+            at,
+            &VERSION_NOT_SUPPORTED,
+            "/result/supportedVersions",
+            format!("supportedVersions does not list {version}"),
+        );
+    }
+    if !result.get("capabilities").is_some_and(Value::is_object) {
+        runner.find(
+            at,
+            &INITIALIZE_RESULT_INVALID,
+            "/result",
+            "the server/discover result has no capabilities object",
+        );
+    }
     Ok(Some(Server {
         version,
         capabilities: result.get("capabilities").cloned().unwrap_or(Value::Null),

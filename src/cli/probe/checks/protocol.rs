@@ -88,8 +88,10 @@ pub async fn checks(runner: &mut Runner<'_>, mcp: bool) -> Result<(), LinkError>
         json!(runner.conversation.next_id()),
         json!(9_007_199_254_740_991_u64),
     ] {
-        let text = json!({"jsonrpc": "2.0", "id": id, "method": method}).to_string();
-        runner.conversation.send(text, Expect::Reply).await?;
+        runner
+            .conversation
+            .request_as(id, method, Value::Null)
+            .await?;
     }
 
     batch(runner, unknown).await
@@ -170,12 +172,23 @@ async fn batch(runner: &mut Runner<'_>, unknown: &str) -> Result<(), LinkError> 
     } else {
         unknown
     };
-    let text = json!([
-        {"jsonrpc": "2.0", "id": first, "method": method},
-        {"jsonrpc": "2.0", "method": if matches!(runner.profile, Profile::Mcp(_)) { "notifications/probe" } else { "probe.notification" }},
-        {"jsonrpc": "2.0", "id": second, "method": unknown}
-    ])
-    .to_string();
+    let mut requests = [
+        json!({"jsonrpc": "2.0", "id": first, "method": method}),
+        json!({"jsonrpc": "2.0", "id": second, "method": unknown}),
+    ];
+    // Under 2026-07-28 each request carries its envelope, in a batch too.
+    if let Some(meta) = &runner.conversation.envelope {
+        for request in &mut requests {
+            request["params"] = json!({"_meta": meta});
+        }
+    }
+    let [first, second] = requests;
+    let notification = if matches!(runner.profile, Profile::Mcp(_)) {
+        "notifications/probe"
+    } else {
+        "probe.notification"
+    };
+    let text = json!([first, {"jsonrpc": "2.0", "method": notification}, second]).to_string();
     if batches {
         runner.begin(
             "jsonrpc/batch",
