@@ -52,6 +52,9 @@ fi
 stage "jrpc: the official MCP conformance suite (tests/conformance/run.sh)"
 bash tests/conformance/run.sh "$jrpc"
 
+stage "jrpc probe: the official MCP server-everything on stdio and HTTP (tests/probe/run.sh)"
+bash tests/probe/run.sh "$jrpc"
+
 stage "fuzz: each cargo-fuzz target briefly (scripts/fuzz.sh, FUZZ_RUNS=20000)"
 FUZZ_RUNS="${FUZZ_RUNS:-20000}" bash scripts/fuzz.sh
 

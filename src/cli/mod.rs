@@ -1,10 +1,12 @@
-//! The `jrpc` command line (native only): `jrpc check`, `jrpc serve`, `jrpc tap`, `jrpc completions`.
+//! The `jrpc` command line (native only): `jrpc check`, `jrpc serve`, `jrpc tap`, `jrpc probe`,
+//! `jrpc completions`.
 //!
 //! One clap definition per subcommand, in its own module ([`check::Args`], [`serve::Args`]); this
 //! module only dispatches. Usage errors exit 2 (the contract), `--help` and `--version` exit 0.
 
 mod check;
 mod diagnostic;
+mod probe;
 pub mod serve;
 mod tap;
 
@@ -32,6 +34,7 @@ enum Command {
     Check(check::Args),
     Serve(serve::Args),
     Tap(tap::Args),
+    Probe(probe::Args),
     /// Print a shell completion script (e.g. `jrpc completions bash > /etc/bash_completion.d/jrpc`).
     Completions {
         #[arg(value_enum)]
@@ -49,6 +52,7 @@ pub fn main(args: impl IntoIterator<Item = OsString>) -> ExitCode {
         Command::Check(args) => check::main(args),
         Command::Serve(args) => serve::main(args),
         Command::Tap(args) => tap::main(args),
+        Command::Probe(args) => probe::main(args),
         Command::Completions { shell } => {
             let mut out = Vec::new();
             clap_complete::generate(shell, &mut Cli::command(), "jrpc", &mut out);

@@ -205,6 +205,11 @@ fn conformance_answer(
 }
 
 /// The 2026-07-28 envelope's version: `None` without one, `Err(requested)` when we do not speak it.
+/// A request carrying the 2026-07-28 envelope (`_meta` naming a version without initialize).
+pub(super) fn in_modern_envelope(message: &Node<'_>) -> bool {
+    matches!(envelope(message.get("params")), Some(Ok(_)))
+}
+
 fn envelope(params: Option<&Node<'_>>) -> Option<Result<McpVersion, String>> {
     let node = params?.get("_meta")?.get(META_PROTOCOL_VERSION)?;
     Some(match node.as_str() {

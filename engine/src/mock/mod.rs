@@ -300,6 +300,14 @@ impl MockServer {
             (_, Value::Array(items)) if items.is_empty() => {
                 Some(failure("null", &RpcError::predefined(INVALID_REQUEST)))
             }
+            // MCP has batches in 2025-03-26 only: once a session speaks another version (or the
+            // profile says one, or an element's 2026-07-28 envelope), a batch is refused as a
+            // whole with one Invalid Request, id null.
+            (Kind::Batch, Value::Array(items))
+                if !self.batches_allowed() || items.iter().any(mcp::in_modern_envelope) =>
+            {
+                Some(failure("null", &RpcError::predefined(INVALID_REQUEST)))
+            }
             (Kind::Batch, Value::Array(items)) => {
                 self.in_batch = true;
                 let replies: Vec<String> = doc
@@ -313,6 +321,13 @@ impl MockServer {
             }
             _ => self.message(src, doc, node),
         }
+    }
+
+    /// Whether a batch is answered: always in plain JSON-RPC before an MCP session, in MCP only in
+    /// 2025-03-26 (the one version with JSON-RPC batches).
+    fn batches_allowed(&self) -> bool {
+        let version = self.negotiated.or(self.profile.mcp_version());
+        version.is_none_or(|v| v == McpVersion::V2025_03_26)
     }
 
     /// One message (top level or batch element).

@@ -1,0 +1,542 @@
+//! MCP: only what the server declared (tools in [`super::tools`]): resources, prompts,
+//! completion, logging, ping; and that what it did not declare it does not serve.
+
+use serde_json::{json, Value};
+
+use super::lifecycle::Server;
+use super::{Plan, Runner, Status};
+use crate::cli::probe::conversation::Exchange;
+use crate::cli::probe::link::{excerpt, LinkError};
+use crate::cli::probe::rules::{CAPABILITY_UNDECLARED, RESULT_MEMBER_MISSING};
+use crate::rpc::mcp::methods;
+use crate::rpc::McpVersion;
+
+const RESOURCES: &str = "https://modelcontextprotocol.io/specification/2025-11-25/server/resources";
+const PROMPTS: &str = "https://modelcontextprotocol.io/specification/2025-11-25/server/prompts";
+const COMPLETION: &str =
+    "https://modelcontextprotocol.io/specification/2025-11-25/server/utilities/completion";
+const LOGGING: &str =
+    "https://modelcontextprotocol.io/specification/2025-11-25/server/utilities/logging";
+const PING: &str = "https://modelcontextprotocol.io/specification/2025-11-25/basic/utilities/ping";
+pub const PAGINATION: &str =
+    "https://modelcontextprotocol.io/specification/2025-11-25/server/utilities/pagination";
+
+/// Pages of one list followed before giving up.
+const MAX_PAGES: usize = 50;
+
+/// The reply to `method` holds every member its result requires in `version`.
+pub fn result_members(
+    runner: &mut Runner<'_>,
+    exchange: &Exchange,
+    method: &str,
+    version: McpVersion,
+) {
+    let Some(result) = exchange.result() else {
+        return;
+    };
+    let Some(row) = methods::lookup(method, version) else {
+        return;
+    };
+    let missing: Vec<&str> = row
+        .result
+        .iter()
+        .copied()
+        .filter(|m| result.get(*m).is_none())
+        .collect();
+    let at = Runner::blame(exchange);
+    for member in missing {
+        runner.find(
+            at,
+            &RESULT_MEMBER_MISSING,
+            "/result",
+            format!("the {method} result has no {member:?} (required in {version})"),
+        );
+    }
+}
+
+/// Every feature the server declared, and a look at those it did not.
+pub async fn features(
+    runner: &mut Runner<'_>,
+    plan: &Plan,
+    server: &Server,
+) -> Result<(), LinkError> {
+    runner.begin("ping", "ping is answered with an empty result", PING);
+    let pong = runner.conversation.request("ping", Value::Null).await?;
+    expect_result(runner, &pong, "ping");
+
+    super::tools::tools(runner, plan, server).await?;
+    resources(runner, plan, server).await?;
+    prompts(runner, plan, server).await?;
+    completion(runner, server).await?;
+    logging(runner, server).await?;
+    undeclared(runner, server).await
+}
+
+/// Notes the error when `exchange` did not succeed (the engine reports an unanswered request).
+fn expect_result(runner: &mut Runner<'_>, exchange: &Exchange, method: &str) -> bool {
+    if exchange.result().is_some() {
+        return true;
+    }
+    match exchange.error_code() {
+        Some(code) => {
+            let message = exchange
+                .value()
+                .and_then(|v| v.pointer("/error/message"))
+                .and_then(Value::as_str)
+                .unwrap_or("");
+            runner.note(format!(
+                "{method} answered with error {code} {:?}",
+                excerpt(message, 80)
+            ));
+            runner.current().status = Status::Fail;
+        }
+        // The engine reports the unanswered request (request-unanswered).
+        None if exchange.reply.is_none() => {
+            runner.note(format!("no reply to {method} within the timeout"))
+        }
+        None => runner.note(format!("{method} answered without a result")),
+    }
+    false
+}
+
+/// `method` page by page (following `nextCursor`); the items of member `items`.
+pub async fn list(
+    runner: &mut Runner<'_>,
+    server: &Server,
+    method: &str,
+    items: &str,
+) -> Result<Vec<Value>, LinkError> {
+    let mut all = Vec::new();
+    let mut cursor: Option<Value> = None;
+    let mut seen = Vec::new();
+    for page in 0..MAX_PAGES {
+        let params = match &cursor {
+            Some(c) => json!({"cursor": c}),
+            None => json!({}),
+        };
+        let exchange = runner.conversation.request(method, params).await?;
+        if !expect_result(runner, &exchange, method) {
+            break;
+        }
+        result_members(runner, &exchange, method, server.version);
+        let result = exchange.result().cloned().unwrap_or(Value::Null);
+        if let Some(found) = result.get(items).and_then(Value::as_array) {
+            item_members(runner, &exchange, items, found);
+            all.extend(found.iter().cloned());
+        }
+        match result.get("nextCursor") {
+            Some(next) if !next.is_null() => {
+                if seen.contains(next) {
+                    runner.note(format!("page {} repeats a cursor: stopped", page + 1));
+                    break;
+                }
+                seen.push(next.clone());
+                cursor = Some(next.clone());
+            }
+            _ => break,
+        }
+    }
+    if !seen.is_empty() {
+        runner.note(format!("{} pages", seen.len() + 1));
+    }
+    Ok(all)
+}
+
+/// Each listed item (a tool, resource, template or prompt) has the members the schema requires of
+/// it, a tool's inputSchema being an object schema.
+fn item_members(runner: &mut Runner<'_>, exchange: &Exchange, items: &str, found: &[Value]) {
+    let required: &[&str] = match items {
+        "tools" => &["name", "inputSchema"],
+        "resources" => &["uri", "name"],
+        "resourceTemplates" => &["uriTemplate", "name"],
+        "prompts" => &["name"],
+        _ => &[],
+    };
+    let at = Runner::blame(exchange);
+    for (i, item) in found.iter().enumerate() {
+        let path = format!("/result/{items}/{i}");
+        if !item.is_object() {
+            runner.find(
+                at,
+                &RESULT_MEMBER_MISSING,
+                &path,
+                format!("{items}[{i}] is not an object"),
+            );
+            continue;
+        }
+        for member in required {
+            if item.get(*member).is_none() {
+                runner.find(
+                    at,
+                    &RESULT_MEMBER_MISSING,
+                    &path,
+                    format!("{items}[{i}] has no {member:?}"),
+                );
+            }
+        }
+        if let Some(schema) = item.get("inputSchema") {
+            if schema.get("type").and_then(Value::as_str) != Some("object") {
+                runner.find(at, &RESULT_MEMBER_MISSING, &format!("{path}/inputSchema"), format!("the inputSchema of {items}[{i}] is not an object schema (\"type\": \"object\")"));
+            }
+        }
+    }
+}
+
+async fn resources(runner: &mut Runner<'_>, plan: &Plan, server: &Server) -> Result<(), LinkError> {
+    if !server.declares("resources") {
+        for id in [
+            "resources/list",
+            "resources/read",
+            "resources/subscribe",
+            "resources/templates/list",
+        ] {
+            runner.skip(
+                id,
+                title(id),
+                RESOURCES,
+                "not declared (no resources capability): skipped",
+            );
+        }
+        return Ok(());
+    }
+    runner.begin("resources/list", title("resources/list"), PAGINATION);
+    let listed = list(runner, server, "resources/list", "resources").await?;
+    runner.note(count(listed.len(), "resource"));
+
+    runner.begin("resources/read", title("resources/read"), RESOURCES);
+    let uris: Vec<String> = listed
+        .iter()
+        .filter_map(|r| r.get("uri").and_then(Value::as_str))
+        .take(plan.max_calls)
+        .map(str::to_string)
+        .collect();
+    if uris.is_empty() {
+        let check = runner.current();
+        check.status = Status::Skipped;
+        check.detail = "no resources listed".into();
+    }
+    for uri in uris {
+        let exchange = runner
+            .conversation
+            .request("resources/read", json!({"uri": uri}))
+            .await?;
+        if expect_result(runner, &exchange, "resources/read") {
+            result_members(runner, &exchange, "resources/read", server.version);
+        }
+    }
+
+    subscribe(runner, server, listed.first()).await?;
+
+    runner.begin(
+        "resources/templates/list",
+        title("resources/templates/list"),
+        PAGINATION,
+    );
+    let templates = list(
+        runner,
+        server,
+        "resources/templates/list",
+        "resourceTemplates",
+    )
+    .await?;
+    runner.note(count(templates.len(), "template"));
+    Ok(())
+}
+
+async fn prompts(runner: &mut Runner<'_>, plan: &Plan, server: &Server) -> Result<(), LinkError> {
+    if !server.declares("prompts") {
+        for id in ["prompts/list", "prompts/get"] {
+            runner.skip(
+                id,
+                title(id),
+                PROMPTS,
+                "not declared (no prompts capability): skipped",
+            );
+        }
+        return Ok(());
+    }
+    runner.begin("prompts/list", title("prompts/list"), PAGINATION);
+    let listed = list(runner, server, "prompts/list", "prompts").await?;
+    runner.note(count(listed.len(), "prompt"));
+    runner.begin("prompts/get", title("prompts/get"), PROMPTS);
+    if listed.is_empty() {
+        let check = runner.current();
+        check.status = Status::Skipped;
+        check.detail = "no prompts listed".into();
+    }
+    for prompt in listed.iter().take(plan.max_calls) {
+        let Some(name) = prompt.get("name").and_then(Value::as_str) else {
+            continue;
+        };
+        let arguments = prompt_arguments(runner, server, prompt).await?;
+        let exchange = runner
+            .conversation
+            .request("prompts/get", json!({"name": name, "arguments": arguments}))
+            .await?;
+        if exchange.result().is_some() {
+            result_members(runner, &exchange, "prompts/get", server.version);
+        } else if let Some(code) = exchange.error_code() {
+            // Made-up argument values may be refused: that is the prompt's business.
+            runner.note(format!("{name}: error {code}"));
+        } else if exchange.reply.is_none() {
+            runner.note(format!("{name}: no reply within the timeout"));
+        }
+    }
+    Ok(())
+}
+
+/// A value for each required argument of a prompt: the first completion the server offers for it
+/// (when it declares completions), else "probe".
+async fn prompt_arguments(
+    runner: &mut Runner<'_>,
+    server: &Server,
+    prompt: &Value,
+) -> Result<Value, LinkError> {
+    let mut args = serde_json::Map::new();
+    let name = prompt.get("name").cloned().unwrap_or(Value::Null);
+    for argument in prompt
+        .get("arguments")
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten()
+    {
+        if argument.get("required") != Some(&Value::Bool(true)) {
+            continue;
+        }
+        let Some(argument) = argument.get("name").and_then(Value::as_str) else {
+            continue;
+        };
+        let mut value = Value::String("probe".into());
+        if server.declares("completions") {
+            let offered = runner
+                .conversation
+                .request(
+                    "completion/complete",
+                    json!({"ref": {"type": "ref/prompt", "name": name}, "argument": {"name": argument, "value": ""}}),
+                )
+                .await?;
+            if let Some(first) = offered
+                .result()
+                .and_then(|r| r.pointer("/completion/values/0"))
+            {
+                value = first.clone();
+            }
+        }
+        args.insert(argument.to_string(), value);
+    }
+    Ok(Value::Object(args))
+}
+
+async fn completion(runner: &mut Runner<'_>, server: &Server) -> Result<(), LinkError> {
+    if !server.declares("completions") {
+        runner.skip(
+            "completion/complete",
+            title("completion/complete"),
+            COMPLETION,
+            "not declared (no completions capability): skipped",
+        );
+        return Ok(());
+    }
+    runner.begin(
+        "completion/complete",
+        title("completion/complete"),
+        COMPLETION,
+    );
+    // A prompt with an argument, else a resource template with a {variable}.
+    let prompts = if server.declares("prompts") {
+        runner
+            .conversation
+            .request("prompts/list", json!({}))
+            .await?
+            .result()
+            .cloned()
+    } else {
+        None
+    };
+    let from_prompt = prompts
+        .as_ref()
+        .and_then(|r| r.get("prompts"))
+        .and_then(Value::as_array)
+        .into_iter()
+        .flatten()
+        .find_map(|p| {
+            let name = p.get("name")?.as_str()?;
+            let argument = p
+                .get("arguments")?
+                .as_array()?
+                .first()?
+                .get("name")?
+                .as_str()?;
+            Some((
+                json!({"type": "ref/prompt", "name": name}),
+                argument.to_string(),
+            ))
+        });
+    let reference = match from_prompt {
+        Some(found) => Some(found),
+        None if server.declares("resources") => {
+            let templates = runner
+                .conversation
+                .request("resources/templates/list", json!({}))
+                .await?;
+            templates
+                .result()
+                .and_then(|r| r.get("resourceTemplates"))
+                .and_then(Value::as_array)
+                .into_iter()
+                .flatten()
+                .find_map(|t| {
+                    let uri = t.get("uriTemplate")?.as_str()?;
+                    let start = uri.find('{')?;
+                    let end = uri[start..].find('}')? + start;
+                    let variable =
+                        uri[start + 1..end].trim_start_matches(['+', '#', '?', '&', '/', '.', ';']);
+                    Some((
+                        json!({"type": "ref/resource", "uri": uri}),
+                        variable.to_string(),
+                    ))
+                })
+        }
+        None => None,
+    };
+    let Some((reference, argument)) = reference else {
+        let check = runner.current();
+        check.status = Status::Skipped;
+        check.detail = "nothing to complete: no prompt argument or template variable".into();
+        return Ok(());
+    };
+    let exchange = runner
+        .conversation
+        .request(
+            "completion/complete",
+            json!({"ref": reference, "argument": {"name": argument, "value": ""}}),
+        )
+        .await?;
+    if expect_result(runner, &exchange, "completion/complete") {
+        result_members(runner, &exchange, "completion/complete", server.version);
+    }
+    Ok(())
+}
+
+async fn logging(runner: &mut Runner<'_>, server: &Server) -> Result<(), LinkError> {
+    if !server.declares("logging") {
+        runner.skip(
+            "logging/setLevel",
+            title("logging/setLevel"),
+            LOGGING,
+            "not declared (no logging capability): skipped",
+        );
+        return Ok(());
+    }
+    if methods::lookup("logging/setLevel", server.version).is_none() {
+        runner.skip(
+            "logging/setLevel",
+            title("logging/setLevel"),
+            LOGGING,
+            format!("{} has no logging/setLevel", server.version),
+        );
+        return Ok(());
+    }
+    runner.begin("logging/setLevel", title("logging/setLevel"), LOGGING);
+    let exchange = runner
+        .conversation
+        .request("logging/setLevel", json!({"level": "error"}))
+        .await?;
+    expect_result(runner, &exchange, "logging/setLevel");
+    Ok(())
+}
+
+/// A feature the server did not declare is not served: its list method is not answered with a
+/// result.
+async fn undeclared(runner: &mut Runner<'_>, server: &Server) -> Result<(), LinkError> {
+    runner.begin(
+        "capabilities/undeclared-not-served",
+        "the list method of each feature not declared is not answered with a result",
+        "https://modelcontextprotocol.io/specification/2025-11-25/basic/lifecycle#capability-negotiation",
+    );
+    let mut tried = 0;
+    for (capability, method) in [
+        ("tools", "tools/list"),
+        ("resources", "resources/list"),
+        ("prompts", "prompts/list"),
+    ] {
+        if server.declares(capability) {
+            continue;
+        }
+        tried += 1;
+        let exchange = runner.conversation.request(method, json!({})).await?;
+        if exchange.result().is_some() {
+            let at = Runner::blame(&exchange);
+            runner.find(at, &CAPABILITY_UNDECLARED, "/result", format!("{method} is answered with a result, but the initialize result declares no {capability} capability"));
+        }
+    }
+    if tried == 0 {
+        let check = runner.current();
+        check.status = Status::Skipped;
+        check.detail = "every feature is declared".into();
+    }
+    Ok(())
+}
+
+/// "1 tool", "3 tools".
+pub fn count(n: usize, what: &str) -> String {
+    format!("{n} {what}{}", if n == 1 { "" } else { "s" })
+}
+
+/// `resources/subscribe` then `resources/unsubscribe` for the first resource, when the server
+/// declares `resources.subscribe`.
+async fn subscribe(
+    runner: &mut Runner<'_>,
+    server: &Server,
+    first: Option<&Value>,
+) -> Result<(), LinkError> {
+    if server.capabilities.pointer("/resources/subscribe") != Some(&Value::Bool(true)) {
+        runner.skip(
+            "resources/subscribe",
+            title("resources/subscribe"),
+            RESOURCES,
+            "not declared (no resources.subscribe): skipped",
+        );
+        return Ok(());
+    }
+    let Some(uri) = first.and_then(|r| r.get("uri")).cloned() else {
+        runner.skip(
+            "resources/subscribe",
+            title("resources/subscribe"),
+            RESOURCES,
+            "no resources listed",
+        );
+        return Ok(());
+    };
+    runner.begin(
+        "resources/subscribe",
+        title("resources/subscribe"),
+        RESOURCES,
+    );
+    for method in ["resources/subscribe", "resources/unsubscribe"] {
+        let exchange = runner
+            .conversation
+            .request(method, json!({"uri": uri}))
+            .await?;
+        expect_result(runner, &exchange, method);
+    }
+    Ok(())
+}
+
+/// What each feature check does, in words: one place for running it and for skipping it.
+pub fn title(id: &str) -> &'static str {
+    match id {
+        "tools/list" => "tools/list, every page",
+        "tools/call" => "each tool called with arguments made from its inputSchema; every result has content blocks of known types",
+        "tools/call-invalid-arguments" => "a call with arguments that break the inputSchema is refused (-32602 or an isError result)",
+        "resources/list" => "resources/list, every page",
+        "resources/read" => "each listed resource (up to --max-calls) is read",
+        "resources/subscribe" => "resources/subscribe and resources/unsubscribe of a listed resource are answered",
+        "resources/templates/list" => "resources/templates/list, every page",
+        "prompts/list" => "prompts/list, every page",
+        "prompts/get" => "each listed prompt (up to --max-calls) is got with its required arguments",
+        "completion/complete" => "completion/complete for a prompt's argument (or a template's variable)",
+        "logging/setLevel" => "logging/setLevel is answered with an empty result",
+        _ => "",
+    }
+}

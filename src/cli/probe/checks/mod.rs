@@ -1,0 +1,229 @@
+//! The checks the probe runs, in order: the MCP lifecycle ([`lifecycle`]) and the features the
+//! server declared ([`tools`], [`mcp`]), then the behaviour every JSON-RPC server owes ([`protocol`]), then the user's own
+//! `--call`s. Each check owns the messages exchanged while it ran; the engine's findings about
+//! those messages and the probe's own ([`super::rules`]) decide whether it passed
+//! ([`super::verdict`]).
+
+mod lifecycle;
+mod mcp;
+mod protocol;
+mod tools;
+
+use std::ops::Range;
+
+use serde_json::Value;
+
+use super::conversation::{Conversation, Exchange};
+use super::link::LinkError;
+use crate::rpc::catalogue::Rule;
+use crate::rpc::{McpVersion, Profile};
+
+/// How a check ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Status {
+    Pass,
+    Fail,
+    Skipped,
+}
+
+impl Status {
+    pub const fn as_str(self) -> &'static str {
+        match self {
+            Status::Pass => "pass",
+            Status::Fail => "fail",
+            Status::Skipped => "skipped",
+        }
+    }
+}
+
+/// A finding of one of the probe's rules about one message of the conversation.
+#[derive(Clone, Debug)]
+pub struct ProbeFinding {
+    pub entry: usize,
+    pub rule: &'static Rule,
+    /// JSON pointer in that message.
+    pub path: String,
+    pub message: String,
+}
+
+/// One check and its outcome.
+#[derive(Clone, Debug)]
+pub struct Check {
+    /// Stable id: `lifecycle/initialize`, `tools/call`, `jsonrpc/parse-error`.
+    pub id: String,
+    /// What it does, in words.
+    pub title: String,
+    /// Where the specification says what it checks.
+    pub spec: &'static str,
+    /// Skipped is decided while running; pass or fail by the verdict.
+    pub status: Status,
+    /// Why it was skipped or failed; what it saw.
+    pub detail: String,
+    /// The conversation's messages exchanged while it ran.
+    pub entries: Range<usize>,
+    pub findings: Vec<ProbeFinding>,
+    /// Engine rules that do not count against the server in this check (the probe provoked them).
+    pub tolerated: &'static [&'static str],
+}
+
+/// What the command line asks for.
+#[derive(Clone, Debug)]
+pub struct Plan {
+    pub mode: Mode,
+    /// `--call METHOD PARAMS`.
+    pub calls: Vec<(String, Value)>,
+    /// The most tool calls, prompt gets and resource reads made (each).
+    pub max_calls: usize,
+    /// Tools never called (`--skip-tool`).
+    pub skip_tools: Vec<String>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    /// MCP when the server answers initialize, plain JSON-RPC otherwise.
+    Detect,
+    /// MCP, asking for this version (the default one when `None`).
+    Mcp(Option<McpVersion>),
+    JsonRpc,
+}
+
+/// What the run produced.
+pub struct Run {
+    pub checks: Vec<Check>,
+    /// The profile the conversation is checked under (the negotiated MCP version).
+    pub profile: Profile,
+    /// The run stopped early: the link failed or time ran out.
+    pub stopped: Option<LinkError>,
+}
+
+/// The state of a run: the conversation and the checks so far.
+pub struct Runner<'c> {
+    pub conversation: &'c mut Conversation,
+    pub checks: Vec<Check>,
+    pub profile: Profile,
+}
+
+impl Runner<'_> {
+    /// Starts a check: its messages are those exchanged from now until the next one starts.
+    fn begin(
+        &mut self,
+        id: impl Into<String>,
+        title: impl Into<String>,
+        spec: &'static str,
+    ) -> usize {
+        let at = self.conversation.entries.len();
+        self.close_last();
+        self.checks.push(Check {
+            id: id.into(),
+            title: title.into(),
+            spec,
+            status: Status::Pass,
+            detail: String::new(),
+            entries: at..at,
+            findings: Vec::new(),
+            tolerated: &[],
+        });
+        self.checks.len() - 1
+    }
+
+    fn close_last(&mut self) {
+        let end = self.conversation.entries.len();
+        if let Some(last) = self.checks.last_mut() {
+            last.entries.end = end;
+        }
+    }
+
+    fn current(&mut self) -> &mut Check {
+        self.checks.last_mut().expect("a check has begun")
+    }
+
+    /// A check that does not apply, and why.
+    fn skip(
+        &mut self,
+        id: impl Into<String>,
+        title: impl Into<String>,
+        spec: &'static str,
+        why: impl Into<String>,
+    ) {
+        self.begin(id, title, spec);
+        let check = self.current();
+        check.status = Status::Skipped;
+        check.detail = why.into();
+    }
+
+    fn note(&mut self, detail: impl AsRef<str>) {
+        let check = self.current();
+        if !check.detail.is_empty() {
+            check.detail.push_str("; ");
+        }
+        check.detail.push_str(detail.as_ref());
+    }
+
+    /// A finding of a probe rule about entry `entry`.
+    fn find(&mut self, entry: usize, rule: &'static Rule, path: &str, message: impl Into<String>) {
+        let message = message.into();
+        self.note(&message);
+        self.current().findings.push(ProbeFinding {
+            entry,
+            rule,
+            path: path.to_string(),
+            message,
+        });
+    }
+
+    /// The reply's entry, or the sent message's when nothing came back.
+    fn blame(exchange: &Exchange) -> usize {
+        exchange.reply.as_ref().map_or(exchange.sent, |(at, _)| *at)
+    }
+}
+
+/// Runs every check of `plan` over `conversation`.
+pub async fn run(conversation: &mut Conversation, plan: &Plan) -> Run {
+    let mut runner = Runner {
+        conversation,
+        checks: Vec::new(),
+        profile: match plan.mode {
+            Mode::Mcp(v) => Profile::Mcp(v.unwrap_or_default()),
+            Mode::Detect | Mode::JsonRpc => Profile::JsonRpc,
+        },
+    };
+    let stopped = steps(&mut runner, plan).await.err();
+    if let Some(e) = &stopped {
+        if !runner.checks.is_empty() {
+            let check = runner.current();
+            check.status = Status::Fail;
+            let detail = format!("stopped: {e}");
+            if check.detail.is_empty() {
+                check.detail = detail;
+            } else {
+                check.detail = format!("{}; {detail}", check.detail);
+            }
+        }
+    } else {
+        // Late replies still have a chance, up to one more --timeout.
+        let wait = if runner.conversation.has_overdue() {
+            runner.conversation.timeout
+        } else {
+            runner.conversation.grace
+        };
+        let _ = runner.conversation.drain(wait).await;
+    }
+    runner.close_last();
+    Run {
+        checks: runner.checks,
+        profile: runner.profile,
+        stopped,
+    }
+}
+
+async fn steps(runner: &mut Runner<'_>, plan: &Plan) -> Result<(), LinkError> {
+    let mcp = match plan.mode {
+        Mode::JsonRpc => None,
+        Mode::Detect | Mode::Mcp(_) => lifecycle::lifecycle(runner, plan).await?,
+    };
+    if let Some(server) = &mcp {
+        mcp::features(runner, plan, server).await?;
+    }
+    protocol::checks(runner, mcp.is_some()).await?;
+    protocol::calls(runner, plan).await
+}

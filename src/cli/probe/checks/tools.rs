@@ -1,0 +1,184 @@
+//! MCP tools: every tool called with arguments made from its inputSchema (its result's content
+//! blocks checked), and one call with arguments that break the schema.
+
+use serde_json::{json, Value};
+
+use super::lifecycle::Server;
+use super::mcp::{count, list, result_members, title, PAGINATION};
+use super::{Plan, Runner, Status};
+use crate::cli::probe::arguments;
+use crate::cli::probe::conversation::Exchange;
+use crate::cli::probe::link::LinkError;
+use crate::cli::probe::rules::{CONTENT_INVALID, INVALID_ARGUMENTS_ACCEPTED};
+
+const TOOLS: &str = "https://modelcontextprotocol.io/specification/2025-11-25/server/tools";
+
+pub async fn tools(runner: &mut Runner<'_>, plan: &Plan, server: &Server) -> Result<(), LinkError> {
+    if !server.declares("tools") {
+        for id in ["tools/list", "tools/call", "tools/call-invalid-arguments"] {
+            runner.skip(
+                id,
+                title(id),
+                TOOLS,
+                "not declared (no tools capability): skipped",
+            );
+        }
+        return Ok(());
+    }
+    runner.begin("tools/list", title("tools/list"), PAGINATION);
+    let tools = list(runner, server, "tools/list", "tools").await?;
+    runner.note(count(tools.len(), "tool"));
+
+    runner.begin("tools/call", title("tools/call"), TOOLS);
+    let mut called = 0;
+    for tool in &tools {
+        let Some(name) = tool.get("name").and_then(Value::as_str) else {
+            continue;
+        };
+        if plan.skip_tools.iter().any(|s| s == name) {
+            runner.note(format!("{name}: skipped (--skip-tool)"));
+            continue;
+        }
+        if needs_task(tool) {
+            runner.note(format!(
+                "{name}: skipped (runs only as a task: execution.taskSupport \"required\")"
+            ));
+            continue;
+        }
+        if called == plan.max_calls {
+            runner.note(format!("stopped after {called} calls (--max-calls)"));
+            break;
+        }
+        called += 1;
+        let schema = tool.get("inputSchema").cloned().unwrap_or(json!({}));
+        let exchange = runner
+            .conversation
+            .request(
+                "tools/call",
+                json!({"name": name, "arguments": arguments::valid(&schema)}),
+            )
+            .await?;
+        if exchange.result().is_some() {
+            result_members(runner, &exchange, "tools/call", server.version);
+            content_blocks(runner, &exchange, "/result/content");
+            if exchange.result().and_then(|r| r.get("isError")) == Some(&Value::Bool(true)) {
+                runner.note(format!("{name}: isError result"));
+            }
+        } else if let Some(code) = exchange.error_code() {
+            runner.note(format!("{name}: error {code}"));
+        } else if exchange.reply.is_none() {
+            runner.note(format!("{name}: no reply within the timeout"));
+        }
+    }
+    if tools.is_empty() {
+        let check = runner.current();
+        check.status = Status::Skipped;
+        check.detail = "no tools listed".into();
+    }
+
+    runner.begin(
+        "tools/call-invalid-arguments",
+        title("tools/call-invalid-arguments"),
+        TOOLS,
+    );
+    let target = tools.iter().find_map(|tool| {
+        let name = tool.get("name").and_then(Value::as_str)?;
+        if plan.skip_tools.iter().any(|s| s == name) || needs_task(tool) {
+            return None;
+        }
+        let (args, how) = arguments::invalid(tool.get("inputSchema")?)?;
+        Some((name.to_string(), args, how))
+    });
+    let Some((name, args, how)) = target else {
+        let check = runner.current();
+        check.status = Status::Skipped;
+        check.detail = "no tool has a required or typed argument".into();
+        return Ok(());
+    };
+    let exchange = runner
+        .conversation
+        .request("tools/call", json!({"name": name, "arguments": args}))
+        .await?;
+    let refused = exchange.error_code().is_some()
+        || exchange.result().and_then(|r| r.get("isError")) == Some(&Value::Bool(true));
+    if refused {
+        runner.note(format!("{name} with {how}: refused"));
+    } else if exchange.result().is_some() {
+        let at = Runner::blame(&exchange);
+        runner.find(
+            at,
+            &INVALID_ARGUMENTS_ACCEPTED,
+            "/result",
+            format!("tools/call {name} with {how} succeeded"),
+        );
+    } else if exchange.reply.is_none() {
+        runner.note(format!("{name}: no reply within the timeout"));
+    }
+    Ok(())
+}
+
+/// The content blocks at `pointer` of the reply: objects with a known type and its members.
+fn content_blocks(runner: &mut Runner<'_>, exchange: &Exchange, pointer: &str) {
+    let at = Runner::blame(exchange);
+    let Some(blocks) = exchange.value().and_then(|v| v.pointer(pointer)) else {
+        return;
+    };
+    let Some(blocks) = blocks.as_array() else {
+        runner.find(at, &CONTENT_INVALID, pointer, "content is not an array");
+        return;
+    };
+    for (i, block) in blocks.iter().enumerate() {
+        let path = format!("{pointer}/{i}");
+        let ty = block.get("type").and_then(Value::as_str);
+        let needs: &[&str] = match ty {
+            Some("text") => &["text"],
+            Some("image" | "audio") => &["data", "mimeType"],
+            Some("resource_link") => &["uri", "name"],
+            Some("resource") => &["resource"],
+            Some(other) => {
+                runner.find(
+                    at,
+                    &CONTENT_INVALID,
+                    &path,
+                    format!("content block of unknown type {other:?}"),
+                );
+                continue;
+            }
+            None => {
+                runner.find(
+                    at,
+                    &CONTENT_INVALID,
+                    &path,
+                    "content block without a string \"type\"",
+                );
+                continue;
+            }
+        };
+        for member in needs {
+            if block.get(*member).is_none() {
+                runner.find(
+                    at,
+                    &CONTENT_INVALID,
+                    &path,
+                    format!("{} content block without {member:?}", ty.unwrap_or("")),
+                );
+            }
+        }
+        if ty == Some("text") && block.get("text").is_some_and(|t| !t.is_string()) {
+            runner.find(
+                at,
+                &CONTENT_INVALID,
+                &format!("{path}/text"),
+                "text content block whose \"text\" is not a string",
+            );
+        }
+    }
+}
+
+/// The tool can only be called as a task (2025-11-25 `execution.taskSupport: "required"`), which
+/// the probe does not do.
+fn needs_task(tool: &Value) -> bool {
+    tool.pointer("/execution/taskSupport")
+        .and_then(Value::as_str)
+        == Some("required")
+}

@@ -1,0 +1,306 @@
+//! The recorded conversation: every message both ways, in order, as the probe sent and received
+//! it. It sends a message and waits for its reply (bounded by the per-request timeout and the
+//! probe's deadline); what the server sends meanwhile is recorded too, and its requests to the
+//! client are answered (`ping` with `{}`, anything else with -32601: the probe declares no client
+//! capability).
+
+use std::time::Duration;
+
+use serde_json::{json, Value};
+use tokio::time::Instant;
+
+use super::link::{is_reply, Delivery, Link, LinkError};
+
+/// The most messages one probe records: past it the server is flooding and the probe stops.
+const MAX_MESSAGES: usize = 20_000;
+
+/// Who sent a message.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Side {
+    Client,
+    Server,
+}
+
+impl Side {
+    pub const fn marker(self) -> &'static str {
+        match self {
+            Side::Client => "-->",
+            Side::Server => "<--",
+        }
+    }
+}
+
+/// One message of the conversation.
+#[derive(Clone, Debug)]
+pub struct Entry {
+    pub side: Side,
+    pub text: String,
+}
+
+/// What the probe waits for after sending.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Expect {
+    /// A reply (a response or a batch of them).
+    Reply,
+    /// Nothing (a notification): wait a short while for anything that comes anyway.
+    Nothing,
+}
+
+/// One message sent and what came back.
+#[derive(Clone, Debug, Default)]
+pub struct Exchange {
+    /// The entry of the sent message.
+    pub sent: usize,
+    /// The reply (its entry and its value when it is JSON); `None` when nothing came in time.
+    pub reply: Option<(usize, Option<Value>)>,
+    /// What the transport said (HTTP status, a note).
+    pub delivery: Delivery,
+}
+
+impl Exchange {
+    /// The reply's JSON value.
+    pub fn value(&self) -> Option<&Value> {
+        self.reply.as_ref().and_then(|(_, v)| v.as_ref())
+    }
+    /// The reply's `result`, when it is a success.
+    pub fn result(&self) -> Option<&Value> {
+        self.value().and_then(|v| v.get("result"))
+    }
+    /// The reply's error code, when it is an error response.
+    pub fn error_code(&self) -> Option<i64> {
+        self.value()
+            .and_then(|v| v.get("error"))
+            .and_then(|e| e.get("code"))
+            .and_then(Value::as_i64)
+    }
+}
+
+pub struct Conversation {
+    link: Link,
+    pub entries: Vec<Entry>,
+    /// How long one request may wait for its reply.
+    pub timeout: Duration,
+    /// How long a notification waits for an (unwanted) answer.
+    pub grace: Duration,
+    /// The probe's end (--total-timeout).
+    pub deadline: Instant,
+    next_id: u64,
+    /// Ids of requests whose reply did not come in time: a response carrying one later is that
+    /// late reply, not the reply to whatever was sent last.
+    overdue: Vec<Value>,
+    /// The server has sent at least one message (so it was reached).
+    pub reached: bool,
+    /// The `_meta` every request carries (MCP 2026-07-28, which has no initialize).
+    pub envelope: Option<Value>,
+    /// What the transport last said besides messages (an HTTP error status): the reason a server
+    /// that never sent a message was not reached.
+    pub last_note: Option<String>,
+}
+
+impl Conversation {
+    pub fn new(link: Link, timeout: Duration, deadline: Instant) -> Conversation {
+        Conversation {
+            link,
+            entries: Vec::new(),
+            timeout,
+            grace: timeout.min(Duration::from_millis(300)),
+            deadline,
+            next_id: 1,
+            overdue: Vec::new(),
+            reached: false,
+            last_note: None,
+            envelope: None,
+        }
+    }
+
+    pub fn link(&mut self) -> &mut Link {
+        &mut self.link
+    }
+
+    pub async fn close(self) -> Vec<Entry> {
+        self.link.close().await;
+        self.entries
+    }
+
+    /// The next request id.
+    pub fn next_id(&mut self) -> u64 {
+        let id = self.next_id;
+        self.next_id += 1;
+        id
+    }
+
+    /// Sends the request `method` with `params` (an object, or nothing when null) and a fresh id.
+    pub async fn request(&mut self, method: &str, params: Value) -> Result<Exchange, LinkError> {
+        let id = self.next_id();
+        self.request_as(json!(id), method, params).await
+    }
+
+    /// Sends the request `method` with the id `id`; under MCP 2026-07-28 its params carry the
+    /// per-request `_meta` envelope.
+    pub async fn request_as(
+        &mut self,
+        id: Value,
+        method: &str,
+        params: Value,
+    ) -> Result<Exchange, LinkError> {
+        let mut message = json!({"jsonrpc": "2.0", "id": id, "method": method});
+        let params = match (&self.envelope, params) {
+            (Some(meta), Value::Null) => json!({"_meta": meta}),
+            (Some(meta), Value::Object(mut members)) => {
+                members.insert("_meta".into(), meta.clone());
+                Value::Object(members)
+            }
+            (_, params) => params,
+        };
+        if !params.is_null() {
+            message["params"] = params;
+        }
+        self.send(message.to_string(), Expect::Reply).await
+    }
+
+    /// Sends the notification `method` with `params`.
+    pub async fn notify(&mut self, method: &str, params: Value) -> Result<Exchange, LinkError> {
+        let mut message = json!({"jsonrpc": "2.0", "method": method});
+        if !params.is_null() {
+            message["params"] = params;
+        }
+        self.send(message.to_string(), Expect::Nothing).await
+    }
+
+    /// Sends `text` as it is (broken on purpose, maybe) and waits as `expect` says.
+    pub async fn send(&mut self, text: String, expect: Expect) -> Result<Exchange, LinkError> {
+        self.check_deadline()?;
+        let wait = match expect {
+            Expect::Reply => self.timeout,
+            Expect::Nothing => self.grace,
+        };
+        let id = serde_json::from_str::<Value>(&text)
+            .ok()
+            .and_then(|v| v.get("id").cloned());
+        let delivery = self.link.send(&text, self.timeout).await?;
+        if delivery.note.is_some() {
+            self.last_note.clone_from(&delivery.note);
+        }
+        let sent = self.record(Side::Client, text)?;
+        let mut exchange = Exchange {
+            sent,
+            reply: None,
+            delivery,
+        };
+        let until = (Instant::now() + wait).min(self.deadline);
+        loop {
+            let left = until.saturating_duration_since(Instant::now());
+            let Some(message) = self.link.receive(left).await? else {
+                break;
+            };
+            self.reached = true;
+            let value = serde_json::from_str::<Value>(&message).ok();
+            let reply = is_reply(&message);
+            let at = self.record(Side::Server, message)?;
+            if reply && self.late(value.as_ref(), id.as_ref()) {
+                continue;
+            }
+            if reply && exchange.reply.is_none() && expect == Expect::Reply {
+                exchange.reply = Some((at, value));
+                break;
+            }
+            if !reply {
+                self.answer_server_request(value.as_ref()).await?;
+            }
+            if Instant::now() >= until {
+                break;
+            }
+        }
+        if exchange.reply.is_none() && expect == Expect::Reply {
+            if let Some(id) = id {
+                self.overdue.push(id);
+            }
+        }
+        Ok(exchange)
+    }
+
+    /// `reply` answers an overdue request (not `waiting`, the one sent last): it is taken off the
+    /// overdue list.
+    fn late(&mut self, reply: Option<&Value>, waiting: Option<&Value>) -> bool {
+        let Some(id) = reply.and_then(|r| r.get("id")) else {
+            return false;
+        };
+        if Some(id) == waiting {
+            return false;
+        }
+        match self.overdue.iter().position(|o| o == id) {
+            Some(i) => {
+                self.overdue.remove(i);
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Some request's reply has not come yet.
+    pub fn has_overdue(&self) -> bool {
+        !self.overdue.is_empty()
+    }
+
+    /// Waits up to `wait` for anything more the server sends (late replies, notifications).
+    pub async fn drain(&mut self, wait: Duration) -> Result<(), LinkError> {
+        let until = (Instant::now() + wait).min(self.deadline);
+        loop {
+            let left = until.saturating_duration_since(Instant::now());
+            if left.is_zero() {
+                return Ok(());
+            }
+            let Some(message) = self.link.receive(left).await? else {
+                return Ok(());
+            };
+            let value = serde_json::from_str::<Value>(&message).ok();
+            let reply = is_reply(&message);
+            self.record(Side::Server, message)?;
+            if !reply {
+                self.answer_server_request(value.as_ref()).await?;
+            }
+        }
+    }
+
+    fn record(&mut self, side: Side, text: String) -> Result<usize, LinkError> {
+        if self.entries.len() == MAX_MESSAGES {
+            return Err(LinkError(format!(
+                "the conversation passed {MAX_MESSAGES} messages (a server flooding the probe?)"
+            )));
+        }
+        self.entries.push(Entry { side, text });
+        Ok(self.entries.len() - 1)
+    }
+
+    fn check_deadline(&self) -> Result<(), LinkError> {
+        if Instant::now() >= self.deadline {
+            Err(LinkError(
+                "the probe ran out of time (--total-timeout)".into(),
+            ))
+        } else {
+            Ok(())
+        }
+    }
+
+    /// A request from the server (it has an id and a method) gets an answer.
+    async fn answer_server_request(&mut self, message: Option<&Value>) -> Result<(), LinkError> {
+        let Some(message) = message else {
+            return Ok(());
+        };
+        let (Some(id), Some(method)) = (
+            message.get("id"),
+            message.get("method").and_then(Value::as_str),
+        ) else {
+            return Ok(());
+        };
+        let answer = if method == "ping" {
+            json!({"jsonrpc": "2.0", "id": id, "result": {}})
+        } else {
+            json!({"jsonrpc": "2.0", "id": id, "error": {"code": -32601, "message": format!("Method not found: the probe does not offer {method}")}})
+        };
+        let text = answer.to_string();
+        self.link.send(&text, self.timeout).await?;
+        self.record(Side::Client, text)?;
+        Ok(())
+    }
+}

@@ -1,0 +1,284 @@
+//! An HTTP server: each message is a POST (Streamable HTTP for MCP, plain JSON-RPC over HTTP
+//! otherwise). The response is JSON (the reply), `202` with no body (nothing to reply), or an SSE
+//! stream whose events carry the server's messages, read until the reply arrives. The session id
+//! (`Mcp-Session-Id`) a response gives is sent back on every later POST, with
+//! `MCP-Protocol-Version` once negotiated; the session is deleted at the end. One TCP connection
+//! per POST: an SSE stream left open after its reply is simply dropped.
+
+use std::collections::VecDeque;
+use std::time::Duration;
+
+use http_body_util::{BodyExt, Empty, Full};
+use hyper::body::{Bytes, Incoming};
+use hyper::header::{self, HeaderValue};
+use hyper::{Method, Request, Response, Uri};
+use hyper_util::rt::TokioIo;
+use tokio::net::TcpStream;
+
+use super::{excerpt, Delivery, LinkError};
+
+/// The largest response body read.
+const MAX_BODY: usize = 16 * 1024 * 1024;
+
+pub struct HttpLink {
+    uri: Uri,
+    pub session: Option<String>,
+    pub protocol_version: Option<String>,
+    inbox: VecDeque<String>,
+    connect_timeout: Duration,
+}
+
+impl HttpLink {
+    pub fn new(uri: Uri, connect_timeout: Duration) -> HttpLink {
+        HttpLink {
+            uri,
+            session: None,
+            protocol_version: None,
+            inbox: VecDeque::new(),
+            connect_timeout,
+        }
+    }
+
+    pub fn queued(&mut self) -> Option<String> {
+        self.inbox.pop_front()
+    }
+
+    fn authority(&self) -> String {
+        let host = self.uri.host().unwrap_or("localhost");
+        let port = self.uri.port_u16().unwrap_or(80);
+        if host.contains(':') && !host.starts_with('[') {
+            format!("[{host}]:{port}")
+        } else {
+            format!("{host}:{port}")
+        }
+    }
+
+    async fn request<B>(&self, request: Request<B>) -> Result<Response<Incoming>, LinkError>
+    where
+        B: hyper::body::Body + Send + 'static,
+        B::Data: Send,
+        B::Error: Into<Box<dyn std::error::Error + Send + Sync>>,
+    {
+        let authority = self.authority();
+        let stream = match tokio::time::timeout(
+            self.connect_timeout,
+            TcpStream::connect(&authority),
+        )
+        .await
+        {
+            Err(_) => {
+                return Err(LinkError(format!(
+                    "cannot connect to {}: no answer within {:?}",
+                    self.uri, self.connect_timeout
+                )))
+            }
+            Ok(Err(e)) => return Err(LinkError(format!("cannot connect to {}: {e}", self.uri))),
+            Ok(Ok(stream)) => stream,
+        };
+        let (mut sender, connection) = hyper::client::conn::http1::handshake(TokioIo::new(stream))
+            .await
+            .map_err(|e| LinkError(format!("HTTP handshake with {} failed: {e}", self.uri)))?;
+        tokio::spawn(connection);
+        sender
+            .send_request(request)
+            .await
+            .map_err(|e| LinkError(format!("HTTP request to {} failed: {e}", self.uri)))
+    }
+
+    fn builder(&self, method: Method) -> hyper::http::request::Builder {
+        let path = self
+            .uri
+            .path_and_query()
+            .map_or("/", |p| p.as_str())
+            .to_string();
+        let mut builder = Request::builder()
+            .method(method)
+            .uri(path)
+            .header(header::HOST, self.authority());
+        if let Some(id) = self
+            .session
+            .as_deref()
+            .and_then(|s| HeaderValue::from_str(s).ok())
+        {
+            builder = builder.header("mcp-session-id", id);
+        }
+        if let Some(v) = self
+            .protocol_version
+            .as_deref()
+            .and_then(|s| HeaderValue::from_str(s).ok())
+        {
+            builder = builder.header("mcp-protocol-version", v);
+        }
+        builder
+    }
+
+    /// POSTs `text`; the messages of the response are queued. A response that does not arrive in
+    /// `timeout` is not an error of the link (the request is then unanswered).
+    pub async fn post(&mut self, text: &str, timeout: Duration) -> Result<Delivery, LinkError> {
+        let request = self
+            .builder(Method::POST)
+            .header(header::CONTENT_TYPE, "application/json")
+            .header(header::ACCEPT, "application/json, text/event-stream")
+            .body(Full::new(Bytes::from(text.to_string())))
+            .map_err(|e| LinkError(format!("cannot build the HTTP request: {e}")))?;
+        let exchange = async {
+            let response = self.request(request).await?;
+            let status = response.status().as_u16();
+            if let Some(id) = response
+                .headers()
+                .get("mcp-session-id")
+                .and_then(|v| v.to_str().ok())
+            {
+                self.session = Some(id.to_string());
+            }
+            let content_type = response
+                .headers()
+                .get(header::CONTENT_TYPE)
+                .and_then(|v| v.to_str().ok())
+                .unwrap_or("")
+                .to_ascii_lowercase();
+            let mut body = response.into_body();
+            let mut messages = Vec::new();
+            if content_type.starts_with("text/event-stream") {
+                read_events(&mut body, &mut messages).await?;
+            }
+            let mut other_body = None;
+            if !content_type.starts_with("text/event-stream") {
+                let bytes = read_body(&mut body).await?;
+                let text = String::from_utf8_lossy(&bytes);
+                let text = text.trim();
+                // A JSON body is a message; an error page (HTML, plain text) is the transport's.
+                let json = content_type.contains("json")
+                    || (content_type.is_empty() && text.starts_with(['{', '[']));
+                if json || ((200..300).contains(&status) && !text.is_empty()) {
+                    if !text.is_empty() {
+                        messages.push(text.to_string());
+                    }
+                } else if !text.is_empty() {
+                    other_body = Some(format!(
+                        "{}: {}",
+                        if content_type.is_empty() {
+                            "no content type"
+                        } else {
+                            &content_type
+                        },
+                        excerpt(&text.split_whitespace().collect::<Vec<_>>().join(" "), 80)
+                    ));
+                }
+            }
+            let note = match (&other_body, messages.is_empty()) {
+                _ if (200..300).contains(&status) => None,
+                (Some(body), _) => Some(format!("HTTP {status} ({body})")),
+                (None, true) => Some(format!("HTTP {status} with no JSON-RPC body")),
+                (None, false) => Some(format!("HTTP {status}")),
+            };
+            Ok::<_, LinkError>((status, messages, note))
+        };
+        match tokio::time::timeout(timeout, exchange).await {
+            Err(_) => Ok(Delivery {
+                http_status: None,
+                note: Some(format!("no HTTP response within {timeout:?}")),
+            }),
+            Ok(Err(e)) => Err(e),
+            Ok(Ok((status, messages, note))) => {
+                self.inbox.extend(messages);
+                Ok(Delivery {
+                    http_status: Some(status),
+                    note,
+                })
+            }
+        }
+    }
+
+    /// Ends the MCP session (`DELETE` with its id), if there is one; a refusal is fine (405).
+    pub async fn end_session(self) {
+        if self.session.is_none() {
+            return;
+        }
+        if let Ok(request) = self.builder(Method::DELETE).body(Empty::<Bytes>::new()) {
+            let _ = tokio::time::timeout(Duration::from_secs(1), self.request(request)).await;
+        }
+    }
+}
+
+async fn read_body(body: &mut Incoming) -> Result<Vec<u8>, LinkError> {
+    let mut bytes = Vec::new();
+    while let Some(frame) = body.frame().await {
+        let frame =
+            frame.map_err(|e| LinkError(format!("reading the HTTP response failed: {e}")))?;
+        if let Some(data) = frame.data_ref() {
+            bytes.extend_from_slice(data);
+            if bytes.len() > MAX_BODY {
+                return Err(LinkError(format!(
+                    "the HTTP response is larger than {MAX_BODY} bytes"
+                )));
+            }
+        }
+    }
+    Ok(bytes)
+}
+
+/// Reads Server-Sent Events until one carries a response (the reply the POST waits for) or the
+/// stream ends; every event's data is a message.
+async fn read_events(body: &mut Incoming, messages: &mut Vec<String>) -> Result<(), LinkError> {
+    let mut buffer = String::new();
+    let mut read = 0usize;
+    while let Some(frame) = body.frame().await {
+        let frame =
+            frame.map_err(|e| LinkError(format!("reading the event stream failed: {e}")))?;
+        let Some(data) = frame.data_ref() else {
+            continue;
+        };
+        read += data.len();
+        if read > MAX_BODY {
+            return Err(LinkError(format!(
+                "the event stream sent more than {MAX_BODY} bytes"
+            )));
+        }
+        buffer.push_str(&String::from_utf8_lossy(data).replace("\r\n", "\n"));
+        while let Some(end) = buffer.find("\n\n") {
+            let event: String = buffer.drain(..end + 2).collect();
+            if let Some(message) = event_data(&event) {
+                let answers = super::is_reply(&message);
+                messages.push(message);
+                if answers {
+                    return Ok(());
+                }
+            }
+        }
+    }
+    if let Some(message) = event_data(&buffer) {
+        messages.push(message);
+    }
+    Ok(())
+}
+
+/// The `data:` lines of one event, joined (None when it has none: a comment, a retry).
+fn event_data(event: &str) -> Option<String> {
+    let lines: Vec<&str> = event
+        .lines()
+        .filter_map(|l| l.strip_prefix("data:"))
+        .map(|l| l.strip_prefix(' ').unwrap_or(l))
+        .collect();
+    let data = lines.join("\n");
+    (!data.trim().is_empty()).then_some(data)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn event_data_joins_data_lines_and_skips_comments() {
+        assert_eq!(
+            event_data("event: message\ndata: {\"a\":1}\n\n").as_deref(),
+            Some("{\"a\":1}")
+        );
+        assert_eq!(
+            event_data("data:[1,\ndata: 2]\n\n").as_deref(),
+            Some("[1,\n2]")
+        );
+        assert_eq!(event_data(": keep-alive\n\n"), None);
+        assert_eq!(event_data("retry: 100\n\n"), None);
+    }
+}

@@ -1,0 +1,195 @@
+//! A server started by the probe: one message per line on its stdin and stdout. It runs in its own
+//! process group, which is killed when the probe ends (normally or not: [`Drop`] too); its stderr
+//! is kept (the last lines) to say why it stopped.
+
+use std::collections::VecDeque;
+use std::process::Stdio;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt, BufReader};
+use tokio::process::{Child, ChildStdin, Command};
+use tokio::sync::mpsc;
+
+use super::{excerpt, LinkError};
+
+/// The longest line read from the server (a longer one ends the probe: the server is broken).
+const MAX_LINE: u64 = 16 * 1024 * 1024;
+/// Lines of the server's stderr kept for the error message.
+const STDERR_KEPT: usize = 8;
+
+pub struct StdioLink {
+    program: String,
+    child: Child,
+    /// The process group (the child's pid), killed at the end.
+    group: Option<i32>,
+    stdin: Option<ChildStdin>,
+    lines: mpsc::Receiver<Result<String, String>>,
+    stderr: Arc<Mutex<VecDeque<String>>>,
+}
+
+impl StdioLink {
+    pub fn spawn(program: &str, args: &[String]) -> Result<StdioLink, LinkError> {
+        let mut child = Command::new(program)
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .process_group(0)
+            .kill_on_drop(true)
+            .spawn()
+            .map_err(|e| LinkError(format!("cannot start {program}: {e}")))?;
+        let group = child.id().and_then(|pid| i32::try_from(pid).ok());
+        let (Some(stdin), Some(stdout), Some(stderr)) =
+            (child.stdin.take(), child.stdout.take(), child.stderr.take())
+        else {
+            return Err(LinkError(format!(
+                "{program} has no standard input or output"
+            )));
+        };
+        let (tx, lines) = mpsc::channel(1024);
+        tokio::spawn(async move {
+            let mut reader = BufReader::new(stdout);
+            loop {
+                let mut line = Vec::new();
+                match (&mut reader)
+                    .take(MAX_LINE + 1)
+                    .read_until(b'\n', &mut line)
+                    .await
+                {
+                    Ok(0) => break,
+                    Ok(_) if line.len() as u64 > MAX_LINE => {
+                        let _ = tx
+                            .send(Err(format!(
+                                "the server wrote a line longer than {MAX_LINE} bytes"
+                            )))
+                            .await;
+                        break;
+                    }
+                    Ok(_) => {
+                        let text = String::from_utf8_lossy(&line);
+                        let text = text.trim_end_matches(['\r', '\n']);
+                        if text.trim().is_empty() {
+                            continue;
+                        }
+                        if tx.send(Ok(text.to_string())).await.is_err() {
+                            break;
+                        }
+                    }
+                    Err(e) => {
+                        let _ = tx
+                            .send(Err(format!("reading the server's output: {e}")))
+                            .await;
+                        break;
+                    }
+                }
+            }
+        });
+        let kept = Arc::new(Mutex::new(VecDeque::new()));
+        let tail = Arc::clone(&kept);
+        tokio::spawn(async move {
+            let mut lines = BufReader::new(stderr).lines();
+            while let Ok(Some(line)) = lines.next_line().await {
+                if let Ok(mut tail) = tail.lock() {
+                    if tail.len() == STDERR_KEPT {
+                        tail.pop_front();
+                    }
+                    tail.push_back(excerpt(&line, 200));
+                }
+            }
+        });
+        Ok(StdioLink {
+            program: program.to_string(),
+            child,
+            group,
+            stdin: Some(stdin),
+            lines,
+            stderr: kept,
+        })
+    }
+
+    pub async fn send(&mut self, text: &str) -> Result<(), LinkError> {
+        let Some(stdin) = &mut self.stdin else {
+            return Err(self.gone().await);
+        };
+        let mut line = text.as_bytes().to_vec();
+        line.push(b'\n');
+        let written = async {
+            stdin.write_all(&line).await?;
+            stdin.flush().await
+        };
+        match written.await {
+            Ok(()) => Ok(()),
+            Err(_) => {
+                self.stdin = None;
+                Err(self.gone().await)
+            }
+        }
+    }
+
+    pub async fn receive(&mut self, wait: Duration) -> Result<Option<String>, LinkError> {
+        match tokio::time::timeout(wait, self.lines.recv()).await {
+            Err(_) => Ok(None),
+            Ok(Some(Ok(line))) => Ok(Some(line)),
+            Ok(Some(Err(problem))) => Err(LinkError(problem)),
+            Ok(None) => Err(self.gone().await),
+        }
+    }
+
+    /// Why the server cannot be talked to: its exit status and its last stderr lines.
+    async fn gone(&mut self) -> LinkError {
+        let status = tokio::time::timeout(Duration::from_millis(500), self.child.wait()).await;
+        let how = match status {
+            Ok(Ok(status)) => format!("{} exited ({status})", self.program),
+            _ => format!("{} closed its output", self.program),
+        };
+        let tail: Vec<String> = self
+            .stderr
+            .lock()
+            .map(|t| t.iter().cloned().collect())
+            .unwrap_or_default();
+        if tail.is_empty() {
+            LinkError(how)
+        } else {
+            LinkError(format!(
+                "{how}; its last stderr lines:\n  {}",
+                tail.join("\n  ")
+            ))
+        }
+    }
+
+    /// Closes the server's input, gives it a moment to exit, then kills its process group.
+    pub async fn stop(mut self) {
+        self.stdin = None;
+        if tokio::time::timeout(Duration::from_millis(300), self.child.wait())
+            .await
+            .is_err()
+        {
+            self.kill_group(libc::SIGTERM);
+            if tokio::time::timeout(Duration::from_millis(500), self.child.wait())
+                .await
+                .is_err()
+            {
+                let _ = self.child.start_kill();
+            }
+        }
+        self.kill_group(libc::SIGKILL);
+        self.group = None;
+    }
+
+    fn kill_group(&self, signal: i32) {
+        if let Some(group) = self.group {
+            // SAFETY: kill(2) with a negative pid signals that process group; it touches no memory.
+            unsafe {
+                libc::kill(-group, signal);
+            }
+        }
+    }
+}
+
+impl Drop for StdioLink {
+    fn drop(&mut self) {
+        // Whatever happened (an error, a panic, Ctrl+C): nothing the probe started outlives it.
+        self.kill_group(libc::SIGKILL);
+    }
+}

@@ -1,0 +1,62 @@
+//! A WebSocket server: one text frame per message both ways.
+
+use std::time::Duration;
+
+use futures_util::{SinkExt, StreamExt};
+use tokio::net::TcpStream;
+use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
+
+use super::LinkError;
+
+pub struct WsLink {
+    socket: WebSocketStream<MaybeTlsStream<TcpStream>>,
+}
+
+impl WsLink {
+    pub async fn connect(url: &str, timeout: Duration) -> Result<WsLink, LinkError> {
+        match tokio::time::timeout(timeout, tokio_tungstenite::connect_async(url)).await {
+            Err(_) => Err(LinkError(format!(
+                "{url}: no WebSocket handshake within {timeout:?}"
+            ))),
+            Ok(Err(e)) => Err(LinkError(format!("cannot connect to {url}: {e}"))),
+            Ok(Ok((socket, _))) => Ok(WsLink { socket }),
+        }
+    }
+
+    pub async fn send(&mut self, text: &str) -> Result<(), LinkError> {
+        self.socket
+            .send(Message::text(text))
+            .await
+            .map_err(|e| LinkError(format!("the WebSocket failed while sending: {e}")))
+    }
+
+    pub async fn receive(&mut self, wait: Duration) -> Result<Option<String>, LinkError> {
+        let deadline = tokio::time::Instant::now() + wait;
+        loop {
+            let frame = match tokio::time::timeout_at(deadline, self.socket.next()).await {
+                Err(_) => return Ok(None),
+                Ok(None) => return Err(LinkError("the server closed the WebSocket".into())),
+                Ok(Some(Err(e))) => return Err(LinkError(format!("the WebSocket failed: {e}"))),
+                Ok(Some(Ok(frame))) => frame,
+            };
+            match frame {
+                Message::Text(text) => return Ok(Some(text.to_string())),
+                Message::Binary(bytes) => {
+                    return Ok(Some(String::from_utf8_lossy(&bytes).into_owned()))
+                }
+                Message::Close(frame) => {
+                    let why = frame
+                        .map(|f| format!(" (code {}, {:?})", u16::from(f.code), f.reason.as_str()))
+                        .unwrap_or_default();
+                    return Err(LinkError(format!("the server closed the WebSocket{why}")));
+                }
+                Message::Ping(_) | Message::Pong(_) | Message::Frame(_) => {}
+            }
+        }
+    }
+
+    pub async fn close(mut self) {
+        let _ = tokio::time::timeout(Duration::from_secs(1), self.socket.close(None)).await;
+    }
+}

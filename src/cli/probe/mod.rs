@@ -1,0 +1,246 @@
+//! `jrpc probe TARGET`: check a real JSON-RPC 2.0 / MCP server by talking to it.
+//!
+//! The target is a command to start (stdio, after `--`), an `http://` URL (Streamable HTTP, or
+//! plain JSON-RPC over HTTP) or a `ws://` URL ([`target`], [`link`]). The probe runs the MCP
+//! lifecycle and exercises only what the server declared, then the behaviour every JSON-RPC server
+//! owes ([`checks`]); every message both ways is recorded ([`conversation`]) and checked by the
+//! engine under the negotiated profile, with the probe's own rules ([`rules`]) for what no single
+//! message shows ([`verdict`]); the result is written as text, JSON or JUnit ([`output`]).
+//!
+//! Exit status: 0 every check passed (or was skipped: not declared), 1 a check failed, 2 the
+//! target could not be started or reached (or a usage error).
+
+mod arguments;
+mod checks;
+mod conversation;
+mod link;
+mod output;
+mod rules;
+mod target;
+mod verdict;
+
+use std::io::{self, IsTerminal, Write};
+use std::process::ExitCode;
+use std::time::Duration;
+
+use clap::error::ErrorKind;
+use clap::ValueEnum;
+use codespan_reporting::term::termcolor::{BufferedStandardStream, ColorChoice};
+use serde_json::Value;
+
+use crate::rpc::McpVersion;
+use checks::{Mode, Plan};
+use conversation::Conversation;
+use link::Link;
+
+/// Check a JSON-RPC 2.0 or MCP server by talking to it.
+///
+/// The server is an http:// URL (MCP Streamable HTTP, or plain JSON-RPC over HTTP POST), a ws:// URL,
+/// or, after `--`, a command that speaks newline-delimited JSON-RPC on its stdin and stdout. As an
+/// MCP server (the default when it answers initialize) it is initialized and only what it declares
+/// is exercised: every tool is called with arguments made from its inputSchema (probe only servers
+/// whose tools you may run), resources are read, prompts got. Every message both ways is checked.
+#[derive(Debug, clap::Args)]
+#[command(after_help = "Examples:
+  jrpc probe -- npx -y @modelcontextprotocol/server-everything
+  jrpc probe http://127.0.0.1:3001/mcp --format junit > probe.xml
+  jrpc probe --profile jsonrpc --call subtract '[42, 23]' ws://127.0.0.1:8765
+
+Exit status: 0 every check passed or was skipped (not declared), 1 a check failed, 2 the server
+could not be started or reached, or a usage error.")]
+pub struct Args {
+    /// The server's URL: http://HOST:PORT/PATH or ws://HOST:PORT/PATH (or a command after --)
+    #[arg(value_name = "URL")]
+    url: Option<String>,
+    /// The rules to check against [default: mcp when the server answers initialize, else jsonrpc]
+    #[arg(long, value_enum, value_name = "PROFILE")]
+    profile: Option<ProfileName>,
+    /// The MCP version to ask for in initialize, or 2026-07-28 (server/discover and a per-request
+    /// _meta instead) (implies --profile mcp) [default: 2025-11-25]
+    #[arg(long, value_name = "VERSION")]
+    mcp_version: Option<McpVersion>,
+    /// Call METHOD with PARAMS (JSON: an array, an object, or null for none); repeatable
+    #[arg(long, num_args = 2, value_names = ["METHOD", "PARAMS"], action = clap::ArgAction::Append)]
+    call: Vec<String>,
+    /// Output: compiler-style text, a JSON report, or JUnit XML
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    format: Format,
+    /// Write the whole exchange as a `-->` / `<--` transcript to FILE (`jrpc check FILE` reads it)
+    #[arg(long, value_name = "FILE")]
+    transcript: Option<String>,
+    /// How long one request may wait for its reply, in seconds
+    #[arg(long, value_name = "SECS", default_value = "5", value_parser = seconds)]
+    timeout: Duration,
+    /// How long the whole probe may take, in seconds
+    #[arg(long, value_name = "SECS", default_value = "120", value_parser = seconds)]
+    total_timeout: Duration,
+    /// The most tool calls, resource reads and prompt gets made (each)
+    #[arg(long, value_name = "N", default_value_t = 50)]
+    max_calls: usize,
+    /// Never call the tool NAME (repeatable)
+    #[arg(long, value_name = "NAME")]
+    skip_tool: Vec<String>,
+    /// The server to start, and its arguments (after `--`)
+    #[arg(last = true, value_name = "CMD")]
+    command: Vec<String>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum ProfileName {
+    /// Plain JSON-RPC 2.0
+    Jsonrpc,
+    /// JSON-RPC 2.0 as the Model Context Protocol uses it
+    Mcp,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+enum Format {
+    Text,
+    Json,
+    Junit,
+}
+
+fn seconds(text: &str) -> Result<Duration, String> {
+    let secs: f64 = text
+        .parse()
+        .map_err(|_| format!("{text:?} is not a number of seconds"))?;
+    if !(secs > 0.0 && secs <= 86_400.0) {
+        return Err(format!("{text} is not between 0 and 86400 seconds"));
+    }
+    Ok(Duration::from_secs_f64(secs))
+}
+
+impl Args {
+    fn plan(&self) -> Result<Plan, String> {
+        let mode = match (self.profile, self.mcp_version) {
+            (Some(ProfileName::Jsonrpc), Some(_)) => {
+                return Err("--mcp-version needs --profile mcp".into())
+            }
+            (Some(ProfileName::Jsonrpc), None) => Mode::JsonRpc,
+            (Some(ProfileName::Mcp), v) => Mode::Mcp(v),
+            (None, Some(v)) => Mode::Mcp(Some(v)),
+            (None, None) => Mode::Detect,
+        };
+        let mut calls = Vec::new();
+        for pair in self.call.chunks(2) {
+            let [method, params] = pair else {
+                return Err("--call needs METHOD and PARAMS".into());
+            };
+            let params: Value = serde_json::from_str(params).map_err(|e| {
+                format!(
+                    "--call {method}: PARAMS is not JSON ({e}): give an array, an object or null"
+                )
+            })?;
+            if !(params.is_array() || params.is_object() || params.is_null()) {
+                return Err(format!(
+                    "--call {method}: PARAMS must be an array, an object or null"
+                ));
+            }
+            calls.push((method.clone(), params));
+        }
+        Ok(Plan {
+            mode,
+            calls,
+            max_calls: self.max_calls,
+            skip_tools: self.skip_tool.clone(),
+        })
+    }
+}
+
+pub fn main(args: Args) -> ExitCode {
+    let plan = match args.plan() {
+        Ok(plan) => plan,
+        Err(message) => return super::usage_error("probe", ErrorKind::ArgumentConflict, message),
+    };
+    let target = match target::parse(args.url.as_deref(), &args.command) {
+        Ok(target) => target,
+        Err(message) => return super::usage_error("probe", ErrorKind::InvalidValue, message),
+    };
+    let runtime = match tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+    {
+        Ok(runtime) => runtime,
+        Err(e) => {
+            eprintln!("jrpc probe: cannot start the async runtime: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    let outcome = runtime.block_on(async {
+        let deadline = tokio::time::Instant::now() + args.total_timeout;
+        let link = tokio::select! {
+            link = Link::open(&target, args.timeout) => link,
+            _ = tokio::signal::ctrl_c() => return Err("interrupted".to_string()),
+        };
+        let link = link.map_err(|e| e.0)?;
+        let mut conversation = Conversation::new(link, args.timeout, deadline);
+        let run = tokio::select! {
+            run = checks::run(&mut conversation, &plan) => Some(run),
+            _ = tokio::signal::ctrl_c() => None,
+        };
+        let reached = conversation.reached;
+        let last_note = conversation.last_note.clone();
+        let entries = conversation.close().await;
+        let Some(run) = run else {
+            return Err("interrupted".to_string());
+        };
+        if !reached {
+            return Err(match &run.stopped {
+                Some(e) => e.0.clone(),
+                None => match last_note {
+                    Some(note) => format!("it never sent a JSON-RPC message (the last answer: {note})"),
+                    None => format!(
+                        "it never answered: no message at all, each request waiting {:?} (--timeout)",
+                        args.timeout
+                    ),
+                },
+            });
+        }
+        Ok(verdict::judge(&entries, run))
+    });
+    // The runtime (and any server process it still holds) ends here.
+    drop(runtime);
+    let verdict = match outcome {
+        Ok(verdict) => verdict,
+        Err(why) => {
+            eprintln!("jrpc probe: {target} could not be probed: {why}");
+            return ExitCode::from(2);
+        }
+    };
+    if let Some(path) = &args.transcript {
+        if let Err(e) = std::fs::write(path, &verdict.transcript) {
+            eprintln!("jrpc probe: cannot write the transcript {path}: {e}");
+            return ExitCode::from(2);
+        }
+    }
+    let shown = target.to_string();
+    let written = match args.format {
+        Format::Text => {
+            let choice = if io::stdout().is_terminal() {
+                ColorChoice::Auto
+            } else {
+                ColorChoice::Never
+            };
+            let mut out = BufferedStandardStream::stdout(choice);
+            output::text(&mut out, &verdict, &shown, args.transcript.as_deref())
+                .and_then(|()| out.flush())
+        }
+        Format::Json => {
+            let mut out = io::BufWriter::new(io::stdout().lock());
+            output::json(&mut out, &verdict, &shown, args.transcript.as_deref())
+                .and_then(|()| out.flush())
+        }
+        Format::Junit => {
+            let mut out = io::BufWriter::new(io::stdout().lock());
+            output::junit(&mut out, &verdict, &shown).and_then(|()| out.flush())
+        }
+    };
+    if let Err(e) = written {
+        return super::output_failed(&e);
+    }
+    if verdict.failed() {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    }
+}

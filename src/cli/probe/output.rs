@@ -1,0 +1,217 @@
+//! The verdict written out: compiler-style text (each finding drawn on the transcript's line, then
+//! the table of checks), `--format json` (the documents as `jrpc check --format json` writes them,
+//! plus the table of checks), or `--format junit` (one test case per check, for CI).
+
+use std::io::{self, Write};
+
+use codespan_reporting::term::termcolor::{Color, ColorSpec, WriteColor};
+use serde::Serialize;
+
+use super::checks::Status;
+use super::verdict::Verdict;
+use crate::cli::diagnostic;
+use crate::json::LineIndex;
+use crate::rpc::report::{DocumentJson, ProfileJson};
+use crate::rpc::{Profile, Report};
+
+/// The name the findings are shown under: the transcript file when one is written.
+pub fn source_name(transcript: Option<&str>) -> &str {
+    transcript.unwrap_or("<probe transcript>")
+}
+
+pub fn text(
+    out: &mut dyn WriteColor,
+    verdict: &Verdict,
+    target: &str,
+    transcript: Option<&str>,
+) -> io::Result<()> {
+    let src = verdict.transcript.as_bytes();
+    let lines = LineIndex::new(src);
+    diagnostic::render(out, source_name(transcript), src, &lines, &verdict.report)?;
+    writeln!(out)?;
+    writeln!(
+        out,
+        "probe of {}: profile {}",
+        diagnostic::printable(target),
+        profile_name(verdict.report.profile)
+    )?;
+    let width = verdict.checks.iter().map(|c| c.id.len()).max().unwrap_or(0);
+    for check in &verdict.checks {
+        let (label, color) = match check.status {
+            Status::Pass => ("pass", Color::Green),
+            Status::Fail => ("FAIL", Color::Red),
+            Status::Skipped => ("skip", Color::Yellow),
+        };
+        write!(out, "  ")?;
+        out.set_color(ColorSpec::new().set_fg(Some(color)).set_bold(true))?;
+        write!(out, "{label}")?;
+        out.reset()?;
+        write!(out, "  {:width$}", check.id)?;
+        match verdict.lines(check) {
+            Some((a, b)) if a == b => write!(out, "  line {a}")?,
+            Some((a, b)) => write!(out, "  lines {a}-{b}")?,
+            None => {}
+        }
+        if !check.detail.is_empty() {
+            write!(out, "  {}", diagnostic::printable(&check.detail))?;
+        }
+        writeln!(out)?;
+    }
+    if let Some(why) = &verdict.stopped {
+        writeln!(out, "stopped early: {}", diagnostic::printable(why))?;
+    }
+    let (passed, failed, skipped) = (
+        verdict.count(Status::Pass),
+        verdict.count(Status::Fail),
+        verdict.count(Status::Skipped),
+    );
+    out.set_color(ColorSpec::new().set_bold(true))?;
+    write!(out, "result:")?;
+    out.reset()?;
+    writeln!(
+        out,
+        " {passed} passed, {failed} failed, {skipped} skipped (not declared or nothing to do)"
+    )
+}
+
+fn profile_name(profile: Profile) -> String {
+    match profile {
+        Profile::JsonRpc => "jsonrpc".into(),
+        Profile::Mcp(v) => format!("mcp {v}"),
+    }
+}
+
+#[derive(Serialize)]
+struct CheckJson<'a> {
+    id: &'a str,
+    status: &'static str,
+    title: &'a str,
+    spec: &'a str,
+    detail: &'a str,
+    /// The transcript lines of the check's messages.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    lines: Option<[usize; 2]>,
+}
+
+#[derive(Serialize)]
+struct ProbeJson<'a> {
+    target: &'a str,
+    profile: ProfileJson,
+    documents: Vec<DocumentJson<'a>>,
+    checks: Vec<CheckJson<'a>>,
+    passed: usize,
+    failed: usize,
+    skipped: usize,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    stopped: Option<&'a str>,
+}
+
+pub fn json(
+    out: &mut dyn Write,
+    verdict: &Verdict,
+    target: &str,
+    transcript: Option<&str>,
+) -> io::Result<()> {
+    let src = verdict.transcript.as_bytes();
+    let lines = LineIndex::new(src);
+    let name = source_name(transcript);
+    let report = ProbeJson {
+        target,
+        profile: verdict.report.profile.into(),
+        documents: verdict
+            .report
+            .documents
+            .iter()
+            .map(|d| Report::document_json(d, src, &lines, Some(name)))
+            .collect(),
+        checks: verdict
+            .checks
+            .iter()
+            .map(|c| CheckJson {
+                id: &c.id,
+                status: c.status.as_str(),
+                title: &c.title,
+                spec: c.spec,
+                detail: &c.detail,
+                lines: verdict.lines(c).map(|(a, b)| [a, b]),
+            })
+            .collect(),
+        passed: verdict.count(Status::Pass),
+        failed: verdict.count(Status::Fail),
+        skipped: verdict.count(Status::Skipped),
+        stopped: verdict.stopped.as_deref(),
+    };
+    serde_json::to_writer(&mut *out, &report).map_err(io::Error::from)?;
+    writeln!(out)
+}
+
+pub fn junit(out: &mut dyn Write, verdict: &Verdict, target: &str) -> io::Result<()> {
+    let tests = verdict.checks.len();
+    writeln!(out, r#"<?xml version="1.0" encoding="UTF-8"?>"#)?;
+    writeln!(
+        out,
+        r#"<testsuites><testsuite name="jrpc probe {}" tests="{tests}" failures="{}" skipped="{}">"#,
+        xml(target),
+        verdict.count(Status::Fail),
+        verdict.count(Status::Skipped)
+    )?;
+    for check in &verdict.checks {
+        write!(
+            out,
+            r#"  <testcase classname="jrpc.probe" name="{}">"#,
+            xml(&check.id)
+        )?;
+        match check.status {
+            Status::Pass => {}
+            Status::Fail => write!(
+                out,
+                r#"<failure message="{}">{} ({})</failure>"#,
+                xml(&check.detail),
+                xml(&check.title),
+                xml(check.spec)
+            )?,
+            Status::Skipped => write!(out, r#"<skipped message="{}"/>"#, xml(&check.detail))?,
+        }
+        writeln!(out, "</testcase>")?;
+    }
+    if let Some(why) = &verdict.stopped {
+        writeln!(
+            out,
+            r#"  <testcase classname="jrpc.probe" name="probe/completed"><failure message="{}"/></testcase>"#,
+            xml(why)
+        )?;
+    }
+    writeln!(out, "</testsuite></testsuites>")
+}
+
+/// `s` escaped for XML text and attributes; characters XML 1.0 cannot hold become U+FFFD.
+fn xml(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&apos;"),
+            '\t' | '\n' | '\r' => out.push(c),
+            c if (c as u32) < 0x20 || c == '\u{fffe}' || c == '\u{ffff}' => out.push('\u{fffd}'),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::xml;
+
+    #[test]
+    fn xml_escapes_markup_and_control_characters() {
+        assert_eq!(
+            xml(r#"<a b="c">&'"#),
+            "&lt;a b=&quot;c&quot;&gt;&amp;&apos;"
+        );
+        assert_eq!(xml("a\u{1b}b"), "a\u{fffd}b");
+    }
+}

@@ -1,0 +1,98 @@
+//! The probe's own rules: what a server owes in behaviour, which no single message shows (an
+//! unknown method answered -32601, a tool refusing bad arguments). Same shape as the engine's
+//! catalogue entries, so their findings are ordinary [`crate::rpc::Violation`]s; every message's
+//! own rules stay the engine's.
+
+use crate::rpc::catalogue::{Rule, Scope, Section, Severity};
+use crate::rpc::mcp::rules::{LIFECYCLE, SCHEMA};
+use crate::rpc::rules::{ERROR, RESPONSE};
+
+const TOOLS: Section = Section {
+    name: "MCP 2025-11-25 tools",
+    title: "Error handling",
+    url: "https://modelcontextprotocol.io/specification/2025-11-25/server/tools#error-handling",
+};
+const CAPABILITIES: Section = Section {
+    name: "MCP 2025-11-25 lifecycle",
+    title: "Capability negotiation",
+    url: "https://modelcontextprotocol.io/specification/2025-11-25/basic/lifecycle#capability-negotiation",
+};
+const VERSION_NEGOTIATION: Section = Section {
+    name: "MCP 2025-11-25 lifecycle",
+    title: "Version negotiation",
+    url: "https://modelcontextprotocol.io/specification/2025-11-25/basic/lifecycle#version-negotiation",
+};
+
+macro_rules! probe_rule {
+    ($name:ident, $id:literal, $severity:ident, $scope:ident, $section:expr, $summary:literal, $explanation:literal) => {
+        pub static $name: Rule = Rule {
+            id: $id,
+            severity: Severity::$severity,
+            scope: Scope::$scope,
+            section: $section,
+            summary: $summary,
+            explanation: $explanation,
+            bad: "",
+            good: "",
+            example_version: None,
+        };
+    };
+}
+
+probe_rule!(UNKNOWN_METHOD_CODE, "unknown-method-code", Error, JsonRpc, ERROR,
+    "A call of a method the server does not have is answered with error -32601.",
+    "-32601 (Method not found) tells the client the method does not exist or is not available; another code, or a result, hides that.");
+
+probe_rule!(
+    PARSE_ERROR_CODE,
+    "parse-error-code",
+    Error,
+    JsonRpc,
+    ERROR,
+    "Input that is not JSON is answered with error -32700.",
+    "-32700 (Parse error) says the server could not read the text as JSON."
+);
+
+probe_rule!(
+    INVALID_REQUEST_CODE,
+    "invalid-request-code",
+    Error,
+    JsonRpc,
+    ERROR,
+    "JSON that is not a valid Request object is answered with error -32600.",
+    "-32600 (Invalid Request) says the JSON was read but is not a request."
+);
+
+probe_rule!(UNREADABLE_ID_NOT_NULL, "unreadable-request-id-not-null", Error, JsonRpc, RESPONSE,
+    "The reply to a request whose id could not be read has id null.",
+    "When the server cannot read the request (a parse error, an invalid request) it cannot know its id, and the specification says the reply's id is then null.");
+
+probe_rule!(RESULT_MEMBER_MISSING, "mcp-result-member-missing", Error, Mcp, SCHEMA,
+    "A result has every member the MCP schema requires for its method, and so does each listed item.",
+    "Clients read the required members of each result (tools for tools/list, content for tools/call, contents for resources/read, messages for prompts/get) and of each listed tool (name, an object inputSchema), resource (uri, name), template (uriTemplate, name) and prompt (name); without one the SDKs reject the reply.");
+
+probe_rule!(CONTENT_INVALID, "mcp-content-invalid", Error, Mcp, SCHEMA,
+    "Each content block of a result is an object with a known \"type\" and that type's members.",
+    "A text block has a string \"text\", an image or audio block \"data\" and \"mimeType\", a resource link \"uri\" and \"name\", an embedded resource \"resource\". Clients render blocks by their type.");
+
+probe_rule!(VERSION_NOT_SUPPORTED, "mcp-protocol-version-unsupported", Error, Mcp, VERSION_NEGOTIATION,
+    "initialize is answered with the requested protocol version, or another published one the server supports.",
+    "If the server supports the client's version it answers with that version; otherwise with another version it supports (the latest). A version that is not an MCP protocol version (or none) leaves the client nothing to speak.");
+
+probe_rule!(
+    INITIALIZE_RESULT_INVALID,
+    "mcp-initialize-result-invalid",
+    Error,
+    Mcp,
+    LIFECYCLE,
+    "The initialize result carries protocolVersion, capabilities (an object) and serverInfo.",
+    "The client learns from it which version to speak and which features the server offers."
+);
+
+probe_rule!(CAPABILITY_UNDECLARED, "mcp-capability-undeclared", Warning, Mcp, CAPABILITIES,
+    "A server that serves a feature's methods declares that capability in its initialize result.",
+    "Clients call only what the server declared (tools, resources, prompts, logging, completions): a feature served but not declared is never used.");
+
+probe_rule!(INVALID_ARGUMENTS_ACCEPTED, "mcp-tool-invalid-arguments-accepted", Warning, Mcp, TOOLS,
+    "A tool call whose arguments break the tool's inputSchema is refused: error -32602, or a result with isError true.",
+    "Servers must validate tool inputs; a call that misses a required argument or gives one of the wrong type should not succeed as if it were right.");

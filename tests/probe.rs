@@ -1,0 +1,612 @@
+//! `jrpc probe`: against `jrpc serve` (stdio, HTTP, WebSocket) every check passes; against the
+//! jsonrpsee example server the plain JSON-RPC checks run with the user's calls; against the broken
+//! example server each planted defect is reported with its rule and nothing else; bad targets exit
+//! 2 with the reason; the transcript opens in `jrpc check`.
+
+mod common;
+
+use std::collections::BTreeSet;
+use std::process::{Command, Output};
+
+use common::Server;
+use serde_json::Value;
+
+const JRPC: &str = env!("CARGO_BIN_EXE_jrpc");
+
+fn probe(args: &[&str]) -> Output {
+    Command::new(JRPC)
+        .arg("probe")
+        .args(args)
+        .output()
+        .expect("jrpc probe runs")
+}
+
+/// `jrpc probe --format json ARGS`: the exit code and the report.
+fn probe_json(args: &[&str]) -> (Option<i32>, Value) {
+    let mut all = vec!["--format", "json"];
+    all.extend_from_slice(args);
+    let out = probe(&all);
+    let report: Value = serde_json::from_slice(&out.stdout).unwrap_or_else(|e| {
+        panic!(
+            "JSON report ({e}): {}\nstderr: {}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        )
+    });
+    (out.status.code(), report)
+}
+
+/// Every rule id found in the report's documents.
+fn rules(report: &Value) -> BTreeSet<String> {
+    fn walk(doc: &Value, into: &mut BTreeSet<String>) {
+        for v in doc["violations"].as_array().into_iter().flatten() {
+            into.insert(v["rule"].as_str().unwrap().to_string());
+        }
+        for item in doc["items"].as_array().into_iter().flatten() {
+            walk(item, into);
+        }
+    }
+    let mut found = BTreeSet::new();
+    for doc in report["documents"].as_array().unwrap() {
+        walk(doc, &mut found);
+    }
+    found
+}
+
+/// The checks of a report with the given status.
+fn checks(report: &Value, status: &str) -> Vec<String> {
+    report["checks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|c| c["status"] == status)
+        .map(|c| {
+            format!(
+                "{}: {}",
+                c["id"].as_str().unwrap(),
+                c["detail"].as_str().unwrap()
+            )
+        })
+        .collect()
+}
+
+fn assert_all_pass(code: Option<i32>, report: &Value) {
+    assert!(
+        checks(report, "fail").is_empty(),
+        "{:#?}",
+        checks(report, "fail")
+    );
+    assert!(rules(report).is_empty(), "{:?}", rules(report));
+    assert_eq!(code, Some(0));
+}
+
+#[test]
+fn jrpc_serve_on_stdio_passes_every_check() {
+    let (code, report) = probe_json(&["--", JRPC, "serve"]);
+    assert_all_pass(code, &report);
+    assert_eq!(report["profile"]["mcp_version"], "2025-11-25");
+    let passed = checks(&report, "pass");
+    for id in [
+        "lifecycle/initialize",
+        "tools/call",
+        "tools/call-invalid-arguments",
+        "resources/read",
+        "prompts/get",
+        "completion/complete",
+        "logging/setLevel",
+        "jsonrpc/parse-error",
+        "jsonrpc/invalid-request",
+        "jsonrpc/ids-echoed",
+        "mcp/batch-refused",
+    ] {
+        assert!(
+            passed.iter().any(|c| c.starts_with(&format!("{id}:"))),
+            "{id} passed: {passed:#?}"
+        );
+    }
+}
+
+#[test]
+fn jrpc_serve_over_http_and_websocket_passes_every_check() {
+    let server = Server::jrpc_serve(&[
+        "--http",
+        "127.0.0.1:0",
+        "--ws",
+        "127.0.0.1:0",
+        "--exit-after",
+        "60",
+    ]);
+    for url in [server.url("http"), server.url("ws")] {
+        let (code, report) = probe_json(&[&url]);
+        assert_all_pass(code, &report);
+        assert_eq!(report["profile"]["name"], "mcp", "{url}");
+    }
+    let (code, report) = probe_json(&["--mcp-version", "2026-07-28", &server.url("http")]);
+    assert_all_pass(code, &report);
+    // 2025-03-26 has batches: answered as one.
+    let (code, report) = probe_json(&["--mcp-version", "2025-03-26", &server.url("http")]);
+    assert_all_pass(code, &report);
+    assert!(checks(&report, "pass")
+        .iter()
+        .any(|c| c.starts_with("jsonrpc/batch:")));
+}
+
+#[test]
+fn the_jsonrpsee_server_is_probed_as_plain_json_rpc_with_the_users_calls() {
+    let server = Server::spawn(
+        env!("CARGO_BIN_EXE_jrpc").replace("/jrpc", "/examples/jsonrpsee_server"),
+        &["--exit-after", "60"],
+    );
+    let (code, report) = probe_json(&[
+        "--profile",
+        "jsonrpc",
+        "--call",
+        "subtract",
+        "[42, 23]",
+        "--call",
+        "fail",
+        "{}",
+        &server.url("ws"),
+    ]);
+    assert_eq!(report["profile"]["name"], "jsonrpc");
+    let passed = checks(&report, "pass");
+    for id in [
+        "call/subtract",
+        "call/fail",
+        "jsonrpc/unknown-method",
+        "jsonrpc/parse-error",
+        "jsonrpc/ids-echoed",
+        "jsonrpc/batch",
+        "jsonrpc/notification-not-answered",
+    ] {
+        assert!(
+            passed.iter().any(|c| c.starts_with(&format!("{id}:"))),
+            "{id} passed: {passed:#?}"
+        );
+    }
+    // jsonrpsee answers the specification's own invalid request (§7: method 1, no id) with
+    // -32700, not -32600: it reads a message without an id that is no notification as unparseable.
+    assert_eq!(
+        checks(&report, "fail").len(),
+        1,
+        "{:#?}",
+        checks(&report, "fail")
+    );
+    assert!(checks(&report, "fail")[0].starts_with("jsonrpc/invalid-request:"));
+    assert_eq!(
+        rules(&report),
+        BTreeSet::from(["invalid-request-code".to_string()])
+    );
+    assert_eq!(code, Some(1));
+}
+
+#[test]
+fn the_transcript_opens_in_jrpc_check() {
+    let dir = std::env::temp_dir().join(format!("jrpc-probe-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("probe.txt");
+    let out = probe(&["--transcript", path.to_str().unwrap(), "--", JRPC, "serve"]);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert!(
+        text.lines()
+            .all(|l| l.starts_with("--> ") || l.starts_with("<-- ")),
+        "{text}"
+    );
+    let check = Command::new(JRPC)
+        .args(["check", "--profile", "mcp", "--format", "json"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    let report: Value = serde_json::from_slice(&check.stdout).unwrap();
+    let documents = report["documents"].as_array().unwrap();
+    assert_eq!(documents.len(), text.lines().count());
+    assert!(documents.iter().all(|d| d["direction"].is_string()));
+    // What it finds is only what the probe sent broken on purpose (malformed JSON, an invalid
+    // request, a request before initialize, an unknown notification, a batch, refused as a whole
+    // with one error: its requests stay unanswered, the error pairs with none of them).
+    let found = rules(&report);
+    for rule in &found {
+        assert!(
+            [
+                "json-syntax",
+                "method-not-string",
+                "params-not-structured",
+                "mcp-initialize-first",
+                "mcp-method-unknown",
+                "mcp-batch-not-supported",
+                "mcp-params-not-object",
+                "request-unanswered",
+                "response-unmatched"
+            ]
+            .contains(&rule.as_str()),
+            "{rule}: {found:?}"
+        );
+    }
+}
+
+#[test]
+fn junit_and_text_formats_list_every_check() {
+    let out = probe(&["--format", "junit", "--", JRPC, "serve"]);
+    let xml = String::from_utf8_lossy(&out.stdout);
+    assert!(xml.starts_with("<?xml"), "{xml}");
+    assert!(
+        xml.contains(r#"<testcase classname="jrpc.probe" name="lifecycle/initialize">"#),
+        "{xml}"
+    );
+    assert!(xml.contains(r#"failures="0""#), "{xml}");
+    let out = probe(&["--", JRPC, "serve"]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("pass  lifecycle/initialize"), "{text}");
+    assert!(text.contains("result: "), "{text}");
+}
+
+#[test]
+fn a_target_that_cannot_be_reached_exits_2_with_the_reason() {
+    for (args, says) in [
+        (
+            vec!["--", "/nonexistent/server"],
+            "cannot start /nonexistent/server",
+        ),
+        (vec!["http://127.0.0.1:1/mcp"], "cannot connect"),
+        (vec!["ws://127.0.0.1:1"], "cannot connect"),
+        (vec!["--", "sh", "-c", "exit 3"], "exited"),
+        (
+            vec!["--timeout", "0.3", "--", "sh", "-c", "cat > /dev/null"],
+            "never answered",
+        ),
+    ] {
+        let out = probe(&args);
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(stderr.contains(says), "{args:?}: {stderr}");
+    }
+}
+
+#[test]
+fn bad_options_are_usage_errors() {
+    for args in [
+        vec!["https://example.com"],
+        vec!["ftp://x"],
+        vec![],
+        vec![
+            "--profile",
+            "jsonrpc",
+            "--mcp-version",
+            "2025-06-18",
+            "ws://127.0.0.1:1",
+        ],
+        vec!["--call", "m", "not json", "ws://127.0.0.1:1"],
+        vec!["--call", "m", "3", "ws://127.0.0.1:1"],
+        vec!["--timeout", "-1", "ws://127.0.0.1:1"],
+    ] {
+        let out = probe(&args);
+        assert_eq!(
+            out.status.code(),
+            Some(2),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+}
+
+#[test]
+fn garbage_from_the_server_is_reported_not_fatal() {
+    // A "server" that answers every line with text that is not JSON.
+    let (code, report) = probe_json(&[
+        "--timeout",
+        "1",
+        "--",
+        "sh",
+        "-c",
+        "while read -r line; do echo 'not json'; done",
+    ]);
+    assert_eq!(code, Some(1));
+    assert!(
+        rules(&report).contains("json-syntax"),
+        "{:?}",
+        rules(&report)
+    );
+}
+
+/// The broken example server with `defects` planted (none: a correct server).
+fn broken(defects: &[&str]) -> (Option<i32>, Value) {
+    let program = env!("CARGO_BIN_EXE_jrpc").replace("/jrpc", "/examples/broken_server");
+    let mut args = vec!["--timeout", "2", "--"];
+    args.push(&program);
+    for defect in defects {
+        args.extend_from_slice(&["--defect", defect]);
+    }
+    probe_json(&args)
+}
+
+#[test]
+fn the_broken_server_without_defects_passes_every_check() {
+    let (code, report) = broken(&[]);
+    assert_all_pass(code, &report);
+}
+
+#[test]
+fn each_planted_defect_is_reported_with_its_rule_and_nothing_else() {
+    for (defect, expected, failed) in [
+        // The reply pairs with no request, and the request stays unanswered.
+        (
+            "wrong-id",
+            &["request-unanswered", "response-unmatched"][..],
+            &["ping", "jsonrpc/ids-echoed"][..],
+        ),
+        (
+            "result-and-error",
+            &["result-and-error"],
+            &["ping", "jsonrpc/ids-echoed"],
+        ),
+        (
+            "notification-answered",
+            &["notification-answered"],
+            &["lifecycle/initialize", "jsonrpc/notification-not-answered"],
+        ),
+        // A warning: the check passes, the finding is there.
+        ("undeclared-capability", &["mcp-capability-undeclared"], &[]),
+        (
+            "invalid-tool-result",
+            &["mcp-content-invalid"],
+            &["tools/call"],
+        ),
+        (
+            "wrong-version",
+            &["mcp-protocol-version-unsupported"],
+            &["lifecycle/initialize"],
+        ),
+        // The reply's code and id are both wrong, and id 1 answers no pending request.
+        (
+            "parse-error-id",
+            &[
+                "parse-error-code",
+                "response-unmatched",
+                "unreadable-request-id-not-null",
+            ],
+            &["jsonrpc/parse-error"],
+        ),
+        (
+            "batch-answered",
+            &["mcp-batch-not-supported"],
+            &["mcp/batch-refused"],
+        ),
+        // It answers every method it lacks, so resources/list (not declared) too.
+        (
+            "unknown-method-result",
+            &["mcp-capability-undeclared", "unknown-method-code"],
+            &["jsonrpc/unknown-method"],
+        ),
+        (
+            "invalid-arguments-accepted",
+            &["mcp-tool-invalid-arguments-accepted"],
+            &[],
+        ),
+        // Without a schema the probe calls add with no arguments (refused: fine) and finds no
+        // tool to send invalid arguments to (skipped).
+        (
+            "tool-without-schema",
+            &["mcp-result-member-missing"],
+            &["tools/list"],
+        ),
+    ] {
+        let (code, report) = broken(&[defect]);
+        let expected: BTreeSet<String> = expected.iter().map(|s| s.to_string()).collect();
+        assert_eq!(
+            rules(&report),
+            expected,
+            "{defect}: {:#?}",
+            checks(&report, "fail")
+        );
+        let failing: Vec<String> = checks(&report, "fail")
+            .iter()
+            .map(|c| c.split(':').next().unwrap().to_string())
+            .collect();
+        assert_eq!(failing, failed, "{defect}");
+        assert_eq!(
+            code,
+            Some(if failed.is_empty() { 0 } else { 1 }),
+            "{defect}"
+        );
+    }
+}
+
+#[test]
+fn the_spawned_server_and_its_process_group_are_stopped_when_the_probe_ends() {
+    let dir = std::env::temp_dir().join(format!("jrpc-probe-group-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let pid_file = dir.join("sleeper.pid");
+    // The server leaves a child of its own behind (in its process group).
+    let script = format!(
+        "sleep 300 & echo $! > {}; exec {JRPC} serve",
+        pid_file.display()
+    );
+    let out = probe(&["--", "sh", "-c", &script]);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+    let pid = std::fs::read_to_string(&pid_file).unwrap();
+    // Gone, or a zombie nobody reaps (a container's init may not): killed either way.
+    let status =
+        std::fs::read_to_string(format!("/proc/{}/status", pid.trim())).unwrap_or_default();
+    let running = status
+        .lines()
+        .any(|l| l.starts_with("State:") && !l.contains("Z (zombie)"));
+    assert!(
+        !running,
+        "the server's child {pid} outlived the probe: {status}"
+    );
+}
+
+#[test]
+fn the_total_timeout_stops_the_probe_with_a_failure() {
+    // Answers the first request, then nothing: every later request waits its --timeout.
+    let script = r#"read l; echo '{"jsonrpc":"2.0","id":1,"result":{}}'; cat > /dev/null"#;
+    let started = std::time::Instant::now();
+    let (code, report) = probe_json(&[
+        "--timeout",
+        "0.5",
+        "--total-timeout",
+        "2",
+        "--",
+        "sh",
+        "-c",
+        script,
+    ]);
+    assert!(started.elapsed() < std::time::Duration::from_secs(10));
+    assert_eq!(code, Some(1));
+    assert!(
+        report["stopped"]
+            .as_str()
+            .unwrap()
+            .contains("--total-timeout"),
+        "{report}"
+    );
+}
+
+#[test]
+fn a_server_that_dies_mid_probe_is_a_failure_with_the_reason() {
+    // Answers the first request, then exits.
+    let script = r#"read l; echo '{"jsonrpc":"2.0","id":1,"error":{"code":-32002,"message":"not initialized"}}'; echo 'bye' >&2; exit 0"#;
+    let (code, report) = probe_json(&["--timeout", "2", "--", "sh", "-c", script]);
+    assert_eq!(code, Some(1), "{report}");
+    let stopped = report["stopped"].as_str().unwrap();
+    assert!(
+        stopped.contains("sh exited") && stopped.contains("bye"),
+        "{stopped}"
+    );
+}
+
+#[test]
+fn every_mcp_version_of_jrpc_serve_passes() {
+    // 2026-07-28 has no initialize: server/discover, and an envelope on every request.
+    for version in [
+        "2024-11-05",
+        "2025-03-26",
+        "2025-06-18",
+        "2025-11-25",
+        "2026-07-28",
+    ] {
+        let (code, report) = probe_json(&["--mcp-version", version, "--", JRPC, "serve"]);
+        assert_all_pass(code, &report);
+        assert_eq!(report["profile"]["mcp_version"], version);
+    }
+}
+
+#[test]
+fn tool_calls_are_bounded_and_skippable() {
+    let (code, report) = probe_json(&[
+        "--max-calls",
+        "2",
+        "--skip-tool",
+        "add",
+        "--",
+        JRPC,
+        "serve",
+    ]);
+    assert_eq!(code, Some(0));
+    let calls = report["checks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["id"] == "tools/call")
+        .unwrap();
+    let detail = calls["detail"].as_str().unwrap();
+    assert!(detail.contains("add: skipped (--skip-tool)"), "{detail}");
+    assert!(
+        detail.contains("stopped after 2 calls (--max-calls)"),
+        "{detail}"
+    );
+    let transcript = report["documents"].as_array().unwrap();
+    let tool_calls = transcript
+        .iter()
+        .filter(|d| d["method"] == "tools/call")
+        .count();
+    // Two calls, and the one with invalid arguments (a tool other than add).
+    assert_eq!(tool_calls, 3);
+}
+
+#[test]
+fn the_jsonrpsee_server_over_http_answers_a_notification_with_a_null_body() {
+    let server = Server::spawn(
+        env!("CARGO_BIN_EXE_jrpc").replace("/jrpc", "/examples/jsonrpsee_server"),
+        &["--exit-after", "60"],
+    );
+    let (code, report) = probe_json(&[
+        "--profile",
+        "jsonrpc",
+        "--call",
+        "subtract",
+        "[42, 23]",
+        &server.url("http"),
+    ]);
+    assert_eq!(code, Some(1));
+    // Over HTTP jsonrpsee answers a notification with `200` and the body `null` (not a message),
+    // and the §7 invalid request with -32700, as over WebSocket.
+    assert_eq!(
+        rules(&report),
+        BTreeSet::from([
+            "invalid-request-code".to_string(),
+            "message-not-object".to_string()
+        ])
+    );
+    let failing: Vec<String> = checks(&report, "fail")
+        .iter()
+        .map(|c| c.split(':').next().unwrap().to_string())
+        .collect();
+    assert_eq!(
+        failing,
+        [
+            "jsonrpc/invalid-request",
+            "jsonrpc/notification-not-answered"
+        ]
+    );
+}
+
+#[test]
+fn an_http_server_that_only_sends_error_pages_exits_2_with_its_status() {
+    use std::io::{Read, Write};
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let url = format!("http://{}/mcp", listener.local_addr().unwrap());
+    std::thread::spawn(move || {
+        for stream in listener.incoming() {
+            let Ok(mut stream) = stream else { break };
+            let mut buf = [0u8; 4096];
+            let _ = stream.read(&mut buf);
+            let _ = stream.write_all(b"HTTP/1.1 404 Not Found\r\nContent-Type: text/html\r\nContent-Length: 16\r\nConnection: close\r\n\r\n<h1>nothing</h1>");
+        }
+    });
+    let out = probe(&["--timeout", "1", &url]);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(
+        stderr.contains("HTTP 404 (text/html: <h1>nothing</h1>)"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn a_server_flooding_the_probe_is_stopped_quickly() {
+    let script = r#"read l; yes '{"jsonrpc":"2.0","method":"notifications/message","params":{"level":"info","data":1}}'"#;
+    let started = std::time::Instant::now();
+    let (code, report) = probe_json(&["--", "sh", "-c", script]);
+    assert!(started.elapsed() < std::time::Duration::from_secs(30));
+    assert_eq!(code, Some(1));
+    assert!(
+        report["stopped"]
+            .as_str()
+            .unwrap()
+            .contains("20000 messages"),
+        "{}",
+        report["stopped"]
+    );
+}
