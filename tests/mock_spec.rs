@@ -1250,3 +1250,29 @@ fn the_countdown_logs_and_reports_progress_before_its_result() {
     assert_eq!(result_of(&reply)["isError"], true);
     assert!(server.take_sent().is_empty());
 }
+
+#[test]
+fn a_profile_for_another_mcp_version_starts_a_new_session_the_same_one_keeps_it() {
+    use jsonrpc_playground::rpc::{McpVersion, Profile};
+    let init = |v: &str| {
+        format!(
+            r#"{{"jsonrpc":"2.0","id":1,"method":"initialize","params":{{"protocolVersion":"{v}","capabilities":{{}},"clientInfo":{{"name":"t","version":"1"}}}}}}"#
+        )
+    };
+    let structured = r#"{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"add_structured","arguments":{"a":1,"b":2}}}"#;
+    let mut server = MockServer::new();
+    server.set_profile(Profile::Mcp(McpVersion::V2024_11_05));
+    assert!(server.handle(init("2024-11-05").as_bytes()).is_some());
+    // 2024-11-05 has no structured tool output: the session answers in its version.
+    server.set_profile(Profile::Mcp(McpVersion::V2024_11_05));
+    assert!(server
+        .handle(structured.as_bytes())
+        .unwrap()
+        .contains("-32602"));
+    // The page's profile moves to 2025-11-25: a new session, answered in that version.
+    server.set_profile(Profile::Mcp(McpVersion::V2025_11_25));
+    assert!(server
+        .handle(structured.as_bytes())
+        .unwrap()
+        .contains("structuredContent"));
+}

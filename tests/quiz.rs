@@ -249,6 +249,39 @@ mod lessons {
         assert!(lesson("batch").is_some() && lesson("nope").is_none());
     }
 
+    /// The page runs every lesson on its one mock server, in order: each still gets the replies
+    /// it promises (a lesson under another MCP version starts a new session).
+    #[test]
+    fn the_lessons_run_in_order_on_one_server_as_in_the_page() {
+        let mut server = MockServer::new();
+        let mut replies = std::collections::HashMap::new();
+        for l in LESSONS {
+            server.set_profile(l.profile);
+            let mut got = Vec::new();
+            for exchange in server.handle_stream(l.example.as_bytes()) {
+                got.extend(server.take_sent());
+                got.extend(exchange.reply);
+            }
+            replies.insert(l.id, got.join("\n"));
+        }
+        for (id, expected) in [
+            ("request", r#""result":19"#),
+            ("mcp", r#""text":"5""#),
+            ("mcp-versions", r#""protocolVersion":"2024-11-05""#),
+            ("mcp-content", "structuredContent"),
+            ("mcp-tool-errors", r#""isError":true"#),
+            ("mcp-resources", r#""blob""#),
+            ("mcp-prompts", r#""messages""#),
+            ("mcp-progress", "Liftoff!"),
+            ("mcp-subscriptions", "notifications/resources/updated"),
+            ("mcp-sampling", "sampling/createMessage"),
+            ("mcp-elicitation", "elicitation/create"),
+            ("mcp-cancellation", "notifications/cancelled"),
+        ] {
+            assert!(replies[id].contains(expected), "{id}: {}", replies[id]);
+        }
+    }
+
     #[test]
     fn every_lesson_question_is_in_the_bank() {
         for l in LESSONS {

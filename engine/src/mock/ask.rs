@@ -122,8 +122,6 @@ pub(super) struct PendingCall {
     /// The id of the server's request (`mock-N`).
     request_id: String,
     capability: Capability,
-    /// The `params` of the server's request.
-    params: Json,
     /// The server's request as sent.
     request: String,
     finish: Finish,
@@ -198,7 +196,7 @@ impl MockServer {
             ("jsonrpc", Json::from("2.0")),
             ("id", Json::String(request_id.clone())),
             ("method", Json::from(question.capability.method())),
-            ("params", question.params.clone()),
+            ("params", question.params),
         ])
         .compact();
         self.send(request.clone(), OutgoingKind::Request, Some(call));
@@ -208,7 +206,6 @@ impl MockServer {
             call_id_value,
             request_id,
             capability: question.capability,
-            params: question.params,
             request,
             finish: question.finish,
         });
@@ -333,79 +330,10 @@ impl MockServer {
                 id: p.request_id.clone(),
                 method: p.capability.method(),
                 request: p.request.clone(),
-                example_reply: example_reply(p),
+                // What a cooperative client answers (one owner: crate::client).
+                example_reply: crate::client::reply_to(&p.request).unwrap_or_default(),
             })
             .collect()
-    }
-}
-
-/// A response that answers `pending` the way a cooperative client would.
-fn example_reply(pending: &PendingCall) -> String {
-    let result = match pending.capability {
-        Capability::Sampling => Json::obj([
-            ("role", Json::from("assistant")),
-            (
-                "content",
-                Json::obj([
-                    ("type", Json::from("text")),
-                    (
-                        "text",
-                        Json::from("(what the client's language model would answer)"),
-                    ),
-                ]),
-            ),
-            ("model", Json::from("playground-model")),
-            ("stopReason", Json::from("endTurn")),
-        ]),
-        Capability::Elicitation => {
-            let properties = pending
-                .params
-                .get("requestedSchema")
-                .and_then(|s| s.get("properties"));
-            let content = match properties {
-                Some(Json::Object(fields)) => fields
-                    .iter()
-                    .map(|(name, schema)| (name.clone(), example_value(schema)))
-                    .collect(),
-                _ => Vec::new(),
-            };
-            Json::obj([
-                ("action", Json::from("accept")),
-                ("content", Json::Object(content)),
-            ])
-        }
-    };
-    let id = Json::String(pending.request_id.clone()).compact();
-    success(&id, &result)
-}
-
-/// A value a form field of `schema` accepts: its default, else its first choice, else a plain one.
-fn example_value(schema: &Json) -> Json {
-    if let Some(default) = schema.get("default") {
-        return default.clone();
-    }
-    let first_choice = |schema: &Json| -> Option<Json> {
-        if let Some(Json::Array(values)) = schema.get("enum") {
-            return values.first().cloned();
-        }
-        for key in ["oneOf", "anyOf"] {
-            if let Some(Json::Array(options)) = schema.get(key) {
-                return options.first().and_then(|o| o.get("const")).cloned();
-            }
-        }
-        None
-    };
-    if let Some(choice) = first_choice(schema) {
-        return choice;
-    }
-    match schema.get("type") {
-        Some(Json::String(t)) if t == "array" => {
-            Json::arr(schema.get("items").and_then(first_choice))
-        }
-        Some(Json::String(t)) if t == "boolean" => Json::Bool(false),
-        Some(Json::String(t)) if t == "number" || t == "integer" => Json::Number("0".into()),
-        _ if schema.get("format") == Some(&Json::from("email")) => Json::from("user@example.com"),
-        _ => Json::from("example"),
     }
 }
 
@@ -475,6 +403,7 @@ pub(super) fn elicited<'n, 'a>(
 }
 
 /// `action=accept, content={…}`: how the conformance tools report an elicitation's outcome.
+#[cfg(feature = "conformance")]
 pub(super) fn elicitation_outcome(result: &Node<'_>) -> Result<String, String> {
     let (action, content) = elicited(result)?;
     Ok(match content {

@@ -198,8 +198,18 @@ impl MockServer {
         }
     }
 
-    /// Makes it the server of `profile` (see the field); the session state is kept.
+    /// Makes it the server of `profile` (see the field). The session state is kept, unless the
+    /// profile changes to an MCP version other than the one the session negotiated: that is
+    /// another server, and a new session starts (so a page whose profile says 2025-11-25 is not
+    /// answered by a session that negotiated 2024-11-05 under the profile before).
     pub fn set_profile(&mut self, profile: Profile) {
+        let other_version = match (profile, self.negotiated) {
+            (Profile::Mcp(wanted), Some(negotiated)) => wanted != negotiated,
+            _ => false,
+        };
+        if profile != self.profile && other_version {
+            *self = MockServer::with_fixtures(self.fixtures);
+        }
         self.profile = profile;
     }
 

@@ -109,7 +109,8 @@ mod tests {
             ("#/lessons", Route::Lessons(None)),
             ("#/lessons/1", Route::Lessons(Some(0))),
             ("#/lessons/6", Route::Lessons(Some(5))),
-            ("#/lessons/7", Route::Lessons(None)),
+            ("#/lessons/16", Route::Lessons(Some(15))),
+            ("#/lessons/17", Route::Lessons(None)),
             ("#/lessons/0", Route::Lessons(None)),
         ];
         for (fragment, route) in cases {
