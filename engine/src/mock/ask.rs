@@ -475,6 +475,7 @@ pub(super) fn elicited<'n, 'a>(
 }
 
 /// `action=accept, content={…}`: how the conformance tools report an elicitation's outcome.
+#[cfg(feature = "conformance")]
 pub(super) fn elicitation_outcome(result: &Node<'_>) -> Result<String, String> {
     let (action, content) = elicited(result)?;
     Ok(match content {
