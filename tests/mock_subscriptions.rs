@@ -3,7 +3,7 @@
 //! changes, mock://notes: the add_note tool sends `notifications/resources/updated` to a
 //! subscriber before its result.
 
-use jsonrpc_playground::mock::{MockServer, OutgoingKind};
+use jsonrpc_playground::mock::{Fixtures, MockServer, OutgoingKind};
 use serde_json::{json, Value};
 
 fn parse(text: &str) -> Value {
@@ -67,8 +67,19 @@ fn subscribe_is_declared_where_resources_subscribe_exists() {
     let discovered = request(&mut MockServer::new(), "server/discover", meta);
     assert_eq!(discovered["result"]["capabilities"]["resources"], json!({}));
     let modern = r#"{"uri":"mock://notes","_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientInfo":{"name":"t","version":"1"},"io.modelcontextprotocol/clientCapabilities":{}}}"#;
-    let refused = request(&mut MockServer::new(), "resources/subscribe", modern);
-    assert!(refused["error"]["code"].is_i64(), "{refused}");
+    for fixtures in [Fixtures::Friendly, Fixtures::Conformance] {
+        let mut server = MockServer::with_fixtures(fixtures);
+        let refused = request(&mut server, "resources/subscribe", modern);
+        assert_eq!(refused["error"]["code"], -32601, "{fixtures:?}: {refused}");
+    }
+    // The conformance set declares and answers them under the handshake, like the friendly one.
+    let mut server = MockServer::with_fixtures(Fixtures::Conformance);
+    let init = r#"{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"t","version":"1"}}"#;
+    let reply = request(&mut server, "initialize", init);
+    assert_eq!(
+        reply["result"]["capabilities"]["resources"],
+        json!({"subscribe": true})
+    );
 }
 
 #[test]

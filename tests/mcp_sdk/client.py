@@ -6,7 +6,7 @@ call add(2, 3) and expect "5", divide by zero (a tool error), an unknown tool (-
 resource, a missing resource (-32002), get a prompt. A third connection ("asks", the handshake)
 registers sampling and elicitation callbacks and runs the tools that ask the client during a call
 (summarize: sampling/createMessage; ask_name: elicitation/create), checking what the server asked
-and the results it finished with. Prints one PASS/FAIL line per check and a summary; exits 1 on any
+and the results it finished with; it also subscribes to mock://notes and hears add_note change it. Prints one PASS/FAIL line per check and a summary; exits 1 on any
 failure.
 """
 
@@ -162,9 +162,27 @@ async def asking_session(binary: str) -> None:
         colour = schema["colour"]["oneOf"][1]["const"]
         return types.ElicitResult(action="accept", content={"name": schema["name"]["default"], "colour": colour})
 
+    heard: list[str] = []
+
+    async def messages(message) -> None:
+        uri = getattr(getattr(message, "params", None), "uri", None)
+        if getattr(message, "method", None) == "notifications/resources/updated":
+            heard.append(str(uri))
+
     p = "[asks]"
     async with Client(server_params(binary, "asks"), mode="legacy", read_timeout_seconds=10,
-                      sampling_callback=sampling, elicitation_callback=elicitation) as client:
+                      sampling_callback=sampling, elicitation_callback=elicitation,
+                      message_handler=messages) as client:
+        # A resource subscription: add_note changes mock://notes, the subscriber hears it.
+        await client.subscribe_resource("mock://notes")
+        await client.call_tool("add_note", {"text": "bring the milk"})
+        notes = await client.read_resource("mock://notes")
+        check(f"{p} subscribed to mock://notes, add_note sends notifications/resources/updated",
+              heard == ["mock://notes"] and notes.contents[0].text == "1. bring the milk\n", (heard, notes))
+        await client.unsubscribe_resource("mock://notes")
+        await client.call_tool("add_note", {"text": "and bread"})
+        check(f"{p} after resources/unsubscribe no update is sent", heard == ["mock://notes"], heard)
+
         summary = await client.call_tool("summarize", {"text": "JSON-RPC 2.0 is a stateless, light-weight remote procedure call protocol."})
         kind, params = asked[-1] if asked else (None, None)
         check(f"{p} summarize asks sampling/createMessage with the text and maxTokens",

@@ -27,7 +27,7 @@ use crate::rpc::McpVersion;
 use super::ask::{self, Capability, ClientCapabilities};
 #[cfg(feature = "conformance")]
 use super::conformance;
-use super::{describe, Fixtures, MockServer, Num, Outcome, RpcError};
+use super::{describe, MockServer, Num, Outcome, RpcError};
 
 /// `serverInfo.name`.
 pub const SERVER_NAME: &str = "jrpc-mock";
@@ -127,6 +127,11 @@ fn serve(server: &mut MockServer, method: &str, params: Option<&Node<'_>>) -> Ou
                 .map(|p| (format!("/params{}", p.path), p.message)),
         ));
     }
+    // 2026-07-28 replaced resource subscriptions with subscriptions/listen (not served here): in
+    // no catalogue does that version answer them, nor declare them.
+    if era.modern && matches!(method, "resources/subscribe" | "resources/unsubscribe") {
+        return Err(RpcError::new(errors::METHOD_NOT_FOUND, "Method not found"));
+    }
     // The conformance suite's catalogue (same lifecycle, other tools, resources, prompts).
     if let Some(outcome) = conformance_answer(server, method, params) {
         let result = outcome?;
@@ -139,7 +144,7 @@ fn serve(server: &mut MockServer, method: &str, params: Option<&Node<'_>>) -> Ou
     let result = match method {
         "initialize" => initialize(server, params, era.version),
         "ping" => Ok(Json::Object(Vec::new())),
-        "server/discover" => Ok(discover(server.fixtures)),
+        "server/discover" => Ok(discover()),
         "tools/list" => Ok(Json::obj([(
             "tools",
             Json::arr(
@@ -159,9 +164,8 @@ fn serve(server: &mut MockServer, method: &str, params: Option<&Node<'_>>) -> Ou
             Json::arr([error_code_template(era.version)]),
         )])),
         "resources/read" => resources_read(server, params),
-        // 2026-07-28 replaced them with subscriptions/listen, which this mock does not serve.
-        "resources/subscribe" if !era.modern => subscribe(server, params, true),
-        "resources/unsubscribe" if !era.modern => subscribe(server, params, false),
+        "resources/subscribe" => subscribe(server, params, true),
+        "resources/unsubscribe" => subscribe(server, params, false),
         "prompts/list" => Ok(Json::obj([(
             "prompts",
             Json::arr(PROMPTS.iter().map(|p| p.to_json(era.version))),
@@ -188,7 +192,7 @@ fn conformance_answer(
     method: &str,
     params: Option<&Node<'_>>,
 ) -> Option<Outcome> {
-    if server.fixtures != Fixtures::Conformance {
+    if server.fixtures != super::Fixtures::Conformance {
         return None;
     }
     conformance::serve(server, method, params)
@@ -261,10 +265,9 @@ fn server_info(version: McpVersion) -> Json {
 /// version; argument completion declared from 2025-03-26 on (the version that gave it a
 /// capability; `completion/complete` is answered in 2024-11-05 too, where it needed none);
 /// resource subscriptions where `resources/subscribe` exists (the handshake versions).
-fn capabilities(version: McpVersion, fixtures: Fixtures) -> Json {
+fn capabilities(version: McpVersion) -> Json {
     let empty = || Json::Object(Vec::new());
-    let conformance = fixtures == Fixtures::Conformance && cfg!(feature = "conformance");
-    let resources = if conformance || is_handshake(version) {
+    let resources = if is_handshake(version) {
         Json::obj([("subscribe", Json::Bool(true))])
     } else {
         empty()
@@ -429,20 +432,20 @@ fn initialize(server: &mut MockServer, params: Option<&Node<'_>>, version: McpVe
     server.client_can = ClientCapabilities::declared_in(params);
     Ok(Json::obj([
         ("protocolVersion", Json::from(version.as_str())),
-        ("capabilities", capabilities(version, server.fixtures)),
+        ("capabilities", capabilities(version)),
         ("serverInfo", server_info(version)),
         ("instructions", Json::from(INSTRUCTIONS)),
     ]))
 }
 
 /// `server/discover` (2026-07-28): the versions reachable with the per-request envelope.
-fn discover(fixtures: Fixtures) -> Json {
+fn discover() -> Json {
     Json::obj([
         (
             "supportedVersions",
             Json::arr(MODERN.iter().map(|v| Json::from(v.as_str()))),
         ),
-        ("capabilities", capabilities(MODERN[0], fixtures)),
+        ("capabilities", capabilities(MODERN[0])),
         ("instructions", Json::from(INSTRUCTIONS)),
     ])
 }

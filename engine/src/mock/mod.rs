@@ -150,7 +150,9 @@ pub struct MockServer {
     /// each message under that profile, so what the page's verdict calls an invalid request it
     /// answers -32600 and a method MCP does not have -32601 (the verdict and the mock agree).
     profile: Profile,
-    /// Which tools, resources and prompts it serves.
+    /// Which tools, resources and prompts it serves (without the `conformance` feature, as in
+    /// the web build, only the friendly set exists and this is never read).
+    #[cfg_attr(not(feature = "conformance"), allow(dead_code))]
     fixtures: Fixtures,
     /// Messages the server sent on its own (log lines, progress, requests to the client, deferred
     /// replies), oldest first, until a transport takes them ([`MockServer::take_outgoing`]).
