@@ -135,6 +135,30 @@ test('jrpc serve --http: MCP session id kept and resent', async () => {
   await context.close();
 });
 
+test('jrpc serve --http: the server asks during a call on the open SSE stream; Reply answers it in another POST', async () => {
+  const { context, page, problems } = await open();
+  await connect(page, jrpc.http);
+  await send(page, '{"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"protocolVersion": "2025-11-25", "capabilities": {"sampling": {}}, "clientInfo": {"name": "e2e", "version": "1"}}}');
+  await waitCount(page, 2);
+  await send(page, '{"jsonrpc": "2.0", "method": "notifications/initialized"}');
+  await send(page, '{"jsonrpc": "2.0", "id": 2, "method": "tools/call", "params": {"name": "summarize", "arguments": {"text": "Streams are read as they arrive."}}}');
+  // The POST's reply is still open: the server's request is logged from the stream at once.
+  await page.waitForSelector('[data-testid=pending-item] [data-testid=reply]', { timeout: 10_000 });
+  assert.match(await page.textContent('[data-testid=pending]'), /request sampling\/createMessage id "mock-1"/);
+  await page.click('[data-testid=reply]');
+  assert.match(await page.inputValue('[data-testid=editor]'), /^\{"jsonrpc":"2.0","id":"mock-1","result":\{"role":"assistant"/);
+  await page.click('[data-testid=send]');
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll('[data-testid=log-raw]')].some((r) => r.textContent.includes('"id":2') && r.textContent.includes('"result"')), null, { timeout: 10_000 });
+  const log = await entries(page);
+  const call = log.find((e) => e.direction === 'out' && e.raw.includes('"summarize"'));
+  const result = log.find((e) => e.direction === 'in' && e.raw.includes('"id":2'));
+  assert.equal(call.pair, result.key);
+  assert.equal(await page.getAttribute('[data-testid=pending]', 'data-count'), '0');
+  assert.deepEqual(unexpected(problems), []);
+  await context.close();
+});
+
 test('a refused connection: reconnecting with backoff, then an error that says what to check', async () => {
   const { context, page } = await open();
   await connect(page, bad.refused, { until: 'reconnecting' });
@@ -269,7 +293,7 @@ test('a server-initiated request waits in pending; the reply action answers it w
   await page.waitForSelector('[data-testid=pending-item] [data-testid=reply]');
   assert.match(await page.textContent('[data-testid=pending]'), /request ping id "srv-1" · \d+ s · awaiting your reply/);
   await page.click('[data-testid=reply]');
-  assert.equal(await page.inputValue('[data-testid=editor]'), '{"jsonrpc": "2.0", "id": "srv-1", "result": {}}');
+  assert.equal(await page.inputValue('[data-testid=editor]'), '{"jsonrpc":"2.0","id":"srv-1","result":{}}');
   assert.equal(await page.inputValue('[data-testid=target]'), 'link');
   await page.click('[data-testid=send]');
   await waitCount(page, 3);

@@ -147,8 +147,8 @@ struct Waiting {
     label: String,
     age_s: u64,
     status: Status,
-    /// The id to answer, for a request the server sent.
-    reply_id: Option<String>,
+    /// A cooperative client's answer, for a request the server sent (`crate::client`).
+    reply: Option<String>,
 }
 
 /// Messages of the link still waiting for a reply, oldest first, with their age; a request the
@@ -171,8 +171,14 @@ fn PendingList(link: super::Link) -> impl IntoView {
                     label: describe_at(e, item),
                     age_s: ((now - e.time_ms).max(0.0) as u64) / 1000,
                     status: m.status,
-                    reply_id: (e.direction == Direction::In && m.kind == Kind::Request)
-                        .then(|| m.id.clone())
+                    reply: (e.direction == Direction::In && m.kind == Kind::Request)
+                        .then(|| {
+                            // A batch element has no text of its own: an empty result for its id.
+                            let own = (!e.is_batch())
+                                .then(|| crate::client::reply_to(&e.raw))
+                                .flatten();
+                            own.or_else(|| m.id.as_deref().map(super::reply_text))
+                        })
                         .flatten(),
                 })
                 .collect::<Vec<_>>()
@@ -190,11 +196,11 @@ fn PendingList(link: super::Link) -> impl IntoView {
             .map(|w| {
                 let note = match w.status {
                     Status::TimedOut => " · timed out",
-                    _ if w.reply_id.is_some() => " · awaiting your reply",
+                    _ if w.reply.is_some() => " · awaiting your reply",
                     _ => "",
                 };
-                let reply = w.reply_id.map(|id| {
-                    view! { <button type="button" data-testid="reply" class="link-reply" on:click=move |_| link.prefill_reply(&id)>"Reply"</button> }
+                let reply = w.reply.map(|answer| {
+                    view! { <button type="button" data-testid="reply" class="link-reply" on:click=move |_| link.prefill_reply(&answer)>"Reply"</button> }
                 });
                 view! {
                     <li data-testid="pending-item" data-status=w.status.as_str()>

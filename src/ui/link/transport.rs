@@ -437,9 +437,31 @@ impl Link {
                 .next()
                 .is_some_and(|m| m.trim().eq_ignore_ascii_case("text/event-stream"))
         });
-        let body = response.text().await.map_err(|e| e.to_string());
-        let body = match body {
-            Ok(b) => b,
+        // An SSE reply is read as it arrives: MCP's server may send its own request (sampling,
+        // elicitation) on the stream and hold the result until the client answers in another
+        // POST, so waiting for the end of the body would wait forever.
+        let (messages, read) = if is_sse {
+            let mut events = SseEvents::default();
+            let mut seen = 0;
+            let read = self
+                .read_stream(&response, generation, &peer, |chunk| {
+                    let complete = events.push(chunk);
+                    seen += complete.len();
+                    complete
+                })
+                .await;
+            let rest = events.finish();
+            let empty = seen + rest.len() == 0;
+            (rest, read.map(|()| empty))
+        } else {
+            match response.text().await {
+                Ok(body) if body.trim().is_empty() => (Vec::new(), Ok(true)),
+                Ok(body) => (vec![body], Ok(false)),
+                Err(e) => (Vec::new(), Err(e.to_string())),
+            }
+        };
+        let nothing_read = match read {
+            Ok(empty) => empty && messages.is_empty(),
             Err(e) => {
                 self.post_failed(
                     key,
@@ -455,14 +477,7 @@ impl Link {
         if !self.current(generation) {
             return;
         }
-        let messages = if is_sse {
-            sse_data(&body)
-        } else if body.trim().is_empty() {
-            Vec::new()
-        } else {
-            vec![body]
-        };
-        if messages.is_empty() && !(200..300).contains(&status) {
+        if nothing_read && !(200..300).contains(&status) {
             self.app.notify(
                 NoticeLevel::Error,
                 format!(
@@ -471,15 +486,8 @@ impl Link {
                 ),
             );
         }
-        let empty = messages.is_empty();
-        if !empty {
-            let now = clock_ms();
-            self.log.log.update(|l| {
-                for m in messages {
-                    l.record(&peer, Direction::In, now, m);
-                }
-            });
-        }
+        let empty = nothing_read;
+        self.record_in(&peer, messages);
         if !(200..300).contains(&status) {
             // What the body held is logged (an error reply pairs); what it did not answer never will be.
             let body = if empty {
@@ -494,9 +502,59 @@ impl Link {
         }
     }
 
-    /// Puts a response to the server's request with id `id` in the editor and sends to the link.
-    pub fn prefill_reply(&self, id: &str) {
-        self.app.text.set(super::reply_text(id));
+    /// Logs what the server sent, as received now.
+    fn record_in(&self, peer: &str, messages: Vec<String>) {
+        if messages.is_empty() {
+            return;
+        }
+        let now = clock_ms();
+        self.log.log.update(|l| {
+            for m in messages {
+                l.record(peer, Direction::In, now, m);
+            }
+        });
+    }
+
+    /// Reads `response`'s body chunk by chunk until it ends, logging what `take` makes of each
+    /// chunk as it arrives; stops (and cancels the read) when the connection is no longer
+    /// `generation`. `Err`: why the body could not be read.
+    async fn read_stream(
+        &self,
+        response: &gloo_net::http::Response,
+        generation: u32,
+        peer: &str,
+        mut take: impl FnMut(&[u8]) -> Vec<String>,
+    ) -> Result<(), String> {
+        use wasm_bindgen::JsCast;
+        use web_sys::js_sys::{futures::JsFuture, Reflect, Uint8Array};
+        let Some(body) = response.body() else {
+            return Ok(());
+        };
+        let reader: web_sys::ReadableStreamDefaultReader = body.get_reader().unchecked_into();
+        loop {
+            let chunk = JsFuture::from(reader.read())
+                .await
+                .map_err(|e| crate::ui::js_error_text(&e))?;
+            if !self.current(generation) {
+                let _ = reader.cancel();
+                return Ok(());
+            }
+            let done =
+                Reflect::get(&chunk, &"done".into()).map_err(|e| crate::ui::js_error_text(&e))?;
+            if done.is_truthy() {
+                return Ok(());
+            }
+            let value: Uint8Array = Reflect::get(&chunk, &"value".into())
+                .map_err(|e| crate::ui::js_error_text(&e))?
+                .unchecked_into();
+            self.record_in(peer, take(&value.to_vec()));
+        }
+    }
+
+    /// Puts `answer` (a response to a request the server sent) in the editor, as one undoable
+    /// edit, and sends to the link.
+    pub fn prefill_reply(&self, answer: &str) {
+        crate::ui::controls::replace_all_undoably(self.app, answer);
         self.app.target.set(crate::ui::state::Target::Link);
     }
 }
@@ -568,6 +626,36 @@ async fn fetch_post(
         .send()
         .await
         .map_err(|e| e.to_string())
+}
+
+/// Server-Sent Events as their bytes arrive: each complete event (ended by a blank line) out,
+/// the rest kept for the next chunk. A split never falls inside a UTF-8 character: events end at
+/// a line break.
+#[derive(Default)]
+struct SseEvents {
+    pending: Vec<u8>,
+}
+
+impl SseEvents {
+    /// Adds `chunk`; the data of each event it completes.
+    fn push(&mut self, chunk: &[u8]) -> Vec<String> {
+        self.pending.extend_from_slice(chunk);
+        let ends =
+            |w: &[u8]| w.ends_with(b"\n\n") || w.ends_with(b"\r\n\r\n") || w.ends_with(b"\r\r");
+        let Some(end) = (2..=self.pending.len())
+            .rev()
+            .find(|&i| ends(&self.pending[..i]))
+        else {
+            return Vec::new();
+        };
+        let complete: Vec<u8> = self.pending.drain(..end).collect();
+        sse_data(&String::from_utf8_lossy(&complete))
+    }
+
+    /// The data of what is left when the body ends (an event without its blank line).
+    fn finish(self) -> Vec<String> {
+        sse_data(&String::from_utf8_lossy(&self.pending))
+    }
 }
 
 /// The data of each Server-Sent Event of `body` (`data:` lines joined by newlines).

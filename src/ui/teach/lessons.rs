@@ -124,14 +124,16 @@ pub(super) fn Lessons(app: AppState, index: Option<usize>) -> impl IntoView {
         let keys = run_keys.get()?;
         // Each message sent, then what came back before the next one: what the server sent on
         // its own while it worked (log lines, progress, its own requests) and the reply, if any.
-        let exchanged: Vec<(String, bool, Vec<(String, Back)>)> = log.log.with(|lg| {
-            let mut exchanged: Vec<(String, bool, Vec<(String, Back)>)> = Vec::new();
+        let exchanged: Vec<Sent> = log.log.with(|lg| {
+            let mut exchanged: Vec<Sent> = Vec::new();
             for e in lg.entries().iter().filter(|e| keys.contains(&e.key)) {
                 match (e.direction, exchanged.last_mut()) {
-                    (Direction::Out, _) => {
-                        exchanged.push((e.raw.clone(), e.kind == Kind::Request, Vec::new()))
-                    }
-                    (Direction::In, Some((_, _, back))) => {
+                    (Direction::Out, _) => exchanged.push(Sent {
+                        raw: e.raw.clone(),
+                        request: e.kind == Kind::Request,
+                        back: Vec::new(),
+                    }),
+                    (Direction::In, Some(Sent { back, .. })) => {
                         let waiting = e.msgs.first().is_some_and(|m| m.status == Status::Pending);
                         let what = match e.kind {
                             Kind::Request if waiting => Back::Asks,
@@ -148,7 +150,7 @@ pub(super) fn Lessons(app: AppState, index: Option<usize>) -> impl IntoView {
         });
         let rows = exchanged
             .into_iter()
-            .map(|(sent, request, back)| {
+            .map(|Sent { raw: sent, request, back }| {
                 let answered = back.iter().any(|(_, what)| *what == Back::Reply);
                 let back = back
                     .into_iter()
@@ -235,6 +237,14 @@ pub(super) fn Lessons(app: AppState, index: Option<usize>) -> impl IntoView {
         </article>
     }
     .into_any()
+}
+
+/// A message the lesson sent, and what came back after it.
+struct Sent {
+    raw: String,
+    /// It was a request (it waits for a reply).
+    request: bool,
+    back: Vec<(String, Back)>,
 }
 
 /// What came back after a message the lesson sent.
