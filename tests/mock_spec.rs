@@ -492,9 +492,9 @@ fn initialize_answers_the_clients_version_when_it_is_a_handshake_version() {
         // Completions have a capability from 2025-03-26 on; resource subscriptions are served
         // by every handshake version.
         let capabilities = if answered == "2024-11-05" {
-            r#"{"tools":{},"resources":{"subscribe":true},"prompts":{},"logging":{}}"#
+            r#"{"tools":{},"resources":{"subscribe":true,"listChanged":true},"prompts":{},"logging":{}}"#
         } else {
-            r#"{"tools":{},"resources":{"subscribe":true},"prompts":{},"logging":{},"completions":{}}"#
+            r#"{"tools":{},"resources":{"subscribe":true,"listChanged":true},"prompts":{},"logging":{},"completions":{}}"#
         };
         assert_eq!(result["capabilities"], parse(capabilities), "{asked}");
         assert_eq!(result["serverInfo"]["name"], "jrpc-mock");

@@ -28,13 +28,16 @@ fn initialized(version: &str) -> MockServer {
     server
 }
 
-/// add_note's result and the methods of what the server sent before it.
+/// add_note's result and the methods of what the server sent before it about mock://notes (the
+/// list's change, sent to every client of a handshake version, is
+/// `the_list_of_resources_changes_with_each_note`'s).
 fn add_note(server: &mut MockServer, text: &str) -> (Value, Vec<String>) {
     let params = json!({"name": "add_note", "arguments": {"text": text}}).to_string();
     let result = request(server, "tools/call", &params);
     let sent = server
         .take_outgoing()
         .into_iter()
+        .filter(|o| !o.text.contains("notifications/resources/list_changed"))
         .map(|o| {
             assert_eq!(o.kind, OutgoingKind::Notification);
             let message = parse(&o.text);
@@ -58,7 +61,7 @@ fn subscribe_is_declared_where_resources_subscribe_exists() {
         let reply = request(&mut server, "initialize", &init);
         assert_eq!(
             reply["result"]["capabilities"]["resources"],
-            json!({"subscribe": true}),
+            json!({"subscribe": true, "listChanged": true}),
             "{version}"
         );
     }
@@ -212,4 +215,40 @@ fn under_2026_07_28_a_read_of_the_notes_is_not_cached() {
         &format!(r#"{{"uri":"mock://readme",{meta}}}"#),
     );
     assert_eq!(readme["result"]["cacheScope"], "public");
+}
+
+#[test]
+fn the_list_of_resources_changes_with_each_note() {
+    let mut server = initialized("2025-11-25");
+    let uris = |server: &mut MockServer| -> Vec<String> {
+        request(server, "resources/list", "{}")["result"]["resources"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|r| r["uri"].as_str().unwrap().to_string())
+            .collect()
+    };
+    assert!(!uris(&mut server)
+        .iter()
+        .any(|u| u.starts_with("mock://notes/")));
+    let params = json!({"name": "add_note", "arguments": {"text": "first note"}}).to_string();
+    request(&mut server, "tools/call", &params);
+    let sent: Vec<String> = server.take_outgoing().into_iter().map(|o| o.text).collect();
+    assert_eq!(
+        sent,
+        [r#"{"jsonrpc":"2.0","method":"notifications/resources/list_changed","params":{}}"#]
+    );
+    assert!(uris(&mut server).contains(&"mock://notes/1".to_string()));
+    let read = request(&mut server, "resources/read", r#"{"uri":"mock://notes/1"}"#);
+    assert_eq!(read["result"]["contents"][0]["text"], "first note");
+    let missing = request(&mut server, "resources/read", r#"{"uri":"mock://notes/2"}"#);
+    assert_eq!(missing["error"]["code"], -32002);
+    // 2026-07-28 declares no listChanged: no notification, no note resources.
+    let meta = r#""_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientInfo":{"name":"t","version":"1"},"io.modelcontextprotocol/clientCapabilities":{}}"#;
+    let mut modern = MockServer::new();
+    let call = format!(r#"{{"name":"add_note","arguments":{{"text":"x"}},{meta}}}"#);
+    request(&mut modern, "tools/call", &call);
+    assert!(modern.take_outgoing().is_empty());
+    let listed = request(&mut modern, "resources/list", &format!("{{{meta}}}"));
+    assert!(!listed.to_string().contains("mock://notes/1"), "{listed}");
 }

@@ -27,7 +27,7 @@ use crate::rpc::McpVersion;
 use super::ask::{self, Capability, ClientCapabilities};
 #[cfg(feature = "conformance")]
 use super::conformance;
-use super::{describe, MockServer, Num, Outcome, RpcError};
+use super::{describe, Fixtures, MockServer, Num, Outcome, RpcError};
 
 /// `serverInfo.name`.
 pub const SERVER_NAME: &str = "jrpc-mock";
@@ -52,7 +52,7 @@ const TTL_MS: u64 = 3_600_000;
 
 const INSTRUCTIONS: &str = "A mock MCP server from jsonrpc-playground. Tools: add and divide (two numbers a, b), echo (text), \
 add_structured (a, b; structured content), countdown (n; log lines and progress while it runs), add_note (text; changes mock://notes), summarize (text; asks the client's model) and ask_name (asks the user), and one per content type: show_image, play_sound, embed_readme, link_resources, mixed_content. \
-Resources: mock://readme, mock://error-codes, mock://logo.png (binary) and mock://notes (subscribe to it). \
+Resources: mock://readme, mock://error-codes, mock://logo.png (binary), mock://notes (subscribe to it) and each note added (mock://notes/1, …: the list changes). \
 Prompts: explain-error (code), write-request (method, params), review-readme (an embedded resource) and describe-image (an image).";
 
 fn is_modern(v: McpVersion) -> bool {
@@ -157,7 +157,12 @@ fn serve(server: &mut MockServer, method: &str, params: Option<&Node<'_>>) -> Ou
         "tools/call" => tools_call(server, params, era.version),
         "resources/list" => Ok(Json::obj([(
             "resources",
-            Json::arr(RESOURCES.iter().map(|r| r.to_json(era.version))),
+            Json::arr(
+                RESOURCES
+                    .iter()
+                    .map(|r| r.to_json(era.version))
+                    .chain(note_resources(server, era.version)),
+            ),
         )])),
         "resources/templates/list" => Ok(Json::obj([(
             "resourceTemplates",
@@ -265,10 +270,15 @@ fn server_info(version: McpVersion) -> Json {
 /// version; argument completion declared from 2025-03-26 on (the version that gave it a
 /// capability; `completion/complete` is answered in 2024-11-05 too, where it needed none);
 /// resource subscriptions where `resources/subscribe` exists (the handshake versions).
-fn capabilities(version: McpVersion) -> Json {
+fn capabilities(version: McpVersion, fixtures: Fixtures) -> Json {
     let empty = || Json::Object(Vec::new());
     let resources = if is_handshake(version) {
-        Json::obj([("subscribe", Json::Bool(true))])
+        let mut resources = vec![("subscribe", Json::Bool(true))];
+        // The friendly set's list changes (add_note adds a resource); the conformance set's not.
+        if fixtures == Fixtures::Friendly {
+            resources.push(("listChanged", Json::Bool(true)));
+        }
+        Json::obj(resources)
     } else {
         empty()
     };
@@ -432,7 +442,7 @@ fn initialize(server: &mut MockServer, params: Option<&Node<'_>>, version: McpVe
     server.client_can = ClientCapabilities::declared_in(params);
     Ok(Json::obj([
         ("protocolVersion", Json::from(version.as_str())),
-        ("capabilities", capabilities(version)),
+        ("capabilities", capabilities(version, server.fixtures)),
         ("serverInfo", server_info(version)),
         ("instructions", Json::from(INSTRUCTIONS)),
     ]))
@@ -445,7 +455,7 @@ fn discover() -> Json {
             "supportedVersions",
             Json::arr(MODERN.iter().map(|v| Json::from(v.as_str()))),
         ),
-        ("capabilities", capabilities(MODERN[0])),
+        ("capabilities", capabilities(MODERN[0], Fixtures::Friendly)),
         ("instructions", Json::from(INSTRUCTIONS)),
     ])
 }
@@ -682,7 +692,7 @@ static TOOLS: &[Tool] = &[
     Tool {
         name: "add_note",
         title: "Note Tool (changes a resource)",
-        description: "Adds a note to the resource mock://notes. A client subscribed to it (resources/subscribe) gets notifications/resources/updated before the result; then it reads the resource again.",
+        description: "Adds a note to the resource mock://notes, and the note as a resource of its own (mock://notes/N). Before the result every client hears notifications/resources/list_changed, and a client subscribed to mock://notes (resources/subscribe) notifications/resources/updated; then it reads again.",
         args: &[Arg {
             name: "text",
             kind: "string",
@@ -1000,7 +1010,7 @@ fn tools_call(server: &mut MockServer, params: Option<&Node<'_>>, version: McpVe
     let text = match (tool.name, number(0), number(1)) {
         ("add_note", _, _) => {
             let text = values.first().and_then(|v| v.as_str()).unwrap_or_default();
-            return Ok(add_note(server, text));
+            return Ok(add_note(server, text, version));
         }
         ("summarize", _, _) => {
             let text = values.first().and_then(|v| v.as_str()).unwrap_or_default();
@@ -1114,9 +1124,44 @@ fn notes_text(notes: &[String]) -> String {
         .collect()
 }
 
-/// `add_note`: keeps `text` and tells a subscriber of mock://notes that it changed (before the
-/// result).
-fn add_note(server: &mut MockServer, text: &str) -> Json {
+/// Each note as a resource of its own (`mock://notes/1`, …), listed by the handshake versions
+/// (the ones that declare `resources.listChanged`: adding a note changes the list).
+fn note_resources(server: &MockServer, version: McpVersion) -> Vec<Json> {
+    if !is_handshake(version) {
+        return Vec::new();
+    }
+    server
+        .notes
+        .iter()
+        .enumerate()
+        .map(|(i, note)| {
+            let n = i + 1;
+            let mut r = vec![
+                ("uri", Json::String(format!("{NOTES_URI}/{n}"))),
+                ("name", Json::String(format!("note-{n}"))),
+            ];
+            if version >= McpVersion::V2025_06_18 {
+                r.push(("title", Json::String(format!("Note {n}"))));
+            }
+            let preview: String = note.chars().take(60).collect();
+            r.push(("description", Json::String(preview)));
+            r.push(("mimeType", Json::from("text/plain")));
+            Json::obj(r)
+        })
+        .collect()
+}
+
+/// `mock://notes/N`: the note's number, when it names one.
+fn note_number(server: &MockServer, uri: &str) -> Option<usize> {
+    let n = uri.strip_prefix(NOTES_URI)?.strip_prefix('/')?;
+    let n: usize = n.parse().ok()?;
+    (1..=server.notes.len()).contains(&n).then_some(n)
+}
+
+/// `add_note`: keeps `text`; the list of resources changed (a note is a resource of its own:
+/// `notifications/resources/list_changed` under the handshake versions, which declare
+/// `listChanged`), and a subscriber of mock://notes hears that it changed (both before the result).
+fn add_note(server: &mut MockServer, text: &str, version: McpVersion) -> Json {
     let length = text.chars().count();
     if length == 0 || length > MAX_NOTE_CHARS {
         return tool_error(format!(
@@ -1129,6 +1174,12 @@ fn add_note(server: &mut MockServer, text: &str) -> Json {
         said.push_str(&format!(" (the oldest went: {MAX_NOTES} are kept)"));
     }
     server.notes.push(text.to_string());
+    if is_handshake(version) {
+        server.notify(
+            "notifications/resources/list_changed",
+            Json::Object(Vec::new()),
+        );
+    }
     let subscribed = server.subscriptions.iter().any(|uri| uri == NOTES_URI);
     if subscribed {
         server.notify(
@@ -1246,6 +1297,16 @@ fn resources_read(server: &MockServer, params: Option<&Node<'_>>) -> Outcome {
                         code.code, code.message, code.meaning
                     )),
                 ),
+            ])]),
+        )]));
+    }
+    if let Some(n) = note_number(server, uri) {
+        return Ok(Json::obj([(
+            "contents",
+            Json::arr([Json::obj([
+                ("uri", Json::from(uri)),
+                ("mimeType", Json::from("text/plain")),
+                ("text", Json::String(server.notes[n - 1].clone())),
             ])]),
         )]));
     }

@@ -162,6 +162,7 @@ pub static LESSONS: &[Lesson] = &[
         text: &[
             "A resource can change. A client that wants to know subscribes to its URI with resources/subscribe (when the server declared resources.subscribe); when the resource changes, the server sends notifications/resources/updated naming the URI, and the client reads it again.",
             "Subscribe to the notes, add one with the add_note tool, and watch the update arrive before the tool's result; then read the notes. resources/unsubscribe ends it.",
+            "Each note is also a resource of its own (mock://notes/1, …), so adding one changes the list of resources too: a server that declared resources.listChanged says so to every client with notifications/resources/list_changed, subscribed or not, and the client lists again.",
         ],
         example: "{\"jsonrpc\": \"2.0\", \"id\": 1, \"method\": \"resources/subscribe\", \"params\": {\"uri\": \"mock://notes\"}}\n{\"jsonrpc\": \"2.0\", \"id\": 2, \"method\": \"tools/call\", \"params\": {\"name\": \"add_note\", \"arguments\": {\"text\": \"JSON-RPC ids echo exactly\"}}}\n{\"jsonrpc\": \"2.0\", \"id\": 3, \"method\": \"resources/read\", \"params\": {\"uri\": \"mock://notes\"}}\n{\"jsonrpc\": \"2.0\", \"id\": 4, \"method\": \"resources/unsubscribe\", \"params\": {\"uri\": \"mock://notes\"}}",
         profile: MCP,
