@@ -12,7 +12,7 @@ use codespan_reporting::term::termcolor::{BufferedStandardStream, ColorChoice};
 use serde::ser::{SerializeSeq, Serializer};
 use serde::Serialize;
 
-use super::diagnostic;
+use super::{diagnostic, ProfileName};
 use crate::json::LineIndex;
 use crate::rpc::report::ProfileJson;
 use crate::rpc::{check, McpVersion, Profile, Report};
@@ -45,14 +45,6 @@ pub struct Args {
     /// Files to check, in order (`-` is standard input)
     #[arg(value_name = "FILE")]
     files: Vec<String>,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-enum ProfileName {
-    /// Plain JSON-RPC 2.0
-    Jsonrpc,
-    /// JSON-RPC 2.0 as the Model Context Protocol uses it
-    Mcp,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]

@@ -42,6 +42,15 @@ enum Command {
     },
 }
 
+/// The `--profile` of `check`, `tap` and `probe`: which rules messages are checked against.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub(crate) enum ProfileName {
+    /// Plain JSON-RPC 2.0
+    Jsonrpc,
+    /// JSON-RPC 2.0 as the Model Context Protocol uses it
+    Mcp,
+}
+
 /// Runs the command line with `args` (the program name first, as `std::env::args_os` gives them).
 pub fn main(args: impl IntoIterator<Item = OsString>) -> ExitCode {
     let cli = match Cli::try_parse_from(args) {

@@ -14,8 +14,8 @@ use std::process::{Child, Command, ExitCode, Stdio};
 use std::sync::{Arc, Mutex};
 use std::thread;
 
-use clap::ValueEnum;
 
+use super::ProfileName;
 use crate::json::{parse_document, Node};
 use crate::rpc::{self, McpVersion, Profile, Severity};
 
@@ -42,14 +42,6 @@ pub struct Args {
     /// The server to run, and its arguments (after `--`)
     #[arg(required = true, last = true, value_name = "CMD")]
     command: Vec<String>,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-enum ProfileName {
-    /// Plain JSON-RPC 2.0
-    Jsonrpc,
-    /// JSON-RPC 2.0 as the Model Context Protocol uses it
-    Mcp,
 }
 
 /// Who sent a message.

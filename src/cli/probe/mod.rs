@@ -28,6 +28,7 @@ use clap::ValueEnum;
 use codespan_reporting::term::termcolor::{BufferedStandardStream, ColorChoice};
 use serde_json::Value;
 
+use super::ProfileName;
 use crate::rpc::McpVersion;
 use checks::{Mode, Plan};
 use conversation::Conversation;
@@ -83,14 +84,6 @@ pub struct Args {
     /// The server to start, and its arguments (after `--`)
     #[arg(last = true, value_name = "CMD")]
     command: Vec<String>,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-enum ProfileName {
-    /// Plain JSON-RPC 2.0
-    Jsonrpc,
-    /// JSON-RPC 2.0 as the Model Context Protocol uses it
-    Mcp,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
