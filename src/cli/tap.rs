@@ -14,7 +14,6 @@ use std::process::{Child, Command, ExitCode, Stdio};
 use std::sync::{Arc, Mutex};
 use std::thread;
 
-
 use super::ProfileName;
 use crate::json::{parse_document, Node};
 use crate::rpc::{self, McpVersion, Profile, Severity};
