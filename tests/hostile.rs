@@ -731,6 +731,10 @@ const FUZZ_FINDINGS: &[&[u8]] = &[
     // is neither request nor response but has a readable id got -32600 with that id, and the
     // transcript expected id null only.
     b"{\"jsonrpc\": \"2.0\", \"id\": 1}\n",
+    // mock (2026-11-25, line by line through one server, as stdio): after an MCP 2025-11-25
+    // initialize, a batch holding only a response (a `<--` line's) was refused with -32600 —
+    // a reply that answers nothing the client sent.
+    include_bytes!("fuzz_findings/mock-refused-batch-of-responses"),
 ];
 
 /// The reply with its request, as the engine checks it.
@@ -738,8 +742,18 @@ fn exchange(request: &[u8], reply: &str) -> Vec<u8> {
     jsonrpc_playground::mock::exchange_transcript(request, reply)
 }
 
-/// The rules the reply (the `<--` document of [`exchange`]) breaks, errors only.
+/// How the mock refuses a non-empty batch under an MCP version without batches: one Invalid
+/// Request, id null, for the whole array (JSON-RPC pairing, which wants an array, cannot match it;
+/// `a_refused_batch_of_responses_or_notifications_gets_no_reply` tests it).
+const BATCH_REFUSED: &str =
+    r#"{"jsonrpc":"2.0","error":{"code":-32600,"message":"Invalid Request"},"id":null}"#;
+
+/// The rules the reply (the `<--` document of [`exchange`]) breaks, errors only; none for a
+/// batch refused whole.
 fn reply_errors(request: &[u8], reply: &str) -> Vec<&'static str> {
+    if reply == BATCH_REFUSED && request.trim_ascii_start().starts_with(b"[") {
+        return Vec::new();
+    }
     let report = check(&exchange(request, reply), Profile::JsonRpc);
     let [doc] = report
         .documents
@@ -816,13 +830,48 @@ fn fuzz_regressions() {
         for e in server.handle_stream(src) {
             if let Some(reply) = e.reply {
                 let broken = reply_errors(&src[e.span.start..e.span.end], &reply);
-                assert!(broken.is_empty(), "{reply}: {broken:?}");
+                assert!(
+                    broken.is_empty(),
+                    "{reply}: {broken:?} for {}",
+                    String::from_utf8_lossy(&src[e.span.start..e.span.end])
+                );
             }
         }
         if let Some(reply) = MockServer::new().handle(src) {
             assert_eq!(reply_errors(src, &reply), Vec::<&str>::new(), "{reply}");
         }
+        // Line by line through one server, as the stdio transport (and the fuzz target) does.
+        let mut server = MockServer::new();
+        for line in src.split(|&b| b == b'\n') {
+            if let Some(reply) = server.handle(line) {
+                assert_eq!(reply_errors(line, &reply), Vec::<&str>::new(), "{reply}");
+            }
+        }
     }
+}
+
+/// Under an MCP version without batches a batch is refused as a whole, when it holds something
+/// that would be answered; one of responses and notifications only gets no reply at all.
+#[test]
+fn a_refused_batch_of_responses_or_notifications_gets_no_reply() {
+    let mut server = MockServer::new();
+    let init = br#"{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}"#;
+    assert!(server.handle(init).is_some());
+    for quiet in [
+        &br#"[{"jsonrpc":"2.0","result":{},"id":7}]"#[..],
+        br#"[{"jsonrpc":"2.0","method":"notifications/initialized"},{"jsonrpc":"2.0","error":{"code":1,"message":"m"},"id":8}]"#,
+    ] {
+        assert_eq!(server.handle(quiet), None, "{}", String::from_utf8_lossy(quiet));
+    }
+    let refused = server
+        .handle(
+            br#"[{"jsonrpc":"2.0","id":1,"method":"ping"},{"jsonrpc":"2.0","result":{},"id":7}]"#,
+        )
+        .unwrap();
+    assert!(
+        refused.contains("-32600") && refused.ends_with(r#""id":null}"#),
+        "{refused}"
+    );
 }
 
 /// 160,000 members (every tenth name repeated): duplicates are found in about linear time, each

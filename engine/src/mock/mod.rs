@@ -314,11 +314,17 @@ impl MockServer {
             }
             // MCP has batches in 2025-03-26 only: once a session speaks another version (or the
             // profile says one, or an element's 2026-07-28 envelope), a batch is refused as a
-            // whole with one Invalid Request, id null.
+            // whole with one Invalid Request, id null — when it holds something that would be
+            // answered; one of notifications and responses only is dropped without a word (a
+            // reply to it would answer nothing the client sent).
             (Kind::Batch, Value::Array(items))
                 if !self.batches_allowed() || items.iter().any(mcp::in_modern_envelope) =>
             {
-                Some(failure("null", &RpcError::predefined(INVALID_REQUEST)))
+                let answerable = doc.items.iter().any(|item| {
+                    let intent = item.intent.unwrap_or(item.kind);
+                    item.kind != Kind::Notification && intent != Kind::Response
+                });
+                answerable.then(|| failure("null", &RpcError::predefined(INVALID_REQUEST)))
             }
             (Kind::Batch, Value::Array(items)) => {
                 self.in_batch = true;
