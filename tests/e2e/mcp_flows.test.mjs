@@ -125,3 +125,24 @@ test('the sampling lesson: Run, then answer the server from the lesson', async (
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+test('the mock can serve the conformance suite\'s fixtures instead of the learners\' (a new session)', async () => {
+  const { context, page, problems } = await openApp(browser);
+  await page.selectOption('[data-testid=mock-fixtures]', 'conformance');
+  await page.waitForFunction(() => /conformance suite's tools/.test(document.querySelector('[data-testid=notices]')?.textContent ?? ''));
+  await send(page, lines(initialize({}), initialized, { jsonrpc: '2.0', id: 2, method: 'tools/list', params: {} }, call(3, 'test_simple_text', {})));
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll('[data-testid=log-raw]')].some((r) => r.textContent.includes('This is a simple text response for testing.')));
+  const listed = (await entries(page)).find((e) => e.direction === 'in' && e.raw.includes('"id":2'));
+  assert.match(listed.raw, /"test_simple_text"/);
+  assert.doesNotMatch(listed.raw, /"countdown"/);
+  // Back to the learners' tools, and Clear keeps the choice.
+  await page.selectOption('[data-testid=mock-fixtures]', 'friendly');
+  await page.click('[data-testid=clear-log]');
+  await send(page, lines(call(4, 'add', { a: 2, b: 3 })));
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll('[data-testid=log-raw]')].some((r) => r.textContent.includes('"text":"5"')));
+  assert.equal(await page.inputValue('[data-testid=mock-fixtures]'), 'friendly');
+  assert.deepEqual(problems, []);
+  await context.close();
+});

@@ -17,7 +17,7 @@ use web_sys::{self, js_sys};
 use super::state::{use_app, AppState, NoticeLevel};
 use crate::exchange::{At, Direction, Entry, Log, Msg, Status};
 use crate::json::{split_stream, Direction as Side};
-use crate::mock::MockServer;
+use crate::mock::{Fixtures, MockServer};
 use crate::rpc::Kind;
 
 /// How many entries the list shows (the newest); counts and exports cover all of them.
@@ -39,6 +39,10 @@ pub struct LogState {
     /// The page answers the mock server's own requests as a cooperative client would
     /// (`data-testid="auto-answer"`); off, each waits in the log with a Reply action.
     pub auto_answer: RwSignal<bool>,
+    /// What the mock serves under MCP: the learners' tools (add, countdown, …) or the official
+    /// conformance suite's (`test_simple_text`, …), as `jrpc serve --fixtures` chooses
+    /// (`data-testid="mock-fixtures"`). A change starts a new session.
+    pub fixtures: RwSignal<Fixtures>,
 }
 
 /// At most this many automatic answers per Send: a server that keeps asking stops being answered.
@@ -105,7 +109,14 @@ impl LogState {
     pub fn clear(&self) {
         self.log.update(Log::clear);
         self.selected.set(None);
-        self.server.set_value(MockServer::new());
+        self.server
+            .set_value(MockServer::with_fixtures(self.fixtures.get_untracked()));
+    }
+
+    /// Serves `fixtures` from now on: a new mock server (a new MCP session); the log stays.
+    pub fn serve_fixtures(&self, fixtures: Fixtures) {
+        self.fixtures.set(fixtures);
+        self.server.set_value(MockServer::with_fixtures(fixtures));
     }
 }
 
@@ -116,6 +127,7 @@ pub fn provide(_state: AppState) -> LogState {
         selected: RwSignal::new(None),
         server: StoredValue::new(MockServer::new()),
         auto_answer: RwSignal::new(false),
+        fixtures: RwSignal::new(Fixtures::Friendly),
     };
     provide_context(log_state);
     log_state
@@ -224,6 +236,27 @@ pub fn LogPane() -> impl IntoView {
                     {counts_text}
                 </p>
                 <div class="xl-actions" role="group" aria-label="Log actions">
+                    <label class="xl-auto" title="What the in-browser mock serves under MCP: the learners' tools, resources and prompts, or the official MCP conformance suite's (as jrpc serve --fixtures conformance); a change starts a new session">
+                        "Mock serves "
+                        <select
+                            data-testid="mock-fixtures"
+                            on:change=move |ev| {
+                                let fixtures = if event_target_value(&ev) == "conformance" {
+                                    Fixtures::Conformance
+                                } else {
+                                    Fixtures::Friendly
+                                };
+                                state.serve_fixtures(fixtures);
+                                app.notify(NoticeLevel::Info, match fixtures {
+                                    Fixtures::Conformance => "The mock now serves the conformance suite's tools, resources and prompts (test_simple_text, test://static-text, …): a new session.",
+                                    Fixtures::Friendly => "The mock now serves the learners' tools, resources and prompts (add, countdown, mock://readme, …): a new session.",
+                                });
+                            }
+                        >
+                            <option value="friendly" selected=move || state.fixtures.get() == Fixtures::Friendly>"learners' tools"</option>
+                            <option value="conformance" selected=move || state.fixtures.get() == Fixtures::Conformance>"the conformance suite's"</option>
+                        </select>
+                    </label>
                     <label class="xl-auto" title="When the mock server asks the client something (sampling, elicitation, roots, ping), answer it at once as a cooperative client would; off, the request waits in the log with a Reply button">
                         <input type="checkbox" data-testid="auto-answer" bind:checked=state.auto_answer />
                         " Answer the server's requests automatically"
