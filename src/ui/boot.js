@@ -18,7 +18,7 @@ try {
     'It needs a browser with WebAssembly (Chrome, Edge, Firefox or Safari from 2021 on) and the site\'s files reachable.';
   document.body.append(p);
 }
-// Offline after the first load: the service worker beside the app's files (src/ui/teach/sw.js),
+// Offline after the first load: the service worker beside the app's files (src/ui/sw.js),
 // found from the entry's address so it works wherever the files are served.
 if ('serviceWorker' in navigator) {
   navigator.serviceWorker.register(new URL('sw.js', new URL(entry.js, location.href)))

@@ -98,3 +98,47 @@ pub fn listen_forever(target: &EventTarget, event: &str, handler: impl Fn(Event)
     let _ = target.add_event_listener_with_callback(event, closure.as_ref().unchecked_ref());
     closure.forget();
 }
+
+/// Scrolls to and focuses the first element under `root` matching `selector` (after a view is
+/// built, or a question answered).
+pub(crate) fn focus_within(root: &web_sys::Element, selector: &str) {
+    if let Some(el) = root.query_selector(selector).ok().flatten() {
+        el.scroll_into_view();
+        if let Ok(el) = el.dyn_into::<web_sys::HtmlElement>() {
+            let _ = el.focus();
+        }
+    }
+}
+
+/// The UTF-16 offset of byte `byte` of `text` (clamped to the text and to a character start).
+pub(crate) fn byte_to_utf16(text: &str, byte: usize) -> u32 {
+    let mut byte = byte.min(text.len());
+    while !text.is_char_boundary(byte) {
+        byte -= 1;
+    }
+    let head = &text[..byte];
+    if head.is_ascii() {
+        return byte as u32;
+    }
+    head.chars().map(char::len_utf16).sum::<usize>() as u32
+}
+
+/// The byte offset of UTF-16 offset `units` of `text` (clamped; inside a surrogate pair: the
+/// character's start).
+pub(crate) fn utf16_to_byte(text: &str, units: u32) -> usize {
+    let units = units as usize;
+    if text.len() >= units && text.as_bytes()[..units].is_ascii() {
+        return units;
+    }
+    let mut seen = 0;
+    for (i, c) in text.char_indices() {
+        if seen >= units {
+            return i;
+        }
+        seen += c.len_utf16();
+        if seen > units {
+            return i;
+        }
+    }
+    text.len()
+}

@@ -201,7 +201,7 @@ pub fn restore_from_fragment(state: AppState) {
 
 fn open_fragment(state: AppState) {
     let fragment = window().location().hash().unwrap_or_default();
-    // `#/…` is a view of the page (src/ui/teach), not a share link.
+    // `#/…` is a view of the page (src/ui/views.rs), not a share link.
     if fragment.len() <= 1 || fragment.starts_with("#/") {
         return;
     }
@@ -222,7 +222,7 @@ fn open_fragment(state: AppState) {
                 state.profile.set(profile);
                 forget_fragment();
                 let lines = state.text.with_untracked(|t| t.lines().count());
-                let profile = super::teach::profile_name(profile);
+                let profile = profile.to_string();
                 state.notify(
                     NoticeLevel::Info,
                     format!("Opened a shared link: {lines} lines, {profile}."),

@@ -3,11 +3,17 @@
 //! outside (the textarea's selection, localStorage, the URL fragment).
 
 use crate::ui::prelude::*;
+use wasm_bindgen::JsCast;
 
 use super::analysis::Analysis;
-use super::worker::{fingerprint, Offload, OFFLOAD_BYTES};
+use super::worker::{fingerprint, Offload};
 use crate::json::Span;
 use crate::rpc::Profile;
+
+/// Above this many bytes the text is large: the editor shows it in its read-only viewer
+/// (src/ui/playground/editor/large.rs) and a worker checks it (src/ui/worker.rs), so typing never
+/// waits for a worker's answer.
+pub const LARGE_BYTES: usize = 2_000_000;
 
 /// A message for the user that is not a verdict: a share link that could not be read, storage
 /// that is full, an export that failed.
@@ -68,7 +74,7 @@ impl AppState {
         let offload = Offload::new();
         let analysis = Memo::new(move |prev: Option<&Analysis>| {
             let p = profile.get();
-            if offload.usable.get() && text.with(|t| t.len() > OFFLOAD_BYTES) {
+            if offload.usable.get() && text.with(|t| t.len() > LARGE_BYTES) {
                 let fp = text.with(|t| fingerprint(t, p));
                 let done = offload.answer.with(|a| match a {
                     Some((f, encoded)) if *f == fp => Analysis::decode(encoded, prev),
@@ -85,7 +91,7 @@ impl AppState {
                 return;
             }
             text.with(|t| {
-                if t.len() > OFFLOAD_BYTES {
+                if t.len() > LARGE_BYTES {
                     offload.ask(fingerprint(t, p), t, p);
                 }
             });
@@ -122,6 +128,50 @@ impl AppState {
                 std::time::Duration::from_secs(NOTE_SECONDS),
             );
         }
+    }
+
+    /// Replaces the whole textarea content through the browser's editing commands, so Ctrl+Z undoes
+    /// it, then puts the text into the state (the textarea's `input` event usually did already).
+    pub fn replace_text_undoably(&self, text: &str) {
+        // A large text lives in the read-only viewer, not the textarea
+        // (src/ui/playground/editor/large.rs): putting it through the textarea's editing commands
+        // would freeze the page for seconds.
+        let large = text.len() > LARGE_BYTES || self.text.with_untracked(|t| t.len() > LARGE_BYTES);
+        if let Some(textarea) = self.editor.get_untracked().filter(|_| !large) {
+            let _ = textarea.focus();
+            textarea.select();
+            let inserted = document()
+                .dyn_into::<web_sys::HtmlDocument>()
+                .ok()
+                .and_then(|d| {
+                    d.exec_command_with_show_ui_and_value("insertText", false, text)
+                        .ok()
+                })
+                .unwrap_or(false);
+            if !inserted || textarea.value() != text {
+                // No editing command (or it did something else): set the value; undo history is
+                // lost.
+                textarea.set_value(text);
+            }
+        }
+        if self.text.with_untracked(|t| t != text) {
+            self.text.set(text.to_string());
+        }
+    }
+
+    /// Puts `text` into the editor with `profile` and shows the playground (a reference entry's
+    /// "Try it", a lesson's "Open"), saying so with `what`.
+    pub fn open_in_playground(&self, text: &str, profile: Profile, what: &str) {
+        self.profile.set(profile);
+        self.text.set(text.to_string());
+        if let Some(editor) = self.editor.get_untracked() {
+            editor.set_value(text);
+        }
+        let _ = window().location().set_hash("/");
+        self.notify(
+            NoticeLevel::Info,
+            format!("Loaded into the editor: {what}."),
+        );
     }
 }
 

@@ -1,7 +1,7 @@
 //! Checking a large text off the main thread.
 //!
 //! The engine checks 10 MB in a few hundred milliseconds: on the page's thread that is a freeze.
-//! Above [`OFFLOAD_BYTES`] the text goes to a module worker (src/ui/check-worker.js, copied beside
+//! Above [`LARGE_BYTES`](super::state::LARGE_BYTES) the text goes to a module worker (src/ui/check-worker.js, copied beside
 //! the app's files by Trunk) that loads the same wasm and runs the same [`Analysis::run`] through
 //! [`worker_check`]; the question and the answer are JSON (serde: [`CheckRequest`],
 //! [`CheckAnswer`]). Meanwhile the page shows
@@ -18,10 +18,6 @@ use super::analysis::Analysis;
 use super::js;
 use crate::rpc::Profile;
 use crate::saved::{profile_from_str, profile_to_string};
-
-/// Texts longer than this are checked by the worker: the texts the editor shows in its
-/// read-only viewer (src/ui/editor/large.rs), so typing never waits for a worker's answer.
-pub const OFFLOAD_BYTES: usize = super::editor::LARGE_BYTES;
 
 /// What the page asks the worker (JSON, serde): the fingerprint of the text and profile (as
 /// text: a `u64` does not survive JavaScript's numbers), the profile (`jsonrpc`,

@@ -1,4 +1,4 @@
-// End-to-end: a text too large for the textarea (src/ui/editor/large.rs) is shown by the read-only
+// End-to-end: a text too large for the textarea (src/ui/playground/editor/large.rs) is shown by the read-only
 // viewer and checked by the worker (src/ui/worker.rs), off the main thread, on the release build.
 //   BASE_URL=http://127.0.0.1:8080/ node --test tests/e2e/large.test.mjs
 import { test, before, after } from 'node:test';

@@ -607,7 +607,7 @@ fn log_row(entry: &Entry, selected: RwSignal<Option<At>>) -> impl IntoView {
 /// edited and sent to the mock.
 fn reply_in_editor(app: AppState, raw: &str) {
     if let Some(answer) = crate::client::reply_to(raw) {
-        super::controls::replace_all_undoably(app, &answer);
+        app.replace_text_undoably(&answer);
         app.target.set(super::state::Target::Mock);
     }
 }

@@ -554,7 +554,7 @@ impl Link {
     /// Puts `answer` (a response to a request the server sent) in the editor, as one undoable
     /// edit, and sends to the link.
     pub fn prefill_reply(&self, answer: &str) {
-        crate::ui::controls::replace_all_undoably(self.app, answer);
+        self.app.replace_text_undoably(answer);
         self.app.target.set(crate::ui::state::Target::Link);
     }
 }

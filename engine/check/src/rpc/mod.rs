@@ -55,6 +55,16 @@ pub enum Profile {
     Mcp(McpVersion),
 }
 
+/// The profile in words, as a learner reads it: `JSON-RPC 2.0`, `MCP 2025-11-25`.
+impl std::fmt::Display for Profile {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Profile::JsonRpc => f.write_str("JSON-RPC 2.0"),
+            Profile::Mcp(v) => write!(f, "MCP {v}"),
+        }
+    }
+}
+
 impl Profile {
     pub const fn mcp_version(self) -> Option<McpVersion> {
         match self {

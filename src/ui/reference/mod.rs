@@ -3,22 +3,14 @@
 //! explanation, and a broken and a fixed example, each with a "try it" that loads it into the
 //! playground with the rule's profile.
 
-use super::open_in_playground;
-use crate::rpc::{catalogue, Profile};
+use crate::rpc::catalogue;
 use crate::teach::quiz::profile_of;
 use crate::ui::prelude::*;
 use crate::ui::AppState;
 
-pub(crate) fn profile_name(p: Profile) -> String {
-    match p {
-        Profile::JsonRpc => "JSON-RPC 2.0".into(),
-        Profile::Mcp(v) => format!("MCP {v}"),
-    }
-}
-
 /// The whole reference; `focus` names the rule to scroll to, highlight and focus.
 #[component]
-pub(super) fn Reference(app: AppState, focus: Option<String>) -> impl IntoView {
+pub(crate) fn Reference(app: AppState, focus: Option<String>) -> impl IntoView {
     // The filter: words that an entry's id, requirement or section must all contain.
     let query = RwSignal::new(String::new());
     let shows = move |rule: &'static catalogue::Rule| {
@@ -41,7 +33,7 @@ pub(super) fn Reference(app: AppState, focus: Option<String>) -> impl IntoView {
             let profile = profile_of(rule);
             let example = move |which: &'static str, title: &'static str, text: &'static str| {
                 let what = if which == "bad" { "breaks" } else { "follows" };
-                let try_it = move |_| open_in_playground(app, text, profile, &format!("a message that {what} {}", rule.id));
+                let try_it = move |_| app.open_in_playground(text, profile, &format!("a message that {what} {}", rule.id));
                 view! {
                     <div>
                         <h4>{title}</h4>
@@ -71,7 +63,7 @@ pub(super) fn Reference(app: AppState, focus: Option<String>) -> impl IntoView {
                     <p class="summary">{rule.summary}</p>
                     <p class="section">
                         <a href=s.url target="_blank" rel="noopener noreferrer">{format!("{} · {}", s.name, s.title)}</a>
-                        {format!(" · checked under {}", profile_name(profile))}
+                        {format!(" · checked under {}", profile)}
                     </p>
                     <p>{rule.explanation}</p>
                     <div class="pair">

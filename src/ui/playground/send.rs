@@ -1,13 +1,13 @@
 //! Send (`data-testid="send"`, Ctrl+Enter in the editor pane): the editor's client messages go to
-//! the chosen target, the in-browser mock ([`super::exchange`]) or the live link
-//! ([`super::link`]). The one place that knows both, so neither knows the other.
+//! the chosen target, the in-browser mock ([`crate::ui::exchange`]) or the live link
+//! ([`crate::ui::link`]). The one place that knows both, so neither knows the other.
 
 use crate::ui::prelude::*;
 use wasm_bindgen::JsCast;
 
-use super::exchange::{use_log, LogState};
-use super::link::Link;
-use super::state::{use_app, AppState, NoticeLevel, Target};
+use crate::ui::exchange::{use_log, LogState};
+use crate::ui::link::Link;
+use crate::ui::state::{use_app, AppState, NoticeLevel, Target};
 
 fn send(app: AppState, log: LogState, link: Option<Link>) {
     let text = app.text.get_untracked();

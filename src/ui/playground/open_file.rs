@@ -11,7 +11,7 @@ use crate::ui::prelude::*;
 use wasm_bindgen::JsCast;
 use web_sys::js_sys::{futures::JsFuture, Uint8Array};
 
-use super::{use_app, AppState, NoticeLevel};
+use crate::ui::{use_app, AppState, NoticeLevel};
 
 /// The largest file opened (the worker checks texts up to this size off the main thread).
 pub const MAX_FILE_BYTES: f64 = 64.0 * 1024.0 * 1024.0;
@@ -39,14 +39,14 @@ pub fn open(app: AppState, file: web_sys::File) {
             Err(e) => {
                 app.notify(
                     NoticeLevel::Error,
-                    format!("{name} could not be read: {}", super::js_error_text(&e)),
+                    format!("{name} could not be read: {}", crate::ui::js_error_text(&e)),
                 );
                 return;
             }
         };
         match String::from_utf8(bytes) {
             Ok(text) => {
-                super::controls::replace_all_undoably(app, &text);
+                app.replace_text_undoably(&text);
                 app.notify(
                     NoticeLevel::Info,
                     format!(

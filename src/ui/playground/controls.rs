@@ -1,11 +1,10 @@
 //! Controls over the editor's text: the profile switch, format and minify.
 
 use crate::ui::prelude::*;
-use wasm_bindgen::JsCast;
 
-use super::state::{AppState, NoticeLevel};
 use crate::json::{self, Layout};
 use crate::rpc::{McpVersion, Profile};
+use crate::ui::state::{AppState, NoticeLevel};
 
 /// The `<option>` value of a profile: `jsonrpc` or `mcp:2025-11-25`.
 use crate::saved::{profile_from_str, profile_to_string as profile_value};
@@ -17,14 +16,14 @@ fn parse_profile(value: &str) -> Option<Profile> {
 /// JSON-RPC 2.0 or MCP with its protocol version (`data-testid="profile"`).
 #[component]
 pub fn ProfileSelect() -> impl IntoView {
-    let profile = super::use_app().profile;
+    let profile = crate::ui::use_app().profile;
     let label = |v: McpVersion| {
         let default = if v == McpVersion::default() {
             " (default)"
         } else {
             ""
         };
-        format!("MCP {v}{default}")
+        format!("{}{default}", Profile::Mcp(v))
     };
     let option = move |p: Profile, text: String| {
         view! { <option value=profile_value(p) selected=move || profile.get() == p>{text}</option> }
@@ -41,7 +40,7 @@ pub fn ProfileSelect() -> impl IntoView {
                     }
                 }
             >
-                {option(Profile::JsonRpc, "JSON-RPC 2.0".to_string())}
+                {option(Profile::JsonRpc, Profile::JsonRpc.to_string())}
                 <optgroup label="Model Context Protocol">
                     {McpVersion::ALL.into_iter().map(|v| option(Profile::Mcp(v), label(v))).collect_view()}
                 </optgroup>
@@ -54,7 +53,7 @@ pub fn ProfileSelect() -> impl IntoView {
 /// (`data-testid="format"`, `data-testid="minify"`).
 #[component]
 pub fn LayoutButtons() -> impl IntoView {
-    let state = super::use_app();
+    let state = crate::ui::use_app();
     view! {
         <button
             type="button"
@@ -81,7 +80,7 @@ fn relayout(state: AppState, layout: Layout) {
     match result {
         Ok(new) => {
             if state.text.with_untracked(|t| *t != new) {
-                replace_all_undoably(state, &new);
+                state.replace_text_undoably(&new);
             }
         }
         Err(e) => {
@@ -92,35 +91,5 @@ fn relayout(state: AppState, layout: Layout) {
             };
             state.notify(NoticeLevel::Error, format!("Could not {verb}: {e}."));
         }
-    }
-}
-
-/// Replaces the whole textarea content through the browser's editing commands, so Ctrl+Z undoes
-/// it, then puts the text into the state (the textarea's `input` event usually did already).
-pub(crate) fn replace_all_undoably(state: AppState, text: &str) {
-    // A large text lives in the read-only viewer, not the textarea (src/ui/editor/large.rs):
-    // putting it through the textarea's editing commands would freeze the page for seconds.
-    let large = text.len() > super::editor::LARGE_BYTES
-        || state
-            .text
-            .with_untracked(|t| t.len() > super::editor::LARGE_BYTES);
-    if let Some(textarea) = state.editor.get_untracked().filter(|_| !large) {
-        let _ = textarea.focus();
-        textarea.select();
-        let inserted = document()
-            .dyn_into::<web_sys::HtmlDocument>()
-            .ok()
-            .and_then(|d| {
-                d.exec_command_with_show_ui_and_value("insertText", false, text)
-                    .ok()
-            })
-            .unwrap_or(false);
-        if !inserted || textarea.value() != text {
-            // No editing command (or it did something else): set the value; undo history is lost.
-            textarea.set_value(text);
-        }
-    }
-    if state.text.with_untracked(|t| t != text) {
-        state.text.set(text.to_string());
     }
 }

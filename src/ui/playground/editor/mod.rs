@@ -4,10 +4,9 @@
 //! never HTML) as a keyed list of lines, so a keystroke re-renders only the lines it changed.
 //!
 //! Byte offsets (the engine's spans) and UTF-16 units (the textarea's selection) are converted
-//! here and nowhere else: [`byte_to_utf16`], [`utf16_to_byte`].
+//! by [`crate::ui::js`]'s [`byte_to_utf16`] and [`utf16_to_byte`] (the quiz points the same way).
 
 mod large;
-pub use large::LARGE_BYTES;
 mod lines;
 
 use std::sync::Arc;
@@ -17,41 +16,10 @@ use leptos::either::Either;
 use wasm_bindgen::JsCast;
 
 use self::lines::{tokens, Line, Lines, Mark, Tok};
-use super::analysis::Verdict;
 use crate::rpc::Severity;
-
-/// The UTF-16 offset of byte `byte` of `text` (clamped to the text and to a character start).
-pub(crate) fn byte_to_utf16(text: &str, byte: usize) -> u32 {
-    let mut byte = byte.min(text.len());
-    while !text.is_char_boundary(byte) {
-        byte -= 1;
-    }
-    let head = &text[..byte];
-    if head.is_ascii() {
-        return byte as u32;
-    }
-    head.chars().map(char::len_utf16).sum::<usize>() as u32
-}
-
-/// The byte offset of UTF-16 offset `units` of `text` (clamped; inside a surrogate pair: the
-/// character's start).
-pub(crate) fn utf16_to_byte(text: &str, units: u32) -> usize {
-    let units = units as usize;
-    if text.len() >= units && text.as_bytes()[..units].is_ascii() {
-        return units;
-    }
-    let mut seen = 0;
-    for (i, c) in text.char_indices() {
-        if seen >= units {
-            return i;
-        }
-        seen += c.len_utf16();
-        if seen > units {
-            return i;
-        }
-    }
-    text.len()
-}
+use crate::ui::analysis::Verdict;
+use crate::ui::js::{byte_to_utf16, utf16_to_byte};
+use crate::ui::state::LARGE_BYTES;
 
 /// Every violation of `verdicts` (batch elements included), in document order.
 fn collect_marks(verdicts: &[Arc<Verdict>]) -> Vec<Mark> {
@@ -92,7 +60,7 @@ pub const PLAIN_BYTES: usize = 2_000_000;
 /// The JSON-RPC text being checked (`data-testid="editor"` is the textarea).
 #[component]
 pub fn Editor() -> impl IntoView {
-    let state = super::use_app();
+    let state = crate::ui::use_app();
     let text = state.text;
     let textarea = state.editor;
     let mirror = NodeRef::<leptos::html::Div>::new();
@@ -117,8 +85,7 @@ pub fn Editor() -> impl IntoView {
     // Past LARGE_BYTES the text is not in the textarea at all (Chromium would lay all of it out):
     // a read-only viewer shows it, unless the user asks to edit it anyway.
     let edit_anyway = RwSignal::new(false);
-    let large =
-        Memo::new(move |_| text.with(String::len) > large::LARGE_BYTES && !edit_anyway.get());
+    let large = Memo::new(move |_| text.with(String::len) > LARGE_BYTES && !edit_anyway.get());
     let lines = Memo::new(move |prev: Option<&Lines>| {
         if plain.get() {
             return Lines::default();
@@ -323,7 +290,7 @@ pub fn Editor() -> impl IntoView {
             return;
         };
         let value = ta.value();
-        if value.len() + pasted.len() <= large::LARGE_BYTES {
+        if value.len() + pasted.len() <= LARGE_BYTES {
             return;
         }
         let (start, end) = (
@@ -335,7 +302,7 @@ pub fn Editor() -> impl IntoView {
         new.push_str(&value[..start]);
         new.push_str(&pasted);
         new.push_str(&value[end.max(start)..]);
-        if new.len() > large::LARGE_BYTES {
+        if new.len() > LARGE_BYTES {
             ev.prevent_default();
             edit_anyway.set(false);
             text.set(new);

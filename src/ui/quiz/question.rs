@@ -1,24 +1,13 @@
-//! The quiz (`data-testid="quiz"`): one question at a time from the engine's bank, in a shuffled
-//! order; the learner answers the kind (`quiz-answer`) and, when invalid, which rule (pick it) or
-//! where (click the offending part of the message); the engine grades and explains
-//! (`quiz-result`), pointing at the span. Progress and score persist in localStorage
-//! (`jrpc.quiz`, [`crate::teach::progress`]); a storage problem is a notice and touches nothing
-//! else (the editor's draft is saved apart). Links share one question or the whole set.
+//! One question of the quiz (`.quiz-item`): the message to click in, the
+//! keyboard way to point at a part, the rule picker, the answers and, once answered, the engine's
+//! grade and explanation. The lessons ask their questions with it too.
 
 use wasm_bindgen::prelude::*;
-use web_sys::js_sys;
 
-use super::focus_within;
-use super::reference::profile_name;
 use crate::rpc::{catalogue, Profile, Scope};
-use crate::teach::progress::Progress;
 use crate::teach::quiz::{self, Answer, Choice, Grade, Item};
 use crate::teach::route::{QuizRoute, Route};
 use crate::ui::prelude::*;
-use crate::ui::{AppState, NoticeLevel};
-
-/// localStorage: the quiz's progress.
-const KEY: &str = "jrpc.quiz";
 
 // The page's selection: where a click in the message put the caret (not in this build's web-sys
 // features, so bound here).
@@ -35,7 +24,7 @@ extern "C" {
 
 /// One question on the page: the item, what the learner pointed at or picked, the grade.
 #[derive(Clone, Copy)]
-pub(super) struct Slot {
+pub(crate) struct Slot {
     item: StoredValue<Item>,
     click: RwSignal<Option<usize>>,
     rule: RwSignal<String>,
@@ -60,7 +49,7 @@ impl Slot {
 /// rule picker, the answers and, once answered, the grade. `on_graded` hears whether the answer
 /// was right (the series counts it).
 #[component]
-pub(super) fn Question(
+pub(crate) fn Question(
     q: usize,
     asked: Slot,
     #[prop(optional)] on_graded: Option<Callback<bool>>,
@@ -220,7 +209,7 @@ pub(super) fn Question(
     });
     view! {
         <div class="quiz-item" data-item=it.id.clone() data-q=qs tabindex="-1">
-            <p class="profile-note">{format!("Checked as {}. What is it?", profile_name(it.profile))}</p>
+            <p class="profile-note">{format!("Checked as {}. What is it?", it.profile)}</p>
             <pre class="quiz-message" data-testid="quiz-message" data-q=qs title="Click the part you think is wrong" on:click=on_pick>
                 {runs}
             </pre>
@@ -286,172 +275,8 @@ fn picked(pre: &web_sys::Element, text: &str) -> Option<usize> {
             .map_or(0, |t| t.encode_utf16().count() as u32);
         run = r.previous_sibling();
     }
-    Some(crate::ui::editor::utf16_to_byte(
+    Some(crate::ui::js::utf16_to_byte(
         text,
         before + sel.anchor_offset(),
     ))
-}
-
-fn new_seed() -> u64 {
-    (js_sys::Math::random() * 4_294_967_296.0) as u64 + 1
-}
-
-pub(super) fn storage() -> Option<web_sys::Storage> {
-    window().local_storage().ok().flatten()
-}
-
-/// The saved progress, or a fresh start (a damaged save is a notice, not a guess).
-fn load(app: AppState) -> Progress {
-    match storage().map(|s| s.get_item(KEY)) {
-        Some(Ok(Some(json))) => Progress::from_json(&json).unwrap_or_else(|why| {
-            app.notify(
-                NoticeLevel::Error,
-                format!("The saved quiz progress could not be read ({why}); the quiz starts over."),
-            );
-            Progress::start(new_seed())
-        }),
-        _ => Progress::start(new_seed()),
-    }
-}
-
-/// Saves the series' progress; a failure is reported once (`warned`) and touches nothing else.
-fn save(p: Progress, app: AppState, warned: StoredValue<bool>) {
-    let outcome = storage()
-        .ok_or_else(|| "no localStorage".to_string())
-        .and_then(|s| {
-            s.set_item(KEY, &p.to_json())
-                .map_err(|e| crate::ui::js_error_text(&e))
-        });
-    if let Err(why) = outcome {
-        if !warned.get_value() {
-            warned.set_value(true);
-            app.notify(
-                NoticeLevel::Error,
-                format!(
-                    "Quiz progress is not being saved ({why}). Your editor text is not affected."
-                ),
-            );
-        }
-    }
-}
-
-/// The quiz view for a route.
-#[component]
-pub(super) fn Quiz(app: AppState, which: QuizRoute) -> impl IntoView {
-    let body = match which {
-        QuizRoute::Item(id) => match quiz::item(&id) {
-            Some(it) => {
-                let slot = Slot::new(it, true);
-                view! {
-                    <p>"A shared question. "<a href="#/quiz">"Your own quiz"</a>" keeps its place and score."</p>
-                    <Question q=0 asked=slot />
-                }
-                .into_any()
-            }
-            None => view! {
-                <p role="alert" data-testid="quiz-missing">
-                    {format!("There is no question \"{id}\" in this quiz (the link may be from another version). ")}
-                    <a href="#/quiz">"Go to the quiz"</a>
-                </p>
-            }
-            .into_any(),
-        },
-        QuizRoute::Mine | QuizRoute::Set(_) => view! { <Series app which /> }.into_any(),
-    };
-    // "Is this right?": the learner's own message, graded like a bank item.
-    let own_text = RwSignal::new(String::new());
-    let own = RwSignal::new(None::<Slot>);
-    let section = NodeRef::<leptos::html::Section>::new();
-    let check_own = move |_| {
-        let item = quiz::custom(&own_text.get_untracked(), app.profile.get_untracked());
-        own.set(Some(Slot::new(item, false)));
-        request_animation_frame(move || {
-            if let Some(section) = section.get_untracked() {
-                focus_within(&section, ".quiz-item[data-q=\"1\"]");
-            }
-        });
-    };
-    view! {
-        <section class="teach quiz" data-testid="quiz" aria-labelledby="quiz-title" node_ref=section>
-            <h2 id="quiz-title" tabindex="-1">"Quiz"</h2>
-            {body}
-            <section class="own" aria-labelledby="own-title">
-                <h3 id="own-title">"Is this right?"</h3>
-                <p>"Write a message of your own, then say what you think it is. It is checked with the playground's profile."</p>
-                <textarea data-testid="quiz-own" aria-label="Your message" rows="4" spellcheck="false" bind:value=own_text></textarea>
-                <button type="button" data-testid="quiz-own-check" on:click=check_own>"Is this right?"</button>
-                {move || own.get().map(|slot| view! { <Question q=1 asked=slot /> })}
-            </section>
-        </section>
-    }
-}
-
-/// The learner's way through the whole bank, in the order of a seed (theirs, or a shared set's).
-#[component]
-fn Series(app: AppState, which: QuizRoute) -> impl IntoView {
-    let n = quiz::bank().len();
-    let mut start = load(app);
-    if let QuizRoute::Set(seed) = which {
-        if seed != start.seed {
-            start = Progress::start(seed);
-        }
-    }
-    let progress = RwSignal::new(start);
-    let warned = StoredValue::new(false);
-    save(start, app, warned);
-    // The question changes with the place in the order, not with the score.
-    let place = Memo::new(move |_| progress.with(|p| (p.pos, p.seed)));
-    let on_graded = Callback::new(move |correct: bool| {
-        progress.update(|p| p.record(correct));
-        save(progress.get_untracked(), app, warned);
-    });
-    let question = move || {
-        let (pos, seed) = place.get();
-        let item = (pos < n)
-            .then(|| quiz::bank().into_iter().nth(quiz::order(n, seed)[pos]))
-            .flatten();
-        match item {
-            Some(item) => {
-                let slot = Slot::new(item, true);
-                view! { <Question q=0 asked=slot on_graded /> }.into_any()
-            }
-            None => view! { <p data-testid="quiz-done">{format!("You went through all {n} questions. Start over for a new order.")}</p> }.into_any(),
-        }
-    };
-    let root = NodeRef::<leptos::html::Div>::new();
-    let go = move |change: fn(&mut Progress)| {
-        progress.update(change);
-        save(progress.get_untracked(), app, warned);
-        request_animation_frame(move || {
-            if let Some(root) = root.get_untracked() {
-                focus_within(&root, ".quiz-item[data-q=\"0\"]");
-            }
-        });
-    };
-    let p = move || progress.get();
-    view! {
-        <div class="series" node_ref=root>
-            <p
-                class="quiz-progress"
-                data-testid="quiz-progress"
-                data-pos=move || p().pos.to_string()
-                data-right=move || p().right.to_string()
-                data-answered=move || p().answered.to_string()
-            >
-                {move || format!("Question {} of {n} · {}", (p().pos + 1).min(n), p().score())}
-            </p>
-            {question}
-            <div class="quiz-nav">
-                <button type="button" data-testid="quiz-next" disabled=move || { p().pos >= n } on:click=move |_| go(|p| p.pos += 1)>
-                    "Next question"
-                </button>
-                <button type="button" data-testid="quiz-restart" on:click=move |_| go(|p| *p = Progress::start(new_seed()))>
-                    "Start over (new order)"
-                </button>
-                <a data-testid="quiz-set-link" href=move || Route::Quiz(QuizRoute::Set(p().seed)).fragment()>
-                    "Link to this set"
-                </a>
-            </div>
-        </div>
-    }
 }

@@ -3,8 +3,6 @@
 //! A lesson whose question is answered right is finished; which are is kept in localStorage
 //! (`jrpc.lessons`, [`crate::teach::progress::LessonProgress`]) and the list marks them.
 
-use super::open_in_playground;
-use super::quiz::{Question, Slot};
 use crate::exchange::{Direction, Status};
 use crate::rpc::Kind;
 use crate::teach::lessons::LESSONS;
@@ -13,6 +11,7 @@ use crate::teach::quiz;
 use crate::teach::route::Route;
 use crate::ui::exchange::{use_log, SequencePicture};
 use crate::ui::prelude::*;
+use crate::ui::quiz::{Question, Slot};
 use crate::ui::{AppState, NoticeLevel};
 
 /// localStorage: which lessons are finished.
@@ -20,7 +19,7 @@ const KEY: &str = "jrpc.lessons";
 
 /// The saved lesson progress, or none finished (a damaged save is a notice, not a guess).
 fn load(app: AppState) -> LessonProgress {
-    match super::quiz::storage().map(|s| s.get_item(KEY)) {
+    match crate::ui::quiz::storage().map(|s| s.get_item(KEY)) {
         Some(Ok(Some(json))) => LessonProgress::from_json(&json).unwrap_or_else(|why| {
             app.notify(
                 NoticeLevel::Error,
@@ -34,7 +33,7 @@ fn load(app: AppState) -> LessonProgress {
 
 /// Saves the lesson progress; a failure is a notice and touches nothing else.
 fn save(p: &LessonProgress, app: AppState) {
-    let outcome = super::quiz::storage()
+    let outcome = crate::ui::quiz::storage()
         .ok_or_else(|| "no localStorage".to_string())
         .and_then(|s| {
             s.set_item(KEY, &p.to_json())
@@ -52,7 +51,7 @@ fn save(p: &LessonProgress, app: AppState) {
 
 /// The list (`None`) or one lesson (0-based).
 #[component]
-pub(super) fn Lessons(app: AppState, index: Option<usize>) -> impl IntoView {
+pub(crate) fn Lessons(app: AppState, index: Option<usize>) -> impl IntoView {
     let progress = RwSignal::new(load(app));
     let Some((i, l)) = index.and_then(|i| LESSONS.get(i).map(|l| (i, l))) else {
         let p = progress.get_untracked();
@@ -221,7 +220,7 @@ pub(super) fn Lessons(app: AppState, index: Option<usize>) -> impl IntoView {
             <pre class="example" data-testid="lesson-example">{l.example}</pre>
             <div class="actions">
                 <button type="button" data-testid="lesson-run" on:click=run>"Run against the mock server"</button>
-                <button type="button" data-testid="lesson-open" on:click=move |_| open_in_playground(app, l.example, l.profile, l.title)>
+                <button type="button" data-testid="lesson-open" on:click=move |_| app.open_in_playground(l.example, l.profile, l.title)>
                     "Open in the playground"
                 </button>
             </div>

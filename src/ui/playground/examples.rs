@@ -3,15 +3,15 @@
 
 use crate::ui::prelude::*;
 
-use super::state::{use_app, AppState};
 use crate::examples::{self, Example};
+use crate::ui::state::{use_app, AppState};
 
 /// Loads `example` into the editor: the profile, and the text as one edit the browser's undo
 /// (Ctrl+Z) takes back, so loading an example never destroys what the learner wrote. What it
 /// shows is described beside the editor ([`ExampleAbout`]).
 pub fn load(app: AppState, example: &'static Example) {
     app.profile.set(example.profile);
-    super::controls::replace_all_undoably(app, example.text);
+    app.replace_text_undoably(example.text);
     app.example.set(Some(example));
 }
 
@@ -101,10 +101,7 @@ pub fn ExampleAbout() -> impl IntoView {
     };
     let about = move || {
         example.get().map(|e| {
-            let profile = match e.profile {
-                crate::rpc::Profile::JsonRpc => "JSON-RPC 2.0".to_string(),
-                crate::rpc::Profile::Mcp(v) => format!("MCP {v}"),
-            };
+            let profile = e.profile.to_string();
             view! {
                 <div class="example-about" data-testid="example-about" data-example=e.id role="status">
                     <p>

@@ -7,13 +7,13 @@
 use crate::ui::prelude::*;
 use wasm_bindgen::JsCast;
 
-use super::analysis::{Finding, Verdict};
-use super::state::AppState;
+use crate::ui::analysis::{Finding, Verdict};
+use crate::ui::state::AppState;
 
 /// The list of verdict cards (`data-testid="verdicts"`).
 #[component]
 pub fn Verdicts() -> impl IntoView {
-    let state = super::use_app();
+    let state = crate::ui::use_app();
     let analysis = state.analysis;
     view! {
         <section class="verdicts" data-testid="verdicts" aria-label="Verdicts">
@@ -36,7 +36,7 @@ pub fn Verdicts() -> impl IntoView {
 /// (`data-testid="verdicts-more"`, hidden while every document has a card).
 #[component]
 pub fn VerdictsMore() -> impl IntoView {
-    let analysis = super::use_app().analysis;
+    let analysis = crate::ui::use_app().analysis;
     let more = Memo::new(move |_| {
         analysis.with(|a| {
             let t = a.totals;

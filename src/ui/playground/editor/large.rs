@@ -1,4 +1,4 @@
-//! A document too large for the textarea (above [`LARGE_BYTES`]): shown read-only in a viewer
+//! A document too large for the textarea (above [`LARGE_BYTES`](crate::ui::state::LARGE_BYTES)): shown read-only in a viewer
 //! that lays out only the lines in sight.
 //!
 //! Why: Chromium lays out a textarea's whole value. With 10 MB in it the page freezes for about
@@ -12,8 +12,6 @@ use crate::ui::prelude::*;
 
 use crate::json::Span;
 
-/// Above this many bytes the text is shown by the viewer, not the textarea.
-pub const LARGE_BYTES: usize = 2_000_000;
 /// The height of one line in the viewer, in CSS px (style/app.css `.big-line`).
 const LINE_PX: f64 = 20.0;
 /// Browsers stop growing an element near 33 million px: the spacer stays below this, and a

@@ -6,17 +6,10 @@
 //! Each view is a component built afresh when the route changes (a new route starts its view's
 //! state afresh); within a view the state is signals, owned by the view.
 
-mod lessons;
-mod quiz;
-mod reference;
-
-pub(crate) use reference::profile_name;
-
 use crate::ui::prelude::*;
-use wasm_bindgen::JsCast;
 
-use super::{AppState, NoticeLevel};
-use crate::rpc::Profile;
+use super::js::focus_within;
+use super::{lessons, quiz, reference};
 use crate::teach::route::Route;
 
 /// The current route, from the fragment now and on every `hashchange`. Call once, under `App`.
@@ -30,33 +23,8 @@ pub fn provide_router() -> RwSignal<Route> {
     route
 }
 
-fn use_route() -> RwSignal<Route> {
+pub(crate) fn use_route() -> RwSignal<Route> {
     expect_context::<RwSignal<Route>>()
-}
-
-/// Puts `text` into the playground's editor with `profile` and shows the playground.
-pub(crate) fn open_in_playground(app: AppState, text: &str, profile: Profile, what: &str) {
-    app.profile.set(profile);
-    app.text.set(text.to_string());
-    if let Some(editor) = app.editor.get_untracked() {
-        editor.set_value(text);
-    }
-    let _ = window().location().set_hash("/");
-    app.notify(
-        NoticeLevel::Info,
-        format!("Loaded into the editor: {what}."),
-    );
-}
-
-/// Scrolls to and focuses the first element under `root` matching `selector` (after a view is
-/// built, or a question answered).
-pub(crate) fn focus_within(root: &web_sys::Element, selector: &str) {
-    if let Some(el) = root.query_selector(selector).ok().flatten() {
-        el.scroll_into_view();
-        if let Ok(el) = el.dyn_into::<web_sys::HtmlElement>() {
-            let _ = el.focus();
-        }
-    }
 }
 
 /// The page's title on `route`: the view, then the site.

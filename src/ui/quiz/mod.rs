@@ -1,0 +1,118 @@
+//! The quiz (`data-testid="quiz"`): one question at a time from the engine's bank, in a shuffled
+//! order; the learner answers the kind (`quiz-answer`) and, when invalid, which rule (pick it) or
+//! where (click the offending part of the message); the engine grades and explains
+//! (`quiz-result`), pointing at the span. Progress and score persist in localStorage
+//! (`jrpc.quiz`, [`crate::teach::progress`]); a storage problem is a notice and touches nothing
+//! else (the editor's draft is saved apart). Links share one question or the whole set.
+
+mod question;
+mod series;
+
+pub(crate) use question::{Question, Slot};
+
+use web_sys::js_sys;
+
+use crate::teach::progress::Progress;
+use crate::teach::quiz;
+use crate::teach::route::QuizRoute;
+use crate::ui::js::focus_within;
+use crate::ui::prelude::*;
+use crate::ui::{AppState, NoticeLevel};
+use series::Series;
+
+/// localStorage: the quiz's progress.
+const KEY: &str = "jrpc.quiz";
+
+fn new_seed() -> u64 {
+    (js_sys::Math::random() * 4_294_967_296.0) as u64 + 1
+}
+
+pub(crate) fn storage() -> Option<web_sys::Storage> {
+    window().local_storage().ok().flatten()
+}
+
+/// The saved progress, or a fresh start (a damaged save is a notice, not a guess).
+fn load(app: AppState) -> Progress {
+    match storage().map(|s| s.get_item(KEY)) {
+        Some(Ok(Some(json))) => Progress::from_json(&json).unwrap_or_else(|why| {
+            app.notify(
+                NoticeLevel::Error,
+                format!("The saved quiz progress could not be read ({why}); the quiz starts over."),
+            );
+            Progress::start(new_seed())
+        }),
+        _ => Progress::start(new_seed()),
+    }
+}
+
+/// Saves the series' progress; a failure is reported once (`warned`) and touches nothing else.
+fn save(p: Progress, app: AppState, warned: StoredValue<bool>) {
+    let outcome = storage()
+        .ok_or_else(|| "no localStorage".to_string())
+        .and_then(|s| {
+            s.set_item(KEY, &p.to_json())
+                .map_err(|e| crate::ui::js_error_text(&e))
+        });
+    if let Err(why) = outcome {
+        if !warned.get_value() {
+            warned.set_value(true);
+            app.notify(
+                NoticeLevel::Error,
+                format!(
+                    "Quiz progress is not being saved ({why}). Your editor text is not affected."
+                ),
+            );
+        }
+    }
+}
+
+/// The quiz view for a route.
+#[component]
+pub(crate) fn Quiz(app: AppState, which: QuizRoute) -> impl IntoView {
+    let body = match which {
+        QuizRoute::Item(id) => match quiz::item(&id) {
+            Some(it) => {
+                let slot = Slot::new(it, true);
+                view! {
+                    <p>"A shared question. "<a href="#/quiz">"Your own quiz"</a>" keeps its place and score."</p>
+                    <Question q=0 asked=slot />
+                }
+                .into_any()
+            }
+            None => view! {
+                <p role="alert" data-testid="quiz-missing">
+                    {format!("There is no question \"{id}\" in this quiz (the link may be from another version). ")}
+                    <a href="#/quiz">"Go to the quiz"</a>
+                </p>
+            }
+            .into_any(),
+        },
+        QuizRoute::Mine | QuizRoute::Set(_) => view! { <Series app which /> }.into_any(),
+    };
+    // "Is this right?": the learner's own message, graded like a bank item.
+    let own_text = RwSignal::new(String::new());
+    let own = RwSignal::new(None::<Slot>);
+    let section = NodeRef::<leptos::html::Section>::new();
+    let check_own = move |_| {
+        let item = quiz::custom(&own_text.get_untracked(), app.profile.get_untracked());
+        own.set(Some(Slot::new(item, false)));
+        request_animation_frame(move || {
+            if let Some(section) = section.get_untracked() {
+                focus_within(&section, ".quiz-item[data-q=\"1\"]");
+            }
+        });
+    };
+    view! {
+        <section class="teach quiz" data-testid="quiz" aria-labelledby="quiz-title" node_ref=section>
+            <h2 id="quiz-title" tabindex="-1">"Quiz"</h2>
+            {body}
+            <section class="own" aria-labelledby="own-title">
+                <h3 id="own-title">"Is this right?"</h3>
+                <p>"Write a message of your own, then say what you think it is. It is checked with the playground's profile."</p>
+                <textarea data-testid="quiz-own" aria-label="Your message" rows="4" spellcheck="false" bind:value=own_text></textarea>
+                <button type="button" data-testid="quiz-own-check" on:click=check_own>"Is this right?"</button>
+                {move || own.get().map(|slot| view! { <Question q=1 asked=slot /> })}
+            </section>
+        </section>
+    }
+}
