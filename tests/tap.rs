@@ -1,6 +1,7 @@
 //! `jrpc tap -- CMD`: bytes pass through unchanged both ways, every message is checked live (the
 //! MCP version learned from the handshake), findings never enter the protocol streams, the
-//! transcript holds every message, and the server's exit status passes through.
+//! transcript holds every message, and the server's exit status and the signals the tap receives
+//! pass through.
 
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
@@ -109,6 +110,45 @@ fn the_servers_exit_status_passes_through_and_a_missing_server_is_exit_2() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("cannot start /nonexistent/server"));
     let out = run(&["tap"], b"");
     assert_eq!(out.status.code(), Some(2), "no command is a usage error");
+}
+
+/// Starts `jrpc tap -- sh -c SCRIPT`, waits for the script's first line (its traps are set), sends
+/// `signal` to the tap (not to the server), and returns the tap's exit status.
+#[cfg(unix)]
+fn tap_signalled(script: &str, signal: i32) -> std::process::ExitStatus {
+    use std::io::{BufRead, BufReader};
+    let mut child = Command::new(JRPC)
+        .args(["tap", "--", "sh", "-c", script])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("jrpc runs");
+    let mut first = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut first)
+        .unwrap();
+    assert_eq!(first.trim(), "ready");
+    let pid = libc::pid_t::try_from(child.id()).unwrap();
+    // SAFETY: kill(2) on our own child.
+    assert_eq!(unsafe { libc::kill(pid, signal) }, 0);
+    child.wait().unwrap()
+}
+
+#[cfg(unix)]
+#[test]
+fn signals_to_the_tap_reach_the_server_and_its_answer_is_the_exit_status() {
+    // The server traps TERM and INT and says how it ended; the tap's status is the server's.
+    let trapping = "trap 'exit 42' TERM; trap 'exit 43' INT; trap 'exit 44' HUP; echo ready; \
+                    while :; do sleep 0.05; done";
+    assert_eq!(tap_signalled(trapping, libc::SIGTERM).code(), Some(42));
+    assert_eq!(tap_signalled(trapping, libc::SIGINT).code(), Some(43));
+    assert_eq!(tap_signalled(trapping, libc::SIGHUP).code(), Some(44));
+    // A server that does not trap it ends by the signal: 128 + 15.
+    assert_eq!(
+        tap_signalled("echo ready; exec sleep 30", libc::SIGTERM).code(),
+        Some(143)
+    );
 }
 
 #[test]

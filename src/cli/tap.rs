@@ -6,7 +6,10 @@
 //! profile (for MCP, the version learned from the `initialize` exchange unless given), and the
 //! findings go to standard error or `--log FILE` — never into the protocol streams.
 //! `--transcript FILE` records the conversation as a `-->` / `<--` transcript that `jrpc check`
-//! and the playground open. The server's exit status passes through (128 + N for a signal).
+//! and the playground open. The server's exit status passes through (128 + N for a signal), and
+//! so do signals: the server runs in a process group of its own, and what the tap receives
+//! (TERM, INT, HUP, QUIT, USR1, USR2) is handed on to it once, so a client that stops the tap
+//! stops the server the way it would have, and Ctrl+C in a terminal reaches it once, not twice.
 
 use std::fs::File;
 use std::io::{self, BufWriter, Read, Write};
@@ -213,7 +216,11 @@ pub fn main(args: Args) -> ExitCode {
         .command
         .split_first()
         .expect("clap requires the command");
-    let mut child: Child = match Command::new(program)
+    let mut command = Command::new(program);
+    // Its own process group: a terminal's Ctrl+C reaches the tap, which hands it on once.
+    #[cfg(unix)]
+    std::os::unix::process::CommandExt::process_group(&mut command, 0);
+    let mut child: Child = match command
         .args(rest)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -223,6 +230,15 @@ pub fn main(args: Args) -> ExitCode {
         Ok(child) => child,
         Err(e) => {
             eprintln!("jrpc tap: cannot start {program}: {e}");
+            return ExitCode::from(2);
+        }
+    };
+    #[cfg(unix)]
+    let forwarding = match forward_signals(child.id()) {
+        Ok(handle) => handle,
+        Err(e) => {
+            let _ = child.kill();
+            eprintln!("jrpc tap: cannot hand signals on to {program}: {e}");
             return ExitCode::from(2);
         }
     };
@@ -244,6 +260,9 @@ pub fn main(args: Args) -> ExitCode {
     let w = Arc::clone(&watch);
     let to_client = thread::spawn(move || pump(child_out, io::stdout().lock(), Side::Server, &w));
     let status = child.wait();
+    // The server is gone: no signal may reach whatever process takes its pid next.
+    #[cfg(unix)]
+    forwarding.close();
     let _ = to_client.join();
     if let Ok(mut w) = watch.lock() {
         let _ = w.findings.flush();
@@ -258,6 +277,35 @@ pub fn main(args: Args) -> ExitCode {
             ExitCode::from(2)
         }
     }
+}
+
+/// The signals the tap hands on to the server.
+#[cfg(unix)]
+const FORWARDED: [i32; 6] = [
+    signal_hook::consts::SIGTERM,
+    signal_hook::consts::SIGINT,
+    signal_hook::consts::SIGHUP,
+    signal_hook::consts::SIGQUIT,
+    signal_hook::consts::SIGUSR1,
+    signal_hook::consts::SIGUSR2,
+];
+
+/// Hands every signal of [`FORWARDED`] the tap receives on to process `pid` (the server), from a
+/// thread of its own, until the returned handle is closed or dropped with the process.
+#[cfg(unix)]
+fn forward_signals(pid: u32) -> io::Result<signal_hook::iterator::Handle> {
+    let mut signals = signal_hook::iterator::Signals::new(FORWARDED)?;
+    let handle = signals.handle();
+    let pid = libc::pid_t::try_from(pid).map_err(io::Error::other)?;
+    thread::spawn(move || {
+        for signal in signals.forever() {
+            // SAFETY: kill(2) with a pid and a signal number has no memory effects.
+            unsafe {
+                libc::kill(pid, signal);
+            }
+        }
+    });
+    Ok(handle)
 }
 
 /// The server's exit status as ours: its code, or 128 + the signal that ended it.
