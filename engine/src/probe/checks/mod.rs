@@ -14,7 +14,7 @@ use std::ops::Range;
 use serde_json::Value;
 
 use super::conversation::{Conversation, Exchange};
-use super::link::LinkError;
+use super::link::{LinkError, ProbeLink};
 use crate::rpc::catalogue::Rule;
 use crate::rpc::{McpVersion, Profile};
 
@@ -66,7 +66,7 @@ pub struct Check {
     pub tolerated: &'static [&'static str],
 }
 
-/// What the command line asks for.
+/// What the probe is asked to do (`jrpc probe`'s options; the page's Probe uses their defaults).
 #[derive(Clone, Debug)]
 pub struct Plan {
     pub mode: Mode,
@@ -97,13 +97,13 @@ pub struct Run {
 }
 
 /// The state of a run: the conversation and the checks so far.
-pub struct Runner<'c> {
-    pub conversation: &'c mut Conversation,
+pub struct Runner<'c, L> {
+    pub conversation: &'c mut Conversation<L>,
     pub checks: Vec<Check>,
     pub profile: Profile,
 }
 
-impl Runner<'_> {
+impl<L: ProbeLink> Runner<'_, L> {
     /// Starts a check: its messages are those exchanged from now until the next one starts.
     fn begin(
         &mut self,
@@ -170,15 +170,15 @@ impl Runner<'_> {
             message,
         });
     }
+}
 
-    /// The reply's entry, or the sent message's when nothing came back.
-    fn blame(exchange: &Exchange) -> usize {
-        exchange.reply.as_ref().map_or(exchange.sent, |(at, _)| *at)
-    }
+/// The reply's entry, or the sent message's when nothing came back.
+fn blame(exchange: &Exchange) -> usize {
+    exchange.reply.as_ref().map_or(exchange.sent, |(at, _)| *at)
 }
 
 /// Runs every check of `plan` over `conversation`.
-pub async fn run(conversation: &mut Conversation, plan: &Plan) -> Run {
+pub async fn run<L: ProbeLink>(conversation: &mut Conversation<L>, plan: &Plan) -> Run {
     let mut runner = Runner {
         conversation,
         checks: Vec::new(),
@@ -216,7 +216,7 @@ pub async fn run(conversation: &mut Conversation, plan: &Plan) -> Run {
     }
 }
 
-async fn steps(runner: &mut Runner<'_>, plan: &Plan) -> Result<(), LinkError> {
+async fn steps<L: ProbeLink>(runner: &mut Runner<'_, L>, plan: &Plan) -> Result<(), LinkError> {
     let mcp = match plan.mode {
         Mode::JsonRpc => None,
         Mode::Detect | Mode::Mcp(_) => lifecycle::lifecycle(runner, plan).await?,

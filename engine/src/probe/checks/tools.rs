@@ -6,14 +6,18 @@ use serde_json::{json, Value};
 use super::lifecycle::Server;
 use super::mcp::{count, list, result_members, title, PAGINATION};
 use super::{Plan, Runner, Status};
-use crate::cli::probe::arguments;
-use crate::cli::probe::conversation::Exchange;
-use crate::cli::probe::link::LinkError;
-use crate::cli::probe::rules::{CONTENT_INVALID, INVALID_ARGUMENTS_ACCEPTED};
+use crate::probe::arguments;
+use crate::probe::conversation::Exchange;
+use crate::probe::link::{LinkError, ProbeLink};
+use crate::probe::rules::{CONTENT_INVALID, INVALID_ARGUMENTS_ACCEPTED};
 
 const TOOLS: &str = "https://modelcontextprotocol.io/specification/2025-11-25/server/tools";
 
-pub async fn tools(runner: &mut Runner<'_>, plan: &Plan, server: &Server) -> Result<(), LinkError> {
+pub async fn tools<L: ProbeLink>(
+    runner: &mut Runner<'_, L>,
+    plan: &Plan,
+    server: &Server,
+) -> Result<(), LinkError> {
     if !server.declares("tools") {
         for id in ["tools/list", "tools/call", "tools/call-invalid-arguments"] {
             runner.skip(
@@ -104,7 +108,7 @@ pub async fn tools(runner: &mut Runner<'_>, plan: &Plan, server: &Server) -> Res
     if refused {
         runner.note(format!("{name} with {how}: refused"));
     } else if exchange.result().is_some() {
-        let at = Runner::blame(&exchange);
+        let at = super::blame(&exchange);
         runner.find(
             at,
             &INVALID_ARGUMENTS_ACCEPTED,
@@ -118,8 +122,8 @@ pub async fn tools(runner: &mut Runner<'_>, plan: &Plan, server: &Server) -> Res
 }
 
 /// The content blocks at `pointer` of the reply: objects with a known type and its members.
-fn content_blocks(runner: &mut Runner<'_>, exchange: &Exchange, pointer: &str) {
-    let at = Runner::blame(exchange);
+fn content_blocks<L: ProbeLink>(runner: &mut Runner<'_, L>, exchange: &Exchange, pointer: &str) {
+    let at = super::blame(exchange);
     let Some(blocks) = exchange.value().and_then(|v| v.pointer(pointer)) else {
         return;
     };
