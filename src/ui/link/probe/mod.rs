@@ -264,59 +264,46 @@ pub fn ProbePanel(link: Link) -> impl IntoView {
             >
                 {status}
             </p>
-            <Show when=move || done.with(Option::is_some)>
-                <ProbeResult done export />
-            </Show>
+            {move || done.get().map(|outcome| probe_result(outcome, export))}
         </div>
     }
 }
 
-/// The summary card, the table of checks and the export of a finished probe.
-#[component]
-fn ProbeResult(
-    done: Memo<Option<Outcome>>,
+/// The summary card, the table of checks and the export of a finished probe. Built once per
+/// result, without reactive parts of its own: a finished probe does not change (a new one
+/// replaces the whole of it), which keeps the page's code small.
+fn probe_result(
+    outcome: Outcome,
     export: impl Fn(leptos::ev::MouseEvent) + 'static,
 ) -> impl IntoView {
-    let counts = move || {
-        done.with(|o| {
-            o.as_ref().map_or((0, 0, 0, None), |o| {
-                (o.passed, o.failed, o.skipped, o.stopped.clone())
-            })
-        })
+    let failed = outcome.failed > 0 || outcome.stopped.is_some();
+    let (class, badge) = if failed {
+        ("verdict probe-summary has-errors", "Probe failed")
+    } else {
+        ("verdict probe-summary clean", "Probe passed")
     };
-    let verdict_class = move || {
-        let (_, failed, _, stopped) = counts();
-        if failed > 0 || stopped.is_some() {
-            "verdict probe-summary has-errors"
-        } else {
-            "verdict probe-summary clean"
-        }
-    };
-    let summary = move || {
-        let (passed, failed, skipped, _) = counts();
-        format!(
-            "{passed} passed, {failed} failed, {skipped} skipped (not declared or nothing to do)"
-        )
-    };
-    let rows = move || done.with(|o| o.as_ref().map(|o| o.rows.clone()).unwrap_or_default());
+    let summary = format!(
+        "{} passed, {} failed, {} skipped (not declared or nothing to do)",
+        outcome.passed, outcome.failed, outcome.skipped
+    );
+    let stopped = outcome
+        .stopped
+        .map(|why| view! { <p class="about probe-stopped">{format!("stopped early: {why}")}</p> });
+    let rows = outcome.rows.into_iter().map(check_line).collect_view();
     view! {
         <article
-            class=verdict_class
+            class=class
             data-testid="probe-summary"
-            data-passed=move || counts().0.to_string()
-            data-failed=move || counts().1.to_string()
-            data-skipped=move || counts().2.to_string()
+            data-passed=outcome.passed.to_string()
+            data-failed=outcome.failed.to_string()
+            data-skipped=outcome.skipped.to_string()
         >
             <header class="summary">
-                <span class="kind badge">
-                    {move || if counts().1 > 0 || counts().3.is_some() { "Probe failed" } else { "Probe passed" }}
-                </span>
-                <span class="method">{move || done.with(|o| o.as_ref().map(|o| o.profile.clone()))}</span>
+                <span class="kind badge">{badge}</span>
+                <span class="method">{outcome.profile}</span>
             </header>
             <p class="about">{summary}</p>
-            <Show when=move || counts().3.is_some()>
-                <p class="about probe-stopped">{move || counts().3.map(|why| format!("stopped early: {why}"))}</p>
-            </Show>
+            {stopped}
             <button type="button" data-testid="probe-export" on:click=export>
                 "Export JSON"
             </button>
@@ -330,18 +317,13 @@ fn ProbeResult(
                     <th scope="col">"Spec"</th>
                 </tr>
             </thead>
-            <tbody>
-                <For each=rows key=|row| row.id.clone() let:row>
-                    <CheckLine row />
-                </For>
-            </tbody>
+            <tbody>{rows}</tbody>
         </table>
     }
 }
 
 /// One row of the table.
-#[component]
-fn CheckLine(row: CheckRow) -> impl IntoView {
+fn check_line(row: CheckRow) -> impl IntoView {
     let status = row.status.as_str();
     let findings = (!row.findings.is_empty()).then(|| {
         let items = row
