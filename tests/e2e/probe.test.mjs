@@ -8,16 +8,17 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { launch, openApp } from './support.mjs';
-import { jrpcServe } from './servers.mjs';
+import { jrpcServe, jsonrpsee } from './servers.mjs';
 
 let browser;
 let jrpc;
+let rpsee;
 before(async () => {
-  [browser, jrpc] = await Promise.all([launch(), jrpcServe()]);
+  [browser, jrpc, rpsee] = await Promise.all([launch(), jrpcServe(), jsonrpsee()]);
 });
 after(async () => {
   await browser?.close();
-  await jrpc?.stop();
+  await Promise.all([jrpc?.stop(), rpsee?.stop()]);
 });
 
 /** Chromium logs each HTTP error status the probe provokes on purpose (its parse error and
@@ -85,6 +86,34 @@ for (const transport of ['ws', 'http']) {
     await context.close();
   });
 }
+
+test('Probe against the jsonrpsee server over HTTP: plain JSON-RPC, its two failures with their findings', async () => {
+  const { context, page, problems } = await openApp(browser);
+  const status = await probe(page, rpsee.http);
+  assert.match(status, /: JSON-RPC 2\.0$/);
+  const table = await rows(page);
+  // As `jrpc probe` says (tests/probe.rs): the §7 invalid request is answered -32700, and a
+  // notification with the body `null`.
+  assert.deepEqual(table.filter((r) => r.status === 'fail').map((r) => r.check),
+    ['jsonrpc/invalid-request', 'jsonrpc/notification-not-answered']);
+  assert.equal(table.find((r) => r.check === 'lifecycle/initialize').status, 'skipped');
+  const findings = await page.$$eval('[data-testid=probe-finding]', (fs) =>
+    fs.map((f) => ({ rule: f.dataset.rule, check: f.closest('tr').dataset.check, href: f.querySelector('a').getAttribute('href') })));
+  const invalid = findings.find((f) => f.rule === 'invalid-request-code');
+  assert.equal(invalid.check, 'jsonrpc/invalid-request');
+  // The probe's own rules are not in the reference: their link is the specification's section.
+  assert.match(invalid.href, /^https:\/\/www\.jsonrpc\.org\//);
+  const notObject = findings.find((f) => f.rule === 'message-not-object');
+  assert.equal(notObject.check, 'jsonrpc/notification-not-answered');
+  assert.equal(notObject.href, '#/reference/message-not-object');
+  const summary = page.locator('[data-testid=probe-summary]');
+  assert.equal(await summary.getAttribute('data-failed'), '2');
+  assert.match(await summary.getAttribute('class'), /has-errors/);
+  await page.click('[data-testid=probe-finding][data-rule=message-not-object] a');
+  await page.waitForURL(/#\/reference\/message-not-object$/);
+  assert.deepEqual(unexpected(problems), []);
+  await context.close();
+});
 
 test('a probe can be cancelled, and a bad endpoint is said so', async () => {
   const { context, page, problems } = await openApp(browser);

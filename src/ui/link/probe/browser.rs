@@ -126,9 +126,11 @@ impl BrowserLink {
         else {
             return;
         };
-        let request = gloo_net::http::Request::delete(&self.url)
-            .header("Mcp-Session-Id", id)
-            .send();
+        let mut request = gloo_net::http::Request::delete(&self.url).header("Mcp-Session-Id", id);
+        for (name, value) in &self.headers {
+            request = request.header(name, value);
+        }
+        let request = request.send();
         let _ = select(
             std::pin::pin!(request),
             std::pin::pin!(sleep(Duration::from_secs(1))),
