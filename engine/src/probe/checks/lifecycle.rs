@@ -4,7 +4,7 @@
 use serde_json::{json, Value};
 
 use super::mcp::result_members;
-use super::{Mode, Plan, Runner, Status};
+use super::{Mode, Plan, Record, Runner, Status};
 use crate::probe::conversation::Exchange;
 use crate::probe::link::{LinkError, ProbeLink};
 use crate::probe::rules::{INITIALIZE_RESULT_INVALID, VERSION_NOT_SUPPORTED};
@@ -204,7 +204,7 @@ async fn discover<L: ProbeLink>(runner: &mut Runner<'_, L>) -> Result<Option<Ser
 }
 
 /// Says in the check's detail what came back.
-fn describe_reply<L: ProbeLink>(runner: &mut Runner<'_, L>, exchange: &Exchange) {
+fn describe_reply(record: &mut Record, exchange: &Exchange) {
     let status = exchange
         .delivery
         .http_status
@@ -216,10 +216,10 @@ fn describe_reply<L: ProbeLink>(runner: &mut Runner<'_, L>, exchange: &Exchange)
         (Some(_), None) if exchange.result().is_some() => format!("answered with a result{status}"),
         (Some(_), None) => format!("answered{status}"),
     };
-    runner.note(detail);
+    record.note(detail);
     if let Some(note) = &exchange.delivery.note {
         if exchange.reply.is_none() {
-            runner.note(note);
+            record.note(note);
         }
     }
 }

@@ -4,7 +4,7 @@
 use serde_json::{json, Value};
 
 use super::lifecycle::Server;
-use super::{Plan, Runner, Status};
+use super::{Plan, Record, Runner, Status};
 use crate::probe::conversation::Exchange;
 use crate::probe::link::{excerpt, LinkError, ProbeLink};
 use crate::probe::rules::{CAPABILITY_UNDECLARED, RESULT_MEMBER_MISSING};
@@ -25,12 +25,7 @@ pub const PAGINATION: &str =
 const MAX_PAGES: usize = 50;
 
 /// The reply to `method` holds every member its result requires in `version`.
-pub fn result_members<L: ProbeLink>(
-    runner: &mut Runner<'_, L>,
-    exchange: &Exchange,
-    method: &str,
-    version: McpVersion,
-) {
+pub fn result_members(record: &mut Record, exchange: &Exchange, method: &str, version: McpVersion) {
     let Some(result) = exchange.result() else {
         return;
     };
@@ -45,7 +40,7 @@ pub fn result_members<L: ProbeLink>(
         .collect();
     let at = super::blame(exchange);
     for member in missing {
-        runner.find(
+        record.find(
             at,
             &RESULT_MEMBER_MISSING,
             "/result",
@@ -73,11 +68,7 @@ pub async fn features<L: ProbeLink>(
 }
 
 /// Notes the error when `exchange` did not succeed (the engine reports an unanswered request).
-fn expect_result<L: ProbeLink>(
-    runner: &mut Runner<'_, L>,
-    exchange: &Exchange,
-    method: &str,
-) -> bool {
+fn expect_result(record: &mut Record, exchange: &Exchange, method: &str) -> bool {
     if exchange.result().is_some() {
         return true;
     }
@@ -88,17 +79,17 @@ fn expect_result<L: ProbeLink>(
                 .and_then(|v| v.pointer("/error/message"))
                 .and_then(Value::as_str)
                 .unwrap_or("");
-            runner.note(format!(
+            record.note(format!(
                 "{method} answered with error {code} {:?}",
                 excerpt(message, 80)
             ));
-            runner.current().status = Status::Fail;
+            record.current().status = Status::Fail;
         }
         // The engine reports the unanswered request (request-unanswered).
         None if exchange.reply.is_none() => {
-            runner.note(format!("no reply to {method} within the timeout"))
+            record.note(format!("no reply to {method} within the timeout"))
         }
-        None => runner.note(format!("{method} answered without a result")),
+        None => record.note(format!("{method} answered without a result")),
     }
     false
 }
@@ -148,12 +139,7 @@ pub async fn list<L: ProbeLink>(
 
 /// Each listed item (a tool, resource, template or prompt) has the members the schema requires of
 /// it, a tool's inputSchema being an object schema.
-fn item_members<L: ProbeLink>(
-    runner: &mut Runner<'_, L>,
-    exchange: &Exchange,
-    items: &str,
-    found: &[Value],
-) {
+fn item_members(record: &mut Record, exchange: &Exchange, items: &str, found: &[Value]) {
     let required: &[&str] = match items {
         "tools" => &["name", "inputSchema"],
         "resources" => &["uri", "name"],
@@ -165,7 +151,7 @@ fn item_members<L: ProbeLink>(
     for (i, item) in found.iter().enumerate() {
         let path = format!("/result/{items}/{i}");
         if !item.is_object() {
-            runner.find(
+            record.find(
                 at,
                 &RESULT_MEMBER_MISSING,
                 &path,
@@ -175,7 +161,7 @@ fn item_members<L: ProbeLink>(
         }
         for member in required {
             if item.get(*member).is_none() {
-                runner.find(
+                record.find(
                     at,
                     &RESULT_MEMBER_MISSING,
                     &path,
@@ -185,7 +171,7 @@ fn item_members<L: ProbeLink>(
         }
         if let Some(schema) = item.get("inputSchema") {
             if schema.get("type").and_then(Value::as_str) != Some("object") {
-                runner.find(at, &RESULT_MEMBER_MISSING, &format!("{path}/inputSchema"), format!("the inputSchema of {items}[{i}] is not an object schema (\"type\": \"object\")"));
+                record.find(at, &RESULT_MEMBER_MISSING, &format!("{path}/inputSchema"), format!("the inputSchema of {items}[{i}] is not an object schema (\"type\": \"object\")"));
             }
         }
     }

@@ -96,11 +96,57 @@ pub struct Run {
     pub stopped: Option<LinkError>,
 }
 
-/// The state of a run: the conversation and the checks so far.
-pub struct Runner<'c, L> {
-    pub conversation: &'c mut Conversation<L>,
+/// The checks so far and the profile the conversation is checked under: what a run records,
+/// whatever the link (the checks' helpers that only record take it, not the generic [`Runner`]).
+pub struct Record {
     pub checks: Vec<Check>,
     pub profile: Profile,
+}
+
+impl Record {
+    fn current(&mut self) -> &mut Check {
+        self.checks.last_mut().expect("a check has begun")
+    }
+
+    fn note(&mut self, detail: impl AsRef<str>) {
+        let check = self.current();
+        if !check.detail.is_empty() {
+            check.detail.push_str("; ");
+        }
+        check.detail.push_str(detail.as_ref());
+    }
+
+    /// A finding of a probe rule about entry `entry`.
+    fn find(&mut self, entry: usize, rule: &'static Rule, path: &str, message: impl Into<String>) {
+        let message = message.into();
+        self.note(&message);
+        self.current().findings.push(ProbeFinding {
+            entry,
+            rule,
+            path: path.to_string(),
+            message,
+        });
+    }
+}
+
+/// The state of a run: the conversation and what it recorded (its [`Record`], also reached
+/// through `Deref`).
+pub struct Runner<'c, L> {
+    pub conversation: &'c mut Conversation<L>,
+    pub record: Record,
+}
+
+impl<L> std::ops::Deref for Runner<'_, L> {
+    type Target = Record;
+    fn deref(&self) -> &Record {
+        &self.record
+    }
+}
+
+impl<L> std::ops::DerefMut for Runner<'_, L> {
+    fn deref_mut(&mut self) -> &mut Record {
+        &mut self.record
+    }
 }
 
 impl<L: ProbeLink> Runner<'_, L> {
@@ -133,10 +179,6 @@ impl<L: ProbeLink> Runner<'_, L> {
         }
     }
 
-    fn current(&mut self) -> &mut Check {
-        self.checks.last_mut().expect("a check has begun")
-    }
-
     /// A check that does not apply, and why.
     fn skip(
         &mut self,
@@ -150,26 +192,6 @@ impl<L: ProbeLink> Runner<'_, L> {
         check.status = Status::Skipped;
         check.detail = why.into();
     }
-
-    fn note(&mut self, detail: impl AsRef<str>) {
-        let check = self.current();
-        if !check.detail.is_empty() {
-            check.detail.push_str("; ");
-        }
-        check.detail.push_str(detail.as_ref());
-    }
-
-    /// A finding of a probe rule about entry `entry`.
-    fn find(&mut self, entry: usize, rule: &'static Rule, path: &str, message: impl Into<String>) {
-        let message = message.into();
-        self.note(&message);
-        self.current().findings.push(ProbeFinding {
-            entry,
-            rule,
-            path: path.to_string(),
-            message,
-        });
-    }
 }
 
 /// The reply's entry, or the sent message's when nothing came back.
@@ -181,10 +203,12 @@ fn blame(exchange: &Exchange) -> usize {
 pub async fn run<L: ProbeLink>(conversation: &mut Conversation<L>, plan: &Plan) -> Run {
     let mut runner = Runner {
         conversation,
-        checks: Vec::new(),
-        profile: match plan.mode {
-            Mode::Mcp(v) => Profile::Mcp(v.unwrap_or_default()),
-            Mode::Detect | Mode::JsonRpc => Profile::JsonRpc,
+        record: Record {
+            checks: Vec::new(),
+            profile: match plan.mode {
+                Mode::Mcp(v) => Profile::Mcp(v.unwrap_or_default()),
+                Mode::Detect | Mode::JsonRpc => Profile::JsonRpc,
+            },
         },
     };
     let stopped = steps(&mut runner, plan).await.err();
@@ -210,8 +234,8 @@ pub async fn run<L: ProbeLink>(conversation: &mut Conversation<L>, plan: &Plan) 
     }
     runner.close_last();
     Run {
-        checks: runner.checks,
-        profile: runner.profile,
+        checks: runner.record.checks,
+        profile: runner.record.profile,
         stopped,
     }
 }

@@ -4,7 +4,7 @@
 
 use serde_json::{json, Value};
 
-use super::{Plan, Runner, Status};
+use super::{Plan, Record, Runner, Status};
 use crate::probe::conversation::{Exchange, Expect};
 use crate::probe::link::{LinkError, ProbeLink};
 use crate::probe::rules::*;
@@ -99,8 +99,8 @@ pub async fn checks<L: ProbeLink>(runner: &mut Runner<'_, L>, mcp: bool) -> Resu
 
 /// Expects the error `code` (and id null when the request could not be read); over HTTP, a 4xx
 /// status without a body is a refusal too.
-fn expect_error<L: ProbeLink>(
-    runner: &mut Runner<'_, L>,
+fn expect_error(
+    record: &mut Record,
     exchange: &Exchange,
     code: i64,
     rule: &'static crate::rpc::Rule,
@@ -112,11 +112,11 @@ fn expect_error<L: ProbeLink>(
             .http_status
             .filter(|s| (400..500).contains(s))
         {
-            runner.note(format!("refused with HTTP {status} and no JSON-RPC body"));
+            record.note(format!("refused with HTTP {status} and no JSON-RPC body"));
             return;
         }
         // The engine reports the message left unanswered (request-unanswered).
-        runner.note(
+        record.note(
             exchange
                 .delivery
                 .note
@@ -128,29 +128,29 @@ fn expect_error<L: ProbeLink>(
     let at = *at;
     let Some(value) = value else {
         // Not JSON: the engine says so.
-        runner.current().status = Status::Fail;
+        record.current().status = Status::Fail;
         return;
     };
     match exchange.error_code() {
-        Some(c) if c == code => runner.note(format!("answered {c}")),
-        Some(c) => runner.find(
+        Some(c) if c == code => record.note(format!("answered {c}")),
+        Some(c) => record.find(
             at,
             rule,
             "/error/code",
             format!("answered with error {c}, not {code}"),
         ),
-        None if value.get("result").is_some() => runner.find(
+        None if value.get("result").is_some() => record.find(
             at,
             rule,
             "/result",
             format!("answered with a result, not error {code}"),
         ),
-        None => runner.find(at, rule, "", format!("answered without error {code}")),
+        None => record.find(at, rule, "", format!("answered without error {code}")),
     }
     if null_id {
         match value.get("id") {
             Some(Value::Null) | None => {}
-            Some(id) => runner.find(
+            Some(id) => record.find(
                 at,
                 &UNREADABLE_ID_NOT_NULL,
                 "/id",

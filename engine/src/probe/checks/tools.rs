@@ -5,7 +5,7 @@ use serde_json::{json, Value};
 
 use super::lifecycle::Server;
 use super::mcp::{count, list, result_members, title, PAGINATION};
-use super::{Plan, Runner, Status};
+use super::{Plan, Record, Runner, Status};
 use crate::probe::arguments;
 use crate::probe::conversation::Exchange;
 use crate::probe::link::{LinkError, ProbeLink};
@@ -122,13 +122,13 @@ pub async fn tools<L: ProbeLink>(
 }
 
 /// The content blocks at `pointer` of the reply: objects with a known type and its members.
-fn content_blocks<L: ProbeLink>(runner: &mut Runner<'_, L>, exchange: &Exchange, pointer: &str) {
+fn content_blocks(record: &mut Record, exchange: &Exchange, pointer: &str) {
     let at = super::blame(exchange);
     let Some(blocks) = exchange.value().and_then(|v| v.pointer(pointer)) else {
         return;
     };
     let Some(blocks) = blocks.as_array() else {
-        runner.find(at, &CONTENT_INVALID, pointer, "content is not an array");
+        record.find(at, &CONTENT_INVALID, pointer, "content is not an array");
         return;
     };
     for (i, block) in blocks.iter().enumerate() {
@@ -140,7 +140,7 @@ fn content_blocks<L: ProbeLink>(runner: &mut Runner<'_, L>, exchange: &Exchange,
             Some("resource_link") => &["uri", "name"],
             Some("resource") => &["resource"],
             Some(other) => {
-                runner.find(
+                record.find(
                     at,
                     &CONTENT_INVALID,
                     &path,
@@ -149,7 +149,7 @@ fn content_blocks<L: ProbeLink>(runner: &mut Runner<'_, L>, exchange: &Exchange,
                 continue;
             }
             None => {
-                runner.find(
+                record.find(
                     at,
                     &CONTENT_INVALID,
                     &path,
@@ -160,7 +160,7 @@ fn content_blocks<L: ProbeLink>(runner: &mut Runner<'_, L>, exchange: &Exchange,
         };
         for member in needs {
             if block.get(*member).is_none() {
-                runner.find(
+                record.find(
                     at,
                     &CONTENT_INVALID,
                     &path,
@@ -169,7 +169,7 @@ fn content_blocks<L: ProbeLink>(runner: &mut Runner<'_, L>, exchange: &Exchange,
             }
         }
         if ty == Some("text") && block.get("text").is_some_and(|t| !t.is_string()) {
-            runner.find(
+            record.find(
                 at,
                 &CONTENT_INVALID,
                 &format!("{path}/text"),
