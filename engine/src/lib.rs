@@ -6,5 +6,7 @@ pub mod client;
 pub mod examples;
 pub mod exchange;
 pub mod mock;
+#[cfg(feature = "probe")]
+pub mod probe;
 pub mod saved;
 pub mod teach;

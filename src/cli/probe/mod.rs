@@ -1,23 +1,17 @@
 //! `jrpc probe TARGET`: check a real JSON-RPC 2.0 / MCP server by talking to it.
 //!
 //! The target is a command to start (stdio, after `--`), an `http://` URL (Streamable HTTP, or
-//! plain JSON-RPC over HTTP) or a `ws://` URL ([`target`], [`link`]). The probe runs the MCP
-//! lifecycle and exercises only what the server declared, then the behaviour every JSON-RPC server
-//! owes ([`checks`]); every message both ways is recorded ([`conversation`]) and checked by the
-//! engine under the negotiated profile, with the probe's own rules ([`rules`]) for what no single
-//! message shows ([`verdict`]); the result is written as text, JSON or JUnit ([`output`]).
+//! plain JSON-RPC over HTTP) or a `ws://` URL ([`target`], [`link`]: the tokio links). The probe
+//! itself is the engine's ([`crate::probe`]: the plan of checks, the recorded conversation, the
+//! probe's rules, the verdict, the JSON report); here: the arguments, the target, the links, and
+//! the result written as text, JSON or JUnit ([`output`]).
 //!
 //! Exit status: 0 every check passed (or was skipped: not declared), 1 a check failed, 2 the
 //! target could not be started or reached (or a usage error).
 
-mod arguments;
-mod checks;
-mod conversation;
 mod link;
 mod output;
-mod rules;
 mod target;
-mod verdict;
 
 use std::io::{self, IsTerminal, Write};
 use std::process::ExitCode;
@@ -29,9 +23,8 @@ use codespan_reporting::term::termcolor::{BufferedStandardStream, ColorChoice};
 use serde_json::Value;
 
 use super::ProfileName;
+use crate::probe::{self, Conversation, Mode, Plan};
 use crate::rpc::McpVersion;
-use checks::{Mode, Plan};
-use conversation::Conversation;
 use link::Link;
 
 /// Check a JSON-RPC 2.0 or MCP server by talking to it.
@@ -160,36 +153,24 @@ pub fn main(args: Args) -> ExitCode {
         }
     };
     let outcome = runtime.block_on(async {
-        let deadline = tokio::time::Instant::now() + args.total_timeout;
+        let started = tokio::time::Instant::now();
         let link = tokio::select! {
-            link = Link::open(&target, args.timeout) => link,
+            link = Link::open(&target, args.timeout, started) => link,
             _ = tokio::signal::ctrl_c() => return Err("interrupted".to_string()),
         };
         let link = link.map_err(|e| e.0)?;
-        let mut conversation = Conversation::new(link, args.timeout, deadline);
+        let mut conversation = Conversation::new(link, args.timeout, args.total_timeout);
         let run = tokio::select! {
-            run = checks::run(&mut conversation, &plan) => Some(run),
+            run = probe::run(&mut conversation, &plan) => Some(run),
             _ = tokio::signal::ctrl_c() => None,
         };
-        let reached = conversation.reached;
-        let last_note = conversation.last_note.clone();
-        let entries = conversation.close().await;
         let Some(run) = run else {
+            conversation.into_parts().0.close().await;
             return Err("interrupted".to_string());
         };
-        if !reached {
-            return Err(match &run.stopped {
-                Some(e) => e.0.clone(),
-                None => match last_note {
-                    Some(note) => format!("it never sent a JSON-RPC message (the last answer: {note})"),
-                    None => format!(
-                        "it never answered: no message at all, each request waiting {:?} (--timeout)",
-                        args.timeout
-                    ),
-                },
-            });
-        }
-        Ok(verdict::judge(&entries, run))
+        let (link, verdict) = probe::conclude(conversation, run);
+        link.close().await;
+        verdict.map_err(|not_reached| not_reached.reason("--timeout"))
     });
     // The runtime (and any server process it still holds) ends here.
     drop(runtime);

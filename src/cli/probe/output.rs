@@ -1,23 +1,15 @@
 //! The verdict written out: compiler-style text (each finding drawn on the transcript's line, then
-//! the table of checks), `--format json` (the documents as `jrpc check --format json` writes them,
-//! plus the table of checks), or `--format junit` (one test case per check, for CI).
+//! the table of checks), `--format json` (the engine's report: the documents as `jrpc check --format
+//! json` writes them, plus the table of checks), or `--format junit` (one test case per check, for CI).
 
 use std::io::{self, Write};
 
 use codespan_reporting::term::termcolor::{Color, ColorSpec, WriteColor};
-use serde::Serialize;
 
-use super::checks::Status;
-use super::verdict::Verdict;
 use crate::cli::diagnostic;
 use crate::json::LineIndex;
-use crate::rpc::report::{DocumentJson, ProfileJson};
-use crate::rpc::{Profile, Report};
-
-/// The name the findings are shown under: the transcript file when one is written.
-pub fn source_name(transcript: Option<&str>) -> &str {
-    transcript.unwrap_or("<probe transcript>")
-}
+use crate::probe::{self, source_name, Status, Verdict};
+use crate::rpc::Profile;
 
 pub fn text(
     out: &mut dyn WriteColor,
@@ -81,68 +73,14 @@ fn profile_name(profile: Profile) -> String {
     }
 }
 
-#[derive(Serialize)]
-struct CheckJson<'a> {
-    id: &'a str,
-    status: &'static str,
-    title: &'a str,
-    spec: &'a str,
-    detail: &'a str,
-    /// The transcript lines of the check's messages.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    lines: Option<[usize; 2]>,
-}
-
-#[derive(Serialize)]
-struct ProbeJson<'a> {
-    target: &'a str,
-    profile: ProfileJson,
-    documents: Vec<DocumentJson<'a>>,
-    checks: Vec<CheckJson<'a>>,
-    passed: usize,
-    failed: usize,
-    skipped: usize,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    stopped: Option<&'a str>,
-}
-
+/// The JSON report (the engine's: the page's Probe exports the same).
 pub fn json(
     out: &mut dyn Write,
     verdict: &Verdict,
     target: &str,
     transcript: Option<&str>,
 ) -> io::Result<()> {
-    let src = verdict.transcript.as_bytes();
-    let lines = LineIndex::new(src);
-    let name = source_name(transcript);
-    let report = ProbeJson {
-        target,
-        profile: verdict.report.profile.into(),
-        documents: verdict
-            .report
-            .documents
-            .iter()
-            .map(|d| Report::document_json(d, src, &lines, Some(name)))
-            .collect(),
-        checks: verdict
-            .checks
-            .iter()
-            .map(|c| CheckJson {
-                id: &c.id,
-                status: c.status.as_str(),
-                title: &c.title,
-                spec: c.spec,
-                detail: &c.detail,
-                lines: verdict.lines(c).map(|(a, b)| [a, b]),
-            })
-            .collect(),
-        passed: verdict.count(Status::Pass),
-        failed: verdict.count(Status::Fail),
-        skipped: verdict.count(Status::Skipped),
-        stopped: verdict.stopped.as_deref(),
-    };
-    serde_json::to_writer(&mut *out, &report).map_err(io::Error::from)?;
-    writeln!(out)
+    probe::write_report_json(out, verdict, target, transcript)
 }
 
 pub fn junit(out: &mut dyn Write, verdict: &Verdict, target: &str) -> io::Result<()> {

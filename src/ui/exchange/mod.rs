@@ -463,7 +463,7 @@ pub(crate) fn clock_text(ms: f64) -> String {
     )
 }
 
-fn file_stamp() -> String {
+pub(crate) fn file_stamp() -> String {
     let d = js_sys::Date::new_0();
     format!(
         "{:04}{:02}{:02}-{:02}{:02}{:02}",
@@ -613,7 +613,11 @@ fn reply_in_editor(app: AppState, raw: &str) {
 }
 
 /// Downloads `text` as a file: a Blob, an object URL, a temporary `<a download>`.
-fn download(name: &str, mime: &str, text: &str) -> Result<(), web_sys::wasm_bindgen::JsValue> {
+pub(crate) fn download(
+    name: &str,
+    mime: &str,
+    text: &str,
+) -> Result<(), web_sys::wasm_bindgen::JsValue> {
     let parts = js_sys::Array::of1(&text.into());
     let options = web_sys::BlobPropertyBag::new();
     options.set_type(mime);

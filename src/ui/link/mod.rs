@@ -14,9 +14,11 @@
 //!
 //! Here: the options, the state and the hook ([`provide`], [`use_link`]). The WebSocket and HTTP
 //! work is in [`transport`], the words for what went wrong in [`wording`], the connection panel
-//! and the target switch in [`panel`].
+//! and the target switch in [`panel`], the panel's Probe (the engine's `jrpc probe` checks over a
+//! connection of its own) in [`probe`].
 
 mod panel;
+mod probe;
 mod transport;
 mod wording;
 

@@ -1,4 +1,4 @@
-//! The connection panel (`link-url`, `link-connect`, `link-status`), the list of messages still
+//! The connection panel (`link-url`, `link-connect`, `link-status`, the Probe), the list of messages still
 //! waiting (`pending`, with their age and a reply action for the server's requests), and the
 //! target switch of Send (`target`: mock | link).
 //!
@@ -97,6 +97,7 @@ pub fn LinkPanel() -> impl IntoView {
             <p class="link-status" data-testid="link-status" role="status" data-state=move || state.with(LinkState::as_str)>
                 {move || state.with(ToString::to_string)}
             </p>
+            <super::probe::ProbePanel link />
             <details class="link-more">
                 <summary>"Options"</summary>
                 <label>

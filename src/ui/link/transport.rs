@@ -525,30 +525,14 @@ impl Link {
         peer: &str,
         mut take: impl FnMut(&[u8]) -> Vec<String>,
     ) -> Result<(), String> {
-        use wasm_bindgen::JsCast;
-        use web_sys::js_sys::{futures::JsFuture, Reflect, Uint8Array};
-        let Some(body) = response.body() else {
-            return Ok(());
-        };
-        let reader: web_sys::ReadableStreamDefaultReader = body.get_reader().unchecked_into();
-        loop {
-            let chunk = JsFuture::from(reader.read())
-                .await
-                .map_err(|e| crate::ui::js_error_text(&e))?;
+        read_chunks(response, |chunk| {
             if !self.current(generation) {
-                let _ = reader.cancel();
-                return Ok(());
+                return false;
             }
-            let done =
-                Reflect::get(&chunk, &"done".into()).map_err(|e| crate::ui::js_error_text(&e))?;
-            if done.is_truthy() {
-                return Ok(());
-            }
-            let value: Uint8Array = Reflect::get(&chunk, &"value".into())
-                .map_err(|e| crate::ui::js_error_text(&e))?
-                .unchecked_into();
-            self.record_in(peer, take(&value.to_vec()));
-        }
+            self.record_in(peer, take(chunk));
+            true
+        })
+        .await
     }
 
     /// Puts `answer` (a response to a request the server sent) in the editor, as one undoable
@@ -556,6 +540,38 @@ impl Link {
     pub fn prefill_reply(&self, answer: &str) {
         self.app.replace_text_undoably(answer);
         self.app.target.set(crate::ui::state::Target::Link);
+    }
+}
+
+/// Reads `response`'s body chunk by chunk as it arrives, handing each to `take`, until the body
+/// ends or `take` returns false (then the read is cancelled). `Err`: why the body could not be
+/// read.
+pub(super) async fn read_chunks(
+    response: &gloo_net::http::Response,
+    mut take: impl FnMut(&[u8]) -> bool,
+) -> Result<(), String> {
+    use wasm_bindgen::JsCast;
+    use web_sys::js_sys::{futures::JsFuture, Reflect, Uint8Array};
+    let Some(body) = response.body() else {
+        return Ok(());
+    };
+    let reader: web_sys::ReadableStreamDefaultReader = body.get_reader().unchecked_into();
+    loop {
+        let chunk = JsFuture::from(reader.read())
+            .await
+            .map_err(|e| crate::ui::js_error_text(&e))?;
+        let done =
+            Reflect::get(&chunk, &"done".into()).map_err(|e| crate::ui::js_error_text(&e))?;
+        if done.is_truthy() {
+            return Ok(());
+        }
+        let value: Uint8Array = Reflect::get(&chunk, &"value".into())
+            .map_err(|e| crate::ui::js_error_text(&e))?
+            .unchecked_into();
+        if !take(&value.to_vec()) {
+            let _ = reader.cancel();
+            return Ok(());
+        }
     }
 }
 
@@ -594,7 +610,7 @@ impl End {
 }
 
 /// A POST of `body` to `url` with the link's headers; the response, or why there was none.
-async fn fetch_post(
+pub(super) async fn fetch_post(
     url: &str,
     body: &str,
     headers: &[(String, String)],
@@ -632,13 +648,13 @@ async fn fetch_post(
 /// the rest kept for the next chunk. A split never falls inside a UTF-8 character: events end at
 /// a line break.
 #[derive(Default)]
-struct SseEvents {
+pub(super) struct SseEvents {
     pending: Vec<u8>,
 }
 
 impl SseEvents {
     /// Adds `chunk`; the data of each event it completes.
-    fn push(&mut self, chunk: &[u8]) -> Vec<String> {
+    pub(super) fn push(&mut self, chunk: &[u8]) -> Vec<String> {
         self.pending.extend_from_slice(chunk);
         let ends =
             |w: &[u8]| w.ends_with(b"\n\n") || w.ends_with(b"\r\n\r\n") || w.ends_with(b"\r\r");
@@ -653,7 +669,7 @@ impl SseEvents {
     }
 
     /// The data of what is left when the body ends (an event without its blank line).
-    fn finish(self) -> Vec<String> {
+    pub(super) fn finish(self) -> Vec<String> {
         sse_data(&String::from_utf8_lossy(&self.pending))
     }
 }

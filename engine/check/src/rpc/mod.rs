@@ -8,13 +8,13 @@ pub mod catalogue;
 mod classify;
 pub mod errors;
 pub mod mcp;
-#[cfg(not(target_arch = "wasm32"))]
+#[cfg(any(not(target_arch = "wasm32"), feature = "report-json"))]
 pub mod report;
 pub mod rules;
 mod text;
 mod transcript;
 
-#[cfg(not(target_arch = "wasm32"))]
+#[cfg(any(not(target_arch = "wasm32"), feature = "report-json"))]
 use crate::json::LineIndex;
 use crate::json::{split_stream, split_text, Direction, Pointer, Span, Stream};
 pub use catalogue::{Rule, Scope, Section, Severity};
@@ -189,18 +189,18 @@ impl Report {
     pub fn violations(&self) -> impl Iterator<Item = &Violation> {
         self.documents.iter().flat_map(Document::all_violations)
     }
-    #[cfg(not(target_arch = "wasm32"))]
+    #[cfg(any(not(target_arch = "wasm32"), feature = "report-json"))]
     /// The report as the `jrpc check --format json` contract: a `serde::Serialize` view that
     /// borrows the report (spans get line and column from `src`); `serde_json::to_writer` streams it.
     pub fn json<'a>(&'a self, src: &'a [u8], lines: &'a LineIndex) -> report::ReportJson<'a> {
         report::ReportJson::new(report::Source { src, lines }, self)
     }
-    #[cfg(not(target_arch = "wasm32"))]
+    #[cfg(any(not(target_arch = "wasm32"), feature = "report-json"))]
     /// The report as a `serde_json::Value` (for tests and tools that edit it).
     pub fn to_json(&self, src: &[u8], lines: &LineIndex) -> serde_json::Value {
         serde_json::to_value(self.json(src, lines)).unwrap_or_default()
     }
-    #[cfg(not(target_arch = "wasm32"))]
+    #[cfg(any(not(target_arch = "wasm32"), feature = "report-json"))]
     /// The report written to `out` (what `jrpc check --format json` prints for one input).
     pub fn write_json(
         &self,
@@ -210,7 +210,7 @@ impl Report {
     ) -> std::io::Result<()> {
         serde_json::to_writer(out, &self.json(src, lines)).map_err(std::io::Error::from)
     }
-    #[cfg(not(target_arch = "wasm32"))]
+    #[cfg(any(not(target_arch = "wasm32"), feature = "report-json"))]
     /// One document of a report as its JSON view, with a `"file"` member last when `file` is given
     /// (the CLI's report of several inputs).
     pub fn document_json<'a>(

@@ -15,7 +15,7 @@ use hyper::{Method, Request, Response, Uri};
 use hyper_util::rt::TokioIo;
 use tokio::net::TcpStream;
 
-use super::{excerpt, Delivery, LinkError};
+use crate::probe::link::{excerpt, is_reply, Delivery, LinkError};
 
 /// The largest response body read.
 const MAX_BODY: usize = 16 * 1024 * 1024;
@@ -239,7 +239,7 @@ async fn read_events(body: &mut Incoming, messages: &mut Vec<String>) -> Result<
         while let Some(end) = buffer.find("\n\n") {
             let event: String = buffer.drain(..end + 2).collect();
             if let Some(message) = event_data(&event) {
-                let answers = super::is_reply(&message);
+                let answers = is_reply(&message);
                 messages.push(message);
                 if answers {
                     return Ok(());

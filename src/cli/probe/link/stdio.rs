@@ -11,7 +11,7 @@ use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt, BufReader};
 use tokio::process::{Child, ChildStdin, Command};
 use tokio::sync::mpsc;
 
-use super::{excerpt, LinkError};
+use crate::probe::link::{excerpt, LinkError};
 
 /// The longest line read from the server (a longer one ends the probe: the server is broken).
 const MAX_LINE: u64 = 16 * 1024 * 1024;

@@ -7,7 +7,7 @@ use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 
-use super::LinkError;
+use crate::probe::LinkError;
 
 pub struct WsLink {
     socket: WebSocketStream<MaybeTlsStream<TcpStream>>,

@@ -4,10 +4,10 @@
 use serde_json::{json, Value};
 
 use super::lifecycle::Server;
-use super::{Plan, Runner, Status};
-use crate::cli::probe::conversation::Exchange;
-use crate::cli::probe::link::{excerpt, LinkError};
-use crate::cli::probe::rules::{CAPABILITY_UNDECLARED, RESULT_MEMBER_MISSING};
+use super::{Plan, Record, Runner, Status};
+use crate::probe::conversation::Exchange;
+use crate::probe::link::{excerpt, LinkError, ProbeLink};
+use crate::probe::rules::{CAPABILITY_UNDECLARED, RESULT_MEMBER_MISSING};
 use crate::rpc::mcp::methods;
 use crate::rpc::McpVersion;
 
@@ -25,12 +25,7 @@ pub const PAGINATION: &str =
 const MAX_PAGES: usize = 50;
 
 /// The reply to `method` holds every member its result requires in `version`.
-pub fn result_members(
-    runner: &mut Runner<'_>,
-    exchange: &Exchange,
-    method: &str,
-    version: McpVersion,
-) {
+pub fn result_members(record: &mut Record, exchange: &Exchange, method: &str, version: McpVersion) {
     let Some(result) = exchange.result() else {
         return;
     };
@@ -43,9 +38,9 @@ pub fn result_members(
         .copied()
         .filter(|m| result.get(*m).is_none())
         .collect();
-    let at = Runner::blame(exchange);
+    let at = super::blame(exchange);
     for member in missing {
-        runner.find(
+        record.find(
             at,
             &RESULT_MEMBER_MISSING,
             "/result",
@@ -55,8 +50,8 @@ pub fn result_members(
 }
 
 /// Every feature the server declared, and a look at those it did not.
-pub async fn features(
-    runner: &mut Runner<'_>,
+pub async fn features<L: ProbeLink>(
+    runner: &mut Runner<'_, L>,
     plan: &Plan,
     server: &Server,
 ) -> Result<(), LinkError> {
@@ -73,7 +68,7 @@ pub async fn features(
 }
 
 /// Notes the error when `exchange` did not succeed (the engine reports an unanswered request).
-fn expect_result(runner: &mut Runner<'_>, exchange: &Exchange, method: &str) -> bool {
+fn expect_result(record: &mut Record, exchange: &Exchange, method: &str) -> bool {
     if exchange.result().is_some() {
         return true;
     }
@@ -84,24 +79,24 @@ fn expect_result(runner: &mut Runner<'_>, exchange: &Exchange, method: &str) -> 
                 .and_then(|v| v.pointer("/error/message"))
                 .and_then(Value::as_str)
                 .unwrap_or("");
-            runner.note(format!(
+            record.note(format!(
                 "{method} answered with error {code} {:?}",
                 excerpt(message, 80)
             ));
-            runner.current().status = Status::Fail;
+            record.current().status = Status::Fail;
         }
         // The engine reports the unanswered request (request-unanswered).
         None if exchange.reply.is_none() => {
-            runner.note(format!("no reply to {method} within the timeout"))
+            record.note(format!("no reply to {method} within the timeout"))
         }
-        None => runner.note(format!("{method} answered without a result")),
+        None => record.note(format!("{method} answered without a result")),
     }
     false
 }
 
 /// `method` page by page (following `nextCursor`); the items of member `items`.
-pub async fn list(
-    runner: &mut Runner<'_>,
+pub async fn list<L: ProbeLink>(
+    runner: &mut Runner<'_, L>,
     server: &Server,
     method: &str,
     items: &str,
@@ -144,7 +139,7 @@ pub async fn list(
 
 /// Each listed item (a tool, resource, template or prompt) has the members the schema requires of
 /// it, a tool's inputSchema being an object schema.
-fn item_members(runner: &mut Runner<'_>, exchange: &Exchange, items: &str, found: &[Value]) {
+fn item_members(record: &mut Record, exchange: &Exchange, items: &str, found: &[Value]) {
     let required: &[&str] = match items {
         "tools" => &["name", "inputSchema"],
         "resources" => &["uri", "name"],
@@ -152,11 +147,11 @@ fn item_members(runner: &mut Runner<'_>, exchange: &Exchange, items: &str, found
         "prompts" => &["name"],
         _ => &[],
     };
-    let at = Runner::blame(exchange);
+    let at = super::blame(exchange);
     for (i, item) in found.iter().enumerate() {
         let path = format!("/result/{items}/{i}");
         if !item.is_object() {
-            runner.find(
+            record.find(
                 at,
                 &RESULT_MEMBER_MISSING,
                 &path,
@@ -166,7 +161,7 @@ fn item_members(runner: &mut Runner<'_>, exchange: &Exchange, items: &str, found
         }
         for member in required {
             if item.get(*member).is_none() {
-                runner.find(
+                record.find(
                     at,
                     &RESULT_MEMBER_MISSING,
                     &path,
@@ -176,13 +171,17 @@ fn item_members(runner: &mut Runner<'_>, exchange: &Exchange, items: &str, found
         }
         if let Some(schema) = item.get("inputSchema") {
             if schema.get("type").and_then(Value::as_str) != Some("object") {
-                runner.find(at, &RESULT_MEMBER_MISSING, &format!("{path}/inputSchema"), format!("the inputSchema of {items}[{i}] is not an object schema (\"type\": \"object\")"));
+                record.find(at, &RESULT_MEMBER_MISSING, &format!("{path}/inputSchema"), format!("the inputSchema of {items}[{i}] is not an object schema (\"type\": \"object\")"));
             }
         }
     }
 }
 
-async fn resources(runner: &mut Runner<'_>, plan: &Plan, server: &Server) -> Result<(), LinkError> {
+async fn resources<L: ProbeLink>(
+    runner: &mut Runner<'_, L>,
+    plan: &Plan,
+    server: &Server,
+) -> Result<(), LinkError> {
     if !server.declares("resources") {
         for id in [
             "resources/list",
@@ -243,7 +242,11 @@ async fn resources(runner: &mut Runner<'_>, plan: &Plan, server: &Server) -> Res
     Ok(())
 }
 
-async fn prompts(runner: &mut Runner<'_>, plan: &Plan, server: &Server) -> Result<(), LinkError> {
+async fn prompts<L: ProbeLink>(
+    runner: &mut Runner<'_, L>,
+    plan: &Plan,
+    server: &Server,
+) -> Result<(), LinkError> {
     if !server.declares("prompts") {
         for id in ["prompts/list", "prompts/get"] {
             runner.skip(
@@ -287,8 +290,8 @@ async fn prompts(runner: &mut Runner<'_>, plan: &Plan, server: &Server) -> Resul
 
 /// A value for each required argument of a prompt: the first completion the server offers for it
 /// (when it declares completions), else "probe".
-async fn prompt_arguments(
-    runner: &mut Runner<'_>,
+async fn prompt_arguments<L: ProbeLink>(
+    runner: &mut Runner<'_, L>,
     server: &Server,
     prompt: &Value,
 ) -> Result<Value, LinkError> {
@@ -327,7 +330,10 @@ async fn prompt_arguments(
     Ok(Value::Object(args))
 }
 
-async fn completion(runner: &mut Runner<'_>, server: &Server) -> Result<(), LinkError> {
+async fn completion<L: ProbeLink>(
+    runner: &mut Runner<'_, L>,
+    server: &Server,
+) -> Result<(), LinkError> {
     if !server.declares("completions") {
         runner.skip(
             "completion/complete",
@@ -418,7 +424,10 @@ async fn completion(runner: &mut Runner<'_>, server: &Server) -> Result<(), Link
     Ok(())
 }
 
-async fn logging(runner: &mut Runner<'_>, server: &Server) -> Result<(), LinkError> {
+async fn logging<L: ProbeLink>(
+    runner: &mut Runner<'_, L>,
+    server: &Server,
+) -> Result<(), LinkError> {
     if !server.declares("logging") {
         runner.skip(
             "logging/setLevel",
@@ -448,7 +457,10 @@ async fn logging(runner: &mut Runner<'_>, server: &Server) -> Result<(), LinkErr
 
 /// A feature the server did not declare is not served: its list method is not answered with a
 /// result.
-async fn undeclared(runner: &mut Runner<'_>, server: &Server) -> Result<(), LinkError> {
+async fn undeclared<L: ProbeLink>(
+    runner: &mut Runner<'_, L>,
+    server: &Server,
+) -> Result<(), LinkError> {
     runner.begin(
         "capabilities/undeclared-not-served",
         "the list method of each feature not declared is not answered with a result",
@@ -466,7 +478,7 @@ async fn undeclared(runner: &mut Runner<'_>, server: &Server) -> Result<(), Link
         tried += 1;
         let exchange = runner.conversation.request(method, json!({})).await?;
         if exchange.result().is_some() {
-            let at = Runner::blame(&exchange);
+            let at = super::blame(&exchange);
             runner.find(at, &CAPABILITY_UNDECLARED, "/result", format!("{method} is answered with a result, but the initialize result declares no {capability} capability"));
         }
     }
@@ -485,8 +497,8 @@ pub fn count(n: usize, what: &str) -> String {
 
 /// `resources/subscribe` then `resources/unsubscribe` for the first resource, when the server
 /// declares `resources.subscribe`.
-async fn subscribe(
-    runner: &mut Runner<'_>,
+async fn subscribe<L: ProbeLink>(
+    runner: &mut Runner<'_, L>,
     server: &Server,
     first: Option<&Value>,
 ) -> Result<(), LinkError> {

@@ -5,15 +5,19 @@ use serde_json::{json, Value};
 
 use super::lifecycle::Server;
 use super::mcp::{count, list, result_members, title, PAGINATION};
-use super::{Plan, Runner, Status};
-use crate::cli::probe::arguments;
-use crate::cli::probe::conversation::Exchange;
-use crate::cli::probe::link::LinkError;
-use crate::cli::probe::rules::{CONTENT_INVALID, INVALID_ARGUMENTS_ACCEPTED};
+use super::{Plan, Record, Runner, Status};
+use crate::probe::arguments;
+use crate::probe::conversation::Exchange;
+use crate::probe::link::{LinkError, ProbeLink};
+use crate::probe::rules::{CONTENT_INVALID, INVALID_ARGUMENTS_ACCEPTED};
 
 const TOOLS: &str = "https://modelcontextprotocol.io/specification/2025-11-25/server/tools";
 
-pub async fn tools(runner: &mut Runner<'_>, plan: &Plan, server: &Server) -> Result<(), LinkError> {
+pub async fn tools<L: ProbeLink>(
+    runner: &mut Runner<'_, L>,
+    plan: &Plan,
+    server: &Server,
+) -> Result<(), LinkError> {
     if !server.declares("tools") {
         for id in ["tools/list", "tools/call", "tools/call-invalid-arguments"] {
             runner.skip(
@@ -104,7 +108,7 @@ pub async fn tools(runner: &mut Runner<'_>, plan: &Plan, server: &Server) -> Res
     if refused {
         runner.note(format!("{name} with {how}: refused"));
     } else if exchange.result().is_some() {
-        let at = Runner::blame(&exchange);
+        let at = super::blame(&exchange);
         runner.find(
             at,
             &INVALID_ARGUMENTS_ACCEPTED,
@@ -118,13 +122,13 @@ pub async fn tools(runner: &mut Runner<'_>, plan: &Plan, server: &Server) -> Res
 }
 
 /// The content blocks at `pointer` of the reply: objects with a known type and its members.
-fn content_blocks(runner: &mut Runner<'_>, exchange: &Exchange, pointer: &str) {
-    let at = Runner::blame(exchange);
+fn content_blocks(record: &mut Record, exchange: &Exchange, pointer: &str) {
+    let at = super::blame(exchange);
     let Some(blocks) = exchange.value().and_then(|v| v.pointer(pointer)) else {
         return;
     };
     let Some(blocks) = blocks.as_array() else {
-        runner.find(at, &CONTENT_INVALID, pointer, "content is not an array");
+        record.find(at, &CONTENT_INVALID, pointer, "content is not an array");
         return;
     };
     for (i, block) in blocks.iter().enumerate() {
@@ -136,7 +140,7 @@ fn content_blocks(runner: &mut Runner<'_>, exchange: &Exchange, pointer: &str) {
             Some("resource_link") => &["uri", "name"],
             Some("resource") => &["resource"],
             Some(other) => {
-                runner.find(
+                record.find(
                     at,
                     &CONTENT_INVALID,
                     &path,
@@ -145,7 +149,7 @@ fn content_blocks(runner: &mut Runner<'_>, exchange: &Exchange, pointer: &str) {
                 continue;
             }
             None => {
-                runner.find(
+                record.find(
                     at,
                     &CONTENT_INVALID,
                     &path,
@@ -156,7 +160,7 @@ fn content_blocks(runner: &mut Runner<'_>, exchange: &Exchange, pointer: &str) {
         };
         for member in needs {
             if block.get(*member).is_none() {
-                runner.find(
+                record.find(
                     at,
                     &CONTENT_INVALID,
                     &path,
@@ -165,7 +169,7 @@ fn content_blocks(runner: &mut Runner<'_>, exchange: &Exchange, pointer: &str) {
             }
         }
         if ty == Some("text") && block.get("text").is_some_and(|t| !t.is_string()) {
-            runner.find(
+            record.find(
                 at,
                 &CONTENT_INVALID,
                 &format!("{path}/text"),

@@ -4,10 +4,10 @@
 use serde_json::{json, Value};
 
 use super::mcp::result_members;
-use super::{Mode, Plan, Runner, Status};
-use crate::cli::probe::conversation::Exchange;
-use crate::cli::probe::link::LinkError;
-use crate::cli::probe::rules::{INITIALIZE_RESULT_INVALID, VERSION_NOT_SUPPORTED};
+use super::{Mode, Plan, Record, Runner, Status};
+use crate::probe::conversation::Exchange;
+use crate::probe::link::{LinkError, ProbeLink};
+use crate::probe::rules::{INITIALIZE_RESULT_INVALID, VERSION_NOT_SUPPORTED};
 use crate::rpc::{McpVersion, Profile};
 
 const LIFECYCLE: &str = "https://modelcontextprotocol.io/specification/2025-11-25/basic/lifecycle";
@@ -30,7 +30,10 @@ impl Server {
 
 /// A request before initialize, then initialize and notifications/initialized. `None` when the
 /// server does not speak MCP (in `--profile` detection) or refused to start a session.
-pub async fn lifecycle(runner: &mut Runner<'_>, plan: &Plan) -> Result<Option<Server>, LinkError> {
+pub async fn lifecycle<L: ProbeLink>(
+    runner: &mut Runner<'_, L>,
+    plan: &Plan,
+) -> Result<Option<Server>, LinkError> {
     let asked = match plan.mode {
         Mode::Mcp(Some(v)) => v,
         _ => McpVersion::default(),
@@ -81,7 +84,7 @@ pub async fn lifecycle(runner: &mut Runner<'_>, plan: &Plan) -> Result<Option<Se
         runner.current().status = Status::Fail;
         return Ok(None);
     };
-    let at = Runner::blame(&init);
+    let at = super::blame(&init);
     result_members(runner, &init, "initialize", asked);
     let version = match result.get("protocolVersion").and_then(Value::as_str) {
         Some(v) => match v.parse::<McpVersion>() {
@@ -137,7 +140,7 @@ pub async fn lifecycle(runner: &mut Runner<'_>, plan: &Plan) -> Result<Option<Se
 
 /// MCP 2026-07-28 has no initialize: `server/discover` says what the server supports, and every
 /// request carries the version, the client's capabilities and its name in `_meta`.
-async fn discover(runner: &mut Runner<'_>) -> Result<Option<Server>, LinkError> {
+async fn discover<L: ProbeLink>(runner: &mut Runner<'_, L>) -> Result<Option<Server>, LinkError> {
     let version = McpVersion::V2026_07_28;
     runner.skip(
         "lifecycle/request-before-initialize",
@@ -173,7 +176,7 @@ async fn discover(runner: &mut Runner<'_>) -> Result<Option<Server>, LinkError> 
         return Ok(None);
     };
     result_members(runner, &discovered, "server/discover", version);
-    let at = Runner::blame(&discovered);
+    let at = super::blame(&discovered);
     let supported = result
         .get("supportedVersions")
         .and_then(Value::as_array)
@@ -201,7 +204,7 @@ async fn discover(runner: &mut Runner<'_>) -> Result<Option<Server>, LinkError> 
 }
 
 /// Says in the check's detail what came back.
-fn describe_reply(runner: &mut Runner<'_>, exchange: &Exchange) {
+fn describe_reply(record: &mut Record, exchange: &Exchange) {
     let status = exchange
         .delivery
         .http_status
@@ -213,10 +216,10 @@ fn describe_reply(runner: &mut Runner<'_>, exchange: &Exchange) {
         (Some(_), None) if exchange.result().is_some() => format!("answered with a result{status}"),
         (Some(_), None) => format!("answered{status}"),
     };
-    runner.note(detail);
+    record.note(detail);
     if let Some(note) = &exchange.delivery.note {
         if exchange.reply.is_none() {
-            runner.note(note);
+            record.note(note);
         }
     }
 }

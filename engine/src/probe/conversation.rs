@@ -2,14 +2,14 @@
 //! it. It sends a message and waits for its reply (bounded by the per-request timeout and the
 //! probe's deadline); what the server sends meanwhile is recorded too, and its requests to the
 //! client are answered (`ping` with `{}`, anything else with -32601: the probe declares no client
-//! capability).
+//! capability). Time is the link's clock ([`ProbeLink::elapsed`]): the engine reads no clock of
+//! its own.
 
 use std::time::Duration;
 
 use serde_json::{json, Value};
-use tokio::time::Instant;
 
-use super::link::{is_reply, Delivery, Link, LinkError};
+use super::link::{is_reply, Delivery, LinkError, ProbeLink};
 
 /// The most messages one probe records: past it the server is flooding and the probe stops.
 const MAX_MESSAGES: usize = 20_000;
@@ -75,15 +75,15 @@ impl Exchange {
     }
 }
 
-pub struct Conversation {
-    link: Link,
+pub struct Conversation<L> {
+    link: L,
     pub entries: Vec<Entry>,
     /// How long one request may wait for its reply.
     pub timeout: Duration,
     /// How long a notification waits for an (unwanted) answer.
     pub grace: Duration,
-    /// The probe's end (--total-timeout).
-    pub deadline: Instant,
+    /// The probe's end (--total-timeout), on the link's clock.
+    pub deadline: Duration,
     next_id: u64,
     /// Ids of requests whose reply did not come in time: a response carrying one later is that
     /// late reply, not the reply to whatever was sent last.
@@ -97,8 +97,10 @@ pub struct Conversation {
     pub last_note: Option<String>,
 }
 
-impl Conversation {
-    pub fn new(link: Link, timeout: Duration, deadline: Instant) -> Conversation {
+impl<L: ProbeLink> Conversation<L> {
+    /// A conversation over `link`: each request waits `timeout` for its reply, and the probe ends
+    /// when the link's clock reaches `deadline`.
+    pub fn new(link: L, timeout: Duration, deadline: Duration) -> Conversation<L> {
         Conversation {
             link,
             entries: Vec::new(),
@@ -113,13 +115,13 @@ impl Conversation {
         }
     }
 
-    pub fn link(&mut self) -> &mut Link {
+    pub fn link(&mut self) -> &mut L {
         &mut self.link
     }
 
-    pub async fn close(self) -> Vec<Entry> {
-        self.link.close().await;
-        self.entries
+    /// The link (to close) and the messages recorded.
+    pub fn into_parts(self) -> (L, Vec<Entry>) {
+        (self.link, self.entries)
     }
 
     /// The next request id.
@@ -187,9 +189,9 @@ impl Conversation {
             reply: None,
             delivery,
         };
-        let until = (Instant::now() + wait).min(self.deadline);
+        let until = (self.link.elapsed() + wait).min(self.deadline);
         loop {
-            let left = until.saturating_duration_since(Instant::now());
+            let left = until.saturating_sub(self.link.elapsed());
             let Some(message) = self.link.receive(left).await? else {
                 break;
             };
@@ -207,7 +209,7 @@ impl Conversation {
             if !reply {
                 self.answer_server_request(value.as_ref()).await?;
             }
-            if Instant::now() >= until {
+            if self.link.elapsed() >= until {
                 break;
             }
         }
@@ -244,9 +246,9 @@ impl Conversation {
 
     /// Waits up to `wait` for anything more the server sends (late replies, notifications).
     pub async fn drain(&mut self, wait: Duration) -> Result<(), LinkError> {
-        let until = (Instant::now() + wait).min(self.deadline);
+        let until = (self.link.elapsed() + wait).min(self.deadline);
         loop {
-            let left = until.saturating_duration_since(Instant::now());
+            let left = until.saturating_sub(self.link.elapsed());
             if left.is_zero() {
                 return Ok(());
             }
@@ -273,7 +275,7 @@ impl Conversation {
     }
 
     fn check_deadline(&self) -> Result<(), LinkError> {
-        if Instant::now() >= self.deadline {
+        if self.link.elapsed() >= self.deadline {
             Err(LinkError(
                 "the probe ran out of time (--total-timeout)".into(),
             ))

@@ -14,7 +14,7 @@ use std::ops::Range;
 use serde_json::Value;
 
 use super::conversation::{Conversation, Exchange};
-use super::link::LinkError;
+use super::link::{LinkError, ProbeLink};
 use crate::rpc::catalogue::Rule;
 use crate::rpc::{McpVersion, Profile};
 
@@ -66,7 +66,7 @@ pub struct Check {
     pub tolerated: &'static [&'static str],
 }
 
-/// What the command line asks for.
+/// What the probe is asked to do (`jrpc probe`'s options; the page's Probe uses their defaults).
 #[derive(Clone, Debug)]
 pub struct Plan {
     pub mode: Mode,
@@ -96,14 +96,60 @@ pub struct Run {
     pub stopped: Option<LinkError>,
 }
 
-/// The state of a run: the conversation and the checks so far.
-pub struct Runner<'c> {
-    pub conversation: &'c mut Conversation,
+/// The checks so far and the profile the conversation is checked under: what a run records,
+/// whatever the link (the checks' helpers that only record take it, not the generic [`Runner`]).
+pub struct Record {
     pub checks: Vec<Check>,
     pub profile: Profile,
 }
 
-impl Runner<'_> {
+impl Record {
+    fn current(&mut self) -> &mut Check {
+        self.checks.last_mut().expect("a check has begun")
+    }
+
+    fn note(&mut self, detail: impl AsRef<str>) {
+        let check = self.current();
+        if !check.detail.is_empty() {
+            check.detail.push_str("; ");
+        }
+        check.detail.push_str(detail.as_ref());
+    }
+
+    /// A finding of a probe rule about entry `entry`.
+    fn find(&mut self, entry: usize, rule: &'static Rule, path: &str, message: impl Into<String>) {
+        let message = message.into();
+        self.note(&message);
+        self.current().findings.push(ProbeFinding {
+            entry,
+            rule,
+            path: path.to_string(),
+            message,
+        });
+    }
+}
+
+/// The state of a run: the conversation and what it recorded (its [`Record`], also reached
+/// through `Deref`).
+pub struct Runner<'c, L> {
+    pub conversation: &'c mut Conversation<L>,
+    pub record: Record,
+}
+
+impl<L> std::ops::Deref for Runner<'_, L> {
+    type Target = Record;
+    fn deref(&self) -> &Record {
+        &self.record
+    }
+}
+
+impl<L> std::ops::DerefMut for Runner<'_, L> {
+    fn deref_mut(&mut self) -> &mut Record {
+        &mut self.record
+    }
+}
+
+impl<L: ProbeLink> Runner<'_, L> {
     /// Starts a check: its messages are those exchanged from now until the next one starts.
     fn begin(
         &mut self,
@@ -133,10 +179,6 @@ impl Runner<'_> {
         }
     }
 
-    fn current(&mut self) -> &mut Check {
-        self.checks.last_mut().expect("a check has begun")
-    }
-
     /// A check that does not apply, and why.
     fn skip(
         &mut self,
@@ -150,41 +192,23 @@ impl Runner<'_> {
         check.status = Status::Skipped;
         check.detail = why.into();
     }
+}
 
-    fn note(&mut self, detail: impl AsRef<str>) {
-        let check = self.current();
-        if !check.detail.is_empty() {
-            check.detail.push_str("; ");
-        }
-        check.detail.push_str(detail.as_ref());
-    }
-
-    /// A finding of a probe rule about entry `entry`.
-    fn find(&mut self, entry: usize, rule: &'static Rule, path: &str, message: impl Into<String>) {
-        let message = message.into();
-        self.note(&message);
-        self.current().findings.push(ProbeFinding {
-            entry,
-            rule,
-            path: path.to_string(),
-            message,
-        });
-    }
-
-    /// The reply's entry, or the sent message's when nothing came back.
-    fn blame(exchange: &Exchange) -> usize {
-        exchange.reply.as_ref().map_or(exchange.sent, |(at, _)| *at)
-    }
+/// The reply's entry, or the sent message's when nothing came back.
+fn blame(exchange: &Exchange) -> usize {
+    exchange.reply.as_ref().map_or(exchange.sent, |(at, _)| *at)
 }
 
 /// Runs every check of `plan` over `conversation`.
-pub async fn run(conversation: &mut Conversation, plan: &Plan) -> Run {
+pub async fn run<L: ProbeLink>(conversation: &mut Conversation<L>, plan: &Plan) -> Run {
     let mut runner = Runner {
         conversation,
-        checks: Vec::new(),
-        profile: match plan.mode {
-            Mode::Mcp(v) => Profile::Mcp(v.unwrap_or_default()),
-            Mode::Detect | Mode::JsonRpc => Profile::JsonRpc,
+        record: Record {
+            checks: Vec::new(),
+            profile: match plan.mode {
+                Mode::Mcp(v) => Profile::Mcp(v.unwrap_or_default()),
+                Mode::Detect | Mode::JsonRpc => Profile::JsonRpc,
+            },
         },
     };
     let stopped = steps(&mut runner, plan).await.err();
@@ -210,13 +234,13 @@ pub async fn run(conversation: &mut Conversation, plan: &Plan) -> Run {
     }
     runner.close_last();
     Run {
-        checks: runner.checks,
-        profile: runner.profile,
+        checks: runner.record.checks,
+        profile: runner.record.profile,
         stopped,
     }
 }
 
-async fn steps(runner: &mut Runner<'_>, plan: &Plan) -> Result<(), LinkError> {
+async fn steps<L: ProbeLink>(runner: &mut Runner<'_, L>, plan: &Plan) -> Result<(), LinkError> {
     let mcp = match plan.mode {
         Mode::JsonRpc => None,
         Mode::Detect | Mode::Mcp(_) => lifecycle::lifecycle(runner, plan).await?,

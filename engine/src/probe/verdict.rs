@@ -21,6 +21,8 @@ pub struct Verdict {
     pub stopped: Option<String>,
     /// The 1-based transcript line each message starts on.
     entry_lines: Vec<usize>,
+    /// Where each message is in the transcript.
+    entry_spans: Vec<Span>,
 }
 
 impl Verdict {
@@ -37,6 +39,26 @@ impl Verdict {
         }
         let line_of = |entry: usize| self.entry_lines.get(entry).copied().unwrap_or(0);
         Some((line_of(check.entries.start), line_of(check.entries.end - 1)))
+    }
+    /// The findings about a check's messages (those that decided its status), in transcript
+    /// order.
+    pub fn findings<'a>(&'a self, check: &Check) -> impl Iterator<Item = &'a Violation> + 'a {
+        let within = match (
+            self.entry_spans.get(check.entries.start),
+            check
+                .entries
+                .end
+                .checked_sub(1)
+                .and_then(|last| self.entry_spans.get(last)),
+        ) {
+            (Some(first), Some(last)) if !check.entries.is_empty() => first.start..last.end,
+            _ => 0..0,
+        };
+        self.report
+            .documents
+            .iter()
+            .filter(move |d| within.contains(&d.span.start))
+            .flat_map(Document::all_violations)
     }
 }
 
@@ -149,6 +171,7 @@ pub fn judge(entries: &[Entry], run: Run) -> Verdict {
         .collect();
     Verdict {
         entry_lines,
+        entry_spans: spans,
         transcript: text,
         report,
         checks,

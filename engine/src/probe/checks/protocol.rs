@@ -4,10 +4,10 @@
 
 use serde_json::{json, Value};
 
-use super::{Plan, Runner, Status};
-use crate::cli::probe::conversation::{Exchange, Expect};
-use crate::cli::probe::link::LinkError;
-use crate::cli::probe::rules::*;
+use super::{Plan, Record, Runner, Status};
+use crate::probe::conversation::{Exchange, Expect};
+use crate::probe::link::{LinkError, ProbeLink};
+use crate::probe::rules::*;
 use crate::rpc::rules::{REQUEST_UNANSWERED, RESPONSE_UNMATCHED};
 use crate::rpc::Profile;
 
@@ -27,7 +27,7 @@ pub const MALFORMED: &str = r#"{"jsonrpc": "2.0", "method": "foobar, "params": "
 /// The specification's own example of an invalid request (§7: method is a number).
 pub const INVALID: &str = r#"{"jsonrpc": "2.0", "method": 1, "params": "bar"}"#;
 
-pub async fn checks(runner: &mut Runner<'_>, mcp: bool) -> Result<(), LinkError> {
+pub async fn checks<L: ProbeLink>(runner: &mut Runner<'_, L>, mcp: bool) -> Result<(), LinkError> {
     let unknown = if mcp {
         "probe/no-such-method"
     } else {
@@ -100,7 +100,7 @@ pub async fn checks(runner: &mut Runner<'_>, mcp: bool) -> Result<(), LinkError>
 /// Expects the error `code` (and id null when the request could not be read); over HTTP, a 4xx
 /// status without a body is a refusal too.
 fn expect_error(
-    runner: &mut Runner<'_>,
+    record: &mut Record,
     exchange: &Exchange,
     code: i64,
     rule: &'static crate::rpc::Rule,
@@ -112,11 +112,11 @@ fn expect_error(
             .http_status
             .filter(|s| (400..500).contains(s))
         {
-            runner.note(format!("refused with HTTP {status} and no JSON-RPC body"));
+            record.note(format!("refused with HTTP {status} and no JSON-RPC body"));
             return;
         }
         // The engine reports the message left unanswered (request-unanswered).
-        runner.note(
+        record.note(
             exchange
                 .delivery
                 .note
@@ -128,29 +128,29 @@ fn expect_error(
     let at = *at;
     let Some(value) = value else {
         // Not JSON: the engine says so.
-        runner.current().status = Status::Fail;
+        record.current().status = Status::Fail;
         return;
     };
     match exchange.error_code() {
-        Some(c) if c == code => runner.note(format!("answered {c}")),
-        Some(c) => runner.find(
+        Some(c) if c == code => record.note(format!("answered {c}")),
+        Some(c) => record.find(
             at,
             rule,
             "/error/code",
             format!("answered with error {c}, not {code}"),
         ),
-        None if value.get("result").is_some() => runner.find(
+        None if value.get("result").is_some() => record.find(
             at,
             rule,
             "/result",
             format!("answered with a result, not error {code}"),
         ),
-        None => runner.find(at, rule, "", format!("answered without error {code}")),
+        None => record.find(at, rule, "", format!("answered without error {code}")),
     }
     if null_id {
         match value.get("id") {
             Some(Value::Null) | None => {}
-            Some(id) => runner.find(
+            Some(id) => record.find(
                 at,
                 &UNREADABLE_ID_NOT_NULL,
                 "/id",
@@ -160,7 +160,7 @@ fn expect_error(
     }
 }
 
-async fn batch(runner: &mut Runner<'_>, unknown: &str) -> Result<(), LinkError> {
+async fn batch<L: ProbeLink>(runner: &mut Runner<'_, L>, unknown: &str) -> Result<(), LinkError> {
     let batches = match runner.profile {
         Profile::JsonRpc => true,
         Profile::Mcp(v) => mcp_has_batches(v),
@@ -232,7 +232,7 @@ fn mcp_has_batches(version: crate::rpc::McpVersion) -> bool {
 }
 
 /// The user's `--call METHOD PARAMS`: each answered, and well-formed.
-pub async fn calls(runner: &mut Runner<'_>, plan: &Plan) -> Result<(), LinkError> {
+pub async fn calls<L: ProbeLink>(runner: &mut Runner<'_, L>, plan: &Plan) -> Result<(), LinkError> {
     for (method, params) in &plan.calls {
         runner.begin(
             format!("call/{method}"),

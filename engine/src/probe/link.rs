@@ -1,0 +1,87 @@
+//! The probe's connection to the server, as the probe sees it: send one message, receive what the
+//! server sends, and a clock. The faces implement it ([`ProbeLink`]): the CLI over stdio, HTTP and
+//! WebSocket with tokio, the page over WebSocket and HTTP with the browser's. Stdio and WebSocket
+//! are streams (replies and the server's own messages arrive in any order); over HTTP each message
+//! is a POST whose response (JSON or an SSE stream) holds the replies, queued by the link until
+//! they are received.
+
+use std::fmt;
+use std::time::Duration;
+
+/// The connection failed: the server is gone, refused, or broke the transport.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LinkError(pub String);
+
+impl fmt::Display for LinkError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+/// What the transport said about a sent message besides the messages (HTTP only).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Delivery {
+    /// The HTTP status of the POST.
+    pub http_status: Option<u16>,
+    /// A transport-level remark worth showing (an HTTP error status without a JSON-RPC body).
+    pub note: Option<String>,
+}
+
+/// The I/O of a probe. The futures need not be `Send`: a probe runs on one thread (the CLI's
+/// current-thread runtime, the browser's event loop).
+#[allow(async_fn_in_trait)]
+pub trait ProbeLink {
+    /// Sends one message (or batch) as it is written. Over HTTP the POST's response is read here
+    /// (within `timeout`: one that does not come in time is not an error, the request is then
+    /// unanswered) and its messages queued for [`ProbeLink::receive`].
+    async fn send(&mut self, text: &str, timeout: Duration) -> Result<Delivery, LinkError>;
+
+    /// The next message from the server, waiting at most `wait`; `None` when nothing came.
+    async fn receive(&mut self, wait: Duration) -> Result<Option<String>, LinkError>;
+
+    /// Tells the transport the negotiated MCP version (Streamable HTTP sends it as a header).
+    fn set_protocol_version(&mut self, version: &str);
+
+    /// The time since the probe started (its total timeout counts from there).
+    fn elapsed(&self) -> Duration;
+}
+
+/// A response or a batch of them (what ends the wait for a reply), judged loosely: the engine
+/// judges it properly later. Anything unreadable counts too: it is what the server answered.
+pub fn is_reply(text: &str) -> bool {
+    match serde_json::from_str::<serde_json::Value>(text) {
+        Ok(serde_json::Value::Object(o)) => {
+            !o.contains_key("method") && (o.contains_key("result") || o.contains_key("error"))
+        }
+        _ => true,
+    }
+}
+
+/// `text` cut to `max` characters for a message (with "…" when cut).
+pub fn excerpt(text: &str, max: usize) -> String {
+    let mut chars = text.chars();
+    let head: String = chars.by_ref().take(max).collect();
+    if chars.next().is_some() {
+        format!("{head}…")
+    } else {
+        head
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn replies_end_the_wait() {
+        assert!(is_reply(r#"{"jsonrpc":"2.0","result":{},"id":1}"#));
+        assert!(is_reply(r#"[{"jsonrpc":"2.0","result":{},"id":1}]"#));
+        assert!(!is_reply(
+            r#"{"jsonrpc":"2.0","method":"notifications/message"}"#
+        ));
+        assert!(!is_reply(r#"{"jsonrpc":"2.0","method":"ping","id":1}"#));
+        assert!(is_reply("not json"));
+        assert_eq!(excerpt("abcdef", 3), "abc…");
+        assert_eq!(excerpt("abc", 3), "abc");
+    }
+}

@@ -1,0 +1,348 @@
+//! The probe: check a real JSON-RPC 2.0 / MCP server by talking to it, over any transport.
+//!
+//! The probe runs the MCP lifecycle and exercises only what the server declared, then the
+//! behaviour every JSON-RPC server owes ([`checks`]); every message both ways is recorded
+//! ([`conversation`]) and checked by the engine under the negotiated profile, with the probe's
+//! own rules ([`rules`]) for what no single message shows ([`verdict`]); the report is written as
+//! JSON here ([`write_report_json`], the one owner of `jrpc probe --format json`).
+//!
+//! The I/O is the face's ([`ProbeLink`]): `jrpc probe` drives it over stdio, HTTP and WebSocket
+//! with tokio, the page's link panel over WebSocket and HTTP with the browser's. A probe:
+//! [`Conversation::new`] over the link, [`run`] the [`Plan`], then [`conclude`].
+
+mod arguments;
+pub mod checks;
+pub mod conversation;
+pub mod link;
+pub mod rules;
+pub mod verdict;
+
+use std::io::{self, Write};
+use std::time::Duration;
+
+use serde::Serialize;
+
+use crate::json::LineIndex;
+use crate::rpc::report::{DocumentJson, ProfileJson};
+use crate::rpc::Report;
+
+pub use checks::{run, Check, Mode, Plan, Run, Status};
+pub use conversation::{Conversation, Entry, Side};
+pub use link::{Delivery, LinkError, ProbeLink};
+pub use verdict::Verdict;
+
+/// The server was never reached: it sent no message at all, so there is nothing to judge.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NotReached {
+    /// The link failed (or time ran out) before any message came.
+    pub stopped: Option<String>,
+    /// What the transport last said besides messages (an HTTP error status).
+    pub last_note: Option<String>,
+    /// How long each request waited.
+    pub timeout: Duration,
+}
+
+impl NotReached {
+    /// Why, in words; `timeout_setting` names where the per-request timeout is set (the CLI's
+    /// `--timeout`, the link panel's field).
+    pub fn reason(&self, timeout_setting: &str) -> String {
+        match (&self.stopped, &self.last_note) {
+            (Some(stopped), _) => stopped.clone(),
+            (None, Some(note)) => {
+                format!("it never sent a JSON-RPC message (the last answer: {note})")
+            }
+            (None, None) => format!(
+                "it never answered: no message at all, each request waiting {:?} ({timeout_setting})",
+                self.timeout
+            ),
+        }
+    }
+}
+
+/// The end of a probe: the conversation's messages judged with the run's checks, or why the
+/// server was never reached. Returns the link too, for the face to close.
+pub fn conclude<L: ProbeLink>(
+    conversation: Conversation<L>,
+    run: Run,
+) -> (L, Result<Verdict, NotReached>) {
+    let reached = conversation.reached;
+    let not_reached = NotReached {
+        stopped: run.stopped.as_ref().map(|e| e.0.clone()),
+        last_note: conversation.last_note.clone(),
+        timeout: conversation.timeout,
+    };
+    let (link, entries) = conversation.into_parts();
+    if !reached {
+        return (link, Err(not_reached));
+    }
+    (link, Ok(verdict::judge(&entries, run)))
+}
+
+/// The name the findings are shown under: the transcript file when one is written.
+pub fn source_name(transcript: Option<&str>) -> &str {
+    transcript.unwrap_or("<probe transcript>")
+}
+
+/// One check in the JSON report.
+#[derive(Serialize)]
+struct CheckJson<'a> {
+    id: &'a str,
+    status: &'static str,
+    title: &'a str,
+    spec: &'a str,
+    detail: &'a str,
+    /// The transcript lines of the check's messages.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    lines: Option<[usize; 2]>,
+}
+
+/// The JSON report: the documents as `jrpc check --format json` writes them, plus the checks.
+#[derive(Serialize)]
+struct ProbeJson<'a> {
+    target: &'a str,
+    profile: ProfileJson,
+    documents: Vec<DocumentJson<'a>>,
+    checks: Vec<CheckJson<'a>>,
+    passed: usize,
+    failed: usize,
+    skipped: usize,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    stopped: Option<&'a str>,
+}
+
+/// Writes the report of `verdict` as JSON (one line, then a newline): what `jrpc probe --format
+/// json` prints and the page's Probe exports. `target` is the server as shown; `transcript` the
+/// file the transcript was written to, if any (the documents' `"file"`).
+pub fn write_report_json(
+    out: &mut dyn Write,
+    verdict: &Verdict,
+    target: &str,
+    transcript: Option<&str>,
+) -> io::Result<()> {
+    let src = verdict.transcript.as_bytes();
+    let lines = LineIndex::new(src);
+    let name = source_name(transcript);
+    let report = ProbeJson {
+        target,
+        profile: verdict.report.profile.into(),
+        documents: verdict
+            .report
+            .documents
+            .iter()
+            .map(|d| Report::document_json(d, src, &lines, Some(name)))
+            .collect(),
+        checks: verdict
+            .checks
+            .iter()
+            .map(|c| CheckJson {
+                id: &c.id,
+                status: c.status.as_str(),
+                title: &c.title,
+                spec: c.spec,
+                detail: &c.detail,
+                lines: verdict.lines(c).map(|(a, b)| [a, b]),
+            })
+            .collect(),
+        passed: verdict.count(Status::Pass),
+        failed: verdict.count(Status::Fail),
+        skipped: verdict.count(Status::Skipped),
+        stopped: verdict.stopped.as_deref(),
+    };
+    serde_json::to_writer(&mut *out, &report).map_err(io::Error::from)?;
+    writeln!(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::VecDeque;
+    use std::future::Future;
+    use std::pin::pin;
+    use std::task::{Context, Poll, Waker};
+
+    use serde_json::Value;
+
+    use super::*;
+    use crate::mock::MockServer;
+
+    /// The engine's mock server as the far end of a link, in memory, as `jrpc serve` on stdio:
+    /// what it sends on its own first, then the reply. Its clock moves only when a receive finds
+    /// nothing (by the whole wait) and by `step` per message sent.
+    struct MockLink {
+        server: Option<MockServer>,
+        inbox: VecDeque<String>,
+        clock: Duration,
+        step: Duration,
+        sent: usize,
+    }
+
+    impl MockLink {
+        fn new(server: Option<MockServer>) -> MockLink {
+            MockLink {
+                server,
+                inbox: VecDeque::new(),
+                clock: Duration::ZERO,
+                step: Duration::ZERO,
+                sent: 0,
+            }
+        }
+    }
+
+    impl ProbeLink for MockLink {
+        async fn send(&mut self, text: &str, _timeout: Duration) -> Result<Delivery, LinkError> {
+            self.sent += 1;
+            self.clock += self.step;
+            if let Some(server) = &mut self.server {
+                let reply = server.handle(text.as_bytes());
+                self.inbox.extend(server.take_sent());
+                self.inbox.extend(reply);
+            }
+            Ok(Delivery::default())
+        }
+
+        async fn receive(&mut self, wait: Duration) -> Result<Option<String>, LinkError> {
+            let next = self.inbox.pop_front();
+            if next.is_none() {
+                self.clock += wait;
+            }
+            Ok(next)
+        }
+
+        fn set_protocol_version(&mut self, _version: &str) {}
+
+        fn elapsed(&self) -> Duration {
+            self.clock
+        }
+    }
+
+    /// Runs a future that never waits on anything outside it (the in-memory link) to its end.
+    fn block_on<F: Future>(future: F) -> F::Output {
+        let mut future = pin!(future);
+        let mut context = Context::from_waker(Waker::noop());
+        loop {
+            if let Poll::Ready(out) = future.as_mut().poll(&mut context) {
+                return out;
+            }
+        }
+    }
+
+    fn plan(mode: Mode) -> Plan {
+        Plan {
+            mode,
+            calls: Vec::new(),
+            max_calls: 50,
+            skip_tools: Vec::new(),
+        }
+    }
+
+    fn probe(
+        link: MockLink,
+        plan: &Plan,
+        total: Duration,
+    ) -> (MockLink, Result<Verdict, NotReached>) {
+        let mut conversation = Conversation::new(link, Duration::from_secs(5), total);
+        let run = block_on(run(&mut conversation, plan));
+        conclude(conversation, run)
+    }
+
+    fn report(verdict: &Verdict) -> Value {
+        let mut out = Vec::new();
+        write_report_json(&mut out, verdict, "mock", None).expect("written to memory");
+        serde_json::from_slice(&out).expect("the report is JSON")
+    }
+
+    #[test]
+    fn the_mock_server_passes_every_check() {
+        let link = MockLink::new(Some(MockServer::new()));
+        let (_, verdict) = probe(link, &plan(Mode::Detect), Duration::from_secs(120));
+        let verdict = verdict.expect("the mock answers");
+        let failed: Vec<_> = verdict
+            .checks
+            .iter()
+            .filter(|c| c.status == Status::Fail)
+            .map(|c| format!("{}: {}", c.id, c.detail))
+            .collect();
+        assert!(failed.is_empty(), "{failed:#?}\n{}", verdict.transcript);
+        assert!(!verdict.failed());
+        let ids: Vec<&str> = verdict.checks.iter().map(|c| c.id.as_str()).collect();
+        for id in [
+            "lifecycle/initialize",
+            "tools/call",
+            "jsonrpc/parse-error",
+            "jsonrpc/ids-echoed",
+        ] {
+            assert!(ids.contains(&id), "{id} in {ids:?}");
+        }
+        assert!(verdict.count(Status::Pass) >= 10);
+        assert!(verdict.transcript.starts_with("--> "));
+    }
+
+    #[test]
+    fn the_report_lists_every_check_with_its_status() {
+        let link = MockLink::new(Some(MockServer::new()));
+        let (_, verdict) = probe(link, &plan(Mode::Detect), Duration::from_secs(120));
+        let verdict = verdict.expect("the mock answers");
+        let json = report(&verdict);
+        let checks = json["checks"].as_array().expect("checks");
+        assert_eq!(checks.len(), verdict.checks.len());
+        assert_eq!(checks[0]["id"], "lifecycle/request-before-initialize");
+        assert!(checks.iter().all(|c| c["status"].is_string()
+            && c["spec"]
+                .as_str()
+                .is_some_and(|s| s.starts_with("https://"))));
+        assert_eq!(json["failed"], 0);
+        assert_eq!(json["passed"], verdict.count(Status::Pass));
+        assert_eq!(json["target"], "mock");
+        assert_eq!(json["profile"]["name"], "mcp");
+        assert!(json["documents"].as_array().is_some_and(|d| !d.is_empty()));
+        assert!(json.get("stopped").is_none());
+    }
+
+    #[test]
+    fn plain_json_rpc_runs_the_protocol_checks_and_the_users_calls() {
+        let link = MockLink::new(Some(MockServer::new()));
+        let mut plan = plan(Mode::JsonRpc);
+        plan.calls
+            .push(("subtract".into(), serde_json::json!([42, 23])));
+        let (_, verdict) = probe(link, &plan, Duration::from_secs(120));
+        let verdict = verdict.expect("the mock answers");
+        let ids: Vec<&str> = verdict.checks.iter().map(|c| c.id.as_str()).collect();
+        assert_eq!(ids.first(), Some(&"jsonrpc/unknown-method"));
+        assert_eq!(ids.last(), Some(&"call/subtract"));
+        assert!(ids.contains(&"jsonrpc/batch"));
+        assert!(!verdict.failed(), "{}", verdict.transcript);
+    }
+
+    #[test]
+    fn a_silent_server_is_not_reached_and_says_how_long_it_waited() {
+        let link = MockLink::new(None);
+        let (link, verdict) = probe(link, &plan(Mode::Detect), Duration::from_secs(120));
+        let Err(not_reached) = verdict else {
+            panic!("a server that sent nothing was judged")
+        };
+        assert_eq!(not_reached.stopped, None);
+        assert_eq!(
+            not_reached.reason("--timeout"),
+            "it never answered: no message at all, each request waiting 5s (--timeout)"
+        );
+        assert!(link.sent > 0);
+    }
+
+    #[test]
+    fn the_total_timeout_stops_the_run_on_the_links_clock() {
+        let mut link = MockLink::new(Some(MockServer::new()));
+        link.step = Duration::from_secs(1);
+        let (link, verdict) = probe(link, &plan(Mode::Detect), Duration::from_secs(4));
+        let verdict = verdict.expect("the mock answered before time ran out");
+        assert!(verdict.failed());
+        let stopped = verdict.stopped.as_deref().unwrap_or_default();
+        assert!(stopped.contains("ran out of time"), "{stopped}");
+        assert!(
+            link.sent <= 5,
+            "{} messages sent after the deadline",
+            link.sent
+        );
+        let last = verdict.checks.last().expect("a check ran");
+        assert_eq!(last.status, Status::Fail);
+        assert!(last.detail.contains("stopped:"), "{}", last.detail);
+    }
+}

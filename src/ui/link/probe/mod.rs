@@ -1,0 +1,370 @@
+//! The link panel's Probe: `jrpc probe`'s checks run from the page against the endpoint typed in
+//! the panel (WebSocket or HTTP), over a connection of its own ([`browser`]); the plan, the
+//! verdict and the JSON report are the engine's ([`crate::probe`]), so the page and the CLI judge
+//! a server alike. Shown as a summary card (passed, failed, skipped), a table with one row per
+//! check (`data-check`, `data-status`, its spec link, the findings of a failing check with their
+//! rule's reference), and "Export JSON": the report `jrpc probe --format json` writes.
+//!
+//! Each request waits 5 s for its reply and the whole probe at most 2 minutes (the CLI's
+//! defaults); a running probe can be cancelled (its connection is dropped).
+
+mod browser;
+
+use std::time::Duration;
+
+use futures_util::future::{AbortHandle, Abortable};
+
+use super::wording::{check_url, parse_headers};
+use super::Link;
+use crate::probe::{self, Conversation, Mode, Plan, Status, Verdict};
+use crate::ui::prelude::*;
+use crate::ui::state::{use_app, NoticeLevel};
+use browser::BrowserLink;
+
+/// How long one request waits for its reply (as `jrpc probe --timeout`'s default).
+const TIMEOUT: Duration = Duration::from_secs(5);
+/// How long the whole probe may take (as `jrpc probe --total-timeout`'s default).
+const TOTAL_TIMEOUT: Duration = Duration::from_secs(120);
+/// The most tool calls, resource reads and prompt gets (each), as `jrpc probe --max-calls`.
+const MAX_CALLS: usize = 50;
+
+/// A finding about a check's messages.
+#[derive(Clone, Debug, PartialEq)]
+struct FindingRow {
+    rule: &'static str,
+    severity: &'static str,
+    message: String,
+    /// The rule is in the page's reference (the engine's catalogue; the probe's own rules are not).
+    in_reference: bool,
+    /// The specification section of the rule.
+    spec: &'static str,
+}
+
+/// One check as the table shows it.
+#[derive(Clone, Debug, PartialEq)]
+struct CheckRow {
+    id: String,
+    title: String,
+    spec: &'static str,
+    status: Status,
+    detail: String,
+    findings: Vec<FindingRow>,
+}
+
+/// A finished probe.
+#[derive(Clone, Debug, PartialEq)]
+struct Outcome {
+    target: String,
+    profile: String,
+    rows: Vec<CheckRow>,
+    passed: usize,
+    failed: usize,
+    skipped: usize,
+    stopped: Option<String>,
+    /// The JSON report (`jrpc probe --format json`), for Export JSON.
+    report: String,
+}
+
+/// Where the Probe stands (`data-state` of `probe-status`).
+#[derive(Clone, Debug, Default, PartialEq)]
+enum ProbeState {
+    #[default]
+    Idle,
+    Running(String),
+    Done(Outcome),
+    /// The probe could not start or never reached the server: why.
+    Failed(String),
+    Cancelled,
+}
+
+impl ProbeState {
+    const fn as_str(&self) -> &'static str {
+        match self {
+            ProbeState::Idle => "idle",
+            ProbeState::Running(_) => "running",
+            ProbeState::Done(_) => "done",
+            ProbeState::Failed(_) => "error",
+            ProbeState::Cancelled => "cancelled",
+        }
+    }
+}
+
+/// The table's view of a verdict, and its JSON report.
+fn outcome(verdict: &Verdict, target: &str) -> Outcome {
+    let mut report = Vec::new();
+    // Writing to memory fails only if serde_json does; the export then says so.
+    let report = match probe::write_report_json(&mut report, verdict, target, None) {
+        Ok(()) => String::from_utf8_lossy(&report).into_owned(),
+        Err(e) => format!("{{\"error\": {:?}}}", e.to_string()),
+    };
+    let rows = verdict
+        .checks
+        .iter()
+        .map(|check| CheckRow {
+            id: check.id.clone(),
+            title: check.title.clone(),
+            spec: check.spec,
+            status: check.status,
+            detail: check.detail.clone(),
+            findings: if check.status == Status::Fail {
+                verdict
+                    .findings(check)
+                    .map(|v| FindingRow {
+                        rule: v.rule.id,
+                        severity: v.severity.as_str(),
+                        message: v.message.to_string(),
+                        in_reference: crate::rpc::catalogue::find(v.rule.id).is_some(),
+                        spec: v.rule.section.url,
+                    })
+                    .collect()
+            } else {
+                Vec::new()
+            },
+        })
+        .collect();
+    Outcome {
+        target: target.to_string(),
+        profile: match verdict.report.profile {
+            crate::rpc::Profile::JsonRpc => "JSON-RPC 2.0".into(),
+            crate::rpc::Profile::Mcp(v) => format!("MCP {v}"),
+        },
+        rows,
+        passed: verdict.count(Status::Pass),
+        failed: verdict.count(Status::Fail),
+        skipped: verdict.count(Status::Skipped),
+        stopped: verdict.stopped.clone(),
+        report,
+    }
+}
+
+/// Probes `url` over a connection of its own: the finished state.
+async fn probe_endpoint(
+    url: String,
+    transport: super::Transport,
+    protocol: String,
+    headers: Vec<(String, String)>,
+) -> ProbeState {
+    let link = match BrowserLink::open(&url, transport, &protocol, headers, TIMEOUT).await {
+        Ok(link) => link,
+        Err(e) => return ProbeState::Failed(format!("{url} could not be probed: {e}")),
+    };
+    let mut conversation = Conversation::new(link, TIMEOUT, TOTAL_TIMEOUT);
+    let plan = Plan {
+        mode: Mode::Detect,
+        calls: Vec::new(),
+        max_calls: MAX_CALLS,
+        skip_tools: Vec::new(),
+    };
+    let run = probe::run(&mut conversation, &plan).await;
+    let (link, verdict) = probe::conclude(conversation, run);
+    link.close().await;
+    match verdict {
+        Ok(verdict) => ProbeState::Done(outcome(&verdict, &url)),
+        Err(not_reached) => ProbeState::Failed(format!(
+            "{url} could not be probed: {}",
+            not_reached.reason("the probe's timeout")
+        )),
+    }
+}
+
+/// The Probe of the link panel (`data-testid="probe"`).
+#[component]
+pub fn ProbePanel(link: Link) -> impl IntoView {
+    let app = use_app();
+    let state = RwSignal::new(ProbeState::Idle);
+    let running = RwSignal::new(None::<AbortHandle>);
+    let start = move |_| {
+        if let Some(previous) = running.get_untracked() {
+            previous.abort();
+        }
+        let (url, protocol, headers) = link.conn.with_value(|c| {
+            (
+                c.draft.url.trim().to_string(),
+                c.draft.protocol.trim().to_string(),
+                c.draft.headers.clone(),
+            )
+        });
+        let checked = check_url(&url).and_then(|t| parse_headers(&headers).map(|h| (t, h)));
+        let (transport, headers) = match checked {
+            Ok(checked) => checked,
+            Err(reason) => return state.set(ProbeState::Failed(reason)),
+        };
+        let (handle, registration) = AbortHandle::new_pair();
+        running.set(Some(handle));
+        state.set(ProbeState::Running(url.clone()));
+        spawn_local(async move {
+            let probe = probe_endpoint(url, transport, protocol, headers);
+            if let Ok(finished) = Abortable::new(probe, registration).await {
+                running.try_set(None);
+                state.try_set(finished);
+            }
+        });
+    };
+    let cancel = move |_| {
+        if let Some(handle) = running.get_untracked() {
+            handle.abort();
+        }
+        running.set(None);
+        state.set(ProbeState::Cancelled);
+    };
+    on_cleanup(move || {
+        if let Some(handle) = running.try_get_untracked().flatten() {
+            handle.abort();
+        }
+    });
+    let is_running = move || state.with(|s| matches!(s, ProbeState::Running(_)));
+    let status = move || {
+        state.with(|s| match s {
+            ProbeState::Idle => String::new(),
+            ProbeState::Running(url) => format!("probing {url}… (each request waits up to 5 s)"),
+            ProbeState::Done(o) => format!("probe of {}: {}", o.target, o.profile),
+            ProbeState::Failed(why) => why.clone(),
+            ProbeState::Cancelled => "probe cancelled".into(),
+        })
+    };
+    let done = Memo::new(move |_| {
+        state.with(|s| match s {
+            ProbeState::Done(o) => Some(o.clone()),
+            _ => None,
+        })
+    });
+    let export = move |_| {
+        let Some(report) = done.with_untracked(|o| o.as_ref().map(|o| o.report.clone())) else {
+            return;
+        };
+        let name = format!("jrpc-probe-{}.json", crate::ui::exchange::file_stamp());
+        if let Err(e) = crate::ui::exchange::download(&name, "application/json", &report) {
+            app.notify(
+                NoticeLevel::Error,
+                format!("The export failed: {}", crate::ui::js_error_text(&e)),
+            );
+        }
+    };
+    view! {
+        <div class="probe" data-testid="probe">
+            <div class="probe-bar">
+                <button type="button" data-testid="probe-run" disabled=is_running on:click=start>
+                    "Probe"
+                </button>
+                <Show when=is_running>
+                    <button type="button" data-testid="probe-cancel" on:click=cancel>
+                        "Cancel"
+                    </button>
+                </Show>
+                <span class="probe-hint">
+                    "Runs jrpc probe's checks against the endpoint above, over a connection of its own: it calls every tool the server lists."
+                </span>
+            </div>
+            <p
+                class="probe-status"
+                data-testid="probe-status"
+                role="status"
+                data-state=move || state.with(ProbeState::as_str)
+                hidden=move || state.with(|s| *s == ProbeState::Idle)
+            >
+                {status}
+            </p>
+            {move || done.get().map(|outcome| probe_result(outcome, export))}
+        </div>
+    }
+}
+
+/// The summary card, the table of checks and the export of a finished probe. Built once per
+/// result, without reactive parts of its own: a finished probe does not change (a new one
+/// replaces the whole of it), which keeps the page's code small.
+fn probe_result(
+    outcome: Outcome,
+    export: impl Fn(leptos::ev::MouseEvent) + 'static,
+) -> impl IntoView {
+    let failed = outcome.failed > 0 || outcome.stopped.is_some();
+    let (class, badge) = if failed {
+        ("verdict probe-summary has-errors", "Probe failed")
+    } else {
+        ("verdict probe-summary clean", "Probe passed")
+    };
+    let summary = format!(
+        "{} passed, {} failed, {} skipped (not declared or nothing to do)",
+        outcome.passed, outcome.failed, outcome.skipped
+    );
+    let stopped = outcome
+        .stopped
+        .map(|why| view! { <p class="about probe-stopped">{format!("stopped early: {why}")}</p> });
+    let rows = outcome.rows.into_iter().map(check_line).collect_view();
+    view! {
+        <article
+            class=class
+            data-testid="probe-summary"
+            data-passed=outcome.passed.to_string()
+            data-failed=outcome.failed.to_string()
+            data-skipped=outcome.skipped.to_string()
+        >
+            <header class="summary">
+                <span class="kind badge">{badge}</span>
+                <span class="method">{outcome.profile}</span>
+            </header>
+            <p class="about">{summary}</p>
+            {stopped}
+            <button type="button" data-testid="probe-export" on:click=export>
+                "Export JSON"
+            </button>
+        </article>
+        <table class="probe-table" data-testid="probe-table">
+            <thead>
+                <tr>
+                    <th scope="col">"Result"</th>
+                    <th scope="col">"Check"</th>
+                    <th scope="col">"Why / what it saw"</th>
+                    <th scope="col">"Spec"</th>
+                </tr>
+            </thead>
+            <tbody>{rows}</tbody>
+        </table>
+    }
+}
+
+/// One row of the table.
+fn check_line(row: CheckRow) -> impl IntoView {
+    let status = row.status.as_str();
+    let findings = (!row.findings.is_empty()).then(|| {
+        let items = row
+            .findings
+            .into_iter()
+            .map(|f| {
+                let reference = if f.in_reference {
+                    format!("#/reference/{}", f.rule)
+                } else {
+                    f.spec.to_string()
+                };
+                view! {
+                    <li class=format!("violation {}", f.severity) data-testid="probe-finding" data-rule=f.rule>
+                        <span class="severity">{f.severity}</span>
+                        " "
+                        <code class="rule">{f.rule}</code>
+                        " "
+                        <span class="message">{f.message}</span>
+                        " "
+                        <a class="ref" data-testid="probe-finding-ref" href=reference aria-label=format!("{} in the reference", f.rule)>
+                            "?"
+                        </a>
+                    </li>
+                }
+            })
+            .collect_view();
+        view! { <ul class="violations">{items}</ul> }
+    });
+    let id = row.id;
+    let check = id.clone();
+    view! {
+        <tr class=format!("probe-row {status}") data-check=check data-status=status>
+            <td class="probe-result">{status}</td>
+            <td>
+                <code class="rule">{id}</code>
+                <div class="probe-title">{row.title}</div>
+            </td>
+            <td class="probe-detail">{row.detail} {findings}</td>
+            <td>
+                <a class="spec" href=row.spec target="_blank" rel="noopener noreferrer">"spec"</a>
+            </td>
+        </tr>
+    }
+}

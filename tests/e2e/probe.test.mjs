@@ -1,0 +1,134 @@
+// End-to-end: the link panel's Probe (`jrpc probe`'s checks run from the page) against
+// `jrpc serve --ws` and `--http` (tests/e2e/servers.mjs): every check passes, the table has a row
+// per check with its status and spec link, Export JSON downloads the report `jrpc probe --format
+// json` writes, and a probe can be cancelled. Release build (dist/) in headless Chromium; the
+// server is the debug build `cargo test` makes.
+//   BASE_URL=http://127.0.0.1:8080/ node --test tests/e2e/probe.test.mjs
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import { launch, openApp } from './support.mjs';
+import { jrpcServe, jsonrpsee } from './servers.mjs';
+
+let browser;
+let jrpc;
+let rpsee;
+before(async () => {
+  [browser, jrpc, rpsee] = await Promise.all([launch(), jrpcServe(), jsonrpsee()]);
+});
+after(async () => {
+  await browser?.close();
+  await Promise.all([jrpc?.stop(), rpsee?.stop()]);
+});
+
+/** Chromium logs each HTTP error status the probe provokes on purpose (its parse error and
+ * invalid request are answered 400 over HTTP). */
+const unexpected = (problems) => problems.filter((p) => !/Failed to load resource: the server responded with a status of 400/.test(p));
+
+/** Types `url` in the link panel and presses Probe; resolves with the status when it is `until`. */
+async function probe(page, url, until = 'done') {
+  await page.selectOption('[data-testid=target]', 'link');
+  await page.fill('[data-testid=link-url]', url);
+  await page.click('[data-testid=probe-run]');
+  await page.waitForSelector(`[data-testid=probe-status][data-state=${until}]`, { timeout: 60_000 });
+  return page.textContent('[data-testid=probe-status]');
+}
+
+/** The table's rows: `{ check, status, text, spec }`. */
+const rows = (page) =>
+  page.$$eval('[data-testid=probe-table] tbody tr', (trs) =>
+    trs.map((tr) => ({
+      check: tr.dataset.check,
+      status: tr.dataset.status,
+      text: tr.textContent,
+      spec: tr.querySelector('a.spec')?.href ?? '',
+    })));
+
+for (const transport of ['ws', 'http']) {
+  test(`Probe against jrpc serve --${transport}: every check passes, and the report exports`, async () => {
+    const { context, page, problems } = await openApp(browser);
+    const status = await probe(page, jrpc[transport]);
+    assert.match(status, /probe of .*: MCP 2025-11-25/);
+
+    const table = await rows(page);
+    assert.ok(table.length >= 15, `${table.length} rows`);
+    const failed = table.filter((r) => r.status === 'fail');
+    assert.deepEqual(failed, [], 'no check fails against jrpc serve');
+    for (const row of table) {
+      assert.match(row.status, /^(pass|skipped)$/, row.check);
+      assert.match(row.spec, /^https:\/\//, `${row.check} has a spec link`);
+    }
+    const ids = table.map((r) => r.check);
+    for (const id of ['lifecycle/initialize', 'ping', 'tools/list', 'tools/call', 'jsonrpc/parse-error', 'jsonrpc/ids-echoed']) {
+      assert.ok(ids.includes(id), `${id} in ${ids}`);
+    }
+    assert.equal(table.find((r) => r.check === 'tools/call').status, 'pass');
+
+    const summary = page.locator('[data-testid=probe-summary]');
+    const passed = Number(await summary.getAttribute('data-passed'));
+    assert.equal(Number(await summary.getAttribute('data-failed')), 0);
+    assert.equal(passed, table.filter((r) => r.status === 'pass').length);
+    assert.match(await summary.textContent(), new RegExp(`${passed} passed, 0 failed`));
+
+    const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid=probe-export]')]);
+    assert.match(download.suggestedFilename(), /^jrpc-probe-.*\.json$/);
+    const report = JSON.parse(await readFile(await download.path(), 'utf8'));
+    assert.equal(report.target, jrpc[transport]);
+    assert.equal(report.failed, 0);
+    assert.equal(report.passed, passed);
+    assert.deepEqual(report.checks.map((c) => [c.id, c.status]), table.map((r) => [r.check, r.status]));
+    assert.equal(report.profile.name, 'mcp');
+    assert.ok(report.documents.length > 20, 'the conversation is in the report');
+
+    // The probe's messages are its own: the page's log stays empty.
+    assert.equal(await page.getAttribute('[data-testid=log-counts]', 'data-entries'), '0');
+    assert.deepEqual(unexpected(problems), []);
+    await context.close();
+  });
+}
+
+test('Probe against the jsonrpsee server over HTTP: plain JSON-RPC, its two failures with their findings', async () => {
+  const { context, page, problems } = await openApp(browser);
+  const status = await probe(page, rpsee.http);
+  assert.match(status, /: JSON-RPC 2\.0$/);
+  const table = await rows(page);
+  // As `jrpc probe` says (tests/probe.rs): the §7 invalid request is answered -32700, and a
+  // notification with the body `null`.
+  assert.deepEqual(table.filter((r) => r.status === 'fail').map((r) => r.check),
+    ['jsonrpc/invalid-request', 'jsonrpc/notification-not-answered']);
+  assert.equal(table.find((r) => r.check === 'lifecycle/initialize').status, 'skipped');
+  const findings = await page.$$eval('[data-testid=probe-finding]', (fs) =>
+    fs.map((f) => ({ rule: f.dataset.rule, check: f.closest('tr').dataset.check, href: f.querySelector('a').getAttribute('href') })));
+  const invalid = findings.find((f) => f.rule === 'invalid-request-code');
+  assert.equal(invalid.check, 'jsonrpc/invalid-request');
+  // The probe's own rules are not in the reference: their link is the specification's section.
+  assert.match(invalid.href, /^https:\/\/www\.jsonrpc\.org\//);
+  const notObject = findings.find((f) => f.rule === 'message-not-object');
+  assert.equal(notObject.check, 'jsonrpc/notification-not-answered');
+  assert.equal(notObject.href, '#/reference/message-not-object');
+  const summary = page.locator('[data-testid=probe-summary]');
+  assert.equal(await summary.getAttribute('data-failed'), '2');
+  assert.match(await summary.getAttribute('class'), /has-errors/);
+  await page.click('[data-testid=probe-finding][data-rule=message-not-object] a');
+  await page.waitForURL(/#\/reference\/message-not-object$/);
+  assert.deepEqual(unexpected(problems), []);
+  await context.close();
+});
+
+test('a probe can be cancelled, and a bad endpoint is said so', async () => {
+  const { context, page, problems } = await openApp(browser);
+  await page.selectOption('[data-testid=target]', 'link');
+  await page.fill('[data-testid=link-url]', 'ftp://127.0.0.1:1/');
+  await page.click('[data-testid=probe-run]');
+  await page.waitForSelector('[data-testid=probe-status][data-state=error]');
+  assert.match(await page.textContent('[data-testid=probe-status]'), /ftp:/);
+
+  await page.fill('[data-testid=link-url]', jrpc.ws);
+  await page.click('[data-testid=probe-run]');
+  await page.click('[data-testid=probe-cancel]');
+  await page.waitForSelector('[data-testid=probe-status][data-state=cancelled]');
+  assert.equal(await page.$('[data-testid=probe-table]'), null);
+  assert.equal(await page.isDisabled('[data-testid=probe-run]'), false);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
