@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Prints every file of the web build, raw and gzipped, and the total; fails over the budget.
 # Usage: bash scripts/size.sh [DIST_DIR] [BUDGET_KB_GZIPPED]
+# The default budget below is the one enforced budget (scripts/test.sh and the Pages workflow use it).
 set -euo pipefail
 dist="${1:-dist}"
-budget_kb="${2:-425}"
+budget_kb="${2:-490}"
 [ -f "$dist/index.html" ] || { echo "size: no $dist/index.html: run trunk build --release first" >&2; exit 1; }
 
 total_raw=0

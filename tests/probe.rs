@@ -1,7 +1,7 @@
 //! `jrpc probe`: against `jrpc serve` (stdio, HTTP, WebSocket) every check passes; against the
 //! jsonrpsee example server the plain JSON-RPC checks run with the user's calls; against the broken
 //! example server each planted defect is reported with its rule and nothing else; bad targets exit
-//! 2 with the reason; the transcript opens in `jrpc check`.
+//! 2 with the reason; the transcript opens in `jrpc check`; https:// and wss:// go over TLS.
 
 mod common;
 
@@ -609,4 +609,96 @@ fn a_server_flooding_the_probe_is_stopped_quickly() {
         "{}",
         report["stopped"]
     );
+}
+
+/// A TLS front for a plain server: listens on 127.0.0.1 with a certificate for `localhost` made
+/// here (written to `pem`), and passes the bytes of each connection to `backend` (`host:port`).
+/// Returns its port.
+fn tls_front(backend: String, pem: &std::path::Path) -> u16 {
+    use std::sync::Arc;
+    use tokio_rustls::rustls::pki_types::PrivatePkcs8KeyDer;
+    use tokio_rustls::rustls::{self, ServerConfig};
+
+    let made = rcgen::generate_simple_self_signed(vec!["localhost".to_string()]).unwrap();
+    std::fs::write(pem, made.cert.pem()).unwrap();
+    let key = PrivatePkcs8KeyDer::from(made.key_pair.serialize_der());
+    let config =
+        ServerConfig::builder_with_provider(Arc::new(rustls::crypto::ring::default_provider()))
+            .with_safe_default_protocol_versions()
+            .unwrap()
+            .with_no_client_auth()
+            .with_single_cert(vec![made.cert.der().clone()], key.into())
+            .unwrap();
+    let acceptor = tokio_rustls::TlsAcceptor::from(Arc::new(config));
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = listener.local_addr().unwrap().port();
+    listener.set_nonblocking(true).unwrap();
+    std::thread::spawn(move || {
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .unwrap();
+        runtime.block_on(async move {
+            let listener = tokio::net::TcpListener::from_std(listener).unwrap();
+            while let Ok((tcp, _)) = listener.accept().await {
+                let (acceptor, backend) = (acceptor.clone(), backend.clone());
+                tokio::spawn(async move {
+                    let Ok(mut tls) = acceptor.accept(tcp).await else {
+                        return;
+                    };
+                    if let Ok(mut plain) = tokio::net::TcpStream::connect(&backend).await {
+                        let _ = tokio::io::copy_bidirectional(&mut tls, &mut plain).await;
+                    }
+                });
+            }
+        });
+    });
+    port
+}
+
+#[test]
+fn https_and_wss_servers_are_probed_over_tls_checked_against_the_root_certificates() {
+    let server = Server::jrpc_serve(&[
+        "--http",
+        "127.0.0.1:0",
+        "--ws",
+        "127.0.0.1:0",
+        "--exit-after",
+        "60",
+    ]);
+    let dir = std::env::temp_dir().join(format!("jrpc-probe-tls-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    for scheme in ["http", "ws"] {
+        let pem = dir.join(format!("{scheme}.pem"));
+        let port = tls_front(server.addr(scheme), &pem);
+        let plain = server.url(scheme);
+        let path = plain[scheme.len() + 3..]
+            .find('/')
+            .map_or("/", |at| &plain[scheme.len() + 3 + at..]);
+        let url = format!("{scheme}s://localhost:{port}{path}");
+        // The front's certificate as the only root (SSL_CERT_FILE, as for OpenSSL): every check
+        // passes over TLS.
+        let out = Command::new(JRPC)
+            .args(["probe", "--format", "json", &url])
+            .env("SSL_CERT_FILE", &pem)
+            .env_remove("SSL_CERT_DIR")
+            .output()
+            .unwrap();
+        let report: Value = serde_json::from_slice(&out.stdout)
+            .unwrap_or_else(|e| panic!("{url}: {e}: {}", String::from_utf8_lossy(&out.stderr)));
+        assert_all_pass(out.status.code(), &report);
+        // A certificate no root vouches for: the handshake fails, exit 2 with the reason.
+        let other = dir.join(format!("{scheme}-other.pem"));
+        let _ = tls_front(server.addr(scheme), &other);
+        let out = Command::new(JRPC)
+            .args(["probe", &url])
+            .env("SSL_CERT_FILE", &other)
+            .env_remove("SSL_CERT_DIR")
+            .output()
+            .unwrap();
+        let said = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{url}: {said}");
+        assert!(said.contains("TLS handshake with"), "{url}: {said}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -1,7 +1,8 @@
 //! `jrpc probe TARGET`: check a real JSON-RPC 2.0 / MCP server by talking to it.
 //!
-//! The target is a command to start (stdio, after `--`), an `http://` URL (Streamable HTTP, or
-//! plain JSON-RPC over HTTP) or a `ws://` URL ([`target`], [`link`]: the tokio links). The probe
+//! The target is a command to start (stdio, after `--`), an `http(s)://` URL (Streamable HTTP, or
+//! plain JSON-RPC over HTTP) or a `ws(s)://` URL ([`target`], [`link`]: the tokio links, TLS by
+//! rustls with the system's root certificates). The probe
 //! itself is the engine's ([`crate::probe`]: the plan of checks, the recorded conversation, the
 //! probe's rules, the verdict, the JSON report); here: the arguments, the target, the links, and
 //! the result written as text, JSON or JUnit ([`output`]).
@@ -29,8 +30,8 @@ use link::Link;
 
 /// Check a JSON-RPC 2.0 or MCP server by talking to it.
 ///
-/// The server is an http:// URL (MCP Streamable HTTP, or plain JSON-RPC over HTTP POST), a ws:// URL,
-/// or, after `--`, a command that speaks newline-delimited JSON-RPC on its stdin and stdout. As an
+/// The server is an http(s):// URL (MCP Streamable HTTP, or plain JSON-RPC over HTTP POST), a
+/// ws(s):// URL (TLS checked against the system's root certificates, or SSL_CERT_FILE), or, after `--`, a command that speaks newline-delimited JSON-RPC on its stdin and stdout. As an
 /// MCP server (the default when it answers initialize) it is initialized and only what it declares
 /// is exercised: every tool is called with arguments made from its inputSchema (probe only servers
 /// whose tools you may run), resources are read, prompts got. Every message both ways is checked.
@@ -43,7 +44,7 @@ use link::Link;
 Exit status: 0 every check passed or was skipped (not declared), 1 a check failed, 2 the server
 could not be started or reached, or a usage error.")]
 pub struct Args {
-    /// The server's URL: http://HOST:PORT/PATH or ws://HOST:PORT/PATH (or a command after --)
+    /// The server's URL: http(s)://HOST:PORT/PATH or ws(s)://HOST:PORT/PATH (or a command after --)
     #[arg(value_name = "URL")]
     url: Option<String>,
     /// The rules to check against [default: mcp when the server answers initialize, else jsonrpc]

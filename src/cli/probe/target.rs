@@ -8,9 +8,9 @@ use std::fmt;
 pub enum Target {
     /// A program started by the probe, spoken to on its stdin/stdout (one message per line).
     Spawn { program: String, args: Vec<String> },
-    /// `http://HOST:PORT/PATH`: each message is a POST.
+    /// `http(s)://HOST:PORT/PATH`: each message is a POST.
     Http(hyper::Uri),
-    /// `ws://HOST:PORT/PATH`: each message is a text frame.
+    /// `ws(s)://HOST:PORT/PATH`: each message is a text frame.
     Ws(String),
 }
 
@@ -37,7 +37,7 @@ pub fn parse(url: Option<&str>, command: &[String]) -> Result<Target, String> {
             Err("give either a URL or a command after --, not both".to_string())
         }
         (None, None) => Err(
-            "nothing to probe: give an http:// or ws:// URL, or a command after -- (jrpc probe -- CMD ARGS…)"
+            "nothing to probe: give an http(s):// or ws(s):// URL, or a command after -- (jrpc probe -- CMD ARGS…)"
                 .to_string(),
         ),
         (None, Some((program, args))) => Ok(Target::Spawn {
@@ -53,7 +53,7 @@ fn parse_url(url: &str) -> Result<Target, String> {
         .split_once("://")
         .ok_or_else(|| format!("{url:?} is not a URL (http://HOST:PORT/PATH or ws://HOST:PORT/PATH); to start a program, put it after --"))?;
     match scheme.to_ascii_lowercase().as_str() {
-        "http" => {
+        "http" | "https" => {
             let uri: hyper::Uri = url
                 .parse()
                 .map_err(|e| format!("{url:?} is not a valid URL: {e}"))?;
@@ -62,7 +62,7 @@ fn parse_url(url: &str) -> Result<Target, String> {
             }
             Ok(Target::Http(uri))
         }
-        "ws" => {
+        "ws" | "wss" => {
             let uri: hyper::Uri = url
                 .parse()
                 .map_err(|e| format!("{url:?} is not a valid URL: {e}"))?;
@@ -71,12 +71,8 @@ fn parse_url(url: &str) -> Result<Target, String> {
             }
             Ok(Target::Ws(url.to_string()))
         }
-        "https" | "wss" => Err(format!(
-            "{scheme}:// is not supported (this build has no TLS): probe the server on plain {} on loopback",
-            if scheme == "https" { "http://" } else { "ws://" }
-        )),
         other => Err(format!(
-            "unsupported scheme {other:?}: use http:// or ws://, or a command after --"
+            "unsupported scheme {other:?}: use http(s):// or ws(s)://, or a command after --"
         )),
     }
 }
@@ -95,6 +91,14 @@ mod tests {
             parse(Some("ws://127.0.0.1:1"), &[]),
             Ok(Target::Ws(_))
         ));
+        assert!(matches!(
+            parse(Some("https://example.com/mcp"), &[]),
+            Ok(Target::Http(_))
+        ));
+        assert!(matches!(
+            parse(Some("wss://example.com"), &[]),
+            Ok(Target::Ws(_))
+        ));
         assert_eq!(
             parse(None, &["srv".into(), "-v".into()]),
             Ok(Target::Spawn {
@@ -107,8 +111,6 @@ mod tests {
     #[test]
     fn bad_targets_say_why() {
         for (url, says) in [
-            ("https://example.com", "TLS"),
-            ("wss://example.com", "TLS"),
             ("ftp://x", "unsupported scheme"),
             ("localhost:8080", "not a URL"),
             ("http://", "not a valid URL"),

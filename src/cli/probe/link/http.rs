@@ -13,8 +13,8 @@ use hyper::body::{Bytes, Incoming};
 use hyper::header::{self, HeaderValue};
 use hyper::{Method, Request, Response, Uri};
 use hyper_util::rt::TokioIo;
-use tokio::net::TcpStream;
 
+use super::tls::{self, Endpoint};
 use crate::probe::link::{excerpt, is_reply, Delivery, LinkError};
 
 /// The largest response body read.
@@ -43,9 +43,20 @@ impl HttpLink {
         self.inbox.pop_front()
     }
 
+    /// `https://`: TLS (port 443 unless the URL names one).
+    fn tls(&self) -> bool {
+        self.uri.scheme_str() == Some("https")
+    }
+
+    fn port(&self) -> u16 {
+        self.uri
+            .port_u16()
+            .unwrap_or(if self.tls() { 443 } else { 80 })
+    }
+
     fn authority(&self) -> String {
         let host = self.uri.host().unwrap_or("localhost");
-        let port = self.uri.port_u16().unwrap_or(80);
+        let port = self.port();
         if host.contains(':') && !host.starts_with('[') {
             format!("[{host}]:{port}")
         } else {
@@ -59,22 +70,14 @@ impl HttpLink {
         B::Data: Send,
         B::Error: Into<Box<dyn std::error::Error + Send + Sync>>,
     {
-        let authority = self.authority();
-        let stream = match tokio::time::timeout(
-            self.connect_timeout,
-            TcpStream::connect(&authority),
-        )
-        .await
-        {
-            Err(_) => {
-                return Err(LinkError(format!(
-                    "cannot connect to {}: no answer within {:?}",
-                    self.uri, self.connect_timeout
-                )))
-            }
-            Ok(Err(e)) => return Err(LinkError(format!("cannot connect to {}: {e}", self.uri))),
-            Ok(Ok(stream)) => stream,
+        let url = self.uri.to_string();
+        let to = Endpoint {
+            url: &url,
+            host: self.uri.host().unwrap_or("localhost"),
+            port: self.port(),
+            tls: self.tls(),
         };
+        let stream = tls::connect(&to, self.connect_timeout).await?;
         let (mut sender, connection) = hyper::client::conn::http1::handshake(TokioIo::new(stream))
             .await
             .map_err(|e| LinkError(format!("HTTP handshake with {} failed: {e}", self.uri)))?;

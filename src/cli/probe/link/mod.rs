@@ -5,6 +5,7 @@
 
 mod http;
 mod stdio;
+mod tls;
 mod ws;
 
 use std::time::Duration;

@@ -3,19 +3,31 @@
 use std::time::Duration;
 
 use futures_util::{SinkExt, StreamExt};
-use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::Message;
-use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
+use tokio_tungstenite::WebSocketStream;
 
+use super::tls::{self, Endpoint, Stream};
 use crate::probe::LinkError;
 
 pub struct WsLink {
-    socket: WebSocketStream<MaybeTlsStream<TcpStream>>,
+    socket: WebSocketStream<Stream>,
 }
 
 impl WsLink {
+    /// Connects to `url` (`ws://`, or `wss://` over TLS) and opens the WebSocket, within `timeout`.
     pub async fn connect(url: &str, timeout: Duration) -> Result<WsLink, LinkError> {
-        match tokio::time::timeout(timeout, tokio_tungstenite::connect_async(url)).await {
+        let uri: hyper::Uri = url
+            .parse()
+            .map_err(|e| LinkError(format!("{url:?} is not a valid URL: {e}")))?;
+        let tls = uri.scheme_str() == Some("wss");
+        let to = Endpoint {
+            url,
+            host: uri.host().unwrap_or("localhost"),
+            port: uri.port_u16().unwrap_or(if tls { 443 } else { 80 }),
+            tls,
+        };
+        let stream = tls::connect(&to, timeout).await?;
+        match tokio::time::timeout(timeout, tokio_tungstenite::client_async(url, stream)).await {
             Err(_) => Err(LinkError(format!(
                 "{url}: no WebSocket handshake within {timeout:?}"
             ))),

@@ -124,10 +124,7 @@ fn outcome(verdict: &Verdict, target: &str) -> Outcome {
         .collect();
     Outcome {
         target: target.to_string(),
-        profile: match verdict.report.profile {
-            crate::rpc::Profile::JsonRpc => "JSON-RPC 2.0".into(),
-            crate::rpc::Profile::Mcp(v) => format!("MCP {v}"),
-        },
+        profile: verdict.report.profile.to_string(),
         rows,
         passed: verdict.count(Status::Pass),
         failed: verdict.count(Status::Fail),
