@@ -24,7 +24,8 @@
 //! - `batch-answered`: a batch is answered with a batch whatever the version;
 //! - `unknown-method-result`: an unknown method gets an empty result, not -32601;
 //! - `invalid-arguments-accepted`: `tools/call add` without its numbers succeeds (0);
-//! - `tool-without-schema`: `tools/list` lists `add` without its inputSchema.
+//! - `tool-without-schema`: `tools/list` lists `add` without its inputSchema;
+//! - `tool-description-number`: `tools/list` gives `add` a number as its description.
 
 #[cfg(not(target_arch = "wasm32"))]
 fn main() -> std::process::ExitCode {
@@ -41,7 +42,7 @@ mod server {
 
     use serde_json::{json, Value};
 
-    const DEFECTS: [&str; 11] = [
+    const DEFECTS: [&str; 12] = [
         "wrong-id",
         "result-and-error",
         "notification-answered",
@@ -53,6 +54,7 @@ mod server {
         "unknown-method-result",
         "invalid-arguments-accepted",
         "tool-without-schema",
+        "tool-description-number",
     ];
     const VERSIONS: [&str; 4] = ["2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25"];
 
@@ -210,6 +212,9 @@ mod server {
                     });
                     if self.has("tool-without-schema") {
                         add.as_object_mut().map(|a| a.remove("inputSchema"));
+                    }
+                    if self.has("tool-description-number") {
+                        add["description"] = json!(2);
                     }
                     success(id, json!({"tools": [add]}))
                 }

@@ -395,6 +395,12 @@ fn each_planted_defect_is_reported_with_its_rule_and_nothing_else() {
             &["mcp-result-member-missing"],
             &["tools/list"],
         ),
+        // The schema of the version types each listed tool's members: a description is a string.
+        (
+            "tool-description-number",
+            &["mcp-result-member-type"],
+            &["tools/list"],
+        ),
     ] {
         let (code, report) = broken(&[defect]);
         let expected: BTreeSet<String> = expected.iter().map(|s| s.to_string()).collect();

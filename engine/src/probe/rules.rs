@@ -71,6 +71,10 @@ probe_rule!(RESULT_MEMBER_MISSING, "mcp-result-member-missing", Error, Mcp, SCHE
     "A result has every member the MCP schema requires for its method, and so does each listed item.",
     "Clients read the required members of each result (tools for tools/list, content for tools/call, contents for resources/read, messages for prompts/get) and of each listed tool (name, an object inputSchema), resource (uri, name), template (uriTemplate, name) and prompt (name); without one the SDKs reject the reply.");
 
+probe_rule!(RESULT_MEMBER_TYPE, "mcp-result-member-type", Error, Mcp, SCHEMA,
+    "Each member of a result has the JSON type the MCP schema of the version gives it, and so does each member of a listed item.",
+    "The schema types every member a client reads: a tool's name is a string and its inputSchema an object, a resource's uri a string, a list an array, isError a boolean. A value of another type (a number for a name, an object for a list) breaks the SDKs that read it.");
+
 probe_rule!(CONTENT_INVALID, "mcp-content-invalid", Error, Mcp, SCHEMA,
     "Each content block of a result is an object with a known \"type\" and that type's members.",
     "A text block has a string \"text\", an image or audio block \"data\" and \"mimeType\", a resource link \"uri\" and \"name\", an embedded resource \"resource\". Clients render blocks by their type.");

@@ -7,7 +7,7 @@ use super::lifecycle::Server;
 use super::{Plan, Record, Runner, Status};
 use crate::probe::conversation::Exchange;
 use crate::probe::link::{excerpt, LinkError, ProbeLink};
-use crate::probe::rules::{CAPABILITY_UNDECLARED, RESULT_MEMBER_MISSING};
+use crate::probe::rules::{CAPABILITY_UNDECLARED, RESULT_MEMBER_MISSING, RESULT_MEMBER_TYPE};
 use crate::rpc::mcp::methods;
 use crate::rpc::McpVersion;
 
@@ -24,7 +24,9 @@ pub const PAGINATION: &str =
 /// Pages of one list followed before giving up.
 const MAX_PAGES: usize = 50;
 
-/// The reply to `method` holds every member its result requires in `version`.
+/// The reply to `method` holds what its result schema says in `version` (the generated method
+/// table): every required member, each member of the JSON type the schema gives it, a few levels
+/// deep and in each item of a listed array (`tools/*/name`).
 pub fn result_members(record: &mut Record, exchange: &Exchange, method: &str, version: McpVersion) {
     let Some(result) = exchange.result() else {
         return;
@@ -32,20 +34,106 @@ pub fn result_members(record: &mut Record, exchange: &Exchange, method: &str, ve
     let Some(row) = methods::lookup(method, version) else {
         return;
     };
-    let missing: Vec<&str> = row
-        .result
-        .iter()
-        .copied()
-        .filter(|m| result.get(*m).is_none())
-        .collect();
     let at = super::blame(exchange);
-    for member in missing {
+    let mut found = Vec::new();
+    for member in row.result {
+        let tokens: Vec<String> = member.path.split('/').map(unescape).collect();
+        check_member(result, "/result", &tokens, member, &mut found);
+    }
+    for (missing, path, said) in found {
+        let rule = if missing {
+            &RESULT_MEMBER_MISSING
+        } else {
+            &RESULT_MEMBER_TYPE
+        };
         record.find(
             at,
-            &RESULT_MEMBER_MISSING,
-            "/result",
-            format!("the {method} result has no {member:?} (required in {version})"),
+            rule,
+            &path,
+            format!("the {method} result: {said} (MCP {version})"),
         );
+    }
+}
+
+/// One member of the result schema (`tokens` from `value`, at `pointer`): whether it is missing
+/// or of another type, with where and what. An absent parent was said already (or is optional).
+fn check_member(
+    value: &Value,
+    pointer: &str,
+    tokens: &[String],
+    member: &methods::Param,
+    found: &mut Vec<(bool, String, String)>,
+) {
+    let Some((first, rest)) = tokens.split_first() else {
+        return;
+    };
+    if first == "*" {
+        for (i, item) in value.as_array().into_iter().flatten().enumerate() {
+            check_member(item, &format!("{pointer}/{i}"), rest, member, found);
+        }
+        return;
+    }
+    let Some(object) = value.as_object() else {
+        return;
+    };
+    let here = format!("{pointer}/{}", first.replace('~', "~0").replace('/', "~1"));
+    match object.get(first) {
+        None if rest.is_empty() && member.required => found.push((
+            true,
+            pointer.to_string(),
+            format!(
+                "{pointer} has no {first:?} ({})",
+                methods::types_name(member.types)
+            ),
+        )),
+        None => {}
+        Some(v) if rest.is_empty() && !has_type(v, member.types) => found.push((
+            false,
+            here.clone(),
+            format!(
+                "{here} must be {}, found {}",
+                methods::types_name(member.types),
+                type_name(v)
+            ),
+        )),
+        Some(_) if rest.is_empty() => {}
+        Some(v) => check_member(v, &here, rest, member, found),
+    }
+}
+
+/// A pointer token as written in the table (`~1` for `/`, `~0` for `~`).
+fn unescape(token: &str) -> String {
+    token.replace("~1", "/").replace("~0", "~")
+}
+
+/// Whether `v` is of one of `types` (`ANY`: whatever it is).
+fn has_type(v: &Value, types: methods::Types) -> bool {
+    types == methods::ANY
+        || types
+            & match v {
+                Value::String(_) => methods::STRING,
+                Value::Number(n)
+                    if n.is_i64() || n.is_u64() || n.as_f64().is_some_and(|f| f.fract() == 0.0) =>
+                {
+                    methods::INTEGER | methods::NUMBER
+                }
+                Value::Number(_) => methods::NUMBER,
+                Value::Bool(_) => methods::BOOLEAN,
+                Value::Object(_) => methods::OBJECT,
+                Value::Array(_) => methods::ARRAY,
+                Value::Null => methods::NULL,
+            }
+            != 0
+}
+
+fn type_name(v: &Value) -> &'static str {
+    match v {
+        Value::String(_) => "a string",
+        Value::Number(_) => "a number",
+        Value::Bool(_) => "a boolean",
+        Value::Object(_) => "an object",
+        Value::Array(_) => "an array",
+        Value::Null => "null",
     }
 }
 
@@ -139,35 +227,20 @@ pub async fn list<L: ProbeLink>(
 
 /// Each listed item (a tool, resource, template or prompt) has the members the schema requires of
 /// it, a tool's inputSchema being an object schema.
+/// What the result schema cannot say of a listed item: a tool's inputSchema is an object schema.
+/// (Each item's members and their types are [`result_members`]'.)
 fn item_members(record: &mut Record, exchange: &Exchange, items: &str, found: &[Value]) {
-    let required: &[&str] = match items {
-        "tools" => &["name", "inputSchema"],
-        "resources" => &["uri", "name"],
-        "resourceTemplates" => &["uriTemplate", "name"],
-        "prompts" => &["name"],
-        _ => &[],
-    };
     let at = super::blame(exchange);
     for (i, item) in found.iter().enumerate() {
         let path = format!("/result/{items}/{i}");
         if !item.is_object() {
             record.find(
                 at,
-                &RESULT_MEMBER_MISSING,
+                &RESULT_MEMBER_TYPE,
                 &path,
                 format!("{items}[{i}] is not an object"),
             );
             continue;
-        }
-        for member in required {
-            if item.get(*member).is_none() {
-                record.find(
-                    at,
-                    &RESULT_MEMBER_MISSING,
-                    &path,
-                    format!("{items}[{i}] has no {member:?}"),
-                );
-            }
         }
         if let Some(schema) = item.get("inputSchema") {
             if schema.get("type").and_then(Value::as_str) != Some("object") {

@@ -1,5 +1,6 @@
 //! The MCP method table: for every request and notification of every protocol version, who sends
-//! it, and what its `params` must hold (required members and their JSON types, a few levels deep).
+//! it, what its `params` must hold and what its result holds (required members and their JSON
+//! types, a few levels deep).
 //!
 //! The rows live in [`super::table`], generated from the published schemas by
 //! `MCP_TABLE_UPDATE=1 cargo test --test mcp_schema`; the same test checks them against the schemas
@@ -73,10 +74,11 @@ impl Sender {
     }
 }
 
-/// One member of `params`.
+/// One member of `params`, or of a result.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Param {
-    /// JSON pointer relative to `params`, without the leading slash: `name`, `clientInfo/version`,
+    /// JSON pointer relative to `params` (or the result), without the leading slash: `name`,
+    /// `clientInfo/version`, `tools/*/name` (`*`: each item of the array),
     /// `_meta/io.modelcontextprotocol~1protocolVersion`. Parents come before their members.
     pub path: &'static str,
     /// Required whenever its parent is present.
@@ -94,8 +96,9 @@ pub struct Method {
     /// `params` itself is required.
     pub params_required: bool,
     pub params: &'static [Param],
-    /// Required members of a successful result (requests only).
-    pub result: &'static [&'static str],
+    /// Members of a successful result (requests only), as `params` (required ones, typed ones a
+    /// few levels deep), with `*` for each item of an array: `tools/*/name`.
+    pub result: &'static [Param],
 }
 
 /// A required member.
