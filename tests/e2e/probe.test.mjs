@@ -132,3 +132,38 @@ test('a probe can be cancelled, and a bad endpoint is said so', async () => {
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+test('a cancelled HTTP probe ends its session (DELETE with the session id), as a finished one does', async () => {
+  const { context, page, problems } = await openApp(browser);
+  // Every POST after the session starts is held a while, so that Cancel comes mid-probe.
+  let session = null;
+  const deleted = [];
+  await page.route((url) => url.href.startsWith(jrpc.http), async (route) => {
+    const request = route.request();
+    if (request.method() === 'DELETE') deleted.push(await request.headerValue('mcp-session-id'));
+    if (request.method() === 'POST' && session) await new Promise((r) => setTimeout(r, 400));
+    await route.continue();
+  });
+  page.on('response', async (response) => {
+    const id = await response.headerValue('mcp-session-id').catch(() => null);
+    if (id && response.request().method() === 'POST') session ??= id;
+  });
+  await page.selectOption('[data-testid=target]', 'link');
+  await page.fill('[data-testid=link-url]', jrpc.http);
+  await page.click('[data-testid=probe-run]');
+  const started = Date.now();
+  while (!session && Date.now() - started < 10_000) await new Promise((r) => setTimeout(r, 50));
+  assert.ok(session, 'the server gave a session id');
+  await page.click('[data-testid=probe-cancel]');
+  await page.waitForSelector('[data-testid=probe-status][data-state=cancelled]');
+  const until = Date.now() + 5_000;
+  while (!deleted.includes(session) && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
+  assert.deepEqual(deleted, [session], 'one DELETE, with the session id');
+  // The page stays cancelled: the stopped probe does not overwrite it when it winds down.
+  await new Promise((r) => setTimeout(r, 1_000));
+  assert.equal(await page.getAttribute('[data-testid=probe-status]', 'data-state'), 'cancelled');
+  assert.equal(await page.$('[data-testid=probe-table]'), null);
+  // The POST held back by the route above reaches the server after the DELETE: 404, no session.
+  assert.deepEqual(unexpected(problems).filter((p) => !/status of 404/.test(p)), []);
+  await context.close();
+});

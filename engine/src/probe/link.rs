@@ -68,6 +68,51 @@ pub fn excerpt(text: &str, max: usize) -> String {
     }
 }
 
+/// How one HTTP response body (not an event stream) reads: the JSON-RPC message it holds, or the
+/// transport's error page (HTML, plain text) summarised for a note.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum HttpBody {
+    /// Nothing (or only white space).
+    Empty,
+    /// A JSON body, or any body of a 2xx response: what the server answered.
+    Message(String),
+    /// Another body of an error status: its content type and an excerpt of its words.
+    ErrorPage(String),
+}
+
+impl HttpBody {
+    /// Reads `body`, sent with HTTP `status` and `content_type` (lower case; "" when absent).
+    pub fn read(status: u16, content_type: &str, body: &str) -> HttpBody {
+        let text = body.trim();
+        if text.is_empty() {
+            return HttpBody::Empty;
+        }
+        let json = content_type.contains("json")
+            || (content_type.is_empty() && text.starts_with(['{', '[']));
+        if json || (200..300).contains(&status) {
+            return HttpBody::Message(text.to_string());
+        }
+        let shown = if content_type.is_empty() {
+            "no content type"
+        } else {
+            content_type
+        };
+        let words = text.split_whitespace().collect::<Vec<_>>().join(" ");
+        HttpBody::ErrorPage(format!("{shown}: {}", excerpt(&words, 80)))
+    }
+}
+
+/// The note for a POST answered with HTTP `status`: none for a 2xx, else the status with the
+/// error page (if one came) or a word on the missing JSON-RPC body.
+pub fn http_note(status: u16, error_page: Option<&str>, got_messages: bool) -> Option<String> {
+    match (error_page, got_messages) {
+        _ if (200..300).contains(&status) => None,
+        (Some(page), _) => Some(format!("HTTP {status} ({page})")),
+        (None, false) => Some(format!("HTTP {status} with no JSON-RPC body")),
+        (None, true) => Some(format!("HTTP {status}")),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -83,5 +128,41 @@ mod tests {
         assert!(is_reply("not json"));
         assert_eq!(excerpt("abcdef", 3), "abc…");
         assert_eq!(excerpt("abc", 3), "abc");
+    }
+
+    #[test]
+    fn an_error_page_is_the_transports_and_json_is_a_message() {
+        let page = HttpBody::read(502, "text/html", "<html>\n  Bad   gateway </html>");
+        assert_eq!(
+            page,
+            HttpBody::ErrorPage("text/html: <html> Bad gateway </html>".into())
+        );
+        assert_eq!(
+            HttpBody::read(400, "application/json", r#" {"error":1} "#),
+            HttpBody::Message(r#"{"error":1}"#.into())
+        );
+        assert_eq!(
+            HttpBody::read(500, "", "[1]"),
+            HttpBody::Message("[1]".into())
+        );
+        assert_eq!(
+            HttpBody::read(500, "", "oops"),
+            HttpBody::ErrorPage("no content type: oops".into())
+        );
+        assert_eq!(
+            HttpBody::read(200, "text/plain", "hello"),
+            HttpBody::Message("hello".into())
+        );
+        assert_eq!(HttpBody::read(404, "text/html", "  "), HttpBody::Empty);
+        assert_eq!(http_note(200, Some("x"), false), None);
+        assert_eq!(
+            http_note(502, Some("text/html: Bad"), false).as_deref(),
+            Some("HTTP 502 (text/html: Bad)")
+        );
+        assert_eq!(
+            http_note(404, None, false).as_deref(),
+            Some("HTTP 404 with no JSON-RPC body")
+        );
+        assert_eq!(http_note(400, None, true).as_deref(), Some("HTTP 400"));
     }
 }

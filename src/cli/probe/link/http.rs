@@ -15,7 +15,7 @@ use hyper::{Method, Request, Response, Uri};
 use hyper_util::rt::TokioIo;
 
 use super::tls::{self, Endpoint};
-use crate::probe::link::{excerpt, is_reply, Delivery, LinkError};
+use crate::probe::link::{http_note, is_reply, Delivery, HttpBody, LinkError};
 
 /// The largest response body read.
 const MAX_BODY: usize = 16 * 1024 * 1024;
@@ -145,36 +145,16 @@ impl HttpLink {
             if content_type.starts_with("text/event-stream") {
                 read_events(&mut body, &mut messages).await?;
             }
-            let mut other_body = None;
+            let mut error_page = None;
             if !content_type.starts_with("text/event-stream") {
                 let bytes = read_body(&mut body).await?;
-                let text = String::from_utf8_lossy(&bytes);
-                let text = text.trim();
-                // A JSON body is a message; an error page (HTML, plain text) is the transport's.
-                let json = content_type.contains("json")
-                    || (content_type.is_empty() && text.starts_with(['{', '[']));
-                if json || ((200..300).contains(&status) && !text.is_empty()) {
-                    if !text.is_empty() {
-                        messages.push(text.to_string());
-                    }
-                } else if !text.is_empty() {
-                    other_body = Some(format!(
-                        "{}: {}",
-                        if content_type.is_empty() {
-                            "no content type"
-                        } else {
-                            &content_type
-                        },
-                        excerpt(&text.split_whitespace().collect::<Vec<_>>().join(" "), 80)
-                    ));
+                match HttpBody::read(status, &content_type, &String::from_utf8_lossy(&bytes)) {
+                    HttpBody::Empty => {}
+                    HttpBody::Message(text) => messages.push(text),
+                    HttpBody::ErrorPage(page) => error_page = Some(page),
                 }
             }
-            let note = match (&other_body, messages.is_empty()) {
-                _ if (200..300).contains(&status) => None,
-                (Some(body), _) => Some(format!("HTTP {status} ({body})")),
-                (None, true) => Some(format!("HTTP {status} with no JSON-RPC body")),
-                (None, false) => Some(format!("HTTP {status}")),
-            };
+            let note = http_note(status, error_page.as_deref(), !messages.is_empty());
             Ok::<_, LinkError>((status, messages, note))
         };
         match tokio::time::timeout(timeout, exchange).await {

@@ -17,7 +17,7 @@ use gloo_net::websocket::{Message, State, WebSocketError};
 use super::super::transport::{fetch_post, read_chunks, SseEvents};
 use super::super::wording::{binary_text, explain_fetch_error, explain_open_error};
 use super::super::Transport;
-use crate::probe::link::{excerpt, is_reply};
+use crate::probe::link::{http_note, is_reply, HttpBody};
 use crate::probe::{Delivery, LinkError, ProbeLink};
 use crate::ui::exchange::clock_ms;
 use crate::ui::prelude::*;
@@ -165,7 +165,7 @@ impl BrowserLink {
             .unwrap_or_default()
             .to_ascii_lowercase();
         let mut messages = Vec::new();
-        let mut other_body = None;
+        let mut error_page = None;
         if content_type.starts_with("text/event-stream") {
             // Read as it arrives, until an event carries the reply: the stream may stay open.
             let mut events = SseEvents::default();
@@ -194,30 +194,13 @@ impl BrowserLink {
                 .text()
                 .await
                 .map_err(|e| LinkError(format!("reading the HTTP response failed: {e}")))?;
-            let text = body.trim();
-            // A JSON body is a message; an error page (HTML, plain text) is the transport's.
-            let json = content_type.contains("json")
-                || (content_type.is_empty() && text.starts_with(['{', '[']));
-            if json || ((200..300).contains(&status) && !text.is_empty()) {
-                if !text.is_empty() {
-                    messages.push(text.to_string());
-                }
-            } else if !text.is_empty() {
-                let shown = if content_type.is_empty() {
-                    "no content type"
-                } else {
-                    &content_type
-                };
-                let words = text.split_whitespace().collect::<Vec<_>>().join(" ");
-                other_body = Some(format!("{shown}: {}", excerpt(&words, 80)));
+            match HttpBody::read(status, &content_type, &body) {
+                HttpBody::Empty => {}
+                HttpBody::Message(text) => messages.push(text),
+                HttpBody::ErrorPage(page) => error_page = Some(page),
             }
         }
-        let note = match (&other_body, messages.is_empty()) {
-            _ if (200..300).contains(&status) => None,
-            (Some(body), _) => Some(format!("HTTP {status} ({body})")),
-            (None, true) => Some(format!("HTTP {status} with no JSON-RPC body")),
-            (None, false) => Some(format!("HTTP {status}")),
-        };
+        let note = http_note(status, error_page.as_deref(), !messages.is_empty());
         inbox.extend(messages);
         Ok(Delivery {
             http_status: Some(status),

@@ -6,13 +6,15 @@
 //! rule's reference), and "Export JSON": the report `jrpc probe --format json` writes.
 //!
 //! Each request waits 5 s for its reply and the whole probe at most 2 minutes (the CLI's
-//! defaults); a running probe can be cancelled (its connection is dropped).
+//! defaults); a running probe can be cancelled: it stops where it is and ends its HTTP session
+//! (`DELETE`) as a finished probe does; a WebSocket closes.
 
 mod browser;
 
 use std::time::Duration;
 
-use futures_util::future::{AbortHandle, Abortable};
+use futures_channel::oneshot;
+use futures_util::future::{select, Either};
 
 use super::wording::{check_url, parse_headers};
 use super::Link;
@@ -134,16 +136,22 @@ fn outcome(verdict: &Verdict, target: &str) -> Outcome {
     }
 }
 
-/// Probes `url` over a connection of its own: the finished state.
+/// Probes `url` over a connection of its own: the finished state, or `None` once `cancelled`
+/// resolves (a message, or its sender dropped with the panel) — the session is ended all the same.
 async fn probe_endpoint(
     url: String,
     transport: super::Transport,
     protocol: String,
     headers: Vec<(String, String)>,
-) -> ProbeState {
-    let link = match BrowserLink::open(&url, transport, &protocol, headers, TIMEOUT).await {
-        Ok(link) => link,
-        Err(e) => return ProbeState::Failed(format!("{url} could not be probed: {e}")),
+    mut cancelled: oneshot::Receiver<()>,
+) -> Option<ProbeState> {
+    let open = BrowserLink::open(&url, transport, &protocol, headers, TIMEOUT);
+    let link = match select(std::pin::pin!(open), &mut cancelled).await {
+        Either::Left((Ok(link), _)) => link,
+        Either::Left((Err(e), _)) => {
+            return Some(ProbeState::Failed(format!("{url} could not be probed: {e}")))
+        }
+        Either::Right(_) => return None,
     };
     let mut conversation = Conversation::new(link, TIMEOUT, TOTAL_TIMEOUT);
     let plan = Plan {
@@ -152,16 +160,27 @@ async fn probe_endpoint(
         max_calls: MAX_CALLS,
         skip_tools: Vec::new(),
     };
-    let run = probe::run(&mut conversation, &plan).await;
+    let run = {
+        let run = probe::run(&mut conversation, &plan);
+        match select(std::pin::pin!(run), &mut cancelled).await {
+            Either::Left((run, _)) => Some(run),
+            Either::Right(_) => None,
+        }
+    };
+    let Some(run) = run else {
+        let (link, _) = conversation.into_parts();
+        link.close().await;
+        return None;
+    };
     let (link, verdict) = probe::conclude(conversation, run);
     link.close().await;
-    match verdict {
+    Some(match verdict {
         Ok(verdict) => ProbeState::Done(outcome(&verdict, &url)),
         Err(not_reached) => ProbeState::Failed(format!(
             "{url} could not be probed: {}",
             not_reached.reason("the probe's timeout")
         )),
-    }
+    })
 }
 
 /// The Probe of the link panel (`data-testid="probe"`).
@@ -169,11 +188,15 @@ async fn probe_endpoint(
 pub fn ProbePanel(link: Link) -> impl IntoView {
     let app = use_app();
     let state = RwSignal::new(ProbeState::Idle);
-    let running = RwSignal::new(None::<AbortHandle>);
-    let start = move |_| {
-        if let Some(previous) = running.get_untracked() {
-            previous.abort();
+    // The running probe's cancel switch (sending, or dropping it, cancels).
+    let running = RwSignal::new(None::<oneshot::Sender<()>>);
+    let stop_running = move || {
+        if let Some(cancel) = running.try_update(Option::take).flatten() {
+            let _ = cancel.send(());
         }
+    };
+    let start = move |_| {
+        stop_running();
         let (url, protocol, headers) = link.conn.with_value(|c| {
             (
                 c.draft.url.trim().to_string(),
@@ -186,29 +209,22 @@ pub fn ProbePanel(link: Link) -> impl IntoView {
             Ok(checked) => checked,
             Err(reason) => return state.set(ProbeState::Failed(reason)),
         };
-        let (handle, registration) = AbortHandle::new_pair();
-        running.set(Some(handle));
+        let (cancel, cancelled) = oneshot::channel();
+        running.set(Some(cancel));
         state.set(ProbeState::Running(url.clone()));
         spawn_local(async move {
-            let probe = probe_endpoint(url, transport, protocol, headers);
-            if let Ok(finished) = Abortable::new(probe, registration).await {
+            // A cancelled probe says nothing more: Cancel (or a newer probe) has set the state.
+            if let Some(finished) = probe_endpoint(url, transport, protocol, headers, cancelled).await {
                 running.try_set(None);
                 state.try_set(finished);
             }
         });
     };
     let cancel = move |_| {
-        if let Some(handle) = running.get_untracked() {
-            handle.abort();
-        }
-        running.set(None);
+        stop_running();
         state.set(ProbeState::Cancelled);
     };
-    on_cleanup(move || {
-        if let Some(handle) = running.try_get_untracked().flatten() {
-            handle.abort();
-        }
-    });
+    on_cleanup(stop_running);
     let is_running = move || state.with(|s| matches!(s, ProbeState::Running(_)));
     let status = move || {
         state.with(|s| match s {
