@@ -149,7 +149,9 @@ async fn probe_endpoint(
     let link = match select(std::pin::pin!(open), &mut cancelled).await {
         Either::Left((Ok(link), _)) => link,
         Either::Left((Err(e), _)) => {
-            return Some(ProbeState::Failed(format!("{url} could not be probed: {e}")))
+            return Some(ProbeState::Failed(format!(
+                "{url} could not be probed: {e}"
+            )))
         }
         Either::Right(_) => return None,
     };
@@ -214,7 +216,9 @@ pub fn ProbePanel(link: Link) -> impl IntoView {
         state.set(ProbeState::Running(url.clone()));
         spawn_local(async move {
             // A cancelled probe says nothing more: Cancel (or a newer probe) has set the state.
-            if let Some(finished) = probe_endpoint(url, transport, protocol, headers, cancelled).await {
+            if let Some(finished) =
+                probe_endpoint(url, transport, protocol, headers, cancelled).await
+            {
                 running.try_set(None);
                 state.try_set(finished);
             }
