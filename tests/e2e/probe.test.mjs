@@ -167,3 +167,25 @@ test('a cancelled HTTP probe ends its session (DELETE with the session id), as a
   assert.deepEqual(unexpected(problems).filter((p) => !/status of 404/.test(p)), []);
   await context.close();
 });
+
+test('the Options keep the probe off named tools and cap its calls (as --skip-tool and --max-calls)', async () => {
+  const { context, page, problems } = await openApp(browser);
+  await page.selectOption('[data-testid=target]', 'link');
+  await page.fill('[data-testid=link-url]', jrpc.http);
+  await page.click('.probe-options summary');
+  await page.fill('[data-testid=probe-max-calls]', '0');
+  await page.click('[data-testid=probe-run]');
+  await page.waitForSelector('[data-testid=probe-status][data-state=error]');
+  assert.match(await page.textContent('[data-testid=probe-status]'), /Max calls must be a whole number from 1 to 1000/);
+
+  await page.fill('[data-testid=probe-skip-tools]', 'add, echo');
+  await page.fill('[data-testid=probe-max-calls]', '2');
+  await probe(page, jrpc.http);
+  const call = (await rows(page)).find((r) => r.check === 'tools/call');
+  assert.ok(call, 'a tools/call row');
+  assert.match(call.text, /add: skipped \(--skip-tool\)/);
+  assert.match(call.text, /echo: skipped \(--skip-tool\)/);
+  assert.match(call.text, /stopped after 2 calls \(--max-calls\)/);
+  assert.deepEqual(unexpected(problems), []);
+  await context.close();
+});

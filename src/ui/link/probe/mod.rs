@@ -143,6 +143,7 @@ async fn probe_endpoint(
     transport: super::Transport,
     protocol: String,
     headers: Vec<(String, String)>,
+    options: Options,
     mut cancelled: oneshot::Receiver<()>,
 ) -> Option<ProbeState> {
     let open = BrowserLink::open(&url, transport, &protocol, headers, TIMEOUT);
@@ -159,8 +160,8 @@ async fn probe_endpoint(
     let plan = Plan {
         mode: Mode::Detect,
         calls: Vec::new(),
-        max_calls: MAX_CALLS,
-        skip_tools: Vec::new(),
+        max_calls: options.max_calls,
+        skip_tools: options.skip_tools,
     };
     let run = {
         let run = probe::run(&mut conversation, &plan);
@@ -185,11 +186,43 @@ async fn probe_endpoint(
     })
 }
 
+/// What the panel's Options set (as `jrpc probe --skip-tool` and `--max-calls`).
+struct Options {
+    skip_tools: Vec<String>,
+    max_calls: usize,
+}
+
+impl Options {
+    /// Reads the fields: tool names separated by commas or spaces, and a count from 1 to 1000.
+    fn read(skip_tools: &str, max_calls: &str) -> Result<Options, String> {
+        let max_calls = match max_calls.trim().parse::<usize>() {
+            Ok(n) if (1..=1000).contains(&n) => n,
+            _ => {
+                return Err(format!(
+                    "Max calls must be a whole number from 1 to 1000, not “{}”.",
+                    max_calls.trim()
+                ))
+            }
+        };
+        let skip_tools = skip_tools
+            .split(|c: char| c == ',' || c.is_whitespace())
+            .filter(|name| !name.is_empty())
+            .map(str::to_string)
+            .collect();
+        Ok(Options {
+            skip_tools,
+            max_calls,
+        })
+    }
+}
+
 /// The Probe of the link panel (`data-testid="probe"`).
 #[component]
 pub fn ProbePanel(link: Link) -> impl IntoView {
     let app = use_app();
     let state = RwSignal::new(ProbeState::Idle);
+    let skip_tools = RwSignal::new(String::new());
+    let max_calls = RwSignal::new(MAX_CALLS.to_string());
     // The running probe's cancel switch (sending, or dropping it, cancels).
     let running = RwSignal::new(None::<oneshot::Sender<()>>);
     let stop_running = move || {
@@ -207,7 +240,11 @@ pub fn ProbePanel(link: Link) -> impl IntoView {
             )
         });
         let checked = check_url(&url).and_then(|t| parse_headers(&headers).map(|h| (t, h)));
-        let (transport, headers) = match checked {
+        let checked = checked.and_then(|(t, h)| {
+            let options = Options::read(&skip_tools.get_untracked(), &max_calls.get_untracked())?;
+            Ok((t, h, options))
+        });
+        let (transport, headers, options) = match checked {
             Ok(checked) => checked,
             Err(reason) => return state.set(ProbeState::Failed(reason)),
         };
@@ -217,7 +254,7 @@ pub fn ProbePanel(link: Link) -> impl IntoView {
         spawn_local(async move {
             // A cancelled probe says nothing more: Cancel (or a newer probe) has set the state.
             if let Some(finished) =
-                probe_endpoint(url, transport, protocol, headers, cancelled).await
+                probe_endpoint(url, transport, protocol, headers, options, cancelled).await
             {
                 running.try_set(None);
                 state.try_set(finished);
@@ -269,9 +306,26 @@ pub fn ProbePanel(link: Link) -> impl IntoView {
                     </button>
                 </Show>
                 <span class="probe-hint">
-                    "Runs jrpc probe's checks against the endpoint above, over a connection of its own: it calls every tool the server lists."
+                    "Runs jrpc probe's checks against the endpoint above, over a connection of its own: it calls every tool the server lists except those named under Options."
                 </span>
             </div>
+            <details class="probe-options">
+                <summary>"Options"</summary>
+                <label>
+                    "Never call these tools (names, comma-separated; as --skip-tool): "
+                    <input
+                        type="text"
+                        data-testid="probe-skip-tools"
+                        spellcheck="false"
+                        placeholder="delete_file, send_email"
+                        bind:value=skip_tools
+                    />
+                </label>
+                <label>
+                    "At most this many tool calls, resource reads and prompt gets, each (as --max-calls): "
+                    <input type="number" data-testid="probe-max-calls" min="1" max="1000" bind:value=max_calls />
+                </label>
+            </details>
             <p
                 class="probe-status"
                 data-testid="probe-status"
