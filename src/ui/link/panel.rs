@@ -97,9 +97,8 @@ pub fn LinkPanel() -> impl IntoView {
             <p class="link-status" data-testid="link-status" role="status" data-state=move || state.with(LinkState::as_str)>
                 {move || state.with(ToString::to_string)}
             </p>
-            <super::probe::ProbePanel link />
             <details class="link-more">
-                <summary>"Options"</summary>
+                <summary>"Connection options"</summary>
                 <label>
                     <span class="label">"WebSocket subprotocol"</span>
                     <input
@@ -138,6 +137,7 @@ pub fn LinkPanel() -> impl IntoView {
                 </label>
             </details>
             <PendingList link />
+            <super::probe::ProbePanel link />
         </section>
     }
 }

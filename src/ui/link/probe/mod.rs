@@ -306,11 +306,11 @@ pub fn ProbePanel(link: Link) -> impl IntoView {
                     </button>
                 </Show>
                 <span class="probe-hint">
-                    "Runs jrpc probe's checks against the endpoint above, over a connection of its own: it calls every tool the server lists except those named under Options."
+                    "Runs jrpc probe's checks against the endpoint above, over a connection of its own: it calls every tool the server lists except those named under Probe options."
                 </span>
             </div>
             <details class="probe-options">
-                <summary>"Options"</summary>
+                <summary>"Probe options"</summary>
                 <label>
                     "Never call these tools (names, comma-separated; as --skip-tool): "
                     <input
