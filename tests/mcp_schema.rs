@@ -484,28 +484,8 @@ fn write_table() {
         let versions: Vec<String> = methods::versions_of(*set)
             .map(|v| format!("IN_{}", v.as_str().replace('-', "_")))
             .collect();
-        let params: Vec<String> = row
-            .params
-            .iter()
-            .map(|(p, req, t)| {
-                format!(
-                    "{}({p:?}, {})",
-                    if *req { "req" } else { "opt" },
-                    types_source(*t)
-                )
-            })
-            .collect();
-        let result: Vec<String> = row
-            .result
-            .iter()
-            .map(|(p, req, t)| {
-                format!(
-                    "{}({p:?}, {})",
-                    if *req { "req" } else { "opt" },
-                    types_source(*t)
-                )
-            })
-            .collect();
+        let params = members_source(&row.params);
+        let result = members_source(&row.result);
         let _ = writeln!(
             out,
             "    Method {{\n        name: {:?},\n        call: Call::{:?},\n        from: Sender::{:?},\n        versions: {},\n        params_required: {},\n        params: &[{}],\n        result: &[{}],\n    }},",
@@ -522,6 +502,20 @@ fn write_table() {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("engine/check/src/rpc/mcp/table.rs");
     std::fs::write(&path, out).unwrap();
     panic!("rewrote {}; build and test again", path.display());
+}
+
+/// A row's members as the table writes them: `req("name", STRING)`, `opt(…)`.
+fn members_source(members: &[(String, bool, Types)]) -> Vec<String> {
+    members
+        .iter()
+        .map(|(p, req, t)| {
+            format!(
+                "{}({p:?}, {})",
+                if *req { "req" } else { "opt" },
+                types_source(*t)
+            )
+        })
+        .collect()
 }
 
 fn types_source(t: Types) -> String {

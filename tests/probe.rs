@@ -106,16 +106,19 @@ fn jrpc_serve_on_stdio_passes_every_check() {
     }
 }
 
+/// `jrpc serve` on HTTP and WebSocket, both on free ports, for a minute.
+const HTTP_AND_WS: &[&str] = &[
+    "--http",
+    "127.0.0.1:0",
+    "--ws",
+    "127.0.0.1:0",
+    "--exit-after",
+    "60",
+];
+
 #[test]
 fn jrpc_serve_over_http_and_websocket_passes_every_check() {
-    let server = Server::jrpc_serve(&[
-        "--http",
-        "127.0.0.1:0",
-        "--ws",
-        "127.0.0.1:0",
-        "--exit-after",
-        "60",
-    ]);
+    let server = Server::jrpc_serve(HTTP_AND_WS);
     for url in [server.url("http"), server.url("ws")] {
         let (code, report) = probe_json(&[&url]);
         assert_all_pass(code, &report);
@@ -673,14 +676,7 @@ fn tls_front(backend: String, pem: &std::path::Path) -> u16 {
 
 #[test]
 fn https_and_wss_servers_are_probed_over_tls_checked_against_the_root_certificates() {
-    let server = Server::jrpc_serve(&[
-        "--http",
-        "127.0.0.1:0",
-        "--ws",
-        "127.0.0.1:0",
-        "--exit-after",
-        "60",
-    ]);
+    let server = Server::jrpc_serve(HTTP_AND_WS);
     let dir = std::env::temp_dir().join(format!("jrpc-probe-tls-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     for scheme in ["http", "ws"] {

@@ -171,8 +171,7 @@ async fn probe_endpoint(
         }
     };
     let Some(run) = run else {
-        let (link, _) = conversation.into_parts();
-        link.close().await;
+        conversation.into_parts().0.close().await;
         return None;
     };
     let (link, verdict) = probe::conclude(conversation, run);
@@ -186,7 +185,7 @@ async fn probe_endpoint(
     })
 }
 
-/// What the panel's Options set (as `jrpc probe --skip-tool` and `--max-calls`).
+/// What the panel's Probe options set (as `jrpc probe --skip-tool` and `--max-calls`).
 struct Options {
     skip_tools: Vec<String>,
     max_calls: usize,
