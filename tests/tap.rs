@@ -165,3 +165,54 @@ fn without_a_handshake_the_version_comes_from_each_requests_meta() {
         "{findings}"
     );
 }
+
+#[test]
+fn a_message_is_in_the_transcript_before_the_peer_receives_it() {
+    // The server asks the client something, then waits for the answer and exits. The client
+    // answers as soon as it reads the request: the transcript must hold the request first.
+    let dir = std::env::temp_dir().join(format!("jrpc-tap-order-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let transcript = dir.join("order.txt");
+    let server = r#"printf '%s\n' '{"jsonrpc":"2.0","method":"roots/list","id":0}'; read answer"#;
+    let mut child = Command::new(JRPC)
+        .args([
+            "tap",
+            "--transcript",
+            transcript.to_str().unwrap(),
+            "--",
+            "sh",
+            "-c",
+            server,
+        ])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("jrpc runs");
+    let mut from_tap = std::io::BufReader::new(child.stdout.take().unwrap());
+    let mut request = String::new();
+    std::io::BufRead::read_line(&mut from_tap, &mut request).unwrap();
+    assert!(request.contains("roots/list"), "{request}");
+    let recorded = std::fs::read_to_string(&transcript).unwrap();
+    assert!(
+        recorded.contains(r#"<-- {"jsonrpc":"2.0","method":"roots/list","id":0}"#),
+        "the request is recorded before the client has it: {recorded:?}"
+    );
+    let mut to_tap = child.stdin.take().unwrap();
+    to_tap
+        .write_all(b"{\"jsonrpc\":\"2.0\",\"id\":0,\"result\":{\"roots\":[]}}\n")
+        .unwrap();
+    drop(to_tap);
+    assert!(child.wait().unwrap().success());
+    let lines: Vec<String> = std::fs::read_to_string(&transcript)
+        .unwrap()
+        .lines()
+        .map(str::to_string)
+        .collect();
+    assert_eq!(lines.len(), 2, "{lines:?}");
+    assert!(
+        lines[0].starts_with("<-- ") && lines[1].starts_with("--> "),
+        "{lines:?}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

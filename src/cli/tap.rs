@@ -2,7 +2,8 @@
 //!
 //! A client (an IDE, an agent, the MCP Inspector) starts `jrpc tap -- real-server` instead of
 //! `real-server`. The bytes pass through unchanged and in order, both ways, each chunk as soon as
-//! it is read; beside them every newline-delimited message is checked by the engine under the
+//! it is read and its complete messages recorded (so the transcript has each message before any
+//! answer to it); beside them every newline-delimited message is checked by the engine under the
 //! profile (for MCP, the version learned from the `initialize` exchange unless given), and the
 //! findings go to standard error or `--log FILE` — never into the protocol streams.
 //! `--transcript FILE` records the conversation as a `-->` / `<--` transcript that `jrpc check`
@@ -154,6 +155,10 @@ impl Watch {
 /// Copies `from` to `to` chunk by chunk (each written and flushed as soon as it is read), and
 /// hands every complete line to the watch; what is left at the end (a message without its
 /// newline) is checked too. Returns when `from` ends or `to` refuses bytes.
+///
+/// A chunk's complete lines are recorded *before* the chunk is passed on: the peer cannot answer
+/// a message it has not received, so its answer is recorded after it (forwarded first, a fast
+/// client's reply to the server's request could reach the transcript ahead of the request).
 fn pump(mut from: impl Read, mut to: impl Write, side: Side, watch: &Mutex<Watch>) {
     let mut buf = vec![0u8; 64 * 1024];
     let mut pending: Vec<u8> = Vec::new();
@@ -165,7 +170,6 @@ fn pump(mut from: impl Read, mut to: impl Write, side: Side, watch: &Mutex<Watch
             Err(_) => break,
         };
         let chunk = &buf[..n];
-        let delivered = to.write_all(chunk).and_then(|()| to.flush()).is_ok();
         pending.extend_from_slice(chunk);
         while let Some(nl) = pending.iter().position(|&b| b == b'\n') {
             let line: Vec<u8> = pending.drain(..=nl).collect();
@@ -173,6 +177,7 @@ fn pump(mut from: impl Read, mut to: impl Write, side: Side, watch: &Mutex<Watch
                 w.message(side, &line);
             }
         }
+        let delivered = to.write_all(chunk).and_then(|()| to.flush()).is_ok();
         if !delivered {
             break;
         }
