@@ -58,42 +58,43 @@ wait_for() {
   cat "$1/serve.out"
   return 1
 }
+# serve_site DIR WATCH_BEHAVIOUR: new_site, then start_serve on a free port (in PORT), until it
+# prints the URL.
+serve_site() {
+  PORT="$(free_port)"
+  new_site "$1" "$2"
+  start_serve "$1" "$PORT"
+  wait_for "$1" "serve: http://127.0.0.1:$PORT/"
+}
 stop_serve() {
   kill -TERM "$SERVE_PID" 2>/dev/null || true
   wait "$SERVE_PID" 2>/dev/null || true
 }
 
 test_setup_runs_then_the_build_then_the_url_is_served() {
-  local dir="$1" port
-  port="$(free_port)"
-  new_site "$dir" abort
-  start_serve "$dir" "$port"
+  local dir="$1"
   trap stop_serve RETURN
-  wait_for "$dir" "serve: http://127.0.0.1:$port/" || return 1
+  serve_site "$dir" abort || return 1
   [ "$(head -2 "$dir/calls.log")" = "$(printf 'setup serve\ntrunk build --release')" ] ||
     { echo "not setup, then the build:"; cat "$dir/calls.log"; return 1; }
-  serves_dist "$port" || { echo "dist/ is not served"; return 1; }
+  serves_dist "$PORT" || { echo "dist/ is not served"; return 1; }
 }
 
 test_the_watcher_aborting_leaves_the_server_serving_and_it_is_restarted() {
-  local dir="$1" port
-  port="$(free_port)"
-  new_site "$dir" abort
-  start_serve "$dir" "$port"
+  local dir="$1"
   trap stop_serve RETURN
+  serve_site "$dir" abort || return 1
   wait_for "$dir" "rebuilding on change is off" || return 1
   grep -q 'panicked at notify-debouncer-full' "$dir/serve.out" || { echo "the stub's panic is not in the output"; return 1; }
   [ "$(grep -c 'trunk watch died (exit 134)' "$dir/serve.out")" = 2 ] || { echo "not restarted twice:"; cat "$dir/serve.out"; return 1; }
   [ "$(grep -c '^trunk watch --release$' "$dir/calls.log")" = 3 ] || { echo "not 3 watchers:"; cat "$dir/calls.log"; return 1; }
-  serves_dist "$port" || { echo "dist/ is no longer served"; return 1; }
+  serves_dist "$PORT" || { echo "dist/ is no longer served"; return 1; }
   kill -0 "$SERVE_PID" 2>/dev/null || { echo "serve.sh ended"; return 1; }
 }
 
 test_stopping_serve_stops_the_server_and_the_watcher() {
-  local dir="$1" port watcher
-  port="$(free_port)"
-  new_site "$dir" live
-  start_serve "$dir" "$port"
+  local dir="$1" watcher
+  serve_site "$dir" live || { stop_serve; return 1; }
   wait_for "$dir" "rebuilding it on change" || { stop_serve; return 1; }
   for _ in $(seq 1 50); do [ -s "$dir/watch.pid" ] && break; sleep 0.1; done
   watcher="$(cat "$dir/watch.pid")"
@@ -102,7 +103,7 @@ test_stopping_serve_stops_the_server_and_the_watcher() {
   if kill -0 "$SERVE_PID" 2>/dev/null; then echo "serve.sh still runs after SIGTERM"; stop_serve; return 1; fi
   for _ in $(seq 1 20); do kill -0 "$watcher" 2>/dev/null || break; sleep 0.1; done
   if kill -0 "$watcher" 2>/dev/null; then echo "the watcher ($watcher) still runs"; kill "$watcher"; return 1; fi
-  if serves_dist "$port"; then echo "the server still answers"; return 1; fi
+  if serves_dist "$PORT"; then echo "the server still answers"; return 1; fi
 }
 
 run_tests test_setup_runs_then_the_build_then_the_url_is_served \
