@@ -68,6 +68,9 @@ fi
 # Rebuilds dist/ on change; restarts `trunk watch` when it dies (see the header).
 watch_dist() {
   local trunk_pid="" quick_deaths=0 started rc
+  # Ctrl-C is the main script's to handle (it then stops this loop with SIGTERM): a subshell
+  # would otherwise die of it at once and leave trunk, in its own process group, running.
+  trap '' INT
   trap '[ -z "$trunk_pid" ] || kill -TERM -- "-$trunk_pid" 2>/dev/null; exit 0' TERM
   while :; do
     started=$SECONDS

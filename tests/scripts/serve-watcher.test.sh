@@ -42,8 +42,12 @@ serves_dist() {
 # start_serve DIR PORT: bash scripts/serve.sh PORT in the background (output in DIR/serve.out).
 start_serve() {
   local dir="$1"
-  (cd "$dir/repo" && exec env -i HOME="$dir/home" PATH="$dir/stubs:$BASE_BIN" bash scripts/serve.sh "$2" \
-    >"$dir/serve.out" 2>&1) &
+  local as_from_terminal=()
+  # INTERACTIVE=1: its own process group, SIGINT restored (a background job ignores it).
+  [ -z "${INTERACTIVE:-}" ] || as_from_terminal=(python3 -c \
+    'import os, signal, sys; signal.signal(signal.SIGINT, signal.SIG_DFL); os.setpgid(0, 0); os.execvp(sys.argv[1], sys.argv[1:])')
+  (cd "$dir/repo" && exec "${as_from_terminal[@]}" env -i HOME="$dir/home" PATH="$dir/stubs:$BASE_BIN" \
+    bash scripts/serve.sh "$2" >"$dir/serve.out" 2>&1) &
   SERVE_PID=$!
 }
 # wait_for DIR TEXT: until serve.sh's output holds TEXT (at most SERVE_WAIT seconds).
@@ -69,6 +73,15 @@ serve_site() {
 stop_serve() {
   kill -TERM "$SERVE_PID" 2>/dev/null || true
   wait "$SERVE_PID" 2>/dev/null || true
+}
+
+# stopped DIR WATCHER_PID: serve.sh, the watcher and the server all end (bounded).
+stopped() {
+  for _ in $(seq 1 $((SERVE_WAIT * 10))); do kill -0 "$SERVE_PID" 2>/dev/null || break; sleep 0.1; done
+  if kill -0 "$SERVE_PID" 2>/dev/null; then echo "serve.sh still runs:"; cat "$1/serve.out"; return 1; fi
+  for _ in $(seq 1 20); do kill -0 "$2" 2>/dev/null || break; sleep 0.1; done
+  if kill -0 "$2" 2>/dev/null; then echo "the watcher ($2) still runs"; kill "$2"; return 1; fi
+  if serves_dist "$PORT"; then echo "the server still answers"; return 1; fi
 }
 
 test_setup_runs_then_the_build_then_the_url_is_served() {
@@ -99,13 +112,22 @@ test_stopping_serve_stops_the_server_and_the_watcher() {
   for _ in $(seq 1 50); do [ -s "$dir/watch.pid" ] && break; sleep 0.1; done
   watcher="$(cat "$dir/watch.pid")"
   kill -TERM "$SERVE_PID"
-  for _ in $(seq 1 $((SERVE_WAIT * 10))); do kill -0 "$SERVE_PID" 2>/dev/null || break; sleep 0.1; done
-  if kill -0 "$SERVE_PID" 2>/dev/null; then echo "serve.sh still runs after SIGTERM"; stop_serve; return 1; fi
-  for _ in $(seq 1 20); do kill -0 "$watcher" 2>/dev/null || break; sleep 0.1; done
-  if kill -0 "$watcher" 2>/dev/null; then echo "the watcher ($watcher) still runs"; kill "$watcher"; return 1; fi
-  if serves_dist "$PORT"; then echo "the server still answers"; return 1; fi
+  stopped "$dir" "$watcher" || { stop_serve; return 1; }
+}
+
+test_ctrl_c_stops_the_server_and_the_watcher() {
+  local dir="$1" watcher
+  # As from a terminal: serve.sh leads its own process group, SIGINT not ignored, and Ctrl-C
+  # sends SIGINT to the whole group.
+  INTERACTIVE=1 serve_site "$dir" live || { stop_serve; return 1; }
+  wait_for "$dir" "rebuilding it on change" || { stop_serve; return 1; }
+  for _ in $(seq 1 50); do [ -s "$dir/watch.pid" ] && break; sleep 0.1; done
+  watcher="$(cat "$dir/watch.pid")"
+  kill -INT -- "-$SERVE_PID"
+  stopped "$dir" "$watcher" || { stop_serve; return 1; }
 }
 
 run_tests test_setup_runs_then_the_build_then_the_url_is_served \
   test_the_watcher_aborting_leaves_the_server_serving_and_it_is_restarted \
-  test_stopping_serve_stops_the_server_and_the_watcher
+  test_stopping_serve_stops_the_server_and_the_watcher \
+  test_ctrl_c_stops_the_server_and_the_watcher
