@@ -519,6 +519,22 @@ mod tests {
     }
 
     #[test]
+    fn comment_lines_of_a_transcript_are_no_documents_and_pair_nothing() {
+        let src = "// checks ping\n\n--> {\"jsonrpc\": \"2.0\", \"method\": \"ping\", \"id\": 1}\n  // the reply:\n<-- {\"jsonrpc\": \"2.0\", \"result\": {}, \"id\": 1}\n";
+        assert_eq!(
+            verdicts(src),
+            [
+                (vec![Kind::Request], vec![]),
+                (vec![Kind::Response], vec![])
+            ]
+        );
+        assert_eq!(
+            check(src.as_bytes(), Profile::JsonRpc).violations().count(),
+            0
+        );
+    }
+
+    #[test]
     fn a_result_with_id_null_answering_a_request_with_id_null_is_a_valid_response() {
         let src = format!("--> {NULL_REQUEST}\n<-- {NULL_RESULT}");
         assert_eq!(
