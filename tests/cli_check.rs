@@ -194,6 +194,24 @@ fn a_comment_line_outside_a_transcript_stays_a_parse_error() {
 }
 
 #[test]
+fn a_batch_of_notifications_only_waits_for_no_reply() {
+    // The issue's transcript: the reply answers the second batch, not the first.
+    let out = jrpc(
+        &["check"],
+        br#"--> [{"jsonrpc":"2.0","method":"echo","params":["x",99]}]
+--> [{"jsonrpc":"2.0","id":2,"method":"echo","params":[]},{"jsonrpc":"2.0","id":3,"method":"echo","params":["x",3]}]
+<-- [{"jsonrpc":"2.0","id":2,"error":{"code":-32602,"message":"missing value"}},{"jsonrpc":"2.0","id":3,"result":"x"}]
+"#,
+    );
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+}
+
+#[test]
 fn several_files_are_checked_in_order_and_named() {
     let dir = std::env::temp_dir().join(format!("jrpc-cli-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
