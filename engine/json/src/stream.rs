@@ -122,15 +122,24 @@ fn marker_at(src: &[u8], pos: usize) -> Option<Direction> {
 /// document), or in a transcript with a whole-line `//` comment. The error's own line counts when
 /// the error is that line's first character (an unclosed document followed by the next one).
 fn resync(src: &[u8], start: usize, from: usize, transcript: &mut TranscriptTest<'_>) -> usize {
-    if from > start && at_line_start(src, from) {
+    if from > start {
         let line = src[..from]
             .iter()
             .rposition(|&b| b == b'\n')
             .map_or(0, |n| n + 1);
-        if marker_at(src, from).is_some()
-            || transcript.comment_at(from)
-            || (line == from && matches!(src.get(from), Some(b'{' | b'[')))
+        let mut text = line;
+        while matches!(src.get(text), Some(b' ' | b'\t')) {
+            text += 1;
+        }
+        // The error is on a later line that starts with a marker or a comment (wherever on it the
+        // parser noticed: `-->` reads as the start of a number), or at a `{` or `[` in column 1.
+        if line > start
+            && text <= from
+            && (marker_at(src, text).is_some() || transcript.comment_at(text))
         {
+            return line;
+        }
+        if line == from && matches!(src.get(from), Some(b'{' | b'[')) {
             return line;
         }
     }
@@ -353,6 +362,15 @@ mod tests {
         assert_eq!(e.message, "expected ',' or '}' after an object member, found the end of the document (the next line starts a new one)");
         assert_eq!((k[1].0, k[1].1), (Some(Direction::Server), true));
         assert_eq!((k[2].1, k[3].1), (false, true));
+    }
+
+    #[test]
+    fn a_document_cut_short_before_a_marker_line_leaves_that_line_its_own() {
+        // `-->` reads as the start of a number, so the parser stops inside the marker.
+        let k = kinds("--> {\"jsonrpc\": \n--> {\"b\": 2}\n<-- {\"c\": 3}");
+        assert_eq!(k.len(), 3, "{k:?}");
+        assert_eq!((k[0].1, k[0].2.as_str()), (false, "{\"jsonrpc\":"));
+        assert_eq!(k[1], (Some(Direction::Client), true, "{\"b\": 2}".into()));
     }
 
     #[test]
