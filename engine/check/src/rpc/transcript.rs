@@ -37,7 +37,9 @@ struct CallBatch {
     null_requests: usize,
     /// Keys of `keys` that id null may answer too (invalid elements with a readable id).
     or_null: Vec<String>,
-    unreadable: usize,
+    /// Elements the other side cannot read (not objects, or invalid without a usable id): each
+    /// is answered inside the batch reply with id null.
+    unreadable: Vec<(At, Span)>,
     answered: bool,
 }
 
@@ -271,11 +273,11 @@ impl Conversation<'_> {
         let mut keys = Vec::new();
         let mut null_requests = 0;
         let mut or_null = Vec::new();
-        let mut unreadable = 0;
+        let mut unreadable = Vec::new();
         for (i, item) in items.iter().enumerate() {
             let at = At { doc, item: Some(i) };
             if !item.is_object() {
-                unreadable += 1;
+                unreadable.push((at, item.span));
                 continue;
             }
             let before = self.unreadable.len();
@@ -291,11 +293,13 @@ impl Conversation<'_> {
             if self.unreadable.len() > before {
                 // Batch elements are answered inside the batch reply, not on their own.
                 self.unreadable.truncate(before);
-                unreadable += 1;
+                unreadable.push((at, item.span));
             }
         }
-        if keys.is_empty() && unreadable == 0 {
+        if keys.is_empty() && unreadable.is_empty() {
+            // Notifications only: nothing comes back (§6), so no reply waits to be paired with it.
             self.last_call[side(from)] = Some(LastCall::Notification);
+            return;
         }
         self.batches.push(CallBatch {
             from,
@@ -308,13 +312,30 @@ impl Conversation<'_> {
         });
     }
 
+    /// The unanswered batch of `asker` a batch reply with these elements answers: the one most of
+    /// its ids belong to (replies to two batches may come in either order), the oldest on a tie.
+    fn batch_answered_by(&self, items: &[Node<'_>], asker: Direction) -> Option<usize> {
+        let keys: Vec<String> = items
+            .iter()
+            .filter_map(|item| item.get("id").and_then(id_key))
+            .map(|(key, _)| key)
+            .collect();
+        let mut best: Option<(usize, usize)> = None;
+        for (i, b) in self.batches.iter().enumerate() {
+            if b.from != asker || b.answered {
+                continue;
+            }
+            let shared = keys.iter().filter(|k| b.keys.contains(k)).count();
+            if best.is_none_or(|(_, most)| shared > most) {
+                best = Some((i, shared));
+            }
+        }
+        best.map(|(i, _)| i)
+    }
+
     fn batch_of_responses(&mut self, items: &[Node<'_>], doc: usize, from: Direction, span: Span) {
         let asker = other(from);
-        let Some(b) = self
-            .batches
-            .iter()
-            .position(|b| b.from == asker && !b.answered)
-        else {
+        let Some(b) = self.batch_answered_by(items, asker) else {
             if self.last_call[side(asker)] == Some(LastCall::Notification)
                 && !self.pending.iter().any(|p| p.from == asker)
             {
@@ -336,7 +357,7 @@ impl Conversation<'_> {
         let mut expected: Vec<String> = self.batches[b].keys.clone();
         expected.extend(std::iter::repeat_n(
             "null".to_string(),
-            self.batches[b].unreadable,
+            self.batches[b].unreadable.len(),
         ));
         let mut extra = Vec::new();
         let mut null_requests = self.batches[b].null_requests;
@@ -471,7 +492,11 @@ pub(super) fn check(stream: &Stream<'_>, documents: &mut [Document], profile: Pr
             conv.flag(p.at, Some("id"), &REQUEST_UNANSWERED, p.span, message);
         }
     }
-    let unreadable = std::mem::take(&mut conv.unreadable);
+    let mut unreadable = std::mem::take(&mut conv.unreadable);
+    // Unreadable elements of batches that got no reply at all.
+    for b in conv.batches.iter().filter(|b| !b.answered) {
+        unreadable.extend(b.unreadable.iter().map(|&(at, span)| (b.from, at, span)));
+    }
     for (from, at, span) in unreadable {
         if both_sides[side(other(from))] {
             conv.flag(
@@ -516,6 +541,128 @@ mod tests {
                 )
             })
             .collect()
+    }
+
+    #[test]
+    fn comment_lines_of_a_transcript_are_no_documents_and_pair_nothing() {
+        let src = "// checks ping\n\n--> {\"jsonrpc\": \"2.0\", \"method\": \"ping\", \"id\": 1}\n  // the reply:\n<-- {\"jsonrpc\": \"2.0\", \"result\": {}, \"id\": 1}\n";
+        assert_eq!(
+            verdicts(src),
+            [
+                (vec![Kind::Request], vec![]),
+                (vec![Kind::Response], vec![])
+            ]
+        );
+        assert_eq!(
+            check(src.as_bytes(), Profile::JsonRpc).violations().count(),
+            0
+        );
+    }
+
+    /// Each document's error rules (a batch's own and its elements'), in document order.
+    fn errors_per_document(src: &str) -> Vec<Vec<&'static str>> {
+        verdicts(src).into_iter().map(|(_, rules)| rules).collect()
+    }
+
+    #[test]
+    fn batches_of_every_shape_pair_with_their_replies() {
+        let req = |id: u32| format!(r#"{{"jsonrpc":"2.0","id":{id},"method":"echo","params":[]}}"#);
+        let note = r#"{"jsonrpc":"2.0","method":"echo","params":["x",99]}"#;
+        let ok = |id: u32| format!(r#"{{"jsonrpc":"2.0","id":{id},"result":"x"}}"#);
+        let refused =
+            r#"{"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"Invalid Request"}}"#;
+        let invalid_with_id = r#"{"jsonrpc":"2.0","id":7}"#;
+        let refused_7 =
+            r#"{"jsonrpc":"2.0","id":7,"error":{"code":-32600,"message":"Invalid Request"}}"#;
+        let none: Vec<&str> = Vec::new();
+        let cases: Vec<(&str, String, Vec<Vec<&str>>)> = vec![
+            (
+                "the issue's example: a batch of notifications only, then a batch answered",
+                format!("--> [{note}]\n--> [{}, {}]\n<-- [{{\"jsonrpc\":\"2.0\",\"id\":2,\"error\":{{\"code\":-32602,\"message\":\"missing value\"}}}}, {}]", req(2), req(3), ok(3)),
+                vec![none.clone(), none.clone(), none.clone()],
+            ),
+            (
+                "notifications only get nothing back",
+                format!("--> [{note}, {note}]\n<-- // nothing is returned"),
+                vec![none.clone()],
+            ),
+            (
+                "a reply to a batch of notifications only is a reply to notifications",
+                format!("--> [{note}, {note}]\n<-- [{refused}]"),
+                vec![none.clone(), vec!["notification-answered"]],
+            ),
+            (
+                "mixed: one response per request, none for the notification, in any order",
+                format!("--> [{}, {note}, {}]\n<-- [{}, {}]", req(1), req(2), ok(2), ok(1)),
+                vec![none.clone(), none.clone()],
+            ),
+            (
+                "invalid elements are answered with id null (or their readable id)",
+                format!("--> [1, {}, {invalid_with_id}]\n<-- [{refused}, {}, {refused_7}]", req(1), ok(1)),
+                vec![
+                    vec!["batch-element-not-object", "method-result-or-error-required"],
+                    none.clone(),
+                ],
+            ),
+            (
+                "a batch whose every element is invalid gets one error per element",
+                format!("--> [1, 2, 3]\n<-- [{refused}, {refused}, {refused}]"),
+                vec![
+                    vec!["batch-element-not-object"; 3],
+                    none.clone(),
+                ],
+            ),
+            (
+                "a batch whose every element is invalid, left unanswered",
+                format!("--> [1, 2]\n--> {}\n<-- {}", req(5), ok(5)),
+                vec![
+                    vec![
+                        "batch-element-not-object",
+                        "request-unanswered",
+                        "batch-element-not-object",
+                        "request-unanswered",
+                    ],
+                    none.clone(),
+                    none.clone(),
+                ],
+            ),
+            (
+                "the empty batch gets a single error, not an array",
+                format!("--> []\n<-- {refused}"),
+                vec![vec!["batch-empty"], none.clone()],
+            ),
+            (
+                "the empty batch left unanswered",
+                format!("--> []\n--> {}\n<-- {}", req(1), ok(1)),
+                vec![vec!["batch-empty", "request-unanswered"], none.clone(), none.clone()],
+            ),
+            (
+                "a reply missing an element",
+                format!("--> [{}, {}]\n<-- [{}]", req(1), req(2), ok(1)),
+                vec![none.clone(), vec!["batch-reply-mismatch"]],
+            ),
+            (
+                "a reply with an extra element",
+                format!("--> [{}]\n<-- [{}, {}]", req(1), ok(1), ok(9)),
+                vec![none.clone(), vec!["batch-reply-mismatch"]],
+            ),
+            (
+                "batches among single messages, answered out of order",
+                format!(
+                    "--> {}\n--> [{}, {note}, {}]\n--> {note}\n--> [{}]\n<-- [{}]\n<-- {}\n<-- [{}, {}]",
+                    req(1), req(2), req(3), req(4), ok(4), ok(1), ok(3), ok(2)
+                ),
+                vec![none.clone(); 7],
+            ),
+            (
+                "a batch never answered leaves its requests unanswered",
+                format!("--> [{}, {note}]\n--> {}\n<-- {}", req(1), req(2), ok(2)),
+                vec![vec!["request-unanswered"], none.clone(), none.clone()],
+            ),
+        ];
+        for (name, src, expected) in cases {
+            assert_eq!(errors_per_document(&src), expected, "{name}:\n{src}");
+        }
     }
 
     #[test]
