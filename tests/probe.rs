@@ -713,3 +713,55 @@ fn https_and_wss_servers_are_probed_over_tls_checked_against_the_root_certificat
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+// ---- Hostile servers (#29): each attack in small, bounded in time and memory ----------------------
+
+/// The misbehaving example server (`examples/misbehaving_server.rs`), for a minute.
+fn misbehaving() -> Server {
+    Server::spawn(
+        env!("CARGO_BIN_EXE_jrpc").replace("/jrpc", "/examples/misbehaving_server"),
+        &["--exit-after", "60"],
+    )
+}
+
+/// A transcript file of this test process named `name`.
+fn transcript_path(name: &str) -> std::path::PathBuf {
+    std::env::temp_dir().join(format!("jrpc-probe-{name}-{}.txt", std::process::id()))
+}
+
+#[test]
+fn sse_split_inside_a_character_and_between_cr_and_lf_reads_whole() {
+    let server = misbehaving();
+    let path = transcript_path("sse-split");
+    let (_, report) = probe_json(&[
+        "--profile",
+        "jsonrpc",
+        "--timeout",
+        "2",
+        "--transcript",
+        path.to_str().unwrap(),
+        "--call",
+        "sse-split",
+        r#"{"text":"ééé"}"#,
+        &server.url("http"),
+    ]);
+    let transcript = std::fs::read_to_string(&path).unwrap();
+    let _ = std::fs::remove_file(&path);
+    assert!(!transcript.contains('\u{FFFD}'), "{transcript}");
+    // Two events, two messages: the notification and the reply, each whole on its own line.
+    assert!(
+        transcript.contains(
+            "\n<-- {\"jsonrpc\":\"2.0\",\"method\":\"sse/notice\",\"params\":{\"text\":\"é\"}}\n"
+        ),
+        "{transcript}"
+    );
+    assert!(
+        transcript.contains(r#""result":{"echo":{"text":"ééé"}}"#),
+        "{transcript}"
+    );
+    assert!(
+        !rules(&report).contains("json-syntax"),
+        "{:?}",
+        rules(&report)
+    );
+}
