@@ -892,3 +892,51 @@ fn sigterm_and_sighup_stop_the_probe_and_the_server_it_started() {
         let _ = std::fs::remove_file(&pid_file);
     }
 }
+
+#[test]
+fn a_server_that_stops_reading_cannot_hold_the_probe_past_its_total_timeout() {
+    let pid_file = transcript_path("deaf-pid");
+    let _ = std::fs::remove_file(&pid_file);
+    // Never reads: it writes a reply every 20 ms (so the probe gets through its checks
+    // quickly), then sleeps; the 120 KB call fills the pipe. Only the total timeout ends the
+    // write.
+    let script = format!(
+        r#"echo $$ > {}; for i in $(seq 1 150); do echo "{{\"jsonrpc\":\"2.0\",\"id\":$i,\"result\":{{}}}}"; sleep 0.02; done; exec sleep 300"#,
+        pid_file.display()
+    );
+    let params = format!("[\"{}\"]", "x".repeat(120_000));
+    let started = std::time::Instant::now();
+    let (code, report) = probe_json(&[
+        "--profile",
+        "jsonrpc",
+        "--timeout",
+        "30",
+        "--total-timeout",
+        "3",
+        "--call",
+        "big",
+        &params,
+        "--",
+        "sh",
+        "-c",
+        &script,
+    ]);
+    assert!(
+        started.elapsed() < std::time::Duration::from_secs(6),
+        "{:?}",
+        started.elapsed()
+    );
+    assert_eq!(code, Some(1));
+    let stopped = report["stopped"].as_str().unwrap();
+    assert!(stopped.contains("stopped reading"), "{stopped}");
+    let server = std::fs::read_to_string(&pid_file).unwrap();
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(5);
+    while running(server.trim()) {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the server {server} outlived the probe by 5 s"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    let _ = std::fs::remove_file(&pid_file);
+}

@@ -190,7 +190,7 @@ pub fn main(args: Args) -> ExitCode {
             Err(e) => return Err(format!("cannot listen for signals: {e}")),
         };
         let link = tokio::select! {
-            link = Link::open(&target, args.timeout, started) => link,
+            link = Link::open(&target, args.timeout.min(args.total_timeout), started) => link,
             signal = stop.received() => return Err(format!("interrupted ({signal})")),
         };
         let link = link.map_err(|e| e.0)?;

@@ -104,7 +104,9 @@ impl StdioLink {
         })
     }
 
-    pub async fn send(&mut self, text: &str) -> Result<(), LinkError> {
+    /// Writes `text` and a newline to the server's input, within `timeout` (a server that stops
+    /// reading fills the pipe: then the probe stops, and [`StdioLink::stop`] kills it).
+    pub async fn send(&mut self, text: &str, timeout: Duration) -> Result<(), LinkError> {
         let Some(stdin) = &mut self.stdin else {
             return Err(self.gone().await);
         };
@@ -114,11 +116,19 @@ impl StdioLink {
             stdin.write_all(&line).await?;
             stdin.flush().await
         };
-        match written.await {
-            Ok(()) => Ok(()),
-            Err(_) => {
+        match tokio::time::timeout(timeout, written).await {
+            Ok(Ok(())) => Ok(()),
+            Ok(Err(_)) => {
                 self.stdin = None;
                 Err(self.gone().await)
+            }
+            Err(_) => {
+                self.stdin = None;
+                Err(LinkError(format!(
+                    "{} did not read a message of {} bytes within {timeout:?} (it stopped reading its input)",
+                    self.program,
+                    line.len()
+                )))
             }
         }
     }
