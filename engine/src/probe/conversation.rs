@@ -179,7 +179,7 @@ impl<L: ProbeLink> Conversation<L> {
         let id = serde_json::from_str::<Value>(&text)
             .ok()
             .and_then(|v| v.get("id").cloned());
-        let delivery = self.link.send(&text, self.timeout).await?;
+        let delivery = self.link.send(&text, self.send_bound()).await?;
         if delivery.note.is_some() {
             self.last_note.clone_from(&delivery.note);
         }
@@ -274,6 +274,13 @@ impl<L: ProbeLink> Conversation<L> {
         Ok(self.entries.len() - 1)
     }
 
+    /// How long one message may take to be sent (over HTTP: to be answered): `timeout`, and no
+    /// later than the probe's deadline. A server that stops reading cannot hold the probe past it.
+    fn send_bound(&self) -> Duration {
+        self.timeout
+            .min(self.deadline.saturating_sub(self.link.elapsed()))
+    }
+
     fn check_deadline(&self) -> Result<(), LinkError> {
         if self.link.elapsed() >= self.deadline {
             Err(LinkError(
@@ -301,7 +308,8 @@ impl<L: ProbeLink> Conversation<L> {
             json!({"jsonrpc": "2.0", "id": id, "error": {"code": -32601, "message": format!("Method not found: the probe does not offer {method}")}})
         };
         let text = answer.to_string();
-        self.link.send(&text, self.timeout).await?;
+        self.check_deadline()?;
+        self.link.send(&text, self.send_bound()).await?;
         self.record(Side::Client, text)?;
         Ok(())
     }

@@ -31,7 +31,8 @@ pub struct Delivery {
 /// current-thread runtime, the browser's event loop).
 #[allow(async_fn_in_trait)]
 pub trait ProbeLink {
-    /// Sends one message (or batch) as it is written. Over HTTP the POST's response is read here
+    /// Sends one message (or batch) as it is written, within `timeout`: a stream the server does
+    /// not read in time is an error (the probe stops). Over HTTP the POST's response is read here
     /// (within `timeout`: one that does not come in time is not an error, the request is then
     /// unanswered) and its messages queued for [`ProbeLink::receive`].
     async fn send(&mut self, text: &str, timeout: Duration) -> Result<Delivery, LinkError>;

@@ -15,6 +15,7 @@ use hyper::{Method, Request, Response, Uri};
 use hyper_util::rt::TokioIo;
 
 use super::tls::{self, Endpoint};
+use crate::event_stream::{Event, EventStream};
 use crate::probe::link::{http_note, is_reply, Delivery, HttpBody, LinkError};
 
 /// The largest response body read.
@@ -202,9 +203,9 @@ async fn read_body(body: &mut Incoming) -> Result<Vec<u8>, LinkError> {
 }
 
 /// Reads Server-Sent Events until one carries a response (the reply the POST waits for) or the
-/// stream ends; every event's data is a message.
+/// stream ends; every event's data is a message (the engine's [`EventStream`] reads them).
 async fn read_events(body: &mut Incoming, messages: &mut Vec<String>) -> Result<(), LinkError> {
-    let mut buffer = String::new();
+    let mut events = EventStream::new(MAX_BODY);
     let mut read = 0usize;
     while let Some(frame) = body.frame().await {
         let frame =
@@ -218,50 +219,17 @@ async fn read_events(body: &mut Incoming, messages: &mut Vec<String>) -> Result<
                 "the event stream sent more than {MAX_BODY} bytes"
             )));
         }
-        buffer.push_str(&String::from_utf8_lossy(data).replace("\r\n", "\n"));
-        while let Some(end) = buffer.find("\n\n") {
-            let event: String = buffer.drain(..end + 2).collect();
-            if let Some(message) = event_data(&event) {
-                let answers = is_reply(&message);
-                messages.push(message);
-                if answers {
-                    return Ok(());
-                }
+        let complete = events
+            .push(data)
+            .map_err(|e| LinkError(format!("reading the event stream: {e}")))?;
+        for message in complete.into_iter().filter_map(Event::message) {
+            let answers = is_reply(&message);
+            messages.push(message);
+            if answers {
+                return Ok(());
             }
         }
     }
-    if let Some(message) = event_data(&buffer) {
-        messages.push(message);
-    }
+    messages.extend(events.finish().and_then(Event::message));
     Ok(())
-}
-
-/// The `data:` lines of one event, joined (None when it has none: a comment, a retry).
-fn event_data(event: &str) -> Option<String> {
-    let lines: Vec<&str> = event
-        .lines()
-        .filter_map(|l| l.strip_prefix("data:"))
-        .map(|l| l.strip_prefix(' ').unwrap_or(l))
-        .collect();
-    let data = lines.join("\n");
-    (!data.trim().is_empty()).then_some(data)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn event_data_joins_data_lines_and_skips_comments() {
-        assert_eq!(
-            event_data("event: message\ndata: {\"a\":1}\n\n").as_deref(),
-            Some("{\"a\":1}")
-        );
-        assert_eq!(
-            event_data("data:[1,\ndata: 2]\n\n").as_deref(),
-            Some("[1,\n2]")
-        );
-        assert_eq!(event_data(": keep-alive\n\n"), None);
-        assert_eq!(event_data("retry: 100\n\n"), None);
-    }
 }

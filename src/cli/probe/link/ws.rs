@@ -36,11 +36,18 @@ impl WsLink {
         }
     }
 
-    pub async fn send(&mut self, text: &str) -> Result<(), LinkError> {
-        self.socket
-            .send(Message::text(text))
-            .await
-            .map_err(|e| LinkError(format!("the WebSocket failed while sending: {e}")))
+    /// Sends `text` as one text frame, within `timeout` (a server that stops reading fills the
+    /// connection's buffers: then the probe stops).
+    pub async fn send(&mut self, text: &str, timeout: Duration) -> Result<(), LinkError> {
+        match tokio::time::timeout(timeout, self.socket.send(Message::text(text))).await {
+            Ok(sent) => {
+                sent.map_err(|e| LinkError(format!("the WebSocket failed while sending: {e}")))
+            }
+            Err(_) => Err(LinkError(format!(
+                "the server did not read a message of {} bytes within {timeout:?} (it stopped reading)",
+                text.len()
+            ))),
+        }
     }
 
     pub async fn receive(&mut self, wait: Duration) -> Result<Option<String>, LinkError> {

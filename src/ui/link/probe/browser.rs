@@ -14,9 +14,10 @@ use futures_util::{Sink, SinkExt, StreamExt};
 use gloo_net::websocket::futures::WebSocket;
 use gloo_net::websocket::{Message, State, WebSocketError};
 
-use super::super::transport::{fetch_post, read_chunks, SseEvents};
+use super::super::transport::{fetch_post, read_chunks};
 use super::super::wording::{binary_text, explain_fetch_error, explain_open_error};
 use super::super::Transport;
+use crate::event_stream::{Event, EventStream};
 use crate::probe::link::{http_note, is_reply, HttpBody};
 use crate::probe::{Delivery, LinkError, ProbeLink};
 use crate::ui::exchange::clock_ms;
@@ -168,26 +169,35 @@ impl BrowserLink {
         let mut error_page = None;
         if content_type.starts_with("text/event-stream") {
             // Read as it arrives, until an event carries the reply: the stream may stay open.
-            let mut events = SseEvents::default();
+            let mut events = EventStream::new(MAX_BODY);
             let mut read = 0;
             let mut answered = false;
+            let mut refused = None;
             read_chunks(&response, |chunk| {
                 read += chunk.len();
-                for message in events.push(chunk) {
-                    answered |= is_reply(&message);
-                    messages.push(message);
+                match events.push(chunk) {
+                    Ok(complete) => {
+                        for message in complete.into_iter().filter_map(Event::message) {
+                            answered |= is_reply(&message);
+                            messages.push(message);
+                        }
+                    }
+                    Err(e) => refused = Some(e),
                 }
-                !answered && read <= MAX_BODY
+                !answered && read <= MAX_BODY && refused.is_none()
             })
             .await
             .map_err(|e| LinkError(format!("reading the event stream failed: {e}")))?;
+            if let Some(e) = refused {
+                return Err(LinkError(format!("reading the event stream: {e}")));
+            }
             if read > MAX_BODY {
                 return Err(LinkError(format!(
                     "the event stream sent more than {MAX_BODY} bytes"
                 )));
             }
             if !answered {
-                messages.extend(events.finish());
+                messages.extend(events.finish().and_then(Event::message));
             }
         } else {
             let body = response
