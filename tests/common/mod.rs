@@ -141,3 +141,19 @@ pub async fn connect(url: &str) -> Socket {
         .unwrap_or_else(|e| panic!("{url} opens: {e}"))
         .0
 }
+
+/// A process's peak resident memory so far (Linux: `VmHWM` of /proc/PID/status), in bytes.
+#[cfg(target_os = "linux")]
+pub fn peak_memory(pid: u32) -> usize {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).expect("the process runs");
+    let line = status
+        .lines()
+        .find(|l| l.starts_with("VmHWM:"))
+        .expect("Linux says the peak");
+    let kb: usize = line
+        .split_whitespace()
+        .nth(1)
+        .and_then(|n| n.parse().ok())
+        .expect("a number of kB");
+    kb * 1024
+}
