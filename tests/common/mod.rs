@@ -157,3 +157,15 @@ pub fn peak_memory(pid: u32) -> usize {
         .expect("a number of kB");
     kb * 1024
 }
+
+/// One batch of `n` `tools/list` requests: each is answered with about 4 KB, so 44,000 of them
+/// (2 MiB) ask for 181 MB.
+pub fn tools_list_batch(n: usize) -> String {
+    let items: Vec<String> = (0..n)
+        .map(|id| format!(r#"{{"jsonrpc":"2.0","id":{id},"method":"tools/list"}}"#))
+        .collect();
+    format!("[{}]", items.join(","))
+}
+
+/// The mock's answer to a batch whose replies would pass 16 MiB.
+pub const REPLY_TOO_LARGE: &str = r#"{"jsonrpc":"2.0","error":{"code":-32010,"message":"Reply too large: the replies would pass 16777216 bytes (16 MiB); send fewer requests per batch"},"id":null}"#;
