@@ -730,3 +730,20 @@ fn a_call_that_asks_a_client_accepting_only_json_is_a_tool_error_at_once() {
         .unwrap()
         .contains("text/event-stream"));
 }
+
+#[cfg(target_os = "linux")]
+#[test]
+fn a_batch_whose_replies_pass_16_mib_gets_one_error_in_bounded_memory() {
+    // 2 MiB of tools/list asked for a 181 MB reply: 1.9 GB at the peak, 1.5 GB kept idle.
+    let server = http_server();
+    let reply = server.post(&[], &common::tools_list_batch(44_000));
+    assert_eq!(reply.status, 200);
+    assert_eq!(reply.body, common::REPLY_TOO_LARGE);
+    let peak = common::peak_memory(server.child.id());
+    assert!(peak < 300 * 1024 * 1024, "peak {} MiB", peak >> 20);
+    // A batch under the bound is answered whole, as before.
+    let reply = server.post(&[], &common::tools_list_batch(100));
+    assert_eq!(reply.status, 200);
+    let replies: serde_json::Value = serde_json::from_str(&reply.body).unwrap();
+    assert_eq!(replies.as_array().map(Vec::len), Some(100));
+}

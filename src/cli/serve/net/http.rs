@@ -18,6 +18,9 @@
 //!   - another content type → `415`; an `Accept` taking neither JSON nor SSE → `406`; a body over
 //!     [`MAX_BODY`] → `413`. These bodies are JSON-RPC errors with id null too.
 //! - An empty body (or only whitespace) holds no JSON value → `400` with `-32700`, id null.
+//! - A reply (what the server sends on its own before it included) is at most
+//!   [`crate::mock::MAX_REPLY`] bytes: past it the mock answers a batch with one error
+//!   (`-32010`, id null), built without ever holding the larger reply.
 //! - Bounds: the request head must arrive within [`HEAD_READ`] (a kept-alive connection is closed
 //!   after that long without a next request), the body within [`BODY_READ`] (else `408`); a large
 //!   body is answered on a blocking thread, so other connections go on meanwhile.
@@ -53,7 +56,7 @@ use tokio::sync::mpsc;
 
 use super::guard::Guard;
 use super::{stopped, Context};
-use crate::mock::{CallId, Fixtures, MockServer, OutgoingKind};
+use crate::mock::{Answer, CallId, Fixtures, MockServer, OutgoingKind};
 
 /// The largest request body read.
 pub const MAX_BODY: usize = 16 * 1024 * 1024;
@@ -358,8 +361,12 @@ async fn post(request: Request<Incoming>, name: &str, verbose: bool, fixtures: F
                 }
                 empty(StatusCode::ACCEPTED)
             }
-            Some(answer) => {
-                let status = if not_accepted(&answer) {
+            Some(Answer {
+                text: answer,
+                refused,
+            }) => {
+                // The mock says whether it refused the input as a whole: the reply is not read again.
+                let status = if refused {
                     StatusCode::BAD_REQUEST
                 } else {
                     StatusCode::OK
@@ -401,22 +408,11 @@ fn event(message: &str) -> String {
     format!("event: message\ndata: {message}\n\n")
 }
 
-/// True when the reply says the input as a whole was not accepted: a single error with id null
-/// (-32700 for bytes that are not JSON, -32600 for what is not a request or `[]`).
-fn not_accepted(answer: &str) -> bool {
-    match serde_json::from_str::<serde_json::Value>(answer) {
-        Ok(serde_json::Value::Object(reply)) => {
-            reply.get("id") == Some(&serde_json::Value::Null) && reply.contains_key("error")
-        }
-        _ => false,
-    }
-}
-
 /// What one POST gets.
 struct Answered {
     /// What the server sent on its own for this POST, in order (before `reply`).
     sent: Vec<String>,
-    reply: Option<String>,
+    reply: Option<Answer>,
     /// The id of the session a successful `initialize` started.
     new_session: Option<String>,
     /// This POST's call waits for the client: its stream's later messages.
@@ -444,7 +440,7 @@ fn answer(
     table.expire_idle();
     let Some(id) = session else {
         let mut server = MockServer::with_fixtures(fixtures);
-        let reply = server.handle(body);
+        let reply = server.answer(body);
         // Without a session no later POST can answer a question: nothing waits here (a fresh
         // server knows no client capability, so its tools do not ask).
         let sent = server.take_sent();
@@ -474,7 +470,7 @@ fn answer(
             "Session not found: send initialize without Mcp-Session-Id to start a new one",
         )));
     };
-    let mut reply = entry.server.handle(body);
+    let mut reply = entry.server.answer(body);
     let (mut sent, waiting_call) = route(entry);
     let mut waiting = None;
     if let Some(call) = waiting_call {
@@ -498,7 +494,10 @@ fn answer(
                 .take_outgoing()
                 .into_iter()
                 .find(|o| o.kind == OutgoingKind::Reply)
-                .map(|o| o.text);
+                .map(|o| Answer {
+                    text: o.text,
+                    refused: false,
+                });
         }
     }
     Ok(Answered {
@@ -730,21 +729,15 @@ mod tests {
     use super::*;
 
     #[test]
-    fn parse_errors_and_invalid_requests_are_not_accepted() {
+    fn parse_errors_and_invalid_requests_are_refused_as_a_whole() {
         let mut server = MockServer::new();
-        assert!(not_accepted(&server.handle(b"{").unwrap()));
-        assert!(not_accepted(&server.handle(b"[]").unwrap()));
-        assert!(not_accepted(
-            &server.handle(br#"{"jsonrpc":"2.0","method":1}"#).unwrap()
-        ));
-        assert!(!not_accepted(
-            &server
-                .handle(br#"{"jsonrpc":"2.0","method":"nope","id":1}"#)
-                .unwrap()
-        ));
-        assert!(!not_accepted(
-            &server.handle(br#"[{"jsonrpc":"2.0","method":1}]"#).unwrap()
-        ));
+        let mut refused = |input: &[u8]| server.answer(input).unwrap().refused;
+        assert!(refused(b"{"));
+        assert!(refused(b"[]"));
+        assert!(refused(br#"{"jsonrpc":"2.0","method":1}"#));
+        assert!(!refused(br#"{"jsonrpc":"2.0","method":"nope","id":1}"#));
+        assert!(!refused(br#"{"jsonrpc":"2.0","method":"nope","id":null}"#));
+        assert!(!refused(br#"[{"jsonrpc":"2.0","method":1}]"#));
     }
 
     #[test]
