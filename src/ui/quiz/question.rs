@@ -20,6 +20,15 @@ extern "C" {
     fn anchor_node(this: &Selection) -> Option<web_sys::Node>;
     #[wasm_bindgen(method, getter, js_name = anchorOffset)]
     fn anchor_offset(this: &Selection) -> u32;
+    // Where a tap or click landed in the text (a tap puts no caret in text that is not
+    // editable). Chromium and Safari; elsewhere it throws and the selection is read instead.
+    type CaretRange;
+    #[wasm_bindgen(catch, js_namespace = document, js_name = caretRangeFromPoint)]
+    fn caret_range_from_point(x: f64, y: f64) -> Result<Option<CaretRange>, JsValue>;
+    #[wasm_bindgen(method, getter, js_name = startContainer)]
+    fn start_container(this: &CaretRange) -> Option<web_sys::Node>;
+    #[wasm_bindgen(method, getter, js_name = startOffset)]
+    fn start_offset(this: &CaretRange) -> u32;
 }
 
 /// One question on the page: the item, what the learner pointed at or picked, the grade.
@@ -184,7 +193,8 @@ pub(crate) fn Question(
             return;
         };
         if !point_closed_now() {
-            if let Some(at) = picked(&pre, &item.with_value(|it| it.text.clone())) {
+            let point = (f64::from(ev.client_x()), f64::from(ev.client_y()));
+            if let Some(at) = picked(&pre, &item.with_value(|it| it.text.clone()), point) {
                 click.set(Some(at));
                 regrade_located();
             }
@@ -329,9 +339,18 @@ fn pointed_text(text: &str, at: usize) -> String {
 }
 
 /// A click in a question's message `pre`: where the caret went, as a byte offset of `text`.
-fn picked(pre: &web_sys::Element, text: &str) -> Option<usize> {
-    let sel = get_selection()?;
-    let node = sel.anchor_node()?;
+fn picked(pre: &web_sys::Element, text: &str, (x, y): (f64, f64)) -> Option<usize> {
+    let at_point = caret_range_from_point(x, y)
+        .ok()
+        .flatten()
+        .and_then(|r| Some((r.start_container()?, r.start_offset())));
+    let (node, offset) = match at_point {
+        Some(found) => found,
+        None => {
+            let sel = get_selection()?;
+            (sel.anchor_node()?, sel.anchor_offset())
+        }
+    };
     if !node.parent_node().is_some_and(|p| pre.contains(Some(&p))) {
         return None;
     }
@@ -346,6 +365,6 @@ fn picked(pre: &web_sys::Element, text: &str) -> Option<usize> {
     }
     Some(crate::ui::js::utf16_to_byte(
         text,
-        before + sel.anchor_offset(),
+        before + offset,
     ))
 }
