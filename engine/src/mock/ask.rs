@@ -12,7 +12,7 @@
 use crate::json::{quote, Json, Node, Value};
 use crate::rpc::{Document, Kind, Severity};
 
-use super::mcp::tool_error;
+use super::content::tool_error;
 use super::{success, MockServer};
 
 /// One request of the client that the server answers, numbered in the order they arrive. It tags

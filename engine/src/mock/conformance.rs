@@ -2,8 +2,9 @@
 //! resources and prompts its server scenarios call by name (`test_simple_text`,
 //! `test://static-text`, `test_prompt_with_arguments`, …), with the content each scenario's
 //! description asks for (`@modelcontextprotocol/conformance` 0.1.16, read from its scenario texts).
-//! The lifecycle, params checking and version shapes are the mock's own ([`super::mcp`]); only the
-//! catalogue differs.
+//! The lifecycle, params checking and version shapes are the mock's own (`super::mcp`, which
+//! picks this catalogue); only the catalogue differs. It builds on the shared pieces below both
+//! (`super::content`, `super::params`, `super::ask`), never on `mcp` itself.
 //!
 //! The logging and progress tools send their notifications before the result (the transports
 //! send [`MockServer::take_outgoing`] first: over HTTP the POST's reply becomes an SSE stream).
@@ -15,10 +16,8 @@ use crate::json::{Json, Node};
 use crate::rpc::errors::METHOD_NOT_FOUND;
 
 use super::ask::{self, Capability};
-use super::mcp::{
-    completion, media_content, required_str, text_content, tool_error, unknown, PNG_1X1,
-    RESOURCE_NOT_FOUND, WAV_SILENCE,
-};
+use super::content::{completion, media_content, text_content, tool_error, PNG_1X1, WAV_SILENCE};
+use super::params::{required_str, resource_not_found, unknown};
 use super::{MockServer, Outcome, RpcError};
 
 /// What this catalogue answers differently from the friendly one (the lifecycle, ping and
@@ -57,11 +56,7 @@ fn answer(server: &mut MockServer, method: &str, params: Option<&Node<'_>>) -> O
         "resources/templates/list" => Ok(templates_list()),
         "resources/read" => {
             let uri = required_str(params, "uri", "the resource to read")?;
-            read(uri).ok_or_else(|| RpcError {
-                code: RESOURCE_NOT_FOUND,
-                message: "Resource not found".into(),
-                data: Some(Json::obj([("uri", Json::from(uri))])),
-            })
+            read(uri).ok_or_else(|| resource_not_found(uri))
         }
         // Subscriptions are declared by this set only (its resources never change, so no update
         // is ever sent; the suite checks the requests are accepted).

@@ -56,8 +56,10 @@
 mod ask;
 #[cfg(feature = "conformance")]
 mod conformance;
+mod content;
 mod examples;
 mod mcp;
+mod params;
 
 use crate::json::{parse_document, quote, split_stream, Direction, Json, Node, Span, Value};
 use crate::rpc::errors::{INVALID_PARAMS, INVALID_REQUEST, METHOD_NOT_FOUND, PARSE_ERROR};
