@@ -730,3 +730,51 @@ fn a_call_that_asks_a_client_accepting_only_json_is_a_tool_error_at_once() {
         .unwrap()
         .contains("text/event-stream"));
 }
+
+/// A 2026-07-28 `tools/list` (the envelope in `_meta`), id 3.
+const MODERN_TOOLS_LIST: &str = r#"{"jsonrpc":"2.0","id":3,"method":"tools/list","params":{"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}}}"#;
+
+#[test]
+fn a_2026_request_whose_headers_match_its_body_is_answered_with_200() {
+    let reply = http_server().post(
+        &[
+            ("MCP-Protocol-Version", "2026-07-28"),
+            ("mcp-method", "tools/list"),
+        ],
+        MODERN_TOOLS_LIST,
+    );
+    assert_eq!(reply.status, 200, "{}", reply.body);
+    assert!(
+        reply.body.contains(r#""resultType":"complete""#),
+        "{}",
+        reply.body
+    );
+}
+
+#[test]
+fn a_2026_request_whose_mcp_method_header_differs_is_400_header_mismatch() {
+    let reply = http_server().post(
+        &[
+            ("MCP-Protocol-Version", "2026-07-28"),
+            ("Mcp-Method", "prompts/list"),
+        ],
+        MODERN_TOOLS_LIST,
+    );
+    assert_eq!(reply.status, 400);
+    assert!(reply.body.contains(r#""code":-32020"#), "{}", reply.body);
+    assert!(reply.body.ends_with(r#""id":3}"#), "{}", reply.body);
+}
+
+#[test]
+fn a_2026_request_for_a_removed_method_is_404_method_not_found() {
+    let ping = MODERN_TOOLS_LIST.replace("tools/list", "ping");
+    let reply = http_server().post(
+        &[
+            ("MCP-Protocol-Version", "2026-07-28"),
+            ("Mcp-Method", "ping"),
+        ],
+        &ping,
+    );
+    assert_eq!(reply.status, 404);
+    assert!(reply.body.contains(r#""code":-32601"#), "{}", reply.body);
+}

@@ -127,6 +127,16 @@ const TOOLS: &[(&str, &str, &[&str])] = &[
         "Asks the user to choose from the five kinds of enum (SEP-1330)",
         &[],
     ),
+    (
+        "test_logging_tool",
+        "Sends three log lines (notifications/message) while it runs; under 2026-07-28 only when the request's _meta asks for a log level",
+        &[],
+    ),
+    (
+        "test_missing_capability",
+        "Needs the client's sampling capability: a client that did not declare it gets -32021 (MissingRequiredClientCapability)",
+        &[],
+    ),
 ];
 
 /// `tools/list`.
@@ -201,7 +211,15 @@ pub(super) fn tools_call(
                 r#"{"test":"data","value":123}"#,
             ),
         ]),
-        "test_tool_with_logging" => {
+        "test_missing_capability" => {
+            if !server.client_declared(Capability::Sampling) {
+                return Some(Err(ask::missing_capability(Capability::Sampling)));
+            }
+            content([text_content(
+                "The client declared the sampling capability this tool needs.",
+            )])
+        }
+        "test_tool_with_logging" | "test_logging_tool" => {
             for line in [
                 "Tool execution started",
                 "Tool processing data",

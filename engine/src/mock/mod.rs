@@ -66,7 +66,10 @@ use crate::rpc::errors::{INVALID_PARAMS, INVALID_REQUEST, METHOD_NOT_FOUND, PARS
 use crate::rpc::{self, rules, Document, Kind, McpVersion, Profile};
 
 pub use ask::{CallId, Outgoing, OutgoingKind, PendingRequest, MAX_PENDING};
-pub use mcp::{SERVER_NAME, SUPPORTED_VERSIONS};
+pub use mcp::{
+    HttpHeaders, HEADER_MISMATCH, MISSING_REQUIRED_CLIENT_CAPABILITY, SERVER_NAME,
+    SUPPORTED_VERSIONS, UNSUPPORTED_PROTOCOL_VERSION,
+};
 
 /// A JSON-RPC error object to send.
 #[derive(Clone, Debug, PartialEq)]
@@ -177,6 +180,25 @@ pub struct MockServer {
     subscriptions: Vec<String>,
     /// What the add_note tool keeps (the resource mock://notes), oldest first.
     notes: Vec<String>,
+    /// The headers of the HTTP POST being answered ([`MockServer::handle_http`]).
+    http: Option<HttpHeaders>,
+    /// What the request being answered says in its 2026-07-28 `_meta` (nothing for the
+    /// handshake versions' requests).
+    request: mcp::RequestMeta,
+    /// The HTTP status the reply being made asks for, when not 200 ([`HttpReply::status`]).
+    reply_status: Option<u16>,
+}
+
+/// [`MockServer::handle_http`]'s answer to one POST.
+#[derive(Clone, Debug, PartialEq)]
+pub struct HttpReply {
+    /// What [`MockServer::handle`] returns.
+    pub reply: Option<String>,
+    /// The HTTP status 2026-07-28 gives the reply when it is not 200: 400 Bad Request for a
+    /// request refused for what it is (a broken `_meta` envelope, an unsupported version,
+    /// headers that do not match the body, a capability the client did not declare), 404 Not
+    /// Found for a method the server does not have.
+    pub status: Option<u16>,
 }
 
 /// The catalogue an MCP mock serves: the friendly one learners see (add, echo, divide, a tool
@@ -280,6 +302,19 @@ impl MockServer {
         self.document(input, doc, &root)
     }
 
+    /// [`Self::handle`] for the body of an HTTP POST with its `headers`: a 2026-07-28 request's
+    /// headers are checked against its body (SEP-2243), and the reply comes with its status.
+    pub fn handle_http(&mut self, input: &[u8], headers: HttpHeaders) -> HttpReply {
+        self.http = Some(headers);
+        self.reply_status = None;
+        let reply = self.handle(input);
+        self.http = None;
+        HttpReply {
+            reply,
+            status: self.reply_status.take(),
+        }
+    }
+
     /// Answers every document of a multi-document input in order (whitespace-separated, as
     /// [`split_stream`] reads it). In a transcript only the client's documents (`-->`, or unmarked)
     /// are answered. One [`Exchange`] per answered document, replies `None` included.
@@ -364,6 +399,7 @@ impl MockServer {
                 let method = doc.method.as_deref().unwrap_or_default();
                 let params = node.get("params");
                 let notification = doc.kind == Kind::Notification;
+                self.request = mcp::RequestMeta::default();
                 if !notification {
                     self.calls_seen += 1;
                     self.current_call = Some(CallId(self.calls_seen));

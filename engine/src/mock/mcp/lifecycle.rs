@@ -70,13 +70,13 @@ pub(super) fn initialize(
 }
 
 /// `server/discover` (2026-07-28): the versions reachable with the per-request envelope.
-pub(super) fn discover() -> Json {
+pub(super) fn discover(fixtures: Fixtures) -> Json {
     Json::obj([
         (
             "supportedVersions",
             Json::arr(MODERN.iter().map(|v| Json::from(v.as_str()))),
         ),
-        ("capabilities", capabilities(MODERN[0], Fixtures::Friendly)),
+        ("capabilities", capabilities(MODERN[0], fixtures)),
         ("instructions", Json::from(INSTRUCTIONS)),
     ])
 }

@@ -23,7 +23,17 @@ impl MockServer {
     /// client asked for more severe ones only (`logging/setLevel`).
     pub(in crate::mock) fn log(&mut self, level: &str, data: Json) {
         let index = LOG_LEVELS.iter().position(|l| *l == level).unwrap_or(0);
-        if self.log_level.is_some_and(|least| index < least) {
+        // A 2026-07-28 request asks for log lines in its own `_meta` (none without it); a
+        // session of the handshake versions with `logging/setLevel`.
+        let least = if self.request.modern {
+            match self.request.log_level {
+                Some(least) => Some(least),
+                None => return,
+            }
+        } else {
+            self.log_level
+        };
+        if least.is_some_and(|least| index < least) {
             return;
         }
         self.notify(

@@ -28,6 +28,7 @@
 //! `super::ask` (requests to the client).
 
 mod completion;
+mod headers;
 mod lifecycle;
 mod logging;
 mod notes;
@@ -39,15 +40,17 @@ mod version;
 
 use crate::json::{Json, Node};
 use crate::rpc::errors;
-use crate::rpc::mcp::param_problems;
+use crate::rpc::mcp::{methods, param_problems};
 
 #[cfg(feature = "conformance")]
 use super::conformance;
+use super::params::RESOURCE_NOT_FOUND;
 use super::{describe, Fixtures, MockServer, Num, Outcome, RpcError};
 
+pub use headers::{HttpHeaders, HEADER_MISMATCH};
 pub use lifecycle::SERVER_NAME;
-pub(super) use version::in_modern_envelope;
-pub use version::SUPPORTED_VERSIONS;
+pub(super) use version::{in_modern_envelope, RequestMeta};
+pub use version::{SUPPORTED_VERSIONS, UNSUPPORTED_PROTOCOL_VERSION};
 
 use completion::complete;
 use lifecycle::{discover, initialize};
@@ -56,9 +59,11 @@ use notes::note_resources;
 use prompts::{prompts_get, PROMPTS};
 use resources::{error_code_template, resources_read, subscribe, RESOURCES};
 use tools::{tools_call, TOOLS};
-use version::{
-    envelope, modern_shape, requested_handshake, unsupported_version, Era, LATEST_HANDSHAKE, MODERN,
-};
+use version::{envelope_complete, era, modern_shape, Era};
+
+/// MCP 2026-07-28's "Missing required client capability": the request needs a capability the
+/// client did not declare in its `_meta`.
+pub const MISSING_REQUIRED_CLIENT_CAPABILITY: i64 = -32021;
 
 /// The outcome of `method` if it is an MCP method the mock serves.
 pub(super) fn call(
@@ -82,32 +87,43 @@ pub(super) fn call(
         "resources/subscribe",
         "resources/unsubscribe",
     ];
-    if !METHODS.contains(&method) {
-        return None;
+    let era = match era(server, method, params) {
+        Ok(era) => era,
+        Err(refused) => {
+            server.reply_status = Some(400);
+            return Some(Err(refused));
+        }
+    };
+    if !era.modern {
+        return METHODS
+            .contains(&method)
+            .then(|| serve(server, method, params, era));
     }
-    Some(serve(server, method, params))
+    // A 2026-07-28 request: what its `_meta` says counts for it alone, and over HTTP what it is
+    // refused for has its status (400 for what is wrong with the request, 404 for a method the
+    // revision does not have: initialize, ping, logging/setLevel, resources/subscribe … or any
+    // other we do not serve).
+    server.request = RequestMeta::of(params);
+    let outcome = if METHODS.contains(&method) && methods::lookup(method, era.version).is_some() {
+        serve(server, method, params, era)
+    } else {
+        Err(RpcError::new(errors::METHOD_NOT_FOUND, "Method not found"))
+    };
+    if let Err(error) = &outcome {
+        let envelope_broken = error.code == errors::INVALID_PARAMS && !envelope_complete(params);
+        server.reply_status = match error.code {
+            errors::METHOD_NOT_FOUND => Some(404),
+            HEADER_MISMATCH | MISSING_REQUIRED_CLIENT_CAPABILITY | UNSUPPORTED_PROTOCOL_VERSION => {
+                Some(400)
+            }
+            _ if envelope_broken => Some(400),
+            _ => None,
+        };
+    }
+    Some(outcome)
 }
 
-fn serve(server: &mut MockServer, method: &str, params: Option<&Node<'_>>) -> Outcome {
-    let era = match envelope(params) {
-        Some(Ok(version)) => Era {
-            version,
-            modern: true,
-        },
-        Some(Err(requested)) => return Err(unsupported_version(requested)),
-        None if method == "server/discover" => Era {
-            version: MODERN[0],
-            modern: true,
-        },
-        None if method == "initialize" => Era {
-            version: requested_handshake(params),
-            modern: false,
-        },
-        None => Era {
-            version: server.negotiated.unwrap_or(LATEST_HANDSHAKE),
-            modern: false,
-        },
-    };
+fn serve(server: &mut MockServer, method: &str, params: Option<&Node<'_>>, era: Era) -> Outcome {
     let problems = param_problems(method, params, era.version);
     if !problems.is_empty() {
         return Err(RpcError::invalid_params(
@@ -116,14 +132,9 @@ fn serve(server: &mut MockServer, method: &str, params: Option<&Node<'_>>) -> Ou
                 .map(|p| (format!("/params{}", p.path), p.message)),
         ));
     }
-    // 2026-07-28 replaced resource subscriptions with subscriptions/listen (not served here): in
-    // no catalogue does that version answer them, nor declare them.
-    if era.modern && matches!(method, "resources/subscribe" | "resources/unsubscribe") {
-        return Err(RpcError::new(errors::METHOD_NOT_FOUND, "Method not found"));
-    }
     // The conformance suite's catalogue (same lifecycle, other tools, resources, prompts).
     if let Some(outcome) = conformance_answer(server, method, params) {
-        let result = outcome?;
+        let result = outcome.map_err(|e| not_found_shape(e, era))?;
         return Ok(if era.modern {
             modern_shape(method, result)
         } else {
@@ -133,7 +144,7 @@ fn serve(server: &mut MockServer, method: &str, params: Option<&Node<'_>>) -> Ou
     let result = match method {
         "initialize" => initialize(server, params, era.version),
         "ping" => Ok(Json::Object(Vec::new())),
-        "server/discover" => Ok(discover()),
+        "server/discover" => Ok(discover(server.fixtures)),
         "tools/list" => Ok(Json::obj([(
             "tools",
             Json::arr(
@@ -157,7 +168,7 @@ fn serve(server: &mut MockServer, method: &str, params: Option<&Node<'_>>) -> Ou
             "resourceTemplates",
             Json::arr([error_code_template(era.version)]),
         )])),
-        "resources/read" => resources_read(server, params),
+        "resources/read" => resources_read(server, params).map_err(|e| not_found_shape(e, era)),
         "resources/subscribe" => subscribe(server, params, true),
         "resources/unsubscribe" => subscribe(server, params, false),
         "prompts/list" => Ok(Json::obj([(
@@ -176,6 +187,19 @@ fn serve(server: &mut MockServer, method: &str, params: Option<&Node<'_>>) -> Ou
     } else {
         result
     })
+}
+
+/// A missing resource under 2026-07-28: -32602 Invalid params, still naming the URI in `data`
+/// (SEP-2164; the handshake versions' -32002 otherwise).
+fn not_found_shape(error: RpcError, era: Era) -> RpcError {
+    if era.modern && error.code == RESOURCE_NOT_FOUND {
+        RpcError {
+            code: errors::INVALID_PARAMS,
+            ..error
+        }
+    } else {
+        error
+    }
 }
 
 /// The answer of the conformance suite's catalogue (`--fixtures conformance`), when the server
