@@ -270,3 +270,311 @@ fn http_handshake_requests_are_not_held_to_the_2026_headers() {
     assert!(parse(&answer.reply.unwrap())["result"]["tools"].is_array());
     assert_eq!(answer.status, None);
 }
+
+// ---- input-required results (SEP-2322) ------------------------------------------------------
+
+/// Every capability a client can be asked for.
+fn all_capabilities() -> J {
+    json!({"sampling": {}, "elicitation": {}, "roots": {}})
+}
+
+/// A `tools/call` of the conformance tool `name`, with `extra` params (inputResponses, requestState).
+fn call_tool(server: &mut MockServer, name: &str, extra: J, capabilities: J) -> J {
+    let mut params = json!({"name": name, "arguments": {}});
+    for (key, value) in extra.as_object().unwrap() {
+        params[key] = value.clone();
+    }
+    reply_of(server, &modern(1, "tools/call", params, capabilities))
+}
+
+fn accept(content: J) -> J {
+    json!({"action": "accept", "content": content})
+}
+
+#[test]
+fn an_elicitation_round_asks_then_completes_with_the_answer() {
+    let mut server = conformance();
+    let tool = "test_input_required_result_elicitation";
+    let first = call_tool(&mut server, tool, json!({}), all_capabilities());
+    assert_eq!(first["result"]["resultType"], "input_required", "{first}");
+    assert_eq!(
+        first["result"]["inputRequests"]["user_name"]["method"],
+        "elicitation/create"
+    );
+    let second = call_tool(
+        &mut server,
+        tool,
+        json!({"inputResponses": {"user_name": accept(json!({"name": "Alice"}))}}),
+        all_capabilities(),
+    );
+    assert_eq!(second["result"]["resultType"], "complete", "{second}");
+    assert_eq!(second["result"]["content"][0]["text"], "Hello, Alice!");
+}
+
+#[test]
+fn sampling_and_roots_rounds_use_the_clients_answers() {
+    let mut server = conformance();
+    let sampling = call_tool(
+        &mut server,
+        "test_input_required_result_sampling",
+        json!({"inputResponses": {"capital_question": {"role": "assistant", "content": {"type": "text", "text": "Paris."}, "model": "m"}}}),
+        all_capabilities(),
+    );
+    assert!(
+        sampling["result"]["content"][0]["text"]
+            .as_str()
+            .unwrap()
+            .contains("Paris."),
+        "{sampling}"
+    );
+    let first = call_tool(
+        &mut server,
+        "test_input_required_result_list_roots",
+        json!({}),
+        all_capabilities(),
+    );
+    assert_eq!(
+        first["result"]["inputRequests"]["client_roots"]["method"],
+        "roots/list"
+    );
+    let roots = call_tool(
+        &mut server,
+        "test_input_required_result_list_roots",
+        json!({"inputResponses": {"client_roots": {"roots": [{"uri": "file:///r", "name": "R"}]}}}),
+        all_capabilities(),
+    );
+    assert!(
+        roots["result"]["content"][0]["text"]
+            .as_str()
+            .unwrap()
+            .contains("file:///r (R)"),
+        "{roots}"
+    );
+}
+
+#[test]
+fn several_input_requests_in_one_result_complete_when_all_are_answered() {
+    let mut server = conformance();
+    let tool = "test_input_required_result_multiple_inputs";
+    let first = call_tool(&mut server, tool, json!({}), all_capabilities());
+    let requests = first["result"]["inputRequests"].as_object().unwrap();
+    let methods: Vec<&str> = requests
+        .values()
+        .map(|r| r["method"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        methods,
+        ["elicitation/create", "sampling/createMessage", "roots/list"]
+    );
+    let state = first["result"]["requestState"].clone();
+    let partial = call_tool(
+        &mut server,
+        tool,
+        json!({"inputResponses": {"user_name": accept(json!({"name": "Alice"}))}, "requestState": state}),
+        all_capabilities(),
+    );
+    let asked_again: Vec<&String> = partial["result"]["inputRequests"]
+        .as_object()
+        .unwrap()
+        .keys()
+        .collect();
+    assert_eq!(
+        asked_again,
+        ["greeting", "client_roots"],
+        "only what is missing: {partial}"
+    );
+    let all = call_tool(
+        &mut server,
+        tool,
+        json!({"inputResponses": {
+            "user_name": accept(json!({"name": "Alice"})),
+            "greeting": {"role": "assistant", "content": {"type": "text", "text": "Hi"}, "model": "m"},
+            "client_roots": {"roots": [{"uri": "file:///r"}]},
+            "never_asked": {"anything": true}
+        }, "requestState": state}),
+        all_capabilities(),
+    );
+    assert_eq!(all["result"]["resultType"], "complete", "{all}");
+}
+
+#[test]
+fn several_rounds_carry_the_earlier_answers_in_a_new_request_state() {
+    let mut server = conformance();
+    let tool = "test_input_required_result_multi_round";
+    let r1 = call_tool(&mut server, tool, json!({}), all_capabilities());
+    let r2 = call_tool(
+        &mut server,
+        tool,
+        json!({"inputResponses": {"step1": accept(json!({"name": "Ada"}))}, "requestState": r1["result"]["requestState"]}),
+        all_capabilities(),
+    );
+    assert!(r2["result"]["inputRequests"]["step2"].is_object(), "{r2}");
+    assert_ne!(r2["result"]["requestState"], r1["result"]["requestState"]);
+    let r3 = call_tool(
+        &mut server,
+        tool,
+        json!({"inputResponses": {"step2": accept(json!({"color": "blue"}))}, "requestState": r2["result"]["requestState"]}),
+        all_capabilities(),
+    );
+    assert_eq!(
+        r3["result"]["content"][0]["text"], "Ada's favourite colour is blue.",
+        "{r3}"
+    );
+}
+
+#[test]
+fn a_changed_request_state_is_invalid_params() {
+    let mut server = conformance();
+    let tool = "test_input_required_result_tampered_state";
+    let first = call_tool(&mut server, tool, json!({}), all_capabilities());
+    let state = first["result"]["requestState"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    for changed in [
+        format!("{state}-TAMPERED"),
+        state.replacen("awaiting", "Awaiting", 1),
+        "x".into(),
+    ] {
+        let reply = call_tool(
+            &mut server,
+            tool,
+            json!({"inputResponses": {"confirm": accept(json!({"ok": true}))}, "requestState": changed}),
+            all_capabilities(),
+        );
+        assert_eq!(reply["error"]["code"], -32602, "{changed}: {reply}");
+    }
+}
+
+#[test]
+fn a_request_state_from_another_server_or_another_tool_is_refused() {
+    let mut signer = conformance();
+    signer.set_state_key([7; 32]);
+    let first = call_tool(
+        &mut signer,
+        "test_input_required_result_request_state",
+        json!({}),
+        all_capabilities(),
+    );
+    let state = first["result"]["requestState"].clone();
+    let answer = json!({"confirm": accept(json!({"ok": true}))});
+    // The same server, the same tool: accepted.
+    let ok = call_tool(
+        &mut signer,
+        "test_input_required_result_request_state",
+        json!({"inputResponses": answer, "requestState": state}),
+        all_capabilities(),
+    );
+    assert!(
+        ok["result"]["content"][0]["text"]
+            .as_str()
+            .unwrap()
+            .contains("state-ok"),
+        "{ok}"
+    );
+    // Another server (another key).
+    let mut other = conformance();
+    other.set_state_key([8; 32]);
+    let foreign = call_tool(
+        &mut other,
+        "test_input_required_result_request_state",
+        json!({"inputResponses": answer, "requestState": state}),
+        all_capabilities(),
+    );
+    assert_eq!(foreign["error"]["code"], -32602, "{foreign}");
+    // Another tool of the same server.
+    let elsewhere = call_tool(
+        &mut signer,
+        "test_input_required_result_tampered_state",
+        json!({"inputResponses": answer, "requestState": state}),
+        all_capabilities(),
+    );
+    assert_eq!(elsewhere["error"]["code"], -32602, "{elsewhere}");
+}
+
+#[test]
+fn a_missing_or_unusable_answer_is_asked_for_again() {
+    let mut server = conformance();
+    let tool = "test_input_required_result_elicitation";
+    for responses in [
+        json!({"wrong_key": accept(json!({"data": 1}))}),
+        json!({"user_name": 12345}),
+    ] {
+        let reply = call_tool(
+            &mut server,
+            tool,
+            json!({"inputResponses": responses}),
+            all_capabilities(),
+        );
+        assert_eq!(
+            reply["result"]["resultType"], "input_required",
+            "{responses}: {reply}"
+        );
+    }
+}
+
+#[test]
+fn input_responses_that_are_not_an_object_are_invalid_params() {
+    let reply = call_tool(
+        &mut conformance(),
+        "test_input_required_result_elicitation",
+        json!({"inputResponses": null}),
+        all_capabilities(),
+    );
+    assert_eq!(reply["error"]["code"], -32602, "{reply}");
+}
+
+#[test]
+fn only_the_declared_capabilities_are_asked() {
+    let reply = call_tool(
+        &mut conformance(),
+        "test_input_required_result_capabilities",
+        json!({}),
+        json!({"sampling": {}}),
+    );
+    let methods: Vec<&str> = reply["result"]["inputRequests"]
+        .as_object()
+        .unwrap()
+        .values()
+        .map(|r| r["method"].as_str().unwrap())
+        .collect();
+    assert_eq!(methods, ["sampling/createMessage"], "{reply}");
+    let undeclared = call_tool(
+        &mut conformance(),
+        "test_input_required_result_elicitation",
+        json!({}),
+        json!({}),
+    );
+    assert_eq!(undeclared["error"]["code"], -32021, "{undeclared}");
+}
+
+#[test]
+fn a_prompt_asks_too_and_completes_as_a_get_prompt_result() {
+    let mut server = conformance();
+    let get = |server: &mut MockServer, extra: J| {
+        let mut params = json!({"name": "test_input_required_result_prompt"});
+        for (key, value) in extra.as_object().unwrap() {
+            params[key] = value.clone();
+        }
+        reply_of(
+            server,
+            &modern(1, "prompts/get", params, all_capabilities()),
+        )
+    };
+    let first = get(&mut server, json!({}));
+    assert_eq!(
+        first["result"]["inputRequests"]["user_context"]["method"],
+        "elicitation/create"
+    );
+    let second = get(
+        &mut server,
+        json!({"inputResponses": {"user_context": accept(json!({"context": "tests"}))}}),
+    );
+    assert!(
+        second["result"]["messages"][0]["content"]["text"]
+            .as_str()
+            .unwrap()
+            .contains("tests"),
+        "{second}"
+    );
+}

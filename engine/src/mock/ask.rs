@@ -48,6 +48,8 @@ pub struct Outgoing {
 pub(super) enum Capability {
     Sampling,
     Elicitation,
+    /// `roots/list` (asked inside 2026-07-28's input-required results only).
+    Roots,
 }
 
 impl Capability {
@@ -56,14 +58,16 @@ impl Capability {
         match self {
             Capability::Sampling => "sampling",
             Capability::Elicitation => "elicitation",
+            Capability::Roots => "roots",
         }
     }
 
     /// The request that asks it.
-    fn method(self) -> &'static str {
+    pub(super) fn method(self) -> &'static str {
         match self {
             Capability::Sampling => "sampling/createMessage",
             Capability::Elicitation => "elicitation/create",
+            Capability::Roots => "roots/list",
         }
     }
 }
@@ -73,6 +77,7 @@ impl Capability {
 pub(super) struct ClientCapabilities {
     pub(super) sampling: bool,
     pub(super) elicitation: bool,
+    pub(super) roots: bool,
 }
 
 impl ClientCapabilities {
@@ -93,6 +98,7 @@ impl ClientCapabilities {
         ClientCapabilities {
             sampling: has("sampling"),
             elicitation: has("elicitation"),
+            roots: has("roots"),
         }
     }
 
@@ -100,6 +106,7 @@ impl ClientCapabilities {
         match capability {
             Capability::Sampling => self.sampling,
             Capability::Elicitation => self.elicitation,
+            Capability::Roots => self.roots,
         }
     }
 }

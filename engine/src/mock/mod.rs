@@ -60,6 +60,7 @@ mod content;
 mod examples;
 mod mcp;
 mod params;
+mod rounds;
 
 use crate::json::{parse_document, quote, split_stream, Direction, Json, Node, Span, Value};
 use crate::rpc::errors::{INVALID_PARAMS, INVALID_REQUEST, METHOD_NOT_FOUND, PARSE_ERROR};
@@ -70,6 +71,7 @@ pub use mcp::{
     HttpHeaders, HEADER_MISMATCH, MISSING_REQUIRED_CLIENT_CAPABILITY, SERVER_NAME,
     SUPPORTED_VERSIONS, UNSUPPORTED_PROTOCOL_VERSION,
 };
+pub use rounds::STATE_KEY_BYTES;
 
 /// A JSON-RPC error object to send.
 #[derive(Clone, Debug, PartialEq)]
@@ -187,6 +189,8 @@ pub struct MockServer {
     request: mcp::RequestMeta,
     /// The HTTP status the reply being made asks for, when not 200 ([`HttpReply::status`]).
     reply_status: Option<u16>,
+    /// The key that signs the `requestState` of input-required results ([`rounds`]).
+    state_key: [u8; rounds::STATE_KEY_BYTES],
 }
 
 /// [`MockServer::handle_http`]'s answer to one POST.

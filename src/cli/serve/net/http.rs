@@ -464,7 +464,7 @@ fn answer(
         .unwrap_or_else(|poisoned| poisoned.into_inner());
     table.expire_idle();
     let Some(id) = session else {
-        let mut server = MockServer::with_fixtures(fixtures);
+        let mut server = super::super::mock_server(fixtures);
         let HttpReply { reply, status } = server.handle_http(body, headers);
         // Without a session no later POST can answer a question: nothing waits here (a fresh
         // server knows no client capability, so its tools do not ask).

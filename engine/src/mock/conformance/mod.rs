@@ -12,6 +12,8 @@
 //! `test_elicitation_sep1034_defaults`, `test_elicitation_sep1330_enums`) ask the client
 //! ([`super::ask`]) and answer with what it said.
 
+mod input_required;
+
 use crate::json::{Json, Node};
 use crate::rpc::errors::METHOD_NOT_FOUND;
 
@@ -49,7 +51,8 @@ fn answer(server: &mut MockServer, method: &str, params: Option<&Node<'_>>) -> O
         "tools/list" => Ok(tools_list()),
         "tools/call" => {
             let name = required_str(params, "name", "the tool to call")?;
-            tools_call(server, name, params)
+            input_required::tools_call(server, name, params)
+                .or_else(|| tools_call(server, name, params))
                 .unwrap_or_else(|| Err(unknown("tool", name, &tool_names())))
         }
         "resources/list" => Ok(resources_list()),
@@ -67,6 +70,9 @@ fn answer(server: &mut MockServer, method: &str, params: Option<&Node<'_>>) -> O
         "prompts/list" => Ok(prompts_list()),
         "prompts/get" => {
             let name = required_str(params, "name", "the prompt to get")?;
+            if name == input_required::PROMPT.0 {
+                return input_required::prompts_get(server, params);
+            }
             prompts_get(name, params.and_then(|p| p.get("arguments")))
                 .unwrap_or_else(|| Err(unknown("prompt", name, &prompt_names())))
         }
@@ -143,26 +149,36 @@ const TOOLS: &[(&str, &str, &[&str])] = &[
 pub(super) fn tools_list() -> Json {
     Json::obj([(
         "tools",
-        Json::arr(TOOLS.iter().map(|(name, description, required)| {
-            let properties = required
+        Json::arr(
+            TOOLS
                 .iter()
-                .map(|arg| (*arg, Json::obj([("type", Json::from("string"))])));
-            Json::obj([
-                ("name", Json::from(*name)),
-                ("description", Json::from(*description)),
-                (
-                    "inputSchema",
+                .copied()
+                .chain(
+                    input_required::TOOLS
+                        .iter()
+                        .map(|(n, d)| (*n, *d, &[] as &[&str])),
+                )
+                .map(|(name, description, required)| {
+                    let properties = required
+                        .iter()
+                        .map(|arg| (*arg, Json::obj([("type", Json::from("string"))])));
                     Json::obj([
-                        ("type", Json::from("object")),
-                        ("properties", Json::obj(properties)),
+                        ("name", Json::from(name)),
+                        ("description", Json::from(description)),
                         (
-                            "required",
-                            Json::arr(required.iter().map(|a| Json::from(*a))),
+                            "inputSchema",
+                            Json::obj([
+                                ("type", Json::from("object")),
+                                ("properties", Json::obj(properties)),
+                                (
+                                    "required",
+                                    Json::arr(required.iter().map(|a| Json::from(*a))),
+                                ),
+                            ]),
                         ),
-                    ]),
-                ),
-            ])
-        })),
+                    ])
+                }),
+        ),
     )])
 }
 
@@ -438,7 +454,11 @@ fn completed(result: &Node<'_>) -> Json {
 
 /// The tools' names (for [`unknown`]).
 pub(super) fn tool_names() -> Vec<&'static str> {
-    TOOLS.iter().map(|t| t.0).collect()
+    TOOLS
+        .iter()
+        .map(|t| t.0)
+        .chain(input_required::TOOLS.iter().map(|t| t.0))
+        .collect()
 }
 
 /// `resources/list`: the direct resources (the template is listed apart).
@@ -554,18 +574,31 @@ const PROMPTS: &[(&str, &str, &[&str])] = &[
 pub(super) fn prompts_list() -> Json {
     Json::obj([(
         "prompts",
-        Json::arr(PROMPTS.iter().map(|(name, description, args)| {
-            Json::obj([
-                ("name", Json::from(*name)),
-                ("description", Json::from(*description)),
-                (
-                    "arguments",
-                    Json::arr(args.iter().map(|a| {
-                        Json::obj([("name", Json::from(*a)), ("required", Json::Bool(true))])
-                    })),
-                ),
-            ])
-        })),
+        Json::arr(
+            PROMPTS
+                .iter()
+                .copied()
+                .chain([(
+                    input_required::PROMPT.0,
+                    input_required::PROMPT.1,
+                    &[] as &[&str],
+                )])
+                .map(|(name, description, args)| {
+                    Json::obj([
+                        ("name", Json::from(name)),
+                        ("description", Json::from(description)),
+                        (
+                            "arguments",
+                            Json::arr(args.iter().map(|a| {
+                                Json::obj([
+                                    ("name", Json::from(*a)),
+                                    ("required", Json::Bool(true)),
+                                ])
+                            })),
+                        ),
+                    ])
+                }),
+        ),
     )])
 }
 
@@ -608,7 +641,11 @@ pub(super) fn prompts_get(name: &str, arguments: Option<&Node<'_>>) -> Option<Ou
 
 /// The prompts' names (for [`unknown`]).
 pub(super) fn prompt_names() -> Vec<&'static str> {
-    PROMPTS.iter().map(|p| p.0).collect()
+    PROMPTS
+        .iter()
+        .map(|p| p.0)
+        .chain([input_required::PROMPT.0])
+        .collect()
 }
 
 /// `completion/complete`: values for `test_prompt_with_arguments`' arguments (what was typed,
