@@ -747,3 +747,51 @@ fn a_batch_whose_replies_pass_16_mib_gets_one_error_in_bounded_memory() {
     let replies: serde_json::Value = serde_json::from_str(&reply.body).unwrap();
     assert_eq!(replies.as_array().map(Vec::len), Some(100));
 }
+
+/// A 2026-07-28 `tools/list` (the envelope in `_meta`), id 3.
+const MODERN_TOOLS_LIST: &str = r#"{"jsonrpc":"2.0","id":3,"method":"tools/list","params":{"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}}}"#;
+
+#[test]
+fn a_2026_request_whose_headers_match_its_body_is_answered_with_200() {
+    let reply = http_server().post(
+        &[
+            ("MCP-Protocol-Version", "2026-07-28"),
+            ("mcp-method", "tools/list"),
+        ],
+        MODERN_TOOLS_LIST,
+    );
+    assert_eq!(reply.status, 200, "{}", reply.body);
+    assert!(
+        reply.body.contains(r#""resultType":"complete""#),
+        "{}",
+        reply.body
+    );
+}
+
+#[test]
+fn a_2026_request_whose_mcp_method_header_differs_is_400_header_mismatch() {
+    let reply = http_server().post(
+        &[
+            ("MCP-Protocol-Version", "2026-07-28"),
+            ("Mcp-Method", "prompts/list"),
+        ],
+        MODERN_TOOLS_LIST,
+    );
+    assert_eq!(reply.status, 400);
+    assert!(reply.body.contains(r#""code":-32020"#), "{}", reply.body);
+    assert!(reply.body.ends_with(r#""id":3}"#), "{}", reply.body);
+}
+
+#[test]
+fn a_2026_request_for_a_removed_method_is_404_method_not_found() {
+    let ping = MODERN_TOOLS_LIST.replace("tools/list", "ping");
+    let reply = http_server().post(
+        &[
+            ("MCP-Protocol-Version", "2026-07-28"),
+            ("Mcp-Method", "ping"),
+        ],
+        &ping,
+    );
+    assert_eq!(reply.status, 404);
+    assert!(reply.body.contains(r#""code":-32601"#), "{}", reply.body);
+}

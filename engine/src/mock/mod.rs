@@ -63,15 +63,22 @@
 mod ask;
 #[cfg(feature = "conformance")]
 mod conformance;
+mod content;
 mod examples;
 mod mcp;
+mod params;
+mod rounds;
 
 use crate::json::{parse_document, quote, split_stream, Direction, Json, Node, Span, Value};
 use crate::rpc::errors::{INVALID_PARAMS, INVALID_REQUEST, METHOD_NOT_FOUND, PARSE_ERROR};
 use crate::rpc::{self, rules, Document, Kind, McpVersion, Profile};
 
 pub use ask::{CallId, Outgoing, OutgoingKind, PendingRequest, MAX_PENDING};
-pub use mcp::{SERVER_NAME, SUPPORTED_VERSIONS};
+pub use mcp::{
+    HttpHeaders, HEADER_MISMATCH, MISSING_REQUIRED_CLIENT_CAPABILITY, SERVER_NAME,
+    SUPPORTED_VERSIONS, UNSUPPORTED_PROTOCOL_VERSION,
+};
+pub use rounds::STATE_KEY_BYTES;
 
 /// The largest reply the mock builds, what it sends on its own while answering included.
 pub const MAX_REPLY: usize = 16 * 1024 * 1024;
@@ -215,6 +222,27 @@ pub struct MockServer {
     subscriptions: Vec<String>,
     /// What the add_note tool keeps (the resource mock://notes), oldest first.
     notes: Vec<String>,
+    /// The headers of the HTTP POST being answered ([`MockServer::handle_http`]).
+    http: Option<HttpHeaders>,
+    /// What the request being answered says in its 2026-07-28 `_meta` (nothing for the
+    /// handshake versions' requests).
+    request: mcp::RequestMeta,
+    /// The HTTP status the reply being made asks for, when not 200 ([`HttpReply::status`]).
+    reply_status: Option<u16>,
+    /// The key that signs the `requestState` of input-required results ([`rounds`]).
+    state_key: [u8; rounds::STATE_KEY_BYTES],
+}
+
+/// [`MockServer::handle_http`]'s answer to one POST.
+#[derive(Clone, Debug, PartialEq)]
+pub struct HttpReply {
+    /// What [`MockServer::answer`] returns.
+    pub reply: Option<Answer>,
+    /// The HTTP status 2026-07-28 gives the reply when it is not 200: 400 Bad Request for a
+    /// request refused for what it is (a broken `_meta` envelope, an unsupported version,
+    /// headers that do not match the body, a capability the client did not declare), 404 Not
+    /// Found for a method the server does not have.
+    pub status: Option<u16>,
 }
 
 /// The catalogue an MCP mock serves: the friendly one learners see (add, echo, divide, a tool
@@ -322,6 +350,19 @@ impl MockServer {
             return Some(Answer::refused(parse_error()));
         };
         self.document(input, doc, &root)
+    }
+
+    /// [`Self::handle`] for the body of an HTTP POST with its `headers`: a 2026-07-28 request's
+    /// headers are checked against its body (SEP-2243), and the reply comes with its status.
+    pub fn handle_http(&mut self, input: &[u8], headers: HttpHeaders) -> HttpReply {
+        self.http = Some(headers);
+        self.reply_status = None;
+        let reply = self.answer(input);
+        self.http = None;
+        HttpReply {
+            reply,
+            status: self.reply_status.take(),
+        }
     }
 
     /// Answers every document of a multi-document input in order (whitespace-separated, as
@@ -453,6 +494,7 @@ impl MockServer {
                 let method = doc.method.as_deref().unwrap_or_default();
                 let params = node.get("params");
                 let notification = doc.kind == Kind::Notification;
+                self.request = mcp::RequestMeta::default();
                 if !notification {
                     self.calls_seen += 1;
                     self.current_call = Some(CallId(self.calls_seen));

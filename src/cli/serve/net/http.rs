@@ -56,7 +56,7 @@ use tokio::sync::mpsc;
 
 use super::guard::Guard;
 use super::{stopped, Context};
-use crate::mock::{Answer, CallId, Fixtures, MockServer, OutgoingKind};
+use crate::mock::{Answer, CallId, Fixtures, HttpHeaders, HttpReply, MockServer, OutgoingKind};
 
 /// The largest request body read.
 pub const MAX_BODY: usize = 16 * 1024 * 1024;
@@ -285,6 +285,7 @@ async fn post(request: Request<Incoming>, name: &str, verbose: bool, fixtures: F
             )
         }
     };
+    let mcp_headers = mcp_headers(headers);
     let read = tokio::time::timeout(
         BODY_READ,
         Limited::new(request.into_body(), MAX_BODY).collect(),
@@ -328,7 +329,7 @@ async fn post(request: Request<Incoming>, name: &str, verbose: bool, fixtures: F
         );
     }
     let answered = match super::off_thread(body.len(), move || {
-        answer(&body, session.as_deref(), fixtures, sse)
+        answer(&body, mcp_headers, session.as_deref(), fixtures, sse)
     })
     .await
     {
@@ -338,6 +339,7 @@ async fn post(request: Request<Incoming>, name: &str, verbose: bool, fixtures: F
     let Answered {
         sent,
         reply: answer,
+        status: mcp_status,
         new_session,
         waiting,
     } = answered;
@@ -369,7 +371,9 @@ async fn post(request: Request<Incoming>, name: &str, verbose: bool, fixtures: F
                 let status = if refused {
                     StatusCode::BAD_REQUEST
                 } else {
-                    StatusCode::OK
+                    mcp_status
+                        .and_then(|s| StatusCode::from_u16(s).ok())
+                        .unwrap_or(StatusCode::OK)
                 };
                 if verbose {
                     eprintln!("<-- [{name}] {} {answer}", status.as_u16());
@@ -408,11 +412,27 @@ fn event(message: &str) -> String {
     format!("event: message\ndata: {message}\n\n")
 }
 
+/// The headers a 2026-07-28 request mirrors its body into (SEP-2243), for the mock to compare.
+fn mcp_headers(headers: &HeaderMap) -> HttpHeaders {
+    let value = |name: &str| {
+        headers
+            .get(name)
+            .map(|v| String::from_utf8_lossy(v.as_bytes()).into_owned())
+    };
+    HttpHeaders {
+        protocol_version: value("mcp-protocol-version"),
+        method: value("mcp-method"),
+        name: value("mcp-name"),
+    }
+}
+
 /// What one POST gets.
 struct Answered {
     /// What the server sent on its own for this POST, in order (before `reply`).
     sent: Vec<String>,
     reply: Option<Answer>,
+    /// The reply's HTTP status when 2026-07-28 gives it one other than 200.
+    status: Option<u16>,
     /// The id of the session a successful `initialize` started.
     new_session: Option<String>,
     /// This POST's call waits for the client: its stream's later messages.
@@ -430,6 +450,7 @@ struct Waiting {
 /// session is unknown. `sse`: the client accepts an SSE stream (a call may wait for it).
 fn answer(
     body: &[u8],
+    headers: HttpHeaders,
     session: Option<&str>,
     fixtures: Fixtures,
     sse: bool,
@@ -439,14 +460,15 @@ fn answer(
         .unwrap_or_else(|poisoned| poisoned.into_inner());
     table.expire_idle();
     let Some(id) = session else {
-        let mut server = MockServer::with_fixtures(fixtures);
-        let reply = server.answer(body);
+        let mut server = super::super::mock_server(fixtures);
+        let HttpReply { reply, status } = server.handle_http(body, headers);
         // Without a session no later POST can answer a question: nothing waits here (a fresh
         // server knows no client capability, so its tools do not ask).
         let sent = server.take_sent();
         let mut answered = Answered {
             sent,
             reply,
+            status,
             new_session: None,
             waiting: None,
         };
@@ -470,7 +492,7 @@ fn answer(
             "Session not found: send initialize without Mcp-Session-Id to start a new one",
         )));
     };
-    let mut reply = entry.server.answer(body);
+    let HttpReply { mut reply, status } = entry.server.handle_http(body, headers);
     let (mut sent, waiting_call) = route(entry);
     let mut waiting = None;
     if let Some(call) = waiting_call {
@@ -503,6 +525,7 @@ fn answer(
     Ok(Answered {
         sent,
         reply,
+        status,
         new_session: None,
         waiting,
     })
