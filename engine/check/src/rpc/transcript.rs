@@ -6,7 +6,7 @@
 use crate::json::{Direction, Node, Pointer, Span, Stream, Value};
 
 use super::rules::*;
-use super::{mcp, Document, Kind, Profile, Rule, Sink};
+use super::{mcp, Document, Kind, Profile, Rule, Severity, Sink};
 
 /// Where a message sits: a document, or an element of a batch document.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -67,6 +67,10 @@ struct Conversation<'d> {
     unreadable: Vec<(Direction, At, Span)>,
     batches: Vec<CallBatch>,
     last_call: [Option<LastCall>; 2],
+    /// Per side, the latest document of that side that a reply has answered by its id: an
+    /// unreadable message sent before it was passed over, and a later error with id null is not
+    /// its answer. (Replies with id null are paired by this very rule, so they do not count.)
+    latest_answered: [Option<usize>; 2],
 }
 
 fn side(d: Direction) -> usize {
@@ -203,25 +207,17 @@ impl Conversation<'_> {
             .position(|p| p.key == key && p.from == asker)
         {
             let p = self.pending.remove(i);
+            self.answered(asker, p.at.doc);
             // A request with id null gets its id back (§5), a result included.
             if key == "null" && self.kind(p.at).0 == Kind::Request {
                 self.doc(at).answers_null_id_request();
             }
             return;
         }
+        if key == "null" && self.null_id_error(node, at, asker, id.span) {
+            return;
+        }
         if key == "null" {
-            if let Some(i) = self.unreadable.iter().position(|u| u.0 == asker) {
-                self.unreadable.remove(i);
-                return;
-            }
-            if let Some(i) = self
-                .pending
-                .iter()
-                .position(|p| p.or_null && p.from == asker)
-            {
-                self.pending.remove(i);
-                return;
-            }
             let waiting: Vec<usize> = (0..self.pending.len())
                 .filter(|&i| self.pending[i].from == asker)
                 .collect();
@@ -266,6 +262,116 @@ impl Conversation<'_> {
             )
         };
         self.flag(at, Some("id"), &RESPONSE_UNMATCHED, id.span, message);
+    }
+
+    /// Notes that a message of `asker` in document `doc` has been answered by its id.
+    fn answered(&mut self, asker: Direction, doc: usize) {
+        let latest = &mut self.latest_answered[side(asker)];
+        *latest = Some(latest.map_or(doc, |d| d.max(doc)));
+    }
+
+    /// Pairs a response with id null (from the other side than `asker`) by the rule for replies to
+    /// messages whose id could not be read. Returns whether it answered something here.
+    ///
+    /// It answers the oldest message of `asker` that can be answered with id null (text that is
+    /// not JSON, an invalid message, an empty batch; an invalid message whose id was readable, too)
+    /// and that was not passed over: no message sent after it has been answered by its id yet (a
+    /// server answers what it cannot read when it reads it, so one that answered later messages
+    /// first left it unanswered). Among those it prefers the kind its code names: -32700 text that is not
+    /// JSON, -32600 JSON that is no valid request. With none such, it is the server refusing the
+    /// batch that waits for a reply: right when the batch is invalid as a whole, otherwise
+    /// batch-reply-mismatch (a batch is answered with an array of one response per request).
+    fn null_id_error(&mut self, node: &Node<'_>, at: At, asker: Direction, span: Span) -> bool {
+        let after = self.latest_answered[side(asker)];
+        let fresh = |doc: usize| after.is_none_or(|a| doc > a);
+        let code = node
+            .get("error")
+            .and_then(|e| e.get("code"))
+            .and_then(Node::as_i64);
+        // (document, where: Ok(index into unreadable) / Err(index into pending), not JSON)
+        let mut candidates: Vec<(usize, Result<usize, usize>, bool)> = Vec::new();
+        for (i, u) in self.unreadable.iter().enumerate() {
+            if u.0 == asker && fresh(u.1.doc) {
+                let doc = &self.docs[u.1.doc];
+                candidates.push((u.1.doc, Ok(i), doc.kind == Kind::ParseError));
+            }
+        }
+        for (i, p) in self.pending.iter().enumerate() {
+            if p.or_null && p.from == asker && p.batch.is_none() && fresh(p.at.doc) {
+                candidates.push((p.at.doc, Err(i), false));
+            }
+        }
+        let named = |not_json: bool| match code {
+            Some(-32700) => not_json,
+            Some(-32600) => !not_json,
+            _ => true,
+        };
+        let chosen = candidates
+            .iter()
+            .filter(|c| named(c.2))
+            .min_by_key(|c| c.0)
+            .or_else(|| candidates.iter().min_by_key(|c| c.0))
+            .map(|c| c.1);
+        if let Some(place) = chosen {
+            match place {
+                Ok(i) => {
+                    self.unreadable.remove(i);
+                }
+                Err(i) => {
+                    self.pending.remove(i);
+                }
+            }
+            return true;
+        }
+        let Some(b) = self
+            .batches
+            .iter()
+            .position(|b| b.from == asker && !b.answered && fresh(b.doc))
+        else {
+            if self
+                .unreadable
+                .iter()
+                .any(|u| u.0 == asker && !fresh(u.1.doc))
+            {
+                self.flag(
+                    at,
+                    Some("id"),
+                    &RESPONSE_UNMATCHED,
+                    span,
+                    "id null answers no message waiting for it: the unreadable or invalid message sent before was passed over (a later message had already been answered), so this is not its reply".into(),
+                );
+                return true;
+            }
+            return false;
+        };
+        let batch = &mut self.batches[b];
+        batch.answered = true;
+        let (batch_doc, keys) = (batch.doc, batch.keys.clone());
+        self.pending
+            .retain(|p| p.batch != Some(b) || p.at.doc != batch_doc);
+        if self.docs[batch_doc]
+            .violations
+            .iter()
+            .any(|v| v.severity == Severity::Error)
+        {
+            // Invalid as a whole (mixing calls and replies; under MCP, a batch in a version
+            // without batches): one error with id null is its right answer, as for `[]`.
+            return true;
+        }
+        let shown: Vec<String> = keys.iter().map(|k| shown_of(k)).collect();
+        let missing = if shown.is_empty() {
+            String::new()
+        } else {
+            format!(": no reply for id {}", shown.join(", "))
+        };
+        self.flag(
+            at,
+            None,
+            &BATCH_REPLY_MISMATCH,
+            node.span,
+            format!("a single response with id null answers the batch sent before it as a whole (refused); a batch is answered with an array of one response per request{missing}"),
+        );
+        true
     }
 
     fn batch_of_calls(&mut self, items: &[Node<'_>], doc: usize, from: Direction) {
@@ -390,13 +496,9 @@ impl Conversation<'_> {
                 None => extra.push(shown),
             }
         }
-        let shown_of = |key: &String| match key.split_once(':') {
-            Some(("s", s)) => crate::json::quote(s),
-            Some((_, n)) => n.to_string(),
-            None => key.clone(),
-        };
-        let missing: Vec<String> = expected.iter().map(shown_of).collect();
+        let missing: Vec<String> = expected.iter().map(|k| shown_of(k)).collect();
         let batch_doc = self.batches[b].doc;
+        self.answered(asker, batch_doc);
         self.pending
             .retain(|p| p.batch != Some(b) || p.at.doc != batch_doc);
         if missing.is_empty() && extra.is_empty() {
@@ -425,6 +527,15 @@ impl Conversation<'_> {
     }
 }
 
+/// A pairing key as the id is written (`s:a` → `"a"`, `n:1` → `1`).
+fn shown_of(key: &str) -> String {
+    match key.split_once(':') {
+        Some(("s", s)) => crate::json::quote(s),
+        Some((_, n)) => n.to_string(),
+        None => key.to_string(),
+    }
+}
+
 pub(super) fn check(stream: &Stream<'_>, documents: &mut [Document], profile: Profile) {
     let present = |d: Direction| {
         stream.segments.iter().any(|s| s.direction == Some(d))
@@ -437,6 +548,7 @@ pub(super) fn check(stream: &Stream<'_>, documents: &mut [Document], profile: Pr
         unreadable: Vec::new(),
         batches: Vec::new(),
         last_call: [None, None],
+        latest_answered: [None, None],
     };
     for (doc, segment) in stream.segments.iter().enumerate() {
         let Some(from) = segment.direction else {
@@ -662,6 +774,123 @@ mod tests {
         ];
         for (name, src, expected) in cases {
             assert_eq!(errors_per_document(&src), expected, "{name}:\n{src}");
+        }
+    }
+
+    const INVALID: &str = r#"{"jsonrpc": "2.0", "method": 1, "params": "bar"}"#;
+    const INVALID_RULES: [&str; 2] = ["method-not-string", "params-not-structured"];
+    const REFUSED: &str =
+        r#"{"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"Invalid Request"}}"#;
+    const NOT_JSON_REFUSED: &str =
+        r#"{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"Parse error"}}"#;
+    const PING_5: &str = r#"{"jsonrpc":"2.0","id":5,"method":"ping"}"#;
+    const PONG_5: &str = r#"{"jsonrpc":"2.0","id":5,"result":{}}"#;
+    const BATCH_6_7: &str =
+        r#"[{"jsonrpc":"2.0","id":6,"method":"ping"},{"jsonrpc":"2.0","id":7,"method":"ping"}]"#;
+
+    fn with_unanswered(rules: [&'static str; 2]) -> Vec<&'static str> {
+        let mut out = rules.to_vec();
+        out.push("request-unanswered");
+        out
+    }
+
+    #[test]
+    fn a_silence_passed_over_stays_unanswered_when_a_later_batch_is_refused_with_id_null() {
+        let src =
+            format!("--> {INVALID}\n--> {PING_5}\n<-- {PONG_5}\n--> {BATCH_6_7}\n<-- {REFUSED}");
+        assert_eq!(
+            errors_per_document(&src),
+            [
+                with_unanswered(INVALID_RULES),
+                vec![],
+                vec![],
+                vec![],
+                vec!["batch-reply-mismatch"]
+            ]
+        );
+        let r = check(src.as_bytes(), Profile::JsonRpc);
+        let mismatch = r.documents[4].violations[0].message.to_string();
+        assert!(mismatch.contains("no reply for id 6, 7"), "{mismatch}");
+    }
+
+    #[test]
+    fn a_batch_refused_with_id_null_before_a_silence_gives_the_same_verdicts() {
+        let src =
+            format!("--> {BATCH_6_7}\n<-- {REFUSED}\n--> {INVALID}\n--> {PING_5}\n<-- {PONG_5}");
+        assert_eq!(
+            errors_per_document(&src),
+            [
+                vec![],
+                vec!["batch-reply-mismatch"],
+                with_unanswered(INVALID_RULES),
+                vec![],
+                vec![]
+            ]
+        );
+    }
+
+    #[test]
+    fn a_batch_invalid_as_a_whole_is_rightly_refused_with_one_error_with_id_null() {
+        // MCP 2025-11-25 has no batches: the batch is the client's error, the refusal is right.
+        let src =
+            format!("--> {INVALID}\n--> {PING_5}\n<-- {PONG_5}\n--> {BATCH_6_7}\n<-- {REFUSED}");
+        let r = check(
+            src.as_bytes(),
+            Profile::Mcp(crate::rpc::McpVersion::V2025_11_25),
+        );
+        let on = |doc: usize| -> Vec<&str> {
+            r.documents[doc]
+                .all_violations()
+                .map(|v| v.rule.id)
+                .collect()
+        };
+        assert_eq!(on(3), ["mcp-batch-not-supported"]);
+        assert_eq!(on(4), Vec::<&str>::new());
+        assert!(on(0).contains(&"request-unanswered"), "{:?}", on(0));
+    }
+
+    #[test]
+    fn an_error_with_id_null_answers_the_invalid_message_it_follows() {
+        let src = format!("--> {INVALID}\n<-- {REFUSED}\n--> {PING_5}\n<-- {PONG_5}");
+        assert_eq!(
+            errors_per_document(&src),
+            [INVALID_RULES.to_vec(), vec![], vec![], vec![]]
+        );
+    }
+
+    #[test]
+    fn an_error_with_id_null_after_later_answers_answers_nothing_and_says_why() {
+        let src = format!("--> {INVALID}\n--> {PING_5}\n<-- {PONG_5}\n<-- {REFUSED}");
+        assert_eq!(
+            errors_per_document(&src),
+            [
+                with_unanswered(INVALID_RULES),
+                vec![],
+                vec![],
+                vec!["response-unmatched"]
+            ]
+        );
+        let r = check(src.as_bytes(), Profile::JsonRpc);
+        let message = r.documents[3].violations[0].message.to_string();
+        assert!(message.contains("passed over"), "{message}");
+    }
+
+    #[test]
+    fn an_error_with_id_null_prefers_the_message_its_code_names() {
+        // -32600 answers the invalid request, not the older text that is not JSON.
+        let src = format!("--> {{\"jsonrpc\": \n--> {INVALID}\n<-- {REFUSED}");
+        let v = errors_per_document(&src);
+        assert_eq!(v[0], ["json-syntax", "request-unanswered"], "{v:?}");
+        assert_eq!(v[1], INVALID_RULES);
+        // Each code to its own, whatever order the errors come in.
+        for replies in [
+            format!("<-- {REFUSED}\n<-- {NOT_JSON_REFUSED}"),
+            format!("<-- {NOT_JSON_REFUSED}\n<-- {REFUSED}"),
+        ] {
+            let src = format!("--> {{\"jsonrpc\": \n--> {INVALID}\n{replies}");
+            let v = errors_per_document(&src);
+            assert_eq!(v[0], ["json-syntax"], "{src}");
+            assert_eq!(v[1], INVALID_RULES, "{src}");
         }
     }
 

@@ -6,7 +6,7 @@
 
 mod lifecycle;
 mod mcp;
-mod protocol;
+pub(crate) mod protocol;
 mod tools;
 
 use std::ops::Range;

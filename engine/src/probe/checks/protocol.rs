@@ -22,6 +22,10 @@ const MCP_BATCHING: &str =
 /// id null answers it; neither is the server's fault.
 const BATCH_REFUSAL_TOLERATED: &[&str] = &[REQUEST_UNANSWERED.id, RESPONSE_UNMATCHED.id];
 
+/// A message whose id cannot be read, answered within the check's own wait: whether the
+/// transcript's pairing of errors with id null also gives it that reply is no longer the question.
+const ANSWERED_IN_TIME: &[&str] = &[REQUEST_UNANSWERED.id];
+
 /// The specification's own example of text that is not JSON (§7).
 pub const MALFORMED: &str = r#"{"jsonrpc": "2.0", "method": "foobar, "params": "bar", "baz]"#;
 /// The specification's own example of an invalid request (§7: method is a number).
@@ -123,8 +127,16 @@ fn expect_error(
                 .clone()
                 .unwrap_or_else(|| "no reply within the timeout".into()),
         );
+        if null_id {
+            // Judged here, on the check's own wait: an error with id null that comes later names
+            // no message, so what follows must not turn this silence into an answer.
+            record.current().status = Status::Fail;
+        }
         return;
     };
+    if null_id {
+        record.current().tolerated = ANSWERED_IN_TIME;
+    }
     let at = *at;
     let Some(value) = value else {
         // Not JSON: the engine says so.
