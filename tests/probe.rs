@@ -940,3 +940,47 @@ fn a_server_that_stops_reading_cannot_hold_the_probe_past_its_total_timeout() {
     }
     let _ = std::fs::remove_file(&pid_file);
 }
+
+/// A minimal MCP server in `sh` declaring tools: `tools/list` is answered with the items in the
+/// file `items` (a JSON array's elements, each followed by a comma) and a last `1`; every other
+/// request with -32601.
+fn sh_tools_server(items: &std::path::Path) -> String {
+    format!(
+        r#"while IFS= read -r l; do
+  id=$(printf '%s' "$l" | sed -n 's/.*"id":\([0-9]*\).*/\1/p')
+  case "$l" in
+    *'"method":"initialize"'*) echo "{{\"jsonrpc\":\"2.0\",\"id\":$id,\"result\":{{\"protocolVersion\":\"2025-11-25\",\"capabilities\":{{\"tools\":{{}}}},\"serverInfo\":{{\"name\":\"sh\",\"version\":\"1\"}}}}}}";;
+    *'"method":"tools/list"'*) printf '{{"jsonrpc":"2.0","id":%s,"result":{{"tools":[' "$id"; cat '{}'; echo '1]}}}}';;
+    *) [ -n "$id" ] && echo "{{\"jsonrpc\":\"2.0\",\"id\":$id,\"error\":{{\"code\":-32601,\"message\":\"no\"}}}}";;
+  esac
+done"#,
+        items.display()
+    )
+}
+
+#[test]
+fn a_reply_listing_many_broken_items_is_judged_in_linear_time() {
+    let items = transcript_path("items");
+    std::fs::write(&items, "1,".repeat(200_000)).unwrap();
+    let started = std::time::Instant::now();
+    let (code, report) =
+        probe_json(&["--timeout", "1", "--", "sh", "-c", &sh_tools_server(&items)]);
+    let took = started.elapsed();
+    let _ = std::fs::remove_file(&items);
+    assert_eq!(code, Some(1));
+    let list = report["checks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["id"] == "tools/list")
+        .unwrap();
+    let detail = list["detail"].as_str().unwrap();
+    assert!(
+        detail.contains("199901 more findings not listed (at most 100 a check)"),
+        "{}",
+        &detail[detail.len().saturating_sub(300)..]
+    );
+    // 200 000 broken items: about 6 s in a debug build, of which 4 s are the sh server's
+    // unanswered requests (it was minutes: each finding parsed the whole reply again).
+    assert!(took < std::time::Duration::from_secs(20), "{took:?}");
+}
