@@ -984,3 +984,30 @@ fn a_reply_listing_many_broken_items_is_judged_in_linear_time() {
     // unanswered requests (it was minutes: each finding parsed the whole reply again).
     assert!(took < std::time::Duration::from_secs(20), "{took:?}");
 }
+
+#[test]
+fn a_schema_asking_for_gigabytes_of_arguments_gets_64_kib() {
+    // minItems 16, six levels deep: 16^6 strings (2.6 GB of arguments made before the bound).
+    let mut schema = serde_json::json!({"type": "string"});
+    for _ in 0..6 {
+        schema = serde_json::json!({"type": "array", "minItems": 16, "items": schema});
+    }
+    let tool = serde_json::json!({"name": "amp", "inputSchema": {"type": "object", "properties": {"a": schema}, "required": ["a"]}});
+    let items = transcript_path("amp");
+    std::fs::write(&items, format!("{tool},")).unwrap();
+    let (_, report, peak) =
+        probe_json_peak(&["--timeout", "1", "--", "sh", "-c", &sh_tools_server(&items)]);
+    let _ = std::fs::remove_file(&items);
+    let call = report["checks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["id"] == "tools/call")
+        .unwrap();
+    let detail = call["detail"].as_str().unwrap();
+    assert!(
+        detail.contains("amp: arguments cut to 65536 bytes (its inputSchema asks for more)"),
+        "{detail}"
+    );
+    assert!(peak < MODEST_PEAK_KIB, "peak {peak} KiB");
+}
