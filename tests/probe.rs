@@ -841,8 +841,9 @@ fn sigterm_and_sighup_stop_the_probe_and_the_server_it_started() {
     for (signal, name) in [(libc::SIGTERM, "SIGTERM"), (libc::SIGHUP, "SIGHUP")] {
         let pid_file = transcript_path(&format!("server-pid-{name}"));
         let _ = std::fs::remove_file(&pid_file);
-        // A server that never answers: the probe waits for its first reply.
-        let script = format!("echo $$ > {}; exec cat > /dev/null", pid_file.display());
+        // A server that never answers nor reads (so it does not end when its input closes): the
+        // probe waits for its first reply.
+        let script = format!("echo $$ > {}; exec sleep 300", pid_file.display());
         let mut probe = Command::new(JRPC)
             .args(["probe", "--timeout", "60", "--", "sh", "-c", &script])
             .stdout(std::process::Stdio::null())
