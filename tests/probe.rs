@@ -70,6 +70,17 @@ fn checks(report: &Value, status: &str) -> Vec<String> {
         .collect()
 }
 
+/// The detail of the check `id` in a report.
+fn check_detail<'r>(report: &'r Value, id: &str) -> &'r str {
+    report["checks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["id"] == id)
+        .and_then(|c| c["detail"].as_str())
+        .unwrap_or_else(|| panic!("no check {id}: {report}"))
+}
+
 fn assert_all_pass(code: Option<i32>, report: &Value) {
     assert!(
         checks(report, "fail").is_empty(),
@@ -532,13 +543,7 @@ fn tool_calls_are_bounded_and_skippable() {
         "serve",
     ]);
     assert_eq!(code, Some(0));
-    let calls = report["checks"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|c| c["id"] == "tools/call")
-        .unwrap();
-    let detail = calls["detail"].as_str().unwrap();
+    let detail = check_detail(&report, "tools/call");
     assert!(detail.contains("add: skipped (--skip-tool)"), "{detail}");
     assert!(
         detail.contains("stopped after 2 calls (--max-calls)"),
@@ -969,13 +974,7 @@ fn a_reply_listing_many_broken_items_is_judged_in_linear_time() {
     let took = started.elapsed();
     let _ = std::fs::remove_file(&items);
     assert_eq!(code, Some(1));
-    let list = report["checks"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|c| c["id"] == "tools/list")
-        .unwrap();
-    let detail = list["detail"].as_str().unwrap();
+    let detail = check_detail(&report, "tools/list");
     assert!(
         detail.contains("199901 more findings not listed (at most 100 a check)"),
         "{}",
@@ -999,13 +998,7 @@ fn a_schema_asking_for_gigabytes_of_arguments_gets_64_kib() {
     let (_, report, peak) =
         probe_json_peak(&["--timeout", "1", "--", "sh", "-c", &sh_tools_server(&items)]);
     let _ = std::fs::remove_file(&items);
-    let call = report["checks"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|c| c["id"] == "tools/call")
-        .unwrap();
-    let detail = call["detail"].as_str().unwrap();
+    let detail = check_detail(&report, "tools/call");
     assert!(
         detail.contains("amp: arguments cut to 65536 bytes (its inputSchema asks for more)"),
         "{detail}"
