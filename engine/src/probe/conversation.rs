@@ -16,7 +16,7 @@ const MAX_MESSAGES: usize = 20_000;
 /// The most bytes of messages one probe records (both ways): past it the server is flooding
 /// (a few messages of 8 MB each) and the probe stops, saying what it dropped. With the links'
 /// bound on one message (16 MiB) it bounds the probe's memory whatever the server sends.
-pub const MAX_KEPT_BYTES: usize = 64 * 1024 * 1024;
+pub const MAX_KEPT_BYTES: usize = 16 * 1024 * 1024;
 
 /// Who sent a message.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
