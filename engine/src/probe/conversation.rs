@@ -9,7 +9,7 @@ use std::time::Duration;
 
 use serde_json::{json, Value};
 
-use super::link::{is_reply, Delivery, LinkError, ProbeLink};
+use super::link::{shape, Delivery, LinkError, ProbeLink};
 
 /// The most messages one probe records: past it the server is flooding and the probe stops.
 const MAX_MESSAGES: usize = 20_000;
@@ -203,8 +203,12 @@ impl<L: ProbeLink> Conversation<L> {
                 break;
             };
             self.reached = true;
-            let value = serde_json::from_str::<Value>(&message).ok();
-            let reply = is_reply(&message);
+            let shape = shape(&message);
+            let reply = shape.reply;
+            // Only a reply (its result is judged) or a request (it is answered) is read whole.
+            let value = (shape.reply || shape.request)
+                .then(|| serde_json::from_str::<Value>(&message).ok())
+                .flatten();
             let at = self.record(Side::Server, message)?;
             if reply && self.late(value.as_ref(), id.as_ref()) {
                 continue;
@@ -262,8 +266,12 @@ impl<L: ProbeLink> Conversation<L> {
             let Some(message) = self.link.receive(left).await? else {
                 return Ok(());
             };
-            let value = serde_json::from_str::<Value>(&message).ok();
-            let reply = is_reply(&message);
+            let shape = shape(&message);
+            let reply = shape.reply;
+            let value = shape
+                .request
+                .then(|| serde_json::from_str::<Value>(&message).ok())
+                .flatten();
             self.record(Side::Server, message)?;
             if !reply {
                 self.answer_server_request(value.as_ref()).await?;
