@@ -70,6 +70,17 @@ fn checks(report: &Value, status: &str) -> Vec<String> {
         .collect()
 }
 
+/// The detail of the check `id` in a report.
+fn check_detail<'r>(report: &'r Value, id: &str) -> &'r str {
+    report["checks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["id"] == id)
+        .and_then(|c| c["detail"].as_str())
+        .unwrap_or_else(|| panic!("no check {id}: {report}"))
+}
+
 fn assert_all_pass(code: Option<i32>, report: &Value) {
     assert!(
         checks(report, "fail").is_empty(),
@@ -532,13 +543,7 @@ fn tool_calls_are_bounded_and_skippable() {
         "serve",
     ]);
     assert_eq!(code, Some(0));
-    let calls = report["checks"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|c| c["id"] == "tools/call")
-        .unwrap();
-    let detail = calls["detail"].as_str().unwrap();
+    let detail = check_detail(&report, "tools/call");
     assert!(detail.contains("add: skipped (--skip-tool)"), "{detail}");
     assert!(
         detail.contains("stopped after 2 calls (--max-calls)"),
@@ -841,8 +846,9 @@ fn sigterm_and_sighup_stop_the_probe_and_the_server_it_started() {
     for (signal, name) in [(libc::SIGTERM, "SIGTERM"), (libc::SIGHUP, "SIGHUP")] {
         let pid_file = transcript_path(&format!("server-pid-{name}"));
         let _ = std::fs::remove_file(&pid_file);
-        // A server that never answers: the probe waits for its first reply.
-        let script = format!("echo $$ > {}; exec cat > /dev/null", pid_file.display());
+        // A server that never answers nor reads (so it does not end when its input closes): the
+        // probe waits for its first reply.
+        let script = format!("echo $$ > {}; exec sleep 300", pid_file.display());
         let mut probe = Command::new(JRPC)
             .args(["probe", "--timeout", "60", "--", "sh", "-c", &script])
             .stdout(std::process::Stdio::null())
@@ -939,4 +945,84 @@ fn a_server_that_stops_reading_cannot_hold_the_probe_past_its_total_timeout() {
         std::thread::sleep(std::time::Duration::from_millis(50));
     }
     let _ = std::fs::remove_file(&pid_file);
+}
+
+/// A minimal MCP server in `sh` declaring tools: `tools/list` is answered with the items in the
+/// file `items` (a JSON array's elements, each followed by a comma) and a last `1`; every other
+/// request with -32601.
+fn sh_tools_server(items: &std::path::Path) -> String {
+    format!(
+        r#"while IFS= read -r l; do
+  id=$(printf '%s' "$l" | sed -n 's/.*"id":\([0-9]*\).*/\1/p')
+  case "$l" in
+    *'"method":"initialize"'*) echo "{{\"jsonrpc\":\"2.0\",\"id\":$id,\"result\":{{\"protocolVersion\":\"2025-11-25\",\"capabilities\":{{\"tools\":{{}}}},\"serverInfo\":{{\"name\":\"sh\",\"version\":\"1\"}}}}}}";;
+    *'"method":"tools/list"'*) printf '{{"jsonrpc":"2.0","id":%s,"result":{{"tools":[' "$id"; cat '{}'; echo '1]}}}}';;
+    *) [ -n "$id" ] && echo "{{\"jsonrpc\":\"2.0\",\"id\":$id,\"error\":{{\"code\":-32601,\"message\":\"no\"}}}}";;
+  esac
+done"#,
+        items.display()
+    )
+}
+
+#[test]
+fn a_reply_listing_many_broken_items_is_judged_in_linear_time() {
+    let items = transcript_path("items");
+    std::fs::write(&items, "1,".repeat(200_000)).unwrap();
+    let started = std::time::Instant::now();
+    let (code, report) =
+        probe_json(&["--timeout", "1", "--", "sh", "-c", &sh_tools_server(&items)]);
+    let took = started.elapsed();
+    let _ = std::fs::remove_file(&items);
+    assert_eq!(code, Some(1));
+    let detail = check_detail(&report, "tools/list");
+    assert!(
+        detail.contains("199901 more findings not listed (at most 100 a check)"),
+        "{}",
+        &detail[detail.len().saturating_sub(300)..]
+    );
+    // 200 000 broken items: about 6 s in a debug build, of which 4 s are the sh server's
+    // unanswered requests (it was minutes: each finding parsed the whole reply again).
+    assert!(took < std::time::Duration::from_secs(20), "{took:?}");
+}
+
+#[test]
+fn a_schema_asking_for_gigabytes_of_arguments_gets_64_kib() {
+    // minItems 16, six levels deep: 16^6 strings (2.6 GB of arguments made before the bound).
+    let mut schema = serde_json::json!({"type": "string"});
+    for _ in 0..6 {
+        schema = serde_json::json!({"type": "array", "minItems": 16, "items": schema});
+    }
+    let tool = serde_json::json!({"name": "amp", "inputSchema": {"type": "object", "properties": {"a": schema}, "required": ["a"]}});
+    let items = transcript_path("amp");
+    std::fs::write(&items, format!("{tool},")).unwrap();
+    let (_, report, peak) =
+        probe_json_peak(&["--timeout", "1", "--", "sh", "-c", &sh_tools_server(&items)]);
+    let _ = std::fs::remove_file(&items);
+    let detail = check_detail(&report, "tools/call");
+    assert!(
+        detail.contains("amp: arguments cut to 65536 bytes (its inputSchema asks for more)"),
+        "{detail}"
+    );
+    assert!(peak < MODEST_PEAK_KIB, "peak {peak} KiB");
+}
+
+#[test]
+fn a_flood_of_large_notifications_stops_at_16_mib_kept_saying_what_was_dropped() {
+    // 8 MB notifications, endlessly: 1 GB after 120 of them before the bound.
+    let line = serde_json::json!({"jsonrpc": "2.0", "method": "notifications/message", "params": {"level": "info", "data": "x".repeat(8 << 20)}});
+    let file = transcript_path("flood-8mb");
+    std::fs::write(&file, format!("{line}\n")).unwrap();
+    let script = format!("read l; while :; do cat '{}'; done", file.display());
+    let (code, report, peak) = probe_json_peak(&["--timeout", "2", "--", "sh", "-c", &script]);
+    let _ = std::fs::remove_file(&file);
+    assert_eq!(code, Some(1));
+    let stopped = report["stopped"].as_str().unwrap();
+    assert!(
+        stopped.contains("the conversation passed 16777216 bytes")
+            && stopped.contains("a message of 8388")
+            && stopped.contains("from the server and all after it dropped"),
+        "{stopped}"
+    );
+    // 16 MiB kept, 32 MiB read ahead at most, and the judging.
+    assert!(peak < 256 * 1024, "peak {peak} KiB");
 }

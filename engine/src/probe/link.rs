@@ -47,15 +47,38 @@ pub trait ProbeLink {
     fn elapsed(&self) -> Duration;
 }
 
-/// A response or a batch of them (what ends the wait for a reply), judged loosely: the engine
-/// judges it properly later. Anything unreadable counts too: it is what the server answered.
-pub fn is_reply(text: &str) -> bool {
-    match serde_json::from_str::<serde_json::Value>(text) {
-        Ok(serde_json::Value::Object(o)) => {
-            !o.contains_key("method") && (o.contains_key("result") || o.contains_key("error"))
+/// What a message from the server is, judged loosely from its member names alone (their values
+/// are skipped, never built: a flood of large notifications costs a scan, not a tree).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shape {
+    /// A response or a batch of them (what ends the wait for a reply). Anything unreadable counts
+    /// too: it is what the server answered. The engine judges it properly later.
+    pub reply: bool,
+    /// A request to the probe (an object with an id and a method): it gets an answer.
+    pub request: bool,
+}
+
+/// The [`Shape`] of `text`.
+pub fn shape(text: &str) -> Shape {
+    use std::collections::BTreeMap;
+    match serde_json::from_str::<BTreeMap<String, serde::de::IgnoredAny>>(text) {
+        Ok(members) => {
+            let has = |name: &str| members.contains_key(name);
+            Shape {
+                reply: !has("method") && (has("result") || has("error")),
+                request: has("method") && has("id"),
+            }
         }
-        _ => true,
+        Err(_) => Shape {
+            reply: true,
+            request: false,
+        },
     }
+}
+
+/// A response or a batch of them, as [`Shape::reply`] judges it.
+pub fn is_reply(text: &str) -> bool {
+    shape(text).reply
 }
 
 /// `text` cut to `max` characters for a message (with "…" when cut).

@@ -9,12 +9,16 @@ use std::time::Duration;
 
 use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt, BufReader};
 use tokio::process::{Child, ChildStdin, Command};
-use tokio::sync::mpsc;
+use tokio::sync::{mpsc, OwnedSemaphorePermit, Semaphore};
 
 use crate::probe::link::{excerpt, LinkError};
 
 /// The longest line read from the server (a longer one ends the probe: the server is broken).
 const MAX_LINE: u64 = 16 * 1024 * 1024;
+/// The most bytes of lines read ahead of the probe (read from the server, not yet received):
+/// the reader waits past it, so a server writing faster than the probe reads fills its pipe,
+/// not the probe's memory.
+const MAX_READ_AHEAD: u32 = 32 * 1024 * 1024;
 /// Lines of the server's stderr kept for the error message.
 const STDERR_KEPT: usize = 8;
 /// The characters of each kept stderr line shown.
@@ -31,7 +35,8 @@ pub struct StdioLink {
     /// The process group (the child's pid), killed at the end.
     group: Option<i32>,
     stdin: Option<ChildStdin>,
-    lines: mpsc::Receiver<Result<String, String>>,
+    /// Lines read, each with its share of [`MAX_READ_AHEAD`] (given back when received).
+    lines: mpsc::Receiver<Result<(String, OwnedSemaphorePermit), String>>,
     stderr: Arc<Mutex<VecDeque<String>>>,
 }
 
@@ -55,6 +60,7 @@ impl StdioLink {
             )));
         };
         let (tx, lines) = mpsc::channel(1024);
+        let read_ahead = Arc::new(Semaphore::new(MAX_READ_AHEAD as usize));
         tokio::spawn(async move {
             let mut reader = BufReader::new(stdout);
             loop {
@@ -79,7 +85,14 @@ impl StdioLink {
                         if text.trim().is_empty() {
                             continue;
                         }
-                        if tx.send(Ok(text.to_string())).await.is_err() {
+                        let share = u32::try_from(text.len())
+                            .unwrap_or(u32::MAX)
+                            .min(MAX_READ_AHEAD);
+                        let Ok(permit) = Arc::clone(&read_ahead).acquire_many_owned(share).await
+                        else {
+                            break;
+                        };
+                        if tx.send(Ok((text.to_string(), permit))).await.is_err() {
                             break;
                         }
                     }
@@ -136,7 +149,7 @@ impl StdioLink {
     pub async fn receive(&mut self, wait: Duration) -> Result<Option<String>, LinkError> {
         match tokio::time::timeout(wait, self.lines.recv()).await {
             Err(_) => Ok(None),
-            Ok(Some(Ok(line))) => Ok(Some(line)),
+            Ok(Some(Ok((line, _read_ahead)))) => Ok(Some(line)),
             Ok(Some(Err(problem))) => Err(LinkError(problem)),
             Ok(None) => Err(self.gone().await),
         }
