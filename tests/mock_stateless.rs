@@ -129,7 +129,7 @@ fn a_tool_needing_an_undeclared_capability_is_32021_naming_it() {
         call.as_bytes(),
         headers("tools/call", Some("test_missing_capability")),
     );
-    let reply = parse(&answer.reply.expect("a reply"));
+    let reply = parse(&answer.reply.expect("a reply").text);
     assert_eq!(reply["error"]["code"], -32021, "{reply}");
     assert_eq!(
         reply["error"]["data"]["requiredCapabilities"],
@@ -187,7 +187,7 @@ fn log_lines_at_or_above_the_requests_log_level() {
 fn http_a_request_whose_meta_lacks_the_envelope_is_400_invalid_params() {
     let body = r#"{"jsonrpc":"2.0","id":7,"method":"server/discover","params":{}}"#;
     let answer = MockServer::new().handle_http(body.as_bytes(), headers("server/discover", None));
-    let reply = parse(&answer.reply.expect("a reply"));
+    let reply = parse(&answer.reply.expect("a reply").text);
     assert_eq!(reply["error"]["code"], -32602);
     assert_eq!(reply["id"], 7);
     assert_eq!(answer.status, Some(400));
@@ -197,7 +197,7 @@ fn http_a_request_whose_meta_lacks_the_envelope_is_400_invalid_params() {
 fn http_an_unknown_method_under_2026_is_404() {
     let body = modern(1, "unknown/method", json!({}), json!({}));
     let answer = MockServer::new().handle_http(body.as_bytes(), headers("unknown/method", None));
-    assert_eq!(parse(&answer.reply.unwrap())["error"]["code"], -32601);
+    assert_eq!(parse(&answer.reply.unwrap().text)["error"]["code"], -32601);
     assert_eq!(answer.status, Some(404));
 }
 
@@ -207,7 +207,7 @@ fn http_an_unsupported_version_is_400() {
     let mut sent = headers("server/discover", None);
     sent.protocol_version = Some("v999.0.0".into());
     let answer = MockServer::new().handle_http(body.as_bytes(), sent);
-    assert_eq!(parse(&answer.reply.unwrap())["error"]["code"], -32022);
+    assert_eq!(parse(&answer.reply.unwrap().text)["error"]["code"], -32022);
     assert_eq!(answer.status, Some(400));
 }
 
@@ -240,7 +240,7 @@ fn http_headers_that_differ_from_the_body_are_32020_and_400() {
         (&call, headers("tools/call", None)),
     ] {
         let answer = MockServer::new().handle_http(body.as_bytes(), sent.clone());
-        let reply = parse(&answer.reply.expect("a reply"));
+        let reply = parse(&answer.reply.expect("a reply").text);
         assert_eq!(reply["error"]["code"], -32020, "{sent:?}: {reply}");
         assert_eq!(answer.status, Some(400), "{sent:?}");
     }
@@ -256,7 +256,7 @@ fn http_matching_headers_are_accepted_with_whitespace_around_values() {
     );
     let answer =
         MockServer::new().handle_http(call.as_bytes(), headers("  tools/call ", Some(" echo  ")));
-    let reply = parse(&answer.reply.expect("a reply"));
+    let reply = parse(&answer.reply.expect("a reply").text);
     assert_eq!(reply["result"]["content"][0]["text"], "hi", "{reply}");
     assert_eq!(answer.status, None);
 }
@@ -267,7 +267,7 @@ fn http_handshake_requests_are_not_held_to_the_2026_headers() {
         br#"{"jsonrpc":"2.0","id":1,"method":"tools/list"}"#,
         HttpHeaders::default(),
     );
-    assert!(parse(&answer.reply.unwrap())["result"]["tools"].is_array());
+    assert!(parse(&answer.reply.unwrap().text)["result"]["tools"].is_array());
     assert_eq!(answer.status, None);
 }
 
