@@ -578,3 +578,135 @@ fn a_prompt_asks_too_and_completes_as_a_get_prompt_result() {
         "{second}"
     );
 }
+
+// ---- the friendly tools that ask, under 2026-07-28 -------------------------------------------
+
+/// A friendly `tools/call` of `name` with `arguments` and `extra` params.
+fn call_friendly(
+    server: &mut MockServer,
+    name: &str,
+    arguments: J,
+    extra: J,
+    capabilities: J,
+) -> J {
+    let mut params = json!({"name": name, "arguments": arguments});
+    for (key, value) in extra.as_object().unwrap() {
+        params[key] = value.clone();
+    }
+    reply_of(server, &modern(1, "tools/call", params, capabilities))
+}
+
+#[test]
+fn summarize_asks_the_model_inside_its_result_and_completes_with_the_summary() {
+    let mut server = MockServer::new();
+    let text = json!({"text": "A long text."});
+    let first = call_friendly(
+        &mut server,
+        "summarize",
+        text.clone(),
+        json!({}),
+        all_capabilities(),
+    );
+    assert_eq!(
+        first["result"]["inputRequests"]["answer"]["method"], "sampling/createMessage",
+        "{first}"
+    );
+    let answer =
+        json!({"role": "assistant", "content": {"type": "text", "text": "Short."}, "model": "m1"});
+    let done = call_friendly(
+        &mut server,
+        "summarize",
+        text,
+        json!({"inputResponses": {"answer": answer}}),
+        all_capabilities(),
+    );
+    assert_eq!(
+        done["result"]["content"][0]["text"], "Summary by m1: Short.",
+        "{done}"
+    );
+}
+
+#[test]
+fn ask_name_asks_the_user_inside_its_result_and_greets_them() {
+    let mut server = MockServer::new();
+    let first = call_friendly(
+        &mut server,
+        "ask_name",
+        json!({}),
+        json!({}),
+        all_capabilities(),
+    );
+    assert_eq!(
+        first["result"]["inputRequests"]["answer"]["method"], "elicitation/create",
+        "{first}"
+    );
+    let answer = accept(json!({"name": "Ada", "colour": "green"}));
+    let done = call_friendly(
+        &mut server,
+        "ask_name",
+        json!({}),
+        json!({"inputResponses": {"answer": answer}}),
+        all_capabilities(),
+    );
+    assert_eq!(
+        done["result"]["content"][0]["text"], "Hello, Ada! Your favourite colour is green.",
+        "{done}"
+    );
+}
+
+#[test]
+fn list_roots_asks_the_roots_inside_its_result_and_names_them() {
+    let mut server = MockServer::new();
+    let first = call_friendly(
+        &mut server,
+        "list_roots",
+        json!({}),
+        json!({}),
+        all_capabilities(),
+    );
+    assert_eq!(
+        first["result"]["inputRequests"]["answer"]["method"], "roots/list",
+        "{first}"
+    );
+    let answer = json!({"roots": [{"uri": "file:///home/ada/project", "name": "project"}]});
+    let done = call_friendly(
+        &mut server,
+        "list_roots",
+        json!({}),
+        json!({"inputResponses": {"answer": answer}}),
+        all_capabilities(),
+    );
+    assert_eq!(
+        done["result"]["content"][0]["text"],
+        "The client's roots: file:///home/ada/project (project)",
+        "{done}"
+    );
+}
+
+#[test]
+fn a_friendly_tool_that_asks_an_undeclared_capability_is_32021() {
+    let reply = call_friendly(
+        &mut MockServer::new(),
+        "list_roots",
+        json!({}),
+        json!({}),
+        json!({"sampling": {}}),
+    );
+    assert_eq!(reply["error"]["code"], -32021, "{reply}");
+    assert_eq!(
+        reply["error"]["data"]["requiredCapabilities"],
+        json!({"roots": {}})
+    );
+}
+
+#[test]
+fn an_unusable_answer_to_a_friendly_tool_is_asked_for_again() {
+    let reply = call_friendly(
+        &mut MockServer::new(),
+        "summarize",
+        json!({"text": "t"}),
+        json!({"inputResponses": {"answer": {"no": "content"}}}),
+        all_capabilities(),
+    );
+    assert_eq!(reply["result"]["resultType"], "input_required", "{reply}");
+}
