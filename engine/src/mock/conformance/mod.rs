@@ -145,41 +145,60 @@ const TOOLS: &[(&str, &str, &[&str])] = &[
     ),
 ];
 
+/// The tool whose `inputSchema` uses JSON Schema 2020-12 beyond a flat object (`$schema`,
+/// `$defs` with an `$anchor`, `$ref`, `allOf`/`anyOf`, `if`/`then`/`else`,
+/// `additionalProperties`), listed as written (SEP-1613, SEP-2106): the suite's
+/// json-schema-2020-12 fixture.
+const JSON_SCHEMA_2020_12_TOOL: &str = "json_schema_2020_12_tool";
+const JSON_SCHEMA_2020_12_INPUT: &str = r##"{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","$defs":{"address":{"$anchor":"addressDef","type":"object","properties":{"street":{"type":"string"},"city":{"type":"string"}}}},"properties":{"name":{"type":"string"},"address":{"$ref":"#/$defs/address"},"contactMethod":{"type":"string","enum":["phone","email"]},"phone":{"type":"string"},"email":{"type":"string"}},"allOf":[{"anyOf":[{"required":["phone"]},{"required":["email"]}]}],"if":{"properties":{"contactMethod":{"const":"phone"}},"required":["contactMethod"]},"then":{"required":["phone"]},"else":{"required":["email"]},"additionalProperties":false}"##;
+
+fn json_schema_2020_12_tool() -> Json {
+    let schema = crate::json::parse_document(JSON_SCHEMA_2020_12_INPUT.as_bytes(), 0)
+        .map(|(parsed, _)| Json::from_node(&parsed.root))
+        .unwrap_or(Json::Null);
+    Json::obj([
+        ("name", Json::from(JSON_SCHEMA_2020_12_TOOL)),
+        (
+            "description",
+            Json::from("Tool with JSON Schema 2020-12 features"),
+        ),
+        ("inputSchema", schema),
+    ])
+}
+
 /// `tools/list`.
 pub(super) fn tools_list() -> Json {
-    Json::obj([(
-        "tools",
-        Json::arr(
-            TOOLS
+    let mut tools: Vec<Json> = TOOLS
+        .iter()
+        .copied()
+        .chain(
+            input_required::TOOLS
                 .iter()
-                .copied()
-                .chain(
-                    input_required::TOOLS
-                        .iter()
-                        .map(|(n, d)| (*n, *d, &[] as &[&str])),
-                )
-                .map(|(name, description, required)| {
-                    let properties = required
-                        .iter()
-                        .map(|arg| (*arg, Json::obj([("type", Json::from("string"))])));
+                .map(|(n, d)| (*n, *d, &[] as &[&str])),
+        )
+        .map(|(name, description, required)| {
+            let properties = required
+                .iter()
+                .map(|arg| (*arg, Json::obj([("type", Json::from("string"))])));
+            Json::obj([
+                ("name", Json::from(name)),
+                ("description", Json::from(description)),
+                (
+                    "inputSchema",
                     Json::obj([
-                        ("name", Json::from(name)),
-                        ("description", Json::from(description)),
+                        ("type", Json::from("object")),
+                        ("properties", Json::obj(properties)),
                         (
-                            "inputSchema",
-                            Json::obj([
-                                ("type", Json::from("object")),
-                                ("properties", Json::obj(properties)),
-                                (
-                                    "required",
-                                    Json::arr(required.iter().map(|a| Json::from(*a))),
-                                ),
-                            ]),
+                            "required",
+                            Json::arr(required.iter().map(|a| Json::from(*a))),
                         ),
-                    ])
-                }),
-        ),
-    )])
+                    ]),
+                ),
+            ])
+        })
+        .collect();
+    tools.push(json_schema_2020_12_tool());
+    Json::obj([("tools", Json::Array(tools))])
 }
 
 fn content(items: impl IntoIterator<Item = Json>) -> Json {
@@ -227,6 +246,9 @@ pub(super) fn tools_call(
                 r#"{"test":"data","value":123}"#,
             ),
         ]),
+        JSON_SCHEMA_2020_12_TOOL => content([text_content(
+            "The arguments were read; the schema is what this tool shows.",
+        )]),
         "test_missing_capability" => {
             if !server.client_declared(Capability::Sampling) {
                 return Some(Err(ask::missing_capability(Capability::Sampling)));
@@ -458,6 +480,7 @@ pub(super) fn tool_names() -> Vec<&'static str> {
         .iter()
         .map(|t| t.0)
         .chain(input_required::TOOLS.iter().map(|t| t.0))
+        .chain([JSON_SCHEMA_2020_12_TOOL])
         .collect()
 }
 
