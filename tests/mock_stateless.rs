@@ -596,29 +596,35 @@ fn call_friendly(
     reply_of(server, &modern(1, "tools/call", params, capabilities))
 }
 
-#[test]
-fn summarize_asks_the_model_inside_its_result_and_completes_with_the_summary() {
+/// A friendly tool's two rounds: the first call asks `method` under the key `answer`; the retry
+/// carries `answer` and its reply is returned.
+fn two_rounds(tool: &str, arguments: J, method: &str, answer: J) -> J {
     let mut server = MockServer::new();
-    let text = json!({"text": "A long text."});
     let first = call_friendly(
         &mut server,
-        "summarize",
-        text.clone(),
+        tool,
+        arguments.clone(),
         json!({}),
         all_capabilities(),
     );
+    assert_eq!(first["result"]["resultType"], "input_required", "{first}");
     assert_eq!(
-        first["result"]["inputRequests"]["answer"]["method"], "sampling/createMessage",
+        first["result"]["inputRequests"]["answer"]["method"], method,
         "{first}"
     );
+    let responses = json!({"inputResponses": {"answer": answer}});
+    call_friendly(&mut server, tool, arguments, responses, all_capabilities())
+}
+
+#[test]
+fn summarize_asks_the_model_inside_its_result_and_completes_with_the_summary() {
     let answer =
         json!({"role": "assistant", "content": {"type": "text", "text": "Short."}, "model": "m1"});
-    let done = call_friendly(
-        &mut server,
+    let done = two_rounds(
         "summarize",
-        text,
-        json!({"inputResponses": {"answer": answer}}),
-        all_capabilities(),
+        json!({"text": "A long text."}),
+        "sampling/createMessage",
+        answer,
     );
     assert_eq!(
         done["result"]["content"][0]["text"], "Summary by m1: Short.",
@@ -628,57 +634,22 @@ fn summarize_asks_the_model_inside_its_result_and_completes_with_the_summary() {
 
 #[test]
 fn ask_name_asks_the_user_inside_its_result_and_greets_them() {
-    let mut server = MockServer::new();
-    let first = call_friendly(
-        &mut server,
-        "ask_name",
-        json!({}),
-        json!({}),
-        all_capabilities(),
-    );
-    assert_eq!(
-        first["result"]["inputRequests"]["answer"]["method"], "elicitation/create",
-        "{first}"
-    );
     let answer = accept(json!({"name": "Ada", "colour": "green"}));
-    let done = call_friendly(
-        &mut server,
-        "ask_name",
-        json!({}),
-        json!({"inputResponses": {"answer": answer}}),
-        all_capabilities(),
-    );
+    let done = two_rounds("ask_name", json!({}), "elicitation/create", answer);
+    let text = &done["result"]["content"][0]["text"];
     assert_eq!(
-        done["result"]["content"][0]["text"], "Hello, Ada! Your favourite colour is green.",
+        text, "Hello, Ada! Your favourite colour is green.",
         "{done}"
     );
 }
 
 #[test]
 fn list_roots_asks_the_roots_inside_its_result_and_names_them() {
-    let mut server = MockServer::new();
-    let first = call_friendly(
-        &mut server,
-        "list_roots",
-        json!({}),
-        json!({}),
-        all_capabilities(),
-    );
-    assert_eq!(
-        first["result"]["inputRequests"]["answer"]["method"], "roots/list",
-        "{first}"
-    );
     let answer = json!({"roots": [{"uri": "file:///home/ada/project", "name": "project"}]});
-    let done = call_friendly(
-        &mut server,
-        "list_roots",
-        json!({}),
-        json!({"inputResponses": {"answer": answer}}),
-        all_capabilities(),
-    );
+    let done = two_rounds("list_roots", json!({}), "roots/list", answer);
+    let text = &done["result"]["content"][0]["text"];
     assert_eq!(
-        done["result"]["content"][0]["text"],
-        "The client's roots: file:///home/ada/project (project)",
+        text, "The client's roots: file:///home/ada/project (project)",
         "{done}"
     );
 }
