@@ -25,6 +25,7 @@ fn headers(method: &str, name: Option<&str>) -> HttpHeaders {
         protocol_version: Some(MODERN.into()),
         method: Some(method.into()),
         name: name.map(str::to_string),
+        params: Vec::new(),
     }
 }
 
@@ -680,4 +681,90 @@ fn an_unusable_answer_to_a_friendly_tool_is_asked_for_again() {
         all_capabilities(),
     );
     assert_eq!(reply["result"]["resultType"], "input_required", "{reply}");
+}
+
+// ---- Mcp-Param-* headers (x-mcp-header, SEP-2243) ------------------------------------------
+
+/// `jrpc serve --fixtures conformance`'s test_header_param with `region`, and the
+/// `Mcp-Param-Region` header `sent`.
+fn header_param_call(region: &str, sent: Option<&str>) -> jsonrpc_playground::mock::HttpReply {
+    let call = modern(
+        1,
+        "tools/call",
+        json!({"name": "test_header_param", "arguments": {"region": region}}),
+        json!({}),
+    );
+    let mut sent_headers = headers("tools/call", Some("test_header_param"));
+    sent_headers.params = sent
+        .map(|v| vec![("region".to_string(), v.to_string())])
+        .unwrap_or_default();
+    conformance().handle_http(call.as_bytes(), sent_headers)
+}
+
+#[test]
+fn the_header_tool_marks_its_mirrored_argument_with_x_mcp_header() {
+    let listed = reply_of(
+        &mut conformance(),
+        &modern(1, "tools/list", json!({}), json!({})),
+    );
+    let tool = listed["result"]["tools"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|t| t["name"] == "test_header_param")
+        .unwrap()
+        .clone();
+    assert_eq!(
+        tool["inputSchema"]["properties"]["region"]["x-mcp-header"],
+        "Region"
+    );
+}
+
+#[test]
+fn a_param_header_matching_its_argument_plain_or_base64_is_accepted() {
+    for sent in ["us-west1", "=?base64?dXMtd2VzdDE=?="] {
+        let answer = header_param_call("us-west1", Some(sent));
+        let reply = parse(&answer.reply.unwrap());
+        assert_eq!(
+            reply["result"]["content"][0]["text"], "Region: us-west1",
+            "{sent}: {reply}"
+        );
+        assert_eq!(answer.status, None);
+    }
+}
+
+#[test]
+fn a_value_without_the_whole_sentinel_is_compared_as_written() {
+    let answer = header_param_call("=?base64?SGVsbG8=", Some("=?base64?SGVsbG8="));
+    assert_eq!(answer.status, None, "{:?}", answer.reply);
+}
+
+#[test]
+fn a_param_header_missing_differing_or_badly_encoded_is_32020_and_400() {
+    for sent in [
+        None,
+        Some("eu-north1"),
+        Some("=?base64?SGVsbG8?="),
+        Some("=?base64?SGVs!!!bG8=?="),
+    ] {
+        let answer = header_param_call("Hello", sent);
+        let reply = parse(&answer.reply.unwrap());
+        assert_eq!(reply["error"]["code"], -32020, "{sent:?}: {reply}");
+        assert_eq!(answer.status, Some(400));
+    }
+}
+
+#[test]
+fn an_mcp_name_in_the_base64_sentinel_is_decoded_before_it_is_compared() {
+    let call = modern(
+        1,
+        "tools/call",
+        json!({"name": "echo", "arguments": {"text": "hi"}}),
+        json!({}),
+    );
+    let answer = MockServer::new().handle_http(
+        call.as_bytes(),
+        headers("tools/call", Some("=?base64?ZWNobw==?=")),
+    );
+    assert_eq!(answer.status, None, "{:?}", answer.reply);
 }

@@ -19,7 +19,7 @@ use crate::rpc::errors::METHOD_NOT_FOUND;
 
 use super::ask::{self, Capability};
 use super::content::{completion, media_content, text_content, tool_error, PNG_1X1, WAV_SILENCE};
-use super::params::{required_str, resource_not_found, unknown};
+use super::params::{required_str, resource_not_found, unknown, HeaderParam};
 use super::{MockServer, Outcome, RpcError};
 
 /// What this catalogue answers differently from the friendly one (the lifecycle, ping and
@@ -152,6 +152,56 @@ const TOOLS: &[(&str, &str, &[&str])] = &[
 const JSON_SCHEMA_2020_12_TOOL: &str = "json_schema_2020_12_tool";
 const JSON_SCHEMA_2020_12_INPUT: &str = r##"{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","$defs":{"address":{"$anchor":"addressDef","type":"object","properties":{"street":{"type":"string"},"city":{"type":"string"}}}},"properties":{"name":{"type":"string"},"address":{"$ref":"#/$defs/address"},"contactMethod":{"type":"string","enum":["phone","email"]},"phone":{"type":"string"},"email":{"type":"string"}},"allOf":[{"anyOf":[{"required":["phone"]},{"required":["email"]}]}],"if":{"properties":{"contactMethod":{"const":"phone"}},"required":["contactMethod"]},"then":{"required":["phone"]},"else":{"required":["email"]},"additionalProperties":false}"##;
 
+/// The tool whose argument `region` is mirrored into the `Mcp-Param-Region` header (SEP-2243).
+const HEADER_TOOL: &str = "test_header_param";
+const HEADER_TOOL_PARAMS: &[HeaderParam] = &[HeaderParam {
+    argument: "region",
+    header: "Region",
+}];
+
+/// The arguments tool `name` mirrors into `Mcp-Param-*` headers.
+pub(super) fn header_params(name: &str) -> &'static [HeaderParam] {
+    if name == HEADER_TOOL {
+        HEADER_TOOL_PARAMS
+    } else {
+        &[]
+    }
+}
+
+fn header_tool() -> Json {
+    let string = |description: &str, header: Option<&str>| {
+        let mut property = vec![
+            ("type", Json::from("string")),
+            ("description", Json::from(description)),
+        ];
+        if let Some(header) = header {
+            property.push(("x-mcp-header", Json::from(header)));
+        }
+        Json::obj(property)
+    };
+    Json::obj([
+        ("name", Json::from(HEADER_TOOL)),
+        (
+            "description",
+            Json::from("Echoes its region, which an HTTP client mirrors into the Mcp-Param-Region header (x-mcp-header)"),
+        ),
+        (
+            "inputSchema",
+            Json::obj([
+                ("type", Json::from("object")),
+                (
+                    "properties",
+                    Json::obj([
+                        ("region", string("Where to run", Some(HEADER_TOOL_PARAMS[0].header))),
+                        ("query", string("What to run", None)),
+                    ]),
+                ),
+                ("required", Json::arr([Json::from("region")])),
+            ]),
+        ),
+    ])
+}
+
 fn json_schema_2020_12_tool() -> Json {
     let schema = crate::json::parse_document(JSON_SCHEMA_2020_12_INPUT.as_bytes(), 0)
         .map(|(parsed, _)| Json::from_node(&parsed.root))
@@ -198,6 +248,7 @@ pub(super) fn tools_list() -> Json {
         })
         .collect();
     tools.push(json_schema_2020_12_tool());
+    tools.push(header_tool());
     Json::obj([("tools", Json::Array(tools))])
 }
 
@@ -246,6 +297,10 @@ pub(super) fn tools_call(
                 r#"{"test":"data","value":123}"#,
             ),
         ]),
+        HEADER_TOOL => content([text_content(format!(
+            "Region: {}",
+            required_argument(params, "region")
+        ))]),
         JSON_SCHEMA_2020_12_TOOL => content([text_content(
             "The arguments were read; the schema is what this tool shows.",
         )]),
@@ -480,7 +535,7 @@ pub(super) fn tool_names() -> Vec<&'static str> {
         .iter()
         .map(|t| t.0)
         .chain(input_required::TOOLS.iter().map(|t| t.0))
-        .chain([JSON_SCHEMA_2020_12_TOOL])
+        .chain([JSON_SCHEMA_2020_12_TOOL, HEADER_TOOL])
         .collect()
 }
 
