@@ -143,9 +143,13 @@ pub async fn features<L: ProbeLink>(
     plan: &Plan,
     server: &Server,
 ) -> Result<(), LinkError> {
-    runner.begin("ping", "ping is answered with an empty result", PING);
-    let pong = runner.conversation.request("ping", Value::Null).await?;
-    expect_result(runner, &pong, "ping");
+    // 2026-07-28 removed ping (a server of that revision answers it -32601, HTTP 404): asked
+    // only of the handshake versions.
+    if runner.conversation.envelope.is_none() {
+        runner.begin("ping", "ping is answered with an empty result", PING);
+        let pong = runner.conversation.request("ping", Value::Null).await?;
+        expect_result(runner, &pong, "ping");
+    }
 
     super::tools::tools(runner, plan, server).await?;
     resources(runner, plan, server).await?;

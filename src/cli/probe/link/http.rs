@@ -116,13 +116,20 @@ impl HttpLink {
         builder
     }
 
-    /// POSTs `text`; the messages of the response are queued. A response that does not arrive in
+    /// POSTs `text` (with the headers a 2026-07-28 request mirrors its body into); the messages
+    /// of the response are queued. A response that does not arrive in
     /// `timeout` is not an error of the link (the request is then unanswered).
     pub async fn post(&mut self, text: &str, timeout: Duration) -> Result<Delivery, LinkError> {
-        let request = self
+        let mut builder = self
             .builder(Method::POST)
             .header(header::CONTENT_TYPE, "application/json")
-            .header(header::ACCEPT, "application/json, text/event-stream")
+            .header(header::ACCEPT, "application/json, text/event-stream");
+        for (name, value) in mirrored_headers(text, self.protocol_version.is_none()) {
+            if let Ok(value) = HeaderValue::from_str(&value) {
+                builder = builder.header(name, value);
+            }
+        }
+        let request = builder
             .body(Full::new(Bytes::from(text.to_string())))
             .map_err(|e| LinkError(format!("cannot build the HTTP request: {e}")))?;
         let exchange = async {
@@ -232,4 +239,42 @@ async fn read_events(body: &mut Incoming, messages: &mut Vec<String>) -> Result<
     }
     messages.extend(events.finish().and_then(Event::message));
     Ok(())
+}
+
+/// The headers MCP 2026-07-28 requires a request to mirror from its body (SEP-2243): for a message
+/// carrying the 2026-07-28 `_meta` envelope, `Mcp-Method`, `Mcp-Name` (`params.name` of tools/call
+/// and prompts/get, `params.uri` of resources/read) and, when no version was negotiated,
+/// `MCP-Protocol-Version` from the envelope. Nothing for any other message (the handshake
+/// versions have no such headers). A value a header cannot hold as written is left out.
+fn mirrored_headers(text: &str, with_version: bool) -> Vec<(&'static str, String)> {
+    let Ok(serde_json::Value::Object(message)) = serde_json::from_str::<serde_json::Value>(text)
+    else {
+        return Vec::new();
+    };
+    let params = message.get("params");
+    let version = params
+        .and_then(|p| p.get("_meta"))
+        .and_then(|m| m.get("io.modelcontextprotocol/protocolVersion"))
+        .and_then(|v| v.as_str());
+    let (Some(version), Some(method)) = (version, message.get("method").and_then(|m| m.as_str()))
+    else {
+        return Vec::new();
+    };
+    let mut headers = vec![("mcp-method", method.to_string())];
+    let name_key = match method {
+        "tools/call" | "prompts/get" => Some("name"),
+        "resources/read" => Some("uri"),
+        _ => None,
+    };
+    if let Some(name) = name_key
+        .and_then(|k| params.and_then(|p| p.get(k)))
+        .and_then(|n| n.as_str())
+        .filter(|n| n.trim() == *n && n.bytes().all(|b| (0x21..0x7f).contains(&b) || b == b' '))
+    {
+        headers.push(("mcp-name", name.to_string()));
+    }
+    if with_version {
+        headers.push(("mcp-protocol-version", version.to_string()));
+    }
+    headers
 }

@@ -419,10 +419,21 @@ fn mcp_headers(headers: &HeaderMap) -> HttpHeaders {
             .get(name)
             .map(|v| String::from_utf8_lossy(v.as_bytes()).into_owned())
     };
+    let params = headers
+        .iter()
+        .filter_map(|(name, value)| {
+            let suffix = name.as_str().strip_prefix("mcp-param-")?;
+            Some((
+                suffix.to_string(),
+                String::from_utf8_lossy(value.as_bytes()).into_owned(),
+            ))
+        })
+        .collect();
     HttpHeaders {
         protocol_version: value("mcp-protocol-version"),
         method: value("mcp-method"),
         name: value("mcp-name"),
+        params,
     }
 }
 
