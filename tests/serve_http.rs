@@ -747,3 +747,27 @@ fn a_batch_whose_replies_pass_16_mib_gets_one_error_in_bounded_memory() {
     let replies: serde_json::Value = serde_json::from_str(&reply.body).unwrap();
     assert_eq!(replies.as_array().map(Vec::len), Some(100));
 }
+
+#[test]
+fn new_sessions_forget_the_least_recently_used_not_one_in_use() {
+    // 1,100 new sessions while one is in use: forgetting the oldest created 404ed the busy one.
+    let server = http_server();
+    let session = |reply: &Reply| reply.header("mcp-session-id").unwrap().to_string();
+    let busy = session(&server.post(&[], INITIALIZE));
+    let first_idle = session(&server.post(&[], INITIALIZE));
+    for n in 0..1100 {
+        server.post(&[], INITIALIZE);
+        if n % 100 == 0 {
+            let used = server.post(&[("Mcp-Session-Id", &busy)], TOOLS_LIST);
+            assert_eq!(used.status, 200, "after {n} new sessions: {}", used.body);
+        }
+    }
+    let used = server.post(&[("Mcp-Session-Id", &busy)], TOOLS_LIST);
+    assert_eq!(used.status, 200, "{}", used.body);
+    let idle = server.post(&[("Mcp-Session-Id", &first_idle)], TOOLS_LIST);
+    assert_eq!(
+        idle.status, 404,
+        "the least recently used went: {}",
+        idle.body
+    );
+}
