@@ -724,7 +724,7 @@ fn the_header_tool_marks_its_mirrored_argument_with_x_mcp_header() {
 fn a_param_header_matching_its_argument_plain_or_base64_is_accepted() {
     for sent in ["us-west1", "=?base64?dXMtd2VzdDE=?="] {
         let answer = header_param_call("us-west1", Some(sent));
-        let reply = parse(&answer.reply.unwrap());
+        let reply = parse(&answer.reply.unwrap().text);
         assert_eq!(
             reply["result"]["content"][0]["text"], "Region: us-west1",
             "{sent}: {reply}"
@@ -748,7 +748,7 @@ fn a_param_header_missing_differing_or_badly_encoded_is_32020_and_400() {
         Some("=?base64?SGVs!!!bG8=?="),
     ] {
         let answer = header_param_call("Hello", sent);
-        let reply = parse(&answer.reply.unwrap());
+        let reply = parse(&answer.reply.unwrap().text);
         assert_eq!(reply["error"]["code"], -32020, "{sent:?}: {reply}");
         assert_eq!(answer.status, Some(400));
     }
