@@ -106,7 +106,7 @@ pub(crate) fn Lessons(app: AppState, index: Option<usize>) -> impl IntoView {
     let local = RwSignal::new(None::<RwSignal<Log>>);
     let runs = StoredValue::new(0u32);
     let copied = StoredValue::new(0usize);
-    let copy_to_page = move |run_log: RwSignal<Log>| {
+    let copy_to_page = Callback::new(move |run_log: RwSignal<Log>| {
         let peer = format!("mock · lesson {} run {}", i + 1, runs.get_value());
         let from = copied.get_value();
         let new: Vec<(Direction, f64, String)> = run_log.with_untracked(|lg| {
@@ -122,7 +122,7 @@ pub(crate) fn Lessons(app: AppState, index: Option<usize>) -> impl IntoView {
                 page.record(&peer, *direction, *time, raw.as_str());
             }
         });
-    };
+    });
     let run = move |_| {
         server.set_value(log.fresh_server());
         runs.update_value(|n| *n += 1);
@@ -135,7 +135,7 @@ pub(crate) fn Lessons(app: AppState, index: Option<usize>) -> impl IntoView {
             l.profile,
             log.auto_answer.get_untracked(),
         );
-        copy_to_page(run_log);
+        copy_to_page.run(run_log);
         local.set(Some(run_log));
     };
     // The server asked the client something: answer as a cooperative client would
@@ -154,7 +154,7 @@ pub(crate) fn Lessons(app: AppState, index: Option<usize>) -> impl IntoView {
             l.profile,
             log.auto_answer.get_untracked(),
         );
-        copy_to_page(run_log);
+        copy_to_page.run(run_log);
     };
     let pending_ref = NodeRef::<leptos::html::Button>::new();
     let run_ref = NodeRef::<leptos::html::Section>::new();
@@ -223,22 +223,28 @@ pub(crate) fn Lessons(app: AppState, index: Option<usize>) -> impl IntoView {
                 let answered = back.iter().any(|(_, what)| *what == Back::Reply);
                 let back = back
                     .into_iter()
-                    .map(|(raw, what)| match what {
-                        Back::Reply => view! { <pre class="in" data-testid="lesson-reply">{format!("← {}", readable(&raw))}</pre> }.into_any(),
-                        Back::Says => view! { <pre class="in server-message" data-testid="lesson-server-message">{format!("← (from the server while it works) {}", readable(&raw))}</pre> }.into_any(),
-                        Back::Cancelled => view! {
-                            <pre class="in server-message" data-testid="lesson-server-message">{format!("← (the server asked the client) {}", readable(&raw))}</pre>
-                            <p class="none" data-testid="lesson-cancelled">"The server cancelled this request (notifications/cancelled, below): the client sends no reply to it, not even an error."</p>
-                        }.into_any(),
-                        Back::Asks => {
-                            let text = format!("← (the server asks the client) {}", readable(&raw));
-                            view! {
-                                <pre class="in server-message" data-testid="lesson-server-message">{text}</pre>
+                    .map(|(raw, what)| {
+                        // One shape for every message back (a type per arm costs wasm): the
+                        // text, then the note or the button its kind calls for.
+                        let (testid, said) = match what {
+                            Back::Reply => ("lesson-reply", ""),
+                            Back::Says => ("lesson-server-message", "(from the server while it works) "),
+                            Back::Asks => ("lesson-server-message", "(the server asks the client) "),
+                            Back::Cancelled => ("lesson-server-message", "(the server asked the client) "),
+                        };
+                        let text = format!("← {said}{}", readable(&raw));
+                        let cancelled = (what == Back::Cancelled).then_some(
+                            "The server cancelled this request (notifications/cancelled, below): the client sends no reply to it, not even an error.",
+                        );
+                        let asks = what == Back::Asks;
+                        view! {
+                            <pre class=if what == Back::Reply { "in" } else { "in server-message" } data-testid=testid tabindex="0">{text}</pre>
+                            {cancelled.map(|note| view! { <p class="none" data-testid="lesson-cancelled">{note}</p> })}
+                            {asks.then(|| view! {
                                 <button type="button" data-testid="lesson-answer" node_ref=pending_ref on:click=move |_| answer(&raw)>
                                     "Answer as the client"
                                 </button>
-                            }
-                            .into_any()
+                            })}
                         }
                     })
                     .collect_view();
@@ -250,7 +256,7 @@ pub(crate) fn Lessons(app: AppState, index: Option<usize>) -> impl IntoView {
                     };
                     view! { <p class="none" data-testid="lesson-no-reply">{why}</p> }
                 });
-                view! { <li><pre class="out">{format!("→ {}", readable(&sent))}</pre>{back}{none}</li> }
+                view! { <li><pre class="out" tabindex="0">{format!("→ {}", readable(&sent))}</pre>{back}{none}</li> }
             })
             .collect_view();
         Some(view! {
@@ -347,5 +353,5 @@ fn readable(raw: &str) -> String {
     if raw.len() <= 100 {
         return raw.to_string();
     }
-    crate::json::pretty(raw).unwrap_or_else(|_| raw.to_string())
+    crate::json::layout(raw, crate::json::Layout::Pretty).unwrap_or_else(|_| raw.to_string())
 }

@@ -143,7 +143,9 @@ pub(crate) fn Question(
         })
         .collect_view();
     let said = RwSignal::new(String::new());
-    let answer = move |choice: Choice| {
+    // A callback, not a closure: called from the answers and from pointing, its body is
+    // compiled once (an inlined closure was a copy per caller).
+    let answer = Callback::new(move |choice: Choice| {
         if grade.with_untracked(Option::is_some) && !retrying.get_untracked() {
             return;
         }
@@ -172,7 +174,7 @@ pub(crate) fn Question(
         if let Some(on_graded) = on_graded {
             on_graded.run(correct);
         }
-    };
+    });
     let point_closed_now = move || point_closed_untracked(grade, retrying);
     // Pointing after a right "invalid": graded again with the place (the lesson already counts).
     let regrade_located = move || {
@@ -182,7 +184,7 @@ pub(crate) fn Question(
         });
         if open_step {
             retrying.set(true);
-            answer(Choice::Invalid);
+            answer.run(Choice::Invalid);
         }
     };
     let on_pick = move |ev: leptos::ev::MouseEvent| {
@@ -211,7 +213,7 @@ pub(crate) fn Question(
         .iter()
         .map(|&c| {
             view! {
-                <button type="button" data-testid="quiz-answer" data-answer=c.as_str() data-q=qs disabled=done on:click=move |_| answer(c)>
+                <button type="button" data-testid="quiz-answer" data-answer=c.as_str() data-q=qs disabled=done on:click=move |_| answer.run(c)>
                     {c.as_str()}
                 </button>
             }
@@ -363,8 +365,5 @@ fn picked(pre: &web_sys::Element, text: &str, (x, y): (f64, f64)) -> Option<usiz
             .map_or(0, |t| t.encode_utf16().count() as u32);
         run = r.previous_sibling();
     }
-    Some(crate::ui::js::utf16_to_byte(
-        text,
-        before + offset,
-    ))
+    Some(crate::ui::js::utf16_to_byte(text, before + offset))
 }
