@@ -165,7 +165,7 @@ pub(crate) fn Lessons(app: AppState, index: Option<usize>) -> impl IntoView {
             run_log.track();
             request_animation_frame(move || {
                 if let Some(button) = pending_ref.get_untracked() {
-                    button.scroll_into_view_with_bool(false);
+                    crate::ui::js::scroll_to_center(&button);
                 } else if let Some(section) = run_ref.get_untracked() {
                     section.scroll_into_view();
                 }
