@@ -91,12 +91,8 @@ pub(crate) fn Question(
     // Rightly answered invalid without saying where: pointing is the next step, still open.
     let locate_next = move || {
         grade.with(|g| {
-            g.as_ref().is_some_and(|g| {
-                g.correct
-                    && g.expected == Choice::Invalid
-                    && g.located.is_none()
-                    && g.noticed.is_none()
-            })
+            g.as_ref()
+                .is_some_and(|g| g.correct && g.expected == Choice::Invalid && g.located.is_none())
         })
     };
     let point_closed = move || done() && !locate_next();
@@ -139,7 +135,7 @@ pub(crate) fn Question(
         // a learner, and a SHOULD broken leaves the message valid.
         .map(|r| {
             let sev = r.severity.keyword();
-            view! { <option value=r.id title=r.id data-severity=r.severity.as_str()>{format!("{sev}: {} ({})", r.summary, r.id)}</option> }
+            view! { <option value=r.id title=r.id>{format!("{sev}: {} ({})", r.summary, r.id)}</option> }
         })
         .collect_view();
     let said = RwSignal::new(String::new());
@@ -175,14 +171,9 @@ pub(crate) fn Question(
             on_graded.run(correct);
         }
     });
-    let point_closed_now = move || point_closed_untracked(grade, retrying);
     // Pointing after a right "invalid": graded again with the place (the lesson already counts).
     let regrade_located = move || {
-        let open_step = grade.with_untracked(|g| {
-            g.as_ref()
-                .is_some_and(|g| g.correct && g.expected == Choice::Invalid && g.located.is_none())
-        });
-        if open_step {
+        if locate_next() {
             retrying.set(true);
             answer.run(Choice::Invalid);
         }
@@ -194,7 +185,7 @@ pub(crate) fn Question(
         else {
             return;
         };
-        if !point_closed_now() {
+        if !point_closed() {
             let point = (f64::from(ev.client_x()), f64::from(ev.client_y()));
             if let Some(at) = picked(&pre, &item.with_value(|it| it.text.clone()), point) {
                 click.set(Some(at));
@@ -277,8 +268,14 @@ pub(crate) fn Question(
     });
     view! {
         <div class="quiz-item" data-item=it.id.clone() data-q=qs tabindex="-1">
-            <p class="profile-note">{format!("Checked as {}. What is it?", it.profile)}</p>
-            {it.transcript.then(|| view! { <p class="hint" data-testid="quiz-notation">"A transcript: a line starting --> is what the client sends, <-- what the server sends back."</p> })}
+            // A transcript says its notation where it is asked.
+            <p class="profile-note" data-testid=it.transcript.then_some("quiz-notation")>
+                {format!(
+                    "Checked as {}. {}What is it?",
+                    it.profile,
+                    if it.transcript { "A transcript: a line starting --> is what the client sends, <-- what the server sends back. " } else { "" },
+                )}
+            </p>
             <pre class="quiz-message" data-testid="quiz-message" data-q=qs title="Click the part you think is wrong" on:click=on_pick>
                 {runs}
             </pre>
@@ -315,17 +312,6 @@ pub(crate) fn Question(
             {share}
         </div>
     }
-}
-
-/// Whether pointing is closed now (answered, no "Try again", and not the step after a right
-/// "invalid").
-fn point_closed_untracked(grade: RwSignal<Option<Grade>>, retrying: RwSignal<bool>) -> bool {
-    !retrying.get_untracked()
-        && grade.with_untracked(|g| {
-            g.as_ref().is_some_and(|g| {
-                !(g.correct && g.expected == Choice::Invalid && g.located.is_none())
-            })
-        })
 }
 
 /// What a click at `at` points at, in the message's own words (the member there, at most 60
