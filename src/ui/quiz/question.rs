@@ -139,9 +139,7 @@ pub(crate) fn Question(
         })
         .collect_view();
     let said = RwSignal::new(String::new());
-    // A callback, not a closure: called from the answers and from pointing, its body is
-    // compiled once (an inlined closure was a copy per caller).
-    let answer = Callback::new(move |choice: Choice| {
+    let answer = move |choice: Choice| {
         if grade.with_untracked(Option::is_some) && !retrying.get_untracked() {
             return;
         }
@@ -170,12 +168,12 @@ pub(crate) fn Question(
         if let Some(on_graded) = on_graded {
             on_graded.run(correct);
         }
-    });
+    };
     // Pointing after a right "invalid": graded again with the place (the lesson already counts).
     let regrade_located = move || {
         if locate_next() {
             retrying.set(true);
-            answer.run(Choice::Invalid);
+            answer(Choice::Invalid);
         }
     };
     let on_pick = move |ev: leptos::ev::MouseEvent| {
@@ -204,7 +202,7 @@ pub(crate) fn Question(
         .iter()
         .map(|&c| {
             view! {
-                <button type="button" data-testid="quiz-answer" data-answer=c.as_str() data-q=qs disabled=done on:click=move |_| answer.run(c)>
+                <button type="button" data-testid="quiz-answer" data-answer=c.as_str() data-q=qs disabled=done on:click=move |_| answer(c)>
                     {c.as_str()}
                 </button>
             }
@@ -280,7 +278,7 @@ pub(crate) fn Question(
                 {runs}
             </pre>
             <div class="answers" role="group" aria-label="Your answer">{choices_view}</div>
-            <p class="point-step" data-testid="quiz-point-step">"Invalid? Point at the wrong part: tap or click it in the message, or choose it here. An error (MUST) makes a message invalid; a warning (SHOULD) leaves it valid, but pointing at one is a right observation."</p>
+            <p class="point-step" data-testid="quiz-point-step">"Invalid? Point at the wrong part: tap it in the message, or choose it here. A broken MUST makes it invalid; a broken SHOULD leaves it valid."</p>
             {pointed}
             <label class="point-pick">
                 "The wrong part: "
