@@ -625,7 +625,14 @@ fn share_id(id: &str) -> String {
         h ^= u32::from(b);
         h = h.wrapping_mul(0x0100_0193);
     }
-    format!("q-{h:08x}")
+    // Eight hex digits by hand: `{:08x}` alone pulled the hex formatter into the web build.
+    let mut id = String::from("q-");
+    for shift in (0..8).rev() {
+        id.push(char::from(
+            b"0123456789abcdef"[(h >> (shift * 4)) as usize & 0xf],
+        ));
+    }
+    id
 }
 
 /// The learner's own message as an item ("is this right?"): graded like any other.

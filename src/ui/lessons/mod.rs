@@ -102,76 +102,35 @@ pub(crate) fn Lessons(app: AppState, index: Option<usize>) -> impl IntoView {
     // (a new MCP session: its ids restart, and the picture shows this run only). The playground's
     // log keeps a copy, under a peer that names the lesson and the run.
     let log = use_log();
-    let server = StoredValue::new(log.fresh_server());
-    let local = RwSignal::new(None::<RwSignal<Log>>);
-    let runs = StoredValue::new(0u32);
-    let copied = StoredValue::new(0usize);
-    let copy_to_page = move |run_log: RwSignal<Log>| {
-        let peer = format!("mock · lesson {} run {}", i + 1, runs.get_value());
-        let from = copied.get_value();
-        let new: Vec<(Direction, f64, String)> = run_log.with_untracked(|lg| {
-            lg.entries()
-                .iter()
-                .skip(from)
-                .map(|e| (e.direction, e.time_ms, e.raw.clone()))
-                .collect()
-        });
-        copied.set_value(from + new.len());
-        log.log.update(|page| {
-            for (direction, time, raw) in &new {
-                page.record(&peer, *direction, *time, raw.as_str());
-            }
-        });
+    let pending_ref = NodeRef::<leptos::html::Button>::new();
+    let run_ref = NodeRef::<leptos::html::Section>::new();
+    let lesson_run = LessonRun {
+        lesson: i,
+        page: log.log,
+        auto: log.auto_answer,
+        server: StoredValue::new(log.fresh_server()),
+        local: RwSignal::new(None),
+        runs: StoredValue::new(0),
+        copied: StoredValue::new(0),
+        pending_ref,
+        run_ref,
     };
+    let local = lesson_run.local;
+    let runs = lesson_run.runs;
     let run = move |_| {
-        server.set_value(log.fresh_server());
+        lesson_run.server.set_value(log.fresh_server());
         runs.update_value(|n| *n += 1);
-        copied.set_value(0);
-        let run_log = RwSignal::new(Log::new());
-        send_to(
-            server,
-            run_log,
-            l.example,
-            l.profile,
-            log.auto_answer.get_untracked(),
-        );
-        copy_to_page(run_log);
-        local.set(Some(run_log));
+        lesson_run.copied.set_value(0);
+        local.set(Some(RwSignal::new(Log::new())));
+        lesson_run.send(l.example, l.profile);
     };
     // The server asked the client something: answer as a cooperative client would
     // (`crate::client`), and the run goes on with what follows.
     let answer = move |request: &str| {
-        let Some(answer) = crate::client::reply_to(request) else {
-            return;
-        };
-        let Some(run_log) = local.get_untracked() else {
-            return;
-        };
-        send_to(
-            server,
-            run_log,
-            &answer,
-            l.profile,
-            log.auto_answer.get_untracked(),
-        );
-        copy_to_page(run_log);
-    };
-    let pending_ref = NodeRef::<leptos::html::Button>::new();
-    let run_ref = NodeRef::<leptos::html::Section>::new();
-    // After a run (or an answer), what waits for the learner is brought into view: the server's
-    // question to answer, else the run's output.
-    Effect::new(move |_| {
-        if let Some(run_log) = local.get() {
-            run_log.track();
-            request_animation_frame(move || {
-                if let Some(button) = pending_ref.get_untracked() {
-                    button.scroll_into_view_with_bool(false);
-                } else if let Some(section) = run_ref.get_untracked() {
-                    section.scroll_into_view();
-                }
-            });
+        if let Some(answer) = crate::client::reply_to(request) {
+            lesson_run.send(&answer, l.profile);
         }
-    });
+    };
     let replies = move || {
         let run_log = local.get()?;
         // Each message sent, then what came back before the next one: what the server sent on
@@ -223,22 +182,28 @@ pub(crate) fn Lessons(app: AppState, index: Option<usize>) -> impl IntoView {
                 let answered = back.iter().any(|(_, what)| *what == Back::Reply);
                 let back = back
                     .into_iter()
-                    .map(|(raw, what)| match what {
-                        Back::Reply => view! { <pre class="in" data-testid="lesson-reply">{format!("← {}", readable(&raw))}</pre> }.into_any(),
-                        Back::Says => view! { <pre class="in server-message" data-testid="lesson-server-message">{format!("← (from the server while it works) {}", readable(&raw))}</pre> }.into_any(),
-                        Back::Cancelled => view! {
-                            <pre class="in server-message" data-testid="lesson-server-message">{format!("← (the server asked the client) {}", readable(&raw))}</pre>
-                            <p class="none" data-testid="lesson-cancelled">"The server cancelled this request (notifications/cancelled, below): the client sends no reply to it, not even an error."</p>
-                        }.into_any(),
-                        Back::Asks => {
-                            let text = format!("← (the server asks the client) {}", readable(&raw));
-                            view! {
-                                <pre class="in server-message" data-testid="lesson-server-message">{text}</pre>
+                    .map(|(raw, what)| {
+                        // One shape for every message back (a type per arm costs wasm): the
+                        // text, then the note or the button its kind calls for.
+                        let (testid, said) = match what {
+                            Back::Reply => ("lesson-reply", ""),
+                            Back::Says => ("lesson-server-message", "(from the server while it works) "),
+                            Back::Asks => ("lesson-server-message", "(the server asks the client) "),
+                            Back::Cancelled => ("lesson-server-message", "(the server asked the client) "),
+                        };
+                        let text = format!("← {said}{}", readable(&raw));
+                        let cancelled = (what == Back::Cancelled).then_some(
+                            "The server cancelled this request (notifications/cancelled, below): the client sends no reply to it, not even an error.",
+                        );
+                        let asks = what == Back::Asks;
+                        view! {
+                            <pre class=if what == Back::Reply { "in" } else { "in server-message" } data-testid=testid tabindex="0">{text}</pre>
+                            {cancelled.map(|note| view! { <p class="none" data-testid="lesson-cancelled">{note}</p> })}
+                            {asks.then(|| view! {
                                 <button type="button" data-testid="lesson-answer" node_ref=pending_ref on:click=move |_| answer(&raw)>
                                     "Answer as the client"
                                 </button>
-                            }
-                            .into_any()
+                            })}
                         }
                     })
                     .collect_view();
@@ -250,7 +215,7 @@ pub(crate) fn Lessons(app: AppState, index: Option<usize>) -> impl IntoView {
                     };
                     view! { <p class="none" data-testid="lesson-no-reply">{why}</p> }
                 });
-                view! { <li><pre class="out">{format!("→ {}", readable(&sent))}</pre>{back}{none}</li> }
+                view! { <li><pre class="out" tabindex="0">{format!("→ {}", readable(&sent))}</pre>{back}{none}</li> }
             })
             .collect_view();
         Some(view! {
@@ -312,6 +277,68 @@ pub(crate) fn Lessons(app: AppState, index: Option<usize>) -> impl IntoView {
     .into_any()
 }
 
+/// One lesson's runs: a mock server of its own, started afresh on every run (a new MCP session:
+/// its ids restart, and the picture shows this run only), its log, and the page's log, which
+/// keeps a copy under a peer that names the lesson and the run.
+#[derive(Clone, Copy)]
+struct LessonRun {
+    /// 0-based.
+    lesson: usize,
+    page: RwSignal<Log>,
+    auto: RwSignal<bool>,
+    server: StoredValue<crate::mock::MockServer>,
+    /// This run's log (none before the first run).
+    local: RwSignal<Option<RwSignal<Log>>>,
+    runs: StoredValue<u32>,
+    /// How many of this run's entries are copied to the page's log.
+    copied: StoredValue<usize>,
+    pending_ref: NodeRef<leptos::html::Button>,
+    run_ref: NodeRef<leptos::html::Section>,
+}
+
+impl LessonRun {
+    /// Sends `text` in this run, copies what went each way to the page's log, and brings what
+    /// waits for the learner into view: the server's question to answer, else the run.
+    fn send(self, text: &str, profile: crate::rpc::Profile) {
+        let Some(run_log) = self.local.get_untracked() else {
+            return;
+        };
+        send_to(
+            self.server,
+            run_log,
+            text,
+            profile,
+            self.auto.get_untracked(),
+        );
+        let peer = format!(
+            "mock · lesson {} run {}",
+            self.lesson + 1,
+            self.runs.get_value()
+        );
+        let from = self.copied.get_value();
+        let new: Vec<(Direction, f64, String)> = run_log.with_untracked(|lg| {
+            lg.entries()
+                .iter()
+                .skip(from)
+                .map(|e| (e.direction, e.time_ms, e.raw.clone()))
+                .collect()
+        });
+        self.copied.set_value(from + new.len());
+        self.page.update(|page| {
+            for (direction, time, raw) in &new {
+                page.record(&peer, *direction, *time, raw.as_str());
+            }
+        });
+        request_animation_frame(move || {
+            if let Some(button) = self.pending_ref.get_untracked() {
+                crate::ui::js::scroll_to_center(&button);
+            } else if let Some(section) = self.run_ref.get_untracked() {
+                section.scroll_into_view();
+            }
+        });
+    }
+}
+
 /// A message the lesson sent, and what came back after it.
 struct Sent {
     raw: String,
@@ -347,5 +374,5 @@ fn readable(raw: &str) -> String {
     if raw.len() <= 100 {
         return raw.to_string();
     }
-    crate::json::pretty(raw).unwrap_or_else(|_| raw.to_string())
+    crate::json::layout(raw, crate::json::Layout::Pretty).unwrap_or_else(|_| raw.to_string())
 }

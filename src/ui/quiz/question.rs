@@ -91,12 +91,8 @@ pub(crate) fn Question(
     // Rightly answered invalid without saying where: pointing is the next step, still open.
     let locate_next = move || {
         grade.with(|g| {
-            g.as_ref().is_some_and(|g| {
-                g.correct
-                    && g.expected == Choice::Invalid
-                    && g.located.is_none()
-                    && g.noticed.is_none()
-            })
+            g.as_ref()
+                .is_some_and(|g| g.correct && g.expected == Choice::Invalid && g.located.is_none())
         })
     };
     let point_closed = move || done() && !locate_next();
@@ -139,7 +135,7 @@ pub(crate) fn Question(
         // a learner, and a SHOULD broken leaves the message valid.
         .map(|r| {
             let sev = r.severity.keyword();
-            view! { <option value=r.id title=r.id data-severity=r.severity.as_str()>{format!("{sev}: {} ({})", r.summary, r.id)}</option> }
+            view! { <option value=r.id title=r.id>{format!("{sev}: {} ({})", r.summary, r.id)}</option> }
         })
         .collect_view();
     let said = RwSignal::new(String::new());
@@ -173,14 +169,9 @@ pub(crate) fn Question(
             on_graded.run(correct);
         }
     };
-    let point_closed_now = move || point_closed_untracked(grade, retrying);
     // Pointing after a right "invalid": graded again with the place (the lesson already counts).
     let regrade_located = move || {
-        let open_step = grade.with_untracked(|g| {
-            g.as_ref()
-                .is_some_and(|g| g.correct && g.expected == Choice::Invalid && g.located.is_none())
-        });
-        if open_step {
+        if locate_next() {
             retrying.set(true);
             answer(Choice::Invalid);
         }
@@ -192,7 +183,7 @@ pub(crate) fn Question(
         else {
             return;
         };
-        if !point_closed_now() {
+        if !point_closed() {
             let point = (f64::from(ev.client_x()), f64::from(ev.client_y()));
             if let Some(at) = picked(&pre, &item.with_value(|it| it.text.clone()), point) {
                 click.set(Some(at));
@@ -275,13 +266,19 @@ pub(crate) fn Question(
     });
     view! {
         <div class="quiz-item" data-item=it.id.clone() data-q=qs tabindex="-1">
-            <p class="profile-note">{format!("Checked as {}. What is it?", it.profile)}</p>
-            {it.transcript.then(|| view! { <p class="hint" data-testid="quiz-notation">"A transcript: a line starting --> is what the client sends, <-- what the server sends back."</p> })}
+            // A transcript says its notation where it is asked.
+            <p class="profile-note" data-testid=it.transcript.then_some("quiz-notation")>
+                {format!(
+                    "Checked as {}. {}What is it?",
+                    it.profile,
+                    if it.transcript { "A transcript: a line starting --> is what the client sends, <-- what the server sends back. " } else { "" },
+                )}
+            </p>
             <pre class="quiz-message" data-testid="quiz-message" data-q=qs title="Click the part you think is wrong" on:click=on_pick>
                 {runs}
             </pre>
             <div class="answers" role="group" aria-label="Your answer">{choices_view}</div>
-            <p class="point-step" data-testid="quiz-point-step">"Invalid? Point at the wrong part: tap or click it in the message, or choose it here. An error (MUST) makes a message invalid; a warning (SHOULD) leaves it valid, but pointing at one is a right observation."</p>
+            <p class="point-step" data-testid="quiz-point-step">"Invalid? Point at the wrong part: tap it in the message, or choose it here. A broken MUST makes it invalid; a broken SHOULD leaves it valid."</p>
             {pointed}
             <label class="point-pick">
                 "The wrong part: "
@@ -313,17 +310,6 @@ pub(crate) fn Question(
             {share}
         </div>
     }
-}
-
-/// Whether pointing is closed now (answered, no "Try again", and not the step after a right
-/// "invalid").
-fn point_closed_untracked(grade: RwSignal<Option<Grade>>, retrying: RwSignal<bool>) -> bool {
-    !retrying.get_untracked()
-        && grade.with_untracked(|g| {
-            g.as_ref().is_some_and(|g| {
-                !(g.correct && g.expected == Choice::Invalid && g.located.is_none())
-            })
-        })
 }
 
 /// What a click at `at` points at, in the message's own words (the member there, at most 60
@@ -363,8 +349,5 @@ fn picked(pre: &web_sys::Element, text: &str, (x, y): (f64, f64)) -> Option<usiz
             .map_or(0, |t| t.encode_utf16().count() as u32);
         run = r.previous_sibling();
     }
-    Some(crate::ui::js::utf16_to_byte(
-        text,
-        before + offset,
-    ))
+    Some(crate::ui::js::utf16_to_byte(text, before + offset))
 }
