@@ -2,7 +2,8 @@
 //! otherwise). The response is JSON (the reply), `202` with no body (nothing to reply), or an SSE
 //! stream whose events carry the server's messages, read until the reply arrives. The session id
 //! (`Mcp-Session-Id`) a response gives is sent back on every later POST, with
-//! `MCP-Protocol-Version` once negotiated; the session is deleted at the end. One TCP connection
+//! `MCP-Protocol-Version` once negotiated (under 2026-07-28 with `Mcp-Method` and `Mcp-Name`
+//! mirrored from each request's body); the session is deleted at the end. One TCP connection
 //! per POST: an SSE stream left open after its reply is simply dropped.
 
 use std::collections::VecDeque;
@@ -16,7 +17,7 @@ use hyper_util::rt::TokioIo;
 
 use super::tls::{self, Endpoint};
 use crate::event_stream::{Event, EventStream};
-use crate::probe::link::{http_note, is_reply, Delivery, HttpBody, LinkError};
+use crate::probe::link::{http_note, is_reply, request_headers, Delivery, HttpBody, LinkError};
 
 /// The largest response body read.
 const MAX_BODY: usize = 16 * 1024 * 1024;
@@ -119,10 +120,15 @@ impl HttpLink {
     /// POSTs `text`; the messages of the response are queued. A response that does not arrive in
     /// `timeout` is not an error of the link (the request is then unanswered).
     pub async fn post(&mut self, text: &str, timeout: Duration) -> Result<Delivery, LinkError> {
-        let request = self
+        let mut builder = self
             .builder(Method::POST)
             .header(header::CONTENT_TYPE, "application/json")
-            .header(header::ACCEPT, "application/json, text/event-stream")
+            .header(header::ACCEPT, "application/json, text/event-stream");
+        // Under 2026-07-28 a request mirrors its method and name into headers (SEP-2243).
+        for (name, value) in request_headers(self.protocol_version.as_deref(), text) {
+            builder = builder.header(name, value);
+        }
+        let request = builder
             .body(Full::new(Bytes::from(text.to_string())))
             .map_err(|e| LinkError(format!("cannot build the HTTP request: {e}")))?;
         let exchange = async {
