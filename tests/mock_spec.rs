@@ -553,7 +553,8 @@ fn the_seed_workflow_lists_the_tools_without_a_handshake() {
             "add_structured",
             "add_note",
             "summarize",
-            "ask_name"
+            "ask_name",
+            "list_roots"
         ]
     );
     assert_eq!(

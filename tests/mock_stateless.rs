@@ -25,6 +25,7 @@ fn headers(method: &str, name: Option<&str>) -> HttpHeaders {
         protocol_version: Some(MODERN.into()),
         method: Some(method.into()),
         name: name.map(str::to_string),
+        params: Vec::new(),
     }
 }
 
@@ -129,7 +130,7 @@ fn a_tool_needing_an_undeclared_capability_is_32021_naming_it() {
         call.as_bytes(),
         headers("tools/call", Some("test_missing_capability")),
     );
-    let reply = parse(&answer.reply.expect("a reply"));
+    let reply = parse(&answer.reply.expect("a reply").text);
     assert_eq!(reply["error"]["code"], -32021, "{reply}");
     assert_eq!(
         reply["error"]["data"]["requiredCapabilities"],
@@ -187,7 +188,7 @@ fn log_lines_at_or_above_the_requests_log_level() {
 fn http_a_request_whose_meta_lacks_the_envelope_is_400_invalid_params() {
     let body = r#"{"jsonrpc":"2.0","id":7,"method":"server/discover","params":{}}"#;
     let answer = MockServer::new().handle_http(body.as_bytes(), headers("server/discover", None));
-    let reply = parse(&answer.reply.expect("a reply"));
+    let reply = parse(&answer.reply.expect("a reply").text);
     assert_eq!(reply["error"]["code"], -32602);
     assert_eq!(reply["id"], 7);
     assert_eq!(answer.status, Some(400));
@@ -197,7 +198,7 @@ fn http_a_request_whose_meta_lacks_the_envelope_is_400_invalid_params() {
 fn http_an_unknown_method_under_2026_is_404() {
     let body = modern(1, "unknown/method", json!({}), json!({}));
     let answer = MockServer::new().handle_http(body.as_bytes(), headers("unknown/method", None));
-    assert_eq!(parse(&answer.reply.unwrap())["error"]["code"], -32601);
+    assert_eq!(parse(&answer.reply.unwrap().text)["error"]["code"], -32601);
     assert_eq!(answer.status, Some(404));
 }
 
@@ -207,7 +208,7 @@ fn http_an_unsupported_version_is_400() {
     let mut sent = headers("server/discover", None);
     sent.protocol_version = Some("v999.0.0".into());
     let answer = MockServer::new().handle_http(body.as_bytes(), sent);
-    assert_eq!(parse(&answer.reply.unwrap())["error"]["code"], -32022);
+    assert_eq!(parse(&answer.reply.unwrap().text)["error"]["code"], -32022);
     assert_eq!(answer.status, Some(400));
 }
 
@@ -240,7 +241,7 @@ fn http_headers_that_differ_from_the_body_are_32020_and_400() {
         (&call, headers("tools/call", None)),
     ] {
         let answer = MockServer::new().handle_http(body.as_bytes(), sent.clone());
-        let reply = parse(&answer.reply.expect("a reply"));
+        let reply = parse(&answer.reply.expect("a reply").text);
         assert_eq!(reply["error"]["code"], -32020, "{sent:?}: {reply}");
         assert_eq!(answer.status, Some(400), "{sent:?}");
     }
@@ -256,7 +257,7 @@ fn http_matching_headers_are_accepted_with_whitespace_around_values() {
     );
     let answer =
         MockServer::new().handle_http(call.as_bytes(), headers("  tools/call ", Some(" echo  ")));
-    let reply = parse(&answer.reply.expect("a reply"));
+    let reply = parse(&answer.reply.expect("a reply").text);
     assert_eq!(reply["result"]["content"][0]["text"], "hi", "{reply}");
     assert_eq!(answer.status, None);
 }
@@ -267,7 +268,7 @@ fn http_handshake_requests_are_not_held_to_the_2026_headers() {
         br#"{"jsonrpc":"2.0","id":1,"method":"tools/list"}"#,
         HttpHeaders::default(),
     );
-    assert!(parse(&answer.reply.unwrap())["result"]["tools"].is_array());
+    assert!(parse(&answer.reply.unwrap().text)["result"]["tools"].is_array());
     assert_eq!(answer.status, None);
 }
 
@@ -577,4 +578,193 @@ fn a_prompt_asks_too_and_completes_as_a_get_prompt_result() {
             .contains("tests"),
         "{second}"
     );
+}
+
+// ---- the friendly tools that ask, under 2026-07-28 -------------------------------------------
+
+/// A friendly `tools/call` of `name` with `arguments` and `extra` params.
+fn call_friendly(
+    server: &mut MockServer,
+    name: &str,
+    arguments: J,
+    extra: J,
+    capabilities: J,
+) -> J {
+    let mut params = json!({"name": name, "arguments": arguments});
+    for (key, value) in extra.as_object().unwrap() {
+        params[key] = value.clone();
+    }
+    reply_of(server, &modern(1, "tools/call", params, capabilities))
+}
+
+/// A friendly tool's two rounds: the first call asks `method` under the key `answer`; the retry
+/// carries `answer` and its reply is returned.
+fn two_rounds(tool: &str, arguments: J, method: &str, answer: J) -> J {
+    let mut server = MockServer::new();
+    let first = call_friendly(
+        &mut server,
+        tool,
+        arguments.clone(),
+        json!({}),
+        all_capabilities(),
+    );
+    assert_eq!(first["result"]["resultType"], "input_required", "{first}");
+    assert_eq!(
+        first["result"]["inputRequests"]["answer"]["method"], method,
+        "{first}"
+    );
+    let responses = json!({"inputResponses": {"answer": answer}});
+    call_friendly(&mut server, tool, arguments, responses, all_capabilities())
+}
+
+#[test]
+fn summarize_asks_the_model_inside_its_result_and_completes_with_the_summary() {
+    let answer =
+        json!({"role": "assistant", "content": {"type": "text", "text": "Short."}, "model": "m1"});
+    let done = two_rounds(
+        "summarize",
+        json!({"text": "A long text."}),
+        "sampling/createMessage",
+        answer,
+    );
+    assert_eq!(
+        done["result"]["content"][0]["text"], "Summary by m1: Short.",
+        "{done}"
+    );
+}
+
+#[test]
+fn ask_name_asks_the_user_inside_its_result_and_greets_them() {
+    let answer = accept(json!({"name": "Ada", "colour": "green"}));
+    let done = two_rounds("ask_name", json!({}), "elicitation/create", answer);
+    let text = &done["result"]["content"][0]["text"];
+    assert_eq!(
+        text, "Hello, Ada! Your favourite colour is green.",
+        "{done}"
+    );
+}
+
+#[test]
+fn list_roots_asks_the_roots_inside_its_result_and_names_them() {
+    let answer = json!({"roots": [{"uri": "file:///home/ada/project", "name": "project"}]});
+    let done = two_rounds("list_roots", json!({}), "roots/list", answer);
+    let text = &done["result"]["content"][0]["text"];
+    assert_eq!(
+        text, "The client's roots: file:///home/ada/project (project)",
+        "{done}"
+    );
+}
+
+#[test]
+fn a_friendly_tool_that_asks_an_undeclared_capability_is_32021() {
+    let reply = call_friendly(
+        &mut MockServer::new(),
+        "list_roots",
+        json!({}),
+        json!({}),
+        json!({"sampling": {}}),
+    );
+    assert_eq!(reply["error"]["code"], -32021, "{reply}");
+    assert_eq!(
+        reply["error"]["data"]["requiredCapabilities"],
+        json!({"roots": {}})
+    );
+}
+
+#[test]
+fn an_unusable_answer_to_a_friendly_tool_is_asked_for_again() {
+    let reply = call_friendly(
+        &mut MockServer::new(),
+        "summarize",
+        json!({"text": "t"}),
+        json!({"inputResponses": {"answer": {"no": "content"}}}),
+        all_capabilities(),
+    );
+    assert_eq!(reply["result"]["resultType"], "input_required", "{reply}");
+}
+
+// ---- Mcp-Param-* headers (x-mcp-header, SEP-2243) ------------------------------------------
+
+/// `jrpc serve --fixtures conformance`'s test_header_param with `region`, and the
+/// `Mcp-Param-Region` header `sent`.
+fn header_param_call(region: &str, sent: Option<&str>) -> jsonrpc_playground::mock::HttpReply {
+    let call = modern(
+        1,
+        "tools/call",
+        json!({"name": "test_header_param", "arguments": {"region": region}}),
+        json!({}),
+    );
+    let mut sent_headers = headers("tools/call", Some("test_header_param"));
+    sent_headers.params = sent
+        .map(|v| vec![("region".to_string(), v.to_string())])
+        .unwrap_or_default();
+    conformance().handle_http(call.as_bytes(), sent_headers)
+}
+
+#[test]
+fn the_header_tool_marks_its_mirrored_argument_with_x_mcp_header() {
+    let listed = reply_of(
+        &mut conformance(),
+        &modern(1, "tools/list", json!({}), json!({})),
+    );
+    let tool = listed["result"]["tools"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|t| t["name"] == "test_header_param")
+        .unwrap()
+        .clone();
+    assert_eq!(
+        tool["inputSchema"]["properties"]["region"]["x-mcp-header"],
+        "Region"
+    );
+}
+
+#[test]
+fn a_param_header_matching_its_argument_plain_or_base64_is_accepted() {
+    for sent in ["us-west1", "=?base64?dXMtd2VzdDE=?="] {
+        let answer = header_param_call("us-west1", Some(sent));
+        let reply = parse(&answer.reply.unwrap());
+        assert_eq!(
+            reply["result"]["content"][0]["text"], "Region: us-west1",
+            "{sent}: {reply}"
+        );
+        assert_eq!(answer.status, None);
+    }
+}
+
+#[test]
+fn a_value_without_the_whole_sentinel_is_compared_as_written() {
+    let answer = header_param_call("=?base64?SGVsbG8=", Some("=?base64?SGVsbG8="));
+    assert_eq!(answer.status, None, "{:?}", answer.reply);
+}
+
+#[test]
+fn a_param_header_missing_differing_or_badly_encoded_is_32020_and_400() {
+    for sent in [
+        None,
+        Some("eu-north1"),
+        Some("=?base64?SGVsbG8?="),
+        Some("=?base64?SGVs!!!bG8=?="),
+    ] {
+        let answer = header_param_call("Hello", sent);
+        let reply = parse(&answer.reply.unwrap());
+        assert_eq!(reply["error"]["code"], -32020, "{sent:?}: {reply}");
+        assert_eq!(answer.status, Some(400));
+    }
+}
+
+#[test]
+fn an_mcp_name_in_the_base64_sentinel_is_decoded_before_it_is_compared() {
+    let call = modern(
+        1,
+        "tools/call",
+        json!({"name": "echo", "arguments": {"text": "hi"}}),
+        json!({}),
+    );
+    let answer = MockServer::new().handle_http(
+        call.as_bytes(),
+        headers("tools/call", Some("=?base64?ZWNobw==?=")),
+    );
+    assert_eq!(answer.status, None, "{:?}", answer.reply);
 }

@@ -795,3 +795,27 @@ fn a_2026_request_for_a_removed_method_is_404_method_not_found() {
     assert_eq!(reply.status, 404);
     assert!(reply.body.contains(r#""code":-32601"#), "{}", reply.body);
 }
+
+#[test]
+fn new_sessions_forget_the_least_recently_used_not_one_in_use() {
+    // 1,100 new sessions while one is in use: forgetting the oldest created 404ed the busy one.
+    let server = http_server();
+    let session = |reply: &Reply| reply.header("mcp-session-id").unwrap().to_string();
+    let busy = session(&server.post(&[], INITIALIZE));
+    let first_idle = session(&server.post(&[], INITIALIZE));
+    for n in 0..1100 {
+        server.post(&[], INITIALIZE);
+        if n % 100 == 0 {
+            let used = server.post(&[("Mcp-Session-Id", &busy)], TOOLS_LIST);
+            assert_eq!(used.status, 200, "after {n} new sessions: {}", used.body);
+        }
+    }
+    let used = server.post(&[("Mcp-Session-Id", &busy)], TOOLS_LIST);
+    assert_eq!(used.status, 200, "{}", used.body);
+    let idle = server.post(&[("Mcp-Session-Id", &first_idle)], TOOLS_LIST);
+    assert_eq!(
+        idle.status, 404,
+        "the least recently used went: {}",
+        idle.body
+    );
+}

@@ -113,7 +113,6 @@ impl ClientCapabilities {
 
 /// -32021 Missing required client capability: `data.requiredCapabilities` is a
 /// `ClientCapabilities` object naming what is missing (`{"sampling": {}}`).
-#[cfg_attr(not(feature = "conformance"), allow(dead_code))]
 pub(super) fn missing_capability(capability: Capability) -> RpcError {
     RpcError {
         code: MISSING_REQUIRED_CLIENT_CAPABILITY,
@@ -181,7 +180,6 @@ pub const MAX_PENDING: usize = 16;
 impl MockServer {
     /// Whether the client declared `capability`: in the 2026-07-28 request's `_meta`, or in
     /// `initialize` for the handshake versions.
-    #[cfg_attr(not(feature = "conformance"), allow(dead_code))]
     pub(super) fn client_declared(&self, capability: Capability) -> bool {
         if self.request.modern {
             self.request.client_can.has(capability)
@@ -415,6 +413,27 @@ pub(super) fn sampled(result: &Node<'_>) -> Result<(String, String), String> {
         .unwrap_or("an unnamed model")
         .to_string();
     Ok((text, model))
+}
+
+/// The roots of a `roots/list` result, each `uri (name)` or `uri`. `Err`: what is wrong, with
+/// where.
+pub(super) fn roots(result: &Node<'_>) -> Result<Vec<String>, String> {
+    let Some(Value::Array(items)) = result.get("roots").map(|r| &r.value) else {
+        return Err("the roots/list result has no \"roots\" array (at /result/roots)".into());
+    };
+    items
+        .iter()
+        .enumerate()
+        .map(|(i, root)| {
+            let uri = root.get("uri").and_then(Node::as_str).ok_or_else(|| {
+                format!("a root has no \"uri\" string (at /result/roots/{i}/uri)")
+            })?;
+            Ok(match root.get("name").and_then(Node::as_str) {
+                Some(name) => format!("{uri} ({name})"),
+                None => uri.to_string(),
+            })
+        })
+        .collect()
 }
 
 /// What the user did with an elicitation form (`accept`, `decline` or `cancel`) and the form's

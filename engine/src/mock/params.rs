@@ -55,3 +55,11 @@ pub(super) fn resource_not_found(uri: &str) -> RpcError {
         data: Some(Json::obj([("uri", Json::from(uri))])),
     }
 }
+
+/// A tool argument mirrored into an HTTP header (2026-07-28, SEP-2243): the tool's `inputSchema`
+/// marks the property with `"x-mcp-header": header`, and the header is `Mcp-Param-{header}`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) struct HeaderParam {
+    pub(super) argument: &'static str,
+    pub(super) header: &'static str,
+}

@@ -18,7 +18,7 @@ use sha2::Sha256;
 
 use crate::json::{Json, Node};
 
-use super::ask::Capability;
+use super::ask::{missing_capability, Capability, Finish};
 use super::{describe, MockServer, RpcError};
 
 /// The length of a state key (HMAC-SHA-256's block is longer; any length works, 32 bytes is the
@@ -72,7 +72,9 @@ pub(super) fn input_required(
 /// verified.
 pub(super) struct Retry<'n, 'a> {
     responses: Option<&'n Node<'a>>,
-    /// The echoed state's payload, when the request carried a valid one.
+    /// The echoed state's payload, when the request carried a valid one (the friendly tools
+    /// keep none).
+    #[cfg_attr(not(feature = "conformance"), allow(dead_code))]
     pub(super) state: Option<String>,
 }
 
@@ -160,4 +162,28 @@ impl MockServer {
             .ok()
             .map(|()| payload.to_string())
     }
+}
+
+/// A request that needs one answer (the friendly tools): with a usable answer under
+/// `request.key`, `finish` makes the result; otherwise an input-required result asks for it
+/// (-32021 when the client did not declare the capability it needs).
+pub(super) fn ask_once(
+    server: &MockServer,
+    binding: &str,
+    params: Option<&Node<'_>>,
+    request: InputRequest,
+    finish: Finish,
+) -> Result<Json, RpcError> {
+    let retry = retry(server, binding, params)?;
+    let usable = |answer: &Node<'_>| {
+        let result = finish(answer);
+        (result.get("isError") != Some(&Json::Bool(true))).then_some(result)
+    };
+    if let Some(result) = retry.answer(request.key).and_then(usable) {
+        return Ok(result);
+    }
+    if !server.client_declared(request.capability) {
+        return Err(missing_capability(request.capability));
+    }
+    Ok(input_required(server, binding, vec![request], None))
 }

@@ -73,21 +73,9 @@ fn sampled(retry: &Retry<'_, '_>, key: &str) -> Option<String> {
 
 /// The roots' URIs (with their names), under `key`.
 fn roots(retry: &Retry<'_, '_>, key: &str) -> Option<String> {
-    let Some(crate::json::Value::Array(items)) = retry.answer(key)?.get("roots").map(|r| &r.value)
-    else {
-        return None;
-    };
-    let named: Option<Vec<String>> = items
-        .iter()
-        .map(|root| {
-            let uri = root.get("uri")?.as_str()?;
-            Some(match root.get("name").and_then(Node::as_str) {
-                Some(name) => format!("{uri} ({name})"),
-                None => uri.to_string(),
-            })
-        })
-        .collect();
-    named.map(|n| n.join(", "))
+    ask::roots(retry.answer(key)?)
+        .ok()
+        .map(|roots| roots.join(", "))
 }
 
 fn name_request(key: &'static str) -> InputRequest {

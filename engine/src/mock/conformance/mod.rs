@@ -19,7 +19,7 @@ use crate::rpc::errors::METHOD_NOT_FOUND;
 
 use super::ask::{self, Capability};
 use super::content::{completion, media_content, text_content, tool_error, PNG_1X1, WAV_SILENCE};
-use super::params::{required_str, resource_not_found, unknown};
+use super::params::{required_str, resource_not_found, unknown, HeaderParam};
 use super::{MockServer, Outcome, RpcError};
 
 /// What this catalogue answers differently from the friendly one (the lifecycle, ping and
@@ -145,41 +145,111 @@ const TOOLS: &[(&str, &str, &[&str])] = &[
     ),
 ];
 
+/// The tool whose `inputSchema` uses JSON Schema 2020-12 beyond a flat object (`$schema`,
+/// `$defs` with an `$anchor`, `$ref`, `allOf`/`anyOf`, `if`/`then`/`else`,
+/// `additionalProperties`), listed as written (SEP-1613, SEP-2106): the suite's
+/// json-schema-2020-12 fixture.
+const JSON_SCHEMA_2020_12_TOOL: &str = "json_schema_2020_12_tool";
+const JSON_SCHEMA_2020_12_INPUT: &str = r##"{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","$defs":{"address":{"$anchor":"addressDef","type":"object","properties":{"street":{"type":"string"},"city":{"type":"string"}}}},"properties":{"name":{"type":"string"},"address":{"$ref":"#/$defs/address"},"contactMethod":{"type":"string","enum":["phone","email"]},"phone":{"type":"string"},"email":{"type":"string"}},"allOf":[{"anyOf":[{"required":["phone"]},{"required":["email"]}]}],"if":{"properties":{"contactMethod":{"const":"phone"}},"required":["contactMethod"]},"then":{"required":["phone"]},"else":{"required":["email"]},"additionalProperties":false}"##;
+
+/// The tool whose argument `region` is mirrored into the `Mcp-Param-Region` header (SEP-2243).
+const HEADER_TOOL: &str = "test_header_param";
+const HEADER_TOOL_PARAMS: &[HeaderParam] = &[HeaderParam {
+    argument: "region",
+    header: "Region",
+}];
+
+/// The arguments tool `name` mirrors into `Mcp-Param-*` headers.
+pub(super) fn header_params(name: &str) -> &'static [HeaderParam] {
+    if name == HEADER_TOOL {
+        HEADER_TOOL_PARAMS
+    } else {
+        &[]
+    }
+}
+
+fn header_tool() -> Json {
+    let string = |description: &str, header: Option<&str>| {
+        let mut property = vec![
+            ("type", Json::from("string")),
+            ("description", Json::from(description)),
+        ];
+        if let Some(header) = header {
+            property.push(("x-mcp-header", Json::from(header)));
+        }
+        Json::obj(property)
+    };
+    Json::obj([
+        ("name", Json::from(HEADER_TOOL)),
+        (
+            "description",
+            Json::from("Echoes its region, which an HTTP client mirrors into the Mcp-Param-Region header (x-mcp-header)"),
+        ),
+        (
+            "inputSchema",
+            Json::obj([
+                ("type", Json::from("object")),
+                (
+                    "properties",
+                    Json::obj([
+                        ("region", string("Where to run", Some(HEADER_TOOL_PARAMS[0].header))),
+                        ("query", string("What to run", None)),
+                    ]),
+                ),
+                ("required", Json::arr([Json::from("region")])),
+            ]),
+        ),
+    ])
+}
+
+fn json_schema_2020_12_tool() -> Json {
+    let schema = crate::json::parse_document(JSON_SCHEMA_2020_12_INPUT.as_bytes(), 0)
+        .map(|(parsed, _)| Json::from_node(&parsed.root))
+        .unwrap_or(Json::Null);
+    Json::obj([
+        ("name", Json::from(JSON_SCHEMA_2020_12_TOOL)),
+        (
+            "description",
+            Json::from("Tool with JSON Schema 2020-12 features"),
+        ),
+        ("inputSchema", schema),
+    ])
+}
+
 /// `tools/list`.
 pub(super) fn tools_list() -> Json {
-    Json::obj([(
-        "tools",
-        Json::arr(
-            TOOLS
+    let mut tools: Vec<Json> = TOOLS
+        .iter()
+        .copied()
+        .chain(
+            input_required::TOOLS
                 .iter()
-                .copied()
-                .chain(
-                    input_required::TOOLS
-                        .iter()
-                        .map(|(n, d)| (*n, *d, &[] as &[&str])),
-                )
-                .map(|(name, description, required)| {
-                    let properties = required
-                        .iter()
-                        .map(|arg| (*arg, Json::obj([("type", Json::from("string"))])));
+                .map(|(n, d)| (*n, *d, &[] as &[&str])),
+        )
+        .map(|(name, description, required)| {
+            let properties = required
+                .iter()
+                .map(|arg| (*arg, Json::obj([("type", Json::from("string"))])));
+            Json::obj([
+                ("name", Json::from(name)),
+                ("description", Json::from(description)),
+                (
+                    "inputSchema",
                     Json::obj([
-                        ("name", Json::from(name)),
-                        ("description", Json::from(description)),
+                        ("type", Json::from("object")),
+                        ("properties", Json::obj(properties)),
                         (
-                            "inputSchema",
-                            Json::obj([
-                                ("type", Json::from("object")),
-                                ("properties", Json::obj(properties)),
-                                (
-                                    "required",
-                                    Json::arr(required.iter().map(|a| Json::from(*a))),
-                                ),
-                            ]),
+                            "required",
+                            Json::arr(required.iter().map(|a| Json::from(*a))),
                         ),
-                    ])
-                }),
-        ),
-    )])
+                    ]),
+                ),
+            ])
+        })
+        .collect();
+    tools.push(json_schema_2020_12_tool());
+    tools.push(header_tool());
+    Json::obj([("tools", Json::Array(tools))])
 }
 
 fn content(items: impl IntoIterator<Item = Json>) -> Json {
@@ -227,6 +297,13 @@ pub(super) fn tools_call(
                 r#"{"test":"data","value":123}"#,
             ),
         ]),
+        HEADER_TOOL => content([text_content(format!(
+            "Region: {}",
+            required_argument(params, "region")
+        ))]),
+        JSON_SCHEMA_2020_12_TOOL => content([text_content(
+            "The arguments were read; the schema is what this tool shows.",
+        )]),
         "test_missing_capability" => {
             if !server.client_declared(Capability::Sampling) {
                 return Some(Err(ask::missing_capability(Capability::Sampling)));
@@ -458,6 +535,7 @@ pub(super) fn tool_names() -> Vec<&'static str> {
         .iter()
         .map(|t| t.0)
         .chain(input_required::TOOLS.iter().map(|t| t.0))
+        .chain([JSON_SCHEMA_2020_12_TOOL, HEADER_TOOL])
         .collect()
 }
 

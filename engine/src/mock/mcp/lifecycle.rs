@@ -12,7 +12,7 @@ use super::{Fixtures, MockServer, Outcome};
 pub const SERVER_NAME: &str = "jrpc-mock";
 
 pub(super) const INSTRUCTIONS: &str = "A mock MCP server from jsonrpc-playground. Tools: add and divide (two numbers a, b), echo (text), \
-add_structured (a, b; structured content), countdown (n; log lines and progress while it runs), add_note (text; changes mock://notes), summarize (text; asks the client's model) and ask_name (asks the user), and one per content type: show_image, play_sound, embed_readme, link_resources, mixed_content. \
+add_structured (a, b; structured content), countdown (n; log lines and progress while it runs), add_note (text; changes mock://notes), summarize (text; asks the client's model), ask_name (asks the user) and list_roots (asks the client's roots), and one per content type: show_image, play_sound, embed_readme, link_resources, mixed_content. \
 Resources: mock://readme, mock://error-codes, mock://logo.png (binary), mock://notes (subscribe to it) and each note added (mock://notes/1, …: the list changes). \
 Prompts: explain-error (code), write-request (method, params), review-readme (an embedded resource) and describe-image (an image).";
 

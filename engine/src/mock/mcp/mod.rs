@@ -44,7 +44,7 @@ use crate::rpc::mcp::{methods, param_problems};
 
 #[cfg(feature = "conformance")]
 use super::conformance;
-use super::params::RESOURCE_NOT_FOUND;
+use super::params::{HeaderParam, RESOURCE_NOT_FOUND};
 use super::{describe, Fixtures, MockServer, Num, Outcome, RpcError};
 
 pub use headers::{HttpHeaders, HEADER_MISMATCH};
@@ -200,6 +200,17 @@ fn not_found_shape(error: RpcError, era: Era) -> RpcError {
     } else {
         error
     }
+}
+
+/// The arguments tool `name` mirrors into `Mcp-Param-*` headers (SEP-2243): the conformance
+/// catalogue's header tool's; none of the friendly tools does.
+fn header_params(server: &MockServer, name: &str) -> &'static [HeaderParam] {
+    #[cfg(feature = "conformance")]
+    if server.fixtures == Fixtures::Conformance {
+        return conformance::header_params(name);
+    }
+    let _ = (server, name);
+    &[]
 }
 
 /// The answer of the conformance suite's catalogue (`--fixtures conformance`), when the server

@@ -7,6 +7,9 @@ use crate::rpc::McpVersion;
 use super::super::ask;
 use super::super::content::{text_content, tool_error};
 
+/// The key of the one input request of the friendly tools' input-required results (2026-07-28).
+pub(super) const ANSWER_KEY: &str = "answer";
+
 /// `summarize`'s request to the client's model.
 pub(super) fn summary_request(text: &str) -> Json {
     Json::obj([
@@ -111,4 +114,23 @@ pub(super) fn greeting(result: &Node<'_>) -> Json {
         _ => "You dismissed the question: no name, no greeting.".to_string(),
     };
     Json::obj([("content", Json::arr([text_content(text)]))])
+}
+
+/// `list_roots`' result: the roots the client named (a tool error when its answer holds none
+/// that can be read).
+pub(super) fn roots_named(result: &Node<'_>) -> Json {
+    match ask::roots(result) {
+        Ok(roots) if roots.is_empty() => Json::obj([(
+            "content",
+            Json::arr([text_content("The client has no roots to show.")]),
+        )]),
+        Ok(roots) => Json::obj([(
+            "content",
+            Json::arr([text_content(format!(
+                "The client's roots: {}",
+                roots.join(", ")
+            ))]),
+        )]),
+        Err(problem) => tool_error(problem),
+    }
 }

@@ -4,12 +4,13 @@ use crate::json::{Json, Node, Value};
 use crate::rpc::McpVersion;
 
 use super::super::ask::Capability;
+use super::super::ask::Finish;
 use super::super::content::{media_content, text_content, tool_error, PNG_1X1, WAV_SILENCE};
 use super::super::params::{required_str, unknown};
+use super::super::rounds::{ask_once, InputRequest};
 use super::notes::add_note;
-use super::questions::{greeting, name_form, summary, summary_request};
+use super::questions::{greeting, name_form, roots_named, summary, summary_request, ANSWER_KEY};
 use super::resources::{embedded_readme, RESOURCES};
-use super::version::is_handshake;
 use super::{describe, MockServer, Num, Outcome, RpcError};
 
 /// One argument of a tool: its name, JSON Schema type and description.
@@ -30,16 +31,12 @@ pub(super) struct Tool {
     /// Its result's `structuredContent`: the names of its number members (an `outputSchema`
     /// declares them).
     pub(super) output: &'static [&'static str],
-    /// What it asks the client during the call, if anything. Such a tool is listed only by the
-    /// handshake versions (2026-07-28 has no request from the server of its own: it asks inside
-    /// a result, `resultType: "input_required"`, which this mock does not do).
-    pub(super) asks: Option<Capability>,
 }
 
 impl Tool {
     /// Whether `version` lists and runs it.
     pub(super) fn listed(&self, version: McpVersion) -> bool {
-        version >= self.since && (self.asks.is_none() || is_handshake(version))
+        version >= self.since
     }
 }
 
@@ -63,7 +60,6 @@ pub(super) static TOOLS: &[Tool] = &[
         args: &[A, B],
         since: McpVersion::V2024_11_05,
         output: &[],
-        asks: None,
     },
     Tool {
         name: "echo",
@@ -76,7 +72,6 @@ pub(super) static TOOLS: &[Tool] = &[
         }],
         since: McpVersion::V2024_11_05,
         output: &[],
-        asks: None,
     },
     Tool {
         name: "divide",
@@ -96,7 +91,6 @@ pub(super) static TOOLS: &[Tool] = &[
         ],
         since: McpVersion::V2024_11_05,
         output: &[],
-        asks: None,
     },
     Tool {
         name: "countdown",
@@ -109,7 +103,6 @@ pub(super) static TOOLS: &[Tool] = &[
         }],
         since: McpVersion::V2024_11_05,
         output: &[],
-        asks: None,
     },
     Tool {
         name: "show_image",
@@ -118,7 +111,6 @@ pub(super) static TOOLS: &[Tool] = &[
         args: &[],
         since: McpVersion::V2024_11_05,
         output: &[],
-        asks: None,
     },
     Tool {
         name: "play_sound",
@@ -127,7 +119,6 @@ pub(super) static TOOLS: &[Tool] = &[
         args: &[],
         since: McpVersion::V2025_03_26,
         output: &[],
-        asks: None,
     },
     Tool {
         name: "embed_readme",
@@ -136,7 +127,6 @@ pub(super) static TOOLS: &[Tool] = &[
         args: &[],
         since: McpVersion::V2024_11_05,
         output: &[],
-        asks: None,
     },
     Tool {
         name: "link_resources",
@@ -145,7 +135,6 @@ pub(super) static TOOLS: &[Tool] = &[
         args: &[],
         since: McpVersion::V2025_06_18,
         output: &[],
-        asks: None,
     },
     Tool {
         name: "mixed_content",
@@ -154,7 +143,6 @@ pub(super) static TOOLS: &[Tool] = &[
         args: &[],
         since: McpVersion::V2024_11_05,
         output: &[],
-        asks: None,
     },
     Tool {
         name: "add_structured",
@@ -163,7 +151,6 @@ pub(super) static TOOLS: &[Tool] = &[
         args: &[A, B],
         since: McpVersion::V2025_06_18,
         output: &["sum"],
-        asks: None,
     },
     Tool {
         name: "add_note",
@@ -176,12 +163,11 @@ pub(super) static TOOLS: &[Tool] = &[
         }],
         since: McpVersion::V2024_11_05,
         output: &[],
-        asks: None,
     },
     Tool {
         name: "summarize",
         title: "Summarize Tool (asks the client's model)",
-        description: "Asks the client's language model (sampling/createMessage) to summarize the text in one sentence, then returns what the model wrote. The client must declare the sampling capability; the call waits for its answer and can be cancelled (notifications/cancelled).",
+        description: "Asks the client's language model (sampling/createMessage) to summarize the text in one sentence, then returns what the model wrote. The client must declare the sampling capability; the call waits for its answer and can be cancelled (notifications/cancelled). Under 2026-07-28 it asks inside an input-required result instead, and the client retries the call with the answer.",
         args: &[Arg {
             name: "text",
             kind: "string",
@@ -189,16 +175,22 @@ pub(super) static TOOLS: &[Tool] = &[
         }],
         since: McpVersion::V2024_11_05,
         output: &[],
-        asks: Some(Capability::Sampling),
     },
     Tool {
         name: "ask_name",
         title: "Greeting Tool (asks the user)",
-        description: "Asks the user for their name and favourite colour (elicitation/create: a form with a default and a choice), then greets them. The client must declare the elicitation capability; the call waits for its answer and can be cancelled (notifications/cancelled).",
+        description: "Asks the user for their name and favourite colour (elicitation/create: a form with a default and a choice), then greets them. The client must declare the elicitation capability; the call waits for its answer and can be cancelled (notifications/cancelled). Under 2026-07-28 it asks inside an input-required result instead, and the client retries the call with the answer.",
         args: &[],
         since: McpVersion::V2025_06_18,
         output: &[],
-        asks: Some(Capability::Elicitation),
+    },
+    Tool {
+        name: "list_roots",
+        title: "Roots Tool (asks the client's roots)",
+        description: "Asks the client for its roots (roots/list: the folders or files it lets the server see), then names them. The client must declare the roots capability; under the handshake versions the call waits for its answer, under 2026-07-28 it asks inside an input-required result and the client retries the call with the answer.",
+        args: &[],
+        since: McpVersion::V2024_11_05,
+        output: &[],
     },
 ];
 
@@ -346,12 +338,21 @@ pub(super) fn tools_call(
             let text = values.first().and_then(|v| v.as_str()).unwrap_or_default();
             return Ok(add_note(server, text, version));
         }
-        ("summarize", _, _) => {
-            let text = values.first().and_then(|v| v.as_str()).unwrap_or_default();
-            return Ok(server.ask(Capability::Sampling, summary_request(text), summary));
-        }
-        ("ask_name", _, _) => {
-            return Ok(server.ask(Capability::Elicitation, name_form(version), greeting))
+        ("summarize" | "ask_name" | "list_roots", _, _) => {
+            let (capability, request, finish): (_, _, Finish) = match tool.name {
+                "summarize" => {
+                    let text = values.first().and_then(|v| v.as_str()).unwrap_or_default();
+                    (Capability::Sampling, summary_request(text), summary)
+                }
+                "ask_name" => (Capability::Elicitation, name_form(version), greeting),
+                _ => (Capability::Roots, Json::Object(Vec::new()), roots_named),
+            };
+            if server.request.modern {
+                let binding = format!("tools/call {}", tool.name);
+                let request = InputRequest::new(ANSWER_KEY, capability, request);
+                return ask_once(server, &binding, params, request, finish);
+            }
+            return Ok(server.ask(capability, request, finish));
         }
         ("echo", _, _) => values
             .first()

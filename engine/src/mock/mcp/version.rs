@@ -102,11 +102,9 @@ pub(super) fn era(
                 Ok(version) => version.as_str().to_string(),
                 Err(text) => text.clone(),
             };
-            if let Some(error) = server
-                .http
-                .as_ref()
-                .and_then(|h| headers::mismatch(h, method, params, &text))
-            {
+            if let Some(error) = server.http.as_ref().and_then(|h| {
+                headers::mismatch(h, method, params, &text, &mirrored(server, method, params))
+            }) {
                 return Err(error);
             }
             match requested {
@@ -131,6 +129,19 @@ pub(super) fn era(
             version: server.negotiated.unwrap_or(LATEST_HANDSHAKE),
             modern: false,
         }),
+    }
+}
+
+/// The arguments of the tool a `tools/call` names that its schema mirrors into headers.
+fn mirrored(
+    server: &MockServer,
+    method: &str,
+    params: Option<&Node<'_>>,
+) -> Vec<super::super::params::HeaderParam> {
+    let tool = params.and_then(|p| p.get("name")).and_then(Node::as_str);
+    match (method, tool) {
+        ("tools/call", Some(tool)) => super::header_params(server, tool).to_vec(),
+        _ => Vec::new(),
     }
 }
 

@@ -117,7 +117,8 @@ impl HttpLink {
         builder
     }
 
-    /// POSTs `text`; the messages of the response are queued. A response that does not arrive in
+    /// POSTs `text` (with the headers a 2026-07-28 request mirrors its body into); the messages
+    /// of the response are queued. A response that does not arrive in
     /// `timeout` is not an error of the link (the request is then unanswered).
     pub async fn post(&mut self, text: &str, timeout: Duration) -> Result<Delivery, LinkError> {
         let mut builder = self

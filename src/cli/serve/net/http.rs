@@ -27,7 +27,8 @@
 //! - Sessions: a POST without `Mcp-Session-Id` is answered by a fresh mock server, except that a
 //!   successful `initialize` starts a session, whose id comes back in `Mcp-Session-Id`; later POSTs
 //!   carrying it share that session's mock server. An unknown id → `404` (the client starts over);
-//!   a session unused for [`SESSION_IDLE`] is forgotten;
+//!   a session unused for [`SESSION_IDLE`] is forgotten, and beyond [`MAX_SESSIONS`] the least
+//!   recently used one (every request touches its session);
 //!   `DELETE` with the id ends the session.
 //! - `GET` → `405` with `Allow` and a short text saying how to use the endpoint (MCP's optional
 //!   server-to-client stream is not offered).
@@ -38,7 +39,7 @@
 //!   Mcp-Protocol-Version, Last-Event-ID plus whatever else the preflight asks for, and Chrome's
 //!   private-network preflight (`Access-Control-Allow-Private-Network: true`).
 
-use std::collections::{HashMap, VecDeque};
+use std::collections::HashMap;
 use std::convert::Infallible;
 use std::sync::{Arc, Mutex, OnceLock};
 use std::time::{Duration, Instant};
@@ -60,7 +61,7 @@ use crate::mock::{Answer, CallId, Fixtures, HttpHeaders, HttpReply, MockServer, 
 
 /// The largest request body read.
 pub const MAX_BODY: usize = 16 * 1024 * 1024;
-/// Sessions kept at once; the oldest is forgotten beyond this.
+/// Sessions kept at once; beyond this the least recently used is forgotten.
 const MAX_SESSIONS: usize = 1024;
 /// A session unused this long is forgotten (its client gets 404 and starts over, as MCP says).
 pub const SESSION_IDLE: Duration = Duration::from_secs(30 * 60);
@@ -94,18 +95,22 @@ struct Session {
 #[derive(Default)]
 struct Sessions {
     servers: HashMap<String, Session>,
-    /// Ids oldest first, to forget the oldest beyond [`MAX_SESSIONS`].
-    order: VecDeque<String>,
 }
 
 impl Sessions {
+    /// Keeps `server` as session `id`. Beyond [`MAX_SESSIONS`] the least recently used session is
+    /// forgotten (every request touches its session); one with a call waiting for the client on an
+    /// open stream only when all have one. Creating sessions cannot push out one in use.
     fn insert(&mut self, id: String, server: MockServer) {
-        while self.order.len() >= MAX_SESSIONS {
-            if let Some(old) = self.order.pop_front() {
-                self.servers.remove(&old);
-            }
+        while self.servers.len() >= MAX_SESSIONS {
+            let least_used = self
+                .servers
+                .iter()
+                .min_by_key(|(_, session)| (!session.streams.is_empty(), session.used))
+                .map(|(id, _)| id.clone());
+            let Some(old) = least_used else { break };
+            self.servers.remove(&old);
         }
-        self.order.push_back(id.clone());
         let session = Session {
             server,
             used: Instant::now(),
@@ -122,19 +127,13 @@ impl Sessions {
     }
 
     fn remove(&mut self, id: &str) -> bool {
-        self.order.retain(|known| known != id);
         self.servers.remove(id).is_some()
     }
 
     /// Forgets the sessions unused for [`SESSION_IDLE`].
     fn expire_idle(&mut self) {
-        let before = self.servers.len();
         self.servers
             .retain(|_, session| session.used.elapsed() < SESSION_IDLE);
-        if self.servers.len() != before {
-            let servers = &self.servers;
-            self.order.retain(|id| servers.contains_key(id));
-        }
     }
 }
 
@@ -419,10 +418,21 @@ fn mcp_headers(headers: &HeaderMap) -> HttpHeaders {
             .get(name)
             .map(|v| String::from_utf8_lossy(v.as_bytes()).into_owned())
     };
+    let params = headers
+        .iter()
+        .filter_map(|(name, value)| {
+            let suffix = name.as_str().strip_prefix("mcp-param-")?;
+            Some((
+                suffix.to_string(),
+                String::from_utf8_lossy(value.as_bytes()).into_owned(),
+            ))
+        })
+        .collect();
     HttpHeaders {
         protocol_version: value("mcp-protocol-version"),
         method: value("mcp-method"),
         name: value("mcp-name"),
+        params,
     }
 }
 
