@@ -143,14 +143,7 @@ pub async fn features<L: ProbeLink>(
     plan: &Plan,
     server: &Server,
 ) -> Result<(), LinkError> {
-    if methods::lookup("ping", server.version).is_none() {
-        runner.skip(
-            "ping",
-            title("ping"),
-            PING,
-            format!("{} has no ping", server.version),
-        );
-    } else {
+    if !skipped_in_version(runner, "ping", PING, server.version) {
         runner.begin("ping", title("ping"), PING);
         let pong = runner.conversation.request("ping", Value::Null).await?;
         expect_result(runner, &pong, "ping");
@@ -162,6 +155,26 @@ pub async fn features<L: ProbeLink>(
     completion(runner, server).await?;
     logging(runner, server).await?;
     undeclared(runner, server).await
+}
+
+/// Skips the check of `method` (its id) when `version` has no such method (2026-07-28 removed
+/// ping and logging/setLevel), naming the version; whether it was skipped.
+fn skipped_in_version<L: ProbeLink>(
+    runner: &mut Runner<'_, L>,
+    method: &'static str,
+    spec: &'static str,
+    version: McpVersion,
+) -> bool {
+    if methods::lookup(method, version).is_some() {
+        return false;
+    }
+    runner.skip(
+        method,
+        title(method),
+        spec,
+        format!("{version} has no {method}"),
+    );
+    true
 }
 
 /// Notes the error when `exchange` did not succeed (the engine reports an unanswered request).
@@ -511,13 +524,7 @@ async fn logging<L: ProbeLink>(
     server: &Server,
 ) -> Result<(), LinkError> {
     // The version first: 2026-07-28 has no logging/setLevel, whatever the server declares.
-    if methods::lookup("logging/setLevel", server.version).is_none() {
-        runner.skip(
-            "logging/setLevel",
-            title("logging/setLevel"),
-            LOGGING,
-            format!("{} has no logging/setLevel", server.version),
-        );
+    if skipped_in_version(runner, "logging/setLevel", LOGGING, server.version) {
         return Ok(());
     }
     if !server.declares("logging") {

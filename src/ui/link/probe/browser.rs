@@ -2,8 +2,8 @@
 //! gloo-net WebSocket (split into its `Sink` and `Stream`) or HTTP POSTs (the live link's
 //! [`fetch_post`], with the `Mcp-Session-Id` the server gave and the negotiated
 //! `MCP-Protocol-Version`, and under 2026-07-28 `Mcp-Method`/`Mcp-Name` from each request; a
-//! Server-Sent Events reply read as it arrives, until it carries the
-//! reply). It is not the live link's connection: the probe's messages never reach the page's log.
+//! Server-Sent Events reply read as it arrives, until it carries the reply). It is not the live
+//! link's connection: the probe's messages never reach the page's log.
 //! Waits are Leptos timers ([`sleep`]); the clock is the page's ([`clock_ms`]).
 
 use std::collections::VecDeque;
