@@ -144,7 +144,7 @@ fn plain_header_value(value: &str) -> bool {
     value.bytes().all(|b| (0x20..=0x7e).contains(&b))
         && !value.starts_with(' ')
         && !value.ends_with(' ')
-        && !(value.starts_with(SENTINEL.0) && value.ends_with(SENTINEL.1))
+        && (!value.starts_with(SENTINEL.0) || !value.ends_with(SENTINEL.1))
 }
 
 /// `value` as an `Mcp-Name` header value: as it is when plain, else Base64 (standard alphabet,
