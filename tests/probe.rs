@@ -532,6 +532,31 @@ fn every_mcp_version_of_jrpc_serve_passes() {
 }
 
 #[test]
+fn ping_and_logging_set_level_are_skipped_under_2026_07_28_naming_the_revision() {
+    let (code, report) = probe_json(&["--mcp-version", "2026-07-28", "--", JRPC, "serve"]);
+    assert_eq!(code, Some(0));
+    let skipped = checks(&report, "skipped");
+    for id in ["ping", "logging/setLevel"] {
+        assert!(
+            skipped.contains(&format!("{id}: 2026-07-28 has no {id}")),
+            "{id}: {skipped:#?}"
+        );
+    }
+    let methods: Vec<&str> = report["documents"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|d| d["method"].as_str())
+        .collect();
+    assert!(
+        !methods
+            .iter()
+            .any(|m| *m == "ping" || *m == "logging/setLevel"),
+        "{methods:?}"
+    );
+}
+
+#[test]
 fn tool_calls_are_bounded_and_skippable() {
     let (code, report) = probe_json(&[
         "--max-calls",

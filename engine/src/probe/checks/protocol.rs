@@ -86,7 +86,11 @@ pub async fn checks<L: ProbeLink>(runner: &mut Runner<'_, L>, mcp: bool) -> Resu
         "a response carries its request's id exactly: a string, a number, a large number",
         RESPONSE,
     );
-    let method = if mcp { "ping" } else { unknown };
+    let method = if mcp {
+        known_method(runner.profile, unknown)
+    } else {
+        unknown
+    };
     for id in [
         json!("probe-ä-1"),
         json!(runner.conversation.next_id()),
@@ -179,11 +183,7 @@ async fn batch<L: ProbeLink>(runner: &mut Runner<'_, L>, unknown: &str) -> Resul
     };
     let first = runner.conversation.next_id();
     let second = runner.conversation.next_id();
-    let method = if matches!(runner.profile, Profile::Mcp(_)) {
-        "ping"
-    } else {
-        unknown
-    };
+    let method = known_method(runner.profile, unknown);
     let mut requests = [
         json!({"jsonrpc": "2.0", "id": first, "method": method}),
         json!({"jsonrpc": "2.0", "id": second, "method": unknown}),
@@ -236,6 +236,17 @@ async fn batch<L: ProbeLink>(runner: &mut Runner<'_, L>, unknown: &str) -> Resul
         }
     }
     Ok(())
+}
+
+/// A method every server of `profile` answers with a result: `ping` in MCP up to 2025-11-25,
+/// `server/discover` in 2026-07-28 (which has no ping); in plain JSON-RPC none is known, so
+/// `unknown` (answered with an error, which echoes the id as well).
+fn known_method(profile: Profile, unknown: &str) -> &str {
+    match profile {
+        Profile::Mcp(v) if crate::rpc::mcp::methods::lookup("ping", v).is_some() => "ping",
+        Profile::Mcp(_) => "server/discover",
+        Profile::JsonRpc => unknown,
+    }
 }
 
 /// MCP 2025-03-26 is the one version with JSON-RPC batches.

@@ -2,7 +2,8 @@
 //! otherwise). The response is JSON (the reply), `202` with no body (nothing to reply), or an SSE
 //! stream whose events carry the server's messages, read until the reply arrives. The session id
 //! (`Mcp-Session-Id`) a response gives is sent back on every later POST, with
-//! `MCP-Protocol-Version` once negotiated; the session is deleted at the end. One TCP connection
+//! `MCP-Protocol-Version` once negotiated (under 2026-07-28 with `Mcp-Method` and `Mcp-Name`
+//! mirrored from each request's body); the session is deleted at the end. One TCP connection
 //! per POST: an SSE stream left open after its reply is simply dropped.
 
 use std::collections::VecDeque;
@@ -16,7 +17,7 @@ use hyper_util::rt::TokioIo;
 
 use super::tls::{self, Endpoint};
 use crate::event_stream::{Event, EventStream};
-use crate::probe::link::{http_note, is_reply, Delivery, HttpBody, LinkError};
+use crate::probe::link::{http_note, is_reply, request_headers, Delivery, HttpBody, LinkError};
 
 /// The largest response body read.
 const MAX_BODY: usize = 16 * 1024 * 1024;
@@ -124,10 +125,9 @@ impl HttpLink {
             .builder(Method::POST)
             .header(header::CONTENT_TYPE, "application/json")
             .header(header::ACCEPT, "application/json, text/event-stream");
-        for (name, value) in mirrored_headers(text, self.protocol_version.is_none()) {
-            if let Ok(value) = HeaderValue::from_str(&value) {
-                builder = builder.header(name, value);
-            }
+        // Under 2026-07-28 a request mirrors its method and name into headers (SEP-2243).
+        for (name, value) in request_headers(self.protocol_version.as_deref(), text) {
+            builder = builder.header(name, value);
         }
         let request = builder
             .body(Full::new(Bytes::from(text.to_string())))
@@ -239,42 +239,4 @@ async fn read_events(body: &mut Incoming, messages: &mut Vec<String>) -> Result<
     }
     messages.extend(events.finish().and_then(Event::message));
     Ok(())
-}
-
-/// The headers MCP 2026-07-28 requires a request to mirror from its body (SEP-2243): for a message
-/// carrying the 2026-07-28 `_meta` envelope, `Mcp-Method`, `Mcp-Name` (`params.name` of tools/call
-/// and prompts/get, `params.uri` of resources/read) and, when no version was negotiated,
-/// `MCP-Protocol-Version` from the envelope. Nothing for any other message (the handshake
-/// versions have no such headers). A value a header cannot hold as written is left out.
-fn mirrored_headers(text: &str, with_version: bool) -> Vec<(&'static str, String)> {
-    let Ok(serde_json::Value::Object(message)) = serde_json::from_str::<serde_json::Value>(text)
-    else {
-        return Vec::new();
-    };
-    let params = message.get("params");
-    let version = params
-        .and_then(|p| p.get("_meta"))
-        .and_then(|m| m.get("io.modelcontextprotocol/protocolVersion"))
-        .and_then(|v| v.as_str());
-    let (Some(version), Some(method)) = (version, message.get("method").and_then(|m| m.as_str()))
-    else {
-        return Vec::new();
-    };
-    let mut headers = vec![("mcp-method", method.to_string())];
-    let name_key = match method {
-        "tools/call" | "prompts/get" => Some("name"),
-        "resources/read" => Some("uri"),
-        _ => None,
-    };
-    if let Some(name) = name_key
-        .and_then(|k| params.and_then(|p| p.get(k)))
-        .and_then(|n| n.as_str())
-        .filter(|n| n.trim() == *n && n.bytes().all(|b| (0x21..0x7f).contains(&b) || b == b' '))
-    {
-        headers.push(("mcp-name", name.to_string()));
-    }
-    if with_version {
-        headers.push(("mcp-protocol-version", version.to_string()));
-    }
-    headers
 }
