@@ -3,6 +3,8 @@
 //! thin faces over it.
 
 pub use jsonrpc_engine::{client, examples, exchange, json, mock, order, probe, rpc, saved, teach};
+#[cfg(not(target_arch = "wasm32"))]
+pub use jsonrpc_engine::openrpc;
 #[cfg(target_arch = "wasm32")]
 pub mod ui;
 

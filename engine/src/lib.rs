@@ -6,6 +6,8 @@ pub mod client;
 pub mod examples;
 pub mod exchange;
 pub mod mock;
+#[cfg(feature = "openrpc")]
+pub mod openrpc;
 #[cfg(feature = "probe")]
 pub mod probe;
 pub mod saved;

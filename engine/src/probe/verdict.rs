@@ -131,6 +131,7 @@ pub fn judge(entries: &[Entry], run: Run) -> Verdict {
                 span: at,
                 message: finding.message.clone().into(),
                 related: Vec::new(),
+                place: None,
             });
         }
     }

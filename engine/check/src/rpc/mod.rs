@@ -8,6 +8,7 @@ pub mod catalogue;
 mod classify;
 pub mod errors;
 pub mod mcp;
+pub mod openrpc;
 #[cfg(any(not(target_arch = "wasm32"), feature = "report-json"))]
 pub mod report;
 pub mod rules;
@@ -86,6 +87,24 @@ pub struct Violation {
     pub message: Text,
     /// Other places that explain this one (e.g. the first of two duplicate members).
     pub related: Vec<(Span, String)>,
+    /// Findings under an OpenRPC document: where in the document the method and the failing
+    /// schema are (the document is another text, so these are not spans of this input).
+    pub place: Option<Box<DocumentPlace>>,
+}
+
+/// Where a finding's method and failing schema are in the OpenRPC document it was checked under.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct DocumentPlace {
+    pub method: Option<DocumentSpot>,
+    pub schema: Option<DocumentSpot>,
+}
+
+/// A place in an OpenRPC document: its JSON pointer and 1-based line and column.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DocumentSpot {
+    pub pointer: String,
+    pub line: usize,
+    pub column: usize,
 }
 
 /// One document of the input, or one element of a batch.
@@ -312,6 +331,7 @@ impl Sink<'_> {
             span,
             message: message.into(),
             related,
+            place: None,
         });
     }
 }
