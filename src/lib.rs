@@ -2,9 +2,9 @@
 //! mock replies. Pure Rust: the web UI (`ui`, wasm32 only) and the CLI (`cli`, native only) are
 //! thin faces over it.
 
-pub use jsonrpc_engine::{client, examples, exchange, json, mock, order, probe, rpc, saved, teach};
 #[cfg(not(target_arch = "wasm32"))]
 pub use jsonrpc_engine::openrpc;
+pub use jsonrpc_engine::{client, examples, exchange, json, mock, order, probe, rpc, saved, teach};
 #[cfg(target_arch = "wasm32")]
 pub mod ui;
 

@@ -134,7 +134,10 @@ fn every_openrpc_broken_example_triggers_exactly_its_rule() {
     for rule in catalogue::openrpc() {
         let hit = openrpc_rules_hit(rule, rule.bad);
         if hit != BTreeSet::from([rule.id]) {
-            wrong.push(format!("{}: bad example triggers {hit:?}\n    {}", rule.id, rule.bad));
+            wrong.push(format!(
+                "{}: bad example triggers {hit:?}\n    {}",
+                rule.id, rule.bad
+            ));
         }
     }
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
@@ -146,7 +149,10 @@ fn every_openrpc_fixed_example_is_clean() {
     for rule in catalogue::openrpc() {
         let hit = openrpc_rules_hit(rule, rule.good);
         if !hit.is_empty() {
-            wrong.push(format!("{}: good example triggers {hit:?}\n    {}", rule.id, rule.good));
+            wrong.push(format!(
+                "{}: good example triggers {hit:?}\n    {}",
+                rule.id, rule.good
+            ));
         }
     }
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));

@@ -108,7 +108,11 @@ impl boon::UrlLoader for NoLoader {
 }
 
 /// The JSON value of a tree; with `spans`, the span of every value by pointer too.
-fn to_value(node: &Node<'_>, pointer: &mut String, spans: &mut Option<&mut HashMap<String, Span>>) -> Value {
+fn to_value(
+    node: &Node<'_>,
+    pointer: &mut String,
+    spans: &mut Option<&mut HashMap<String, Span>>,
+) -> Value {
     if let Some(spans) = spans.as_deref_mut() {
         spans.insert(pointer.clone(), node.span);
     }
@@ -236,7 +240,10 @@ impl OpenRpc {
                 &OPENRPC_DOCUMENT_INVALID,
                 "",
                 Span::new(0, 0),
-                format!("the document is {} bytes; at most {MAX_DOCUMENT_BYTES} are read", src.len()),
+                format!(
+                    "the document is {} bytes; at most {MAX_DOCUMENT_BYTES} are read",
+                    src.len()
+                ),
             )]);
         }
         let (parsed, end) = match parse_document(src, 0) {
@@ -348,7 +355,14 @@ impl OpenRpc {
     fn meta_schema_errors(&self) -> Vec<Violation> {
         let meta: Value = match serde_json::from_str(META_SCHEMA) {
             Ok(v) => v,
-            Err(e) => return vec![violation(&OPENRPC_DOCUMENT_INVALID, "", Span::new(0, 0), format!("the meta-schema could not be read: {e}"))],
+            Err(e) => {
+                return vec![violation(
+                    &OPENRPC_DOCUMENT_INVALID,
+                    "",
+                    Span::new(0, 0),
+                    format!("the meta-schema could not be read: {e}"),
+                )]
+            }
         };
         let mut compiler = boon::Compiler::new();
         compiler.use_loader(Box::new(NoLoader));
@@ -358,7 +372,14 @@ impl OpenRpc {
             .and_then(|()| compiler.compile(META_BASE, &mut schemas));
         let index = match index {
             Ok(i) => i,
-            Err(e) => return vec![violation(&OPENRPC_DOCUMENT_INVALID, "", Span::new(0, 0), format!("the meta-schema could not be compiled: {e}"))],
+            Err(e) => {
+                return vec![violation(
+                    &OPENRPC_DOCUMENT_INVALID,
+                    "",
+                    Span::new(0, 0),
+                    format!("the meta-schema could not be compiled: {e}"),
+                )]
+            }
         };
         let mut found = Vec::new();
         if let Err(e) = schemas.validate(&self.value, index) {
@@ -366,10 +387,14 @@ impl OpenRpc {
         }
         // One finding per place, and none above another: the meta-schema's oneOf (a reference or
         // a descriptor) gives an error per branch, and the deepest place is what to fix.
-        let below = |a: &str, b: &str| b.len() > a.len() && b.starts_with(a) && b.as_bytes()[a.len()] == b'/';
+        let below = |a: &str, b: &str| {
+            b.len() > a.len() && b.starts_with(a) && b.as_bytes()[a.len()] == b'/'
+        };
         let mut out: Vec<Violation> = Vec::new();
         for e in &found {
-            if found.iter().any(|o| below(&e.instance, &o.instance)) || out.iter().any(|v| *v.path == *e.instance) {
+            if found.iter().any(|o| below(&e.instance, &o.instance))
+                || out.iter().any(|v| *v.path == *e.instance)
+            {
                 continue;
             }
             let keyword = e.schema.rsplit('/').next().unwrap_or_default().to_string();
@@ -404,15 +429,30 @@ impl OpenRpc {
             };
             let next = unfragment(next);
             if self.value.pointer(&next).is_none() {
-                return Err((here, &OPENRPC_REFERENCE_UNRESOLVED, format!("\"{target}\" points at nothing in the document")));
+                return Err((
+                    here,
+                    &OPENRPC_REFERENCE_UNRESOLVED,
+                    format!("\"{target}\" points at nothing in the document"),
+                ));
             }
             if seen.contains(&next) {
-                return Err((here, &OPENRPC_REFERENCE_CYCLE, format!("\"{target}\" leads back to itself through $refs only: {}", seen.join(" → "))));
+                return Err((
+                    here,
+                    &OPENRPC_REFERENCE_CYCLE,
+                    format!(
+                        "\"{target}\" leads back to itself through $refs only: {}",
+                        seen.join(" → ")
+                    ),
+                ));
             }
             seen.push(next.clone());
             at = next;
         }
-        Err((format!("{at}/$ref"), &OPENRPC_REFERENCE_CYCLE, format!("more than {MAX_CHAIN} $refs in a row")))
+        Err((
+            format!("{at}/$ref"),
+            &OPENRPC_REFERENCE_CYCLE,
+            format!("more than {MAX_CHAIN} $refs in a row"),
+        ))
     }
 
     /// Every `$ref` of the document that points at nothing, outside it, or round in a circle.
@@ -431,19 +471,35 @@ impl OpenRpc {
         out
     }
 
-    fn content_descriptor(&self, pointer: &str, compiler: &mut boon::Compiler, schemas: &mut boon::Schemas, out: &mut Vec<Violation>) -> Option<Param> {
+    fn content_descriptor(
+        &self,
+        pointer: &str,
+        compiler: &mut boon::Compiler,
+        schemas: &mut boon::Schemas,
+        out: &mut Vec<Violation>,
+    ) -> Option<Param> {
         let at = self.resolve(pointer).ok()?;
         let cd = self.value.pointer(&at)?;
         let schema_pointer = format!("{at}/schema");
-        let schema = match compiler.compile(&format!("{BASE}#{}", fragment(&schema_pointer)), schemas) {
-            Ok(i) => i,
-            Err(e) => {
-                out.push(violation(&OPENRPC_DOCUMENT_INVALID, &schema_pointer, self.span(&schema_pointer), format!("the schema cannot be used: {e}")));
-                return None;
-            }
-        };
+        let schema =
+            match compiler.compile(&format!("{BASE}#{}", fragment(&schema_pointer)), schemas) {
+                Ok(i) => i,
+                Err(e) => {
+                    out.push(violation(
+                        &OPENRPC_DOCUMENT_INVALID,
+                        &schema_pointer,
+                        self.span(&schema_pointer),
+                        format!("the schema cannot be used: {e}"),
+                    ));
+                    return None;
+                }
+            };
         Some(Param {
-            name: cd.get("name").and_then(Value::as_str).unwrap_or_default().to_string(),
+            name: cd
+                .get("name")
+                .and_then(Value::as_str)
+                .unwrap_or_default()
+                .to_string(),
             required: cd.get("required").and_then(Value::as_bool).unwrap_or(false),
             pointer: at,
             schema_pointer,
@@ -455,7 +511,11 @@ impl OpenRpc {
     fn example_value(&self, pointer: &str) -> Option<(String, Value)> {
         let at = self.resolve(pointer).ok()?;
         let example = self.value.pointer(&at)?;
-        let name = example.get("name").and_then(Value::as_str).unwrap_or_default().to_string();
+        let name = example
+            .get("name")
+            .and_then(Value::as_str)
+            .unwrap_or_default()
+            .to_string();
         Some((name, example.get("value")?.clone()))
     }
 
@@ -465,47 +525,105 @@ impl OpenRpc {
         compiler.set_default_draft(boon::Draft::V7);
         let mut out = Vec::new();
         if let Err(e) = compiler.add_resource(BASE, self.value.clone()) {
-            out.push(violation(&OPENRPC_DOCUMENT_INVALID, "", Span::new(0, 0), format!("the document's schemas cannot be used: {e}")));
+            out.push(violation(
+                &OPENRPC_DOCUMENT_INVALID,
+                "",
+                Span::new(0, 0),
+                format!("the document's schemas cannot be used: {e}"),
+            ));
             return out;
         }
         let mut schemas = boon::Schemas::new();
-        let count = self.value.get("methods").and_then(Value::as_array).map_or(0, Vec::len);
+        let count = self
+            .value
+            .get("methods")
+            .and_then(Value::as_array)
+            .map_or(0, Vec::len);
         let mut methods = Vec::with_capacity(count);
         for i in 0..count {
-            let Ok(at) = self.resolve(&format!("/methods/{i}")) else { continue };
-            let Some(m) = self.value.pointer(&at) else { continue };
-            let name = m.get("name").and_then(Value::as_str).unwrap_or_default().to_string();
+            let Ok(at) = self.resolve(&format!("/methods/{i}")) else {
+                continue;
+            };
+            let Some(m) = self.value.pointer(&at) else {
+                continue;
+            };
+            let name = m
+                .get("name")
+                .and_then(Value::as_str)
+                .unwrap_or_default()
+                .to_string();
             let param_structure = match m.get("paramStructure").and_then(Value::as_str) {
                 Some("by-name") => ParamStructure::ByName,
                 Some("by-position") => ParamStructure::ByPosition,
                 _ => ParamStructure::Either,
             };
-            let n = m.get("params").and_then(Value::as_array).map_or(0, Vec::len);
+            let n = m
+                .get("params")
+                .and_then(Value::as_array)
+                .map_or(0, Vec::len);
             let params = (0..n)
-                .filter_map(|j| self.content_descriptor(&format!("{at}/params/{j}"), &mut compiler, &mut schemas, &mut out))
+                .filter_map(|j| {
+                    self.content_descriptor(
+                        &format!("{at}/params/{j}"),
+                        &mut compiler,
+                        &mut schemas,
+                        &mut out,
+                    )
+                })
                 .collect();
-            let result = m
-                .get("result")
-                .and_then(|_| self.content_descriptor(&format!("{at}/result"), &mut compiler, &mut schemas, &mut out));
-            let e = m.get("errors").and_then(Value::as_array).map_or(0, Vec::len);
+            let result = m.get("result").and_then(|_| {
+                self.content_descriptor(
+                    &format!("{at}/result"),
+                    &mut compiler,
+                    &mut schemas,
+                    &mut out,
+                )
+            });
+            let e = m
+                .get("errors")
+                .and_then(Value::as_array)
+                .map_or(0, Vec::len);
             let errors = (0..e)
                 .filter_map(|j| self.resolve(&format!("{at}/errors/{j}")).ok())
                 .filter_map(|p| self.value.pointer(&p)?.get("code")?.as_i64())
                 .collect();
-            let x = m.get("examples").and_then(Value::as_array).map_or(0, Vec::len);
+            let x = m
+                .get("examples")
+                .and_then(Value::as_array)
+                .map_or(0, Vec::len);
             let examples = (0..x)
                 .filter_map(|j| {
                     let p = self.resolve(&format!("{at}/examples/{j}")).ok()?;
                     let pairing = self.value.pointer(&p)?;
-                    let k = pairing.get("params").and_then(Value::as_array).map_or(0, Vec::len);
+                    let k = pairing
+                        .get("params")
+                        .and_then(Value::as_array)
+                        .map_or(0, Vec::len);
                     Some(Example {
-                        name: pairing.get("name").and_then(Value::as_str).unwrap_or_default().to_string(),
-                        params: (0..k).filter_map(|q| self.example_value(&format!("{p}/params/{q}"))).collect(),
-                        result: pairing.get("result").and_then(|_| self.example_value(&format!("{p}/result"))).map(|(_, v)| v),
+                        name: pairing
+                            .get("name")
+                            .and_then(Value::as_str)
+                            .unwrap_or_default()
+                            .to_string(),
+                        params: (0..k)
+                            .filter_map(|q| self.example_value(&format!("{p}/params/{q}")))
+                            .collect(),
+                        result: pairing
+                            .get("result")
+                            .and_then(|_| self.example_value(&format!("{p}/result")))
+                            .map(|(_, v)| v),
                     })
                 })
                 .collect();
-            methods.push(Method { name, pointer: at, param_structure, params, result, errors, examples });
+            methods.push(Method {
+                name,
+                pointer: at,
+                param_structure,
+                params,
+                result,
+                errors,
+                examples,
+            });
         }
         for (i, m) in methods.iter().enumerate() {
             self.by_name.entry(m.name.clone()).or_insert(i);
@@ -553,7 +671,9 @@ fn distance(a: &str, b: &str) -> usize {
         row[0] = i + 1;
         for (j, cb) in b.iter().enumerate() {
             let up = row[j + 1];
-            row[j + 1] = (up + 1).min(row[j] + 1).min(diagonal + usize::from(ca != *cb));
+            row[j + 1] = (up + 1)
+                .min(row[j] + 1)
+                .min(diagonal + usize::from(ca != *cb));
             diagonal = up;
         }
     }

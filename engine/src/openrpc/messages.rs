@@ -47,7 +47,15 @@ struct Findings<'d> {
 }
 
 impl Findings<'_> {
-    fn push(&mut self, rule: &'static Rule, path: String, span: Span, message: String, method: Option<&Method>, schema: Option<&str>) {
+    fn push(
+        &mut self,
+        rule: &'static Rule,
+        path: String,
+        span: Span,
+        message: String,
+        method: Option<&Method>,
+        schema: Option<&str>,
+    ) {
         let place = DocumentPlace {
             method: method.map(|m| self.doc.spot(&m.pointer)),
             schema: schema.map(|s| self.doc.spot(s)),
@@ -64,10 +72,22 @@ impl Findings<'_> {
     }
 
     /// `value` (at `path` in the message) against a param's or result's schema.
-    fn against(&mut self, rule: &'static Rule, what: &str, param: &Param, value: &Node<'_>, path: &str, method: &Method) {
+    fn against(
+        &mut self,
+        rule: &'static Rule,
+        what: &str,
+        param: &Param,
+        value: &Node<'_>,
+        path: &str,
+        method: &Method,
+    ) {
         for e in self.doc.schema_errors(param, &value_of(value)) {
             let at = node_at(value, &e.instance).unwrap_or(value);
-            let where_ = if e.instance.is_empty() { String::new() } else { format!(" at {}", e.instance) };
+            let where_ = if e.instance.is_empty() {
+                String::new()
+            } else {
+                format!(" at {}", e.instance)
+            };
             self.push(
                 rule,
                 format!("{path}{}", e.instance),
@@ -87,8 +107,17 @@ impl Findings<'_> {
         }
         if kind == Kind::Notification && method.result.is_some() {
             let span = node.get("method").map_or(node.span, |n| n.span);
-            self.push(&OPENRPC_RESULT_UNHEARD, format!("{base}/method"), span,
-                format!("\"{}\" has a result in the document, but a notification gets no answer", method.name), Some(method), None);
+            self.push(
+                &OPENRPC_RESULT_UNHEARD,
+                format!("{base}/method"),
+                span,
+                format!(
+                    "\"{}\" has a result in the document, but a notification gets no answer",
+                    method.name
+                ),
+                Some(method),
+                None,
+            );
         }
         let params_path = format!("{base}/params");
         let params = node.get("params");
@@ -96,49 +125,137 @@ impl Findings<'_> {
         match params.map(|p| &p.value) {
             Some(Tree::Array(items)) => {
                 if method.param_structure == ParamStructure::ByName {
-                    self.push(&OPENRPC_PARAMS_BY_NAME, params_path, missing_span,
-                        format!("\"{}\" takes its params by name (an object), not by position", method.name), Some(method), None);
+                    self.push(
+                        &OPENRPC_PARAMS_BY_NAME,
+                        params_path,
+                        missing_span,
+                        format!(
+                            "\"{}\" takes its params by name (an object), not by position",
+                            method.name
+                        ),
+                        Some(method),
+                        None,
+                    );
                     return;
                 }
                 for (j, p) in method.params.iter().enumerate() {
                     match items.get(j) {
-                        Some(item) => self.against(&OPENRPC_PARAM_INVALID, &format!("param \"{}\"", p.name), p, item, &format!("{params_path}/{j}"), method),
-                        None if p.required => self.push(&OPENRPC_PARAM_MISSING, params_path.clone(), missing_span,
-                            format!("the {} param, \"{}\", is required and missing ({} given)", ordinal(j), p.name, items.len()), Some(method), Some(&p.pointer)),
+                        Some(item) => self.against(
+                            &OPENRPC_PARAM_INVALID,
+                            &format!("param \"{}\"", p.name),
+                            p,
+                            item,
+                            &format!("{params_path}/{j}"),
+                            method,
+                        ),
+                        None if p.required => self.push(
+                            &OPENRPC_PARAM_MISSING,
+                            params_path.clone(),
+                            missing_span,
+                            format!(
+                                "the {} param, \"{}\", is required and missing ({} given)",
+                                ordinal(j),
+                                p.name,
+                                items.len()
+                            ),
+                            Some(method),
+                            Some(&p.pointer),
+                        ),
                         None => {}
                     }
                 }
                 for (j, item) in items.iter().enumerate().skip(method.params.len()) {
-                    self.push(&OPENRPC_PARAM_UNEXPECTED, format!("{params_path}/{j}"), item.span,
-                        format!("\"{}\" takes {} params; this is the {}", method.name, method.params.len(), ordinal(j)), Some(method), None);
+                    self.push(
+                        &OPENRPC_PARAM_UNEXPECTED,
+                        format!("{params_path}/{j}"),
+                        item.span,
+                        format!(
+                            "\"{}\" takes {} params; this is the {}",
+                            method.name,
+                            method.params.len(),
+                            ordinal(j)
+                        ),
+                        Some(method),
+                        None,
+                    );
                 }
             }
             Some(Tree::Object(members)) => {
                 if method.param_structure == ParamStructure::ByPosition {
-                    self.push(&OPENRPC_PARAMS_BY_POSITION, params_path, missing_span,
-                        format!("\"{}\" takes its params by position (an array), not by name", method.name), Some(method), None);
+                    self.push(
+                        &OPENRPC_PARAMS_BY_POSITION,
+                        params_path,
+                        missing_span,
+                        format!(
+                            "\"{}\" takes its params by position (an array), not by name",
+                            method.name
+                        ),
+                        Some(method),
+                        None,
+                    );
                     return;
                 }
                 for p in &method.params {
                     match members.iter().find(|m| m.key == p.name.as_str()) {
-                        Some(m) => self.against(&OPENRPC_PARAM_INVALID, &format!("param \"{}\"", p.name), p, &m.value, &format!("{params_path}/{}", escape_token(&p.name)), method),
-                        None if p.required => self.push(&OPENRPC_PARAM_MISSING, params_path.clone(), missing_span,
-                            format!("the param \"{}\" is required and missing", p.name), Some(method), Some(&p.pointer)),
+                        Some(m) => self.against(
+                            &OPENRPC_PARAM_INVALID,
+                            &format!("param \"{}\"", p.name),
+                            p,
+                            &m.value,
+                            &format!("{params_path}/{}", escape_token(&p.name)),
+                            method,
+                        ),
+                        None if p.required => self.push(
+                            &OPENRPC_PARAM_MISSING,
+                            params_path.clone(),
+                            missing_span,
+                            format!("the param \"{}\" is required and missing", p.name),
+                            Some(method),
+                            Some(&p.pointer),
+                        ),
                         None => {}
                     }
                 }
-                for m in members.iter().filter(|m| !method.params.iter().any(|p| m.key == p.name.as_str())) {
+                for m in members
+                    .iter()
+                    .filter(|m| !method.params.iter().any(|p| m.key == p.name.as_str()))
+                {
                     let names: Vec<&str> = method.params.iter().map(|p| p.name.as_str()).collect();
-                    self.push(&OPENRPC_PARAM_UNEXPECTED, format!("{params_path}/{}", escape_token(&m.key)), m.key_span,
-                        format!("\"{}\" has no param named \"{}\" (its params: {})", method.name, m.key, if names.is_empty() { "none".to_string() } else { names.join(", ") }), Some(method), None);
+                    self.push(
+                        &OPENRPC_PARAM_UNEXPECTED,
+                        format!("{params_path}/{}", escape_token(&m.key)),
+                        m.key_span,
+                        format!(
+                            "\"{}\" has no param named \"{}\" (its params: {})",
+                            method.name,
+                            m.key,
+                            if names.is_empty() {
+                                "none".to_string()
+                            } else {
+                                names.join(", ")
+                            }
+                        ),
+                        Some(method),
+                        None,
+                    );
                 }
             }
             // No params (or params of another type, which JSON-RPC's rules report).
             _ => {
                 if params.is_none() {
                     for (j, p) in method.params.iter().enumerate().filter(|(_, p)| p.required) {
-                        self.push(&OPENRPC_PARAM_MISSING, base.to_string(), node.span,
-                            format!("the {} param, \"{}\", is required and the call has no params", ordinal(j), p.name), Some(method), Some(&p.pointer));
+                        self.push(
+                            &OPENRPC_PARAM_MISSING,
+                            base.to_string(),
+                            node.span,
+                            format!(
+                                "the {} param, \"{}\", is required and the call has no params",
+                                ordinal(j),
+                                p.name
+                            ),
+                            Some(method),
+                            Some(&p.pointer),
+                        );
                     }
                 }
             }
@@ -147,16 +264,35 @@ impl Findings<'_> {
 
     fn response(&mut self, node: &Node<'_>, base: &str, method: &Method) {
         if let (Some(result), Some(descriptor)) = (node.get("result"), method.result.as_ref()) {
-            self.against(&OPENRPC_RESULT_INVALID, &format!("the result of \"{}\"", method.name), descriptor, result, &format!("{base}/result"), method);
+            self.against(
+                &OPENRPC_RESULT_INVALID,
+                &format!("the result of \"{}\"", method.name),
+                descriptor,
+                result,
+                &format!("{base}/result"),
+                method,
+            );
         }
         if let Some(code) = node.get("error").and_then(|e| e.get("code")) {
             if let Some(c) = code.as_i64() {
                 if !PROTOCOL_CODES.contains(&c) && !method.errors.contains(&c) {
                     let declared: Vec<String> = method.errors.iter().map(i64::to_string).collect();
-                    self.push(&OPENRPC_ERROR_UNDECLARED, format!("{base}/error/code"), code.span,
-                        format!("\"{}\" declares {}; {c} is not among them", method.name,
-                            if declared.is_empty() { "no errors".to_string() } else { format!("the errors {}", declared.join(", ")) }),
-                        Some(method), Some(&format!("{}/errors", method.pointer)));
+                    self.push(
+                        &OPENRPC_ERROR_UNDECLARED,
+                        format!("{base}/error/code"),
+                        code.span,
+                        format!(
+                            "\"{}\" declares {}; {c} is not among them",
+                            method.name,
+                            if declared.is_empty() {
+                                "no errors".to_string()
+                            } else {
+                                format!("the errors {}", declared.join(", "))
+                            }
+                        ),
+                        Some(method),
+                        Some(&format!("{}/errors", method.pointer)),
+                    );
                 }
             }
         }
@@ -189,10 +325,14 @@ pub fn check(doc: &OpenRpc, src: &[u8], report: &mut Report) {
         if d.kind == Kind::ParseError {
             continue;
         }
-        let Ok((parsed, _)) = parse_document(src, d.span.start) else { continue };
+        let Ok((parsed, _)) = parse_document(src, d.span.start) else {
+            continue;
+        };
         let direction = d.direction;
         if d.kind == Kind::Batch {
-            let Tree::Array(nodes) = &parsed.root.value else { continue };
+            let Tree::Array(nodes) = &parsed.root.value else {
+                continue;
+            };
             for (k, item) in d.items.iter_mut().enumerate() {
                 if let Some(node) = nodes.get(k) {
                     message(doc, node, &format!("/{k}"), item, direction, &mut pending);
@@ -204,11 +344,23 @@ pub fn check(doc: &OpenRpc, src: &[u8], report: &mut Report) {
     }
 }
 
-fn message(doc: &OpenRpc, node: &Node<'_>, base: &str, d: &mut Document, direction: Option<Direction>, pending: &mut HashMap<(u8, String), usize>) {
-    let mut findings = Findings { doc, out: Vec::new() };
+fn message(
+    doc: &OpenRpc,
+    node: &Node<'_>,
+    base: &str,
+    d: &mut Document,
+    direction: Option<Direction>,
+    pending: &mut HashMap<(u8, String), usize>,
+) {
+    let mut findings = Findings {
+        doc,
+        out: Vec::new(),
+    };
     match d.kind {
         Kind::Request | Kind::Notification => {
-            let Some(name) = d.method.as_deref() else { return };
+            let Some(name) = d.method.as_deref() else {
+                return;
+            };
             // rpc.* names are JSON-RPC's own (rpc.discover is OpenRPC's), never the API's.
             if name.starts_with("rpc.") {
                 return;
@@ -221,7 +373,14 @@ fn message(doc: &OpenRpc, node: &Node<'_>, base: &str, d: &mut Document, directi
                     format!("nearest: {}", nearest.join(", "))
                 };
                 let span = node.get("method").map_or(node.span, |n| n.span);
-                findings.push(&OPENRPC_METHOD_UNKNOWN, format!("{base}/method"), span, format!("the document has no method \"{name}\" ({hint})"), None, None);
+                findings.push(
+                    &OPENRPC_METHOD_UNKNOWN,
+                    format!("{base}/method"),
+                    span,
+                    format!("the document has no method \"{name}\" ({hint})"),
+                    None,
+                    None,
+                );
                 d.violations.extend(findings.out);
                 return;
             };
@@ -235,7 +394,9 @@ fn message(doc: &OpenRpc, node: &Node<'_>, base: &str, d: &mut Document, directi
         }
         Kind::Response => {
             let Some(id) = d.id.as_deref() else { return };
-            let Some(index) = pending.remove(&pairing_key(answering(direction), id)) else { return };
+            let Some(index) = pending.remove(&pairing_key(answering(direction), id)) else {
+                return;
+            };
             findings.response(node, base, &doc.methods()[index]);
         }
         _ => {}

@@ -6,7 +6,9 @@
 mod document;
 mod messages;
 
-pub use document::{Example, LoadError, Method, OpenRpc, Param, ParamStructure, SchemaError, MAX_DOCUMENT_BYTES};
+pub use document::{
+    Example, LoadError, Method, OpenRpc, Param, ParamStructure, SchemaError, MAX_DOCUMENT_BYTES,
+};
 pub use messages::check;
 
 use crate::rpc::{Profile, Report};

@@ -88,7 +88,11 @@ pub fn openrpc() -> impl Iterator<Item = &'static Rule> {
 /// The rule with this id. (A plain loop: at opt-level 3 the iterator version is unrolled into
 /// ~5 KB of wasm for a lookup that is never hot.)
 pub fn find(id: &str) -> Option<&'static Rule> {
-    for rules in [super::rules::RULES, super::mcp::rules::RULES, super::openrpc::RULES] {
+    for rules in [
+        super::rules::RULES,
+        super::mcp::rules::RULES,
+        super::openrpc::RULES,
+    ] {
         for &rule in rules {
             if rule.id.as_bytes() == id.as_bytes() {
                 return Some(rule);
