@@ -7,7 +7,7 @@ use crate::json::{escape_token, parse_document, Direction, Node, Span, Value as 
 use crate::rpc::openrpc::*;
 use crate::rpc::{Document, DocumentPlace, Kind, Report, Rule, Violation};
 
-use super::document::{value_of, Method, OpenRpc, Param, ParamStructure};
+use super::document::{value_of, Method, OpenRpc, Param, ParamStructure, SchemaError};
 
 /// JSON-RPC's own error codes: any method may answer with them.
 const PROTOCOL_CODES: [i64; 5] = [-32700, -32600, -32601, -32602, -32603];
@@ -81,7 +81,19 @@ impl Findings<'_> {
         path: &str,
         method: &Method,
     ) {
+        // One finding per place in the value: the branches of a oneOf or anyOf that all fail give
+        // an error each, which are read together ("want object; or want string …").
+        let mut errors: Vec<SchemaError> = Vec::new();
         for e in self.doc.schema_errors(param, &value_of(value)) {
+            match errors.iter_mut().find(|o| o.instance == e.instance) {
+                Some(o) => {
+                    o.message.push_str("; or ");
+                    o.message.push_str(&e.message);
+                }
+                None => errors.push(e),
+            }
+        }
+        for e in errors {
             let at = node_at(value, &e.instance).unwrap_or(value);
             let where_ = if e.instance.is_empty() {
                 String::new()
