@@ -363,3 +363,74 @@ fn the_engines_meta_schema_is_upstreams_with_the_documented_edits() {
         .remove("format");
     assert_eq!(ours, edited);
 }
+
+/// `subtract` as the document says it is: two integers in, a *string* out (the mock answers an
+/// integer, so its reply breaks the document).
+const SUBTRACT_DOCUMENT: &str = r#"{"openrpc": "1.3.2", "info": {"title": "Spec examples", "version": "1"}, "methods": [
+  {"name": "subtract", "params": [{"name": "minuend", "required": true, "schema": {"type": "integer"}},
+    {"name": "subtrahend", "required": true, "schema": {"type": "integer"}}],
+   "result": {"name": "difference", "schema": {"type": "string"}}}]}"#;
+
+#[test]
+fn jrpc_tap_openrpc_checks_live_calls_and_replies_against_the_document() {
+    let dir = std::env::temp_dir().join(format!("jrpc-openrpc-tap-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let doc = dir.join("subtract.json");
+    std::fs::write(&doc, SUBTRACT_DOCUMENT).unwrap();
+    let session =
+        b"{\"jsonrpc\": \"2.0\", \"method\": \"subtract\", \"params\": [42, 23], \"id\": 1}\n\
+{\"jsonrpc\": \"2.0\", \"method\": \"subtrac\", \"params\": [42, 23], \"id\": 2}\n";
+    let out = jrpc(
+        &[
+            "tap",
+            "--openrpc",
+            doc.to_str().unwrap(),
+            "--",
+            env!("CARGO_BIN_EXE_jrpc"),
+            "serve",
+        ],
+        session,
+    );
+    std::fs::remove_dir_all(&dir).ok();
+    assert_eq!(out.status.code(), Some(0));
+    let findings = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        findings.contains("tap: server message 1: error[openrpc-result-invalid]"),
+        "{findings}"
+    );
+    assert!(
+        findings.contains("tap: client message 2: error[openrpc-method-unknown]"),
+        "{findings}"
+    );
+    assert!(!findings.contains("client message 1:"), "{findings}");
+    // The bytes still pass through: the client got both answers.
+    assert_eq!(String::from_utf8_lossy(&out.stdout).lines().count(), 2);
+}
+
+#[test]
+fn jrpc_tap_openrpc_with_a_broken_document_does_not_start_the_server() {
+    let dir = std::env::temp_dir().join(format!("jrpc-openrpc-tap-broken-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let doc = dir.join("broken.json");
+    std::fs::write(&doc, r#"{"openrpc": "1.3.2", "methods": []}"#).unwrap();
+    let out = jrpc(
+        &[
+            "tap",
+            "--openrpc",
+            doc.to_str().unwrap(),
+            "--",
+            "/bin/sh",
+            "-c",
+            "echo started",
+        ],
+        b"",
+    );
+    std::fs::remove_dir_all(&dir).ok();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(out.stdout.is_empty());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("broken.json:1:1: error[openrpc-document-invalid]"),
+        "{stderr}"
+    );
+}

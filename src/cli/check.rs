@@ -195,6 +195,45 @@ fn load_document(args: &Args, name: &str, outcome: &Outcome) -> Result<OpenRpc, 
     Err(written)
 }
 
+/// Reads and loads `--openrpc DOC` for a command that serves or watches (`jrpc tap`): when the
+/// document cannot be used, says why on standard error, one line per finding with its line and
+/// column, and gives `None`.
+pub(super) fn open_document(command: &str, name: &str) -> Option<OpenRpc> {
+    let shown = diagnostic::printable(name);
+    let src = match std::fs::File::open(name).and_then(|f| {
+        let mut src = Vec::new();
+        f.take(MAX_DOCUMENT_BYTES as u64 + 1)
+            .read_to_end(&mut src)
+            .map(|_| src)
+    }) {
+        Ok(src) => src,
+        Err(e) => {
+            eprintln!("jrpc {command}: cannot read the OpenRPC document {shown}: {e}");
+            return None;
+        }
+    };
+    match OpenRpc::load(&src) {
+        Ok(doc) => Some(doc),
+        Err(e) => {
+            let lines = LineIndex::new(&src);
+            eprintln!("jrpc {command}: the OpenRPC document {shown} cannot be used:");
+            for v in &e.violations {
+                let at = lines.position(&src, v.span.start);
+                let path = if v.path.is_empty() { "/" } else { &v.path };
+                eprintln!(
+                    "{shown}:{}:{}: {}[{}]: {} (at {path})",
+                    at.line,
+                    at.column,
+                    v.severity.as_str(),
+                    v.rule.id,
+                    diagnostic::printable(&v.message)
+                );
+            }
+            None
+        }
+    }
+}
+
 /// Reads one input (a file, or `-` for standard input), at most `max` bytes; the error names it.
 fn read_input(name: &str, max: u64, outcome: &Outcome) -> Option<Vec<u8>> {
     let shown = if name == "-" {

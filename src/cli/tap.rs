@@ -19,7 +19,8 @@ use std::sync::{Arc, Mutex};
 use std::thread;
 
 use super::ProfileName;
-use crate::json::{parse_document, Node};
+use crate::json::{parse_document, Direction, Node};
+use crate::openrpc::{OpenRpc, Pairing};
 use crate::rpc::{self, McpVersion, Profile, Severity};
 
 /// `jrpc tap` options.
@@ -42,6 +43,10 @@ pub struct Args {
     /// Record every message as a `-->` (client) / `<--` (server) transcript in this file
     #[arg(long, value_name = "FILE")]
     transcript: Option<String>,
+    /// Check every message against this OpenRPC document too (methods, params, results, errors);
+    /// a document that cannot be used is reported and the server is not started (exit 2)
+    #[arg(long, value_name = "DOC")]
+    openrpc: Option<String>,
     /// The server to run, and its arguments (after `--`)
     #[arg(required = true, last = true, value_name = "CMD")]
     command: Vec<String>,
@@ -78,6 +83,8 @@ struct Watch {
     findings: Box<dyn Write + Send>,
     transcript: Option<BufWriter<File>>,
     counts: [usize; 2],
+    /// `--openrpc`: the API's document, and the requests waiting for their replies.
+    api: Option<(OpenRpc, Pairing)>,
 }
 
 impl Watch {
@@ -98,7 +105,17 @@ impl Watch {
             let _ = t.flush();
         }
         self.learn(side, text.as_bytes());
-        let report = rpc::check(text.as_bytes(), self.profile);
+        let mut report = rpc::check(text.as_bytes(), self.profile);
+        if let Some((api, pairing)) = &mut self.api {
+            let from = match side {
+                Side::Client => Direction::Client,
+                Side::Server => Direction::Server,
+            };
+            for d in &mut report.documents {
+                d.direction = Some(from);
+            }
+            pairing.check(api, text.as_bytes(), &mut report);
+        }
         for v in report.violations() {
             let severity = if v.severity == Severity::Error {
                 "error"
@@ -200,6 +217,13 @@ pub fn main(args: Args) -> ExitCode {
         (None, Some(v)) => (Profile::Mcp(v), true),
         (None, None) => (Profile::JsonRpc, false),
     };
+    let api = match &args.openrpc {
+        Some(name) => match super::check::open_document("tap", name) {
+            Some(doc) => Some(doc),
+            None => return ExitCode::from(2),
+        },
+        None => None,
+    };
     let open = |path: &str, what: &str| {
         File::create(path).map_err(|e| eprintln!("jrpc tap: cannot write the {what} {path}: {e}"))
     };
@@ -253,6 +277,7 @@ pub fn main(args: Args) -> ExitCode {
         findings,
         transcript,
         counts: [0, 0],
+        api: api.map(|doc| (doc, Pairing::default())),
     }));
     let (Some(child_in), Some(child_out)) = (child.stdin.take(), child.stdout.take()) else {
         eprintln!("jrpc tap: {program} has no standard input or output");

@@ -328,32 +328,56 @@ fn answering(direction: Option<Direction>) -> Option<Direction> {
     })
 }
 
-/// Checks every message of `report` (the report of `src`) against `doc`, adding the findings to
-/// the messages they are about. A response is paired with the request of the same id sent before
-/// it (in a transcript, by the other side), and checked against that request's method.
-pub fn check(doc: &OpenRpc, src: &[u8], report: &mut Report) {
-    let mut pending: HashMap<(u8, String), usize> = HashMap::new();
-    for d in &mut report.documents {
-        if d.kind == Kind::ParseError {
-            continue;
-        }
-        let Ok((parsed, _)) = parse_document(src, d.span.start) else {
-            continue;
-        };
-        let direction = d.direction;
-        if d.kind == Kind::Batch {
-            let Tree::Array(nodes) = &parsed.root.value else {
+/// Requests waiting for their response, by id and the side that sent them: what pairs a reply
+/// with the method it answers, across the messages of one input or of a live session.
+#[derive(Debug, Default)]
+pub struct Pairing {
+    pending: HashMap<(u8, String), usize>,
+}
+
+/// The most requests a [`Pairing`] keeps waiting (a peer that never answers cannot grow it further;
+/// replies to requests past it are not checked against a method).
+const MAX_PENDING: usize = 65_536;
+
+impl Pairing {
+    /// Checks every message of `report` (the report of `src`) against `doc`, adding the findings
+    /// to the messages they are about. A response is paired with the request of the same id sent
+    /// before it (in a transcript, by the other side), and checked against that request's method.
+    pub fn check(&mut self, doc: &OpenRpc, src: &[u8], report: &mut Report) {
+        for d in &mut report.documents {
+            if d.kind == Kind::ParseError {
+                continue;
+            }
+            let Ok((parsed, _)) = parse_document(src, d.span.start) else {
                 continue;
             };
-            for (k, item) in d.items.iter_mut().enumerate() {
-                if let Some(node) = nodes.get(k) {
-                    message(doc, node, &format!("/{k}"), item, direction, &mut pending);
+            let direction = d.direction;
+            if d.kind == Kind::Batch {
+                let Tree::Array(nodes) = &parsed.root.value else {
+                    continue;
+                };
+                for (k, item) in d.items.iter_mut().enumerate() {
+                    if let Some(node) = nodes.get(k) {
+                        message(
+                            doc,
+                            node,
+                            &format!("/{k}"),
+                            item,
+                            direction,
+                            &mut self.pending,
+                        );
+                    }
                 }
+            } else {
+                message(doc, &parsed.root, "", d, direction, &mut self.pending);
             }
-        } else {
-            message(doc, &parsed.root, "", d, direction, &mut pending);
         }
     }
+}
+
+/// [`Pairing::check`] of one whole input (a message, a stream or a transcript).
+pub fn check(doc: &OpenRpc, src: &[u8], report: &mut Report) {
+    Pairing::default().check(doc, src, report);
 }
 
 fn message(
@@ -399,7 +423,7 @@ fn message(
             let method = &doc.methods()[index];
             findings.call(node, base, d.kind, method);
             if d.kind == Kind::Request {
-                if let Some(id) = d.id.as_deref() {
+                if let Some(id) = d.id.as_deref().filter(|_| pending.len() < MAX_PENDING) {
                     pending.insert(pairing_key(direction, id), index);
                 }
             }

@@ -9,7 +9,7 @@ mod messages;
 pub use document::{
     Example, LoadError, Method, OpenRpc, Param, ParamStructure, SchemaError, MAX_DOCUMENT_BYTES,
 };
-pub use messages::check;
+pub use messages::{check, Pairing};
 
 use crate::rpc::{Profile, Report};
 
