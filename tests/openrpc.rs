@@ -434,3 +434,123 @@ fn jrpc_tap_openrpc_with_a_broken_document_does_not_start_the_server() {
         "{stderr}"
     );
 }
+
+/// The mock's reply to one call.
+fn served(doc: &OpenRpc, call: &Value) -> Value {
+    let reply =
+        openrpc::mock::reply(doc, call.to_string().as_bytes()).expect("a request is answered");
+    serde_json::from_str(&reply).unwrap()
+}
+
+#[test]
+fn the_mock_answers_each_example_call_with_its_example_result_exactly() {
+    for path in EXAMPLE_DOCUMENTS {
+        let doc = load(path);
+        for m in doc.methods().iter().filter(|m| m.result.is_some()) {
+            for example in m.examples.iter().filter(|e| e.result.is_some()) {
+                let params: Vec<Value> = example.params.iter().map(|(_, v)| v.clone()).collect();
+                let params = if m.param_structure == ParamStructure::ByName {
+                    Value::Object(
+                        m.params
+                            .iter()
+                            .map(|p| p.name.clone())
+                            .zip(params)
+                            .collect(),
+                    )
+                } else {
+                    Value::Array(params)
+                };
+                let reply = served(
+                    &doc,
+                    &json!({"jsonrpc": "2.0", "method": m.name, "params": params, "id": 9}),
+                );
+                assert_eq!(
+                    reply["result"],
+                    *example.result.as_ref().unwrap(),
+                    "{path} {}",
+                    m.name
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn the_mocks_generated_calls_and_replies_pass_the_validator() {
+    for path in EXAMPLE_DOCUMENTS {
+        let doc = load(path);
+        let mut transcript = String::new();
+        for (n, m) in doc
+            .methods()
+            .iter()
+            .enumerate()
+            .filter(|(_, m)| m.result.is_some())
+        {
+            let call = json!({"jsonrpc": "2.0", "method": m.name, "params": openrpc::mock::generated_params(&doc, m), "id": n});
+            let reply = served(&doc, &call);
+            assert!(reply.get("result").is_some(), "{path} {}: {reply}", m.name);
+            transcript.push_str(&format!("--> {call}\n<-- {reply}\n"));
+        }
+        if doc.methods().is_empty() {
+            continue;
+        }
+        let found = findings(&doc, &transcript);
+        assert!(found.is_empty(), "{path}: {found:?}\n{transcript}");
+    }
+}
+
+#[test]
+fn the_mock_answers_unknown_methods_invalid_params_and_rpc_discover() {
+    let doc = load("examples/simple-math-openrpc.json");
+    let unknown = served(
+        &doc,
+        &json!({"jsonrpc": "2.0", "method": "additon", "params": [1, 2], "id": 1}),
+    );
+    assert_eq!(unknown["error"]["code"], -32601);
+    assert_eq!(unknown["error"]["data"]["nearest"], json!(["addition"]));
+    let invalid = served(
+        &doc,
+        &json!({"jsonrpc": "2.0", "method": "addition", "params": [1, "2"], "id": 2}),
+    );
+    assert_eq!(invalid["error"]["code"], -32602);
+    assert_eq!(
+        invalid["error"]["data"]["findings"][0]["rule"],
+        "openrpc-param-invalid"
+    );
+    assert_eq!(invalid["error"]["data"]["findings"][0]["path"], "/params/1");
+    let discover = served(
+        &doc,
+        &json!({"jsonrpc": "2.0", "method": "rpc.discover", "id": 3}),
+    );
+    assert_eq!(discover["result"], *doc.value());
+    assert_eq!(discover["id"], 3);
+}
+
+#[test]
+fn jrpc_serve_openrpc_serves_the_starknet_api_so_that_its_replies_pass_jrpc_check() {
+    let calls = [
+        r#"{"jsonrpc": "2.0", "method": "starknet_blockNumber", "id": 1}"#,
+        r#"{"jsonrpc": "2.0", "method": "starknet_getStorageAt", "params": ["0x1", "0x5", "latest"], "id": 2}"#,
+        r#"{"jsonrpc": "2.0", "method": "starknet_chainId", "id": 3}"#,
+        r#"{"jsonrpc": "2.0", "method": "starknet_getNonce", "params": ["latest", "0x1"], "id": 4}"#,
+    ];
+    let out = jrpc(
+        &["serve", "--openrpc", STARKNET],
+        (calls.join("\n") + "\n").as_bytes(),
+    );
+    assert_eq!(out.status.code(), Some(0));
+    let replies = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(replies.lines().count(), calls.len(), "{replies}");
+    let transcript: String = calls
+        .iter()
+        .zip(replies.lines())
+        .map(|(call, reply)| format!("--> {call}\n<-- {reply}\n"))
+        .collect();
+    let checked = jrpc(&["check", "--openrpc", STARKNET], transcript.as_bytes());
+    assert_eq!(
+        checked.status.code(),
+        Some(0),
+        "{}\n{transcript}",
+        String::from_utf8_lossy(&checked.stdout)
+    );
+}

@@ -5,6 +5,7 @@
 
 mod document;
 mod messages;
+pub mod mock;
 
 pub use document::{
     Example, LoadError, Method, OpenRpc, Param, ParamStructure, SchemaError, MAX_DOCUMENT_BYTES,
