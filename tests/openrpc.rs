@@ -4,12 +4,14 @@
 //! broken document is located; `jrpc check --openrpc` does the same on the command line.
 
 use std::path::PathBuf;
-use std::process::{Command, Output, Stdio};
 
 use jsonrpc_playground::json::{LineIndex, Position};
 use jsonrpc_playground::openrpc::{self, OpenRpc, ParamStructure};
 use jsonrpc_playground::rpc::Profile;
 use serde_json::{json, Map, Value};
+
+mod common;
+use common::jrpc;
 
 fn data(path: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -269,20 +271,6 @@ fn a_document_that_is_not_json_is_a_located_syntax_error() {
     let e = OpenRpc::load(b"{\"openrpc\": \"1.3.2\",}").unwrap_err();
     assert_eq!(e.violations[0].rule.id, "json-syntax");
     assert_eq!(e.violations[0].span.start, 20);
-}
-
-fn jrpc(args: &[&str], stdin: &[u8]) -> Output {
-    use std::io::Write;
-    let mut child = Command::new(env!("CARGO_BIN_EXE_jrpc"))
-        .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("jrpc runs");
-    child.stdin.take().unwrap().write_all(stdin).unwrap();
-    child.wait_with_output().unwrap()
 }
 
 const STARKNET: &str = "tests/data/openrpc/starknet/starknet_api_openrpc.json";

@@ -141,3 +141,17 @@ pub async fn connect(url: &str) -> Socket {
         .unwrap_or_else(|e| panic!("{url} opens: {e}"))
         .0
 }
+
+/// Runs `jrpc ARGS` to its end with `stdin` as its standard input.
+pub fn jrpc(args: &[&str], stdin: &[u8]) -> std::process::Output {
+    use std::io::Write;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_jrpc"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("jrpc runs");
+    child.stdin.take().unwrap().write_all(stdin).unwrap();
+    child.wait_with_output().unwrap()
+}

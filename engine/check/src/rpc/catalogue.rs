@@ -106,9 +106,15 @@ pub fn find(id: &str) -> Option<&'static Rule> {
 /// `rule!(Scope, NAME, "id", Severity, SECTION, "summary", "explanation", bad: "...", good: "..." [, version: V | , document: D]);`
 macro_rules! rule {
     ($scope:ident, $name:ident, $id:literal, $sev:ident, $section:expr, $summary:literal, $explanation:literal, bad: $bad:expr, good: $good:expr) => {
-        $crate::rpc::catalogue::rule!($scope, $name, $id, $sev, $section, $summary, $explanation, bad: $bad, good: $good, version: None);
+        $crate::rpc::catalogue::rule!(@entry $scope, $name, $id, $sev, $section, $summary, $explanation, $bad, $good, None, "");
     };
     ($scope:ident, $name:ident, $id:literal, $sev:ident, $section:expr, $summary:literal, $explanation:literal, bad: $bad:expr, good: $good:expr, version: $version:expr) => {
+        $crate::rpc::catalogue::rule!(@entry $scope, $name, $id, $sev, $section, $summary, $explanation, $bad, $good, $version, "");
+    };
+    ($scope:ident, $name:ident, $id:literal, $sev:ident, $section:expr, $summary:literal, $explanation:literal, bad: $bad:expr, good: $good:expr, document: $document:expr) => {
+        $crate::rpc::catalogue::rule!(@entry $scope, $name, $id, $sev, $section, $summary, $explanation, $bad, $good, None, $document);
+    };
+    (@entry $scope:ident, $name:ident, $id:literal, $sev:ident, $section:expr, $summary:literal, $explanation:literal, $bad:expr, $good:expr, $version:expr, $document:expr) => {
         pub static $name: $crate::rpc::catalogue::Rule = $crate::rpc::catalogue::Rule {
             id: $id,
             severity: $crate::rpc::catalogue::Severity::$sev,
@@ -119,20 +125,6 @@ macro_rules! rule {
             bad: $bad,
             good: $good,
             example_version: $version,
-            example_document: "",
-        };
-    };
-    ($scope:ident, $name:ident, $id:literal, $sev:ident, $section:expr, $summary:literal, $explanation:literal, bad: $bad:expr, good: $good:expr, document: $document:expr) => {
-        pub static $name: $crate::rpc::catalogue::Rule = $crate::rpc::catalogue::Rule {
-            id: $id,
-            severity: $crate::rpc::catalogue::Severity::$sev,
-            scope: $crate::rpc::catalogue::Scope::$scope,
-            section: $section,
-            summary: $summary,
-            explanation: $explanation,
-            bad: $bad,
-            good: $good,
-            example_version: None,
             example_document: $document,
         };
     };
