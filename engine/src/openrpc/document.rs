@@ -214,15 +214,7 @@ fn leaves(e: &boon::ValidationError<'_, '_>, out: &mut Vec<SchemaError>) {
 }
 
 fn violation(rule: &'static Rule, pointer: &str, span: Span, message: String) -> Violation {
-    Violation {
-        rule,
-        severity: rule.severity,
-        path: pointer.to_string().into(),
-        span,
-        message: message.into(),
-        related: Vec::new(),
-        place: None,
-    }
+    Violation::new(rule, pointer.to_string(), span, message)
 }
 
 /// What loading found wrong: located in the document's text.

@@ -61,13 +61,8 @@ impl Findings<'_> {
             schema: schema.map(|s| self.doc.spot(s)),
         };
         self.out.push(Violation {
-            rule,
-            severity: rule.severity,
-            path: path.into(),
-            span,
-            message: message.into(),
-            related: Vec::new(),
             place: (place.method.is_some() || place.schema.is_some()).then(|| Box::new(place)),
+            ..Violation::new(rule, path, span, message)
         });
     }
 

@@ -92,6 +92,26 @@ pub struct Violation {
     pub place: Option<Box<DocumentPlace>>,
 }
 
+impl Violation {
+    /// A violation of `rule` at `path` and `span`, with the rule's severity and nothing related.
+    pub fn new(
+        rule: &'static Rule,
+        path: impl Into<Text>,
+        span: Span,
+        message: impl Into<Text>,
+    ) -> Self {
+        Violation {
+            rule,
+            severity: rule.severity,
+            path: path.into(),
+            span,
+            message: message.into(),
+            related: Vec::new(),
+            place: None,
+        }
+    }
+}
+
 /// Where a finding's method and failing schema are in the OpenRPC document it was checked under.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct DocumentPlace {
@@ -325,13 +345,8 @@ impl Sink<'_> {
         related: Vec<(Span, String)>,
     ) {
         self.out.push(Violation {
-            rule,
-            severity: rule.severity,
-            path: path.into(),
-            span,
-            message: message.into(),
             related,
-            place: None,
+            ..Violation::new(rule, path, span, message)
         });
     }
 }
