@@ -543,3 +543,24 @@ fn jrpc_serve_openrpc_serves_the_starknet_api_so_that_its_replies_pass_jrpc_chec
         String::from_utf8_lossy(&checked.stdout)
     );
 }
+
+#[test]
+fn a_result_schema_that_grows_without_end_gives_a_bounded_value_at_once() {
+    // Each Node requires eight Nodes: 8^16 values if nothing stopped it.
+    let members: Vec<String> = (0..8).map(|i| format!("\"m{i}\"")).collect();
+    let properties: Vec<String> = (0..8)
+        .map(|i| format!("\"m{i}\": {{\"$ref\": \"#/components/schemas/Node\"}}"))
+        .collect();
+    let src = format!(
+        r##"{{"openrpc": "1.3.2", "info": {{"title": "t", "version": "1"}}, "methods": [{{"name": "tree", "params": [], "result": {{"name": "root", "schema": {{"$ref": "#/components/schemas/Node"}}}}}}],
+        "components": {{"schemas": {{"Node": {{"type": "object", "required": [{}], "properties": {{{}}}}}}}}}}}"##,
+        members.join(", "),
+        properties.join(", ")
+    );
+    let doc = OpenRpc::load(src.as_bytes()).unwrap();
+    let started = std::time::Instant::now();
+    let reply = served(&doc, &json!({"jsonrpc": "2.0", "method": "tree", "id": 1}));
+    assert!(started.elapsed() < std::time::Duration::from_secs(5));
+    assert!(reply["result"].is_object());
+    assert!(reply.to_string().len() < 1 << 20);
+}

@@ -14,6 +14,8 @@ use super::messages::Pairing;
 
 /// How deep a generated value goes (a recursive schema is cut there with `null`).
 const MAX_DEPTH: usize = 16;
+/// The most values one generated result (or one call's params) holds; past it, `null`.
+const MAX_VALUES: usize = 10_000;
 
 fn error(id: Value, code: i64, message: &str, data: Option<Value>) -> Value {
     let mut e = json!({"code": code, "message": message});
@@ -104,10 +106,9 @@ fn one(doc: &OpenRpc, message: &Value, kind: Kind) -> Option<Value> {
     }
     let params = message.get("params");
     let result = example_result(method, params).unwrap_or_else(|| {
-        method
-            .result
-            .as_ref()
-            .map_or(Value::Null, |r| generate(doc, &r.schema_pointer, 0))
+        method.result.as_ref().map_or(Value::Null, |r| {
+            generate(doc, &r.schema_pointer, 0, &mut { MAX_VALUES })
+        })
     });
     Some(json!({"jsonrpc": "2.0", "result": result, "id": id}))
 }
@@ -141,7 +142,13 @@ fn example_result(method: &Method, params: Option<&Value>) -> Option<Value> {
 /// A value for the schema at `pointer` in the document: always the same one for the same schema.
 /// `default`, `const`, `examples`, `enum` first; otherwise the smallest value of its type that the
 /// common keywords allow (required members, `minItems`, `minimum`, a hex `pattern`).
-fn generate(doc: &OpenRpc, pointer: &str, depth: usize) -> Value {
+fn generate(doc: &OpenRpc, pointer: &str, depth: usize, left: &mut usize) -> Value {
+    // Every value costs one of the budget: a schema whose objects require several members that
+    // are themselves such objects would otherwise grow as (members)^depth.
+    if *left == 0 {
+        return Value::Null;
+    }
+    *left -= 1;
     let Some(schema) = resolve(doc, pointer) else {
         return Value::Null;
     };
@@ -177,14 +184,14 @@ fn generate(doc: &OpenRpc, pointer: &str, depth: usize) -> Value {
                 let n = object[key].as_array().map_or(0, Vec::len);
                 for i in 0..n {
                     if let Value::Object(part) =
-                        generate(doc, &format!("{pointer}/{key}/{i}"), depth + 1)
+                        generate(doc, &format!("{pointer}/{key}/{i}"), depth + 1, left)
                     {
                         merged.extend(part);
                     }
                 }
                 return Value::Object(merged);
             }
-            return generate(doc, &format!("{pointer}/{key}/0"), depth + 1);
+            return generate(doc, &format!("{pointer}/{key}/0"), depth + 1, left);
         }
     }
     let kind = match object.get("type") {
@@ -201,7 +208,7 @@ fn generate(doc: &OpenRpc, pointer: &str, depth: usize) -> Value {
             for name in required.into_iter().flatten().filter_map(Value::as_str) {
                 let at = format!("{pointer}/properties/{}", crate::json::escape_token(name));
                 let value = if object.get("properties").and_then(|p| p.get(name)).is_some() {
-                    generate(doc, &at, depth + 1)
+                    generate(doc, &at, depth + 1, left)
                 } else {
                     Value::Null
                 };
@@ -217,7 +224,7 @@ fn generate(doc: &OpenRpc, pointer: &str, depth: usize) -> Value {
                 .min(16);
             Value::Array(
                 (0..n)
-                    .map(|_| generate(doc, &format!("{pointer}/items"), depth + 1))
+                    .map(|_| generate(doc, &format!("{pointer}/items"), depth + 1, left))
                     .collect(),
             )
         }
@@ -267,10 +274,13 @@ fn resolve<'d>(doc: &'d OpenRpc, pointer: &str) -> Option<(&'d Value, String)> {
 /// Params for a call of `method` generated from its params' schemas (as the mock generates
 /// results): by name when the method takes them by name, else by position.
 pub fn generated_params(doc: &OpenRpc, method: &Method) -> Value {
-    let values = method
-        .params
-        .iter()
-        .map(|p| (p.name.clone(), generate(doc, &p.schema_pointer, 0)));
+    let mut left = MAX_VALUES;
+    let values = method.params.iter().map(|p| {
+        (
+            p.name.clone(),
+            generate(doc, &p.schema_pointer, 0, &mut left),
+        )
+    });
     if method.param_structure == ParamStructure::ByName {
         Value::Object(values.collect())
     } else {
