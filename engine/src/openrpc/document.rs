@@ -201,7 +201,7 @@ fn leaves(e: &boon::ValidationError<'_, '_>, out: &mut Vec<SchemaError>) {
     if e.causes.is_empty() {
         let found = SchemaError {
             instance: e.instance_location.to_string(),
-            schema: schema_location(&e.schema_url).unwrap_or_else(|| e.schema_url.to_string()),
+            schema: schema_location(e.schema_url).unwrap_or_else(|| e.schema_url.to_string()),
             message: e.kind.to_string(),
         };
         if !out.contains(&found) {
