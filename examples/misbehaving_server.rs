@@ -42,6 +42,11 @@
 //! - `slow`: answered as `/` does, after `params.ms` milliseconds (default 2000);
 //! - `fail`: HTTP `params.status` (default 500) with an empty body;
 //! - `drop`: no response at all: the connection is closed (the browser's fetch fails);
+//! - `sse-split`: an event stream (`text/event-stream`) sent in three pieces 50 ms apart: the
+//!   notification `{"jsonrpc":"2.0","method":"sse/notice","params":{"text":"é"}}` as one event,
+//!   then the echo reply as another, with CRLF line ends; the first piece ends between the `\r`
+//!   and the `\n` of the blank line ending the notification, the second inside the reply's first
+//!   `é` (so PARAMS should hold one), to check readers join what they read before decoding it;
 //! - anything else: `{"jsonrpc":"2.0","result":{"echo":PARAMS},"id":ID}` for each request (an array
 //!   for a batch), 202 with no body when there is no request; a body that is not JSON gets 400.
 
@@ -326,7 +331,8 @@ mod server {
         Ok(())
     }
 
-    type Body = http_body_util::Full<hyper::body::Bytes>;
+    type Body =
+        http_body_util::combinators::UnsyncBoxBody<hyper::body::Bytes, std::convert::Infallible>;
 
     /// The service says: close the connection without a response.
     #[derive(Debug)]
@@ -355,7 +361,8 @@ mod server {
         use http_body_util::BodyExt;
         use hyper::StatusCode;
         let reply = |status: StatusCode, body: String| {
-            let mut response = hyper::Response::new(Body::from(body));
+            let mut response =
+                hyper::Response::new(http_body_util::Full::from(body).boxed_unsync());
             *response.status_mut() = status;
             let headers = response.headers_mut();
             headers.insert("access-control-allow-origin", "*".parse().unwrap());
@@ -405,6 +412,14 @@ mod server {
                 String::new(),
             );
         }
+        if let Some(m) = with("sse-split") {
+            let mut response = reply(StatusCode::OK, String::new())?;
+            *response.body_mut() = sse_split(m);
+            response
+                .headers_mut()
+                .insert("content-type", "text/event-stream".parse().unwrap());
+            return Ok(response);
+        }
         if let Some(m) = with("slow") {
             tokio::time::sleep(Duration::from_millis(param(m, "ms").unwrap_or(2000))).await;
         }
@@ -418,6 +433,31 @@ mod server {
             (Value::Array(_), _) => reply(StatusCode::OK, Value::Array(replies).to_string()),
             (_, [one, ..]) => reply(StatusCode::OK, one.to_string()),
         }
+    }
+
+    /// The `sse-split` stream for the request `m` (see the module's documentation).
+    fn sse_split(m: &Value) -> Body {
+        use http_body_util::BodyExt;
+        let notice = r#"{"jsonrpc":"2.0","method":"sse/notice","params":{"text":"é"}}"#;
+        let reply = echo(&m.to_string()).unwrap_or_default();
+        let mut stream = format!("event: message\r\ndata: {notice}\r\n\r").into_bytes();
+        let first = stream.len();
+        stream.extend_from_slice(format!("\nevent: message\r\ndata: {reply}\r\n\r\n").as_bytes());
+        // Inside the reply's first 'é' (two bytes, C3 A9), if it has one.
+        let second = stream[first..]
+            .windows(2)
+            .position(|w| w == "é".as_bytes())
+            .map_or(stream.len(), |at| first + at + 1);
+        let pieces = [
+            stream[..first].to_vec(),
+            stream[first..second].to_vec(),
+            stream[second..].to_vec(),
+        ];
+        let frames = futures_util::stream::iter(pieces).then(|piece| async move {
+            tokio::time::sleep(Duration::from_millis(50)).await;
+            Ok(hyper::body::Frame::data(hyper::body::Bytes::from(piece)))
+        });
+        http_body_util::StreamBody::new(frames).boxed_unsync()
     }
 
     /// `a=1&b=two` → {a: "1", b: "two"} (no percent-decoding beyond `+` and `%20` as spaces).

@@ -1,25 +1,55 @@
 // Shared by the browser benchmarks (scripts/bench-*.mjs): a static server for dist/, the
 // generated inputs and a quantile. Not a test.
 import { createServer } from 'node:http';
-import { readFile } from 'node:fs/promises';
-import { extname, join } from 'node:path';
+import { readFile, readdir } from 'node:fs/promises';
+import { extname, join, relative } from 'node:path';
+import { gzipSync } from 'node:zlib';
 
 const TYPES = { '.html': 'text/html', '.js': 'text/javascript', '.wasm': 'application/wasm', '.css': 'text/css' };
 
-/** Serves `dir` on 127.0.0.1 (a free port); resolves to { url, close }. */
-export async function serveDist(dir) {
+/** Every file under `dir` (dot-entries such as Trunk's `.stage` left out) gzipped once at level 9,
+ * as `gzip -9` and `scripts/size.sh` do: a map from its URL path ("/x.js") to the bytes. */
+async function gzipped(dir) {
+  const files = new Map();
+  for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
+    const path = join(entry.parentPath ?? entry.path, entry.name);
+    const rel = relative(dir, path);
+    if (!entry.isFile() || rel.split(/[\\/]/).some((part) => part.startsWith('.'))) continue;
+    files.set(`/${rel.split(/[\\/]/).join('/')}`, gzipSync(await readFile(path), { level: 9 }));
+  }
+  return files;
+}
+
+/** Serves `dir` on 127.0.0.1 (a free port); resolves to { url, close, gzipBytes }. With `gzip`, every
+ * file is compressed once at start and sent `Content-Encoding: gzip`, as static hosts serve it
+ * (`gzipBytes` their total); otherwise files are read and sent as they are. */
+export async function serveDist(dir, { gzip = false } = {}) {
+  const packed = gzip ? await gzipped(dir) : null;
   const server = createServer(async (req, res) => {
     const path = new URL(req.url, 'http://x').pathname;
+    const file = path === '/' ? '/index.html' : path;
+    const type = TYPES[extname(file)] ?? 'text/html';
+    if (packed) {
+      const body = packed.get(file);
+      if (!body) return res.writeHead(404).end();
+      res.writeHead(200, { 'content-type': type, 'content-encoding': 'gzip', 'content-length': body.length, vary: 'accept-encoding' });
+      return res.end(body);
+    }
     try {
-      const body = await readFile(join(dir, path === '/' ? 'index.html' : path));
-      res.writeHead(200, { 'content-type': TYPES[extname(path)] ?? 'text/html' });
+      const body = await readFile(join(dir, file));
+      res.writeHead(200, { 'content-type': type });
       res.end(body);
     } catch {
       res.writeHead(404).end();
     }
   });
   await new Promise((r) => server.listen(0, '127.0.0.1', r));
-  return { url: `http://127.0.0.1:${server.address().port}/`, close: () => server.close() };
+  const gzipBytes = packed ? [...packed.values()].reduce((sum, body) => sum + body.length, 0) : null;
+  const close = () => {
+    server.close();
+    server.closeAllConnections();
+  };
+  return { url: `http://127.0.0.1:${server.address().port}/`, close, gzipBytes };
 }
 
 /** The seven kinds of line the inputs cycle through: requests, notifications, responses, a

@@ -86,7 +86,9 @@ else
 fi
 
 # 6. Chromium and its driver, from apt, only when missing (playwright never downloads a browser).
-if [ -n "$CHROMIUM" ] && [ -n "$CHROMEDRIVER" ]; then
+#    Looked up here, and again after apt-get installs them (scripts/env.sh: resolve_tools).
+resolve_tools
+if [ -n "${CHROMIUM:-}" ] && [ -n "${CHROMEDRIVER:-}" ]; then
   say "chromium ($CHROMIUM) and chromedriver ($CHROMEDRIVER): ok"
 else
   command -v apt-get >/dev/null || die "chromium/chromedriver missing and no apt-get: install them, or set CHROMIUM and CHROMEDRIVER"
@@ -95,6 +97,8 @@ else
   say "installing chromium and chromium-driver (apt-get)"
   $sudo apt-get update
   $sudo apt-get install -y chromium chromium-driver
+  resolve_tools
+  [ -n "${CHROMIUM:-}" ] && [ -n "${CHROMEDRIVER:-}" ] || die "apt-get installed chromium and chromium-driver, but they are not on PATH: set CHROMIUM and CHROMEDRIVER"
 fi
 major() { "$1" --version 2>/dev/null | grep -oE '[0-9]+\.[0-9.]+' | head -1 | cut -d. -f1; }
 if [ "$(major "$CHROMIUM")" != "$(major "$CHROMEDRIVER")" ]; then

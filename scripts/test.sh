@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Every test, in order, stopping at the first failing stage:
-#   native tests · jrpc contract and MCP SDK checks · wasm tests in headless Chromium ·
-#   release build + size budget · Playwright end-to-end tests against the release build.
+#   the scripts' own tests (stub tools, tests/scripts) · setup · native tests · jrpc contract and
+#   MCP SDK checks · wasm tests in headless Chromium · release build + size budget · Playwright
+#   end-to-end tests against the release build.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/env.sh"
 cd "$ROOT"
@@ -26,8 +27,17 @@ finish() {
 }
 trap finish EXIT
 
+stage "scripts: a cold machine's tool paths, serving (tests/scripts/*.test.sh: stub tools, seconds)"
+for script_test in tests/scripts/*.test.sh; do
+  [ -f "$script_test" ] || continue # (the throwaway copies those tests make hold none)
+  bash "$script_test"
+done
+
 stage "setup: pinned tools, test tools included (scripts/setup.sh test)"
 bash scripts/setup.sh test
+# Every tool path is looked up now, after setup installed the tools (scripts/env.sh).
+resolve_tools
+require_tools TOOL_TRUNK TOOL_WASM_BINDGEN TOOL_WASM_BINDGEN_TEST_RUNNER TOOL_WASM_OPT TOOL_CARGO_FUZZ TOOL_NODE22 CHROMIUM CHROMEDRIVER
 
 stage "native tests: cargo test --workspace (the engine crate and the app)"
 cargo test --locked --workspace
@@ -68,7 +78,7 @@ trunk build --release
 # /some/path/, walks every view, then cuts the network and reloads.
 export SUBPATH_DIST="$ROOT/dist"
 
-stage "web: size budget (485 KB gzipped enforced; 350 KB the target, 250 KB the aim: scripts/size.sh)"
+stage "web: size budget (515 KB gzipped enforced; 400 KB the target, 350 KB the aim: scripts/size.sh)"
 # The release build must stay within the budget: every file is printed, the total is enforced.
 # (SIZE_ENFORCE=0 prints the figure without failing, for trying a change that is known to be over.)
 if ! bash scripts/size.sh dist; then

@@ -4,7 +4,9 @@
 
 #[cfg(not(target_arch = "wasm32"))]
 pub use jsonrpc_engine::openrpc;
-pub use jsonrpc_engine::{client, examples, exchange, json, mock, order, probe, rpc, saved, teach};
+pub use jsonrpc_engine::{
+    client, event_stream, examples, exchange, json, mock, order, probe, rpc, saved, teach,
+};
 #[cfg(target_arch = "wasm32")]
 pub mod ui;
 

@@ -145,6 +145,64 @@ fn transcripts_report_direction() {
 }
 
 #[test]
+fn a_transcript_file_with_comment_lines_and_blank_lines_is_clean() {
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/fixtures/commented_transcript.txt"
+    );
+    let out = jrpc(&["check", path], b"");
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+    let out = jrpc(&["check", "--format", "json", path], b"");
+    let report = json(&out);
+    let docs = report["documents"].as_array().unwrap();
+    let directions: Vec<_> = docs
+        .iter()
+        .map(|d| d["direction"].as_str().unwrap())
+        .collect();
+    // Five messages; none of the five comment lines is a document.
+    assert_eq!(
+        directions,
+        ["client", "server", "client", "client", "server"]
+    );
+    assert!(docs
+        .iter()
+        .all(|d| d["violations"].as_array().unwrap().is_empty()));
+}
+
+#[test]
+fn a_comment_line_outside_a_transcript_stays_a_parse_error() {
+    let out = jrpc(
+        &["check", "--format", "json"],
+        b"// a note\n{\"jsonrpc\": \"2.0\", \"method\": \"ping\", \"id\": 1}\n",
+    );
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(json(&out)["documents"][0]["kind"], "parse-error");
+}
+
+#[test]
+fn a_batch_of_notifications_only_waits_for_no_reply() {
+    // The issue's transcript: the reply answers the second batch, not the first.
+    let out = jrpc(
+        &["check"],
+        br#"--> [{"jsonrpc":"2.0","method":"echo","params":["x",99]}]
+--> [{"jsonrpc":"2.0","id":2,"method":"echo","params":[]},{"jsonrpc":"2.0","id":3,"method":"echo","params":["x",3]}]
+<-- [{"jsonrpc":"2.0","id":2,"error":{"code":-32602,"message":"missing value"}},{"jsonrpc":"2.0","id":3,"result":"x"}]
+"#,
+    );
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+}
+
+#[test]
 fn several_files_are_checked_in_order_and_named() {
     let dir = std::env::temp_dir().join(format!("jrpc-cli-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();

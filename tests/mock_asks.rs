@@ -161,7 +161,7 @@ fn ask_names_form_has_a_default_and_titled_choices_from_2025_11_25_on() {
 }
 
 #[test]
-fn asking_tools_are_listed_only_by_versions_that_have_the_request() {
+fn asking_tools_are_listed_by_the_versions_that_can_ask() {
     let cases = [
         ("2024-11-05", true, false),
         ("2025-03-26", true, false),
@@ -182,7 +182,8 @@ fn asking_tools_are_listed_only_by_versions_that_have_the_request() {
         assert_eq!(names.contains(&"summarize".into()), summarize, "{version}");
         assert_eq!(names.contains(&"ask_name".into()), ask_name, "{version}");
     }
-    // 2026-07-28 asks inside a result (input_required), not by a request of its own.
+    // 2026-07-28 asks inside a result (input_required), not by a request of its own: it lists
+    // them all (tests/mock_stateless.rs plays the rounds).
     let mut server = MockServer::new();
     let modern = r#"{"jsonrpc":"2.0","id":1,"method":"tools/list","params":{"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientInfo":{"name":"t","version":"1"},"io.modelcontextprotocol/clientCapabilities":{"sampling":{},"elicitation":{}}}}}"#;
     let listed = parse(&server.handle(modern.as_bytes()).unwrap());
@@ -192,10 +193,9 @@ fn asking_tools_are_listed_only_by_versions_that_have_the_request() {
         .iter()
         .map(|t| t["name"].as_str().unwrap())
         .collect();
-    assert!(
-        !names.contains(&"summarize") && !names.contains(&"ask_name"),
-        "{names:?}"
-    );
+    for tool in ["summarize", "ask_name", "list_roots"] {
+        assert!(names.contains(&tool), "{tool}: {names:?}");
+    }
 }
 
 #[test]

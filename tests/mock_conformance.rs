@@ -134,3 +134,27 @@ fn log_lines_come_before_the_result_on_stdio_as_the_level_allows() {
         "info lines are not sent once the level is error"
     );
 }
+
+#[test]
+fn the_json_schema_2020_12_tool_lists_its_schema_keywords_as_written() {
+    let mut server = MockServer::with_fixtures(Fixtures::Conformance);
+    let listed = ask(&mut server, "tools/list", "{}");
+    let tool = listed["result"]["tools"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|t| t["name"] == "json_schema_2020_12_tool")
+        .expect("the tool is listed")
+        .clone();
+    let schema = &tool["inputSchema"];
+    assert_eq!(
+        schema["$schema"],
+        "https://json-schema.org/draft/2020-12/schema"
+    );
+    assert_eq!(schema["$defs"]["address"]["$anchor"], "addressDef");
+    assert_eq!(schema["properties"]["address"]["$ref"], "#/$defs/address");
+    assert_eq!(schema["additionalProperties"], false);
+    for keyword in ["allOf", "if", "then", "else"] {
+        assert!(schema.get(keyword).is_some(), "{keyword}");
+    }
+}

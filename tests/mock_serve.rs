@@ -4,6 +4,8 @@
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Output, Stdio};
 
+mod common;
+
 fn jrpc() -> Command {
     Command::new(env!("CARGO_BIN_EXE_jrpc"))
 }
@@ -250,4 +252,18 @@ fn a_cancelled_call_that_waits_for_the_client_gets_no_result_line() {
         ["sampling/createMessage", "notifications/cancelled"],
         "{lines:?}"
     );
+}
+
+#[test]
+fn a_batch_whose_replies_pass_16_mib_gets_one_error_line_and_the_next_is_answered() {
+    let mut input = common::tools_list_batch(44_000).into_bytes();
+    input.push(b'\n');
+    input.extend_from_slice(common::tools_list_batch(3).as_bytes());
+    let out = serve(&[], &input);
+    assert_eq!(out.status.code(), Some(0));
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    let mut replies = stdout.lines();
+    assert_eq!(replies.next(), Some(common::REPLY_TOO_LARGE));
+    let next: serde_json::Value = serde_json::from_str(replies.next().unwrap()).unwrap();
+    assert_eq!(next.as_array().map(Vec::len), Some(3));
 }

@@ -553,7 +553,8 @@ fn the_seed_workflow_lists_the_tools_without_a_handshake() {
             "add_structured",
             "add_note",
             "summarize",
-            "ask_name"
+            "ask_name",
+            "list_roots"
         ]
     );
     assert_eq!(
@@ -835,11 +836,13 @@ fn requests_in_the_2026_envelope_get_2026_shaped_results() {
 
 #[test]
 fn an_envelope_with_a_version_we_do_not_speak_is_32022() {
+    // `supported` lists what the envelope reaches, the same as server/discover's
+    // supportedVersions (the handshake versions are reached through initialize).
     let params = r#"{"_meta":{"io.modelcontextprotocol/protocolVersion":"1900-01-01","io.modelcontextprotocol/clientCapabilities":{}}}"#;
     assert_reply(
         &request(1, "server/discover", params),
         Some(
-            r#"{"jsonrpc":"2.0","error":{"code":-32022,"message":"Unsupported protocol version","data":{"supported":["2026-07-28","2025-11-25","2025-06-18","2025-03-26","2024-11-05"],"requested":"1900-01-01"}},"id":1}"#,
+            r#"{"jsonrpc":"2.0","error":{"code":-32022,"message":"Unsupported protocol version","data":{"supported":["2026-07-28"],"requested":"1900-01-01"}},"id":1}"#,
         ),
     );
 }

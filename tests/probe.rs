@@ -70,6 +70,17 @@ fn checks(report: &Value, status: &str) -> Vec<String> {
         .collect()
 }
 
+/// The detail of the check `id` in a report.
+fn check_detail<'r>(report: &'r Value, id: &str) -> &'r str {
+    report["checks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["id"] == id)
+        .and_then(|c| c["detail"].as_str())
+        .unwrap_or_else(|| panic!("no check {id}: {report}"))
+}
+
 fn assert_all_pass(code: Option<i32>, report: &Value) {
     assert!(
         checks(report, "fail").is_empty(),
@@ -521,6 +532,31 @@ fn every_mcp_version_of_jrpc_serve_passes() {
 }
 
 #[test]
+fn ping_and_logging_set_level_are_skipped_under_2026_07_28_naming_the_revision() {
+    let (code, report) = probe_json(&["--mcp-version", "2026-07-28", "--", JRPC, "serve"]);
+    assert_eq!(code, Some(0));
+    let skipped = checks(&report, "skipped");
+    for id in ["ping", "logging/setLevel"] {
+        assert!(
+            skipped.contains(&format!("{id}: 2026-07-28 has no {id}")),
+            "{id}: {skipped:#?}"
+        );
+    }
+    let methods: Vec<&str> = report["documents"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|d| d["method"].as_str())
+        .collect();
+    assert!(
+        !methods
+            .iter()
+            .any(|m| *m == "ping" || *m == "logging/setLevel"),
+        "{methods:?}"
+    );
+}
+
+#[test]
 fn tool_calls_are_bounded_and_skippable() {
     let (code, report) = probe_json(&[
         "--max-calls",
@@ -532,13 +568,7 @@ fn tool_calls_are_bounded_and_skippable() {
         "serve",
     ]);
     assert_eq!(code, Some(0));
-    let calls = report["checks"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .find(|c| c["id"] == "tools/call")
-        .unwrap();
-    let detail = calls["detail"].as_str().unwrap();
+    let detail = check_detail(&report, "tools/call");
     assert!(detail.contains("add: skipped (--skip-tool)"), "{detail}");
     assert!(
         detail.contains("stopped after 2 calls (--max-calls)"),
@@ -712,4 +742,312 @@ fn https_and_wss_servers_are_probed_over_tls_checked_against_the_root_certificat
         assert!(said.contains("TLS handshake with"), "{url}: {said}");
     }
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+// ---- Hostile servers (#29): each attack in small, bounded in time and memory ----------------------
+
+/// The misbehaving example server (`examples/misbehaving_server.rs`), for a minute.
+fn misbehaving() -> Server {
+    Server::spawn(
+        env!("CARGO_BIN_EXE_jrpc").replace("/jrpc", "/examples/misbehaving_server"),
+        &["--exit-after", "60"],
+    )
+}
+
+/// A transcript file of this test process named `name`.
+fn transcript_path(name: &str) -> std::path::PathBuf {
+    std::env::temp_dir().join(format!("jrpc-probe-{name}-{}.txt", std::process::id()))
+}
+
+#[test]
+fn sse_split_inside_a_character_and_between_cr_and_lf_reads_whole() {
+    let server = misbehaving();
+    let path = transcript_path("sse-split");
+    let (_, report) = probe_json(&[
+        "--profile",
+        "jsonrpc",
+        "--timeout",
+        "2",
+        "--transcript",
+        path.to_str().unwrap(),
+        "--call",
+        "sse-split",
+        r#"{"text":"ééé"}"#,
+        &server.url("http"),
+    ]);
+    let transcript = std::fs::read_to_string(&path).unwrap();
+    let _ = std::fs::remove_file(&path);
+    assert!(!transcript.contains('\u{FFFD}'), "{transcript}");
+    // Two events, two messages: the notification and the reply, each whole on its own line.
+    assert!(
+        transcript.contains(
+            "\n<-- {\"jsonrpc\":\"2.0\",\"method\":\"sse/notice\",\"params\":{\"text\":\"é\"}}\n"
+        ),
+        "{transcript}"
+    );
+    assert!(
+        transcript.contains(r#""result":{"echo":{"text":"ééé"}}"#),
+        "{transcript}"
+    );
+    assert!(
+        !rules(&report).contains("json-syntax"),
+        "{:?}",
+        rules(&report)
+    );
+}
+
+/// Runs `jrpc probe --format json ARGS`, sampling its peak resident memory (VmHWM, in KiB) until
+/// it ends: the exit code, the report and the peak.
+fn probe_json_peak(args: &[&str]) -> (Option<i32>, Value, u64) {
+    use std::process::Stdio;
+    let child = Command::new(JRPC)
+        .args(["probe", "--format", "json"])
+        .args(args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("jrpc probe runs");
+    let status = format!("/proc/{}/status", child.id());
+    let reading = std::thread::spawn(move || {
+        let mut peak = 0;
+        loop {
+            let text = std::fs::read_to_string(&status).unwrap_or_default();
+            let hwm = text
+                .lines()
+                .find_map(|l| l.strip_prefix("VmHWM:"))
+                .and_then(|v| v.trim().trim_end_matches("kB").trim().parse::<u64>().ok());
+            match hwm {
+                Some(kib) => peak = peak.max(kib),
+                None => return peak,
+            }
+            std::thread::sleep(std::time::Duration::from_millis(10));
+        }
+    });
+    let out = child.wait_with_output().unwrap();
+    let peak = reading.join().unwrap();
+    let report = serde_json::from_slice(&out.stdout).unwrap_or_else(|e| {
+        panic!(
+            "JSON report ({e}): {}\nstderr: {}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        )
+    });
+    (out.status.code(), report, peak)
+}
+
+/// The most memory (KiB) a debug `jrpc probe` of `jrpc serve` needs here, with room to spare:
+/// above it the probe held what a hostile server sent.
+const MODEST_PEAK_KIB: u64 = 48 * 1024;
+
+#[test]
+fn stderr_without_a_newline_is_read_in_bounded_memory() {
+    // 96 MiB of progress on stderr with no line end, then a correct server.
+    let script = format!("head -c 100663296 /dev/zero | tr '\\0' '#' >&2; exec {JRPC} serve");
+    let (code, report, peak) = probe_json_peak(&["--", "sh", "-c", &script]);
+    assert_all_pass(code, &report);
+    assert!(peak < MODEST_PEAK_KIB, "peak {peak} KiB");
+}
+
+#[test]
+fn stderr_that_is_not_utf8_is_drained_and_the_server_lives() {
+    // Each line the server reads is logged with bytes that are not UTF-8.
+    let script = format!(
+        r#"while IFS= read -r l; do printf '\377\376 got a line\n' >&2; printf '%s\n' "$l"; done | {JRPC} serve"#
+    );
+    let (code, report) = probe_json(&["--", "sh", "-c", &script]);
+    assert_all_pass(code, &report);
+}
+
+/// Whether process `pid` is running (a zombie nobody reaps counts as gone).
+fn running(pid: &str) -> bool {
+    std::fs::read_to_string(format!("/proc/{pid}/status"))
+        .unwrap_or_default()
+        .lines()
+        .any(|l| l.starts_with("State:") && !l.contains("Z (zombie)"))
+}
+
+#[test]
+fn sigterm_and_sighup_stop_the_probe_and_the_server_it_started() {
+    for (signal, name) in [(libc::SIGTERM, "SIGTERM"), (libc::SIGHUP, "SIGHUP")] {
+        let pid_file = transcript_path(&format!("server-pid-{name}"));
+        let _ = std::fs::remove_file(&pid_file);
+        // A server that never answers nor reads (so it does not end when its input closes): the
+        // probe waits for its first reply.
+        let script = format!("echo $$ > {}; exec sleep 300", pid_file.display());
+        let mut probe = Command::new(JRPC)
+            .args(["probe", "--timeout", "60", "--", "sh", "-c", &script])
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        let waited = std::time::Instant::now();
+        let server = loop {
+            match std::fs::read_to_string(&pid_file) {
+                Ok(pid) if pid.ends_with('\n') => break pid.trim().to_string(),
+                _ => {}
+            }
+            assert!(waited.elapsed().as_secs() < 10, "the server never started");
+            std::thread::sleep(std::time::Duration::from_millis(20));
+        };
+        // SAFETY: kill(2) on the probe's pid, a process this test started.
+        unsafe {
+            libc::kill(probe.id() as i32, signal);
+        }
+        let out = {
+            let started = std::time::Instant::now();
+            loop {
+                if let Some(_status) = probe.try_wait().unwrap() {
+                    break probe.wait_with_output().unwrap();
+                }
+                assert!(
+                    started.elapsed().as_secs() < 5,
+                    "{name}: the probe still runs after 5 s"
+                );
+                std::thread::sleep(std::time::Duration::from_millis(20));
+            }
+        };
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{name}: {stderr}");
+        assert!(
+            stderr.contains(&format!("interrupted ({name})")),
+            "{stderr}"
+        );
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(5);
+        while running(&server) {
+            assert!(
+                std::time::Instant::now() < deadline,
+                "{name}: the server {server} outlived the probe by 5 s"
+            );
+            std::thread::sleep(std::time::Duration::from_millis(50));
+        }
+        let _ = std::fs::remove_file(&pid_file);
+    }
+}
+
+#[test]
+fn a_server_that_stops_reading_cannot_hold_the_probe_past_its_total_timeout() {
+    let pid_file = transcript_path("deaf-pid");
+    let _ = std::fs::remove_file(&pid_file);
+    // Never reads: it writes a reply every 20 ms (so the probe gets through its checks
+    // quickly), then sleeps; the 120 KB call fills the pipe. Only the total timeout ends the
+    // write.
+    let script = format!(
+        r#"echo $$ > {}; for i in $(seq 1 150); do echo "{{\"jsonrpc\":\"2.0\",\"id\":$i,\"result\":{{}}}}"; sleep 0.02; done; exec sleep 300"#,
+        pid_file.display()
+    );
+    let params = format!("[\"{}\"]", "x".repeat(120_000));
+    let started = std::time::Instant::now();
+    let (code, report) = probe_json(&[
+        "--profile",
+        "jsonrpc",
+        "--timeout",
+        "30",
+        "--total-timeout",
+        "3",
+        "--call",
+        "big",
+        &params,
+        "--",
+        "sh",
+        "-c",
+        &script,
+    ]);
+    assert!(
+        started.elapsed() < std::time::Duration::from_secs(6),
+        "{:?}",
+        started.elapsed()
+    );
+    assert_eq!(code, Some(1));
+    let stopped = report["stopped"].as_str().unwrap();
+    assert!(stopped.contains("stopped reading"), "{stopped}");
+    let server = std::fs::read_to_string(&pid_file).unwrap();
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(5);
+    while running(server.trim()) {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the server {server} outlived the probe by 5 s"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    let _ = std::fs::remove_file(&pid_file);
+}
+
+/// A minimal MCP server in `sh` declaring tools: `tools/list` is answered with the items in the
+/// file `items` (a JSON array's elements, each followed by a comma) and a last `1`; every other
+/// request with -32601.
+fn sh_tools_server(items: &std::path::Path) -> String {
+    format!(
+        r#"while IFS= read -r l; do
+  id=$(printf '%s' "$l" | sed -n 's/.*"id":\([0-9]*\).*/\1/p')
+  case "$l" in
+    *'"method":"initialize"'*) echo "{{\"jsonrpc\":\"2.0\",\"id\":$id,\"result\":{{\"protocolVersion\":\"2025-11-25\",\"capabilities\":{{\"tools\":{{}}}},\"serverInfo\":{{\"name\":\"sh\",\"version\":\"1\"}}}}}}";;
+    *'"method":"tools/list"'*) printf '{{"jsonrpc":"2.0","id":%s,"result":{{"tools":[' "$id"; cat '{}'; echo '1]}}}}';;
+    *) [ -n "$id" ] && echo "{{\"jsonrpc\":\"2.0\",\"id\":$id,\"error\":{{\"code\":-32601,\"message\":\"no\"}}}}";;
+  esac
+done"#,
+        items.display()
+    )
+}
+
+#[test]
+fn a_reply_listing_many_broken_items_is_judged_in_linear_time() {
+    let items = transcript_path("items");
+    std::fs::write(&items, "1,".repeat(200_000)).unwrap();
+    let started = std::time::Instant::now();
+    let (code, report) =
+        probe_json(&["--timeout", "1", "--", "sh", "-c", &sh_tools_server(&items)]);
+    let took = started.elapsed();
+    let _ = std::fs::remove_file(&items);
+    assert_eq!(code, Some(1));
+    let detail = check_detail(&report, "tools/list");
+    assert!(
+        detail.contains("199901 more findings not listed (at most 100 a check)"),
+        "{}",
+        &detail[detail.len().saturating_sub(300)..]
+    );
+    // 200 000 broken items: about 6 s in a debug build, of which 4 s are the sh server's
+    // unanswered requests (it was minutes: each finding parsed the whole reply again).
+    assert!(took < std::time::Duration::from_secs(20), "{took:?}");
+}
+
+#[test]
+fn a_schema_asking_for_gigabytes_of_arguments_gets_64_kib() {
+    // minItems 16, six levels deep: 16^6 strings (2.6 GB of arguments made before the bound).
+    let mut schema = serde_json::json!({"type": "string"});
+    for _ in 0..6 {
+        schema = serde_json::json!({"type": "array", "minItems": 16, "items": schema});
+    }
+    let tool = serde_json::json!({"name": "amp", "inputSchema": {"type": "object", "properties": {"a": schema}, "required": ["a"]}});
+    let items = transcript_path("amp");
+    std::fs::write(&items, format!("{tool},")).unwrap();
+    let (_, report, peak) =
+        probe_json_peak(&["--timeout", "1", "--", "sh", "-c", &sh_tools_server(&items)]);
+    let _ = std::fs::remove_file(&items);
+    let detail = check_detail(&report, "tools/call");
+    assert!(
+        detail.contains("amp: arguments cut to 65536 bytes (its inputSchema asks for more)"),
+        "{detail}"
+    );
+    assert!(peak < MODEST_PEAK_KIB, "peak {peak} KiB");
+}
+
+#[test]
+fn a_flood_of_large_notifications_stops_at_16_mib_kept_saying_what_was_dropped() {
+    // 8 MB notifications, endlessly: 1 GB after 120 of them before the bound.
+    let line = serde_json::json!({"jsonrpc": "2.0", "method": "notifications/message", "params": {"level": "info", "data": "x".repeat(8 << 20)}});
+    let file = transcript_path("flood-8mb");
+    std::fs::write(&file, format!("{line}\n")).unwrap();
+    let script = format!("read l; while :; do cat '{}'; done", file.display());
+    let (code, report, peak) = probe_json_peak(&["--timeout", "2", "--", "sh", "-c", &script]);
+    let _ = std::fs::remove_file(&file);
+    assert_eq!(code, Some(1));
+    let stopped = report["stopped"].as_str().unwrap();
+    assert!(
+        stopped.contains("the conversation passed 16777216 bytes")
+            && stopped.contains("a message of 8388")
+            && stopped.contains("from the server and all after it dropped"),
+        "{stopped}"
+    );
+    // 16 MiB kept, 32 MiB read ahead at most, and the judging.
+    assert!(peak < 256 * 1024, "peak {peak} KiB");
 }

@@ -636,3 +636,232 @@ fn every_part_can_be_pointed_at_without_a_mouse() {
     };
     assert!(grade(&unanswered, &answer).correct);
 }
+
+/// Severity is taught, and grading follows it: on a message that is valid but breaks a SHOULD,
+/// answering invalid and pointing at that part is a right observation, never "Not quite".
+mod severity {
+    use jsonrpc_playground::teach::quiz::{grade, item, pointable, Answer, Choice};
+
+    #[test]
+    fn pointing_at_a_warnings_part_is_a_right_observation() {
+        let it = item("rule:member-unknown").unwrap();
+        let parms = it.text.find("\"parms\"").unwrap();
+        let g = grade(
+            &it,
+            &Answer {
+                choice: Some(Choice::Invalid),
+                rule: None,
+                click: Some(parms + 2),
+            },
+        );
+        assert!(g.correct, "{g:?}");
+        assert_eq!(g.noticed.map(|r| r.id), Some("member-unknown"));
+        assert!(g
+            .verdict()
+            .starts_with("Right observation: it is valid, but member-unknown"));
+        assert!(!g.verdict().contains("Not quite"));
+        assert!(g.explanation.contains("SHOULD"), "{}", g.explanation);
+        assert!(!g.spans.is_empty(), "the warning's place is marked");
+    }
+
+    #[test]
+    fn picking_the_warning_rule_of_a_batch_is_right() {
+        let it = item("rule:batch-duplicate-id").unwrap();
+        let g = grade(
+            &it,
+            &Answer {
+                choice: Some(Choice::Invalid),
+                rule: Some("batch-duplicate-id".into()),
+                click: None,
+            },
+        );
+        assert!(g.correct && g.verdict().contains("valid, but"), "{g:?}");
+    }
+
+    #[test]
+    fn answering_invalid_without_finding_the_warning_is_not_quite_with_the_article() {
+        let it = item("rule:member-unknown").unwrap();
+        let g = grade(
+            &it,
+            &Answer {
+                choice: Some(Choice::Invalid),
+                rule: None,
+                click: None,
+            },
+        );
+        assert!(!g.correct);
+        assert_eq!(g.verdict(), "Not quite: it is a request.");
+    }
+
+    #[test]
+    fn the_inner_array_of_a_nested_batch_can_be_pointed_at_and_is_the_mistake() {
+        let it = item("rule:batch-nested").unwrap();
+        let parts: Vec<&str> = pointable(&it.text)
+            .into_iter()
+            .map(|s| &it.text[s.start..s.end])
+            .collect();
+        assert!(
+            parts.iter().any(|p| p.starts_with('[')),
+            "the inner [ is a part: {parts:?}"
+        );
+        let inner = pointable(&it.text)
+            .into_iter()
+            .find(|s| it.text[s.start..].starts_with('['))
+            .unwrap();
+        let g = grade(
+            &it,
+            &Answer {
+                choice: Some(Choice::Invalid),
+                rule: None,
+                click: Some(inner.start),
+            },
+        );
+        assert!(g.correct && g.located == Some(true), "{g:?}");
+    }
+}
+
+/// Each lesson's question tests that lesson: what it breaks, or its kind and method, are among
+/// the lesson's declared topics, and what the lesson names it explains.
+mod lesson_topics {
+    use jsonrpc_playground::rpc::catalogue;
+    use jsonrpc_playground::teach::lessons::{rules_taught, LESSONS};
+    use jsonrpc_playground::teach::quiz::{item, Choice};
+
+    const KINDS: &[&str] = &["request", "notification", "response", "batch"];
+
+    /// The "method" values of `text`.
+    fn methods(text: &str) -> Vec<String> {
+        text.split("\"method\"")
+            .skip(1)
+            .filter_map(|rest| rest.split('"').nth(1).map(str::to_string))
+            .collect()
+    }
+
+    #[test]
+    fn every_topic_is_a_rule_a_method_the_lesson_shows_or_a_kind() {
+        for l in LESSONS {
+            let words = format!("{} {}", l.text.join(" "), l.example);
+            for t in l.topics {
+                let known = catalogue::find(t).is_some()
+                    || KINDS.contains(t)
+                    || (t.contains('/') || t.chars().all(|c| c.is_ascii_lowercase()))
+                        && words.contains(t);
+                assert!(
+                    known,
+                    "lesson {}: topic {t} is neither a rule, a kind nor shown",
+                    l.id
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn every_lesson_question_tests_its_lessons_topics() {
+        for l in LESSONS {
+            let it = item(l.question).unwrap();
+            let key = it.key();
+            for r in key.rules.iter().chain(&key.warnings) {
+                assert!(
+                    l.topics.contains(&r.id),
+                    "lesson {}: its question breaks {}, which it does not teach",
+                    l.id,
+                    r.id
+                );
+            }
+            if key.rules.is_empty() {
+                let kind = key.choice.as_str();
+                assert!(
+                    l.topics.contains(&kind) || key.choice == Choice::Valid,
+                    "lesson {}: its question is a {kind}, not a topic",
+                    l.id
+                );
+                for m in methods(&it.text) {
+                    assert!(
+                        l.topics.contains(&m.as_str()),
+                        "lesson {}: its question sends {m}, not a topic",
+                        l.id
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_lessons_rule_picker_holds_its_questions_rules_and_only_rules_taught_so_far() {
+        for (i, l) in LESSONS.iter().enumerate() {
+            let taught = rules_taught(i);
+            for r in item(l.question).unwrap().key().rules {
+                assert!(
+                    taught.contains(&r.id),
+                    "lesson {}: {} not offered",
+                    l.id,
+                    r.id
+                );
+            }
+        }
+        let first = rules_taught(0);
+        assert!(
+            !first.contains(&"json-lone-surrogate") && !first.contains(&"id-beyond-safe-integer")
+        );
+        assert!(first.contains(&"jsonrpc-not-2-0"));
+    }
+
+    #[test]
+    fn the_transcript_notation_is_taught_in_the_first_lesson_whose_question_uses_it() {
+        let first = LESSONS
+            .iter()
+            .find(|l| item(l.question).unwrap().transcript)
+            .unwrap();
+        let text = first.text.join(" ");
+        assert!(
+            text.contains("-->") && text.contains("<--"),
+            "lesson {}",
+            first.id
+        );
+        let before = LESSONS.iter().take_while(|l| l.id != first.id);
+        for l in before {
+            assert!(!l.text.join(" ").contains("-->"), "taught once: {}", l.id);
+        }
+    }
+
+    #[test]
+    fn must_and_should_are_taught_in_the_first_lesson() {
+        let text = LESSONS[0].text.join(" ");
+        assert!(text.contains("MUST") && text.contains("SHOULD") && text.contains("warning"));
+    }
+}
+
+#[test]
+fn share_links_are_opaque_and_old_links_still_open() {
+    use jsonrpc_playground::teach::route::{QuizRoute, Route};
+    for it in bank() {
+        let share = it.share_id();
+        assert!(share.starts_with("q-") && share.len() == 10, "{share}");
+        assert!(!share.contains(':'));
+        assert_eq!(item(&share).map(|i| i.id), Some(it.id.clone()));
+        assert_eq!(
+            item(&it.id).map(|i| i.id),
+            Some(it.id.clone()),
+            "the old form still opens"
+        );
+    }
+    let mut shares: Vec<String> = bank().iter().map(|i| i.share_id()).collect();
+    shares.sort();
+    shares.dedup();
+    assert_eq!(shares.len(), bank().len(), "share ids are unique");
+    let it = item("rule:mcp-request-during-initialization").unwrap();
+    let link = Route::Quiz(QuizRoute::Item(it.share_id())).fragment();
+    assert!(!link.contains("initialization"), "{link}");
+    // Stable: the id of a known item is fixed (links shared today open tomorrow).
+    assert_eq!(item("rule:batch-empty").unwrap().share_id(), "q-085fee61");
+}
+
+#[test]
+fn the_sampling_lessons_question_is_a_client_sending_the_servers_request() {
+    let it = item("own:mcp-sampling-from-client").unwrap();
+    let ids: Vec<&str> = it.key().rules.iter().map(|r| r.id).collect();
+    assert_eq!(ids, ["mcp-wrong-direction"]);
+    let it = item("own:mcp-read-no-uri").unwrap();
+    let ids: Vec<&str> = it.key().rules.iter().map(|r| r.id).collect();
+    assert_eq!(ids, ["mcp-param-missing"]);
+}

@@ -730,3 +730,92 @@ fn a_call_that_asks_a_client_accepting_only_json_is_a_tool_error_at_once() {
         .unwrap()
         .contains("text/event-stream"));
 }
+
+#[cfg(target_os = "linux")]
+#[test]
+fn a_batch_whose_replies_pass_16_mib_gets_one_error_in_bounded_memory() {
+    // 2 MiB of tools/list asked for a 181 MB reply: 1.9 GB at the peak, 1.5 GB kept idle.
+    let server = http_server();
+    let reply = server.post(&[], &common::tools_list_batch(44_000));
+    assert_eq!(reply.status, 200);
+    assert_eq!(reply.body, common::REPLY_TOO_LARGE);
+    let peak = common::peak_memory(server.child.id());
+    assert!(peak < 300 * 1024 * 1024, "peak {} MiB", peak >> 20);
+    // A batch under the bound is answered whole, as before.
+    let reply = server.post(&[], &common::tools_list_batch(100));
+    assert_eq!(reply.status, 200);
+    let replies: serde_json::Value = serde_json::from_str(&reply.body).unwrap();
+    assert_eq!(replies.as_array().map(Vec::len), Some(100));
+}
+
+/// A 2026-07-28 `tools/list` (the envelope in `_meta`), id 3.
+const MODERN_TOOLS_LIST: &str = r#"{"jsonrpc":"2.0","id":3,"method":"tools/list","params":{"_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{}}}}"#;
+
+#[test]
+fn a_2026_request_whose_headers_match_its_body_is_answered_with_200() {
+    let reply = http_server().post(
+        &[
+            ("MCP-Protocol-Version", "2026-07-28"),
+            ("mcp-method", "tools/list"),
+        ],
+        MODERN_TOOLS_LIST,
+    );
+    assert_eq!(reply.status, 200, "{}", reply.body);
+    assert!(
+        reply.body.contains(r#""resultType":"complete""#),
+        "{}",
+        reply.body
+    );
+}
+
+#[test]
+fn a_2026_request_whose_mcp_method_header_differs_is_400_header_mismatch() {
+    let reply = http_server().post(
+        &[
+            ("MCP-Protocol-Version", "2026-07-28"),
+            ("Mcp-Method", "prompts/list"),
+        ],
+        MODERN_TOOLS_LIST,
+    );
+    assert_eq!(reply.status, 400);
+    assert!(reply.body.contains(r#""code":-32020"#), "{}", reply.body);
+    assert!(reply.body.ends_with(r#""id":3}"#), "{}", reply.body);
+}
+
+#[test]
+fn a_2026_request_for_a_removed_method_is_404_method_not_found() {
+    let ping = MODERN_TOOLS_LIST.replace("tools/list", "ping");
+    let reply = http_server().post(
+        &[
+            ("MCP-Protocol-Version", "2026-07-28"),
+            ("Mcp-Method", "ping"),
+        ],
+        &ping,
+    );
+    assert_eq!(reply.status, 404);
+    assert!(reply.body.contains(r#""code":-32601"#), "{}", reply.body);
+}
+
+#[test]
+fn new_sessions_forget_the_least_recently_used_not_one_in_use() {
+    // 1,100 new sessions while one is in use: forgetting the oldest created 404ed the busy one.
+    let server = http_server();
+    let session = |reply: &Reply| reply.header("mcp-session-id").unwrap().to_string();
+    let busy = session(&server.post(&[], INITIALIZE));
+    let first_idle = session(&server.post(&[], INITIALIZE));
+    for n in 0..1100 {
+        server.post(&[], INITIALIZE);
+        if n % 100 == 0 {
+            let used = server.post(&[("Mcp-Session-Id", &busy)], TOOLS_LIST);
+            assert_eq!(used.status, 200, "after {n} new sessions: {}", used.body);
+        }
+    }
+    let used = server.post(&[("Mcp-Session-Id", &busy)], TOOLS_LIST);
+    assert_eq!(used.status, 200, "{}", used.body);
+    let idle = server.post(&[("Mcp-Session-Id", &first_idle)], TOOLS_LIST);
+    assert_eq!(
+        idle.status, 404,
+        "the least recently used went: {}",
+        idle.body
+    );
+}

@@ -525,3 +525,21 @@ fn a_call_that_asks_the_client_sends_the_request_frame_then_the_result_after_the
         r#"{"jsonrpc":"2.0","result":{"content":[{"type":"text","text":"Summary by m: Short."}]},"id":9}"#
     );
 }
+
+#[cfg(target_os = "linux")]
+#[test]
+fn a_batch_whose_replies_pass_16_mib_gets_one_error_in_bounded_memory() {
+    // 2 MiB of tools/list asked for a 181 MB reply: 601 MB per connection.
+    let server = ws_server();
+    let (too_large, under) = run(async {
+        let mut socket = connect(&server.url("ws")).await;
+        let too_large = exchange(&mut socket, &common::tools_list_batch(44_000)).await;
+        let under = exchange(&mut socket, &common::tools_list_batch(100)).await;
+        (too_large, under)
+    });
+    assert_eq!(too_large, common::REPLY_TOO_LARGE);
+    let peak = common::peak_memory(server.child.id());
+    assert!(peak < 300 * 1024 * 1024, "peak {} MiB", peak >> 20);
+    let replies: serde_json::Value = serde_json::from_str(&under).unwrap();
+    assert_eq!(replies.as_array().map(Vec::len), Some(100));
+}

@@ -6,6 +6,8 @@
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
 
+mod common;
+
 const JRPC: &str = env!("CARGO_BIN_EXE_jrpc");
 
 fn run(args: &[&str], input: &[u8]) -> Output {
@@ -213,6 +215,148 @@ fn a_message_is_in_the_transcript_before_the_peer_receives_it() {
     assert!(
         lines[0].starts_with("<-- ") && lines[1].starts_with("--> "),
         "{lines:?}"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[cfg(target_os = "linux")]
+#[test]
+fn a_line_past_the_checked_bound_passes_in_linear_time_and_bounded_memory() {
+    use std::io::Read;
+    use std::time::{Duration, Instant};
+    // 48 MiB in one line: searched whole on every 64 KiB read, it took minutes and twice its size.
+    let dir = std::env::temp_dir().join(format!("jrpc-tap-long-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let transcript = dir.join("long.txt");
+    let mut long =
+        br#"{"jsonrpc":"2.0","method":"notifications/message","params":{"data":""#.to_vec();
+    long.resize(48 * 1024 * 1024, b'a');
+    long.extend_from_slice(b"\"}}\n");
+    let small = b"{\"jsonrpc\":\"1.0\",\"method\":\"x\",\"id\":1}\n";
+    let started = Instant::now();
+    let mut child = Command::new(JRPC)
+        .args([
+            "tap",
+            "--transcript",
+            transcript.to_str().unwrap(),
+            "--",
+            "cat",
+        ])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("jrpc runs");
+    let mut to_tap = child.stdin.take().unwrap();
+    let sent = long.clone();
+    let writer = std::thread::spawn(move || {
+        to_tap.write_all(&sent).unwrap();
+        to_tap.write_all(small).unwrap();
+        to_tap
+    });
+    let mut from_tap = child.stdout.take().unwrap();
+    let mut echoed = vec![0u8; long.len() + small.len()];
+    from_tap.read_exact(&mut echoed).unwrap();
+    let elapsed = started.elapsed();
+    let peak = common::peak_memory(child.id());
+    drop(writer.join().unwrap());
+    let mut findings = String::new();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut findings)
+        .unwrap();
+    assert!(child.wait().unwrap().success());
+    assert!(
+        echoed[..long.len()] == long[..],
+        "the line passes unchanged"
+    );
+    assert_eq!(&echoed[long.len()..], small);
+    assert!(elapsed < Duration::from_secs(15), "took {elapsed:?}");
+    assert!(peak < 64 * 1024 * 1024, "peak {} MiB", peak >> 20);
+    let size = long.len();
+    assert!(
+        findings.contains(&format!("tap: client message 1: not checked: {size} bytes")),
+        "{findings}"
+    );
+    // The message after it is recorded and checked as usual.
+    assert!(
+        findings.contains("tap: client message 2: error[jsonrpc-not-2-0]"),
+        "{findings}"
+    );
+    let recorded = std::fs::read_to_string(&transcript).unwrap();
+    assert!(
+        recorded.contains(&format!("--> // jrpc tap: message 1 has {size} bytes")),
+        "{}",
+        &recorded[..recorded.len().min(2000)]
+    );
+    assert!(recorded.contains(r#"--> {"jsonrpc":"1.0","method":"x","id":1}"#));
+    assert!(recorded.len() < 4096, "the long line is not recorded");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn findings_never_hold_the_traffic_up_when_standard_error_is_not_read() {
+    use std::io::{BufRead, BufReader, Read};
+    use std::time::Duration;
+    // Each echo is two findings (the client's and the server's jsonrpc 1.0): 2,000 of them fill
+    // the stderr pipe many times over. Written before the bytes were passed on, they deadlocked.
+    let dir = std::env::temp_dir().join(format!("jrpc-tap-stderr-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let transcript = dir.join("echoes.txt");
+    let mut child = Command::new(JRPC)
+        .args([
+            "tap",
+            "--transcript",
+            transcript.to_str().unwrap(),
+            "--",
+            "cat",
+        ])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("jrpc runs");
+    let mut to_tap = child.stdin.take().unwrap();
+    let mut from_tap = BufReader::new(child.stdout.take().unwrap());
+    let (done, echoes) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let mut line = String::new();
+        for id in 0..2000 {
+            writeln!(to_tap, r#"{{"jsonrpc":"1.0","method":"echo","id":{id}}}"#).unwrap();
+            line.clear();
+            from_tap.read_line(&mut line).unwrap();
+        }
+        let _ = done.send(to_tap);
+    });
+    let Ok(to_tap) = echoes.recv_timeout(Duration::from_secs(30)) else {
+        let _ = child.kill();
+        panic!("the echoes stalled behind the unread findings");
+    };
+    // Now read it all, as a host does at the end: the last findings and what was dropped.
+    drop(to_tap);
+    let mut findings = String::new();
+    child
+        .stderr
+        .take()
+        .unwrap()
+        .read_to_string(&mut findings)
+        .unwrap();
+    assert!(child.wait().unwrap().success());
+    assert!(
+        findings.contains("findings were dropped"),
+        "{}",
+        &findings[findings.len().saturating_sub(500)..]
+    );
+    let recorded = std::fs::read_to_string(&transcript).unwrap();
+    assert_eq!(
+        recorded.lines().filter(|l| l.starts_with("--> {")).count(),
+        2000
+    );
+    assert!(
+        recorded.contains("--> // jrpc tap: "),
+        "the transcript says so too"
     );
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -302,6 +302,33 @@ async fn the_mirror_shows_the_text_coloured_line_by_line() {
 }
 
 #[wasm_bindgen_test]
+async fn a_whole_line_comment_of_a_transcript_is_coloured_as_a_comment_not_a_document() {
+    let app = mount_app();
+    let text = "// This test checks ping.\n\n  // indented\n--> {\"jsonrpc\": \"2.0\", \"method\": \"ping\", \"id\": 1}\n<-- {\"jsonrpc\": \"2.0\", \"result\": {}, \"id\": 1}";
+    app.type_text(text).await;
+    let comments: Vec<String> = app
+        .all("[data-testid=mirror] .t-comment")
+        .iter()
+        .map(|c| c.text_content().unwrap())
+        .collect();
+    assert_eq!(comments, ["// This test checks ping.", "// indented"]);
+    assert_eq!(
+        app.attrs("[data-testid=verdict]", "data-kind"),
+        ["request", "response"]
+    );
+    // Outside a transcript the same line is no comment: it is what a JSON reader sees, an error.
+    app.type_text(
+        "// This test checks ping.\n{\"jsonrpc\": \"2.0\", \"method\": \"ping\", \"id\": 1}",
+    )
+    .await;
+    assert!(app.all("[data-testid=mirror] .t-comment").is_empty());
+    assert_eq!(
+        app.attrs("[data-testid=verdict]", "data-kind")[0],
+        "parse-error"
+    );
+}
+
+#[wasm_bindgen_test]
 async fn an_unchanged_line_keeps_its_element() {
     let app = mount_app();
     app.type_text("{\"jsonrpc\":\"2.0\",\"method\":\"a\",\"id\":1}\n{\"jsonrpc\":\"2.0\",\"method\":\"b\",\"id\":2}").await;

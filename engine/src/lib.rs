@@ -3,6 +3,7 @@
 
 pub use jsonrpc_check::{json, order, rpc};
 pub mod client;
+pub mod event_stream;
 pub mod examples;
 pub mod exchange;
 pub mod mock;

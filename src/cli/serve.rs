@@ -9,7 +9,7 @@ use std::io::{self, BufRead, IsTerminal, Read, Write};
 use std::process::ExitCode;
 use std::time::Duration;
 
-use crate::mock::{Fixtures, MockServer};
+use crate::mock::{Fixtures, MockServer, STATE_KEY_BYTES};
 
 mod net;
 
@@ -155,13 +155,37 @@ pub fn main(args: Args) -> ExitCode {
 }
 
 /// Answers each line of `input` on `output` until the end of input.
+/// A mock server for one session (a stdio process, a WebSocket connection, an HTTP session or one
+/// stateless POST), signing its 2026-07-28 `requestState` with the process's key: a state one POST's
+/// server made is good for the next POST's (2026-07-28 has no session), and for no other process.
+pub(crate) fn mock_server(fixtures: Fixtures) -> MockServer {
+    static KEY: std::sync::OnceLock<[u8; STATE_KEY_BYTES]> = std::sync::OnceLock::new();
+    let key = KEY.get_or_init(|| {
+        let mut key = [0u8; STATE_KEY_BYTES];
+        if getrandom::fill(&mut key).is_err() {
+            // No random source: a key from the standard library's own random hashing seeds
+            // (per process, not guessable from outside), rather than none.
+            use std::hash::{BuildHasher, Hasher};
+            for chunk in key.chunks_mut(8) {
+                let mut hasher = std::collections::hash_map::RandomState::new().build_hasher();
+                hasher.write_u32(std::process::id());
+                chunk.copy_from_slice(&hasher.finish().to_le_bytes()[..chunk.len()]);
+            }
+        }
+        key
+    });
+    let mut server = MockServer::with_fixtures(fixtures);
+    server.set_state_key(*key);
+    server
+}
+
 pub fn serve(
     mut input: impl BufRead,
     mut output: impl Write,
     verbose: bool,
     fixtures: Fixtures,
 ) -> io::Result<()> {
-    let mut server = MockServer::with_fixtures(fixtures);
+    let mut server = mock_server(fixtures);
     let mut line = Vec::new();
     loop {
         line.clear();

@@ -6,22 +6,53 @@
 //! answer to it); beside them every newline-delimited message is checked by the engine under the
 //! profile (for MCP, the version learned from the `initialize` exchange unless given), and the
 //! findings go to standard error or `--log FILE` — never into the protocol streams.
+//! With `--openrpc DOC` the checker also checks each message against that OpenRPC document
+//! (methods, params, results, errors; each reply against its request's method).
 //! `--transcript FILE` records the conversation as a `-->` / `<--` transcript that `jrpc check`
 //! and the playground open. The server's exit status passes through (128 + N for a signal), and
 //! so do signals: the server runs in a process group of its own, and what the tap receives
 //! (TERM, INT, HUP, QUIT, USR1, USR2) is handed on to it once, so a client that stops the tap
 //! stops the server the way it would have, and Ctrl+C in a terminal reaches it once, not twice.
 
+//!
+//! The traffic never waits for the checking. Each direction's thread only looks for newlines in
+//! the bytes it has just read, records the complete messages (so the transcript has each before
+//! the peer can answer it), hands them to one checker thread and passes the bytes on; the
+//! checker's findings go to one writer thread. Both hand-overs are bounded queues that drop rather
+//! than wait, and the end says what they dropped: a client that never reads the tap's standard
+//! error is not held up by it. What is kept is bounded too: a message longer than [`MAX_CHECKED`]
+//! is passed on untouched as it comes but neither kept, recorded nor checked (its size is noted),
+//! and at most [`MAX_WAITING_BYTES`] of messages wait for the checker.
+
 use std::fs::File;
 use std::io::{self, BufWriter, Read, Write};
 use std::process::{Child, Command, ExitCode, Stdio};
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::mpsc::{self, Receiver, SyncSender, TryRecvError};
 use std::sync::{Arc, Mutex};
 use std::thread;
+use std::time::Duration;
 
 use super::ProfileName;
 use crate::json::{parse_document, Direction, Node};
 use crate::openrpc::{OpenRpc, Pairing};
 use crate::rpc::{self, McpVersion, Profile, Severity};
+
+/// The longest message (line) the tap keeps to record and check: a longer one is passed on
+/// untouched as it arrives, and only its size is noted, in the transcript and the findings.
+pub const MAX_CHECKED: usize = 16 * 1024 * 1024;
+/// Bytes of recorded messages waiting for the checker at most; a message past it is recorded
+/// and passed on but not checked (counted, and said at the end).
+const MAX_WAITING_BYTES: usize = 32 * 1024 * 1024;
+/// Messages waiting for the checker at most (whatever their size).
+const MAX_WAITING: usize = 4096;
+/// Findings waiting to be written at most; past it (their output is not being read) a finding
+/// is dropped (counted, and said at the end).
+const MAX_QUEUED_FINDINGS: usize = 1024;
+/// How long the tap, once the server has ended, waits for its last findings to be written.
+const FINDINGS_GRACE: Duration = Duration::from_secs(2);
+/// Bytes read at once.
+const CHUNK: usize = 64 * 1024;
 
 /// `jrpc tap` options.
 #[derive(Debug, clap::Args)]
@@ -74,36 +105,148 @@ impl Side {
     }
 }
 
-/// What both directions share: the profile (learned as the handshake goes), the findings' and
-/// the transcript's writers, and the message counters.
-struct Watch {
+/// A message as it is being read: its bytes while it is short enough to keep, and its size.
+#[derive(Default)]
+struct Line {
+    /// The bytes so far; emptied (and freed) once the line grows past [`MAX_CHECKED`].
+    kept: Vec<u8>,
+    /// How many bytes the line has, newline included.
+    size: usize,
+}
+
+impl Line {
+    fn push(&mut self, part: &[u8]) {
+        self.size = self.size.saturating_add(part.len());
+        if self.size <= MAX_CHECKED {
+            self.kept.extend_from_slice(part);
+        } else if self.kept.capacity() > 0 {
+            self.kept = Vec::new();
+        }
+    }
+
+    fn too_large(&self) -> bool {
+        self.size > MAX_CHECKED
+    }
+}
+
+/// What a pump hands to the checker.
+enum Job {
+    /// A message to check: `text` without its line ending.
+    Check { side: Side, n: usize, text: Vec<u8> },
+    /// A message longer than [`MAX_CHECKED`], passed on unchecked.
+    TooLarge { side: Side, n: usize, size: usize },
+}
+
+/// What was dropped rather than hold the traffic up, said at the end.
+#[derive(Default)]
+struct Dropped {
+    /// Messages recorded but not checked: the checker was behind.
+    unchecked: AtomicUsize,
+    /// Findings not written: their output was not being read.
+    findings: AtomicUsize,
+}
+
+/// What both directions share: the transcript, the message counters, and the way to the checker.
+struct Recorder {
+    transcript: Option<BufWriter<File>>,
+    counts: [usize; 2],
+    /// `None` once the tap is ending.
+    checker: Option<SyncSender<Job>>,
+    /// Bytes of messages handed to the checker and not yet checked.
+    waiting_bytes: Arc<AtomicUsize>,
+    dropped: Arc<Dropped>,
+}
+
+impl Recorder {
+    /// Records one complete message `line` sent by `side` and hands it to the checker.
+    fn message(&mut self, side: Side, mut line: Line) {
+        if line.too_large() {
+            let n = self.count(side);
+            if let Some(t) = &mut self.transcript {
+                let _ = writeln!(
+                    t,
+                    "{} // jrpc tap: message {n} has {} bytes, more than the {MAX_CHECKED} the tap records and checks: passed on untouched, not recorded",
+                    side.marker(),
+                    line.size
+                );
+            }
+            self.hand_over(Job::TooLarge {
+                side,
+                n,
+                size: line.size,
+            });
+            return;
+        }
+        while matches!(line.kept.last(), Some(b'\r' | b'\n')) {
+            line.kept.pop();
+        }
+        if line.kept.iter().all(u8::is_ascii_whitespace) {
+            return;
+        }
+        let n = self.count(side);
+        if let Some(t) = &mut self.transcript {
+            let _ = writeln!(
+                t,
+                "{} {}",
+                side.marker(),
+                String::from_utf8_lossy(&line.kept)
+            );
+        }
+        if self.checker.is_none() {
+            return;
+        }
+        let text = line.kept;
+        let size = text.len();
+        let waiting = self.waiting_bytes.load(Ordering::Acquire);
+        if waiting.saturating_add(size) > MAX_WAITING_BYTES {
+            self.dropped.unchecked.fetch_add(1, Ordering::Relaxed);
+            return;
+        }
+        self.waiting_bytes.fetch_add(size, Ordering::AcqRel);
+        if !self.hand_over(Job::Check { side, n, text }) {
+            self.waiting_bytes.fetch_sub(size, Ordering::AcqRel);
+        }
+    }
+
+    /// The number of `side`'s next message.
+    fn count(&mut self, side: Side) -> usize {
+        let slot = &mut self.counts[usize::from(side == Side::Server)];
+        *slot += 1;
+        *slot
+    }
+
+    /// Gives `job` to the checker unless its queue is full (then counts it unchecked).
+    fn hand_over(&mut self, job: Job) -> bool {
+        let Some(checker) = &self.checker else {
+            return false;
+        };
+        if checker.try_send(job).is_ok() {
+            return true;
+        }
+        self.dropped.unchecked.fetch_add(1, Ordering::Relaxed);
+        false
+    }
+
+    fn flush(&mut self) {
+        if let Some(t) = &mut self.transcript {
+            let _ = t.flush();
+        }
+    }
+}
+
+/// The checker's state: the profile, learned as the handshake goes, and the OpenRPC document.
+struct Checker {
     profile: Profile,
     /// The profile was given on the command line: the handshake does not change it.
     fixed: bool,
-    findings: Box<dyn Write + Send>,
-    transcript: Option<BufWriter<File>>,
-    counts: [usize; 2],
     /// `--openrpc`: the API's document, and the requests waiting for their replies.
     api: Option<(OpenRpc, Pairing)>,
 }
 
-impl Watch {
-    /// Checks one message `line` sent by `side`, records it, and writes its findings.
-    fn message(&mut self, side: Side, line: &[u8]) {
-        let text = String::from_utf8_lossy(line);
-        let text = text.trim_end_matches(['\r', '\n']);
-        if text.trim().is_empty() {
-            return;
-        }
-        let n = {
-            let slot = &mut self.counts[usize::from(side == Side::Server)];
-            *slot += 1;
-            *slot
-        };
-        if let Some(t) = &mut self.transcript {
-            let _ = writeln!(t, "{} {text}", side.marker());
-            let _ = t.flush();
-        }
+impl Checker {
+    /// The findings of message `n` of `side`, as lines.
+    fn check(&mut self, side: Side, n: usize, message: &[u8]) -> Vec<String> {
+        let text = String::from_utf8_lossy(message);
         self.learn(side, text.as_bytes());
         let mut report = rpc::check(text.as_bytes(), self.profile);
         if let Some((api, pairing)) = &mut self.api {
@@ -116,23 +259,24 @@ impl Watch {
             }
             pairing.check(api, text.as_bytes(), &mut report);
         }
-        for v in report.violations() {
-            let severity = if v.severity == Severity::Error {
-                "error"
-            } else {
-                "warning"
-            };
-            let at = if v.path.is_empty() { "/" } else { &v.path };
-            let _ = writeln!(
-                self.findings,
-                "tap: {} message {n}: {severity}[{}]: {} (at {at}, byte {})",
-                side.name(),
-                v.rule.id,
-                super::diagnostic::printable(&v.message),
-                v.span.start
-            );
-        }
-        let _ = self.findings.flush();
+        report
+            .violations()
+            .map(|v| {
+                let severity = if v.severity == Severity::Error {
+                    "error"
+                } else {
+                    "warning"
+                };
+                let at = if v.path.is_empty() { "/" } else { &v.path };
+                format!(
+                    "tap: {} message {n}: {severity}[{}]: {} (at {at}, byte {})",
+                    side.name(),
+                    v.rule.id,
+                    super::diagnostic::printable(&v.message),
+                    v.span.start
+                )
+            })
+            .collect()
     }
 
     /// Learns the MCP version from the handshake: the client's `initialize` asks for one, the
@@ -167,18 +311,89 @@ impl Watch {
             self.profile = Profile::Mcp(v);
         }
     }
+
+    /// Checks every job in order until the pumps are done, handing the findings to the writer
+    /// (dropping, and counting, those its full queue refuses).
+    fn run(
+        mut self,
+        jobs: Receiver<Job>,
+        findings: SyncSender<String>,
+        waiting_bytes: &AtomicUsize,
+        dropped: &Dropped,
+    ) {
+        let say = |line: String| {
+            if findings.try_send(line).is_err() {
+                dropped.findings.fetch_add(1, Ordering::Relaxed);
+            }
+        };
+        for job in jobs {
+            match job {
+                Job::Check { side, n, text } => {
+                    let lines = self.check(side, n, &text);
+                    let size = text.len();
+                    drop(text);
+                    waiting_bytes.fetch_sub(size, Ordering::AcqRel);
+                    lines.into_iter().for_each(say);
+                }
+                Job::TooLarge { side, n, size } => say(format!(
+                    "tap: {} message {n}: not checked: {size} bytes, more than the {MAX_CHECKED} the tap checks (passed on untouched)",
+                    side.name()
+                )),
+            }
+        }
+    }
+}
+
+/// Writes the findings as they come, then what was dropped; flushes whenever none waits.
+fn write_findings(lines: Receiver<String>, mut out: Box<dyn Write + Send>, dropped: &Dropped) {
+    let mut next = lines.recv().ok();
+    while let Some(line) = next {
+        let _ = writeln!(out, "{line}");
+        next = match lines.try_recv() {
+            Ok(line) => Some(line),
+            Err(TryRecvError::Empty) => {
+                let _ = out.flush();
+                lines.recv().ok()
+            }
+            Err(TryRecvError::Disconnected) => None,
+        };
+    }
+    for note in dropped_notes(dropped) {
+        let _ = writeln!(out, "tap: {note}");
+    }
+    let _ = out.flush();
+}
+
+/// What was dropped, in words (nothing when nothing was).
+fn dropped_notes(dropped: &Dropped) -> Vec<String> {
+    let mut notes = Vec::new();
+    let findings = dropped.findings.load(Ordering::Acquire);
+    if findings > 0 {
+        notes.push(format!(
+            "{findings} findings were dropped: their output was not read as fast as they came (the traffic never waits for it)"
+        ));
+    }
+    let unchecked = dropped.unchecked.load(Ordering::Acquire);
+    if unchecked > 0 {
+        notes.push(format!(
+            "{unchecked} messages were passed on and recorded but not checked: the checker was behind (the traffic never waits for it)"
+        ));
+    }
+    notes
 }
 
 /// Copies `from` to `to` chunk by chunk (each written and flushed as soon as it is read), and
-/// hands every complete line to the watch; what is left at the end (a message without its
-/// newline) is checked too. Returns when `from` ends or `to` refuses bytes.
+/// hands every complete line to the recorder; what is left at the end (a message without its
+/// newline) is recorded too. Returns when `from` ends or `to` refuses bytes. Only the bytes just
+/// read are searched for a newline, and a line longer than [`MAX_CHECKED`] is not kept: the work
+/// is linear in the bytes and the memory bounded, whatever the lines' length.
 ///
 /// A chunk's complete lines are recorded *before* the chunk is passed on: the peer cannot answer
 /// a message it has not received, so its answer is recorded after it (forwarded first, a fast
 /// client's reply to the server's request could reach the transcript ahead of the request).
-fn pump(mut from: impl Read, mut to: impl Write, side: Side, watch: &Mutex<Watch>) {
-    let mut buf = vec![0u8; 64 * 1024];
-    let mut pending: Vec<u8> = Vec::new();
+fn pump(mut from: impl Read, mut to: impl Write, side: Side, recorder: &Mutex<Recorder>) {
+    let mut buf = vec![0u8; CHUNK];
+    let mut line = Line::default();
     loop {
         let n = match from.read(&mut buf) {
             Ok(0) => break,
@@ -187,21 +402,29 @@ fn pump(mut from: impl Read, mut to: impl Write, side: Side, watch: &Mutex<Watch
             Err(_) => break,
         };
         let chunk = &buf[..n];
-        pending.extend_from_slice(chunk);
-        while let Some(nl) = pending.iter().position(|&b| b == b'\n') {
-            let line: Vec<u8> = pending.drain(..=nl).collect();
-            if let Ok(mut w) = watch.lock() {
-                w.message(side, &line);
+        let mut rest = chunk;
+        let mut recording = None;
+        while let Some(nl) = rest.iter().position(|&b| b == b'\n') {
+            line.push(&rest[..=nl]);
+            rest = &rest[nl + 1..];
+            let r = recording.get_or_insert_with(|| recorder.lock());
+            if let Ok(r) = r {
+                r.message(side, std::mem::take(&mut line));
             }
+        }
+        line.push(rest);
+        if let Some(Ok(mut r)) = recording {
+            r.flush();
         }
         let delivered = to.write_all(chunk).and_then(|()| to.flush()).is_ok();
         if !delivered {
             break;
         }
     }
-    if !pending.is_empty() {
-        if let Ok(mut w) = watch.lock() {
-            w.message(side, &pending);
+    if line.size > 0 {
+        if let Ok(mut r) = recorder.lock() {
+            r.message(side, line);
+            r.flush();
         }
     }
 }
@@ -232,7 +455,7 @@ pub fn main(args: Args) -> ExitCode {
             Ok(f) => Box::new(BufWriter::new(f)),
             Err(()) => return ExitCode::from(2),
         },
-        None => Box::new(io::stderr()),
+        None => Box::new(BufWriter::new(io::stderr())),
     };
     let transcript = match &args.transcript {
         Some(path) => match open(path, "transcript") {
@@ -271,34 +494,64 @@ pub fn main(args: Args) -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let watch = Arc::new(Mutex::new(Watch {
-        profile,
-        fixed,
-        findings,
-        transcript,
-        counts: [0, 0],
-        api: api.map(|doc| (doc, Pairing::default())),
-    }));
     let (Some(child_in), Some(child_out)) = (child.stdin.take(), child.stdout.take()) else {
         eprintln!("jrpc tap: {program} has no standard input or output");
         return ExitCode::from(2);
     };
+    let dropped = Arc::new(Dropped::default());
+    let waiting_bytes = Arc::new(AtomicUsize::new(0));
+    // The writer: findings out, then what was dropped. It ends when the checker has ended.
+    let (finding_tx, finding_rx) = mpsc::sync_channel::<String>(MAX_QUEUED_FINDINGS);
+    let (written_tx, written) = mpsc::channel::<()>();
+    let d = Arc::clone(&dropped);
+    thread::spawn(move || {
+        write_findings(finding_rx, findings, &d);
+        drop(written_tx);
+    });
+    // The checker: every recorded message in order, until the recorder lets its queue go.
+    let (job_tx, job_rx) = mpsc::sync_channel::<Job>(MAX_WAITING);
+    let (d, w) = (Arc::clone(&dropped), Arc::clone(&waiting_bytes));
+    let checker = thread::spawn(move || {
+        Checker {
+            profile,
+            fixed,
+            api: api.map(|doc| (doc, Pairing::default())),
+        }
+        .run(job_rx, finding_tx, &w, &d);
+    });
+    let recorder = Arc::new(Mutex::new(Recorder {
+        transcript,
+        counts: [0, 0],
+        checker: Some(job_tx),
+        waiting_bytes,
+        dropped: Arc::clone(&dropped),
+    }));
     // Client → server: when the client closes, the server's input closes too (child_in drops).
-    let w = Arc::clone(&watch);
-    thread::spawn(move || pump(io::stdin().lock(), child_in, Side::Client, &w));
+    let r = Arc::clone(&recorder);
+    thread::spawn(move || pump(io::stdin().lock(), child_in, Side::Client, &r));
     // Server → client, until the server closes its output.
-    let w = Arc::clone(&watch);
-    let to_client = thread::spawn(move || pump(child_out, io::stdout().lock(), Side::Server, &w));
+    let r = Arc::clone(&recorder);
+    let to_client = thread::spawn(move || pump(child_out, io::stdout().lock(), Side::Server, &r));
     let status = child.wait();
     // The server is gone: no signal may reach whatever process takes its pid next.
     #[cfg(unix)]
     forwarding.close();
     let _ = to_client.join();
-    if let Ok(mut w) = watch.lock() {
-        let _ = w.findings.flush();
-        if let Some(t) = &mut w.transcript {
-            let _ = t.flush();
+    // No more checking: the checker finishes what waits (bounded), then the writer what is left,
+    // for at most FINDINGS_GRACE (its output may never be read: the tap ends anyway).
+    if let Ok(mut r) = recorder.lock() {
+        r.checker = None;
+    }
+    let _ = checker.join();
+    let _ = written.recv_timeout(FINDINGS_GRACE);
+    if let Ok(mut r) = recorder.lock() {
+        let notes = dropped_notes(&dropped);
+        if let Some(t) = &mut r.transcript {
+            for note in notes {
+                let _ = writeln!(t, "--> // jrpc tap: {note}");
+            }
         }
+        r.flush();
     }
     match status {
         Ok(status) => exit_code_of(status),

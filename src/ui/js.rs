@@ -99,6 +99,19 @@ pub fn listen_forever(target: &EventTarget, event: &str, handler: impl Fn(Event)
     closure.forget();
 }
 
+/// Scrolls `el` to the middle of the window (`scrollIntoView({block: "center"})`), so what is
+/// above it (a server's question) and below it stay in sight.
+pub(crate) fn scroll_to_center(el: &web_sys::Element) {
+    let options = js_sys::Object::new();
+    set_prop(&options, "block", &"center".into());
+    let scroll = js_sys::Reflect::get(el, &"scrollIntoView".into())
+        .ok()
+        .and_then(|f| f.dyn_into::<js_sys::Function>().ok());
+    if let Some(scroll) = scroll {
+        let _ = scroll.call1(el, &options);
+    }
+}
+
 /// Scrolls to and focuses the first element under `root` matching `selector` (after a view is
 /// built, or a question answered).
 pub(crate) fn focus_within(root: &web_sys::Element, selector: &str) {

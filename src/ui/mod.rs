@@ -78,6 +78,20 @@ pub fn App() -> impl IntoView {
                 let _ = editor.focus();
             }
         }
+        // `#/log` (a lesson's "Open the playground's log"): the log itself, in view and focused.
+        if now == Route::Log {
+            request_animation_frame(|| {
+                let log = document()
+                    .query_selector("[data-testid=\"log\"]")
+                    .ok()
+                    .flatten();
+                if let Some(log) = log.and_then(|l| l.dyn_into::<web_sys::HtmlElement>().ok()) {
+                    log.scroll_into_view();
+                    let _ = log.set_attribute("tabindex", "-1");
+                    let _ = log.focus();
+                }
+            });
+        }
         now
     });
     // The skip link: to the view's <main>, past the header and its toolbar.

@@ -221,11 +221,14 @@ fn open_fragment(state: AppState) {
                 }
                 state.profile.set(profile);
                 forget_fragment();
-                let lines = state.text.with_untracked(|t| t.lines().count());
+                let lines = match state.text.with_untracked(|t| t.lines().count()) {
+                    1 => "1 line".to_string(),
+                    n => format!("{n} lines"),
+                };
                 let profile = profile.to_string();
                 state.notify(
                     NoticeLevel::Info,
-                    format!("Opened a shared link: {lines} lines, {profile}."),
+                    format!("Opened a shared link: {lines}, {profile}."),
                 );
             }
             Err(why) => state.notify(

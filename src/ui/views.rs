@@ -30,7 +30,7 @@ pub(crate) fn use_route() -> RwSignal<Route> {
 /// The page's title on `route`: the view, then the site.
 pub fn title_of(route: &Route) -> String {
     let view = match route {
-        Route::Playground => return "JSON-RPC playground".into(),
+        Route::Playground | Route::Log => return "JSON-RPC playground".into(),
         Route::Reference(Some(rule)) => format!("{rule} · Rule reference"),
         Route::Reference(None) => "Rule reference".into(),
         Route::Quiz(_) => "Quiz".into(),
@@ -69,7 +69,7 @@ pub fn TeachView() -> impl IntoView {
     let host = NodeRef::<leptos::html::Main>::new();
     // The view of the route, built afresh when the route changes.
     let view = move || match route.get() {
-        Route::Playground => ().into_any(),
+        Route::Playground | Route::Log => ().into_any(),
         Route::Reference(focus) => view! { <reference::Reference app focus /> }.into_any(),
         Route::Quiz(which) => view! { <quiz::Quiz app which /> }.into_any(),
         Route::Lessons(index) => view! { <lessons::Lessons app index /> }.into_any(),
@@ -88,7 +88,7 @@ pub fn TeachView() -> impl IntoView {
         }
     });
     view! {
-        <main class="teach-host" tabindex="-1" node_ref=host hidden=move || route.with(|r| *r == Route::Playground)>
+        <main class="teach-host" tabindex="-1" node_ref=host hidden=move || route.with(|r| r.view() == "playground")>
             {view}
         </main>
     }

@@ -155,3 +155,31 @@ pub fn jrpc(args: &[&str], stdin: &[u8]) -> std::process::Output {
     child.stdin.take().unwrap().write_all(stdin).unwrap();
     child.wait_with_output().unwrap()
 }
+
+/// A process's peak resident memory so far (Linux: `VmHWM` of /proc/PID/status), in bytes.
+#[cfg(target_os = "linux")]
+pub fn peak_memory(pid: u32) -> usize {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).expect("the process runs");
+    let line = status
+        .lines()
+        .find(|l| l.starts_with("VmHWM:"))
+        .expect("Linux says the peak");
+    let kb: usize = line
+        .split_whitespace()
+        .nth(1)
+        .and_then(|n| n.parse().ok())
+        .expect("a number of kB");
+    kb * 1024
+}
+
+/// One batch of `n` `tools/list` requests: each is answered with about 4 KB, so 44,000 of them
+/// (2 MiB) ask for 181 MB.
+pub fn tools_list_batch(n: usize) -> String {
+    let items: Vec<String> = (0..n)
+        .map(|id| format!(r#"{{"jsonrpc":"2.0","id":{id},"method":"tools/list"}}"#))
+        .collect();
+    format!("[{}]", items.join(","))
+}
+
+/// The mock's answer to a batch whose replies would pass 16 MiB.
+pub const REPLY_TOO_LARGE: &str = r#"{"jsonrpc":"2.0","error":{"code":-32010,"message":"Reply too large: the replies would pass 16777216 bytes (16 MiB); send fewer requests per batch"},"id":null}"#;

@@ -207,13 +207,19 @@ test('after Send the reply is announced beside the verdicts; Show in the log sel
   await page.close();
 });
 
-test('on a phone (390 px) nothing sticks out, the verdicts take only their room, a notice can be dismissed', async () => {
+// The app on a phone's screen (390×844), as a touch device, once it shows a verdict.
+const openPhone = async () => {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
   const page = await context.newPage();
   const problems = [];
   page.on('pageerror', (err) => problems.push(err.message));
   await page.goto(process.env.BASE_URL ?? 'http://127.0.0.1:8080/');
   await page.waitForSelector('[data-testid=verdict]');
+  return { context, page, problems };
+};
+
+test('on a phone (390 px) nothing sticks out, the verdicts take only their room, a notice can be dismissed', async () => {
+  const { context, page, problems } = await openPhone();
   const wide = await page.evaluate(() => ({
     page: document.documentElement.scrollWidth,
     out: [...document.querySelectorAll('body *')]
@@ -237,6 +243,53 @@ test('on a phone (390 px) nothing sticks out, the verdicts take only their room,
   assert.ok(box && box.x >= 0 && box.x + box.width <= 390, `dismiss at ${JSON.stringify(box)}`);
   await dismiss.click();
   assert.equal(await page.locator('[data-testid=notice]').count(), 0);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+
+test('on a phone (390×844) the sample and its verdict are both on the first screen', async () => {
+  const { context, page, problems } = await openPhone();
+  assert.ok((await editorValue(page)).trim().length > 0, 'the page opens on a sample');
+  const box = await page.$eval('[data-testid=verdict]', (el) => {
+    const r = el.getBoundingClientRect();
+    return { top: r.top + scrollY, bottom: r.bottom + scrollY };
+  });
+  assert.ok(box.top >= 0 && box.bottom <= 844, `the verdict spans y ${box.top}–${box.bottom} of the page`);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('on a phone the editor is as tall as its lines, from 6 lines to 60 % of the screen, and stays resizable', async () => {
+  const { context, page, problems } = await openPhone();
+  const lines = (n) => Array.from({ length: n }, (_, i) => `{"jsonrpc": "2.0", "method": "ping", "id": ${i}}`).join('\n');
+  // The editor box's height, and the textarea's and its scroll height, with `n` lines typed.
+  const sized = async (n) => {
+    await page.fill('[data-testid=editor]', lines(n));
+    await page.waitForFunction((n) => document.querySelectorAll('[data-testid=mirror] .line').length === n, n);
+    return page.evaluate(() => {
+      const code = document.querySelector('.editor .code');
+      const area = document.querySelector('[data-testid=editor]');
+      return {
+        box: code.getBoundingClientRect().height,
+        area: area.getBoundingClientRect().height,
+        client: area.clientHeight,
+        scroll: area.scrollHeight,
+        resize: getComputedStyle(code).resize,
+      };
+    });
+  };
+  const lineHeight = 21; // 14px/1.5 (--code-font)
+  const [one, six, ten, twenty, many] = [await sized(1), await sized(6), await sized(10), await sized(20), await sized(200)];
+  assert.equal(one.box, six.box, 'one line gets the 6-line minimum');
+  assert.ok(one.box < 200, `one line: an editor ${one.box} px tall`);
+  assert.ok(Math.abs(twenty.box - ten.box - 10 * lineHeight) <= 1, `10 → 20 lines: ${ten.box} → ${twenty.box} px`);
+  assert.ok(Math.abs(many.box - 0.6 * 844) <= 1, `200 lines: ${many.box} px, the maximum is 60 % of 844`);
+  // The textarea fills the box (a tap anywhere in it edits), and scrolls past the maximum only.
+  for (const s of [one, twenty, many]) assert.ok(s.box - s.area <= 2, `textarea ${s.area} px in a box of ${s.box}`);
+  assert.ok(twenty.scroll <= twenty.client + 1, 'twenty lines: no scrolling');
+  assert.ok(many.scroll > many.client, 'two hundred lines: the textarea scrolls');
+  assert.equal(many.resize, 'vertical');
   assert.deepEqual(problems, []);
   await context.close();
 });

@@ -7,7 +7,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { BASE_URL, launch } from './support.mjs';
+import { BASE_URL, launch, watch } from './support.mjs';
 
 const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
@@ -156,8 +156,8 @@ test('quiz: picking the rule, or a wrong rule, is graded', async () => {
   await context.close();
 });
 
-/** Clicks the middle of `needle` inside the quiz message. */
-async function clickOn(page, needle) {
+/** Clicks (or, with `tap`, taps) the middle of `needle` inside the quiz message. */
+async function clickOn(page, needle, tap = false) {
   const at = await page.$eval('[data-testid=quiz-message]', (pre, needle) => {
     const walker = document.createTreeWalker(pre, NodeFilter.SHOW_TEXT);
     let node = walker.nextNode();
@@ -169,7 +169,7 @@ async function clickOn(page, needle) {
     const r = range.getBoundingClientRect();
     return { x: r.left + r.width / 2, y: r.top + r.height / 2 };
   }, needle);
-  await page.mouse.click(at.x, at.y);
+  await (tap ? page.touchscreen.tap(at.x, at.y) : page.mouse.click(at.x, at.y));
 }
 
 test('quiz: clicking the offending part, or another part, is graded', async () => {
@@ -253,7 +253,7 @@ test('quiz: progress and score persist; order varies; a set link reproduces the 
   // A question's own link opens that one question.
   const share = await a.page.getAttribute('[data-testid=quiz-share]', 'href');
   const shown = await a.page.getAttribute('.quiz-item', 'data-item');
-  assert.equal(share, `#/quiz/${shown}`);
+  assert.match(share, /^#\/quiz\/q-[0-9a-f]{8}$/, 'opaque: the link does not name the answer');
   await go(b.page, share);
   assert.equal(await b.page.getAttribute('.quiz-item', 'data-item'), shown);
   await go(b.page, '#/quiz/no-such-item');
@@ -338,7 +338,9 @@ test('lessons: walk all sixteen, run each example on the mock, answer each quest
     await page.waitForSelector('[data-testid=lesson-replies]');
     const replies = await page.$$eval('[data-testid=lesson-reply]', (rs) => rs.map((r) => r.textContent));
     if (reply) {
-      assert.ok(replies.some((r) => r.includes(reply)), `${id}: ${replies}`);
+      // Long replies are laid out on several lines: compare without the layout's spaces.
+      const flat = (t) => t.replace(/\s/g, '');
+      assert.ok(replies.some((r) => flat(r).includes(flat(reply))), `${id}: ${replies}`);
     } else {
       assert.deepEqual(replies, [], `${id}: a notification gets no reply`);
       await page.waitForSelector('[data-testid=lesson-no-reply]');
@@ -419,3 +421,244 @@ test('each view has its title, its <main>, and the focus on its heading; a skip 
   assert.deepEqual(problems, []);
   await context.close();
 });
+
+// ---- Issue 28: teaching that teaches. One test per item, walked as a student. ----
+
+/** The lesson at 1-based `n`, loaded. */
+async function lesson(page, n) {
+  await go(page, `#/lessons/${n}`);
+  await page.waitForSelector(`[data-testid=lesson] .step >> text="Step ${n} of 16"`);
+}
+
+test('28.1 severity: a SHOULD is marked as one everywhere, and pointing at it is a right observation', async () => {
+  const { context, page, problems } = await visitor();
+  await go(page, '#/quiz/rule:member-unknown');
+  const option = await page.textContent('[data-testid=quiz-rule] option[value=member-unknown]');
+  assert.match(option, /^SHOULD: /);
+  assert.match(await page.textContent('[data-testid=quiz-rule] option[value=jsonrpc-not-2-0]'), /^MUST: /);
+  await clickOn(page, '"parms"');
+  await page.click('[data-testid=quiz-answer][data-answer=invalid]');
+  const result = page.locator('[data-testid=quiz-result]');
+  assert.equal(await result.getAttribute('data-correct'), 'true');
+  assert.equal(await result.getAttribute('data-noticed'), 'member-unknown');
+  const text = await result.textContent();
+  assert.match(text, /Right observation: it is valid, but member-unknown is discouraged/);
+  assert.doesNotMatch(text, /Not quite/);
+  // The batch whose ids repeat: naming that rule is right too (it used to be "Not quite: it is batch").
+  await go(page, '#/quiz/rule:batch-duplicate-id');
+  await page.selectOption('[data-testid=quiz-rule]', 'batch-duplicate-id');
+  await page.click('[data-testid=quiz-answer][data-answer=invalid]');
+  assert.equal(await page.getAttribute('[data-testid=quiz-result]', 'data-correct'), 'true');
+  // The reference: a warning's example is "Discouraged", an error's "Breaks it"; badges say the keyword.
+  await go(page, '#/reference/member-unknown');
+  const entry = page.locator('[data-rule=member-unknown]');
+  assert.match(await entry.textContent(), /Discouraged \(valid, but\)/);
+  assert.doesNotMatch(await entry.textContent(), /Breaks it/);
+  assert.equal(await entry.locator('[data-testid=rule-severity]').textContent(), 'warning (SHOULD)');
+  assert.match(await page.locator('[data-rule=jsonrpc-not-2-0]').textContent(), /Breaks it/);
+  // Lesson 1 teaches MUST and SHOULD.
+  await lesson(page, 1);
+  assert.match(await page.textContent('[data-testid=lesson]'), /MUST.*invalid.*SHOULD.*still valid/s);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('28.2 each lesson asks what it taught; the --> notation is taught where first used', async () => {
+  const { context, page, problems } = await visitor();
+  await lesson(page, 10);
+  assert.match(await page.textContent('[data-testid=quiz-message]'), /resources\/read/);
+  await lesson(page, 14);
+  assert.match(await page.textContent('[data-testid=quiz-message]'), /sampling\/createMessage/);
+  assert.doesNotMatch(await page.textContent('[data-testid=quiz-message]'), /roots\/list/);
+  await lesson(page, 7);
+  assert.match(await page.textContent('[data-testid=lesson]'), /a line starting --> is what the client sends, <-- what the server sends back/);
+  assert.equal(await page.locator('[data-testid=quiz-notation]').count(), 1, 'said above the transcript question');
+  await lesson(page, 6);
+  assert.doesNotMatch(await page.textContent('[data-testid=lesson] > p'), /-->/);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('28.3 a wrong answer can be tried again, the explanation stays, and a right retry finishes the lesson', async () => {
+  const { context, page, problems } = await visitor();
+  await lesson(page, 2);
+  await page.click('[data-testid=quiz-answer][data-answer=request]');
+  assert.equal(await page.getAttribute('[data-testid=quiz-result]', 'data-correct'), 'false');
+  assert.equal(await page.isDisabled('[data-testid=quiz-answer][data-answer=notification]'), true);
+  const explanation = await page.textContent('[data-testid=quiz-explanation]');
+  await page.click('[data-testid=quiz-retry]');
+  assert.equal(await page.textContent('[data-testid=quiz-explanation]'), explanation, 'the explanation stays');
+  assert.equal(await page.isDisabled('[data-testid=quiz-answer][data-answer=notification]'), false);
+  await page.click('[data-testid=quiz-answer][data-answer=notification]');
+  assert.equal(await page.getAttribute('[data-testid=quiz-result]', 'data-correct'), 'true');
+  await page.waitForSelector('[data-testid=lesson-finished]');
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('28.4 each lesson run is a fresh session: its picture and the server ids start again', async () => {
+  const { context, page, problems } = await visitor();
+  await lesson(page, 2);
+  await page.click('[data-testid=lesson-run]');
+  await lesson(page, 4);
+  await page.click('[data-testid=lesson-run]');
+  await page.waitForSelector('[data-testid=lesson] [data-testid=sequence]');
+  const sentences = await page.$$eval('[data-testid=lesson] [data-testid=sequence-text] li', (ls) => ls.map((l) => l.textContent));
+  assert.ok(sentences.length > 0 && sentences.every((s) => !/update/.test(s)), sentences.join(' | '));
+  // Lesson 14 left unanswered, then lesson 16: its server asks mock-1 and cancels mock-1.
+  await lesson(page, 14);
+  await page.click('[data-testid=lesson-run]');
+  await page.waitForSelector('[data-testid=lesson-answer]');
+  await lesson(page, 16);
+  await page.click('[data-testid=lesson-run]');
+  await page.waitForSelector('[data-testid=lesson-server-message]');
+  const said = (await page.$$eval('[data-testid=lesson-server-message]', (ms) => ms.map((m) => m.textContent))).join(' ').replace(/\s/g, '');
+  assert.match(said, /"id":"mock-1"/);
+  assert.match(said, /"requestId":"mock-1"/);
+  assert.doesNotMatch(said, /mock-2/);
+  // Run again: the same ids, a fresh picture.
+  const count = await page.locator('[data-testid=lesson] [data-testid=sequence-text] li').count();
+  await page.click('[data-testid=lesson-run]');
+  await page.waitForSelector('[data-testid=lesson-run-output][data-run="2"]');
+  assert.equal(await page.locator('[data-testid=lesson] [data-testid=sequence-text] li').count(), count);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('28.5 on a phone the pending action is brought into view, long replies are laid out', async () => {
+  const context = await browser.newContext({ viewport: { width: 390, height: 800 }, hasTouch: true, isMobile: true });
+  const page = await context.newPage();
+  const problems = await watch(page);
+  await lesson(page, 14);
+  await page.click('[data-testid=lesson-run]');
+  const button = page.locator('[data-testid=lesson-answer]');
+  await button.waitFor();
+  await page.waitForFunction(() => {
+    const r = document.querySelector('[data-testid=lesson-answer]').getBoundingClientRect();
+    return r.top >= 0 && r.bottom <= window.innerHeight;
+  }, null, { timeout: 3000 });
+  await lesson(page, 6);
+  await page.click('[data-testid=lesson-run]');
+  await page.waitForSelector('[data-testid=lesson-reply]');
+  const replies = await page.$$eval('[data-testid=lesson-reply]', (rs) => rs.map((r) => r.textContent));
+  const long = replies.find((r) => r.includes('"tools"'));
+  assert.ok(long.split('\n').length > 3, 'a long reply is laid out on lines');
+  // And folded: each message scrolls in a box of its own, so the run stays about a screen tall.
+  const heights = await page.$$eval('[data-testid=lesson-replies] pre', (ps) => ps.map((p) => p.getBoundingClientRect().height));
+  assert.ok(heights.every((h) => h <= 260), heights.join(' '));
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('28.6 a shared question link does not give the answer away, and old links still open', async () => {
+  const { context, page, problems } = await visitor();
+  await go(page, '#/quiz/rule:mcp-request-during-initialization');
+  const item = await page.getAttribute('.quiz-item', 'data-item');
+  const share = await page.getAttribute('[data-testid=quiz-share]', 'href');
+  assert.match(share, /^#\/quiz\/q-[0-9a-f]{8}$/);
+  await go(page, share);
+  await page.waitForSelector('[data-testid=quiz-message]');
+  assert.equal(await page.getAttribute('.quiz-item', 'data-item'), item);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('28.7 a request the server cancelled cannot be answered from the lesson', async () => {
+  const { context, page, problems } = await visitor();
+  await lesson(page, 16);
+  await page.click('[data-testid=lesson-run]');
+  await page.waitForSelector('[data-testid=lesson-cancelled]');
+  assert.equal(await page.locator('[data-testid=lesson-answer]').count(), 0);
+  assert.match(await page.textContent('[data-testid=lesson-cancelled]'), /sends no reply/);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test("28.8 \"Open the playground's log\" shows the log itself, with the lesson's run in it", async () => {
+  const { context, page, problems } = await visitor();
+  await lesson(page, 1);
+  await page.click('[data-testid=lesson-run]');
+  await page.click('[data-testid=lesson-log-link]');
+  await page.waitForFunction(() => location.hash === '#/log');
+  await page.waitForFunction(() => {
+    const r = document.querySelector('[data-testid=log]').getBoundingClientRect();
+    return r.top < window.innerHeight && r.bottom > 0 && r.top >= -5;
+  }, null, { timeout: 3000 });
+  assert.match(await page.textContent('[data-testid=log]'), /subtract/);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('28.9 the question reads in order: kinds first, then point (by tap too), rules taught so far, every part', async () => {
+  const context = await browser.newContext({ hasTouch: true });
+  const page = await context.newPage();
+  const problems = await watch(page);
+  await lesson(page, 1);
+  const order = await page.$eval('.quiz-item', (q) =>
+    [...q.querySelectorAll('.answers, [data-testid=quiz-point-step], [data-testid=quiz-point]')].map((e) => e.className || e.dataset.testid));
+  assert.deepEqual(order, ['answers', 'point-step', 'quiz-point']);
+  const rules = await page.$$eval('[data-testid=quiz-rule] option', (os) => os.map((o) => o.value).filter(Boolean));
+  assert.ok(rules.includes('jsonrpc-not-2-0'));
+  assert.ok(!rules.includes('json-lone-surrogate') && !rules.includes('id-beyond-safe-integer'), rules.join(' '));
+  // Tap on the wrong part.
+  await clickOn(page, '"1.0"', true);
+  await page.waitForSelector('[data-testid=quiz-pointed]');
+  assert.match(await page.textContent('[data-testid=quiz-pointed]'), /"jsonrpc": "1\.0"/);
+  // Grammatical feedback.
+  await lesson(page, 2);
+  await page.click('[data-testid=quiz-answer][data-answer=request]');
+  assert.match(await page.textContent('[data-testid=quiz-result]'), /Not quite: it is a notification\./);
+  // The free quiz lists every rule; the nested batch's inner [ is a part.
+  await go(page, '#/quiz/rule:batch-nested');
+  const parts = await page.$$eval('[data-testid=quiz-point] option', (os) => os.map((o) => o.textContent));
+  assert.ok(parts.some((p) => p.startsWith('[')), parts.join(' | '));
+  assert.ok(await page.locator('[data-testid=quiz-rule] option[value=json-lone-surrogate]').count() === 1);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('28.10 the first view and the lessons page say what this is and for whom, with the right count', async () => {
+  const { context, page, problems } = await visitor();
+  await go(page, '');
+  assert.match(await page.textContent('[data-testid=intro]'), /For developers learning JSON-RPC 2\.0.*Model Context Protocol \(MCP: how AI applications call tools/);
+  await go(page, '#/lessons');
+  const intro = await page.textContent('[data-testid=lessons-intro]');
+  assert.match(intro, /^For anyone who knows JSON/);
+  assert.match(intro, /16 short steps/);
+  assert.doesNotMatch(intro, /Six|fifteen/);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('28: a student answering every lesson wrong first, then right, ends with all sixteen finished', async () => {
+  const { context, page, problems } = await visitor();
+  for (let n = 1; n <= 16; n += 1) {
+    await lesson(page, n);
+    const expected = await expectedOf(page);
+    const choices = await page.$$eval('[data-testid=quiz-answer]', (bs) => bs.map((b) => b.dataset.answer));
+    const wrong = choices.find((c) => c !== expected);
+    await page.click(`[data-testid=quiz-answer][data-answer=${wrong}]`);
+    assert.equal(await page.getAttribute('[data-testid=quiz-result]', 'data-correct'), 'false', `lesson ${n}`);
+    await page.click('[data-testid=quiz-retry]');
+    await page.click(`[data-testid=quiz-answer][data-answer=${expected}]`);
+    assert.equal(await page.getAttribute('[data-testid=quiz-result]', 'data-correct'), 'true', `lesson ${n}`);
+    await page.waitForSelector('[data-testid=lesson-finished]');
+  }
+  await go(page, '#/lessons');
+  assert.equal(await page.locator('[data-testid=lesson-item][data-done=true]').count(), 16);
+  assert.match(await page.textContent('[data-testid=lessons-progress]'), /All 16 finished/);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+/** The right kind of the lesson's question, read from a wrong answer's grade in a scratch page. */
+async function expectedOf(page) {
+  const item = await page.getAttribute('.quiz-item', 'data-item');
+  const scratch = await page.context().newPage();
+  await scratch.goto(BASE_URL + `#/quiz/${item}`);
+  await scratch.waitForSelector('[data-testid=quiz-answer]');
+  await scratch.click('[data-testid=quiz-answer] >> nth=0');
+  const expected = await scratch.getAttribute('[data-testid=quiz-result]', 'data-expected');
+  await scratch.close();
+  return expected;
+}

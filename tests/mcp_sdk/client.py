@@ -3,7 +3,7 @@
 Two connections: mode="auto" (the SDK probes `server/discover` and adopts 2026-07-28) and
 mode="legacy" (the `initialize` handshake, which settles on 2025-11-25). On each: list tools,
 call add(2, 3) and expect "5", divide by zero (a tool error), an unknown tool (-32602), read a
-resource, a missing resource (-32002), get a prompt. A third connection ("asks", the handshake)
+resource, a missing resource (-32002; -32602 in 2026-07-28), get a prompt. A third connection ("asks", the handshake)
 registers sampling and elicitation callbacks and runs the tools that ask the client during a call
 (summarize: sampling/createMessage; ask_name: elicitation/create), checking what the server asked
 and the results it finished with; it also subscribes to mock://notes and hears add_note change it. Prints one PASS/FAIL line per check and a summary; exits 1 on any
@@ -87,11 +87,13 @@ async def session(binary: str, mode: str, expected_version: str) -> None:
         check(f"{p} resources/list", "mock://readme" in uris, uris)
         read = await client.read_resource("mock://readme")
         check(f"{p} resources/read", any("jrpc-mock" in getattr(c, "text", "") for c in read.contents), read)
+        # A missing resource: -32002 in the handshake versions, -32602 in 2026-07-28 (SEP-2164).
+        missing_code = -32002 if mode == "legacy" else -32602
         try:
             await client.read_resource("mock://missing")
-            check(f"{p} missing resource is -32002", False, "no error")
+            check(f"{p} missing resource is {missing_code}", False, "no error")
         except MCPError as e:
-            check(f"{p} missing resource is -32002", e.code == -32002, e.error)
+            check(f"{p} missing resource is {missing_code}", e.code == missing_code, e.error)
 
         logo = await client.read_resource("mock://logo.png")
         check(f"{p} a binary resource reads as a blob", getattr(logo.contents[0], "blob", "").startswith("iVBOR"), logo)
@@ -115,15 +117,21 @@ async def session(binary: str, mode: str, expected_version: str) -> None:
         completed = await client.complete(ResourceTemplateReference(type="ref/resource", uri="mock://error-codes/{code}"), {"name": "code", "value": "-327"})
         check(f"{p} completion/complete for a template variable", completed.completion.values == ["-32700"], completed)
 
-        # The tools that ask the client exist only where a server may send it a request of its own
-        # (the handshake versions); this client declared neither sampling nor elicitation.
+        # The tools that ask the client; this client declared neither sampling nor elicitation.
         if mode == "legacy":
             check(f"{p} summarize and ask_name are listed", {"summarize", "ask_name"} <= set(names), names)
             refused = await client.call_tool("summarize", {"text": "x"})
             check(f"{p} summarize without the sampling capability is a tool error naming it",
                   refused.is_error is True and '"sampling"' in text_of(refused), refused)
         else:
-            check(f"{p} summarize and ask_name are not listed in 2026-07-28", not {"summarize", "ask_name"} & set(names), names)
+            # 2026-07-28 asks inside an input-required result: the tools are listed, and one that
+            # needs a capability this client did not declare is -32021.
+            check(f"{p} summarize and ask_name are listed in 2026-07-28", {"summarize", "ask_name"} <= set(names), names)
+            try:
+                await client.call_tool("summarize", {"text": "x"})
+                check(f"{p} summarize without the sampling capability is -32021 in 2026-07-28", False, "no error")
+            except MCPError as e:
+                check(f"{p} summarize without the sampling capability is -32021 in 2026-07-28", e.code == -32021, e.error)
 
         if mode == "legacy":
             await client.set_logging_level("warning")

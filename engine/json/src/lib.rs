@@ -24,7 +24,9 @@ pub use format::{layout, minify, pretty, FormatError, Layout};
 pub use lines::{LineIndex, Position};
 pub use parse::{parse_document, ParseError, MAX_DEPTH};
 pub use pointer::{escape_token, pointer_to, Pointer};
-pub use stream::{split_stream, split_text, Direction, Segment, Stream};
+pub use stream::{
+    has_marker_line, is_comment_line, split_stream, split_text, Direction, Segment, Stream,
+};
 
 /// A half-open byte range `start..end` into the input.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]

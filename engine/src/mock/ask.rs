@@ -12,8 +12,8 @@
 use crate::json::{quote, Json, Node, Value};
 use crate::rpc::{Document, Kind, Severity};
 
-use super::mcp::tool_error;
-use super::{success, MockServer};
+use super::content::tool_error;
+use super::{success, MockServer, RpcError, MISSING_REQUIRED_CLIENT_CAPABILITY};
 
 /// One request of the client that the server answers, numbered in the order they arrive. It tags
 /// what the server sends while answering it, and its deferred reply ([`Outgoing::call`]).
@@ -48,22 +48,26 @@ pub struct Outgoing {
 pub(super) enum Capability {
     Sampling,
     Elicitation,
+    /// `roots/list` (asked inside 2026-07-28's input-required results only).
+    Roots,
 }
 
 impl Capability {
     /// The member of the client's `capabilities` that declares it.
-    fn name(self) -> &'static str {
+    pub(super) fn name(self) -> &'static str {
         match self {
             Capability::Sampling => "sampling",
             Capability::Elicitation => "elicitation",
+            Capability::Roots => "roots",
         }
     }
 
     /// The request that asks it.
-    fn method(self) -> &'static str {
+    pub(super) fn method(self) -> &'static str {
         match self {
             Capability::Sampling => "sampling/createMessage",
             Capability::Elicitation => "elicitation/create",
+            Capability::Roots => "roots/list",
         }
     }
 }
@@ -73,13 +77,19 @@ impl Capability {
 pub(super) struct ClientCapabilities {
     pub(super) sampling: bool,
     pub(super) elicitation: bool,
+    pub(super) roots: bool,
 }
 
 impl ClientCapabilities {
     /// From `initialize`'s `params` (`capabilities.sampling`, `capabilities.elicitation`: present
     /// as objects).
     pub(super) fn declared_in(params: Option<&Node<'_>>) -> Self {
-        let capabilities = params.and_then(|p| p.get("capabilities"));
+        ClientCapabilities::of(params.and_then(|p| p.get("capabilities")))
+    }
+
+    /// From a `ClientCapabilities` object (`initialize`'s `capabilities`, a 2026-07-28 request's
+    /// `io.modelcontextprotocol/clientCapabilities`).
+    pub(super) fn of(capabilities: Option<&Node<'_>>) -> Self {
         let has = |name| {
             capabilities
                 .and_then(|c| c.get(name))
@@ -88,14 +98,32 @@ impl ClientCapabilities {
         ClientCapabilities {
             sampling: has("sampling"),
             elicitation: has("elicitation"),
+            roots: has("roots"),
         }
     }
 
-    fn has(self, capability: Capability) -> bool {
+    pub(super) fn has(self, capability: Capability) -> bool {
         match capability {
             Capability::Sampling => self.sampling,
             Capability::Elicitation => self.elicitation,
+            Capability::Roots => self.roots,
         }
+    }
+}
+
+/// -32021 Missing required client capability: `data.requiredCapabilities` is a
+/// `ClientCapabilities` object naming what is missing (`{"sampling": {}}`).
+pub(super) fn missing_capability(capability: Capability) -> RpcError {
+    RpcError {
+        code: MISSING_REQUIRED_CLIENT_CAPABILITY,
+        message: format!(
+            "Missing required client capability: {} (this request needs it; declare it in io.modelcontextprotocol/clientCapabilities)",
+            capability.name()
+        ),
+        data: Some(Json::obj([(
+            "requiredCapabilities",
+            Json::obj([(capability.name(), Json::Object(Vec::new()))]),
+        )])),
     }
 }
 
@@ -150,6 +178,16 @@ pub struct PendingRequest {
 pub const MAX_PENDING: usize = 16;
 
 impl MockServer {
+    /// Whether the client declared `capability`: in the 2026-07-28 request's `_meta`, or in
+    /// `initialize` for the handshake versions.
+    pub(super) fn client_declared(&self, capability: Capability) -> bool {
+        if self.request.modern {
+            self.request.client_can.has(capability)
+        } else {
+            self.client_can.has(capability)
+        }
+    }
+
     /// A tool asks the client: when the client declared `capability`, the call will wait for its
     /// answer and `finish` makes the tool's result from it (the returned value is then a
     /// placeholder the call never sends); otherwise the tool's result is a tool error saying so.
@@ -375,6 +413,27 @@ pub(super) fn sampled(result: &Node<'_>) -> Result<(String, String), String> {
         .unwrap_or("an unnamed model")
         .to_string();
     Ok((text, model))
+}
+
+/// The roots of a `roots/list` result, each `uri (name)` or `uri`. `Err`: what is wrong, with
+/// where.
+pub(super) fn roots(result: &Node<'_>) -> Result<Vec<String>, String> {
+    let Some(Value::Array(items)) = result.get("roots").map(|r| &r.value) else {
+        return Err("the roots/list result has no \"roots\" array (at /result/roots)".into());
+    };
+    items
+        .iter()
+        .enumerate()
+        .map(|(i, root)| {
+            let uri = root.get("uri").and_then(Node::as_str).ok_or_else(|| {
+                format!("a root has no \"uri\" string (at /result/roots/{i}/uri)")
+            })?;
+            Ok(match root.get("name").and_then(Node::as_str) {
+                Some(name) => format!("{uri} ({name})"),
+                None => uri.to_string(),
+            })
+        })
+        .collect()
 }
 
 /// What the user did with an elicitation form (`accept`, `decline` or `cancel`) and the form's

@@ -47,6 +47,13 @@
 //! handle({"result":{"action":"accept",…},"id":"mock-1"}) -> None;  take_outgoing(): [Reply {"result":{…},"id":7}]
 //! ```
 //!
+//! A reply is at most [`MAX_REPLY`] bytes, counting what the server sends on its own while
+//! answering: a batch of small requests can ask for far more than itself (2 MiB of `tools/list`
+//! asks for 181 MB). The replies are built one after the other and the bound checked as they
+//! grow; past it the batch is answered as a whole with one [`REPLY_TOO_LARGE`] error, id null (the
+//! requests answered before the bound have run; what they sent on their own is not sent). A
+//! single request whose reply passes the bound gets that error with its id.
+//!
 //! Replies are compact, one line, with members in the order the specification writes them:
 //! `{"jsonrpc":"2.0","result"|"error":…,"id":…}` and `{"code":…,"message":…,"data":…}`.
 //! -32700, -32600 and -32601 carry exactly the specification's text and no `data`; -32602 carries a
@@ -56,15 +63,28 @@
 mod ask;
 #[cfg(feature = "conformance")]
 mod conformance;
+mod content;
 mod examples;
 mod mcp;
+mod params;
+mod rounds;
 
 use crate::json::{parse_document, quote, split_stream, Direction, Json, Node, Span, Value};
 use crate::rpc::errors::{INVALID_PARAMS, INVALID_REQUEST, METHOD_NOT_FOUND, PARSE_ERROR};
 use crate::rpc::{self, rules, Document, Kind, McpVersion, Profile};
 
 pub use ask::{CallId, Outgoing, OutgoingKind, PendingRequest, MAX_PENDING};
-pub use mcp::{SERVER_NAME, SUPPORTED_VERSIONS};
+pub use mcp::{
+    HttpHeaders, HEADER_MISMATCH, MISSING_REQUIRED_CLIENT_CAPABILITY, SERVER_NAME,
+    SUPPORTED_VERSIONS, UNSUPPORTED_PROTOCOL_VERSION,
+};
+pub use rounds::STATE_KEY_BYTES;
+
+/// The largest reply the mock builds, what it sends on its own while answering included.
+pub const MAX_REPLY: usize = 16 * 1024 * 1024;
+/// The error a reply past [`MAX_REPLY`] is replaced with (a server error: the range
+/// -32099..-32000 is left to implementations).
+pub const REPLY_TOO_LARGE: i64 = -32010;
 
 /// A JSON-RPC error object to send.
 #[derive(Clone, Debug, PartialEq)]
@@ -126,6 +146,33 @@ impl RpcError {
 /// What a method call produced.
 pub type Outcome = Result<Json, RpcError>;
 
+/// The mock's reply to one input, and whether it refuses the input as a whole.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Answer {
+    /// The compact one-line reply.
+    pub text: String,
+    /// The input as a whole was not accepted: it is not JSON (`-32700`), or not a request (one
+    /// `-32600` for an invalid request, `[]`, or a batch the MCP version does not allow), id null.
+    /// Over HTTP this is the `400` MCP asks for.
+    pub refused: bool,
+}
+
+impl Answer {
+    fn accepted(text: String) -> Self {
+        Answer {
+            text,
+            refused: false,
+        }
+    }
+
+    fn refused(text: String) -> Self {
+        Answer {
+            text,
+            refused: true,
+        }
+    }
+}
+
 /// One document of a stream and what the server answered to it.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Exchange {
@@ -175,6 +222,27 @@ pub struct MockServer {
     subscriptions: Vec<String>,
     /// What the add_note tool keeps (the resource mock://notes), oldest first.
     notes: Vec<String>,
+    /// The headers of the HTTP POST being answered ([`MockServer::handle_http`]).
+    http: Option<HttpHeaders>,
+    /// What the request being answered says in its 2026-07-28 `_meta` (nothing for the
+    /// handshake versions' requests).
+    request: mcp::RequestMeta,
+    /// The HTTP status the reply being made asks for, when not 200 ([`HttpReply::status`]).
+    reply_status: Option<u16>,
+    /// The key that signs the `requestState` of input-required results ([`rounds`]).
+    state_key: [u8; rounds::STATE_KEY_BYTES],
+}
+
+/// [`MockServer::handle_http`]'s answer to one POST.
+#[derive(Clone, Debug, PartialEq)]
+pub struct HttpReply {
+    /// What [`MockServer::answer`] returns.
+    pub reply: Option<Answer>,
+    /// The HTTP status 2026-07-28 gives the reply when it is not 200: 400 Bad Request for a
+    /// request refused for what it is (a broken `_meta` envelope, an unsupported version,
+    /// headers that do not match the body, a capability the client did not declare), 404 Not
+    /// Found for a method the server does not have.
+    pub status: Option<u16>,
 }
 
 /// The catalogue an MCP mock serves: the friendly one learners see (add, echo, divide, a tool
@@ -263,19 +331,38 @@ impl MockServer {
     /// Returns the compact one-line reply, or `None` when nothing is to be returned (notifications,
     /// responses, batches of notifications, blank input).
     pub fn handle(&mut self, input: &[u8]) -> Option<String> {
+        self.answer(input).map(|answer| answer.text)
+    }
+
+    /// [`Self::handle`], saying also whether the reply refuses the input as a whole ([`Answer`]):
+    /// a transport that answers such input otherwise (HTTP's `400`) need not read the reply again.
+    pub fn answer(&mut self, input: &[u8]) -> Option<Answer> {
         if input.iter().all(u8::is_ascii_whitespace) {
             return None;
         }
         let root = match parse_document(input, 0) {
             Ok((parsed, end)) if input[end..].iter().all(u8::is_ascii_whitespace) => parsed.root,
-            _ => return Some(parse_error()),
+            _ => return Some(Answer::refused(parse_error())),
         };
         // The same bytes hold exactly one document, so the report has exactly one.
         let report = rpc::check(input, self.profile);
         let [doc] = report.documents.as_slice() else {
-            return Some(parse_error());
+            return Some(Answer::refused(parse_error()));
         };
         self.document(input, doc, &root)
+    }
+
+    /// [`Self::handle`] for the body of an HTTP POST with its `headers`: a 2026-07-28 request's
+    /// headers are checked against its body (SEP-2243), and the reply comes with its status.
+    pub fn handle_http(&mut self, input: &[u8], headers: HttpHeaders) -> HttpReply {
+        self.http = Some(headers);
+        self.reply_status = None;
+        let reply = self.answer(input);
+        self.http = None;
+        HttpReply {
+            reply,
+            status: self.reply_status.take(),
+        }
     }
 
     /// Answers every document of a multi-document input in order (whitespace-separated, as
@@ -306,12 +393,13 @@ impl MockServer {
             .collect()
     }
 
-    fn document(&mut self, src: &[u8], doc: &Document, node: &Node<'_>) -> Option<String> {
+    fn document(&mut self, src: &[u8], doc: &Document, node: &Node<'_>) -> Option<Answer> {
         match (doc.kind, &node.value) {
             // `[]`: not a batch; §7 answers it with one Invalid Request object, not an array.
-            (_, Value::Array(items)) if items.is_empty() => {
-                Some(failure("null", &RpcError::predefined(INVALID_REQUEST)))
-            }
+            (_, Value::Array(items)) if items.is_empty() => Some(Answer::refused(failure(
+                "null",
+                &RpcError::predefined(INVALID_REQUEST),
+            ))),
             // MCP has batches in 2025-03-26 only: once a session speaks another version (or the
             // profile says one, or an element's 2026-07-28 envelope), a batch is refused as a
             // whole with one Invalid Request, id null — when it holds something that would be
@@ -324,21 +412,65 @@ impl MockServer {
                     let intent = item.intent.unwrap_or(item.kind);
                     item.kind != Kind::Notification && intent != Kind::Response
                 });
-                answerable.then(|| failure("null", &RpcError::predefined(INVALID_REQUEST)))
+                answerable.then(|| {
+                    Answer::refused(failure("null", &RpcError::predefined(INVALID_REQUEST)))
+                })
             }
             (Kind::Batch, Value::Array(items)) => {
                 self.in_batch = true;
-                let replies: Vec<String> = doc
-                    .items
-                    .iter()
-                    .zip(items)
-                    .filter_map(|(item, node)| self.message(src, item, node))
-                    .collect();
+                let replies = self.batch(src, &doc.items, items);
                 self.in_batch = false;
-                (!replies.is_empty()).then(|| format!("[{}]", replies.join(",")))
+                replies.map(Answer::accepted)
             }
-            _ => self.message(src, doc, node),
+            _ => {
+                let sent_before = self.sent.len();
+                let reply = self.message(src, doc, node)?;
+                let sent = self.sent[sent_before..].iter().map(|o| o.text.len());
+                if reply.len().saturating_add(sent.sum()) > MAX_REPLY {
+                    self.sent.truncate(sent_before);
+                    return Some(Answer::accepted(failure(
+                        &id_text(src, doc, node),
+                        &reply_too_large(),
+                    )));
+                }
+                let refused = doc.intent.unwrap_or(doc.kind) != Kind::Response
+                    && !matches!(doc.kind, Kind::Request | Kind::Notification);
+                Some(Answer {
+                    text: reply,
+                    refused,
+                })
+            }
         }
+    }
+
+    /// The array of a batch's replies, built one reply at a time: past [`MAX_REPLY`] (with what
+    /// the server sent meanwhile) it stops, forgets what it sent, and the batch gets one
+    /// [`REPLY_TOO_LARGE`] error. `None` when nothing is returned.
+    fn batch(&mut self, src: &[u8], docs: &[Document], nodes: &[Node<'_>]) -> Option<String> {
+        let sent_before = self.sent.len();
+        let mut sent_size = 0usize;
+        let mut out = String::from("[");
+        for (doc, node) in docs.iter().zip(nodes) {
+            let counted = self.sent.len();
+            if let Some(reply) = self.message(src, doc, node) {
+                if out.len() > 1 {
+                    out.push(',');
+                }
+                out.push_str(&reply);
+            }
+            sent_size += self.sent[counted..]
+                .iter()
+                .map(|o| o.text.len())
+                .sum::<usize>();
+            if out.len().saturating_add(sent_size) > MAX_REPLY {
+                self.sent.truncate(sent_before);
+                return Some(failure("null", &reply_too_large()));
+            }
+        }
+        (out.len() > 1).then(|| {
+            out.push(']');
+            out
+        })
     }
 
     /// Whether a batch is answered: always in plain JSON-RPC before an MCP session, in MCP only in
@@ -362,6 +494,7 @@ impl MockServer {
                 let method = doc.method.as_deref().unwrap_or_default();
                 let params = node.get("params");
                 let notification = doc.kind == Kind::Notification;
+                self.request = mcp::RequestMeta::default();
                 if !notification {
                     self.calls_seen += 1;
                     self.current_call = Some(CallId(self.calls_seen));
@@ -421,6 +554,16 @@ impl MockServer {
 /// The reply to text that is not JSON.
 fn parse_error() -> String {
     failure("null", &RpcError::predefined(PARSE_ERROR))
+}
+
+/// The error that replaces a reply past [`MAX_REPLY`].
+fn reply_too_large() -> RpcError {
+    RpcError::new(
+        REPLY_TOO_LARGE,
+        format!(
+            "Reply too large: the replies would pass {MAX_REPLY} bytes (16 MiB); send fewer requests per batch"
+        ),
+    )
 }
 
 /// The id to echo: its exact source text when the engine found it usable (a string, a number or

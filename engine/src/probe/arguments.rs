@@ -8,9 +8,64 @@ use serde_json::{json, Map, Value};
 /// Nesting followed before giving up (a recursive schema).
 const DEPTH: usize = 6;
 
-/// Arguments that satisfy `schema` (an object schema).
-pub fn valid(schema: &Value) -> Value {
-    object(schema, 0)
+/// The most bytes (as JSON, give or take the few of where it ran out) of arguments made for one
+/// call. A schema is the server's: a
+/// few hundred bytes of arrays with `minItems` nested six deep ask for 16^6 values (2.6 GB made
+/// before this bound). Past it arrays get fewer items than they ask for, and strings and given
+/// values (`default`, `const`…) are left out: the arguments may then not satisfy the schema, and
+/// the call's note says they were cut.
+pub const MAX_ARGUMENTS_BYTES: usize = 64 * 1024;
+
+/// What is left of [`MAX_ARGUMENTS_BYTES`] while arguments are made.
+struct Budget {
+    left: usize,
+    /// Something was left out.
+    cut: bool,
+}
+
+impl Budget {
+    fn new() -> Budget {
+        Budget {
+            left: MAX_ARGUMENTS_BYTES,
+            cut: false,
+        }
+    }
+
+    /// Takes `bytes` from the budget; false (and cut) when they are not left.
+    fn spend(&mut self, bytes: usize) -> bool {
+        if bytes <= self.left {
+            self.left -= bytes;
+            true
+        } else {
+            self.cut = true;
+            false
+        }
+    }
+}
+
+/// The length of `value` as compact JSON (without writing it anywhere).
+fn json_len(value: &Value) -> usize {
+    struct Count(usize);
+    impl std::io::Write for Count {
+        fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+            self.0 += buf.len();
+            Ok(buf.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+    let mut count = Count(0);
+    let _ = serde_json::to_writer(&mut count, value);
+    count.0
+}
+
+/// Arguments that satisfy `schema` (an object schema), within [`MAX_ARGUMENTS_BYTES`]; true when
+/// the bound cut them.
+pub fn valid(schema: &Value) -> (Value, bool) {
+    let mut budget = Budget::new();
+    let args = object(schema, 0, &mut budget);
+    (args, budget.cut)
 }
 
 /// Arguments that break `schema`, and how; `None` when the schema accepts anything.
@@ -18,11 +73,19 @@ pub fn invalid(schema: &Value) -> Option<(Value, String)> {
     let properties = schema.get("properties").and_then(Value::as_object);
     let required = required(schema);
     if let Some(first) = required.first() {
-        let mut args = valid(schema);
+        let (mut args, cut) = valid(schema);
         if let Some(map) = args.as_object_mut() {
             map.remove(first.as_str());
         }
-        return Some((args, format!("the required argument {first:?} left out")));
+        let cut = if cut {
+            format!(" (the rest cut to {MAX_ARGUMENTS_BYTES} bytes)")
+        } else {
+            String::new()
+        };
+        return Some((
+            args,
+            format!("the required argument {first:?} left out{cut}"),
+        ));
     }
     let properties = properties?;
     for (name, property) in properties {
@@ -51,42 +114,67 @@ fn required(schema: &Value) -> Vec<String> {
         .unwrap_or_default()
 }
 
-fn object(schema: &Value, depth: usize) -> Value {
+fn object(schema: &Value, depth: usize, budget: &mut Budget) -> Value {
     let mut args = Map::new();
+    budget.spend(2);
     let properties = schema.get("properties").and_then(Value::as_object);
     for name in required(schema) {
-        let value = properties
-            .and_then(|p| p.get(&name))
-            .map_or(Value::String("probe".into()), |p| example(p, depth + 1));
+        // The key, its quotes, colon and comma.
+        if !budget.spend(name.len() + 4) {
+            break;
+        }
+        let value = match properties.and_then(|p| p.get(&name)) {
+            Some(p) => example(p, depth + 1, budget),
+            None => probe_string(budget),
+        };
         args.insert(name, value);
     }
     Value::Object(args)
 }
 
-/// A value `schema` accepts (as far as a generator without a validator can tell).
-pub fn example(schema: &Value, depth: usize) -> Value {
-    if depth > DEPTH {
+/// The string "probe", or "" when the budget is spent.
+fn probe_string(budget: &mut Budget) -> Value {
+    if budget.spend(7) {
+        Value::String("probe".into())
+    } else {
+        Value::String(String::new())
+    }
+}
+
+/// `value` (given by the schema), or null when it does not fit the budget.
+fn given(value: &Value, budget: &mut Budget) -> Value {
+    if budget.spend(json_len(value)) {
+        value.clone()
+    } else {
+        Value::Null
+    }
+}
+
+/// A value `schema` accepts (as far as a generator without a validator can tell), within what is
+/// left of `budget`.
+fn example(schema: &Value, depth: usize, budget: &mut Budget) -> Value {
+    if depth > DEPTH || budget.cut {
         return Value::Null;
     }
     if let Some(v) = schema.get("const") {
-        return v.clone();
+        return given(v, budget);
     }
     if let Some(v) = schema.get("default") {
-        return v.clone();
+        return given(v, budget);
     }
     if let Some(v) = schema
         .get("enum")
         .and_then(Value::as_array)
         .and_then(|e| e.first())
     {
-        return v.clone();
+        return given(v, budget);
     }
     if let Some(v) = schema
         .get("examples")
         .and_then(Value::as_array)
         .and_then(|e| e.first())
     {
-        return v.clone();
+        return given(v, budget);
     }
     for key in ["anyOf", "oneOf", "allOf"] {
         if let Some(first) = schema
@@ -94,7 +182,7 @@ pub fn example(schema: &Value, depth: usize) -> Value {
             .and_then(Value::as_array)
             .and_then(|a| a.first())
         {
-            return example(first, depth + 1);
+            return example(first, depth + 1, budget);
         }
     }
     let types: Vec<&str> = match schema.get("type") {
@@ -108,21 +196,35 @@ pub fn example(schema: &Value, depth: usize) -> Value {
         .find(|t| *t != "null")
         .or(types.first().copied());
     match ty {
-        Some("string") => string(schema),
-        Some("integer") => number(schema, true),
-        Some("number") => number(schema, false),
-        Some("boolean") => Value::Bool(true),
-        Some("array") => {
-            let min = schema.get("minItems").and_then(Value::as_u64).unwrap_or(0);
-            let item = schema
-                .get("items")
-                .map_or(Value::String("probe".into()), |i| example(i, depth + 1));
-            Value::Array((0..min.min(16)).map(|_| item.clone()).collect())
+        Some("string") => {
+            let text = string(schema);
+            given(&text, budget)
         }
-        Some("object") => object(schema, depth),
+        Some("integer") => given(&number(schema, true), budget),
+        Some("number") => given(&number(schema, false), budget),
+        Some("boolean") => given(&Value::Bool(true), budget),
+        Some("array") => {
+            budget.spend(2);
+            let min = schema.get("minItems").and_then(Value::as_u64).unwrap_or(0);
+            if min == 0 {
+                return Value::Array(Vec::new());
+            }
+            let item = match schema.get("items") {
+                Some(items) => example(items, depth + 1, budget),
+                None => probe_string(budget),
+            };
+            // The first item is paid for; each copy costs its length and a comma.
+            let copy = json_len(&item) + 1;
+            let mut items = vec![item];
+            while (items.len() as u64) < min.min(16) && budget.spend(copy) {
+                items.push(items[0].clone());
+            }
+            Value::Array(items)
+        }
+        Some("object") => object(schema, depth, budget),
         Some("null") => Value::Null,
-        _ if schema.get("properties").is_some() => object(schema, depth),
-        _ => Value::String("probe".into()),
+        _ if schema.get("properties").is_some() => object(schema, depth, budget),
+        _ => probe_string(budget),
     }
 }
 
@@ -206,7 +308,10 @@ mod tests {
         });
         assert_eq!(
             valid(&schema),
-            json!({"a": 1, "n": 3, "s": "probexxx", "e": "x", "l": [true, true], "o": {"k": "probe"}})
+            (
+                json!({"a": 1, "n": 3, "s": "probexxx", "e": "x", "l": [true, true], "o": {"k": "probe"}}),
+                false
+            )
         );
     }
 
@@ -225,6 +330,41 @@ mod tests {
     fn recursive_schemas_end() {
         let schema =
             json!({"type": "object", "properties": {"x": {"$ref": "#"}}, "required": ["x"]});
-        assert_eq!(valid(&schema), json!({"x": "probe"}));
+        assert_eq!(valid(&schema), (json!({"x": "probe"}), false));
+    }
+
+    /// Arrays of 16 items nested six deep (16^6 values, 2.6 GB made before the bound), in four
+    /// properties.
+    fn amplifying_schema() -> Value {
+        let mut inner = json!({"type": "string", "minLength": 4000});
+        for _ in 0..6 {
+            inner = json!({"type": "array", "minItems": 16, "items": inner});
+        }
+        json!({
+            "type": "object",
+            "properties": {"a": inner, "b": inner, "c": inner, "d": inner},
+            "required": ["a", "b", "c", "d"]
+        })
+    }
+
+    #[test]
+    fn arguments_are_bounded_whatever_the_schema_asks_for() {
+        let (args, cut) = valid(&amplifying_schema());
+        assert!(cut);
+        let bytes = serde_json::to_string(&args).unwrap().len();
+        // Brackets and nulls of where the budget ran out are not counted: a few bytes over.
+        assert!(bytes <= MAX_ARGUMENTS_BYTES + 64, "{bytes} bytes");
+        // As much as fits is made: the first property is there, many levels deep.
+        assert!(bytes > MAX_ARGUMENTS_BYTES / 2, "{bytes} bytes");
+        let (args, how) = invalid(&amplifying_schema()).unwrap();
+        assert!(serde_json::to_string(&args).unwrap().len() <= MAX_ARGUMENTS_BYTES + 64);
+        assert!(how.ends_with("(the rest cut to 65536 bytes)"), "{how}");
+    }
+
+    #[test]
+    fn a_large_default_is_left_out_past_the_bound() {
+        let big = "x".repeat(MAX_ARGUMENTS_BYTES + 1);
+        let schema = json!({"type": "object", "properties": {"s": {"type": "string", "default": big}}, "required": ["s"]});
+        assert_eq!(valid(&schema), (json!({"s": null}), true));
     }
 }

@@ -9,10 +9,14 @@ use std::time::Duration;
 
 use serde_json::{json, Value};
 
-use super::link::{is_reply, Delivery, LinkError, ProbeLink};
+use super::link::{shape, Delivery, LinkError, ProbeLink};
 
 /// The most messages one probe records: past it the server is flooding and the probe stops.
 const MAX_MESSAGES: usize = 20_000;
+/// The most bytes of messages one probe records (both ways): past it the server is flooding
+/// (a few messages of 8 MB each) and the probe stops, saying what it dropped. With the links'
+/// bound on one message (16 MiB) it bounds the probe's memory whatever the server sends.
+pub const MAX_KEPT_BYTES: usize = 16 * 1024 * 1024;
 
 /// Who sent a message.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -95,6 +99,8 @@ pub struct Conversation<L> {
     /// What the transport last said besides messages (an HTTP error status): the reason a server
     /// that never sent a message was not reached.
     pub last_note: Option<String>,
+    /// The bytes of the messages recorded.
+    kept_bytes: usize,
 }
 
 impl<L: ProbeLink> Conversation<L> {
@@ -112,6 +118,7 @@ impl<L: ProbeLink> Conversation<L> {
             reached: false,
             last_note: None,
             envelope: None,
+            kept_bytes: 0,
         }
     }
 
@@ -179,7 +186,7 @@ impl<L: ProbeLink> Conversation<L> {
         let id = serde_json::from_str::<Value>(&text)
             .ok()
             .and_then(|v| v.get("id").cloned());
-        let delivery = self.link.send(&text, self.timeout).await?;
+        let delivery = self.link.send(&text, self.send_bound()).await?;
         if delivery.note.is_some() {
             self.last_note.clone_from(&delivery.note);
         }
@@ -196,8 +203,12 @@ impl<L: ProbeLink> Conversation<L> {
                 break;
             };
             self.reached = true;
-            let value = serde_json::from_str::<Value>(&message).ok();
-            let reply = is_reply(&message);
+            let shape = shape(&message);
+            let reply = shape.reply;
+            // Only a reply (its result is judged) or a request (it is answered) is read whole.
+            let value = (shape.reply || shape.request)
+                .then(|| serde_json::from_str::<Value>(&message).ok())
+                .flatten();
             let at = self.record(Side::Server, message)?;
             if reply && self.late(value.as_ref(), id.as_ref()) {
                 continue;
@@ -255,8 +266,12 @@ impl<L: ProbeLink> Conversation<L> {
             let Some(message) = self.link.receive(left).await? else {
                 return Ok(());
             };
-            let value = serde_json::from_str::<Value>(&message).ok();
-            let reply = is_reply(&message);
+            let shape = shape(&message);
+            let reply = shape.reply;
+            let value = shape
+                .request
+                .then(|| serde_json::from_str::<Value>(&message).ok())
+                .flatten();
             self.record(Side::Server, message)?;
             if !reply {
                 self.answer_server_request(value.as_ref()).await?;
@@ -270,8 +285,28 @@ impl<L: ProbeLink> Conversation<L> {
                 "the conversation passed {MAX_MESSAGES} messages (a server flooding the probe?)"
             )));
         }
+        if self.kept_bytes + text.len() > MAX_KEPT_BYTES {
+            return Err(LinkError(format!(
+                "the conversation passed {MAX_KEPT_BYTES} bytes (a server flooding the probe?): {} messages of {} bytes kept, a message of {} bytes from the {} and all after it dropped",
+                self.entries.len(),
+                self.kept_bytes,
+                text.len(),
+                match side {
+                    Side::Client => "probe",
+                    Side::Server => "server",
+                }
+            )));
+        }
+        self.kept_bytes += text.len();
         self.entries.push(Entry { side, text });
         Ok(self.entries.len() - 1)
+    }
+
+    /// How long one message may take to be sent (over HTTP: to be answered): `timeout`, and no
+    /// later than the probe's deadline. A server that stops reading cannot hold the probe past it.
+    fn send_bound(&self) -> Duration {
+        self.timeout
+            .min(self.deadline.saturating_sub(self.link.elapsed()))
     }
 
     fn check_deadline(&self) -> Result<(), LinkError> {
@@ -301,7 +336,8 @@ impl<L: ProbeLink> Conversation<L> {
             json!({"jsonrpc": "2.0", "id": id, "error": {"code": -32601, "message": format!("Method not found: the probe does not offer {method}")}})
         };
         let text = answer.to_string();
-        self.link.send(&text, self.timeout).await?;
+        self.check_deadline()?;
+        self.link.send(&text, self.send_bound()).await?;
         self.record(Side::Client, text)?;
         Ok(())
     }

@@ -31,7 +31,8 @@ pub struct Delivery {
 /// current-thread runtime, the browser's event loop).
 #[allow(async_fn_in_trait)]
 pub trait ProbeLink {
-    /// Sends one message (or batch) as it is written. Over HTTP the POST's response is read here
+    /// Sends one message (or batch) as it is written, within `timeout`: a stream the server does
+    /// not read in time is an error (the probe stops). Over HTTP the POST's response is read here
     /// (within `timeout`: one that does not come in time is not an error, the request is then
     /// unanswered) and its messages queued for [`ProbeLink::receive`].
     async fn send(&mut self, text: &str, timeout: Duration) -> Result<Delivery, LinkError>;
@@ -46,15 +47,38 @@ pub trait ProbeLink {
     fn elapsed(&self) -> Duration;
 }
 
-/// A response or a batch of them (what ends the wait for a reply), judged loosely: the engine
-/// judges it properly later. Anything unreadable counts too: it is what the server answered.
-pub fn is_reply(text: &str) -> bool {
-    match serde_json::from_str::<serde_json::Value>(text) {
-        Ok(serde_json::Value::Object(o)) => {
-            !o.contains_key("method") && (o.contains_key("result") || o.contains_key("error"))
+/// What a message from the server is, judged loosely from its member names alone (their values
+/// are skipped, never built: a flood of large notifications costs a scan, not a tree).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shape {
+    /// A response or a batch of them (what ends the wait for a reply). Anything unreadable counts
+    /// too: it is what the server answered. The engine judges it properly later.
+    pub reply: bool,
+    /// A request to the probe (an object with an id and a method): it gets an answer.
+    pub request: bool,
+}
+
+/// The [`Shape`] of `text`.
+pub fn shape(text: &str) -> Shape {
+    use std::collections::BTreeMap;
+    match serde_json::from_str::<BTreeMap<String, serde::de::IgnoredAny>>(text) {
+        Ok(members) => {
+            let has = |name: &str| members.contains_key(name);
+            Shape {
+                reply: !has("method") && (has("result") || has("error")),
+                request: has("method") && has("id"),
+            }
         }
-        _ => true,
+        Err(_) => Shape {
+            reply: true,
+            request: false,
+        },
     }
+}
+
+/// A response or a batch of them, as [`Shape::reply`] judges it.
+pub fn is_reply(text: &str) -> bool {
+    shape(text).reply
 }
 
 /// `text` cut to `max` characters for a message (with "…" when cut).
@@ -66,6 +90,72 @@ pub fn excerpt(text: &str, max: usize) -> String {
     } else {
         head
     }
+}
+
+/// The headers Streamable HTTP mirrors from a request's body under MCP 2026-07-28 (SEP-2243):
+/// `Mcp-Method` (its method) and, for `tools/call` and `prompts/get` (`params.name`) and
+/// `resources/read` (`params.uri`), `Mcp-Name`. `protocol_version` is the version the link
+/// sends as `MCP-Protocol-Version` (none: nothing negotiated yet). Earlier versions, a batch, a
+/// notification, a response and text that is not JSON get none. A name that is not a plain
+/// header value (non-ASCII, a control character, white space at an end, or the sentinel's own
+/// shape) is sent Base64-encoded as `=?base64?…?=`; a method that is not one is left out (the
+/// spec gives it no encoding: the server then refuses the request, as it should).
+/// <https://modelcontextprotocol.io/specification/2026-07-28/basic/transports/streamable-http#standard-request-headers>
+pub fn request_headers(protocol_version: Option<&str>, text: &str) -> Vec<(&'static str, String)> {
+    let mirrored = protocol_version
+        .and_then(|v| v.parse::<crate::rpc::McpVersion>().ok())
+        .is_some_and(|v| v >= crate::rpc::McpVersion::V2026_07_28);
+    if !mirrored {
+        return Vec::new();
+    }
+    let Ok(serde_json::Value::Object(message)) = serde_json::from_str(text) else {
+        return Vec::new();
+    };
+    let (Some(method), true) = (
+        message.get("method").and_then(serde_json::Value::as_str),
+        message.contains_key("id"),
+    ) else {
+        return Vec::new();
+    };
+    let mut headers = Vec::new();
+    if plain_header_value(method) {
+        headers.push(("Mcp-Method", method.to_string()));
+    }
+    let source = match method {
+        "tools/call" | "prompts/get" => "name",
+        "resources/read" => "uri",
+        _ => return headers,
+    };
+    if let Some(name) = message
+        .get("params")
+        .and_then(|p| p.get(source))
+        .and_then(serde_json::Value::as_str)
+    {
+        headers.push(("Mcp-Name", header_name_value(name)));
+    }
+    headers
+}
+
+/// SEP-2243's Base64 sentinel: the prefix and suffix of an encoded header value.
+const SENTINEL: (&str, &str) = ("=?base64?", "?=");
+
+/// Visible ASCII and inner spaces only, and not shaped like the sentinel.
+fn plain_header_value(value: &str) -> bool {
+    value.bytes().all(|b| (0x20..=0x7e).contains(&b))
+        && !value.starts_with(' ')
+        && !value.ends_with(' ')
+        && (!value.starts_with(SENTINEL.0) || !value.ends_with(SENTINEL.1))
+}
+
+/// `value` as an `Mcp-Name` header value: as it is when plain, else Base64 (standard alphabet,
+/// padded) of its UTF-8 between the sentinel's markers.
+fn header_name_value(value: &str) -> String {
+    use base64::Engine;
+    if plain_header_value(value) {
+        return value.to_string();
+    }
+    let encoded = base64::engine::general_purpose::STANDARD.encode(value.as_bytes());
+    format!("{}{encoded}{}", SENTINEL.0, SENTINEL.1)
 }
 
 /// How one HTTP response body (not an event stream) reads: the JSON-RPC message it holds, or the
@@ -128,6 +218,81 @@ mod tests {
         assert!(is_reply("not json"));
         assert_eq!(excerpt("abcdef", 3), "abc…");
         assert_eq!(excerpt("abc", 3), "abc");
+    }
+
+    #[test]
+    fn a_2026_07_28_request_mirrors_its_method_and_name_into_headers() {
+        let v = Some("2026-07-28");
+        let call = r#"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"echo","arguments":{}}}"#;
+        assert_eq!(
+            request_headers(v, call),
+            [
+                ("Mcp-Method", "tools/call".into()),
+                ("Mcp-Name", "echo".into())
+            ]
+        );
+        let read = r#"{"jsonrpc":"2.0","id":2,"method":"resources/read","params":{"uri":"file:///a b.txt"}}"#;
+        assert_eq!(
+            request_headers(v, read),
+            [
+                ("Mcp-Method", "resources/read".into()),
+                ("Mcp-Name", "file:///a b.txt".into())
+            ]
+        );
+        let list = r#"{"jsonrpc":"2.0","id":3,"method":"tools/list","params":{"name":"x"}}"#;
+        assert_eq!(
+            request_headers(v, list),
+            [("Mcp-Method", "tools/list".into())]
+        );
+    }
+
+    #[test]
+    fn a_name_unsafe_in_a_header_is_sent_base64_encoded() {
+        let v = Some("2026-07-28");
+        let name = |n: &str| {
+            let text = serde_json::json!({"jsonrpc":"2.0","id":1,"method":"prompts/get","params":{"name":n}});
+            request_headers(v, &text.to_string())
+                .pop()
+                .map(|(_, value)| value)
+        };
+        // The spec's own examples (Value Encoding).
+        assert_eq!(
+            name("Hello, 世界").as_deref(),
+            Some("=?base64?SGVsbG8sIOS4lueVjA==?=")
+        );
+        assert_eq!(name(" padded ").as_deref(), Some("=?base64?IHBhZGRlZCA=?="));
+        assert_eq!(
+            name("line1\nline2").as_deref(),
+            Some("=?base64?bGluZTEKbGluZTI=?=")
+        );
+        assert_eq!(
+            name("=?base64?literal?=").as_deref(),
+            Some("=?base64?PT9iYXNlNjQ/bGl0ZXJhbD89?=")
+        );
+        assert_eq!(name("us-west1").as_deref(), Some("us-west1"));
+    }
+
+    #[test]
+    fn other_versions_batches_notifications_and_broken_text_get_no_headers() {
+        let call = r#"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"echo"}}"#;
+        assert!(request_headers(Some("2025-11-25"), call).is_empty());
+        assert!(request_headers(None, call).is_empty());
+        let v = Some("2026-07-28");
+        assert!(request_headers(v, &format!("[{call}]")).is_empty());
+        assert!(
+            request_headers(v, r#"{"jsonrpc":"2.0","method":"notifications/probe"}"#).is_empty()
+        );
+        assert!(request_headers(v, r#"{"jsonrpc":"2.0","id":1,"result":{}}"#).is_empty());
+        assert!(request_headers(
+            v,
+            r#"{"jsonrpc": "2.0", "method": "foobar, "params": "bar", "baz]"#
+        )
+        .is_empty());
+        assert!(
+            request_headers(v, r#"{"jsonrpc": "2.0", "method": 1, "params": "bar"}"#).is_empty()
+        );
+        // A method no header can carry is left out; the request is still sent.
+        assert!(request_headers(v, r#"{"jsonrpc":"2.0","id":1,"method":"prüfen"}"#).is_empty());
     }
 
     #[test]

@@ -173,6 +173,8 @@ mod tests {
         clock: Duration,
         step: Duration,
         sent: usize,
+        /// Messages the server leaves unanswered (it reads them and says nothing).
+        ignored: Vec<&'static str>,
     }
 
     impl MockLink {
@@ -183,6 +185,7 @@ mod tests {
                 clock: Duration::ZERO,
                 step: Duration::ZERO,
                 sent: 0,
+                ignored: Vec::new(),
             }
         }
     }
@@ -191,6 +194,9 @@ mod tests {
         async fn send(&mut self, text: &str, _timeout: Duration) -> Result<Delivery, LinkError> {
             self.sent += 1;
             self.clock += self.step;
+            if self.ignored.contains(&text) {
+                return Ok(Delivery::default());
+            }
             if let Some(server) = &mut self.server {
                 let reply = server.handle(text.as_bytes());
                 self.inbox.extend(server.take_sent());
@@ -325,6 +331,63 @@ mod tests {
             "it never answered: no message at all, each request waiting 5s (--timeout)"
         );
         assert!(link.sent > 0);
+    }
+
+    /// The status of each named check when the mock leaves `ignored` unanswered.
+    fn statuses_when_ignoring(ignored: &[&'static str], mode: Mode, ids: &[&str]) -> Vec<Status> {
+        let mut link = MockLink::new(Some(MockServer::new()));
+        link.ignored = ignored.to_vec();
+        let (_, verdict) = probe(link, &plan(mode), Duration::from_secs(120));
+        let verdict = verdict.expect("the mock answers");
+        ids.iter()
+            .map(|id| {
+                let check = verdict.checks.iter().find(|c| c.id == *id);
+                check.unwrap_or_else(|| panic!("no check {id}")).status
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_silence_on_the_invalid_request_fails_when_a_batch_is_later_refused_with_id_null() {
+        // MCP 2025-11-25 has no batches: the mock refuses the probe's batch with one error with
+        // id null, after answering other requests (the second server).
+        assert_eq!(
+            statuses_when_ignoring(
+                &[checks::protocol::INVALID],
+                Mode::Detect,
+                &["jsonrpc/invalid-request", "mcp/batch-refused"]
+            ),
+            [Status::Fail, Status::Pass]
+        );
+    }
+
+    #[test]
+    fn a_silence_on_the_invalid_request_fails_when_the_batch_is_answered() {
+        // Plain JSON-RPC: the batch gets its array; the silence is judged the same.
+        assert_eq!(
+            statuses_when_ignoring(
+                &[checks::protocol::INVALID],
+                Mode::JsonRpc,
+                &["jsonrpc/invalid-request", "jsonrpc/batch"]
+            ),
+            [Status::Fail, Status::Pass]
+        );
+    }
+
+    #[test]
+    fn a_refusal_in_time_passes_though_an_earlier_silence_waits_for_id_null() {
+        // Silent on the text that is not JSON, then -32600 for the invalid request at once: each
+        // check is judged on its own wait.
+        for mode in [Mode::Detect, Mode::JsonRpc] {
+            assert_eq!(
+                statuses_when_ignoring(
+                    &[checks::protocol::MALFORMED],
+                    mode,
+                    &["jsonrpc/parse-error", "jsonrpc/invalid-request"]
+                ),
+                [Status::Fail, Status::Pass]
+            );
+        }
     }
 
     #[test]

@@ -4,11 +4,11 @@
 //! its messages. Findings about what the probe sent on purpose broken are the probe's doing and are
 //! left out; of the client's messages only the server's failure to answer one counts.
 
-use crate::json::{parse_document, LineIndex, Node, Span, Value};
+use crate::json::{parse_document, LineIndex, Node, Parsed, Span, Value};
 use crate::rpc::rules::REQUEST_UNANSWERED;
 use crate::rpc::{check, Document, Report, Severity, Violation};
 
-use super::checks::{Check, Run, Status};
+use super::checks::{Check, ProbeFinding, Run, Status, MAX_FINDINGS_PER_CHECK};
 use super::conversation::{Entry, Side};
 
 pub struct Verdict {
@@ -107,34 +107,46 @@ pub fn judge(entries: &[Entry], run: Run) -> Verdict {
             item.violations.retain(keep);
         }
     }
-    // Add the probe's own findings to the messages they are about.
-    for check in &checks {
-        for finding in &check.findings {
-            let Some(span) = spans.get(finding.entry) else {
-                continue;
-            };
+    // Add the probe's own findings to the messages they are about: grouped by message, so each
+    // message is parsed once (to locate its findings' members) whatever its number of findings.
+    let mut about: Vec<(usize, &ProbeFinding)> = checks
+        .iter()
+        .flat_map(|c| &c.findings)
+        .filter_map(|finding| {
+            let span = spans.get(finding.entry)?;
             let first = report
                 .documents
                 .partition_point(|d| d.span.start < span.start);
-            let Some(doc) = report
-                .documents
-                .get_mut(first)
-                .filter(|d| d.span.start <= span.end)
-            else {
-                continue;
-            };
-            let at = member_span(&text, doc, &finding.path).unwrap_or(doc.span);
-            doc.violations.push(Violation {
-                rule: finding.rule,
-                severity: finding.rule.severity,
-                path: finding.path.clone().into(),
-                span: at,
-                message: finding.message.clone().into(),
-                related: Vec::new(),
-                place: None,
-            });
+            let doc = report.documents.get(first)?;
+            (doc.span.start <= span.end).then_some((first, finding))
+        })
+        .collect();
+    about.sort_by_key(|(doc, _)| *doc);
+    let mut parsed: Option<(usize, Option<Parsed<'_>>)> = None;
+    for (index, finding) in about {
+        let doc = &mut report.documents[index];
+        if parsed.as_ref().map(|(i, _)| *i) != Some(index) {
+            let tree = parse_document(text.as_bytes(), doc.span.start)
+                .ok()
+                .map(|(tree, _)| tree);
+            parsed = Some((index, tree));
         }
+        let at = parsed
+            .as_ref()
+            .and_then(|(_, tree)| tree.as_ref())
+            .and_then(|tree| member_span(&tree.root, &finding.path))
+            .unwrap_or(doc.span);
+        doc.violations.push(Violation {
+            rule: finding.rule,
+            severity: finding.rule.severity,
+            path: finding.path.clone().into(),
+            span: at,
+            message: finding.message.clone().into(),
+            related: Vec::new(),
+            place: None,
+        });
     }
+    drop(parsed);
     // Each check's status from the findings about its messages.
     let mut found: Vec<(bool, Vec<&'static str>)> = vec![(false, Vec::new()); checks.len()];
     for doc in &report.documents {
@@ -155,6 +167,17 @@ pub fn judge(entries: &[Entry], run: Run) -> Verdict {
         }
         if errors {
             check.status = Status::Fail;
+        }
+        if check.findings_dropped > 0 {
+            let dropped = format!(
+                "{} more findings not listed (at most {MAX_FINDINGS_PER_CHECK} a check)",
+                check.findings_dropped
+            );
+            check.detail = if check.detail.is_empty() {
+                dropped
+            } else {
+                format!("{}; {dropped}", check.detail)
+            };
         }
         if !rules.is_empty() {
             let found = format!("findings: {}", rules.join(", "));
@@ -180,10 +203,9 @@ pub fn judge(entries: &[Entry], run: Run) -> Verdict {
     }
 }
 
-/// The span of the member `pointer` names in `doc` (a message of `text`), if it is there.
-fn member_span(text: &str, doc: &Document, pointer: &str) -> Option<Span> {
-    let (parsed, _) = parse_document(text.as_bytes(), doc.span.start).ok()?;
-    let mut node: &Node<'_> = &parsed.root;
+/// The span of the member `pointer` names in the message `root`, if it is there.
+fn member_span(root: &Node<'_>, pointer: &str) -> Option<Span> {
+    let mut node = root;
     for token in pointer.split('/').skip(1) {
         let token = token.replace("~1", "/").replace("~0", "~");
         node = match &node.value {

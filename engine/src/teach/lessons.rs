@@ -17,13 +17,17 @@ pub struct Lesson {
     /// Runs against the mock server: send it and read the replies.
     pub example: &'static str,
     pub profile: Profile,
-    /// A quiz item id from [`super::quiz::bank`].
+    /// A quiz item id from [`super::quiz::bank`]: it tests this lesson (its broken rules are
+    /// among `topics`, and so are its kind and method when it breaks none).
     pub question: &'static str,
+    /// What this lesson teaches: rule ids, method names, and kinds (`request`, `notification`,
+    /// `response`, `batch`). The rule picker of a lesson's question lists the rules taught so far.
+    pub topics: &'static [&'static str],
 }
 
 const MCP: Profile = Profile::Mcp(McpVersion::V2025_11_25);
 
-/// The path, in order. A newcomer finishes it in about 15 minutes.
+/// The path, in order. A newcomer finishes it in about 40 minutes.
 pub static LESSONS: &[Lesson] = &[
     Lesson {
         id: "request",
@@ -31,10 +35,12 @@ pub static LESSONS: &[Lesson] = &[
         text: &[
             "A JSON-RPC request is one JSON object with four members: \"jsonrpc\": \"2.0\" names the protocol, \"method\" names the procedure to call, \"params\" holds its arguments (an array by position or an object by name), and \"id\" lets the reply find its way back.",
             "Send it: the mock server answers subtract(42, 23) with 19, under the same id.",
+            "The specification says MUST for what every message needs (\"jsonrpc\" is exactly \"2.0\"): break a MUST and the message is invalid, an error. It says SHOULD for what is wise but optional (no members it does not name, such as a misspelt \"parms\"): break a SHOULD and the message is still valid, with a warning. The checks, the reference and the quiz mark each rule as one or the other.",
         ],
         example: r#"{"jsonrpc": "2.0", "method": "subtract", "params": [42, 23], "id": 1}"#,
         profile: Profile::JsonRpc,
         question: "rule:jsonrpc-not-2-0",
+        topics: &["request", "subtract", "jsonrpc-missing", "jsonrpc-not-2-0", "method-not-string", "params-not-structured", "id-wrong-type", "id-null-in-request", "member-unknown"],
     },
     Lesson {
         id: "notification",
@@ -46,6 +52,7 @@ pub static LESSONS: &[Lesson] = &[
         example: r#"{"jsonrpc": "2.0", "method": "update", "params": [1, 2, 3, 4, 5]}"#,
         profile: Profile::JsonRpc,
         question: "own:update",
+        topics: &["notification", "update"],
     },
     Lesson {
         id: "response",
@@ -57,6 +64,7 @@ pub static LESSONS: &[Lesson] = &[
         example: r#"{"jsonrpc": "2.0", "method": "subtract", "params": {"minuend": 42, "subtrahend": 23}, "id": 4}"#,
         profile: Profile::JsonRpc,
         question: "rule:result-and-error",
+        topics: &["response", "result-and-error", "method-result-or-error-required", "response-id-missing", "request-and-response-members"],
     },
     Lesson {
         id: "error",
@@ -68,6 +76,7 @@ pub static LESSONS: &[Lesson] = &[
         example: "{\"jsonrpc\": \"2.0\", \"method\": \"foobar\", \"id\": \"1\"}\n{\"jsonrpc\": \"2.0\", \"method\": \"subtract\", \"params\": [\"42\", 23], \"id\": 2}\n{\"jsonrpc\": \"2.0\", \"method\": \"foobar, \"params\": \"bar\", \"baz]",
         profile: Profile::JsonRpc,
         question: "rule:error-not-object",
+        topics: &["response", "error-not-object", "error-code-not-integer", "error-message-not-string", "error-code-reserved", "response-null-id-with-result", "json-syntax"],
     },
     Lesson {
         id: "batch",
@@ -78,6 +87,7 @@ pub static LESSONS: &[Lesson] = &[
         example: r#"[{"jsonrpc": "2.0", "method": "sum", "params": [1, 2, 4], "id": "1"}, {"jsonrpc": "2.0", "method": "notify_hello", "params": [7]}, {"jsonrpc": "2.0", "method": "subtract", "params": [42, 23], "id": "2"}, {"foo": "boo"}, {"jsonrpc": "2.0", "method": "get_data", "id": "9"}]"#,
         profile: Profile::JsonRpc,
         question: "rule:batch-empty",
+        topics: &["batch", "batch-empty", "batch-element-not-object", "batch-nested", "batch-mixes-requests-and-responses", "batch-duplicate-id", "batch-reply-empty"],
     },
     Lesson {
         id: "mcp",
@@ -89,17 +99,20 @@ pub static LESSONS: &[Lesson] = &[
         example: "{\"jsonrpc\": \"2.0\", \"id\": 1, \"method\": \"initialize\", \"params\": {\"protocolVersion\": \"2025-11-25\", \"capabilities\": {}, \"clientInfo\": {\"name\": \"learner\", \"version\": \"1.0\"}}}\n{\"jsonrpc\": \"2.0\", \"method\": \"notifications/initialized\"}\n{\"jsonrpc\": \"2.0\", \"id\": 2, \"method\": \"tools/list\", \"params\": {}}\n{\"jsonrpc\": \"2.0\", \"id\": 3, \"method\": \"tools/call\", \"params\": {\"name\": \"add\", \"arguments\": {\"a\": 2, \"b\": 3}}}",
         profile: MCP,
         question: "own:seed-lab-3",
+        topics: &["request", "initialize", "notifications/initialized", "tools/list", "tools/call", "mcp-id-null", "mcp-request-without-id", "mcp-param-missing"],
     },
     Lesson {
         id: "mcp-versions",
         title: "MCP: versions and capabilities",
         text: &[
             "initialize is a negotiation. The client names the newest protocol version it speaks and the capabilities it has (roots, sampling, elicitation); the server answers with the version it will use (the client's, when it supports it) and the capabilities it serves: tools, resources, prompts, logging, completions.",
+            "A session reads top to bottom, and initialize comes first. The questions write a conversation as a transcript: a line starting --> is what the client sends, <-- what the server sends back (the runs here draw them → and ←).",
             "What a side did not declare, the other must not use: a client that saw no \"prompts\" capability never calls prompts/list. Send this handshake for an older version and compare the capabilities with the 2025-11-25 ones: completions are missing, because 2024-11-05 does not have them.",
         ],
         example: "{\"jsonrpc\": \"2.0\", \"id\": 1, \"method\": \"initialize\", \"params\": {\"protocolVersion\": \"2024-11-05\", \"capabilities\": {\"roots\": {\"listChanged\": true}}, \"clientInfo\": {\"name\": \"learner\", \"version\": \"1.0\"}}}\n{\"jsonrpc\": \"2.0\", \"method\": \"notifications/initialized\"}\n{\"jsonrpc\": \"2.0\", \"id\": 2, \"method\": \"ping\"}",
         profile: Profile::Mcp(McpVersion::V2024_11_05),
         question: "rule:mcp-initialize-first",
+        topics: &["initialize", "ping", "mcp-initialize-first", "mcp-request-during-initialization"],
     },
     Lesson {
         id: "mcp-content",
@@ -111,6 +124,7 @@ pub static LESSONS: &[Lesson] = &[
         example: "{\"jsonrpc\": \"2.0\", \"id\": 1, \"method\": \"tools/call\", \"params\": {\"name\": \"show_image\", \"arguments\": {}}}\n{\"jsonrpc\": \"2.0\", \"id\": 2, \"method\": \"tools/call\", \"params\": {\"name\": \"mixed_content\", \"arguments\": {}}}\n{\"jsonrpc\": \"2.0\", \"id\": 3, \"method\": \"tools/call\", \"params\": {\"name\": \"add_structured\", \"arguments\": {\"a\": 2, \"b\": 3}}}",
         profile: MCP,
         question: "own:mcp-tool-result",
+        topics: &["response", "tools/call"],
     },
     Lesson {
         id: "mcp-tool-errors",
@@ -122,6 +136,7 @@ pub static LESSONS: &[Lesson] = &[
         example: "{\"jsonrpc\": \"2.0\", \"id\": 1, \"method\": \"tools/call\", \"params\": {\"name\": \"divide\", \"arguments\": {\"a\": 1, \"b\": 0}}}\n{\"jsonrpc\": \"2.0\", \"id\": 2, \"method\": \"tools/call\", \"params\": {\"name\": \"no_such_tool\", \"arguments\": {}}}",
         profile: MCP,
         question: "own:mcp-tool-error",
+        topics: &["response", "tools/call"],
     },
     Lesson {
         id: "mcp-resources",
@@ -132,7 +147,8 @@ pub static LESSONS: &[Lesson] = &[
         ],
         example: "{\"jsonrpc\": \"2.0\", \"id\": 1, \"method\": \"resources/list\", \"params\": {}}\n{\"jsonrpc\": \"2.0\", \"id\": 2, \"method\": \"resources/templates/list\", \"params\": {}}\n{\"jsonrpc\": \"2.0\", \"id\": 3, \"method\": \"resources/read\", \"params\": {\"uri\": \"mock://error-codes/-32601\"}}\n{\"jsonrpc\": \"2.0\", \"id\": 4, \"method\": \"resources/read\", \"params\": {\"uri\": \"mock://logo.png\"}}",
         profile: MCP,
-        question: "rule:mcp-param-missing",
+        question: "own:mcp-read-no-uri",
+        topics: &["request", "resources/list", "resources/templates/list", "resources/read", "mcp-param-missing"],
     },
     Lesson {
         id: "mcp-prompts",
@@ -144,6 +160,7 @@ pub static LESSONS: &[Lesson] = &[
         example: "{\"jsonrpc\": \"2.0\", \"id\": 1, \"method\": \"prompts/list\", \"params\": {}}\n{\"jsonrpc\": \"2.0\", \"id\": 2, \"method\": \"completion/complete\", \"params\": {\"ref\": {\"type\": \"ref/prompt\", \"name\": \"explain-error\"}, \"argument\": {\"name\": \"code\", \"value\": \"-326\"}}}\n{\"jsonrpc\": \"2.0\", \"id\": 3, \"method\": \"prompts/get\", \"params\": {\"name\": \"explain-error\", \"arguments\": {\"code\": \"-32601\"}}}",
         profile: MCP,
         question: "own:mcp-completion",
+        topics: &["request", "prompts/list", "prompts/get", "completion/complete"],
     },
     Lesson {
         id: "mcp-progress",
@@ -155,6 +172,7 @@ pub static LESSONS: &[Lesson] = &[
         example: "{\"jsonrpc\": \"2.0\", \"id\": 1, \"method\": \"logging/setLevel\", \"params\": {\"level\": \"info\"}}\n{\"jsonrpc\": \"2.0\", \"id\": 2, \"method\": \"tools/call\", \"params\": {\"name\": \"countdown\", \"arguments\": {\"n\": 3}, \"_meta\": {\"progressToken\": \"launch\"}}}",
         profile: MCP,
         question: "rule:mcp-notification-with-id",
+        topics: &["notification", "logging/setLevel", "notifications/message", "notifications/progress", "mcp-notification-with-id"],
     },
     Lesson {
         id: "mcp-subscriptions",
@@ -167,17 +185,19 @@ pub static LESSONS: &[Lesson] = &[
         example: "{\"jsonrpc\": \"2.0\", \"id\": 1, \"method\": \"resources/subscribe\", \"params\": {\"uri\": \"mock://notes\"}}\n{\"jsonrpc\": \"2.0\", \"id\": 2, \"method\": \"tools/call\", \"params\": {\"name\": \"add_note\", \"arguments\": {\"text\": \"JSON-RPC ids echo exactly\"}}}\n{\"jsonrpc\": \"2.0\", \"id\": 3, \"method\": \"resources/read\", \"params\": {\"uri\": \"mock://notes\"}}\n{\"jsonrpc\": \"2.0\", \"id\": 4, \"method\": \"resources/unsubscribe\", \"params\": {\"uri\": \"mock://notes\"}}",
         profile: MCP,
         question: "own:mcp-resource-updated",
+        topics: &["notification", "resources/subscribe", "resources/unsubscribe", "notifications/resources/updated", "notifications/resources/list_changed"],
     },
     Lesson {
         id: "mcp-sampling",
         title: "MCP: the server asks the client's model",
         text: &[
             "Requests go both ways. A client that declared \"sampling\" in initialize lets the server ask its language model: during a tool call the server sends sampling/createMessage, a request with an id of the server's own, and the tool's result waits for the client's response.",
-            "Send this: the summarize tool asks, and its call has no reply yet. Answer the server (the button here, or Reply in the playground's log, which puts an answer in the editor), and the tool's result follows. Without the capability the tool answers a tool error instead.",
+            "Send this: the summarize tool asks, and its call has no reply yet. Answer the server (the button here), and the tool's result follows. Only the server sends sampling/createMessage: a client that sent it would break mcp-wrong-direction. Without the capability the tool answers a tool error instead.",
         ],
         example: "{\"jsonrpc\": \"2.0\", \"id\": 1, \"method\": \"initialize\", \"params\": {\"protocolVersion\": \"2025-11-25\", \"capabilities\": {\"sampling\": {}}, \"clientInfo\": {\"name\": \"learner\", \"version\": \"1.0\"}}}\n{\"jsonrpc\": \"2.0\", \"method\": \"notifications/initialized\"}\n{\"jsonrpc\": \"2.0\", \"id\": 2, \"method\": \"tools/call\", \"params\": {\"name\": \"summarize\", \"arguments\": {\"text\": \"JSON-RPC 2.0 is a stateless, light-weight remote procedure call protocol.\"}}}",
         profile: MCP,
-        question: "rule:mcp-wrong-direction",
+        question: "own:mcp-sampling-from-client",
+        topics: &["request", "sampling/createMessage", "mcp-wrong-direction"],
     },
     Lesson {
         id: "mcp-elicitation",
@@ -189,6 +209,7 @@ pub static LESSONS: &[Lesson] = &[
         example: "{\"jsonrpc\": \"2.0\", \"id\": 1, \"method\": \"initialize\", \"params\": {\"protocolVersion\": \"2025-11-25\", \"capabilities\": {\"elicitation\": {}}, \"clientInfo\": {\"name\": \"learner\", \"version\": \"1.0\"}}}\n{\"jsonrpc\": \"2.0\", \"method\": \"notifications/initialized\"}\n{\"jsonrpc\": \"2.0\", \"id\": 2, \"method\": \"tools/call\", \"params\": {\"name\": \"ask_name\", \"arguments\": {}}}",
         profile: MCP,
         question: "own:mcp-elicitation-result",
+        topics: &["response", "elicitation/create"],
     },
     Lesson {
         id: "mcp-cancellation",
@@ -200,8 +221,23 @@ pub static LESSONS: &[Lesson] = &[
         example: "{\"jsonrpc\": \"2.0\", \"id\": 1, \"method\": \"initialize\", \"params\": {\"protocolVersion\": \"2025-11-25\", \"capabilities\": {\"sampling\": {}}, \"clientInfo\": {\"name\": \"learner\", \"version\": \"1.0\"}}}\n{\"jsonrpc\": \"2.0\", \"method\": \"notifications/initialized\"}\n{\"jsonrpc\": \"2.0\", \"id\": 2, \"method\": \"tools/call\", \"params\": {\"name\": \"summarize\", \"arguments\": {\"text\": \"A long text nobody wants summarized after all.\"}}}\n{\"jsonrpc\": \"2.0\", \"method\": \"notifications/cancelled\", \"params\": {\"requestId\": 2, \"reason\": \"The user pressed Stop\"}}",
         profile: MCP,
         question: "own:mcp-cancelled",
+        topics: &["notification", "notifications/cancelled"],
     },
 ];
+
+/// The rule ids taught by the lessons up to and including the one at `index` (0-based), in
+/// catalogue order: what a lesson's question offers to pick from.
+pub fn rules_taught(index: usize) -> Vec<&'static str> {
+    let taught: Vec<&str> = LESSONS
+        .iter()
+        .take(index + 1)
+        .flat_map(|l| l.topics.iter().copied())
+        .collect();
+    crate::rpc::catalogue::all()
+        .map(|r| r.id)
+        .filter(|id| taught.contains(id))
+        .collect()
+}
 
 /// The lesson with this id.
 pub fn lesson(id: &str) -> Option<&'static Lesson> {

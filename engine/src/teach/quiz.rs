@@ -30,6 +30,18 @@ impl Choice {
         }
     }
 
+    /// The answer in a sentence: "it is a request", "it is invalid".
+    pub const fn in_words(self) -> &'static str {
+        match self {
+            Choice::Request => "a request",
+            Choice::Notification => "a notification",
+            Choice::Response => "a response",
+            Choice::Batch => "a batch",
+            Choice::Invalid => "invalid",
+            Choice::Valid => "valid",
+        }
+    }
+
     pub fn parse(s: &str) -> Option<Choice> {
         [
             Choice::Request,
@@ -47,7 +59,8 @@ impl Choice {
 /// One question.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Item {
-    /// Stable id, used in share links and saved progress: `rule:<id>`, `valid:<id>`, `own:<name>`.
+    /// Stable id, used by the lessons and in older share links: `rule:<id>`, `valid:<id>`,
+    /// `own:<name>` (it names the answer: a share link uses [`Item::share_id`]).
     pub id: String,
     pub text: String,
     pub profile: Profile,
@@ -71,6 +84,12 @@ impl Item {
         }
     }
 
+    /// The id a share link carries (`q-` and eight hex digits): stable as long as [`Item::id`]
+    /// is, and saying nothing of the answer.
+    pub fn share_id(&self) -> String {
+        share_id(&self.id)
+    }
+
     /// The engine's answer to this item.
     pub fn key(&self) -> AnswerKey {
         answer_key(&self.text, self.profile)
@@ -85,8 +104,10 @@ pub struct AnswerKey {
     pub rules: Vec<&'static Rule>,
     /// Where each broken rule is (same order as `rules`).
     pub spans: Vec<Span>,
-    /// The warnings, shown in the explanation but not needed for a right answer.
+    /// The warnings (SHOULDs): the message is valid, and pointing at one is a right observation.
     pub warnings: Vec<&'static Rule>,
+    /// Where each warning is (same order as `warnings`).
+    pub warning_spans: Vec<Span>,
 }
 
 fn answer_key(text: &str, profile: Profile) -> AnswerKey {
@@ -94,13 +115,17 @@ fn answer_key(text: &str, profile: Profile) -> AnswerKey {
     let mut rules = Vec::new();
     let mut spans = Vec::new();
     let mut warnings = Vec::new();
+    let mut warning_spans = Vec::new();
     for v in report.violations() {
         match v.severity {
             Severity::Error => {
                 rules.push(v.rule);
                 spans.push(v.span);
             }
-            Severity::Warning => warnings.push(v.rule),
+            Severity::Warning => {
+                warnings.push(v.rule);
+                warning_spans.push(v.span);
+            }
         }
     }
     let choice = if !rules.is_empty() {
@@ -121,6 +146,7 @@ fn answer_key(text: &str, profile: Profile) -> AnswerKey {
         rules,
         spans,
         warnings,
+        warning_spans,
     }
 }
 
@@ -140,6 +166,9 @@ pub struct Grade {
     pub expected: Choice,
     /// For invalid items: whether the picked rule or clicked place was right (None when not given).
     pub located: Option<bool>,
+    /// A warning (SHOULD) the learner found on a message that is valid: they answered invalid
+    /// and pointed at or picked it. A right observation: graded right, the verdict says "valid, but".
+    pub noticed: Option<&'static Rule>,
     /// Why, in words: what the message is, and each broken rule with its summary.
     pub explanation: String,
     /// The spans to point at (the broken rules' places).
@@ -153,22 +182,68 @@ pub fn grade(item: &Item, answer: &Answer) -> Grade {
     let located = if key.choice == Choice::Invalid && kind_right {
         match (&answer.rule, answer.click) {
             (Some(rule), _) => Some(key.rules.iter().any(|r| r.id == rule)),
-            (None, Some(at)) => Some(key.rules.iter().zip(&key.spans).any(|(rule, &span)| {
-                let region = accepted_region(&item.text, rule, span);
-                region.start <= at && (at < region.end || region.is_empty() && at == region.start)
-            })),
+            (None, Some(at)) => Some(
+                key.rules
+                    .iter()
+                    .zip(&key.spans)
+                    .any(|(rule, &span)| in_region(accepted_region(&item.text, rule, span), at)),
+            ),
             (None, None) => None,
         }
     } else {
         None
     };
-    let correct = kind_right && located != Some(false);
+    // Answered invalid on a valid message, pointing at (or naming) one of its warnings: the
+    // learner saw what is discouraged there; that is right, with the verdict "valid, but".
+    let noticed = if key.choice != Choice::Invalid && answer.choice == Some(Choice::Invalid) {
+        match (&answer.rule, answer.click) {
+            (Some(rule), _) => key.warnings.iter().copied().find(|r| r.id == rule),
+            (None, Some(at)) => key
+                .warnings
+                .iter()
+                .zip(&key.warning_spans)
+                .find(|(rule, &span)| in_region(accepted_region(&item.text, rule, span), at))
+                .map(|(rule, _)| *rule),
+            (None, None) => None,
+        }
+    } else {
+        None
+    };
+    let correct = (kind_right && located != Some(false)) || noticed.is_some();
+    let spans = if noticed.is_some() {
+        key.warning_spans.clone()
+    } else {
+        key.spans.clone()
+    };
     Grade {
         correct,
         expected: key.choice,
         located,
+        noticed,
         explanation: explain(item, &key),
-        spans: key.spans.clone(),
+        spans,
+    }
+}
+
+/// Whether a click at `at` falls in `region` (an empty region: at its place).
+fn in_region(region: Span, at: usize) -> bool {
+    region.start <= at && (at < region.end || region.is_empty() && at == region.start)
+}
+
+impl Grade {
+    /// The grade in one sentence, first thing the learner reads.
+    pub fn verdict(&self) -> String {
+        match (self.correct, self.located, self.noticed) {
+            (true, _, Some(rule)) => format!(
+                "Right observation: it is valid, but {} is discouraged (a SHOULD, not a MUST): it is {}.",
+                rule.id,
+                self.expected.in_words()
+            ),
+            (true, Some(true), _) => "Right, and you found what is wrong.".to_string(),
+            (true, _, _) => "Right.".to_string(),
+            (false, Some(false), _) => "It is invalid, yes, but not for that reason.".to_string(),
+            (false, _, _) => format!("Not quite: it is {}.", self.expected.in_words()),
+        }
     }
 }
 
@@ -199,7 +274,21 @@ pub fn accepted_region(text: &str, rule: &Rule, span: Span) -> Span {
     if CONVERSATION_RULES.contains(&rule.id) {
         return innermost_message(&parsed.root, span).unwrap_or(parsed.root.span);
     }
-    innermost_member(&parsed.root, span).unwrap_or(span)
+    innermost_member(&parsed.root, span)
+        .or_else(|| batch_element(&parsed.root, span))
+        .unwrap_or(span)
+}
+
+/// The element of a batch (a root array) holding `span` when it is not a message object: an
+/// inner `[…]`, a number.
+fn batch_element(root: &crate::json::Node<'_>, span: Span) -> Option<Span> {
+    match &root.value {
+        crate::json::Value::Array(items) => items
+            .iter()
+            .find(|n| n.span.contains(span) && !matches!(n.value, crate::json::Value::Object(_)))
+            .map(|n| n.span),
+        _ => None,
+    }
 }
 
 /// What a click at byte `at` of `text` points at, for saying it back: the innermost member
@@ -212,7 +301,9 @@ pub fn pointed_at(text: &str, at: usize) -> Span {
         .iter()
         .find(|seg| seg.span.start <= at && at < seg.span.end)
         .and_then(|seg| seg.parsed.as_ref().ok())
-        .and_then(|parsed| innermost_member(&parsed.root, here));
+        .and_then(|parsed| {
+            innermost_member(&parsed.root, here).or_else(|| batch_element(&parsed.root, here))
+        });
     found.unwrap_or_else(|| {
         let end = text[at.min(text.len())..]
             .chars()
@@ -242,7 +333,18 @@ pub fn pointable(text: &str) -> Vec<Span> {
     for seg in &crate::json::split_stream(text.as_bytes()).segments {
         let before = out.len();
         if let Ok(parsed) = &seg.parsed {
-            members(&parsed.root, &mut out);
+            if let crate::json::Value::Array(items) = &parsed.root.value {
+                // A batch element that is not a message object (`1`, an inner `[…]`) is a part
+                // of its own: the mistake may be that very element.
+                for n in items.iter() {
+                    if !matches!(n.value, crate::json::Value::Object(_)) {
+                        out.push(n.span);
+                    }
+                    members(n, &mut out);
+                }
+            } else {
+                members(&parsed.root, &mut out);
+            }
         }
         if out.len() == before {
             out.push(seg.span);
@@ -293,7 +395,7 @@ fn explain(item: &Item, key: &AnswerKey) -> String {
         Choice::Batch => "It is a batch: an array of messages sent together, each answered (or not) on its own.".to_string(),
         Choice::Valid => "The conversation is valid: every request is answered once, with its own id.".to_string(),
         Choice::Invalid => {
-            let mut s = String::from("It is invalid:");
+            let mut s = String::from("It is invalid, it breaks a MUST:");
             let mut seen = Vec::new();
             for r in &key.rules {
                 if !seen.contains(&r.id) {
@@ -305,11 +407,18 @@ fn explain(item: &Item, key: &AnswerKey) -> String {
         }
     };
     if !key.warnings.is_empty() {
-        let names: Vec<&str> = key.warnings.iter().map(|r| r.id).collect();
-        out.push_str(&format!(
-            " Also worth a look (warnings): {}.",
-            names.join(", ")
-        ));
+        out.push_str(if key.choice == Choice::Invalid {
+            " Also discouraged (a SHOULD, a warning):"
+        } else {
+            " Valid, but discouraged (a SHOULD, a warning: not a MUST, so the message is not invalid):"
+        });
+        let mut seen = Vec::new();
+        for r in &key.warnings {
+            if !seen.contains(&r.id) {
+                seen.push(r.id);
+                out.push_str(&format!(" {} ({})", r.summary, r.id));
+            }
+        }
     }
     if let Profile::Mcp(v) = item.profile {
         out.push_str(&format!(" (Checked as MCP {v}.)"));
@@ -455,6 +564,16 @@ const OWN: &[(&str, &str, Option<McpVersion>)] = &[
         Some(McpVersion::V2025_11_25),
     ),
     (
+        "mcp-read-no-uri",
+        r#"{"jsonrpc": "2.0", "id": 3, "method": "resources/read", "params": {}}"#,
+        Some(McpVersion::V2025_11_25),
+    ),
+    (
+        "mcp-sampling-from-client",
+        "--> {\"jsonrpc\": \"2.0\", \"id\": 7, \"method\": \"sampling/createMessage\", \"params\": {\"messages\": [{\"role\": \"user\", \"content\": {\"type\": \"text\", \"text\": \"Summarize this\"}}], \"maxTokens\": 100}}",
+        Some(McpVersion::V2025_11_25),
+    ),
+    (
         "mcp-cancelled",
         r#"{"jsonrpc": "2.0", "method": "notifications/cancelled", "params": {"requestId": 2, "reason": "The user pressed Stop"}}"#,
         Some(McpVersion::V2025_11_25),
@@ -493,9 +612,28 @@ pub fn bank() -> Vec<Item> {
     items
 }
 
-/// The item with this id.
+/// The item with this id: its share id (`q-…`) or its own id (older links: `rule:…`, `own:…`).
 pub fn item(id: &str) -> Option<Item> {
-    bank().into_iter().find(|i| i.id == id)
+    bank()
+        .into_iter()
+        .find(|i| i.id == id || id.starts_with("q-") && i.share_id() == id)
+}
+
+/// The share id of the item `id`: `q-` and the FNV-1a hash of the id, 32 bits in hex.
+fn share_id(id: &str) -> String {
+    let mut h: u32 = 0x811c_9dc5;
+    for b in id.bytes() {
+        h ^= u32::from(b);
+        h = h.wrapping_mul(0x0100_0193);
+    }
+    // Eight hex digits by hand: `{:08x}` alone pulled the hex formatter into the web build.
+    let mut id = String::from("q-");
+    for shift in (0..8).rev() {
+        id.push(char::from(
+            b"0123456789abcdef"[(h >> (shift * 4)) as usize & 0xf],
+        ));
+    }
+    id
 }
 
 /// The learner's own message as an item ("is this right?"): graded like any other.

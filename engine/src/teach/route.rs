@@ -1,12 +1,15 @@
 //! The page's views by URL fragment, so any static host serves every view without rewrites:
 //! `#/` (or no fragment) the playground, `#/reference[/<rule-id>]`, `#/quiz`, `#/quiz/<item-id>`
-//! (one question), `#/quiz/set/<seed>` (a shared set), `#/lessons[/<n>]` (1-based).
+//! (one question: its share id `q-…`, or an item id from older links), `#/quiz/set/<seed>` (a
+//! shared set), `#/lessons[/<n>]` (1-based), `#/log` (the playground, scrolled to its log).
 //! Share links (`#s=…`) are not routes: they open in the playground.
 
 /// One view of the page.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Route {
     Playground,
+    /// The playground with its log brought into view.
+    Log,
     /// The reference, scrolled to a rule when one is named.
     Reference(Option<String>),
     Quiz(QuizRoute),
@@ -38,6 +41,7 @@ impl Route {
             None => (path, None),
         };
         match head {
+            "log" => Route::Log,
             "reference" => Route::Reference(rest.map(str::to_string)),
             "quiz" => Route::Quiz(match rest {
                 None => QuizRoute::Mine,
@@ -60,6 +64,7 @@ impl Route {
     pub fn fragment(&self) -> String {
         match self {
             Route::Playground => "#/".into(),
+            Route::Log => "#/log".into(),
             Route::Reference(None) => "#/reference".into(),
             Route::Reference(Some(id)) => format!("#/reference/{id}"),
             Route::Quiz(QuizRoute::Mine) => "#/quiz".into(),
@@ -73,7 +78,7 @@ impl Route {
     /// The nav bar's name of the view.
     pub fn view(&self) -> &'static str {
         match self {
-            Route::Playground => "playground",
+            Route::Playground | Route::Log => "playground",
             Route::Reference(_) => "reference",
             Route::Quiz(_) => "quiz",
             Route::Lessons(_) => "lessons",
@@ -93,6 +98,7 @@ mod tests {
             ("#/", Route::Playground),
             ("#s=1.abc", Route::Playground),
             ("#/nowhere", Route::Playground),
+            ("#/log", Route::Log),
             ("#/reference", Route::Reference(None)),
             ("#/reference/", Route::Reference(None)),
             (
@@ -122,6 +128,7 @@ mod tests {
     fn routes_round_trip() {
         for r in [
             Route::Playground,
+            Route::Log,
             Route::Reference(None),
             Route::Reference(Some("batch-empty".into())),
             Route::Quiz(QuizRoute::Mine),

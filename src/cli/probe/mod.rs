@@ -22,6 +22,7 @@ use clap::error::ErrorKind;
 use clap::ValueEnum;
 use codespan_reporting::term::termcolor::{BufferedStandardStream, ColorChoice};
 use serde_json::Value;
+use tokio::signal::unix::{signal, Signal, SignalKind};
 
 use super::ProfileName;
 use crate::probe::{self, Conversation, Mode, Plan};
@@ -134,6 +135,35 @@ impl Args {
     }
 }
 
+/// The signals that end the probe early: Ctrl+C (SIGINT), SIGTERM (a CI job cancelled, `kill`)
+/// and SIGHUP (the terminal closed). Each is handled as Ctrl+C is: the server the probe started
+/// is stopped, with its process group, before the probe exits.
+struct Stop {
+    interrupt: Signal,
+    terminate: Signal,
+    hangup: Signal,
+}
+
+impl Stop {
+    /// Starts listening (from here on these signals no longer end the process at once).
+    fn listen() -> io::Result<Stop> {
+        Ok(Stop {
+            interrupt: signal(SignalKind::interrupt())?,
+            terminate: signal(SignalKind::terminate())?,
+            hangup: signal(SignalKind::hangup())?,
+        })
+    }
+
+    /// The name of the first signal received.
+    async fn received(&mut self) -> &'static str {
+        tokio::select! {
+            _ = self.interrupt.recv() => "SIGINT",
+            _ = self.terminate.recv() => "SIGTERM",
+            _ = self.hangup.recv() => "SIGHUP",
+        }
+    }
+}
+
 pub fn main(args: Args) -> ExitCode {
     let plan = match args.plan() {
         Ok(plan) => plan,
@@ -155,19 +185,26 @@ pub fn main(args: Args) -> ExitCode {
     };
     let outcome = runtime.block_on(async {
         let started = tokio::time::Instant::now();
+        let mut stop = match Stop::listen() {
+            Ok(stop) => stop,
+            Err(e) => return Err(format!("cannot listen for signals: {e}")),
+        };
         let link = tokio::select! {
-            link = Link::open(&target, args.timeout, started) => link,
-            _ = tokio::signal::ctrl_c() => return Err("interrupted".to_string()),
+            link = Link::open(&target, args.timeout.min(args.total_timeout), started) => link,
+            signal = stop.received() => return Err(format!("interrupted ({signal})")),
         };
         let link = link.map_err(|e| e.0)?;
         let mut conversation = Conversation::new(link, args.timeout, args.total_timeout);
         let run = tokio::select! {
-            run = probe::run(&mut conversation, &plan) => Some(run),
-            _ = tokio::signal::ctrl_c() => None,
+            run = probe::run(&mut conversation, &plan) => Ok(run),
+            signal = stop.received() => Err(signal),
         };
-        let Some(run) = run else {
-            conversation.into_parts().0.close().await;
-            return Err("interrupted".to_string());
+        let run = match run {
+            Ok(run) => run,
+            Err(signal) => {
+                conversation.into_parts().0.close().await;
+                return Err(format!("interrupted ({signal})"));
+            }
         };
         let (link, verdict) = probe::conclude(conversation, run);
         link.close().await;

@@ -53,56 +53,18 @@ impl LogState {
     /// (the page's: what the verdicts call invalid, the mock answers as invalid), logging both
     /// directions. Returns how many documents were sent.
     pub fn send_to_mock(&self, text: &str, profile: crate::rpc::Profile) -> usize {
-        let bytes = text.as_bytes();
-        let stream = split_stream(bytes);
-        let spans: Vec<_> = stream
-            .segments
-            .iter()
-            .filter(|s| s.direction != Some(Side::Server))
-            .map(|s| s.span)
-            .collect();
-        if spans.is_empty() {
-            return 0;
-        }
-        self.server.update_value(|s| s.set_profile(profile));
-        self.log.update(|log| {
-            for span in &spans {
-                self.exchange_with_mock(log, &text[span.start..span.end]);
-            }
-        });
-        spans.len()
+        send_to(
+            self.server,
+            self.log,
+            text,
+            profile,
+            self.auto_answer.get_untracked(),
+        )
     }
 
-    /// Sends `doc` to the mock server and logs what goes each way: what the server sent on its
-    /// own while answering (log lines, progress, its own requests) before its reply, as over a
-    /// real transport. With [`Self::auto_answer`] on, the server's requests that a client serves
-    /// (sampling, elicitation, roots, ping) are answered as [`crate::client`] says, in turn.
-    fn exchange_with_mock(&self, log: &mut Log, doc: &str) {
-        let auto = self.auto_answer.get_untracked();
-        let mut queue = std::collections::VecDeque::from([doc.to_string()]);
-        let mut answered = 0;
-        while let Some(doc) = queue.pop_front() {
-            log.record(MOCK_PEER, Direction::Out, clock_ms(), &doc);
-            let (sent, reply) = self
-                .server
-                .try_update_value(|s| {
-                    let reply = s.handle(doc.as_bytes());
-                    (s.take_sent(), reply)
-                })
-                .unwrap_or_default();
-            for message in sent {
-                log.record(MOCK_PEER, Direction::In, clock_ms(), &message);
-                if auto && answered < AUTO_ANSWERS {
-                    if let Some(answer) = crate::client::auto_reply_to(&message) {
-                        answered += 1;
-                        queue.push_back(answer);
-                    }
-                }
-            }
-            if let Some(reply) = reply {
-                log.record(MOCK_PEER, Direction::In, clock_ms(), &reply);
-            }
-        }
+    /// A mock server of its own, serving what the page's serves (a lesson's run: a fresh session).
+    pub fn fresh_server(&self) -> MockServer {
+        MockServer::with_fixtures(self.fixtures.get_untracked())
     }
 
     /// Empties the log and starts a fresh mock server (a new MCP session).
@@ -117,6 +79,65 @@ impl LogState {
     pub fn serve_fixtures(&self, fixtures: Fixtures) {
         self.fixtures.set(fixtures);
         self.server.set_value(MockServer::with_fixtures(fixtures));
+    }
+}
+
+/// Passes each client document of `text` to `server`, as the server of `profile` (what the
+/// verdicts call invalid, the mock answers as invalid), logging both directions in `log`.
+/// Returns how many documents were sent.
+pub fn send_to(
+    server: StoredValue<MockServer>,
+    log: RwSignal<Log>,
+    text: &str,
+    profile: crate::rpc::Profile,
+    auto: bool,
+) -> usize {
+    let stream = split_stream(text.as_bytes());
+    let spans: Vec<_> = stream
+        .segments
+        .iter()
+        .filter(|s| s.direction != Some(Side::Server))
+        .map(|s| s.span)
+        .collect();
+    if spans.is_empty() {
+        return 0;
+    }
+    server.update_value(|s| s.set_profile(profile));
+    log.update(|log| {
+        for span in &spans {
+            exchange_with(server, log, &text[span.start..span.end], auto);
+        }
+    });
+    spans.len()
+}
+
+/// Sends `doc` to `server` and logs what goes each way: what the server sent on its own while
+/// answering (log lines, progress, its own requests) before its reply, as over a real transport.
+/// With `auto`, the server's requests that a client serves (sampling, elicitation, roots, ping)
+/// are answered as [`crate::client`] says, in turn.
+fn exchange_with(server: StoredValue<MockServer>, log: &mut Log, doc: &str, auto: bool) {
+    let mut queue = std::collections::VecDeque::from([doc.to_string()]);
+    let mut answered = 0;
+    while let Some(doc) = queue.pop_front() {
+        log.record(MOCK_PEER, Direction::Out, clock_ms(), &doc);
+        let (sent, reply) = server
+            .try_update_value(|s| {
+                let reply = s.handle(doc.as_bytes());
+                (s.take_sent(), reply)
+            })
+            .unwrap_or_default();
+        for message in sent {
+            log.record(MOCK_PEER, Direction::In, clock_ms(), &message);
+            if auto && answered < AUTO_ANSWERS {
+                if let Some(answer) = crate::client::auto_reply_to(&message) {
+                    answered += 1;
+                    queue.push_back(answer);
+                }
+            }
+        }
+        if let Some(reply) = reply {
+            log.record(MOCK_PEER, Direction::In, clock_ms(), &reply);
+        }
     }
 }
 

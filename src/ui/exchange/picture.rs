@@ -145,9 +145,13 @@ pub(super) fn sentence(e: &Entry) -> String {
 /// The picture of the newest [`PICTURED`] entries, redrawn when the log changes; the selection
 /// only toggles a class on the arrows it concerns.
 #[component]
-pub fn SequencePicture() -> impl IntoView {
+pub fn SequencePicture(
+    /// The log to draw (a lesson's run); the page's log when none is given.
+    #[prop(optional)]
+    log: Option<RwSignal<crate::exchange::Log>>,
+) -> impl IntoView {
     let state = use_log();
-    let log = state.log;
+    let log = log.unwrap_or(state.log);
     let selected = state.selected;
     // Whether an arrow (its key and the messages it is paired with) concerns the selection.
     let highlighted = move |key: u64, partners: &[At]| {

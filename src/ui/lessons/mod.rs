@@ -1,15 +1,18 @@
-//! The lessons (`data-testid="lesson"`): the engine's six-step path, each step with its example,
-//! run against a fresh in-browser mock server (or opened in the playground), and one question.
+//! The lessons (`data-testid="lesson"`): the engine's path, each step with its example, run
+//! against a fresh in-browser mock server (a new session and picture on every run; the
+//! playground's log keeps a copy, its peer naming the lesson), or opened in the playground, and
+//! one question on what the lesson taught.
 //! A lesson whose question is answered right is finished; which are is kept in localStorage
 //! (`jrpc.lessons`, [`crate::teach::progress::LessonProgress`]) and the list marks them.
 
+use crate::exchange::Log;
 use crate::exchange::{Direction, Status};
 use crate::rpc::Kind;
-use crate::teach::lessons::LESSONS;
+use crate::teach::lessons::{rules_taught, LESSONS};
 use crate::teach::progress::LessonProgress;
 use crate::teach::quiz;
 use crate::teach::route::Route;
-use crate::ui::exchange::{use_log, SequencePicture};
+use crate::ui::exchange::{send_to, use_log, SequencePicture};
 use crate::ui::prelude::*;
 use crate::ui::quiz::{Question, Slot};
 use crate::ui::{AppState, NoticeLevel};
@@ -86,8 +89,8 @@ pub(crate) fn Lessons(app: AppState, index: Option<usize>) -> impl IntoView {
         return view! {
             <section class="teach lessons" data-testid="lessons" aria-labelledby="lessons-title">
                 <h2 id="lessons-title" tabindex="-1">"Lessons"</h2>
-                <p>
-                    "Six short steps from a first request to an MCP tool call, about fifteen minutes. Each has an example to run against the in-browser mock server and one question."
+                <p data-testid="lessons-intro">
+                    {format!("For anyone who knows JSON and has never read JSON-RPC or MCP: {} short steps, about 40 minutes, from a first request to the Model Context Protocol (MCP), the JSON-RPC protocol through which AI applications reach tools and data. Each has an example to run against a mock server in this page and one question on what it taught.", LESSONS.len())}
                 </p>
                 {status}
                 <ol>{items}</ol>
@@ -95,37 +98,57 @@ pub(crate) fn Lessons(app: AppState, index: Option<usize>) -> impl IntoView {
         }
         .into_any();
     };
-    // Run sends the example to the page's mock server through the page's one log: the exchange
-    // is in the playground's log and sequence picture too. The keys this run added.
+    // Run sends the example to a mock server of the lesson's own, started afresh on every run
+    // (a new MCP session: its ids restart, and the picture shows this run only). The playground's
+    // log keeps a copy, under a peer that names the lesson and the run.
     let log = use_log();
-    let run_keys = RwSignal::new(None::<std::ops::Range<u64>>);
+    let pending_ref = NodeRef::<leptos::html::Button>::new();
+    let run_ref = NodeRef::<leptos::html::Section>::new();
+    let lesson_run = LessonRun {
+        lesson: i,
+        page: log.log,
+        auto: log.auto_answer,
+        server: StoredValue::new(log.fresh_server()),
+        local: RwSignal::new(None),
+        runs: StoredValue::new(0),
+        copied: StoredValue::new(0),
+        pending_ref,
+        run_ref,
+    };
+    let local = lesson_run.local;
+    let runs = lesson_run.runs;
     let run = move |_| {
-        let before = log.log.with_untracked(|l| l.next_key());
-        log.send_to_mock(l.example, l.profile);
-        let after = log.log.with_untracked(|l| l.next_key());
-        run_keys.set(Some(before..after));
+        lesson_run.server.set_value(log.fresh_server());
+        runs.update_value(|n| *n += 1);
+        lesson_run.copied.set_value(0);
+        local.set(Some(RwSignal::new(Log::new())));
+        lesson_run.send(l.example, l.profile);
     };
     // The server asked the client something: answer as a cooperative client would
     // (`crate::client`), and the run goes on with what follows.
     let answer = move |request: &str| {
-        let Some(answer) = crate::client::reply_to(request) else {
-            return;
-        };
-        log.send_to_mock(&answer, l.profile);
-        let after = log.log.with_untracked(|l| l.next_key());
-        run_keys.update(|keys| {
-            if let Some(keys) = keys {
-                keys.end = after;
-            }
-        });
+        if let Some(answer) = crate::client::reply_to(request) {
+            lesson_run.send(&answer, l.profile);
+        }
     };
     let replies = move || {
-        let keys = run_keys.get()?;
+        let run_log = local.get()?;
         // Each message sent, then what came back before the next one: what the server sent on
         // its own while it worked (log lines, progress, its own requests) and the reply, if any.
-        let exchanged: Vec<Sent> = log.log.with(|lg| {
+        // The server's requests it cancelled (notifications/cancelled names them): no answer may
+        // be sent to one.
+        let cancelled: Vec<String> = run_log.with(|lg| {
+            lg.entries()
+                .iter()
+                .filter(|e| {
+                    e.direction == Direction::In && e.raw.contains("notifications/cancelled")
+                })
+                .filter_map(|e| cancelled_id(&e.raw))
+                .collect()
+        });
+        let exchanged: Vec<Sent> = run_log.with(|lg| {
             let mut exchanged: Vec<Sent> = Vec::new();
-            for e in lg.entries().iter().filter(|e| keys.contains(&e.key)) {
+            for e in lg.entries().iter() {
                 match (e.direction, exchanged.last_mut()) {
                     (Direction::Out, _) => exchanged.push(Sent {
                         raw: e.raw.clone(),
@@ -134,7 +157,13 @@ pub(crate) fn Lessons(app: AppState, index: Option<usize>) -> impl IntoView {
                     }),
                     (Direction::In, Some(Sent { back, .. })) => {
                         let waiting = e.msgs.first().is_some_and(|m| m.status == Status::Pending);
+                        let withdrawn = e
+                            .msgs
+                            .first()
+                            .and_then(|m| m.id.as_deref())
+                            .is_some_and(|id| cancelled.iter().any(|c| c == id));
                         let what = match e.kind {
+                            Kind::Request if waiting && withdrawn => Back::Cancelled,
                             Kind::Request if waiting => Back::Asks,
                             Kind::Request | Kind::Notification => Back::Says,
                             // A response (or a batch of them, or what could not be read) answers.
@@ -153,18 +182,28 @@ pub(crate) fn Lessons(app: AppState, index: Option<usize>) -> impl IntoView {
                 let answered = back.iter().any(|(_, what)| *what == Back::Reply);
                 let back = back
                     .into_iter()
-                    .map(|(raw, what)| match what {
-                        Back::Reply => view! { <pre class="in" data-testid="lesson-reply">{format!("← {raw}")}</pre> }.into_any(),
-                        Back::Says => view! { <pre class="in server-message" data-testid="lesson-server-message">{format!("← (from the server while it works) {raw}")}</pre> }.into_any(),
-                        Back::Asks => {
-                            let text = format!("← (the server asks the client) {raw}");
-                            view! {
-                                <pre class="in server-message" data-testid="lesson-server-message">{text}</pre>
-                                <button type="button" data-testid="lesson-answer" on:click=move |_| answer(&raw)>
+                    .map(|(raw, what)| {
+                        // One shape for every message back (a type per arm costs wasm): the
+                        // text, then the note or the button its kind calls for.
+                        let (testid, said) = match what {
+                            Back::Reply => ("lesson-reply", ""),
+                            Back::Says => ("lesson-server-message", "(from the server while it works) "),
+                            Back::Asks => ("lesson-server-message", "(the server asks the client) "),
+                            Back::Cancelled => ("lesson-server-message", "(the server asked the client) "),
+                        };
+                        let text = format!("← {said}{}", readable(&raw));
+                        let cancelled = (what == Back::Cancelled).then_some(
+                            "The server cancelled this request (notifications/cancelled, below): the client sends no reply to it, not even an error.",
+                        );
+                        let asks = what == Back::Asks;
+                        view! {
+                            <pre class=if what == Back::Reply { "in" } else { "in server-message" } data-testid=testid tabindex="0">{text}</pre>
+                            {cancelled.map(|note| view! { <p class="none" data-testid="lesson-cancelled">{note}</p> })}
+                            {asks.then(|| view! {
+                                <button type="button" data-testid="lesson-answer" node_ref=pending_ref on:click=move |_| answer(&raw)>
                                     "Answer as the client"
                                 </button>
-                            }
-                            .into_any()
+                            })}
                         }
                     })
                     .collect_view();
@@ -176,17 +215,17 @@ pub(crate) fn Lessons(app: AppState, index: Option<usize>) -> impl IntoView {
                     };
                     view! { <p class="none" data-testid="lesson-no-reply">{why}</p> }
                 });
-                view! { <li><pre class="out">{format!("→ {sent}")}</pre>{back}{none}</li> }
+                view! { <li><pre class="out" tabindex="0">{format!("→ {}", readable(&sent))}</pre>{back}{none}</li> }
             })
             .collect_view();
         Some(view! {
-            <section class="lesson-run" aria-label="The run">
+            <section class="lesson-run" aria-label="The run" data-testid="lesson-run-output" data-run=runs.get_value().to_string() node_ref=run_ref>
                 <ol class="replies" data-testid="lesson-replies" aria-label="Exchanged with the mock server">{rows}</ol>
                 <p class="hint">
-                    "The same messages are in the playground's log, and drawn here as in the playground: follow each request to its reply. "
-                    <a href="#/">"Open the playground's log"</a>
+                    "Drawn here as in the playground: follow each request to its reply. The playground's log keeps a copy of every run, marked with its lesson. "
+                    <a data-testid="lesson-log-link" href=Route::Log.fragment()>"Open the playground's log"</a>
                 </p>
-                <SequencePicture />
+                <SequencePicture log=run_log />
             </section>
         })
     };
@@ -201,7 +240,7 @@ pub(crate) fn Lessons(app: AppState, index: Option<usize>) -> impl IntoView {
         }
     });
     let question = quiz::item(l.question).map(|it| {
-        let slot = Slot::new(it, false);
+        let slot = Slot::new(it, false).with_rules(rules_taught(i));
         view! { <Question q=0 asked=slot on_graded /> }
     });
     let finished = move || {
@@ -238,6 +277,68 @@ pub(crate) fn Lessons(app: AppState, index: Option<usize>) -> impl IntoView {
     .into_any()
 }
 
+/// One lesson's runs: a mock server of its own, started afresh on every run (a new MCP session:
+/// its ids restart, and the picture shows this run only), its log, and the page's log, which
+/// keeps a copy under a peer that names the lesson and the run.
+#[derive(Clone, Copy)]
+struct LessonRun {
+    /// 0-based.
+    lesson: usize,
+    page: RwSignal<Log>,
+    auto: RwSignal<bool>,
+    server: StoredValue<crate::mock::MockServer>,
+    /// This run's log (none before the first run).
+    local: RwSignal<Option<RwSignal<Log>>>,
+    runs: StoredValue<u32>,
+    /// How many of this run's entries are copied to the page's log.
+    copied: StoredValue<usize>,
+    pending_ref: NodeRef<leptos::html::Button>,
+    run_ref: NodeRef<leptos::html::Section>,
+}
+
+impl LessonRun {
+    /// Sends `text` in this run, copies what went each way to the page's log, and brings what
+    /// waits for the learner into view: the server's question to answer, else the run.
+    fn send(self, text: &str, profile: crate::rpc::Profile) {
+        let Some(run_log) = self.local.get_untracked() else {
+            return;
+        };
+        send_to(
+            self.server,
+            run_log,
+            text,
+            profile,
+            self.auto.get_untracked(),
+        );
+        let peer = format!(
+            "mock · lesson {} run {}",
+            self.lesson + 1,
+            self.runs.get_value()
+        );
+        let from = self.copied.get_value();
+        let new: Vec<(Direction, f64, String)> = run_log.with_untracked(|lg| {
+            lg.entries()
+                .iter()
+                .skip(from)
+                .map(|e| (e.direction, e.time_ms, e.raw.clone()))
+                .collect()
+        });
+        self.copied.set_value(from + new.len());
+        self.page.update(|page| {
+            for (direction, time, raw) in &new {
+                page.record(&peer, *direction, *time, raw.as_str());
+            }
+        });
+        request_animation_frame(move || {
+            if let Some(button) = self.pending_ref.get_untracked() {
+                crate::ui::js::scroll_to_center(&button);
+            } else if let Some(section) = self.run_ref.get_untracked() {
+                section.scroll_into_view();
+            }
+        });
+    }
+}
+
 /// A message the lesson sent, and what came back after it.
 struct Sent {
     raw: String,
@@ -255,4 +356,23 @@ enum Back {
     Says,
     /// A request of the server's still waiting for the client's answer.
     Asks,
+    /// A request of the server's that it cancelled: the client must not answer it.
+    Cancelled,
+}
+
+/// The id (as its JSON text) a `notifications/cancelled` names.
+fn cancelled_id(raw: &str) -> Option<String> {
+    let stream = crate::json::split_stream(raw.as_bytes());
+    let parsed = stream.segments.first()?.parsed.as_ref().ok()?;
+    let id = parsed.root.get("params")?.get("requestId")?;
+    raw.get(id.span.start..id.span.end).map(str::to_string)
+}
+
+/// A message as the lesson shows it: short ones on one line, longer ones laid out (so a long
+/// reply reads like the sent messages, and folds into lines).
+fn readable(raw: &str) -> String {
+    if raw.len() <= 100 {
+        return raw.to_string();
+    }
+    crate::json::layout(raw, crate::json::Layout::Pretty).unwrap_or_else(|_| raw.to_string())
 }

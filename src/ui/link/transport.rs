@@ -2,6 +2,7 @@
 //! a reader and a writer task on `spawn_local`), HTTP POST through `gloo_net::http` with a JSON
 //! or Server-Sent Events reply, reconnecting with backoff, timeouts, and what reaches the log.
 
+use crate::event_stream::{Event, EventStream};
 use crate::exchange::{Direction, Status};
 use crate::json::{split_stream, Direction as Side};
 use crate::ui::exchange::clock_ms;
@@ -19,6 +20,9 @@ use super::wording::{
     binary_text, check_url, explain_fetch_error, explain_open_error, parse_headers,
 };
 use super::{Link, LinkOptions, LinkState, Socket, Transport, BATCH, MAX_ATTEMPTS, SETTLE_MS};
+
+/// The longest Server-Sent Event read from an HTTP reply (a longer one ends the read).
+const MAX_EVENT: usize = 16 * 1024 * 1024;
 
 impl Link {
     /// The connection state, to read: only the link itself writes it. (The signal itself, not a
@@ -441,16 +445,25 @@ impl Link {
         // elicitation) on the stream and hold the result until the client answers in another
         // POST, so waiting for the end of the body would wait forever.
         let (messages, read) = if is_sse {
-            let mut events = SseEvents::default();
+            let mut events = EventStream::new(MAX_EVENT);
             let mut seen = 0;
             let read = self
                 .read_stream(&response, generation, &peer, |chunk| {
-                    let complete = events.push(chunk);
+                    let complete: Vec<String> = events
+                        .push(chunk)
+                        .map_err(|e| e.to_string())?
+                        .into_iter()
+                        .filter_map(Event::message)
+                        .collect();
                     seen += complete.len();
-                    complete
+                    Ok(complete)
                 })
                 .await;
-            let rest = events.finish();
+            let rest: Vec<String> = events
+                .finish()
+                .and_then(Event::message)
+                .into_iter()
+                .collect();
             let empty = seen + rest.len() == 0;
             (rest, read.map(|()| empty))
         } else {
@@ -517,22 +530,32 @@ impl Link {
 
     /// Reads `response`'s body chunk by chunk until it ends, logging what `take` makes of each
     /// chunk as it arrives; stops (and cancels the read) when the connection is no longer
-    /// `generation`. `Err`: why the body could not be read.
+    /// `generation`. `Err`: why the body could not be read (or what `take` refused).
     async fn read_stream(
         &self,
         response: &gloo_net::http::Response,
         generation: u32,
         peer: &str,
-        mut take: impl FnMut(&[u8]) -> Vec<String>,
+        mut take: impl FnMut(&[u8]) -> Result<Vec<String>, String>,
     ) -> Result<(), String> {
+        let mut refused = None;
         read_chunks(response, |chunk| {
             if !self.current(generation) {
                 return false;
             }
-            self.record_in(peer, take(chunk));
-            true
+            match take(chunk) {
+                Ok(messages) => {
+                    self.record_in(peer, messages);
+                    true
+                }
+                Err(why) => {
+                    refused = Some(why);
+                    false
+                }
+            }
         })
-        .await
+        .await?;
+        refused.map_or(Ok(()), Err)
     }
 
     /// Puts `answer` (a response to a request the server sent) in the editor, as one undoable
@@ -642,59 +665,4 @@ pub(super) async fn fetch_post(
         .send()
         .await
         .map_err(|e| e.to_string())
-}
-
-/// Server-Sent Events as their bytes arrive: each complete event (ended by a blank line) out,
-/// the rest kept for the next chunk. A split never falls inside a UTF-8 character: events end at
-/// a line break.
-#[derive(Default)]
-pub(super) struct SseEvents {
-    pending: Vec<u8>,
-}
-
-impl SseEvents {
-    /// Adds `chunk`; the data of each event it completes.
-    pub(super) fn push(&mut self, chunk: &[u8]) -> Vec<String> {
-        self.pending.extend_from_slice(chunk);
-        let ends =
-            |w: &[u8]| w.ends_with(b"\n\n") || w.ends_with(b"\r\n\r\n") || w.ends_with(b"\r\r");
-        let Some(end) = (2..=self.pending.len())
-            .rev()
-            .find(|&i| ends(&self.pending[..i]))
-        else {
-            return Vec::new();
-        };
-        let complete: Vec<u8> = self.pending.drain(..end).collect();
-        sse_data(&String::from_utf8_lossy(&complete))
-    }
-
-    /// The data of what is left when the body ends (an event without its blank line).
-    pub(super) fn finish(self) -> Vec<String> {
-        sse_data(&String::from_utf8_lossy(&self.pending))
-    }
-}
-
-/// The data of each Server-Sent Event of `body` (`data:` lines joined by newlines).
-fn sse_data(body: &str) -> Vec<String> {
-    let mut out = Vec::new();
-    let mut data: Option<String> = None;
-    for line in body.lines().chain(std::iter::once("")) {
-        if line.is_empty() {
-            if let Some(d) = data.take() {
-                if !d.trim().is_empty() {
-                    out.push(d);
-                }
-            }
-        } else if let Some(rest) = line.strip_prefix("data:") {
-            let rest = rest.strip_prefix(' ').unwrap_or(rest);
-            match &mut data {
-                Some(d) => {
-                    d.push('\n');
-                    d.push_str(rest);
-                }
-                None => data = Some(rest.to_string()),
-            }
-        }
-    }
-    out
 }

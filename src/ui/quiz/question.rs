@@ -20,6 +20,15 @@ extern "C" {
     fn anchor_node(this: &Selection) -> Option<web_sys::Node>;
     #[wasm_bindgen(method, getter, js_name = anchorOffset)]
     fn anchor_offset(this: &Selection) -> u32;
+    // Where a tap or click landed in the text (a tap puts no caret in text that is not
+    // editable). Chromium and Safari; elsewhere it throws and the selection is read instead.
+    type CaretRange;
+    #[wasm_bindgen(catch, js_namespace = document, js_name = caretRangeFromPoint)]
+    fn caret_range_from_point(x: f64, y: f64) -> Result<Option<CaretRange>, JsValue>;
+    #[wasm_bindgen(method, getter, js_name = startContainer)]
+    fn start_container(this: &CaretRange) -> Option<web_sys::Node>;
+    #[wasm_bindgen(method, getter, js_name = startOffset)]
+    fn start_offset(this: &CaretRange) -> u32;
 }
 
 /// One question on the page: the item, what the learner pointed at or picked, the grade.
@@ -29,8 +38,12 @@ pub(crate) struct Slot {
     click: RwSignal<Option<usize>>,
     rule: RwSignal<String>,
     grade: RwSignal<Option<Grade>>,
+    /// "Try again" pressed: the last grade stays shown, the answers are open again.
+    retrying: RwSignal<bool>,
     /// Shows a link to this question.
     share: bool,
+    /// The rules the picker offers (a lesson's: those taught so far); `None`: every rule.
+    rules: Option<StoredValue<Vec<&'static str>>>,
 }
 
 impl Slot {
@@ -40,8 +53,16 @@ impl Slot {
             click: RwSignal::new(None),
             rule: RwSignal::new(String::new()),
             grade: RwSignal::new(None),
+            retrying: RwSignal::new(false),
             share,
+            rules: None,
         }
+    }
+
+    /// The rule picker offers only `rules` (a lesson's question: the rules taught so far).
+    pub fn with_rules(mut self, rules: Vec<&'static str>) -> Slot {
+        self.rules = Some(StoredValue::new(rules));
+        self
     }
 }
 
@@ -60,10 +81,21 @@ pub(crate) fn Question(
         click,
         rule,
         grade,
+        retrying,
         share,
+        rules,
     } = asked;
     let it = item.get_value();
-    let done = move || grade.with(Option::is_some);
+    // Answered, and "Try again" not pressed: the answers are closed.
+    let done = move || grade.with(Option::is_some) && !retrying.get();
+    // Rightly answered invalid without saying where: pointing is the next step, still open.
+    let locate_next = move || {
+        grade.with(|g| {
+            g.as_ref()
+                .is_some_and(|g| g.correct && g.expected == Choice::Invalid && g.located.is_none())
+        })
+    };
+    let point_closed = move || done() && !locate_next();
     let text = it.text.clone();
     let runs = move || {
         grade.with(|g| {
@@ -80,19 +112,6 @@ pub(crate) fn Question(
                 .collect_view()
         })
     };
-    let on_pick = move |ev: leptos::ev::MouseEvent| {
-        let Some(pre) = ev
-            .current_target()
-            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
-        else {
-            return;
-        };
-        if grade.with_untracked(Option::is_none) {
-            if let Some(at) = picked(&pre, &item.with_value(|it| it.text.clone())) {
-                click.set(Some(at));
-            }
-        }
-    };
     let pointed = move || {
         click.get().map(|at| {
             let near = item.with_value(|it| pointed_text(&it.text, at));
@@ -108,22 +127,23 @@ pub(crate) fn Question(
             view! { <option value=span.start.to_string()>{label}</option> }
         })
         .collect_view();
-    let on_point = move |ev: leptos::ev::Event| {
-        if let Ok(at) = event_target_value(&ev).parse::<usize>() {
-            click.set(Some(at));
-        }
-    };
     let mcp = matches!(it.profile, Profile::Mcp(_));
     let options = catalogue::all()
         .filter(|r| r.scope == Scope::JsonRpc || mcp)
-        // In words (the requirement), the id after it: ~50 bare ids said nothing to a learner.
-        .map(|r| view! { <option value=r.id title=r.id>{format!("{} ({})", r.summary, r.id)}</option> })
+        .filter(|r| rules.is_none_or(|taught| taught.with_value(|t| t.contains(&r.id))))
+        // Its severity, the requirement in words, the id after it: ~50 bare ids said nothing to
+        // a learner, and a SHOULD broken leaves the message valid.
+        .map(|r| {
+            let sev = r.severity.keyword();
+            view! { <option value=r.id title=r.id>{format!("{sev}: {} ({})", r.summary, r.id)}</option> }
+        })
         .collect_view();
     let said = RwSignal::new(String::new());
     let answer = move |choice: Choice| {
-        if grade.with_untracked(Option::is_some) {
+        if grade.with_untracked(Option::is_some) && !retrying.get_untracked() {
             return;
         }
+        retrying.set(false);
         let invalid = choice == Choice::Invalid;
         let a = Answer {
             choice: Some(choice),
@@ -149,7 +169,35 @@ pub(crate) fn Question(
             on_graded.run(correct);
         }
     };
-    let choices = it
+    // Pointing after a right "invalid": graded again with the place (the lesson already counts).
+    let regrade_located = move || {
+        if locate_next() {
+            retrying.set(true);
+            answer(Choice::Invalid);
+        }
+    };
+    let on_pick = move |ev: leptos::ev::MouseEvent| {
+        let Some(pre) = ev
+            .current_target()
+            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+        else {
+            return;
+        };
+        if !point_closed() {
+            let point = (f64::from(ev.client_x()), f64::from(ev.client_y()));
+            if let Some(at) = picked(&pre, &item.with_value(|it| it.text.clone()), point) {
+                click.set(Some(at));
+                regrade_located();
+            }
+        }
+    };
+    let on_point = move |ev: leptos::ev::Event| {
+        if let Ok(at) = event_target_value(&ev).parse::<usize>() {
+            click.set(Some(at));
+            regrade_located();
+        }
+    };
+    let choices_view = it
         .choices()
         .iter()
         .map(|&c| {
@@ -175,12 +223,19 @@ pub(crate) fn Question(
     };
     let result = move || {
         grade.get().map(|g| {
-            let verdict = match (g.correct, g.located) {
-                (true, Some(true)) => "Right, and you found what is wrong.".to_string(),
-                (true, _) => "Right.".to_string(),
-                (false, Some(false)) => "It is invalid, yes, but not for that reason.".to_string(),
-                (false, _) => format!("Not quite: it is {}.", g.expected.as_str()),
-            };
+            let mut verdict = g.verdict();
+            if g.correct && g.expected == Choice::Invalid && g.located.is_none() {
+                verdict.push_str(" Now point at the wrong part: tap or click it in the message, or choose it below.");
+            }
+            let again = (!g.correct).then(|| {
+                view! {
+                    <button type="button" data-testid="quiz-retry" hidden=move || retrying.get() on:click=move |_| {
+                        retrying.set(true);
+                        click.set(None);
+                        rule.set(String::new());
+                    }>"Try again"</button>
+                }
+            });
             let refs = rule_ids
                 .iter()
                 .map(|id| view! { " " <a href=format!("#/reference/{id}")>{*id}</a> })
@@ -190,6 +245,7 @@ pub(crate) fn Question(
                     class=if g.correct { "quiz-result right" } else { "quiz-result wrong" }
                     data-testid="quiz-result"
                     data-correct=if g.correct { "true" } else { "false" }
+                    data-noticed=g.noticed.map(|r| r.id)
                     data-expected=g.expected.as_str()
                     role="status"
                     tabindex="-1"
@@ -199,27 +255,37 @@ pub(crate) fn Question(
                     <p data-testid="quiz-answered">{said.get_untracked()}</p>
                     <p data-testid="quiz-explanation">{g.explanation.clone()}</p>
                     {(!rule_ids.is_empty()).then(|| view! { <p data-testid="quiz-refs">"In the reference:"{refs}</p> })}
+                    {again}
                 </div>
             }
         })
     };
     let share = share.then(|| {
-        let href = Route::Quiz(QuizRoute::Item(it.id.clone())).fragment();
+        let href = Route::Quiz(QuizRoute::Item(it.share_id())).fragment();
         view! { <p><a data-testid="quiz-share" href=href>"Link to this question"</a></p> }
     });
     view! {
         <div class="quiz-item" data-item=it.id.clone() data-q=qs tabindex="-1">
-            <p class="profile-note">{format!("Checked as {}. What is it?", it.profile)}</p>
+            // A transcript says its notation where it is asked.
+            <p class="profile-note" data-testid=it.transcript.then_some("quiz-notation")>
+                {format!(
+                    "Checked as {}. {}What is it?",
+                    it.profile,
+                    if it.transcript { "A transcript: a line starting --> is what the client sends, <-- what the server sends back. " } else { "" },
+                )}
+            </p>
             <pre class="quiz-message" data-testid="quiz-message" data-q=qs title="Click the part you think is wrong" on:click=on_pick>
                 {runs}
             </pre>
+            <div class="answers" role="group" aria-label="Your answer">{choices_view}</div>
+            <p class="point-step" data-testid="quiz-point-step">"Invalid? Point at the wrong part: tap it in the message, or choose it here. A broken MUST makes it invalid; a broken SHOULD leaves it valid."</p>
             {pointed}
             <label class="point-pick">
-                "Or choose the wrong part: "
+                "The wrong part: "
                 <select
                     data-testid="quiz-point"
                     data-q=qs
-                    disabled=done
+                    disabled=point_closed
                     prop:value=move || click.get().map(|at| item.with_value(|it| quiz::pointed_at(&it.text, at).start.to_string())).unwrap_or_default()
                     on:change=on_point
                 >
@@ -228,7 +294,7 @@ pub(crate) fn Question(
                 </select>
             </label>
             <label class="rule-pick">
-                "If invalid, which rule? (optional; or click the wrong part above) "
+                "Or the rule it breaks: "
                 <select
                     data-testid="quiz-rule"
                     data-q=qs
@@ -240,7 +306,6 @@ pub(crate) fn Question(
                     {options}
                 </select>
             </label>
-            <div class="answers" role="group" aria-label="Your answer">{choices}</div>
             {result}
             {share}
         </div>
@@ -260,9 +325,18 @@ fn pointed_text(text: &str, at: usize) -> String {
 }
 
 /// A click in a question's message `pre`: where the caret went, as a byte offset of `text`.
-fn picked(pre: &web_sys::Element, text: &str) -> Option<usize> {
-    let sel = get_selection()?;
-    let node = sel.anchor_node()?;
+fn picked(pre: &web_sys::Element, text: &str, (x, y): (f64, f64)) -> Option<usize> {
+    let at_point = caret_range_from_point(x, y)
+        .ok()
+        .flatten()
+        .and_then(|r| Some((r.start_container()?, r.start_offset())));
+    let (node, offset) = match at_point {
+        Some(found) => found,
+        None => {
+            let sel = get_selection()?;
+            (sel.anchor_node()?, sel.anchor_offset())
+        }
+    };
     if !node.parent_node().is_some_and(|p| pre.contains(Some(&p))) {
         return None;
     }
@@ -275,8 +349,5 @@ fn picked(pre: &web_sys::Element, text: &str) -> Option<usize> {
             .map_or(0, |t| t.encode_utf16().count() as u32);
         run = r.previous_sibling();
     }
-    Some(crate::ui::js::utf16_to_byte(
-        text,
-        before + sel.anchor_offset(),
-    ))
+    Some(crate::ui::js::utf16_to_byte(text, before + offset))
 }

@@ -24,7 +24,15 @@ pub(super) fn Series(app: AppState, which: QuizRoute) -> impl IntoView {
     save(start, app, warned);
     // The question changes with the place in the order, not with the score.
     let place = Memo::new(move |_| progress.with(|p| (p.pos, p.seed)));
+    // The score counts a question's first answer ("Try again" and pointing after a right
+    // "invalid" grade it again).
+    let counted = StoredValue::new(None::<(usize, u64)>);
     let on_graded = Callback::new(move |correct: bool| {
+        let here = place.get_untracked();
+        if counted.get_value() == Some(here) {
+            return;
+        }
+        counted.set_value(Some(here));
         progress.update(|p| p.record(correct));
         save(progress.get_untracked(), app, warned);
     });

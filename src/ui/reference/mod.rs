@@ -58,7 +58,7 @@ pub(crate) fn Reference(app: AppState, focus: Option<String>) -> impl IntoView {
                     <h3>
                         <code>{rule.id}</code>
                         " "
-                        <span class=format!("badge {sev}")>{sev}</span>
+                        <span class=format!("badge {sev}") data-testid="rule-severity">{format!("{sev} ({})", rule.severity.keyword())}</span>
                     </h3>
                     <p class="summary">{rule.summary}</p>
                     <p class="section">
@@ -67,7 +67,7 @@ pub(crate) fn Reference(app: AppState, focus: Option<String>) -> impl IntoView {
                     </p>
                     <p>{rule.explanation}</p>
                     <div class="pair">
-                        {example("bad", "Breaks it", rule.bad)}
+                        {example("bad", rule.severity.bad_title(), rule.bad)}
                         {example("good", "Fixed", rule.good)}
                     </div>
                 </li>
@@ -79,7 +79,8 @@ pub(crate) fn Reference(app: AppState, focus: Option<String>) -> impl IntoView {
             <h2 id="reference-title" tabindex="-1">"Rule reference"</h2>
             <p>
                 "Every rule the validator checks, from JSON-RPC 2.0 itself and from the Model Context Protocol profile. \
-                 Each has a minimal message that breaks it and the same message fixed: \"Try it\" opens it in the playground."
+                 Each has a minimal message that breaks it and the same message fixed: \"Try it\" opens it in the playground. \
+                 An error breaks a MUST: the message is invalid. A warning breaks a SHOULD: the message is valid, but discouraged."
             </p>
             <p class="reference-filter">
                 <label>

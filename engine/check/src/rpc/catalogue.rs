@@ -19,6 +19,23 @@ impl Severity {
             Severity::Warning => "warning",
         }
     }
+
+    /// The specification's word for it, as taught: an error breaks a MUST, a warning a SHOULD.
+    pub const fn keyword(self) -> &'static str {
+        match self {
+            Severity::Error => "MUST",
+            Severity::Warning => "SHOULD",
+        }
+    }
+
+    /// The title of a rule's broken example: an error's breaks the rule (the message is
+    /// invalid), a warning's is valid but discouraged.
+    pub const fn bad_title(self) -> &'static str {
+        match self {
+            Severity::Error => "Breaks it",
+            Severity::Warning => "Discouraged (valid, but)",
+        }
+    }
 }
 
 /// Where a rule comes from: a section of a specification, with a link.

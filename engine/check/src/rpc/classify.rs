@@ -560,7 +560,7 @@ fn method_member(method: &crate::json::Member<'_>, path: &Pointer, sink: &mut Si
             &METHOD_RPC_RESERVED,
             Under(path, "/method"),
             method.value.span,
-            format!("\"{name}\": names starting with \"rpc.\" are reserved for rpc-internal methods and extensions"),
+            format!("\"{name}\": names starting with \"rpc.\" are reserved for rpc-internal methods and extensions (fine if this is one, such as OpenRPC's rpc.discover; otherwise rename it)"),
         ),
         Some(_) => {}
     }
@@ -670,7 +670,20 @@ fn beyond_safe_integer(text: &str) -> bool {
     digits.len() > MAX.len() || (digits.len() == MAX.len() && digits > MAX)
 }
 
-/// Checks `error`; returns its code when that is an integer.
+/// The value of a number written with a fraction or exponent (`-32700.0`, `-3.27e4`) when it is
+/// an integer all the same and within ±2^53 (where `f64` holds every integer exactly).
+fn integer_written_with_fraction<'a>(node: &Node<'a>) -> Option<(i64, &'a str)> {
+    let Value::Number(text) = node.value else {
+        return None;
+    };
+    if node.as_integer_text().is_some() || crate::json::is_integer(text) != Some(true) {
+        return None;
+    }
+    let value = node.as_f64()?;
+    (value.abs() <= 9_007_199_254_740_991.0).then_some((value as i64, text))
+}
+
+/// Checks `error`; returns its code when that is an integer (in value, however it is written).
 fn error_object(error: &Node<'_>, parent: &Pointer, sink: &mut Sink<'_>) -> Option<i64> {
     // "/error", built only for a violation.
     let path = || Under(parent, "/error");
@@ -706,11 +719,23 @@ fn error_object(error: &Node<'_>, parent: &Pointer, sink: &mut Sink<'_>) -> Opti
             );
             None
         }
-        Some(code) => match code.as_i64() {
-            Some(n) => Some(n),
-            None => {
+        Some(code) => match (code.as_i64(), integer_written_with_fraction(code)) {
+            (Some(n), _) => Some(n),
+            (None, Some((n, text))) => {
+                sink.push(
+                    &ERROR_CODE_WRITTEN_WITH_FRACTION,
+                    Under(parent, "/error/code"),
+                    code.span,
+                    Text::concat(&["code ", text, " is an integer written with a fraction or exponent; peers that expect an integer may reject it (write it as plain digits)"]),
+                );
+                Some(n)
+            }
+            (None, None) => {
                 let found = match &code.value {
-                    Value::Number(text) if code.as_integer_text().is_some() => {
+                    Value::Number(text)
+                        if code.as_integer_text().is_some()
+                            || crate::json::is_integer(text) == Some(true) =>
+                    {
                         format!("{text}, which is too large")
                     }
                     Value::Number(text) => format!("{text}, which is not an integer"),
@@ -1065,6 +1090,88 @@ mod tests {
                 .any(|(r, _)| *r == "error-message-concise");
             assert_eq!(!flagged, concise, "{chars} characters");
         }
+    }
+
+    /// The rules an error object with this `code` text breaks, and their severities.
+    fn code_verdict(code: &str) -> Vec<(&'static str, Severity)> {
+        let src = format!(
+            r#"{{"jsonrpc": "2.0", "error": {{"code": {code}, "message": "Parse error"}}, "id": null}}"#
+        );
+        check(src.as_bytes(), Profile::JsonRpc)
+            .violations()
+            .map(|v| (v.rule.id, v.severity))
+            .collect()
+    }
+
+    #[test]
+    fn an_integer_code_written_with_a_fraction_or_exponent_is_a_spelling_warning() {
+        for code in ["-32700.0", "-32700.000", "-3.27e4", "-327E2", "1.0", "-0.0"] {
+            assert_eq!(
+                code_verdict(code),
+                [("error-code-written-with-fraction", Severity::Warning)],
+                "{code}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_code_with_a_fractional_part_is_still_not_an_integer() {
+        for code in [
+            "-32700.5",
+            "1.0000000000000000001",
+            "-3.27e-4",
+            "\"-32700\"",
+            "true",
+        ] {
+            assert_eq!(
+                code_verdict(code),
+                [("error-code-not-integer", Severity::Error)],
+                "{code}"
+            );
+        }
+        // An integer too large for the code to be read exactly is not taken for a spelling nit.
+        assert_eq!(
+            code_verdict("1e300"),
+            [("error-code-not-integer", Severity::Error)]
+        );
+    }
+
+    #[test]
+    fn a_code_written_with_a_fraction_counts_by_its_value() {
+        // -32500.0 is -32500: reserved and unassigned, like -32500 itself.
+        assert_eq!(
+            code_verdict("-32500.0"),
+            [
+                ("error-code-written-with-fraction", Severity::Warning),
+                ("error-code-reserved", Severity::Warning)
+            ]
+        );
+    }
+
+    #[test]
+    fn rpc_methods_are_a_warning_naming_the_reservation() {
+        let report = check(
+            br#"{"jsonrpc": "2.0", "method": "rpc.discover", "id": 1}"#,
+            Profile::JsonRpc,
+        );
+        let found: Vec<_> = report
+            .violations()
+            .map(|v| (v.rule.id, v.severity, v.message.to_string()))
+            .collect();
+        assert_eq!(found.len(), 1, "{found:?}");
+        assert_eq!(
+            (found[0].0, found[0].1),
+            ("method-rpc-reserved", Severity::Warning)
+        );
+        assert!(
+            found[0]
+                .2
+                .contains("reserved for rpc-internal methods and extensions")
+                && found[0].2.contains("rpc.discover"),
+            "{}",
+            found[0].2
+        );
+        assert!(!report.has_errors());
     }
 
     #[test]

@@ -116,9 +116,9 @@ rule!(JsonRpc, METHOD_NOT_STRING, "method-not-string", Error, REQUEST,
     bad: r#"{"jsonrpc": "2.0", "method": 1, "id": 1}"#,
     good: r#"{"jsonrpc": "2.0", "method": "one", "id": 1}"#);
 
-rule!(JsonRpc, METHOD_RPC_RESERVED, "method-rpc-reserved", Error, REQUEST,
-    "Method names starting with \"rpc.\" are reserved for the protocol and its extensions.",
-    "Names beginning with rpc. (such as rpc.discover) belong to rpc-internal methods and extensions and must not be used for anything else. Name your own methods without that prefix.",
+rule!(JsonRpc, METHOD_RPC_RESERVED, "method-rpc-reserved", Warning, REQUEST,
+    "Method names starting with \"rpc.\" are reserved for rpc-internal methods and extensions.",
+    "The specification keeps names beginning with rpc. for rpc-internal methods and extensions (§4, §8), so a call to one is legitimate when it is such an extension: OpenRPC's rpc.discover is one. Outside that, an application method with the prefix may collide with an extension a peer implements: name your own methods without it.",
     bad: r#"{"jsonrpc": "2.0", "method": "rpc.hello", "id": 1}"#,
     good: r#"{"jsonrpc": "2.0", "method": "hello", "id": 1}"#);
 
@@ -226,8 +226,14 @@ rule!(JsonRpc, ERROR_NOT_OBJECT, "error-not-object", Error, ERROR,
 
 rule!(JsonRpc, ERROR_CODE_NOT_INTEGER, "error-code-not-integer", Error, ERROR,
     "The error object needs a \"code\" that is an integer.",
-    "The code tells the client what kind of failure it was: -32700 to -32600 for protocol errors, other integers for the application's own. It is required and must be an integer (no fraction, not a string).",
+    "The code tells the client what kind of failure it was: -32700 to -32600 for protocol errors, other integers for the application's own. It is required and must be an integer (no fractional part, not a string); an integer merely written with a fraction or exponent (-32700.0) is error-code-written-with-fraction instead.",
     bad: r#"{"jsonrpc": "2.0", "error": {"code": "-32601", "message": "Method not found"}, "id": 1}"#,
+    good: r#"{"jsonrpc": "2.0", "error": {"code": -32601, "message": "Method not found"}, "id": 1}"#);
+
+rule!(JsonRpc, ERROR_CODE_WRITTEN_WITH_FRACTION, "error-code-written-with-fraction", Warning, ERROR,
+    "An error code should be written as an integer, without a fraction or exponent.",
+    "-32700.0 and -3.27e4 are integers in value, so the code is valid, but peers that read numbers by their spelling (a typed parser expecting an integer) reject or misread them. Write the code as plain digits: -32700.",
+    bad: r#"{"jsonrpc": "2.0", "error": {"code": -32601.0, "message": "Method not found"}, "id": 1}"#,
     good: r#"{"jsonrpc": "2.0", "error": {"code": -32601, "message": "Method not found"}, "id": 1}"#);
 
 rule!(JsonRpc, ERROR_MESSAGE_NOT_STRING, "error-message-not-string", Error, ERROR,
@@ -321,6 +327,7 @@ pub static RULES: &[&Rule] = &[
     &REQUEST_ID_REUSED,
     &ERROR_NOT_OBJECT,
     &ERROR_CODE_NOT_INTEGER,
+    &ERROR_CODE_WRITTEN_WITH_FRACTION,
     &ERROR_MESSAGE_NOT_STRING,
     &ERROR_MESSAGE_CONCISE,
     &ERROR_CODE_RESERVED,

@@ -6,7 +6,7 @@
 use crate::json::{Direction, Node, Pointer, Span, Stream, Value};
 
 use super::rules::*;
-use super::{mcp, Document, Kind, Profile, Rule, Sink};
+use super::{mcp, Document, Kind, Profile, Rule, Severity, Sink};
 
 /// Where a message sits: a document, or an element of a batch document.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -37,7 +37,9 @@ struct CallBatch {
     null_requests: usize,
     /// Keys of `keys` that id null may answer too (invalid elements with a readable id).
     or_null: Vec<String>,
-    unreadable: usize,
+    /// Elements the other side cannot read (not objects, or invalid without a usable id): each
+    /// is answered inside the batch reply with id null.
+    unreadable: Vec<(At, Span)>,
     answered: bool,
 }
 
@@ -65,6 +67,10 @@ struct Conversation<'d> {
     unreadable: Vec<(Direction, At, Span)>,
     batches: Vec<CallBatch>,
     last_call: [Option<LastCall>; 2],
+    /// Per side, the latest document of that side that a reply has answered by its id: an
+    /// unreadable message sent before it was passed over, and a later error with id null is not
+    /// its answer. (Replies with id null are paired by this very rule, so they do not count.)
+    latest_answered: [Option<usize>; 2],
 }
 
 fn side(d: Direction) -> usize {
@@ -201,25 +207,17 @@ impl Conversation<'_> {
             .position(|p| p.key == key && p.from == asker)
         {
             let p = self.pending.remove(i);
+            self.answered(asker, p.at.doc);
             // A request with id null gets its id back (§5), a result included.
             if key == "null" && self.kind(p.at).0 == Kind::Request {
                 self.doc(at).answers_null_id_request();
             }
             return;
         }
+        if key == "null" && self.null_id_error(node, at, asker, id.span) {
+            return;
+        }
         if key == "null" {
-            if let Some(i) = self.unreadable.iter().position(|u| u.0 == asker) {
-                self.unreadable.remove(i);
-                return;
-            }
-            if let Some(i) = self
-                .pending
-                .iter()
-                .position(|p| p.or_null && p.from == asker)
-            {
-                self.pending.remove(i);
-                return;
-            }
             let waiting: Vec<usize> = (0..self.pending.len())
                 .filter(|&i| self.pending[i].from == asker)
                 .collect();
@@ -266,16 +264,126 @@ impl Conversation<'_> {
         self.flag(at, Some("id"), &RESPONSE_UNMATCHED, id.span, message);
     }
 
+    /// Notes that a message of `asker` in document `doc` has been answered by its id.
+    fn answered(&mut self, asker: Direction, doc: usize) {
+        let latest = &mut self.latest_answered[side(asker)];
+        *latest = Some(latest.map_or(doc, |d| d.max(doc)));
+    }
+
+    /// Pairs a response with id null (from the other side than `asker`) by the rule for replies to
+    /// messages whose id could not be read. Returns whether it answered something here.
+    ///
+    /// It answers the oldest message of `asker` that can be answered with id null (text that is
+    /// not JSON, an invalid message, an empty batch; an invalid message whose id was readable, too)
+    /// and that was not passed over: no message sent after it has been answered by its id yet (a
+    /// server answers what it cannot read when it reads it, so one that answered later messages
+    /// first left it unanswered). Among those it prefers the kind its code names: -32700 text that is not
+    /// JSON, -32600 JSON that is no valid request. With none such, it is the server refusing the
+    /// batch that waits for a reply: right when the batch is invalid as a whole, otherwise
+    /// batch-reply-mismatch (a batch is answered with an array of one response per request).
+    fn null_id_error(&mut self, node: &Node<'_>, at: At, asker: Direction, span: Span) -> bool {
+        let after = self.latest_answered[side(asker)];
+        let fresh = |doc: usize| after.is_none_or(|a| doc > a);
+        let code = node
+            .get("error")
+            .and_then(|e| e.get("code"))
+            .and_then(Node::as_i64);
+        // (document, where: Ok(index into unreadable) / Err(index into pending), not JSON)
+        let mut candidates: Vec<(usize, Result<usize, usize>, bool)> = Vec::new();
+        for (i, u) in self.unreadable.iter().enumerate() {
+            if u.0 == asker && fresh(u.1.doc) {
+                let doc = &self.docs[u.1.doc];
+                candidates.push((u.1.doc, Ok(i), doc.kind == Kind::ParseError));
+            }
+        }
+        for (i, p) in self.pending.iter().enumerate() {
+            if p.or_null && p.from == asker && p.batch.is_none() && fresh(p.at.doc) {
+                candidates.push((p.at.doc, Err(i), false));
+            }
+        }
+        let named = |not_json: bool| match code {
+            Some(-32700) => not_json,
+            Some(-32600) => !not_json,
+            _ => true,
+        };
+        let chosen = candidates
+            .iter()
+            .filter(|c| named(c.2))
+            .min_by_key(|c| c.0)
+            .or_else(|| candidates.iter().min_by_key(|c| c.0))
+            .map(|c| c.1);
+        if let Some(place) = chosen {
+            match place {
+                Ok(i) => {
+                    self.unreadable.remove(i);
+                }
+                Err(i) => {
+                    self.pending.remove(i);
+                }
+            }
+            return true;
+        }
+        let Some(b) = self
+            .batches
+            .iter()
+            .position(|b| b.from == asker && !b.answered && fresh(b.doc))
+        else {
+            if self
+                .unreadable
+                .iter()
+                .any(|u| u.0 == asker && !fresh(u.1.doc))
+            {
+                self.flag(
+                    at,
+                    Some("id"),
+                    &RESPONSE_UNMATCHED,
+                    span,
+                    "id null answers no message waiting for it: the unreadable or invalid message sent before was passed over (a later message had already been answered), so this is not its reply".into(),
+                );
+                return true;
+            }
+            return false;
+        };
+        let batch = &mut self.batches[b];
+        batch.answered = true;
+        let (batch_doc, keys) = (batch.doc, batch.keys.clone());
+        self.pending
+            .retain(|p| p.batch != Some(b) || p.at.doc != batch_doc);
+        if self.docs[batch_doc]
+            .violations
+            .iter()
+            .any(|v| v.severity == Severity::Error)
+        {
+            // Invalid as a whole (mixing calls and replies; under MCP, a batch in a version
+            // without batches): one error with id null is its right answer, as for `[]`.
+            return true;
+        }
+        let shown: Vec<String> = keys.iter().map(|k| shown_of(k)).collect();
+        let missing = if shown.is_empty() {
+            String::new()
+        } else {
+            format!(": no reply for id {}", shown.join(", "))
+        };
+        self.flag(
+            at,
+            None,
+            &BATCH_REPLY_MISMATCH,
+            node.span,
+            format!("a single response with id null answers the batch sent before it as a whole (refused); a batch is answered with an array of one response per request{missing}"),
+        );
+        true
+    }
+
     fn batch_of_calls(&mut self, items: &[Node<'_>], doc: usize, from: Direction) {
         let index = self.batches.len();
         let mut keys = Vec::new();
         let mut null_requests = 0;
         let mut or_null = Vec::new();
-        let mut unreadable = 0;
+        let mut unreadable = Vec::new();
         for (i, item) in items.iter().enumerate() {
             let at = At { doc, item: Some(i) };
             if !item.is_object() {
-                unreadable += 1;
+                unreadable.push((at, item.span));
                 continue;
             }
             let before = self.unreadable.len();
@@ -291,11 +399,13 @@ impl Conversation<'_> {
             if self.unreadable.len() > before {
                 // Batch elements are answered inside the batch reply, not on their own.
                 self.unreadable.truncate(before);
-                unreadable += 1;
+                unreadable.push((at, item.span));
             }
         }
-        if keys.is_empty() && unreadable == 0 {
+        if keys.is_empty() && unreadable.is_empty() {
+            // Notifications only: nothing comes back (§6), so no reply waits to be paired with it.
             self.last_call[side(from)] = Some(LastCall::Notification);
+            return;
         }
         self.batches.push(CallBatch {
             from,
@@ -308,13 +418,30 @@ impl Conversation<'_> {
         });
     }
 
+    /// The unanswered batch of `asker` a batch reply with these elements answers: the one most of
+    /// its ids belong to (replies to two batches may come in either order), the oldest on a tie.
+    fn batch_answered_by(&self, items: &[Node<'_>], asker: Direction) -> Option<usize> {
+        let keys: Vec<String> = items
+            .iter()
+            .filter_map(|item| item.get("id").and_then(id_key))
+            .map(|(key, _)| key)
+            .collect();
+        let mut best: Option<(usize, usize)> = None;
+        for (i, b) in self.batches.iter().enumerate() {
+            if b.from != asker || b.answered {
+                continue;
+            }
+            let shared = keys.iter().filter(|k| b.keys.contains(k)).count();
+            if best.is_none_or(|(_, most)| shared > most) {
+                best = Some((i, shared));
+            }
+        }
+        best.map(|(i, _)| i)
+    }
+
     fn batch_of_responses(&mut self, items: &[Node<'_>], doc: usize, from: Direction, span: Span) {
         let asker = other(from);
-        let Some(b) = self
-            .batches
-            .iter()
-            .position(|b| b.from == asker && !b.answered)
-        else {
+        let Some(b) = self.batch_answered_by(items, asker) else {
             if self.last_call[side(asker)] == Some(LastCall::Notification)
                 && !self.pending.iter().any(|p| p.from == asker)
             {
@@ -336,7 +463,7 @@ impl Conversation<'_> {
         let mut expected: Vec<String> = self.batches[b].keys.clone();
         expected.extend(std::iter::repeat_n(
             "null".to_string(),
-            self.batches[b].unreadable,
+            self.batches[b].unreadable.len(),
         ));
         let mut extra = Vec::new();
         let mut null_requests = self.batches[b].null_requests;
@@ -369,13 +496,9 @@ impl Conversation<'_> {
                 None => extra.push(shown),
             }
         }
-        let shown_of = |key: &String| match key.split_once(':') {
-            Some(("s", s)) => crate::json::quote(s),
-            Some((_, n)) => n.to_string(),
-            None => key.clone(),
-        };
-        let missing: Vec<String> = expected.iter().map(shown_of).collect();
+        let missing: Vec<String> = expected.iter().map(|k| shown_of(k)).collect();
         let batch_doc = self.batches[b].doc;
+        self.answered(asker, batch_doc);
         self.pending
             .retain(|p| p.batch != Some(b) || p.at.doc != batch_doc);
         if missing.is_empty() && extra.is_empty() {
@@ -404,6 +527,15 @@ impl Conversation<'_> {
     }
 }
 
+/// A pairing key as the id is written (`s:a` → `"a"`, `n:1` → `1`).
+fn shown_of(key: &str) -> String {
+    match key.split_once(':') {
+        Some(("s", s)) => crate::json::quote(s),
+        Some((_, n)) => n.to_string(),
+        None => key.to_string(),
+    }
+}
+
 pub(super) fn check(stream: &Stream<'_>, documents: &mut [Document], profile: Profile) {
     let present = |d: Direction| {
         stream.segments.iter().any(|s| s.direction == Some(d))
@@ -416,6 +548,7 @@ pub(super) fn check(stream: &Stream<'_>, documents: &mut [Document], profile: Pr
         unreadable: Vec::new(),
         batches: Vec::new(),
         last_call: [None, None],
+        latest_answered: [None, None],
     };
     for (doc, segment) in stream.segments.iter().enumerate() {
         let Some(from) = segment.direction else {
@@ -471,7 +604,11 @@ pub(super) fn check(stream: &Stream<'_>, documents: &mut [Document], profile: Pr
             conv.flag(p.at, Some("id"), &REQUEST_UNANSWERED, p.span, message);
         }
     }
-    let unreadable = std::mem::take(&mut conv.unreadable);
+    let mut unreadable = std::mem::take(&mut conv.unreadable);
+    // Unreadable elements of batches that got no reply at all.
+    for b in conv.batches.iter().filter(|b| !b.answered) {
+        unreadable.extend(b.unreadable.iter().map(|&(at, span)| (b.from, at, span)));
+    }
     for (from, at, span) in unreadable {
         if both_sides[side(other(from))] {
             conv.flag(
@@ -516,6 +653,245 @@ mod tests {
                 )
             })
             .collect()
+    }
+
+    #[test]
+    fn comment_lines_of_a_transcript_are_no_documents_and_pair_nothing() {
+        let src = "// checks ping\n\n--> {\"jsonrpc\": \"2.0\", \"method\": \"ping\", \"id\": 1}\n  // the reply:\n<-- {\"jsonrpc\": \"2.0\", \"result\": {}, \"id\": 1}\n";
+        assert_eq!(
+            verdicts(src),
+            [
+                (vec![Kind::Request], vec![]),
+                (vec![Kind::Response], vec![])
+            ]
+        );
+        assert_eq!(
+            check(src.as_bytes(), Profile::JsonRpc).violations().count(),
+            0
+        );
+    }
+
+    /// Each document's error rules (a batch's own and its elements'), in document order.
+    fn errors_per_document(src: &str) -> Vec<Vec<&'static str>> {
+        verdicts(src).into_iter().map(|(_, rules)| rules).collect()
+    }
+
+    #[test]
+    fn batches_of_every_shape_pair_with_their_replies() {
+        let req = |id: u32| format!(r#"{{"jsonrpc":"2.0","id":{id},"method":"echo","params":[]}}"#);
+        let note = r#"{"jsonrpc":"2.0","method":"echo","params":["x",99]}"#;
+        let ok = |id: u32| format!(r#"{{"jsonrpc":"2.0","id":{id},"result":"x"}}"#);
+        let refused =
+            r#"{"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"Invalid Request"}}"#;
+        let invalid_with_id = r#"{"jsonrpc":"2.0","id":7}"#;
+        let refused_7 =
+            r#"{"jsonrpc":"2.0","id":7,"error":{"code":-32600,"message":"Invalid Request"}}"#;
+        let none: Vec<&str> = Vec::new();
+        let cases: Vec<(&str, String, Vec<Vec<&str>>)> = vec![
+            (
+                "the issue's example: a batch of notifications only, then a batch answered",
+                format!("--> [{note}]\n--> [{}, {}]\n<-- [{{\"jsonrpc\":\"2.0\",\"id\":2,\"error\":{{\"code\":-32602,\"message\":\"missing value\"}}}}, {}]", req(2), req(3), ok(3)),
+                vec![none.clone(), none.clone(), none.clone()],
+            ),
+            (
+                "notifications only get nothing back",
+                format!("--> [{note}, {note}]\n<-- // nothing is returned"),
+                vec![none.clone()],
+            ),
+            (
+                "a reply to a batch of notifications only is a reply to notifications",
+                format!("--> [{note}, {note}]\n<-- [{refused}]"),
+                vec![none.clone(), vec!["notification-answered"]],
+            ),
+            (
+                "mixed: one response per request, none for the notification, in any order",
+                format!("--> [{}, {note}, {}]\n<-- [{}, {}]", req(1), req(2), ok(2), ok(1)),
+                vec![none.clone(), none.clone()],
+            ),
+            (
+                "invalid elements are answered with id null (or their readable id)",
+                format!("--> [1, {}, {invalid_with_id}]\n<-- [{refused}, {}, {refused_7}]", req(1), ok(1)),
+                vec![
+                    vec!["batch-element-not-object", "method-result-or-error-required"],
+                    none.clone(),
+                ],
+            ),
+            (
+                "a batch whose every element is invalid gets one error per element",
+                format!("--> [1, 2, 3]\n<-- [{refused}, {refused}, {refused}]"),
+                vec![
+                    vec!["batch-element-not-object"; 3],
+                    none.clone(),
+                ],
+            ),
+            (
+                "a batch whose every element is invalid, left unanswered",
+                format!("--> [1, 2]\n--> {}\n<-- {}", req(5), ok(5)),
+                vec![
+                    vec![
+                        "batch-element-not-object",
+                        "request-unanswered",
+                        "batch-element-not-object",
+                        "request-unanswered",
+                    ],
+                    none.clone(),
+                    none.clone(),
+                ],
+            ),
+            (
+                "the empty batch gets a single error, not an array",
+                format!("--> []\n<-- {refused}"),
+                vec![vec!["batch-empty"], none.clone()],
+            ),
+            (
+                "the empty batch left unanswered",
+                format!("--> []\n--> {}\n<-- {}", req(1), ok(1)),
+                vec![vec!["batch-empty", "request-unanswered"], none.clone(), none.clone()],
+            ),
+            (
+                "a reply missing an element",
+                format!("--> [{}, {}]\n<-- [{}]", req(1), req(2), ok(1)),
+                vec![none.clone(), vec!["batch-reply-mismatch"]],
+            ),
+            (
+                "a reply with an extra element",
+                format!("--> [{}]\n<-- [{}, {}]", req(1), ok(1), ok(9)),
+                vec![none.clone(), vec!["batch-reply-mismatch"]],
+            ),
+            (
+                "batches among single messages, answered out of order",
+                format!(
+                    "--> {}\n--> [{}, {note}, {}]\n--> {note}\n--> [{}]\n<-- [{}]\n<-- {}\n<-- [{}, {}]",
+                    req(1), req(2), req(3), req(4), ok(4), ok(1), ok(3), ok(2)
+                ),
+                vec![none.clone(); 7],
+            ),
+            (
+                "a batch never answered leaves its requests unanswered",
+                format!("--> [{}, {note}]\n--> {}\n<-- {}", req(1), req(2), ok(2)),
+                vec![vec!["request-unanswered"], none.clone(), none.clone()],
+            ),
+        ];
+        for (name, src, expected) in cases {
+            assert_eq!(errors_per_document(&src), expected, "{name}:\n{src}");
+        }
+    }
+
+    const INVALID: &str = r#"{"jsonrpc": "2.0", "method": 1, "params": "bar"}"#;
+    const INVALID_RULES: [&str; 2] = ["method-not-string", "params-not-structured"];
+    const REFUSED: &str =
+        r#"{"jsonrpc":"2.0","id":null,"error":{"code":-32600,"message":"Invalid Request"}}"#;
+    const NOT_JSON_REFUSED: &str =
+        r#"{"jsonrpc":"2.0","id":null,"error":{"code":-32700,"message":"Parse error"}}"#;
+    const PING_5: &str = r#"{"jsonrpc":"2.0","id":5,"method":"ping"}"#;
+    const PONG_5: &str = r#"{"jsonrpc":"2.0","id":5,"result":{}}"#;
+    const BATCH_6_7: &str =
+        r#"[{"jsonrpc":"2.0","id":6,"method":"ping"},{"jsonrpc":"2.0","id":7,"method":"ping"}]"#;
+
+    fn with_unanswered(rules: [&'static str; 2]) -> Vec<&'static str> {
+        let mut out = rules.to_vec();
+        out.push("request-unanswered");
+        out
+    }
+
+    #[test]
+    fn a_silence_passed_over_stays_unanswered_when_a_later_batch_is_refused_with_id_null() {
+        let src =
+            format!("--> {INVALID}\n--> {PING_5}\n<-- {PONG_5}\n--> {BATCH_6_7}\n<-- {REFUSED}");
+        assert_eq!(
+            errors_per_document(&src),
+            [
+                with_unanswered(INVALID_RULES),
+                vec![],
+                vec![],
+                vec![],
+                vec!["batch-reply-mismatch"]
+            ]
+        );
+        let r = check(src.as_bytes(), Profile::JsonRpc);
+        let mismatch = r.documents[4].violations[0].message.to_string();
+        assert!(mismatch.contains("no reply for id 6, 7"), "{mismatch}");
+    }
+
+    #[test]
+    fn a_batch_refused_with_id_null_before_a_silence_gives_the_same_verdicts() {
+        let src =
+            format!("--> {BATCH_6_7}\n<-- {REFUSED}\n--> {INVALID}\n--> {PING_5}\n<-- {PONG_5}");
+        assert_eq!(
+            errors_per_document(&src),
+            [
+                vec![],
+                vec!["batch-reply-mismatch"],
+                with_unanswered(INVALID_RULES),
+                vec![],
+                vec![]
+            ]
+        );
+    }
+
+    #[test]
+    fn a_batch_invalid_as_a_whole_is_rightly_refused_with_one_error_with_id_null() {
+        // MCP 2025-11-25 has no batches: the batch is the client's error, the refusal is right.
+        let src =
+            format!("--> {INVALID}\n--> {PING_5}\n<-- {PONG_5}\n--> {BATCH_6_7}\n<-- {REFUSED}");
+        let r = check(
+            src.as_bytes(),
+            Profile::Mcp(crate::rpc::McpVersion::V2025_11_25),
+        );
+        let on = |doc: usize| -> Vec<&str> {
+            r.documents[doc]
+                .all_violations()
+                .map(|v| v.rule.id)
+                .collect()
+        };
+        assert_eq!(on(3), ["mcp-batch-not-supported"]);
+        assert_eq!(on(4), Vec::<&str>::new());
+        assert!(on(0).contains(&"request-unanswered"), "{:?}", on(0));
+    }
+
+    #[test]
+    fn an_error_with_id_null_answers_the_invalid_message_it_follows() {
+        let src = format!("--> {INVALID}\n<-- {REFUSED}\n--> {PING_5}\n<-- {PONG_5}");
+        assert_eq!(
+            errors_per_document(&src),
+            [INVALID_RULES.to_vec(), vec![], vec![], vec![]]
+        );
+    }
+
+    #[test]
+    fn an_error_with_id_null_after_later_answers_answers_nothing_and_says_why() {
+        let src = format!("--> {INVALID}\n--> {PING_5}\n<-- {PONG_5}\n<-- {REFUSED}");
+        assert_eq!(
+            errors_per_document(&src),
+            [
+                with_unanswered(INVALID_RULES),
+                vec![],
+                vec![],
+                vec!["response-unmatched"]
+            ]
+        );
+        let r = check(src.as_bytes(), Profile::JsonRpc);
+        let message = r.documents[3].violations[0].message.to_string();
+        assert!(message.contains("passed over"), "{message}");
+    }
+
+    #[test]
+    fn an_error_with_id_null_prefers_the_message_its_code_names() {
+        // -32600 answers the invalid request, not the older text that is not JSON.
+        let src = format!("--> {{\"jsonrpc\": \n--> {INVALID}\n<-- {REFUSED}");
+        let v = errors_per_document(&src);
+        assert_eq!(v[0], ["json-syntax", "request-unanswered"], "{v:?}");
+        assert_eq!(v[1], INVALID_RULES);
+        // Each code to its own, whatever order the errors come in.
+        for replies in [
+            format!("<-- {REFUSED}\n<-- {NOT_JSON_REFUSED}"),
+            format!("<-- {NOT_JSON_REFUSED}\n<-- {REFUSED}"),
+        ] {
+            let src = format!("--> {{\"jsonrpc\": \n--> {INVALID}\n{replies}");
+            let v = errors_per_document(&src);
+            assert_eq!(v[0], ["json-syntax"], "{src}");
+            assert_eq!(v[1], INVALID_RULES, "{src}");
+        }
     }
 
     #[test]

@@ -143,9 +143,11 @@ pub async fn features<L: ProbeLink>(
     plan: &Plan,
     server: &Server,
 ) -> Result<(), LinkError> {
-    runner.begin("ping", "ping is answered with an empty result", PING);
-    let pong = runner.conversation.request("ping", Value::Null).await?;
-    expect_result(runner, &pong, "ping");
+    if !skipped_in_version(runner, "ping", PING, server.version) {
+        runner.begin("ping", title("ping"), PING);
+        let pong = runner.conversation.request("ping", Value::Null).await?;
+        expect_result(runner, &pong, "ping");
+    }
 
     super::tools::tools(runner, plan, server).await?;
     resources(runner, plan, server).await?;
@@ -153,6 +155,26 @@ pub async fn features<L: ProbeLink>(
     completion(runner, server).await?;
     logging(runner, server).await?;
     undeclared(runner, server).await
+}
+
+/// Skips the check of `method` (its id) when `version` has no such method (2026-07-28 removed
+/// ping and logging/setLevel), naming the version; whether it was skipped.
+fn skipped_in_version<L: ProbeLink>(
+    runner: &mut Runner<'_, L>,
+    method: &'static str,
+    spec: &'static str,
+    version: McpVersion,
+) -> bool {
+    if methods::lookup(method, version).is_some() {
+        return false;
+    }
+    runner.skip(
+        method,
+        title(method),
+        spec,
+        format!("{version} has no {method}"),
+    );
+    true
 }
 
 /// Notes the error when `exchange` did not succeed (the engine reports an unanswered request).
@@ -501,21 +523,16 @@ async fn logging<L: ProbeLink>(
     runner: &mut Runner<'_, L>,
     server: &Server,
 ) -> Result<(), LinkError> {
+    // The version first: 2026-07-28 has no logging/setLevel, whatever the server declares.
+    if skipped_in_version(runner, "logging/setLevel", LOGGING, server.version) {
+        return Ok(());
+    }
     if !server.declares("logging") {
         runner.skip(
             "logging/setLevel",
             title("logging/setLevel"),
             LOGGING,
             "not declared (no logging capability): skipped",
-        );
-        return Ok(());
-    }
-    if methods::lookup("logging/setLevel", server.version).is_none() {
-        runner.skip(
-            "logging/setLevel",
-            title("logging/setLevel"),
-            LOGGING,
-            format!("{} has no logging/setLevel", server.version),
         );
         return Ok(());
     }
@@ -622,6 +639,7 @@ pub fn title(id: &str) -> &'static str {
         "prompts/get" => "each listed prompt (up to --max-calls) is got with its required arguments",
         "completion/complete" => "completion/complete for a prompt's argument (or a template's variable)",
         "logging/setLevel" => "logging/setLevel is answered with an empty result",
+        "ping" => "ping is answered with an empty result",
         _ => "",
     }
 }

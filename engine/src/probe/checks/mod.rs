@@ -6,7 +6,7 @@
 
 mod lifecycle;
 mod mcp;
-mod protocol;
+pub(crate) mod protocol;
 mod tools;
 
 use std::ops::Range;
@@ -36,6 +36,11 @@ impl Status {
     }
 }
 
+/// The most findings of the probe's own rules one check keeps: a reply listing 50 000 broken
+/// items tells no more with 50 000 findings than with 100, and each finding is located in the
+/// reply when judged. The rest are counted ([`Check::findings_dropped`]) and said in its detail.
+pub const MAX_FINDINGS_PER_CHECK: usize = 100;
+
 /// A finding of one of the probe's rules about one message of the conversation.
 #[derive(Clone, Debug)]
 pub struct ProbeFinding {
@@ -62,6 +67,8 @@ pub struct Check {
     /// The conversation's messages exchanged while it ran.
     pub entries: Range<usize>,
     pub findings: Vec<ProbeFinding>,
+    /// Findings past [`MAX_FINDINGS_PER_CHECK`], counted but not kept.
+    pub findings_dropped: usize,
     /// Engine rules that do not count against the server in this check (the probe provoked them).
     pub tolerated: &'static [&'static str],
 }
@@ -118,6 +125,10 @@ impl Record {
 
     /// A finding of a probe rule about entry `entry`.
     fn find(&mut self, entry: usize, rule: &'static Rule, path: &str, message: impl Into<String>) {
+        if self.current().findings.len() == MAX_FINDINGS_PER_CHECK {
+            self.current().findings_dropped += 1;
+            return;
+        }
         let message = message.into();
         self.note(&message);
         self.current().findings.push(ProbeFinding {
@@ -167,6 +178,7 @@ impl<L: ProbeLink> Runner<'_, L> {
             detail: String::new(),
             entries: at..at,
             findings: Vec::new(),
+            findings_dropped: 0,
             tolerated: &[],
         });
         self.checks.len() - 1

@@ -22,6 +22,10 @@ const MCP_BATCHING: &str =
 /// id null answers it; neither is the server's fault.
 const BATCH_REFUSAL_TOLERATED: &[&str] = &[REQUEST_UNANSWERED.id, RESPONSE_UNMATCHED.id];
 
+/// A message whose id cannot be read, answered within the check's own wait: whether the
+/// transcript's pairing of errors with id null also gives it that reply is no longer the question.
+const ANSWERED_IN_TIME: &[&str] = &[REQUEST_UNANSWERED.id];
+
 /// The specification's own example of text that is not JSON (§7).
 pub const MALFORMED: &str = r#"{"jsonrpc": "2.0", "method": "foobar, "params": "bar", "baz]"#;
 /// The specification's own example of an invalid request (§7: method is a number).
@@ -82,7 +86,11 @@ pub async fn checks<L: ProbeLink>(runner: &mut Runner<'_, L>, mcp: bool) -> Resu
         "a response carries its request's id exactly: a string, a number, a large number",
         RESPONSE,
     );
-    let method = if mcp { "ping" } else { unknown };
+    let method = if mcp {
+        known_method(runner.profile, unknown)
+    } else {
+        unknown
+    };
     for id in [
         json!("probe-ä-1"),
         json!(runner.conversation.next_id()),
@@ -123,8 +131,16 @@ fn expect_error(
                 .clone()
                 .unwrap_or_else(|| "no reply within the timeout".into()),
         );
+        if null_id {
+            // Judged here, on the check's own wait: an error with id null that comes later names
+            // no message, so what follows must not turn this silence into an answer.
+            record.current().status = Status::Fail;
+        }
         return;
     };
+    if null_id {
+        record.current().tolerated = ANSWERED_IN_TIME;
+    }
     let at = *at;
     let Some(value) = value else {
         // Not JSON: the engine says so.
@@ -167,11 +183,7 @@ async fn batch<L: ProbeLink>(runner: &mut Runner<'_, L>, unknown: &str) -> Resul
     };
     let first = runner.conversation.next_id();
     let second = runner.conversation.next_id();
-    let method = if matches!(runner.profile, Profile::Mcp(_)) {
-        "ping"
-    } else {
-        unknown
-    };
+    let method = known_method(runner.profile, unknown);
     let mut requests = [
         json!({"jsonrpc": "2.0", "id": first, "method": method}),
         json!({"jsonrpc": "2.0", "id": second, "method": unknown}),
@@ -224,6 +236,17 @@ async fn batch<L: ProbeLink>(runner: &mut Runner<'_, L>, unknown: &str) -> Resul
         }
     }
     Ok(())
+}
+
+/// A method every server of `profile` answers with a result: `ping` in MCP up to 2025-11-25,
+/// `server/discover` in 2026-07-28 (which has no ping); in plain JSON-RPC none is known, so
+/// `unknown` (answered with an error, which echoes the id as well).
+fn known_method(profile: Profile, unknown: &str) -> &str {
+    match profile {
+        Profile::Mcp(v) if crate::rpc::mcp::methods::lookup("ping", v).is_some() => "ping",
+        Profile::Mcp(_) => "server/discover",
+        Profile::JsonRpc => unknown,
+    }
 }
 
 /// MCP 2025-03-26 is the one version with JSON-RPC batches.

@@ -55,12 +55,16 @@ pub async fn tools<L: ProbeLink>(
         }
         called += 1;
         let schema = tool.get("inputSchema").cloned().unwrap_or(json!({}));
+        let (args, cut) = arguments::valid(&schema);
+        if cut {
+            runner.note(format!(
+                "{name}: arguments cut to {} bytes (its inputSchema asks for more)",
+                arguments::MAX_ARGUMENTS_BYTES
+            ));
+        }
         let exchange = runner
             .conversation
-            .request(
-                "tools/call",
-                json!({"name": name, "arguments": arguments::valid(&schema)}),
-            )
+            .request("tools/call", json!({"name": name, "arguments": args}))
             .await?;
         if exchange.result().is_some() {
             result_members(runner, &exchange, "tools/call", server.version);

@@ -2,7 +2,8 @@
 //! otherwise). The response is JSON (the reply), `202` with no body (nothing to reply), or an SSE
 //! stream whose events carry the server's messages, read until the reply arrives. The session id
 //! (`Mcp-Session-Id`) a response gives is sent back on every later POST, with
-//! `MCP-Protocol-Version` once negotiated; the session is deleted at the end. One TCP connection
+//! `MCP-Protocol-Version` once negotiated (under 2026-07-28 with `Mcp-Method` and `Mcp-Name`
+//! mirrored from each request's body); the session is deleted at the end. One TCP connection
 //! per POST: an SSE stream left open after its reply is simply dropped.
 
 use std::collections::VecDeque;
@@ -15,7 +16,8 @@ use hyper::{Method, Request, Response, Uri};
 use hyper_util::rt::TokioIo;
 
 use super::tls::{self, Endpoint};
-use crate::probe::link::{http_note, is_reply, Delivery, HttpBody, LinkError};
+use crate::event_stream::{Event, EventStream};
+use crate::probe::link::{http_note, is_reply, request_headers, Delivery, HttpBody, LinkError};
 
 /// The largest response body read.
 const MAX_BODY: usize = 16 * 1024 * 1024;
@@ -115,13 +117,19 @@ impl HttpLink {
         builder
     }
 
-    /// POSTs `text`; the messages of the response are queued. A response that does not arrive in
+    /// POSTs `text` (with the headers a 2026-07-28 request mirrors its body into); the messages
+    /// of the response are queued. A response that does not arrive in
     /// `timeout` is not an error of the link (the request is then unanswered).
     pub async fn post(&mut self, text: &str, timeout: Duration) -> Result<Delivery, LinkError> {
-        let request = self
+        let mut builder = self
             .builder(Method::POST)
             .header(header::CONTENT_TYPE, "application/json")
-            .header(header::ACCEPT, "application/json, text/event-stream")
+            .header(header::ACCEPT, "application/json, text/event-stream");
+        // Under 2026-07-28 a request mirrors its method and name into headers (SEP-2243).
+        for (name, value) in request_headers(self.protocol_version.as_deref(), text) {
+            builder = builder.header(name, value);
+        }
+        let request = builder
             .body(Full::new(Bytes::from(text.to_string())))
             .map_err(|e| LinkError(format!("cannot build the HTTP request: {e}")))?;
         let exchange = async {
@@ -202,9 +210,9 @@ async fn read_body(body: &mut Incoming) -> Result<Vec<u8>, LinkError> {
 }
 
 /// Reads Server-Sent Events until one carries a response (the reply the POST waits for) or the
-/// stream ends; every event's data is a message.
+/// stream ends; every event's data is a message (the engine's [`EventStream`] reads them).
 async fn read_events(body: &mut Incoming, messages: &mut Vec<String>) -> Result<(), LinkError> {
-    let mut buffer = String::new();
+    let mut events = EventStream::new(MAX_BODY);
     let mut read = 0usize;
     while let Some(frame) = body.frame().await {
         let frame =
@@ -218,50 +226,17 @@ async fn read_events(body: &mut Incoming, messages: &mut Vec<String>) -> Result<
                 "the event stream sent more than {MAX_BODY} bytes"
             )));
         }
-        buffer.push_str(&String::from_utf8_lossy(data).replace("\r\n", "\n"));
-        while let Some(end) = buffer.find("\n\n") {
-            let event: String = buffer.drain(..end + 2).collect();
-            if let Some(message) = event_data(&event) {
-                let answers = is_reply(&message);
-                messages.push(message);
-                if answers {
-                    return Ok(());
-                }
+        let complete = events
+            .push(data)
+            .map_err(|e| LinkError(format!("reading the event stream: {e}")))?;
+        for message in complete.into_iter().filter_map(Event::message) {
+            let answers = is_reply(&message);
+            messages.push(message);
+            if answers {
+                return Ok(());
             }
         }
     }
-    if let Some(message) = event_data(&buffer) {
-        messages.push(message);
-    }
+    messages.extend(events.finish().and_then(Event::message));
     Ok(())
-}
-
-/// The `data:` lines of one event, joined (None when it has none: a comment, a retry).
-fn event_data(event: &str) -> Option<String> {
-    let lines: Vec<&str> = event
-        .lines()
-        .filter_map(|l| l.strip_prefix("data:"))
-        .map(|l| l.strip_prefix(' ').unwrap_or(l))
-        .collect();
-    let data = lines.join("\n");
-    (!data.trim().is_empty()).then_some(data)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn event_data_joins_data_lines_and_skips_comments() {
-        assert_eq!(
-            event_data("event: message\ndata: {\"a\":1}\n\n").as_deref(),
-            Some("{\"a\":1}")
-        );
-        assert_eq!(
-            event_data("data:[1,\ndata: 2]\n\n").as_deref(),
-            Some("[1,\n2]")
-        );
-        assert_eq!(event_data(": keep-alive\n\n"), None);
-        assert_eq!(event_data("retry: 100\n\n"), None);
-    }
 }

@@ -58,9 +58,9 @@ impl Link {
 impl ProbeLink for Link {
     async fn send(&mut self, text: &str, timeout: Duration) -> Result<Delivery, LinkError> {
         match &mut self.transport {
-            Transport::Stdio(link) => link.send(text).await.map(|()| Delivery::default()),
+            Transport::Stdio(link) => link.send(text, timeout).await.map(|()| Delivery::default()),
             Transport::Http(link) => link.post(text, timeout).await,
-            Transport::Ws(link) => link.send(text).await.map(|()| Delivery::default()),
+            Transport::Ws(link) => link.send(text, timeout).await.map(|()| Delivery::default()),
         }
     }
 

@@ -9,14 +9,25 @@ use std::time::Duration;
 
 use tokio::io::{AsyncBufReadExt, AsyncReadExt, AsyncWriteExt, BufReader};
 use tokio::process::{Child, ChildStdin, Command};
-use tokio::sync::mpsc;
+use tokio::sync::{mpsc, OwnedSemaphorePermit, Semaphore};
 
 use crate::probe::link::{excerpt, LinkError};
 
 /// The longest line read from the server (a longer one ends the probe: the server is broken).
 const MAX_LINE: u64 = 16 * 1024 * 1024;
+/// The most bytes of lines read ahead of the probe (read from the server, not yet received):
+/// the reader waits past it, so a server writing faster than the probe reads fills its pipe,
+/// not the probe's memory.
+const MAX_READ_AHEAD: u32 = 32 * 1024 * 1024;
 /// Lines of the server's stderr kept for the error message.
 const STDERR_KEPT: usize = 8;
+/// The characters of each kept stderr line shown.
+const STDERR_LINE_SHOWN: usize = 200;
+/// The bytes of one stderr line held while it is read (4 bytes per character shown: the rest of
+/// a longer line is dropped as it arrives).
+const STDERR_LINE_HELD: usize = 4 * STDERR_LINE_SHOWN;
+/// The bytes of stderr read at a time.
+const STDERR_CHUNK: usize = 8 * 1024;
 
 pub struct StdioLink {
     program: String,
@@ -24,7 +35,8 @@ pub struct StdioLink {
     /// The process group (the child's pid), killed at the end.
     group: Option<i32>,
     stdin: Option<ChildStdin>,
-    lines: mpsc::Receiver<Result<String, String>>,
+    /// Lines read, each with its share of [`MAX_READ_AHEAD`] (given back when received).
+    lines: mpsc::Receiver<Result<(String, OwnedSemaphorePermit), String>>,
     stderr: Arc<Mutex<VecDeque<String>>>,
 }
 
@@ -48,6 +60,7 @@ impl StdioLink {
             )));
         };
         let (tx, lines) = mpsc::channel(1024);
+        let read_ahead = Arc::new(Semaphore::new(MAX_READ_AHEAD as usize));
         tokio::spawn(async move {
             let mut reader = BufReader::new(stdout);
             loop {
@@ -72,7 +85,14 @@ impl StdioLink {
                         if text.trim().is_empty() {
                             continue;
                         }
-                        if tx.send(Ok(text.to_string())).await.is_err() {
+                        let share = u32::try_from(text.len())
+                            .unwrap_or(u32::MAX)
+                            .min(MAX_READ_AHEAD);
+                        let Ok(permit) = Arc::clone(&read_ahead).acquire_many_owned(share).await
+                        else {
+                            break;
+                        };
+                        if tx.send(Ok((text.to_string(), permit))).await.is_err() {
                             break;
                         }
                     }
@@ -86,18 +106,7 @@ impl StdioLink {
             }
         });
         let kept = Arc::new(Mutex::new(VecDeque::new()));
-        let tail = Arc::clone(&kept);
-        tokio::spawn(async move {
-            let mut lines = BufReader::new(stderr).lines();
-            while let Ok(Some(line)) = lines.next_line().await {
-                if let Ok(mut tail) = tail.lock() {
-                    if tail.len() == STDERR_KEPT {
-                        tail.pop_front();
-                    }
-                    tail.push_back(excerpt(&line, 200));
-                }
-            }
-        });
+        tokio::spawn(keep_stderr_tail(stderr, Arc::clone(&kept)));
         Ok(StdioLink {
             program: program.to_string(),
             child,
@@ -108,7 +117,9 @@ impl StdioLink {
         })
     }
 
-    pub async fn send(&mut self, text: &str) -> Result<(), LinkError> {
+    /// Writes `text` and a newline to the server's input, within `timeout` (a server that stops
+    /// reading fills the pipe: then the probe stops, and [`StdioLink::stop`] kills it).
+    pub async fn send(&mut self, text: &str, timeout: Duration) -> Result<(), LinkError> {
         let Some(stdin) = &mut self.stdin else {
             return Err(self.gone().await);
         };
@@ -118,11 +129,19 @@ impl StdioLink {
             stdin.write_all(&line).await?;
             stdin.flush().await
         };
-        match written.await {
-            Ok(()) => Ok(()),
-            Err(_) => {
+        match tokio::time::timeout(timeout, written).await {
+            Ok(Ok(())) => Ok(()),
+            Ok(Err(_)) => {
                 self.stdin = None;
                 Err(self.gone().await)
+            }
+            Err(_) => {
+                self.stdin = None;
+                Err(LinkError(format!(
+                    "{} did not read a message of {} bytes within {timeout:?} (it stopped reading its input)",
+                    self.program,
+                    line.len()
+                )))
             }
         }
     }
@@ -130,7 +149,7 @@ impl StdioLink {
     pub async fn receive(&mut self, wait: Duration) -> Result<Option<String>, LinkError> {
         match tokio::time::timeout(wait, self.lines.recv()).await {
             Err(_) => Ok(None),
-            Ok(Some(Ok(line))) => Ok(Some(line)),
+            Ok(Some(Ok((line, _read_ahead)))) => Ok(Some(line)),
             Ok(Some(Err(problem))) => Err(LinkError(problem)),
             Ok(None) => Err(self.gone().await),
         }
@@ -185,6 +204,51 @@ impl StdioLink {
             }
         }
     }
+}
+
+/// Reads the server's stderr to its end, in chunks, keeping its last [`STDERR_KEPT`] lines (each
+/// cut to [`STDERR_LINE_SHOWN`] characters; `\r` ends a line too, as a progress bar draws them).
+/// Any bytes are fine (decoded lossily): the pipe stays open and drained until the server closes
+/// it, so a server's log line never meets a closed pipe, and memory stays bounded whatever the
+/// server writes.
+async fn keep_stderr_tail(
+    mut stderr: tokio::process::ChildStderr,
+    tail: Arc<Mutex<VecDeque<String>>>,
+) {
+    let mut chunk = vec![0u8; STDERR_CHUNK];
+    let mut line: Vec<u8> = Vec::new();
+    let keep = |line: &mut Vec<u8>| {
+        if !line.is_empty() {
+            let text = excerpt(&String::from_utf8_lossy(line), STDERR_LINE_SHOWN);
+            if let Ok(mut tail) = tail.lock() {
+                if tail.len() == STDERR_KEPT {
+                    tail.pop_front();
+                }
+                tail.push_back(text);
+            }
+        }
+        line.clear();
+    };
+    loop {
+        let n = match stderr.read(&mut chunk).await {
+            Ok(0) => break,
+            Ok(n) => n,
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+            Err(_) => break,
+        };
+        for piece in chunk[..n].split_inclusive(|&b| b == b'\n' || b == b'\r') {
+            let (body, ended) = match piece.split_last() {
+                Some((b'\n' | b'\r', body)) => (body, true),
+                _ => (piece, false),
+            };
+            let room = STDERR_LINE_HELD.saturating_sub(line.len());
+            line.extend_from_slice(&body[..body.len().min(room)]);
+            if ended {
+                keep(&mut line);
+            }
+        }
+    }
+    keep(&mut line);
 }
 
 impl Drop for StdioLink {

@@ -3,11 +3,16 @@
 use std::time::Duration;
 
 use futures_util::{SinkExt, StreamExt};
+use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::WebSocketStream;
 
 use super::tls::{self, Endpoint, Stream};
 use crate::probe::LinkError;
+
+/// The largest message (and frame) read from the server: a larger one fails the link, as over
+/// stdio and HTTP.
+const MAX_MESSAGE: usize = 16 * 1024 * 1024;
 
 pub struct WsLink {
     socket: WebSocketStream<Stream>,
@@ -27,7 +32,11 @@ impl WsLink {
             tls,
         };
         let stream = tls::connect(&to, timeout).await?;
-        match tokio::time::timeout(timeout, tokio_tungstenite::client_async(url, stream)).await {
+        let config = WebSocketConfig::default()
+            .max_message_size(Some(MAX_MESSAGE))
+            .max_frame_size(Some(MAX_MESSAGE));
+        let handshake = tokio_tungstenite::client_async_with_config(url, stream, Some(config));
+        match tokio::time::timeout(timeout, handshake).await {
             Err(_) => Err(LinkError(format!(
                 "{url}: no WebSocket handshake within {timeout:?}"
             ))),
@@ -36,11 +45,18 @@ impl WsLink {
         }
     }
 
-    pub async fn send(&mut self, text: &str) -> Result<(), LinkError> {
-        self.socket
-            .send(Message::text(text))
-            .await
-            .map_err(|e| LinkError(format!("the WebSocket failed while sending: {e}")))
+    /// Sends `text` as one text frame, within `timeout` (a server that stops reading fills the
+    /// connection's buffers: then the probe stops).
+    pub async fn send(&mut self, text: &str, timeout: Duration) -> Result<(), LinkError> {
+        match tokio::time::timeout(timeout, self.socket.send(Message::text(text))).await {
+            Ok(sent) => {
+                sent.map_err(|e| LinkError(format!("the WebSocket failed while sending: {e}")))
+            }
+            Err(_) => Err(LinkError(format!(
+                "the server did not read a message of {} bytes within {timeout:?} (it stopped reading)",
+                text.len()
+            ))),
+        }
     }
 
     pub async fn receive(&mut self, wait: Duration) -> Result<Option<String>, LinkError> {

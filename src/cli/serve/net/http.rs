@@ -18,13 +18,17 @@
 //!   - another content type → `415`; an `Accept` taking neither JSON nor SSE → `406`; a body over
 //!     [`MAX_BODY`] → `413`. These bodies are JSON-RPC errors with id null too.
 //! - An empty body (or only whitespace) holds no JSON value → `400` with `-32700`, id null.
+//! - A reply (what the server sends on its own before it included) is at most
+//!   [`crate::mock::MAX_REPLY`] bytes: past it the mock answers a batch with one error
+//!   (`-32010`, id null), built without ever holding the larger reply.
 //! - Bounds: the request head must arrive within [`HEAD_READ`] (a kept-alive connection is closed
 //!   after that long without a next request), the body within [`BODY_READ`] (else `408`); a large
 //!   body is answered on a blocking thread, so other connections go on meanwhile.
 //! - Sessions: a POST without `Mcp-Session-Id` is answered by a fresh mock server, except that a
 //!   successful `initialize` starts a session, whose id comes back in `Mcp-Session-Id`; later POSTs
 //!   carrying it share that session's mock server. An unknown id → `404` (the client starts over);
-//!   a session unused for [`SESSION_IDLE`] is forgotten;
+//!   a session unused for [`SESSION_IDLE`] is forgotten, and beyond [`MAX_SESSIONS`] the least
+//!   recently used one (every request touches its session);
 //!   `DELETE` with the id ends the session.
 //! - `GET` → `405` with `Allow` and a short text saying how to use the endpoint (MCP's optional
 //!   server-to-client stream is not offered).
@@ -35,7 +39,7 @@
 //!   Mcp-Protocol-Version, Last-Event-ID plus whatever else the preflight asks for, and Chrome's
 //!   private-network preflight (`Access-Control-Allow-Private-Network: true`).
 
-use std::collections::{HashMap, VecDeque};
+use std::collections::HashMap;
 use std::convert::Infallible;
 use std::sync::{Arc, Mutex, OnceLock};
 use std::time::{Duration, Instant};
@@ -53,11 +57,11 @@ use tokio::sync::mpsc;
 
 use super::guard::Guard;
 use super::{stopped, Context};
-use crate::mock::{CallId, Fixtures, MockServer, OutgoingKind};
+use crate::mock::{Answer, CallId, Fixtures, HttpHeaders, HttpReply, MockServer, OutgoingKind};
 
 /// The largest request body read.
 pub const MAX_BODY: usize = 16 * 1024 * 1024;
-/// Sessions kept at once; the oldest is forgotten beyond this.
+/// Sessions kept at once; beyond this the least recently used is forgotten.
 const MAX_SESSIONS: usize = 1024;
 /// A session unused this long is forgotten (its client gets 404 and starts over, as MCP says).
 pub const SESSION_IDLE: Duration = Duration::from_secs(30 * 60);
@@ -91,18 +95,22 @@ struct Session {
 #[derive(Default)]
 struct Sessions {
     servers: HashMap<String, Session>,
-    /// Ids oldest first, to forget the oldest beyond [`MAX_SESSIONS`].
-    order: VecDeque<String>,
 }
 
 impl Sessions {
+    /// Keeps `server` as session `id`. Beyond [`MAX_SESSIONS`] the least recently used session is
+    /// forgotten (every request touches its session); one with a call waiting for the client on an
+    /// open stream only when all have one. Creating sessions cannot push out one in use.
     fn insert(&mut self, id: String, server: MockServer) {
-        while self.order.len() >= MAX_SESSIONS {
-            if let Some(old) = self.order.pop_front() {
-                self.servers.remove(&old);
-            }
+        while self.servers.len() >= MAX_SESSIONS {
+            let least_used = self
+                .servers
+                .iter()
+                .min_by_key(|(_, session)| (!session.streams.is_empty(), session.used))
+                .map(|(id, _)| id.clone());
+            let Some(old) = least_used else { break };
+            self.servers.remove(&old);
         }
-        self.order.push_back(id.clone());
         let session = Session {
             server,
             used: Instant::now(),
@@ -119,19 +127,13 @@ impl Sessions {
     }
 
     fn remove(&mut self, id: &str) -> bool {
-        self.order.retain(|known| known != id);
         self.servers.remove(id).is_some()
     }
 
     /// Forgets the sessions unused for [`SESSION_IDLE`].
     fn expire_idle(&mut self) {
-        let before = self.servers.len();
         self.servers
             .retain(|_, session| session.used.elapsed() < SESSION_IDLE);
-        if self.servers.len() != before {
-            let servers = &self.servers;
-            self.order.retain(|id| servers.contains_key(id));
-        }
     }
 }
 
@@ -282,6 +284,7 @@ async fn post(request: Request<Incoming>, name: &str, verbose: bool, fixtures: F
             )
         }
     };
+    let mcp_headers = mcp_headers(headers);
     let read = tokio::time::timeout(
         BODY_READ,
         Limited::new(request.into_body(), MAX_BODY).collect(),
@@ -325,7 +328,7 @@ async fn post(request: Request<Incoming>, name: &str, verbose: bool, fixtures: F
         );
     }
     let answered = match super::off_thread(body.len(), move || {
-        answer(&body, session.as_deref(), fixtures, sse)
+        answer(&body, mcp_headers, session.as_deref(), fixtures, sse)
     })
     .await
     {
@@ -335,6 +338,7 @@ async fn post(request: Request<Incoming>, name: &str, verbose: bool, fixtures: F
     let Answered {
         sent,
         reply: answer,
+        status: mcp_status,
         new_session,
         waiting,
     } = answered;
@@ -358,11 +362,17 @@ async fn post(request: Request<Incoming>, name: &str, verbose: bool, fixtures: F
                 }
                 empty(StatusCode::ACCEPTED)
             }
-            Some(answer) => {
-                let status = if not_accepted(&answer) {
+            Some(Answer {
+                text: answer,
+                refused,
+            }) => {
+                // The mock says whether it refused the input as a whole: the reply is not read again.
+                let status = if refused {
                     StatusCode::BAD_REQUEST
                 } else {
-                    StatusCode::OK
+                    mcp_status
+                        .and_then(|s| StatusCode::from_u16(s).ok())
+                        .unwrap_or(StatusCode::OK)
                 };
                 if verbose {
                     eprintln!("<-- [{name}] {} {answer}", status.as_u16());
@@ -401,14 +411,28 @@ fn event(message: &str) -> String {
     format!("event: message\ndata: {message}\n\n")
 }
 
-/// True when the reply says the input as a whole was not accepted: a single error with id null
-/// (-32700 for bytes that are not JSON, -32600 for what is not a request or `[]`).
-fn not_accepted(answer: &str) -> bool {
-    match serde_json::from_str::<serde_json::Value>(answer) {
-        Ok(serde_json::Value::Object(reply)) => {
-            reply.get("id") == Some(&serde_json::Value::Null) && reply.contains_key("error")
-        }
-        _ => false,
+/// The headers a 2026-07-28 request mirrors its body into (SEP-2243), for the mock to compare.
+fn mcp_headers(headers: &HeaderMap) -> HttpHeaders {
+    let value = |name: &str| {
+        headers
+            .get(name)
+            .map(|v| String::from_utf8_lossy(v.as_bytes()).into_owned())
+    };
+    let params = headers
+        .iter()
+        .filter_map(|(name, value)| {
+            let suffix = name.as_str().strip_prefix("mcp-param-")?;
+            Some((
+                suffix.to_string(),
+                String::from_utf8_lossy(value.as_bytes()).into_owned(),
+            ))
+        })
+        .collect();
+    HttpHeaders {
+        protocol_version: value("mcp-protocol-version"),
+        method: value("mcp-method"),
+        name: value("mcp-name"),
+        params,
     }
 }
 
@@ -416,7 +440,9 @@ fn not_accepted(answer: &str) -> bool {
 struct Answered {
     /// What the server sent on its own for this POST, in order (before `reply`).
     sent: Vec<String>,
-    reply: Option<String>,
+    reply: Option<Answer>,
+    /// The reply's HTTP status when 2026-07-28 gives it one other than 200.
+    status: Option<u16>,
     /// The id of the session a successful `initialize` started.
     new_session: Option<String>,
     /// This POST's call waits for the client: its stream's later messages.
@@ -434,6 +460,7 @@ struct Waiting {
 /// session is unknown. `sse`: the client accepts an SSE stream (a call may wait for it).
 fn answer(
     body: &[u8],
+    headers: HttpHeaders,
     session: Option<&str>,
     fixtures: Fixtures,
     sse: bool,
@@ -443,14 +470,15 @@ fn answer(
         .unwrap_or_else(|poisoned| poisoned.into_inner());
     table.expire_idle();
     let Some(id) = session else {
-        let mut server = MockServer::with_fixtures(fixtures);
-        let reply = server.handle(body);
+        let mut server = super::super::mock_server(fixtures);
+        let HttpReply { reply, status } = server.handle_http(body, headers);
         // Without a session no later POST can answer a question: nothing waits here (a fresh
         // server knows no client capability, so its tools do not ask).
         let sent = server.take_sent();
         let mut answered = Answered {
             sent,
             reply,
+            status,
             new_session: None,
             waiting: None,
         };
@@ -474,7 +502,7 @@ fn answer(
             "Session not found: send initialize without Mcp-Session-Id to start a new one",
         )));
     };
-    let mut reply = entry.server.handle(body);
+    let HttpReply { mut reply, status } = entry.server.handle_http(body, headers);
     let (mut sent, waiting_call) = route(entry);
     let mut waiting = None;
     if let Some(call) = waiting_call {
@@ -498,12 +526,16 @@ fn answer(
                 .take_outgoing()
                 .into_iter()
                 .find(|o| o.kind == OutgoingKind::Reply)
-                .map(|o| o.text);
+                .map(|o| Answer {
+                    text: o.text,
+                    refused: false,
+                });
         }
     }
     Ok(Answered {
         sent,
         reply,
+        status,
         new_session: None,
         waiting,
     })
@@ -730,21 +762,15 @@ mod tests {
     use super::*;
 
     #[test]
-    fn parse_errors_and_invalid_requests_are_not_accepted() {
+    fn parse_errors_and_invalid_requests_are_refused_as_a_whole() {
         let mut server = MockServer::new();
-        assert!(not_accepted(&server.handle(b"{").unwrap()));
-        assert!(not_accepted(&server.handle(b"[]").unwrap()));
-        assert!(not_accepted(
-            &server.handle(br#"{"jsonrpc":"2.0","method":1}"#).unwrap()
-        ));
-        assert!(!not_accepted(
-            &server
-                .handle(br#"{"jsonrpc":"2.0","method":"nope","id":1}"#)
-                .unwrap()
-        ));
-        assert!(!not_accepted(
-            &server.handle(br#"[{"jsonrpc":"2.0","method":1}]"#).unwrap()
-        ));
+        let mut refused = |input: &[u8]| server.answer(input).unwrap().refused;
+        assert!(refused(b"{"));
+        assert!(refused(b"[]"));
+        assert!(refused(br#"{"jsonrpc":"2.0","method":1}"#));
+        assert!(!refused(br#"{"jsonrpc":"2.0","method":"nope","id":1}"#));
+        assert!(!refused(br#"{"jsonrpc":"2.0","method":"nope","id":null}"#));
+        assert!(!refused(br#"[{"jsonrpc":"2.0","method":1}]"#));
     }
 
     #[test]

@@ -39,7 +39,6 @@ use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::WebSocketStream;
 
 use super::{stopped, Context};
-use crate::mock::MockServer;
 
 /// The reply to a binary frame: the specification's parse error, as the mock writes it.
 pub(super) const PARSE_ERROR: &str =
@@ -104,7 +103,7 @@ pub(super) async fn connection(mut stream: TcpStream, name: String, context: Con
         }
         Err(_) => return,
     };
-    let mut server = MockServer::with_fixtures(context.fixtures);
+    let mut server = super::super::mock_server(context.fixtures);
     let mut stop = std::pin::pin!(stopped(context.stop.clone()));
     let mut ping = tokio::time::interval_at(tokio::time::Instant::now() + PING_EVERY, PING_EVERY);
     let mut heard = tokio::time::Instant::now();
@@ -286,7 +285,7 @@ mod tests {
     #[test]
     fn binary_reply_is_the_mocks_parse_error() {
         assert_eq!(
-            MockServer::new().handle(b"\x00").as_deref(),
+            crate::mock::MockServer::new().handle(b"\x00").as_deref(),
             Some(PARSE_ERROR)
         );
     }

@@ -1,8 +1,9 @@
 //! The probe's own connection to the endpoint, in the browser: the engine's [`ProbeLink`] over a
 //! gloo-net WebSocket (split into its `Sink` and `Stream`) or HTTP POSTs (the live link's
 //! [`fetch_post`], with the `Mcp-Session-Id` the server gave and the negotiated
-//! `MCP-Protocol-Version`; a Server-Sent Events reply read as it arrives, until it carries the
-//! reply). It is not the live link's connection: the probe's messages never reach the page's log.
+//! `MCP-Protocol-Version`, and under 2026-07-28 `Mcp-Method`/`Mcp-Name` from each request; a
+//! Server-Sent Events reply read as it arrives, until it carries the reply). It is not the live
+//! link's connection: the probe's messages never reach the page's log.
 //! Waits are Leptos timers ([`sleep`]); the clock is the page's ([`clock_ms`]).
 
 use std::collections::VecDeque;
@@ -14,10 +15,11 @@ use futures_util::{Sink, SinkExt, StreamExt};
 use gloo_net::websocket::futures::WebSocket;
 use gloo_net::websocket::{Message, State, WebSocketError};
 
-use super::super::transport::{fetch_post, read_chunks, SseEvents};
+use super::super::transport::{fetch_post, read_chunks};
 use super::super::wording::{binary_text, explain_fetch_error, explain_open_error};
 use super::super::Transport;
-use crate::probe::link::{http_note, is_reply, HttpBody};
+use crate::event_stream::{Event, EventStream};
+use crate::probe::link::{http_note, is_reply, request_headers, HttpBody};
 use crate::probe::{Delivery, LinkError, ProbeLink};
 use crate::ui::exchange::clock_ms;
 use crate::ui::prelude::*;
@@ -152,6 +154,12 @@ impl BrowserLink {
         if let Some(version) = protocol_version {
             headers.push(("MCP-Protocol-Version".into(), version.clone()));
         }
+        // Under 2026-07-28 a request mirrors its method and name into headers (SEP-2243).
+        headers.extend(
+            request_headers(protocol_version.as_deref(), text)
+                .into_iter()
+                .map(|(name, value)| (name.to_string(), value)),
+        );
         let response = fetch_post(&self.url, text, &headers, session.as_deref())
             .await
             .map_err(|e| LinkError(explain_fetch_error(&self.url, &e)))?;
@@ -168,26 +176,35 @@ impl BrowserLink {
         let mut error_page = None;
         if content_type.starts_with("text/event-stream") {
             // Read as it arrives, until an event carries the reply: the stream may stay open.
-            let mut events = SseEvents::default();
+            let mut events = EventStream::new(MAX_BODY);
             let mut read = 0;
             let mut answered = false;
+            let mut refused = None;
             read_chunks(&response, |chunk| {
                 read += chunk.len();
-                for message in events.push(chunk) {
-                    answered |= is_reply(&message);
-                    messages.push(message);
+                match events.push(chunk) {
+                    Ok(complete) => {
+                        for message in complete.into_iter().filter_map(Event::message) {
+                            answered |= is_reply(&message);
+                            messages.push(message);
+                        }
+                    }
+                    Err(e) => refused = Some(e),
                 }
-                !answered && read <= MAX_BODY
+                !answered && read <= MAX_BODY && refused.is_none()
             })
             .await
             .map_err(|e| LinkError(format!("reading the event stream failed: {e}")))?;
+            if let Some(e) = refused {
+                return Err(LinkError(format!("reading the event stream: {e}")));
+            }
             if read > MAX_BODY {
                 return Err(LinkError(format!(
                     "the event stream sent more than {MAX_BODY} bytes"
                 )));
             }
             if !answered {
-                messages.extend(events.finish());
+                messages.extend(events.finish().and_then(Event::message));
             }
         } else {
             let body = response

@@ -36,6 +36,8 @@ pub struct Line {
     pub key: u64,
     /// The line's text without its `\n`.
     pub text: String,
+    /// A whole-line `//` comment of a transcript (the engine skips it: never a document).
+    pub comment: bool,
     pub segs: Vec<Seg>,
 }
 
@@ -224,6 +226,8 @@ impl Lines {
         while suffix < n.min(o) - prefix && same(n - 1 - suffix, o - 1 - suffix) {
             suffix += 1;
         }
+        // The engine's own test of what a comment line is (jsonrpc-json's stream module).
+        let transcript = crate::json::has_marker_line(text.as_bytes());
         let mut next_key = prev.next_key;
         let mut rows = Vec::with_capacity(n);
         let mut p = 0;
@@ -244,13 +248,17 @@ impl Lines {
             } else {
                 None
             };
+            let comment = transcript && crate::json::is_comment_line(&text.as_bytes()[ls..le]);
             match candidate {
-                Some(line) if line.segs == segs => rows.push(line.clone()),
+                Some(line) if line.segs == segs && line.comment == comment => {
+                    rows.push(line.clone())
+                }
                 _ => {
                     next_key += 1;
                     rows.push(Arc::new(Line {
                         key: next_key,
                         text: text[ls..le].to_string(),
+                        comment,
                         segs,
                     }));
                 }
@@ -275,7 +283,7 @@ pub enum Tok {
     Punct,
     /// `-->` or `<--` at the start of a line.
     Marker,
-    /// `// ...` after a marker.
+    /// `// ...` after a marker, or a whole-line comment of a transcript.
     Comment,
     /// Anything else (a typo, a bare word).
     Other,
@@ -300,7 +308,8 @@ impl Tok {
 
 /// The tokens of one line, covering it without gaps, in one pass. JSON strings cannot hold a raw
 /// line break, so a line can be coloured alone; an unterminated string runs to the line's end.
-pub fn tokens(line: &str) -> Vec<(usize, usize, Tok)> {
+/// `comment`: the line is a whole-line comment of a transcript ([`Line::comment`]).
+pub fn tokens(line: &str, comment: bool) -> Vec<(usize, usize, Tok)> {
     let b = line.as_bytes();
     let mut out = Vec::with_capacity(b.len() / 4 + 1);
     let mut i = 0;
@@ -309,6 +318,10 @@ pub fn tokens(line: &str) -> Vec<(usize, usize, Tok)> {
     }
     if i > 0 {
         out.push((0, i, Tok::Space));
+    }
+    if comment {
+        out.push((i, b.len(), Tok::Comment));
+        return out;
     }
     if matches!(b.get(i..i + 3), Some(b"-->" | b"<--")) {
         out.push((i, i + 3, Tok::Marker));

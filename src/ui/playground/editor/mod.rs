@@ -402,7 +402,7 @@ fn token_view(class: Option<&'static str>, text: String) -> impl IntoView {
 /// One line of the mirror: coloured tokens, underlined where a violation touches it.
 fn line_view(line: &Line) -> impl IntoView {
     let text = line.text.as_str();
-    let toks = tokens(text);
+    let toks = tokens(text, line.comment);
     let mut next = 0; // the first token not yet fully emitted
                       // The pieces of tokens between `from` and `to`.
     let pieces = |from: usize, to: usize, next: &mut usize| {

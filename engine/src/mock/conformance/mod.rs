@@ -2,8 +2,9 @@
 //! resources and prompts its server scenarios call by name (`test_simple_text`,
 //! `test://static-text`, `test_prompt_with_arguments`, …), with the content each scenario's
 //! description asks for (`@modelcontextprotocol/conformance` 0.1.16, read from its scenario texts).
-//! The lifecycle, params checking and version shapes are the mock's own ([`super::mcp`]); only the
-//! catalogue differs.
+//! The lifecycle, params checking and version shapes are the mock's own (`super::mcp`, which
+//! picks this catalogue); only the catalogue differs. It builds on the shared pieces below both
+//! (`super::content`, `super::params`, `super::ask`), never on `mcp` itself.
 //!
 //! The logging and progress tools send their notifications before the result (the transports
 //! send [`MockServer::take_outgoing`] first: over HTTP the POST's reply becomes an SSE stream).
@@ -11,14 +12,14 @@
 //! `test_elicitation_sep1034_defaults`, `test_elicitation_sep1330_enums`) ask the client
 //! ([`super::ask`]) and answer with what it said.
 
+mod input_required;
+
 use crate::json::{Json, Node};
 use crate::rpc::errors::METHOD_NOT_FOUND;
 
 use super::ask::{self, Capability};
-use super::mcp::{
-    completion, media_content, required_str, text_content, tool_error, unknown, PNG_1X1,
-    RESOURCE_NOT_FOUND, WAV_SILENCE,
-};
+use super::content::{completion, media_content, text_content, tool_error, PNG_1X1, WAV_SILENCE};
+use super::params::{required_str, resource_not_found, unknown, HeaderParam};
 use super::{MockServer, Outcome, RpcError};
 
 /// What this catalogue answers differently from the friendly one (the lifecycle, ping and
@@ -50,18 +51,15 @@ fn answer(server: &mut MockServer, method: &str, params: Option<&Node<'_>>) -> O
         "tools/list" => Ok(tools_list()),
         "tools/call" => {
             let name = required_str(params, "name", "the tool to call")?;
-            tools_call(server, name, params)
+            input_required::tools_call(server, name, params)
+                .or_else(|| tools_call(server, name, params))
                 .unwrap_or_else(|| Err(unknown("tool", name, &tool_names())))
         }
         "resources/list" => Ok(resources_list()),
         "resources/templates/list" => Ok(templates_list()),
         "resources/read" => {
             let uri = required_str(params, "uri", "the resource to read")?;
-            read(uri).ok_or_else(|| RpcError {
-                code: RESOURCE_NOT_FOUND,
-                message: "Resource not found".into(),
-                data: Some(Json::obj([("uri", Json::from(uri))])),
-            })
+            read(uri).ok_or_else(|| resource_not_found(uri))
         }
         // Subscriptions are declared by this set only (its resources never change, so no update
         // is ever sent; the suite checks the requests are accepted).
@@ -72,6 +70,9 @@ fn answer(server: &mut MockServer, method: &str, params: Option<&Node<'_>>) -> O
         "prompts/list" => Ok(prompts_list()),
         "prompts/get" => {
             let name = required_str(params, "name", "the prompt to get")?;
+            if name == input_required::PROMPT.0 {
+                return input_required::prompts_get(server, params);
+            }
             prompts_get(name, params.and_then(|p| p.get("arguments")))
                 .unwrap_or_else(|| Err(unknown("prompt", name, &prompt_names())))
         }
@@ -132,19 +133,106 @@ const TOOLS: &[(&str, &str, &[&str])] = &[
         "Asks the user to choose from the five kinds of enum (SEP-1330)",
         &[],
     ),
+    (
+        "test_logging_tool",
+        "Sends three log lines (notifications/message) while it runs; under 2026-07-28 only when the request's _meta asks for a log level",
+        &[],
+    ),
+    (
+        "test_missing_capability",
+        "Needs the client's sampling capability: a client that did not declare it gets -32021 (MissingRequiredClientCapability)",
+        &[],
+    ),
 ];
+
+/// The tool whose `inputSchema` uses JSON Schema 2020-12 beyond a flat object (`$schema`,
+/// `$defs` with an `$anchor`, `$ref`, `allOf`/`anyOf`, `if`/`then`/`else`,
+/// `additionalProperties`), listed as written (SEP-1613, SEP-2106): the suite's
+/// json-schema-2020-12 fixture.
+const JSON_SCHEMA_2020_12_TOOL: &str = "json_schema_2020_12_tool";
+const JSON_SCHEMA_2020_12_INPUT: &str = r##"{"$schema":"https://json-schema.org/draft/2020-12/schema","type":"object","$defs":{"address":{"$anchor":"addressDef","type":"object","properties":{"street":{"type":"string"},"city":{"type":"string"}}}},"properties":{"name":{"type":"string"},"address":{"$ref":"#/$defs/address"},"contactMethod":{"type":"string","enum":["phone","email"]},"phone":{"type":"string"},"email":{"type":"string"}},"allOf":[{"anyOf":[{"required":["phone"]},{"required":["email"]}]}],"if":{"properties":{"contactMethod":{"const":"phone"}},"required":["contactMethod"]},"then":{"required":["phone"]},"else":{"required":["email"]},"additionalProperties":false}"##;
+
+/// The tool whose argument `region` is mirrored into the `Mcp-Param-Region` header (SEP-2243).
+const HEADER_TOOL: &str = "test_header_param";
+const HEADER_TOOL_PARAMS: &[HeaderParam] = &[HeaderParam {
+    argument: "region",
+    header: "Region",
+}];
+
+/// The arguments tool `name` mirrors into `Mcp-Param-*` headers.
+pub(super) fn header_params(name: &str) -> &'static [HeaderParam] {
+    if name == HEADER_TOOL {
+        HEADER_TOOL_PARAMS
+    } else {
+        &[]
+    }
+}
+
+fn header_tool() -> Json {
+    let string = |description: &str, header: Option<&str>| {
+        let mut property = vec![
+            ("type", Json::from("string")),
+            ("description", Json::from(description)),
+        ];
+        if let Some(header) = header {
+            property.push(("x-mcp-header", Json::from(header)));
+        }
+        Json::obj(property)
+    };
+    Json::obj([
+        ("name", Json::from(HEADER_TOOL)),
+        (
+            "description",
+            Json::from("Echoes its region, which an HTTP client mirrors into the Mcp-Param-Region header (x-mcp-header)"),
+        ),
+        (
+            "inputSchema",
+            Json::obj([
+                ("type", Json::from("object")),
+                (
+                    "properties",
+                    Json::obj([
+                        ("region", string("Where to run", Some(HEADER_TOOL_PARAMS[0].header))),
+                        ("query", string("What to run", None)),
+                    ]),
+                ),
+                ("required", Json::arr([Json::from("region")])),
+            ]),
+        ),
+    ])
+}
+
+fn json_schema_2020_12_tool() -> Json {
+    let schema = crate::json::parse_document(JSON_SCHEMA_2020_12_INPUT.as_bytes(), 0)
+        .map(|(parsed, _)| Json::from_node(&parsed.root))
+        .unwrap_or(Json::Null);
+    Json::obj([
+        ("name", Json::from(JSON_SCHEMA_2020_12_TOOL)),
+        (
+            "description",
+            Json::from("Tool with JSON Schema 2020-12 features"),
+        ),
+        ("inputSchema", schema),
+    ])
+}
 
 /// `tools/list`.
 pub(super) fn tools_list() -> Json {
-    Json::obj([(
-        "tools",
-        Json::arr(TOOLS.iter().map(|(name, description, required)| {
+    let mut tools: Vec<Json> = TOOLS
+        .iter()
+        .copied()
+        .chain(
+            input_required::TOOLS
+                .iter()
+                .map(|(n, d)| (*n, *d, &[] as &[&str])),
+        )
+        .map(|(name, description, required)| {
             let properties = required
                 .iter()
                 .map(|arg| (*arg, Json::obj([("type", Json::from("string"))])));
             Json::obj([
-                ("name", Json::from(*name)),
-                ("description", Json::from(*description)),
+                ("name", Json::from(name)),
+                ("description", Json::from(description)),
                 (
                     "inputSchema",
                     Json::obj([
@@ -157,8 +245,11 @@ pub(super) fn tools_list() -> Json {
                     ]),
                 ),
             ])
-        })),
-    )])
+        })
+        .collect();
+    tools.push(json_schema_2020_12_tool());
+    tools.push(header_tool());
+    Json::obj([("tools", Json::Array(tools))])
 }
 
 fn content(items: impl IntoIterator<Item = Json>) -> Json {
@@ -206,7 +297,22 @@ pub(super) fn tools_call(
                 r#"{"test":"data","value":123}"#,
             ),
         ]),
-        "test_tool_with_logging" => {
+        HEADER_TOOL => content([text_content(format!(
+            "Region: {}",
+            required_argument(params, "region")
+        ))]),
+        JSON_SCHEMA_2020_12_TOOL => content([text_content(
+            "The arguments were read; the schema is what this tool shows.",
+        )]),
+        "test_missing_capability" => {
+            if !server.client_declared(Capability::Sampling) {
+                return Some(Err(ask::missing_capability(Capability::Sampling)));
+            }
+            content([text_content(
+                "The client declared the sampling capability this tool needs.",
+            )])
+        }
+        "test_tool_with_logging" | "test_logging_tool" => {
             for line in [
                 "Tool execution started",
                 "Tool processing data",
@@ -425,7 +531,12 @@ fn completed(result: &Node<'_>) -> Json {
 
 /// The tools' names (for [`unknown`]).
 pub(super) fn tool_names() -> Vec<&'static str> {
-    TOOLS.iter().map(|t| t.0).collect()
+    TOOLS
+        .iter()
+        .map(|t| t.0)
+        .chain(input_required::TOOLS.iter().map(|t| t.0))
+        .chain([JSON_SCHEMA_2020_12_TOOL, HEADER_TOOL])
+        .collect()
 }
 
 /// `resources/list`: the direct resources (the template is listed apart).
@@ -541,18 +652,31 @@ const PROMPTS: &[(&str, &str, &[&str])] = &[
 pub(super) fn prompts_list() -> Json {
     Json::obj([(
         "prompts",
-        Json::arr(PROMPTS.iter().map(|(name, description, args)| {
-            Json::obj([
-                ("name", Json::from(*name)),
-                ("description", Json::from(*description)),
-                (
-                    "arguments",
-                    Json::arr(args.iter().map(|a| {
-                        Json::obj([("name", Json::from(*a)), ("required", Json::Bool(true))])
-                    })),
-                ),
-            ])
-        })),
+        Json::arr(
+            PROMPTS
+                .iter()
+                .copied()
+                .chain([(
+                    input_required::PROMPT.0,
+                    input_required::PROMPT.1,
+                    &[] as &[&str],
+                )])
+                .map(|(name, description, args)| {
+                    Json::obj([
+                        ("name", Json::from(name)),
+                        ("description", Json::from(description)),
+                        (
+                            "arguments",
+                            Json::arr(args.iter().map(|a| {
+                                Json::obj([
+                                    ("name", Json::from(*a)),
+                                    ("required", Json::Bool(true)),
+                                ])
+                            })),
+                        ),
+                    ])
+                }),
+        ),
     )])
 }
 
@@ -595,7 +719,11 @@ pub(super) fn prompts_get(name: &str, arguments: Option<&Node<'_>>) -> Option<Ou
 
 /// The prompts' names (for [`unknown`]).
 pub(super) fn prompt_names() -> Vec<&'static str> {
-    PROMPTS.iter().map(|p| p.0).collect()
+    PROMPTS
+        .iter()
+        .map(|p| p.0)
+        .chain([input_required::PROMPT.0])
+        .collect()
 }
 
 /// `completion/complete`: values for `test_prompt_with_arguments`' arguments (what was typed,

@@ -1,0 +1,107 @@
+//! The notes the add_note tool keeps: the resource mock://notes that changes, and each note as a
+//! resource of its own.
+
+use crate::json::Json;
+use crate::rpc::McpVersion;
+
+use super::super::content::{text_content, tool_error};
+use super::version::is_handshake;
+use super::MockServer;
+
+/// The resource that changes (the add_note tool).
+pub(super) const NOTES_URI: &str = "mock://notes";
+
+/// The notes kept (the oldest go first)…
+pub(super) const MAX_NOTES: usize = 20;
+
+/// …and the longest note, in characters.
+pub(super) const MAX_NOTE_CHARS: usize = 500;
+
+/// The notes, as mock://notes reads.
+pub(super) fn notes_text(notes: &[String]) -> String {
+    if notes.is_empty() {
+        return "No notes yet: add one with the add_note tool.\n".to_string();
+    }
+    notes
+        .iter()
+        .enumerate()
+        .map(|(i, note)| format!("{}. {note}\n", i + 1))
+        .collect()
+}
+
+/// Each note as a resource of its own (`mock://notes/1`, …), listed by the handshake versions
+/// (the ones that declare `resources.listChanged`: adding a note changes the list).
+pub(super) fn note_resources(server: &MockServer, version: McpVersion) -> Vec<Json> {
+    if !is_handshake(version) {
+        return Vec::new();
+    }
+    server
+        .notes
+        .iter()
+        .enumerate()
+        .map(|(i, note)| {
+            let n = i + 1;
+            let mut r = vec![
+                ("uri", Json::String(format!("{NOTES_URI}/{n}"))),
+                ("name", Json::String(format!("note-{n}"))),
+            ];
+            if version >= McpVersion::V2025_06_18 {
+                r.push(("title", Json::String(format!("Note {n}"))));
+            }
+            let preview: String = note.chars().take(60).collect();
+            r.push(("description", Json::String(preview)));
+            r.push(("mimeType", Json::from("text/plain")));
+            Json::obj(r)
+        })
+        .collect()
+}
+
+/// `mock://notes/N`: the note's number, when it names one.
+pub(super) fn note_number(server: &MockServer, uri: &str) -> Option<usize> {
+    let n = uri.strip_prefix(NOTES_URI)?.strip_prefix('/')?;
+    let n: usize = n.parse().ok()?;
+    (1..=server.notes.len()).contains(&n).then_some(n)
+}
+
+/// `add_note`: keeps `text`; the list of resources changed (a note is a resource of its own:
+/// `notifications/resources/list_changed` under the handshake versions, which declare
+/// `listChanged`), and a subscriber of mock://notes hears that it changed (both before the result).
+pub(super) fn add_note(server: &mut MockServer, text: &str, version: McpVersion) -> Json {
+    let length = text.chars().count();
+    if length == 0 || length > MAX_NOTE_CHARS {
+        return tool_error(format!(
+            "a note holds 1 to {MAX_NOTE_CHARS} characters, this one has {length}"
+        ));
+    }
+    let mut said = String::new();
+    if server.notes.len() >= MAX_NOTES {
+        server.notes.remove(0);
+        said.push_str(&format!(" (the oldest went: {MAX_NOTES} are kept)"));
+    }
+    server.notes.push(text.to_string());
+    if is_handshake(version) {
+        server.notify(
+            "notifications/resources/list_changed",
+            Json::Object(Vec::new()),
+        );
+    }
+    let subscribed = server.subscriptions.iter().any(|uri| uri == NOTES_URI);
+    if subscribed {
+        server.notify(
+            "notifications/resources/updated",
+            Json::obj([("uri", Json::from(NOTES_URI))]),
+        );
+    }
+    let heard = if subscribed {
+        "you are subscribed, so the server sent notifications/resources/updated"
+    } else {
+        "subscribe to it (resources/subscribe) to hear when it changes"
+    };
+    Json::obj([(
+        "content",
+        Json::arr([text_content(format!(
+            "Added note {}{said}. {NOTES_URI} changed: {heard}.",
+            server.notes.len()
+        ))]),
+    )])
+}

@@ -1,0 +1,133 @@
+//! The words learners read are proofread: no doubled word ("the the") and no "1 lines"-style
+//! plural in the UI's copy and the engine's teaching text.
+
+use std::path::Path;
+
+/// Every `.rs` file under `dir`.
+fn sources(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            sources(&path, out);
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            out.push(path);
+        }
+    }
+}
+
+/// The string literals of a Rust source (plain and raw), roughly: what a reader may see.
+fn literals(src: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let b = src.as_bytes();
+    let mut i = 0;
+    while i < b.len() {
+        if b[i] == b'/' && b.get(i + 1) == Some(&b'/') {
+            while i < b.len() && b[i] != b'\n' {
+                i += 1;
+            }
+        } else if b[i] == b'\'' && b.get(i + 2) == Some(&b'\'') {
+            i += 3;
+        } else if b[i] == b'\'' && b.get(i + 1) == Some(&b'\\') {
+            i += 4;
+        } else if b[i] == b'"' {
+            let mut s = Vec::new();
+            i += 1;
+            while i < b.len() && b[i] != b'"' {
+                if b[i] == b'\\' {
+                    i += 1;
+                }
+                if let Some(&c) = b.get(i) {
+                    s.push(c);
+                }
+                i += 1;
+            }
+            out.push(String::from_utf8_lossy(&s).into_owned());
+            i += 1;
+        } else {
+            i += 1;
+        }
+    }
+    out
+}
+
+/// Words that take a plural after a count other than one.
+const COUNTED: &[&str] = &[
+    "line",
+    "message",
+    "rule",
+    "question",
+    "lesson",
+    "request",
+    "entry",
+    "error",
+    "warning",
+    "byte",
+    "document",
+    "minute",
+    "step",
+    "tool",
+    "reply",
+    "response",
+    "notification",
+];
+
+fn problems(text: &str) -> Vec<String> {
+    let mut found = Vec::new();
+    let words: Vec<&str> = text.split_whitespace().collect();
+    for pair in words.windows(2) {
+        let a = pair[0]
+            .trim_matches(|c: char| !c.is_alphanumeric())
+            .to_lowercase();
+        let b = pair[1]
+            .trim_matches(|c: char| !c.is_alphanumeric())
+            .to_lowercase();
+        // Words as written, not `{placeholders}` or quoted member names.
+        let plain = pair[0].chars().all(|c| c.is_alphabetic())
+            && pair[1].starts_with(|c: char| c.is_alphabetic());
+        if plain && a.len() > 1 && a == b && a.chars().all(|c| c.is_alphabetic()) {
+            found.push(format!("doubled word {:?} in {text:?}", pair[0]));
+        }
+        if pair[0] == "1" && COUNTED.iter().any(|w| b == format!("{w}s")) {
+            found.push(format!("\"1 {b}\" in {text:?}"));
+        }
+    }
+    found
+}
+
+#[test]
+fn the_checker_finds_doubled_words_and_wrong_plurals() {
+    assert_eq!(problems("against the the in-browser mock").len(), 1);
+    assert_eq!(problems("1 lines, 2 lines").len(), 1);
+    assert!(problems("1 line, 2 lines, that that is fine? no").len() == 1);
+}
+
+#[test]
+fn ui_copy_and_teaching_text_have_no_doubled_words_or_one_plurals() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut files = Vec::new();
+    for dir in ["src/ui", "engine/src/teach", "engine/check/src/rpc"] {
+        sources(&root.join(dir), &mut files);
+    }
+    let mut found = Vec::new();
+    for file in &files {
+        let src = std::fs::read_to_string(file).unwrap();
+        for lit in literals(&src) {
+            for p in problems(&lit) {
+                found.push(format!("{}: {p}", file.display()));
+            }
+        }
+    }
+    assert!(found.is_empty(), "{}", found.join("\n"));
+}
+
+#[test]
+fn the_one_plural_is_said_right_by_the_shared_link_notice() {
+    // The notice formats "{lines} lines": it says "1 line" for one.
+    let src =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("src/ui/share.rs"))
+            .unwrap();
+    assert!(
+        !src.contains("{lines} lines"),
+        "a count of 1 reads \"1 lines\""
+    );
+}
