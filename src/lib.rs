@@ -2,6 +2,8 @@
 //! mock replies. Pure Rust: the web UI (`ui`, wasm32 only) and the CLI (`cli`, native only) are
 //! thin faces over it.
 
+#[cfg(not(target_arch = "wasm32"))]
+pub use jsonrpc_engine::openrpc;
 pub use jsonrpc_engine::{
     client, event_stream, examples, exchange, json, mock, order, probe, rpc, saved, teach,
 };

@@ -3,27 +3,38 @@
 
 use std::collections::BTreeSet;
 
+use jsonrpc_playground::openrpc::{self, OpenRpc};
 use jsonrpc_playground::rpc::{self, catalogue, McpVersion, Profile, Scope};
 
 fn profile_of(rule: &catalogue::Rule) -> Profile {
     match rule.scope {
-        Scope::JsonRpc => Profile::JsonRpc,
+        Scope::JsonRpc | Scope::OpenRpc => Profile::JsonRpc,
         Scope::Mcp => Profile::Mcp(rule.example_version.unwrap_or_default()),
     }
 }
 
-fn rules_hit(src: &str, profile: Profile) -> BTreeSet<&'static str> {
-    rpc::check(src.as_bytes(), profile)
+/// The rules one of `rule`'s examples hits: checked under the rule's profile, or (an OpenRPC
+/// rule) under its document.
+fn rules_hit(rule: &catalogue::Rule, example: &str) -> BTreeSet<&'static str> {
+    if rule.scope == Scope::OpenRpc {
+        return openrpc_rules_hit(rule, example);
+    }
+    rpc::check(example.as_bytes(), profile_of(rule))
         .violations()
         .map(|v| v.rule.id)
         .collect()
 }
 
+/// Every rule: the message rules, then the OpenRPC ones.
+fn every_rule() -> impl Iterator<Item = &'static catalogue::Rule> {
+    catalogue::all().chain(catalogue::openrpc())
+}
+
 #[test]
 fn every_broken_example_triggers_exactly_its_rule() {
     let mut wrong = Vec::new();
-    for rule in catalogue::all() {
-        let hit = rules_hit(rule.bad, profile_of(rule));
+    for rule in every_rule() {
+        let hit = rules_hit(rule, rule.bad);
         if hit != BTreeSet::from([rule.id]) {
             wrong.push(format!(
                 "{}: bad example triggers {hit:?}\n    {}",
@@ -37,8 +48,8 @@ fn every_broken_example_triggers_exactly_its_rule() {
 #[test]
 fn every_fixed_example_is_clean() {
     let mut wrong = Vec::new();
-    for rule in catalogue::all() {
-        let hit = rules_hit(rule.good, profile_of(rule));
+    for rule in every_rule() {
+        let hit = rules_hit(rule, rule.good);
         if !hit.is_empty() {
             wrong.push(format!(
                 "{}: good example triggers {hit:?}\n    {}",
@@ -52,7 +63,7 @@ fn every_fixed_example_is_clean() {
 #[test]
 fn ids_are_unique_and_kebab_case() {
     let mut seen = BTreeSet::new();
-    for rule in catalogue::all() {
+    for rule in every_rule() {
         assert!(seen.insert(rule.id), "duplicate rule id {}", rule.id);
         assert!(
             rule.id
@@ -75,6 +86,12 @@ fn ids_are_unique_and_kebab_case() {
             "{}: MCP rules are named mcp-…",
             rule.id
         );
+        assert_eq!(
+            rule.scope == Scope::OpenRpc,
+            rule.id.starts_with("openrpc-"),
+            "{}: OpenRPC rules are named openrpc-…",
+            rule.id
+        );
     }
 }
 
@@ -86,6 +103,7 @@ fn every_declared_rule_is_in_the_catalogue() {
             "engine/check/src/rpc/mcp/rules.rs",
             rpc::mcp::rules::RULES.len(),
         ),
+        ("engine/check/src/rpc/openrpc.rs", rpc::openrpc::RULES.len()),
     ] {
         let text =
             std::fs::read_to_string(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(file))
@@ -101,4 +119,29 @@ fn every_declared_rule_is_in_the_catalogue() {
 #[test]
 fn default_mcp_version_is_2025_11_25() {
     assert_eq!(McpVersion::default().as_str(), "2025-11-25");
+}
+
+/// The rules an OpenRPC example hits: a message rule's example checked under its document; a
+/// document rule's example (its `bad` and `good` are documents) loaded.
+fn openrpc_rules_hit(rule: &catalogue::Rule, example: &str) -> BTreeSet<&'static str> {
+    if rule.example_document.is_empty() {
+        return match OpenRpc::load(example.as_bytes()) {
+            Ok(_) => BTreeSet::new(),
+            Err(e) => e.violations.iter().map(|v| v.rule.id).collect(),
+        };
+    }
+    let doc = OpenRpc::load(rule.example_document.as_bytes())
+        .unwrap_or_else(|e| panic!("{}: its document does not load: {e:?}", rule.id));
+    openrpc::check_messages(&doc, example.as_bytes(), Profile::JsonRpc)
+        .violations()
+        .map(|v| v.rule.id)
+        .collect()
+}
+
+#[test]
+fn openrpc_rules_are_found_by_id_but_not_listed_with_the_message_rules() {
+    for rule in catalogue::openrpc() {
+        assert_eq!(catalogue::find(rule.id).map(|r| r.id), Some(rule.id));
+        assert!(!catalogue::all().any(|r| r.id == rule.id), "{}", rule.id);
+    }
 }

@@ -3,17 +3,8 @@
 use std::io::Write;
 use std::process::{Command, Output, Stdio};
 
-fn jrpc(args: &[&str], stdin: &[u8]) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_jrpc"))
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("jrpc runs");
-    child.stdin.take().unwrap().write_all(stdin).unwrap();
-    child.wait_with_output().unwrap()
-}
+mod common;
+use common::jrpc;
 
 fn json(out: &Output) -> serde_json::Value {
     serde_json::from_slice(&out.stdout)

@@ -4,23 +4,13 @@
 //! pass through.
 
 use std::io::Write;
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Stdio};
 
 mod common;
 
 const JRPC: &str = env!("CARGO_BIN_EXE_jrpc");
 
-fn run(args: &[&str], input: &[u8]) -> Output {
-    let mut child = Command::new(JRPC)
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("jrpc runs");
-    child.stdin.take().unwrap().write_all(input).unwrap();
-    child.wait_with_output().unwrap()
-}
+use common::jrpc as run;
 
 const SESSION: &[u8] = b"{\"jsonrpc\":\"2.0\",\"method\":\"tools/list\",\"params\":[],\"id\":0}\n\
 {\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"protocolVersion\":\"2025-06-18\",\"capabilities\":{},\"clientInfo\":{\"name\":\"t\",\"version\":\"1\"}}}\n\

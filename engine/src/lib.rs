@@ -7,6 +7,8 @@ pub mod event_stream;
 pub mod examples;
 pub mod exchange;
 pub mod mock;
+#[cfg(feature = "openrpc")]
+pub mod openrpc;
 #[cfg(feature = "probe")]
 pub mod probe;
 pub mod saved;

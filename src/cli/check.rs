@@ -13,9 +13,10 @@ use serde::ser::{SerializeSeq, Serializer};
 use serde::Serialize;
 
 use super::{diagnostic, ProfileName};
-use crate::json::LineIndex;
+use crate::json::{LineIndex, Span};
+use crate::openrpc::{self, OpenRpc, MAX_DOCUMENT_BYTES};
 use crate::rpc::report::ProfileJson;
-use crate::rpc::{check, McpVersion, Profile, Report};
+use crate::rpc::{check, Document, Kind, McpVersion, Profile, Report};
 
 /// The most bytes one input may hold by default (64 MiB): past it `jrpc check` stops with exit 2
 /// instead of reading without end (`jrpc check /dev/zero`).
@@ -42,6 +43,11 @@ pub struct Args {
     /// The most bytes one input may hold (a larger one is an I/O error, exit 2)
     #[arg(long, value_name = "BYTES", default_value_t = DEFAULT_MAX_BYTES)]
     max_bytes: u64,
+    /// An OpenRPC document (a file) the messages are checked against as well: methods, params,
+    /// results and errors per its schemas. The document is checked first (meta-schema, $refs);
+    /// if it is broken its findings are shown and nothing else is checked (exit 2).
+    #[arg(long, value_name = "DOC")]
+    openrpc: Option<String>,
     /// Files to check, in order (`-` is standard input)
     #[arg(value_name = "FILE")]
     files: Vec<String>,
@@ -81,9 +87,27 @@ pub fn main(mut args: Args) -> ExitCode {
         args.files.push("-".into());
     }
     let outcome = Outcome::default();
+    let api = match args
+        .openrpc
+        .as_deref()
+        .map(|name| load_document(&args, name, &outcome))
+    {
+        None => None,
+        Some(Ok(doc)) => Some(doc),
+        Some(Err(written)) => {
+            if let Err(e) = written {
+                return super::output_failed(&e);
+            }
+            return ExitCode::from(2);
+        }
+    };
+    let checker = Checker {
+        profile,
+        api: api.as_ref(),
+    };
     let written = match args.format {
-        Format::Json => json(&args, profile, &outcome),
-        Format::Text => text(&args, profile, &outcome),
+        Format::Json => json(&args, checker, &outcome),
+        Format::Text => text(&args, checker, &outcome),
     };
     if let Err(e) = written {
         return super::output_failed(&e);
@@ -94,6 +118,119 @@ pub fn main(mut args: Args) -> ExitCode {
         ExitCode::from(1)
     } else {
         ExitCode::SUCCESS
+    }
+}
+
+/// What each input is checked with: the profile, and the API's document when one is given.
+#[derive(Clone, Copy)]
+struct Checker<'a> {
+    profile: Profile,
+    api: Option<&'a OpenRpc>,
+}
+
+impl Checker<'_> {
+    fn check(self, src: &[u8]) -> Report {
+        let mut report = check(src, self.profile);
+        if let Some(api) = self.api {
+            openrpc::check(api, src, &mut report);
+        }
+        report
+    }
+}
+
+/// Reads and loads `--openrpc DOC`. Err: it could not be used, its findings (or why it could not
+/// be read) are written, and the result of writing them is given back.
+fn load_document(args: &Args, name: &str, outcome: &Outcome) -> Result<OpenRpc, io::Result<()>> {
+    if name.starts_with("http://") || name.starts_with("https://") {
+        eprintln!("jrpc check: --openrpc takes a file; fetching a document from a URL is not supported yet (save it and name the file)");
+        return Err(Ok(()));
+    }
+    let max = args.max_bytes.min(MAX_DOCUMENT_BYTES as u64);
+    let Some(src) = read_input(name, max, outcome) else {
+        return Err(Ok(()));
+    };
+    let failed = match OpenRpc::load(&src) {
+        Ok(doc) => return Ok(doc),
+        Err(e) => e,
+    };
+    let end = src.len();
+    let report = Report {
+        documents: vec![Document {
+            kind: Kind::Invalid,
+            span: Span::new(0, end),
+            direction: None,
+            violations: failed.violations,
+            items: Vec::new(),
+            intent: None,
+            method: None,
+            id: None,
+            error_code: None,
+        }],
+        transcript: false,
+        profile: Profile::JsonRpc,
+    };
+    eprintln!(
+        "jrpc check: the OpenRPC document {} cannot be used (its findings follow)",
+        diagnostic::printable(name)
+    );
+    let lines = LineIndex::new(&src);
+    let written = match args.format {
+        Format::Text => {
+            let mut out = BufferedStandardStream::stdout(ColorChoice::Never);
+            diagnostic::render(&mut out, name, &src, &lines, &report).and_then(|()| out.flush())
+        }
+        Format::Json => {
+            let mut out = io::BufWriter::new(io::stdout().lock());
+            let docs: Vec<_> = report
+                .documents
+                .iter()
+                .map(|d| Report::document_json(d, &src, &lines, Some(name)))
+                .collect();
+            serde_json::to_writer(&mut out, &serde_json::json!({"documents": docs, "profile": ProfileJson::from(Profile::JsonRpc)}))
+                .map_err(io::Error::from)
+                .and_then(|()| out.write_all(b"\n"))
+                .and_then(|()| out.flush())
+        }
+    };
+    Err(written)
+}
+
+/// Reads and loads `--openrpc DOC` for a command that serves or watches (`jrpc tap`): when the
+/// document cannot be used, says why on standard error, one line per finding with its line and
+/// column, and gives `None`.
+pub(super) fn open_document(command: &str, name: &str) -> Option<OpenRpc> {
+    let shown = diagnostic::printable(name);
+    let src = match std::fs::File::open(name).and_then(|f| {
+        let mut src = Vec::new();
+        f.take(MAX_DOCUMENT_BYTES as u64 + 1)
+            .read_to_end(&mut src)
+            .map(|_| src)
+    }) {
+        Ok(src) => src,
+        Err(e) => {
+            eprintln!("jrpc {command}: cannot read the OpenRPC document {shown}: {e}");
+            return None;
+        }
+    };
+    match OpenRpc::load(&src) {
+        Ok(doc) => Some(doc),
+        Err(e) => {
+            let lines = LineIndex::new(&src);
+            eprintln!("jrpc {command}: the OpenRPC document {shown} cannot be used:");
+            for v in &e.violations {
+                let at = lines.position(&src, v.span.start);
+                let path = if v.path.is_empty() { "/" } else { &v.path };
+                eprintln!(
+                    "{shown}:{}:{}: {}[{}]: {} (at {path})",
+                    at.line,
+                    at.column,
+                    v.severity.as_str(),
+                    v.rule.id,
+                    diagnostic::printable(&v.message)
+                );
+            }
+            None
+        }
     }
 }
 
@@ -122,7 +259,7 @@ fn read_input(name: &str, max: u64, outcome: &Outcome) -> Option<Vec<u8>> {
     None
 }
 
-fn text(args: &Args, profile: Profile, outcome: &Outcome) -> io::Result<()> {
+fn text(args: &Args, checker: Checker<'_>, outcome: &Outcome) -> io::Result<()> {
     // The crate's own colour decision (it honours NO_COLOR and TERM=dumb), only on a terminal.
     let choice = if io::stdout().is_terminal() {
         ColorChoice::Auto
@@ -134,7 +271,7 @@ fn text(args: &Args, profile: Profile, outcome: &Outcome) -> io::Result<()> {
         let Some(src) = read_input(name, args.max_bytes, outcome) else {
             continue;
         };
-        let report = check(&src, profile);
+        let report = checker.check(&src);
         outcome
             .errors
             .set(outcome.errors.get() | report.has_errors());
@@ -153,7 +290,7 @@ struct Inputs<'a> {
 
 struct Documents<'a> {
     args: &'a Args,
-    profile: Profile,
+    checker: Checker<'a>,
     outcome: &'a Outcome,
 }
 
@@ -164,7 +301,7 @@ impl Serialize for Documents<'_> {
             let Some(src) = read_input(name, self.args.max_bytes, self.outcome) else {
                 continue;
             };
-            let report = check(&src, self.profile);
+            let report = self.checker.check(&src);
             self.outcome
                 .errors
                 .set(self.outcome.errors.get() | report.has_errors());
@@ -177,15 +314,15 @@ impl Serialize for Documents<'_> {
     }
 }
 
-fn json(args: &Args, profile: Profile, outcome: &Outcome) -> io::Result<()> {
+fn json(args: &Args, checker: Checker<'_>, outcome: &Outcome) -> io::Result<()> {
     let mut out = io::BufWriter::new(io::stdout().lock());
     let report = Inputs {
         documents: Documents {
             args,
-            profile,
+            checker,
             outcome,
         },
-        profile: profile.into(),
+        profile: checker.profile.into(),
     };
     serde_json::to_writer(&mut out, &report).map_err(io::Error::from)?;
     out.write_all(b"\n")?;

@@ -385,14 +385,28 @@ impl<'a> Excerpt<'a> {
             printable(&v.path)
         };
         let section = v.rule.section;
+        let mut notes = vec![format!("at {at}")];
+        if let Some(place) = v.place.as_deref() {
+            for (what, spot) in [("method", &place.method), ("schema", &place.schema)] {
+                if let Some(spot) = spot {
+                    notes.push(format!(
+                        "{what} in the OpenRPC document at {}:{} ({})",
+                        spot.line,
+                        spot.column,
+                        printable(&spot.pointer)
+                    ));
+                }
+            }
+        }
+        notes.push(format!(
+            "spec: {} {} <{}>",
+            section.name, section.title, section.url
+        ));
         Diagnostic::new(level)
             .with_code(v.rule.id)
             .with_message(printable(&v.message))
             .with_labels(labels)
-            .with_notes(vec![
-                format!("at {at}"),
-                format!("spec: {} {} <{}>", section.name, section.title, section.url),
-            ])
+            .with_notes(notes)
     }
 }
 

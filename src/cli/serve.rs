@@ -5,7 +5,7 @@
 //! `--ws ADDR` and/or `--http ADDR` it serves the same mock over WebSocket and HTTP instead (see
 //! [`net`]). Logs go to stderr only; stdout carries nothing but replies.
 
-use std::io::{self, BufRead, IsTerminal, Write};
+use std::io::{self, BufRead, IsTerminal, Read, Write};
 use std::process::ExitCode;
 use std::time::Duration;
 
@@ -71,6 +71,11 @@ pub struct Args {
     /// Log every message and reply on stderr
     #[arg(short, long)]
     verbose: bool,
+    /// Serve the API an OpenRPC document describes instead (stdio only): example results for
+    /// example params, values generated from the result schema otherwise, -32601 for an unknown
+    /// method, -32602 with the findings in `data` for invalid params, rpc.discover the document
+    #[arg(long, value_name = "DOC", conflicts_with_all = ["ws", "http"])]
+    openrpc: Option<String>,
 }
 
 /// `--fixtures`.
@@ -104,6 +109,19 @@ fn seconds(text: &str) -> Result<Duration, String> {
 
 /// Runs `jrpc serve`.
 pub fn main(args: Args) -> ExitCode {
+    if let Some(name) = &args.openrpc {
+        let Some(doc) = super::check::open_document("serve", name) else {
+            return ExitCode::from(2);
+        };
+        return match serve_document(&doc, io::stdin().lock(), io::stdout().lock(), args.verbose) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("jrpc serve: {e}");
+                ExitCode::from(2)
+            }
+        };
+    }
     if args.ws.is_some() || args.http.is_some() {
         let options = net::Options {
             verbose: args.verbose,
@@ -201,6 +219,62 @@ pub fn serve(
             }
             None if verbose => eprintln!("<-- // nothing is returned"),
             None => {}
+        }
+    }
+}
+
+/// The longest line `jrpc serve --openrpc` reads (16 MiB, as the network transports bound a
+/// message); a longer one is answered -32700 and skipped.
+const MAX_LINE_BYTES: u64 = 16 << 20;
+
+/// `jrpc serve --openrpc DOC` on stdio: one message (or batch) per line in, one reply per line out.
+pub fn serve_document(
+    doc: &crate::openrpc::OpenRpc,
+    mut input: impl BufRead,
+    mut output: impl Write,
+    verbose: bool,
+) -> io::Result<()> {
+    let mut line = Vec::new();
+    loop {
+        line.clear();
+        let n = (&mut input)
+            .take(MAX_LINE_BYTES + 1)
+            .read_until(b'\n', &mut line)?;
+        if n == 0 {
+            return Ok(());
+        }
+        let too_long = line.len() as u64 > MAX_LINE_BYTES && line.last() != Some(&b'\n');
+        if too_long {
+            // Skip the rest of the line, then answer it as unreadable.
+            let mut rest = Vec::new();
+            loop {
+                rest.clear();
+                let m = (&mut input)
+                    .take(MAX_LINE_BYTES)
+                    .read_until(b'\n', &mut rest)?;
+                if m == 0 || rest.last() == Some(&b'\n') {
+                    break;
+                }
+            }
+        }
+        if !too_long && line.iter().all(u8::is_ascii_whitespace) {
+            continue;
+        }
+        if verbose {
+            eprintln!("--> {}", String::from_utf8_lossy(line.trim_ascii()));
+        }
+        let reply = if too_long {
+            Some(r#"{"jsonrpc":"2.0","error":{"code":-32700,"message":"Parse error","data":"the line is longer than 16 MiB"},"id":null}"#.to_string())
+        } else {
+            crate::openrpc::mock::reply(doc, line.trim_ascii())
+        };
+        if let Some(reply) = reply {
+            if verbose {
+                eprintln!("<-- {reply}");
+            }
+            output.write_all(reply.as_bytes())?;
+            output.write_all(b"\n")?;
+            output.flush()?;
         }
     }
 }

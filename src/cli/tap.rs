@@ -6,6 +6,8 @@
 //! answer to it); beside them every newline-delimited message is checked by the engine under the
 //! profile (for MCP, the version learned from the `initialize` exchange unless given), and the
 //! findings go to standard error or `--log FILE` — never into the protocol streams.
+//! With `--openrpc DOC` the checker also checks each message against that OpenRPC document
+//! (methods, params, results, errors; each reply against its request's method).
 //! `--transcript FILE` records the conversation as a `-->` / `<--` transcript that `jrpc check`
 //! and the playground open. The server's exit status passes through (128 + N for a signal), and
 //! so do signals: the server runs in a process group of its own, and what the tap receives
@@ -32,7 +34,8 @@ use std::thread;
 use std::time::Duration;
 
 use super::ProfileName;
-use crate::json::{parse_document, Node};
+use crate::json::{parse_document, Direction, Node};
+use crate::openrpc::{OpenRpc, Pairing};
 use crate::rpc::{self, McpVersion, Profile, Severity};
 
 /// The longest message (line) the tap keeps to record and check: a longer one is passed on
@@ -71,6 +74,10 @@ pub struct Args {
     /// Record every message as a `-->` (client) / `<--` (server) transcript in this file
     #[arg(long, value_name = "FILE")]
     transcript: Option<String>,
+    /// Check every message against this OpenRPC document too (methods, params, results, errors);
+    /// a document that cannot be used is reported and the server is not started (exit 2)
+    #[arg(long, value_name = "DOC")]
+    openrpc: Option<String>,
     /// The server to run, and its arguments (after `--`)
     #[arg(required = true, last = true, value_name = "CMD")]
     command: Vec<String>,
@@ -227,11 +234,13 @@ impl Recorder {
     }
 }
 
-/// The checker's state: the profile, learned as the handshake goes.
+/// The checker's state: the profile, learned as the handshake goes, and the OpenRPC document.
 struct Checker {
     profile: Profile,
     /// The profile was given on the command line: the handshake does not change it.
     fixed: bool,
+    /// `--openrpc`: the API's document, and the requests waiting for their replies.
+    api: Option<(OpenRpc, Pairing)>,
 }
 
 impl Checker {
@@ -239,7 +248,17 @@ impl Checker {
     fn check(&mut self, side: Side, n: usize, message: &[u8]) -> Vec<String> {
         let text = String::from_utf8_lossy(message);
         self.learn(side, text.as_bytes());
-        let report = rpc::check(text.as_bytes(), self.profile);
+        let mut report = rpc::check(text.as_bytes(), self.profile);
+        if let Some((api, pairing)) = &mut self.api {
+            let from = match side {
+                Side::Client => Direction::Client,
+                Side::Server => Direction::Server,
+            };
+            for d in &mut report.documents {
+                d.direction = Some(from);
+            }
+            pairing.check(api, text.as_bytes(), &mut report);
+        }
         report
             .violations()
             .map(|v| {
@@ -421,6 +440,13 @@ pub fn main(args: Args) -> ExitCode {
         (None, Some(v)) => (Profile::Mcp(v), true),
         (None, None) => (Profile::JsonRpc, false),
     };
+    let api = match &args.openrpc {
+        Some(name) => match super::check::open_document("tap", name) {
+            Some(doc) => Some(doc),
+            None => return ExitCode::from(2),
+        },
+        None => None,
+    };
     let open = |path: &str, what: &str| {
         File::create(path).map_err(|e| eprintln!("jrpc tap: cannot write the {what} {path}: {e}"))
     };
@@ -486,7 +512,12 @@ pub fn main(args: Args) -> ExitCode {
     let (job_tx, job_rx) = mpsc::sync_channel::<Job>(MAX_WAITING);
     let (d, w) = (Arc::clone(&dropped), Arc::clone(&waiting_bytes));
     let checker = thread::spawn(move || {
-        Checker { profile, fixed }.run(job_rx, finding_tx, &w, &d);
+        Checker {
+            profile,
+            fixed,
+            api: api.map(|doc| (doc, Pairing::default())),
+        }
+        .run(job_rx, finding_tx, &w, &d);
     });
     let recorder = Arc::new(Mutex::new(Recorder {
         transcript,

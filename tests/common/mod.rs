@@ -142,6 +142,20 @@ pub async fn connect(url: &str) -> Socket {
         .0
 }
 
+/// Runs `jrpc ARGS` to its end with `stdin` as its standard input.
+pub fn jrpc(args: &[&str], stdin: &[u8]) -> std::process::Output {
+    use std::io::Write;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_jrpc"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("jrpc runs");
+    child.stdin.take().unwrap().write_all(stdin).unwrap();
+    child.wait_with_output().unwrap()
+}
+
 /// A process's peak resident memory so far (Linux: `VmHWM` of /proc/PID/status), in bytes.
 #[cfg(target_os = "linux")]
 pub fn peak_memory(pid: u32) -> usize {

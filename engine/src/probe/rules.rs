@@ -35,6 +35,7 @@ macro_rules! probe_rule {
             bad: "",
             good: "",
             example_version: None,
+            example_document: "",
         };
     };
 }

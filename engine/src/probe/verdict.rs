@@ -143,6 +143,7 @@ pub fn judge(entries: &[Entry], run: Run) -> Verdict {
             span: at,
             message: finding.message.clone().into(),
             related: Vec::new(),
+            place: None,
         });
     }
     drop(parsed);

@@ -429,7 +429,8 @@ fn explain(item: &Item, key: &AnswerKey) -> String {
 /// The profile a rule's examples are checked under (its reference "try it" and its quiz items).
 pub fn profile_of(rule: &Rule) -> Profile {
     match rule.scope {
-        Scope::JsonRpc => Profile::JsonRpc,
+        // OpenRPC rules need their document; JSON-RPC's rules hold under it.
+        Scope::JsonRpc | Scope::OpenRpc => Profile::JsonRpc,
         Scope::Mcp => Profile::Mcp(rule.example_version.unwrap_or_default()),
     }
 }

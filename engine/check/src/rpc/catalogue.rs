@@ -54,6 +54,8 @@ pub enum Scope {
     JsonRpc,
     /// Only `--profile mcp`.
     Mcp,
+    /// Only under an OpenRPC document (`jrpc check --openrpc DOC`): the API's own rules.
+    OpenRpc,
 }
 
 /// One catalogue entry.
@@ -74,6 +76,9 @@ pub struct Rule {
     pub good: &'static str,
     /// The MCP version the examples are checked under (MCP rules only; `None`: the default version).
     pub example_version: Option<super::McpVersion>,
+    /// OpenRPC rules only: the document the examples are checked under. Empty for the rules about
+    /// a document itself, whose `bad` and `good` are documents.
+    pub example_document: &'static str,
 }
 
 impl PartialEq for Rule {
@@ -83,7 +88,8 @@ impl PartialEq for Rule {
 }
 impl Eq for Rule {}
 
-/// Every rule, JSON-RPC's first, then MCP's.
+/// Every rule of a message on its own, JSON-RPC's first, then MCP's (what the reference page and
+/// the quiz show: each example is checked without a document). The OpenRPC rules are [`openrpc`].
 pub fn all() -> impl Iterator<Item = &'static Rule> {
     super::rules::RULES
         .iter()
@@ -91,10 +97,19 @@ pub fn all() -> impl Iterator<Item = &'static Rule> {
         .chain(super::mcp::rules::RULES.iter().copied())
 }
 
+/// The rules that need an OpenRPC document (its own rules, and those of messages under it).
+pub fn openrpc() -> impl Iterator<Item = &'static Rule> {
+    super::openrpc::RULES.iter().copied()
+}
+
 /// The rule with this id. (A plain loop: at opt-level 3 the iterator version is unrolled into
 /// ~5 KB of wasm for a lookup that is never hot.)
 pub fn find(id: &str) -> Option<&'static Rule> {
-    for rules in [super::rules::RULES, super::mcp::rules::RULES] {
+    for rules in [
+        super::rules::RULES,
+        super::mcp::rules::RULES,
+        super::openrpc::RULES,
+    ] {
         for &rule in rules {
             if rule.id.as_bytes() == id.as_bytes() {
                 return Some(rule);
@@ -105,12 +120,18 @@ pub fn find(id: &str) -> Option<&'static Rule> {
 }
 
 /// Declares one catalogue entry as a `pub static`:
-/// `rule!(Scope, NAME, "id", Severity, SECTION, "summary", "explanation", bad: "...", good: "..." [, version: V]);`
+/// `rule!(Scope, NAME, "id", Severity, SECTION, "summary", "explanation", bad: "...", good: "..." [, version: V | , document: D]);`
 macro_rules! rule {
     ($scope:ident, $name:ident, $id:literal, $sev:ident, $section:expr, $summary:literal, $explanation:literal, bad: $bad:expr, good: $good:expr) => {
-        $crate::rpc::catalogue::rule!($scope, $name, $id, $sev, $section, $summary, $explanation, bad: $bad, good: $good, version: None);
+        $crate::rpc::catalogue::rule!(@entry $scope, $name, $id, $sev, $section, $summary, $explanation, $bad, $good, None, "");
     };
     ($scope:ident, $name:ident, $id:literal, $sev:ident, $section:expr, $summary:literal, $explanation:literal, bad: $bad:expr, good: $good:expr, version: $version:expr) => {
+        $crate::rpc::catalogue::rule!(@entry $scope, $name, $id, $sev, $section, $summary, $explanation, $bad, $good, $version, "");
+    };
+    ($scope:ident, $name:ident, $id:literal, $sev:ident, $section:expr, $summary:literal, $explanation:literal, bad: $bad:expr, good: $good:expr, document: $document:expr) => {
+        $crate::rpc::catalogue::rule!(@entry $scope, $name, $id, $sev, $section, $summary, $explanation, $bad, $good, None, $document);
+    };
+    (@entry $scope:ident, $name:ident, $id:literal, $sev:ident, $section:expr, $summary:literal, $explanation:literal, $bad:expr, $good:expr, $version:expr, $document:expr) => {
         pub static $name: $crate::rpc::catalogue::Rule = $crate::rpc::catalogue::Rule {
             id: $id,
             severity: $crate::rpc::catalogue::Severity::$sev,
@@ -121,6 +142,7 @@ macro_rules! rule {
             bad: $bad,
             good: $good,
             example_version: $version,
+            example_document: $document,
         };
     };
 }

@@ -8,6 +8,7 @@ pub mod catalogue;
 mod classify;
 pub mod errors;
 pub mod mcp;
+pub mod openrpc;
 #[cfg(any(not(target_arch = "wasm32"), feature = "report-json"))]
 pub mod report;
 pub mod rules;
@@ -86,6 +87,44 @@ pub struct Violation {
     pub message: Text,
     /// Other places that explain this one (e.g. the first of two duplicate members).
     pub related: Vec<(Span, String)>,
+    /// Findings under an OpenRPC document: where in the document the method and the failing
+    /// schema are (the document is another text, so these are not spans of this input).
+    pub place: Option<Box<DocumentPlace>>,
+}
+
+impl Violation {
+    /// A violation of `rule` at `path` and `span`, with the rule's severity and nothing related.
+    pub fn new(
+        rule: &'static Rule,
+        path: impl Into<Text>,
+        span: Span,
+        message: impl Into<Text>,
+    ) -> Self {
+        Violation {
+            rule,
+            severity: rule.severity,
+            path: path.into(),
+            span,
+            message: message.into(),
+            related: Vec::new(),
+            place: None,
+        }
+    }
+}
+
+/// Where a finding's method and failing schema are in the OpenRPC document it was checked under.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct DocumentPlace {
+    pub method: Option<DocumentSpot>,
+    pub schema: Option<DocumentSpot>,
+}
+
+/// A place in an OpenRPC document: its JSON pointer and 1-based line and column.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DocumentSpot {
+    pub pointer: String,
+    pub line: usize,
+    pub column: usize,
 }
 
 /// One document of the input, or one element of a batch.
@@ -306,12 +345,8 @@ impl Sink<'_> {
         related: Vec<(Span, String)>,
     ) {
         self.out.push(Violation {
-            rule,
-            severity: rule.severity,
-            path: path.into(),
-            span,
-            message: message.into(),
             related,
+            ..Violation::new(rule, path, span, message)
         });
     }
 }

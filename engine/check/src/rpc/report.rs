@@ -99,6 +99,35 @@ pub struct ViolationJson<'a> {
     spec: SpecJson,
     #[serde(skip_serializing_if = "Option::is_none")]
     related: Option<Each<'a, (Span, String)>>,
+    /// Under an OpenRPC document: `{"method": {"pointer", "line", "column"}, "schema": {…}}`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    openrpc: Option<PlaceJson<'a>>,
+}
+
+/// Where in the OpenRPC document a finding's method and failing schema are.
+#[derive(Serialize)]
+pub struct PlaceJson<'a> {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    method: Option<SpotJson<'a>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    schema: Option<SpotJson<'a>>,
+}
+
+#[derive(Serialize)]
+pub struct SpotJson<'a> {
+    pointer: &'a str,
+    line: usize,
+    column: usize,
+}
+
+impl<'a> SpotJson<'a> {
+    fn new(spot: &'a super::DocumentSpot) -> Self {
+        SpotJson {
+            pointer: &spot.pointer,
+            line: spot.line,
+            column: spot.column,
+        }
+    }
 }
 
 impl<'a> ViolationJson<'a> {
@@ -115,6 +144,10 @@ impl<'a> ViolationJson<'a> {
                 url: v.rule.section.url,
             },
             related: (!v.related.is_empty()).then_some(Each(v.related.as_slice(), source)),
+            openrpc: v.place.as_deref().map(|p| PlaceJson {
+                method: p.method.as_ref().map(SpotJson::new),
+                schema: p.schema.as_ref().map(SpotJson::new),
+            }),
         }
     }
 }

@@ -1,0 +1,673 @@
+//! An OpenRPC document, loaded: read by the strict parser (every value keeps its span), checked
+//! against the OpenRPC meta-schema, its `$ref`s to `#/…` followed (a dangling one or a cycle is a
+//! located error), its methods indexed and every param's and result's schema compiled by `boon`.
+
+use std::collections::HashMap;
+
+use serde_json::{Map, Number, Value};
+
+use crate::json::{escape_token, parse_document, LineIndex, Node, Span, Value as Tree};
+use crate::rpc::openrpc::{
+    OPENRPC_DOCUMENT_INVALID, OPENRPC_REFERENCE_CYCLE, OPENRPC_REFERENCE_UNRESOLVED,
+};
+use crate::rpc::rules::JSON_SYNTAX;
+use crate::rpc::{DocumentSpot, Rule, Violation};
+
+/// The base URI the document is known by inside the schema engine: a schema at pointer P is
+/// compiled as `urn:openrpc#P`, so `$ref`s between the document's schemas resolve in place.
+const BASE: &str = "urn:openrpc";
+/// The OpenRPC meta-schema (tests/data/openrpc/README.md says how it differs from upstream's).
+const META_SCHEMA: &str = include_str!("meta-schema.json");
+const META_BASE: &str = "urn:openrpc-meta-schema";
+/// The largest document read (the Starknet API is 141 KB; Ethereum's ~400 KB).
+pub const MAX_DOCUMENT_BYTES: usize = 16 << 20;
+/// The most `$ref`s followed in one chain before it is called a cycle.
+const MAX_CHAIN: usize = 64;
+
+/// How a method takes its params (`paramStructure`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ParamStructure {
+    ByName,
+    ByPosition,
+    Either,
+}
+
+/// A param or a result: a content descriptor, its `$ref`s followed.
+#[derive(Clone, Debug)]
+pub struct Param {
+    pub name: String,
+    pub required: bool,
+    /// Where the descriptor is in the document (after its `$ref`s).
+    pub pointer: String,
+    /// Where its schema is (the descriptor's pointer + `/schema`).
+    pub schema_pointer: String,
+    pub(crate) schema: boon::SchemaIndex,
+}
+
+/// An example pairing of a method: its params' values and its result's, `$ref`s followed.
+#[derive(Clone, Debug)]
+pub struct Example {
+    pub name: String,
+    /// `(param name, value)` in the order the pairing lists them.
+    pub params: Vec<(String, Value)>,
+    pub result: Option<Value>,
+}
+
+/// A method of the document.
+#[derive(Clone, Debug)]
+pub struct Method {
+    pub name: String,
+    /// Where the method object is (after its `$ref`s), e.g. `/methods/3`.
+    pub pointer: String,
+    pub param_structure: ParamStructure,
+    pub params: Vec<Param>,
+    /// `None`: the method is a notification (OpenRPC 1.3: no result).
+    pub result: Option<Param>,
+    /// The codes of the errors it declares.
+    pub errors: Vec<i64>,
+    pub examples: Vec<Example>,
+}
+
+/// A loaded, checked document.
+pub struct OpenRpc {
+    value: Value,
+    /// The span of every value, by JSON pointer.
+    spans: HashMap<String, Span>,
+    src: Vec<u8>,
+    lines: LineIndex,
+    methods: Vec<Method>,
+    by_name: HashMap<String, usize>,
+    schemas: boon::Schemas,
+}
+
+impl std::fmt::Debug for OpenRpc {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("OpenRpc")
+            .field("methods", &self.methods.len())
+            .finish()
+    }
+}
+
+/// One error of a value against a schema.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SchemaError {
+    /// Where in the value (a JSON pointer from the value).
+    pub instance: String,
+    /// Where the failing (sub)schema is in the document.
+    pub schema: String,
+    pub message: String,
+}
+
+/// Refuses every URL: a document's schemas are read from the document alone, never fetched.
+struct NoLoader;
+
+impl boon::UrlLoader for NoLoader {
+    fn load(&self, url: &str) -> Result<Value, Box<dyn std::error::Error>> {
+        Err(format!("{url} is outside the document, and nothing is fetched").into())
+    }
+}
+
+/// The JSON value of a tree; with `spans`, the span of every value by pointer too.
+fn to_value(
+    node: &Node<'_>,
+    pointer: &mut String,
+    spans: &mut Option<&mut HashMap<String, Span>>,
+) -> Value {
+    if let Some(spans) = spans.as_deref_mut() {
+        spans.insert(pointer.clone(), node.span);
+    }
+    match &node.value {
+        Tree::Null => Value::Null,
+        Tree::Bool(b) => Value::Bool(*b),
+        Tree::Number(text) => text
+            .parse::<Number>()
+            .ok()
+            .or_else(|| text.parse::<f64>().ok().and_then(Number::from_f64))
+            .map_or(Value::Null, Value::Number),
+        Tree::String(s) => Value::String(s.to_string()),
+        Tree::Array(items) => {
+            let len = pointer.len();
+            let mut out = Vec::with_capacity(items.len());
+            for (i, item) in items.iter().enumerate() {
+                pointer.push('/');
+                pointer.push_str(&i.to_string());
+                out.push(to_value(item, pointer, spans));
+                pointer.truncate(len);
+            }
+            Value::Array(out)
+        }
+        Tree::Object(members) => {
+            let len = pointer.len();
+            let mut out = Map::new();
+            for m in members.iter() {
+                pointer.push('/');
+                pointer.push_str(&escape_token(&m.key));
+                let v = to_value(&m.value, pointer, spans);
+                pointer.truncate(len);
+                out.insert(m.key.to_string(), v);
+            }
+            Value::Object(out)
+        }
+    }
+}
+
+/// The JSON value of a message's node (for checking it against a schema).
+pub(crate) fn value_of(node: &Node<'_>) -> Value {
+    to_value(node, &mut String::new(), &mut None)
+}
+
+/// `pointer` as a URI fragment (RFC 3986: characters outside the fragment set percent-encoded).
+fn fragment(pointer: &str) -> String {
+    let mut out = String::with_capacity(pointer.len());
+    for b in pointer.bytes() {
+        if b.is_ascii_alphanumeric() || b"-._~/!$&'()*+,;=:@".contains(&b) {
+            out.push(b as char);
+        } else {
+            out.push_str(&format!("%{b:02X}"));
+        }
+    }
+    out
+}
+
+/// A URI fragment back to the pointer it encodes.
+fn unfragment(fragment: &str) -> String {
+    let bytes = fragment.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i] == b'%' && i + 2 < bytes.len() {
+            let hex = |b: u8| (b as char).to_digit(16);
+            if let (Some(h), Some(l)) = (hex(bytes[i + 1]), hex(bytes[i + 2])) {
+                out.push((h * 16 + l) as u8);
+                i += 3;
+                continue;
+            }
+        }
+        out.push(bytes[i]);
+        i += 1;
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+/// The (sub)schema location boon names, as a pointer into the document (`None`: elsewhere).
+fn schema_location(url: &str) -> Option<String> {
+    url.strip_prefix(BASE)
+        .and_then(|rest| rest.strip_prefix('#'))
+        .map(unfragment)
+}
+
+/// Every leaf of boon's error tree: the errors that name one keyword at one place.
+fn leaves(e: &boon::ValidationError<'_, '_>, out: &mut Vec<SchemaError>) {
+    if e.causes.is_empty() {
+        let found = SchemaError {
+            instance: e.instance_location.to_string(),
+            schema: schema_location(e.schema_url).unwrap_or_else(|| e.schema_url.to_string()),
+            message: e.kind.to_string(),
+        };
+        if !out.contains(&found) {
+            out.push(found);
+        }
+    }
+    for c in &e.causes {
+        leaves(c, out);
+    }
+}
+
+fn violation(rule: &'static Rule, pointer: &str, span: Span, message: String) -> Violation {
+    Violation::new(rule, pointer.to_string(), span, message)
+}
+
+/// What loading found wrong: located in the document's text.
+#[derive(Debug)]
+pub struct LoadError {
+    pub violations: Vec<Violation>,
+}
+
+impl OpenRpc {
+    /// Reads, checks and indexes a document. Every problem is a violation located in `src`.
+    pub fn load(src: &[u8]) -> Result<OpenRpc, LoadError> {
+        let fail = |v: Vec<Violation>| Err(LoadError { violations: v });
+        if src.len() > MAX_DOCUMENT_BYTES {
+            return fail(vec![violation(
+                &OPENRPC_DOCUMENT_INVALID,
+                "",
+                Span::new(0, 0),
+                format!(
+                    "the document is {} bytes; at most {MAX_DOCUMENT_BYTES} are read",
+                    src.len()
+                ),
+            )]);
+        }
+        let (parsed, end) = match parse_document(src, 0) {
+            Ok(done) => done,
+            Err(e) => return fail(vec![violation(&JSON_SYNTAX, "", e.span, e.message)]),
+        };
+        if let Some(extra) = src[end..].iter().position(|b| !b.is_ascii_whitespace()) {
+            let at = end + extra;
+            return fail(vec![violation(
+                &JSON_SYNTAX,
+                "",
+                Span::new(at, src.len()),
+                "a document is one JSON value; more text follows it".into(),
+            )]);
+        }
+        let mut spans = HashMap::new();
+        let value = to_value(&parsed.root, &mut String::new(), &mut Some(&mut spans));
+        let mut doc = OpenRpc {
+            value,
+            spans,
+            src: src.to_vec(),
+            lines: LineIndex::new(src),
+            methods: Vec::new(),
+            by_name: HashMap::new(),
+            schemas: boon::Schemas::new(),
+        };
+        let found = doc.meta_schema_errors();
+        if !found.is_empty() {
+            return fail(found);
+        }
+        let found = doc.reference_errors();
+        if !found.is_empty() {
+            return fail(found);
+        }
+        let found = doc.index();
+        if !found.is_empty() {
+            return fail(found);
+        }
+        Ok(doc)
+    }
+
+    /// The span of the value at `pointer`, or of its nearest ancestor that exists.
+    pub fn span(&self, pointer: &str) -> Span {
+        let mut p = pointer;
+        loop {
+            if let Some(span) = self.spans.get(p) {
+                return *span;
+            }
+            match p.rfind('/') {
+                Some(at) => p = &p[..at],
+                None => return Span::new(0, 0),
+            }
+        }
+    }
+
+    /// The place of `pointer` as a pointer with its line and column.
+    pub fn spot(&self, pointer: &str) -> DocumentSpot {
+        let at = self.lines.position(&self.src, self.span(pointer).start);
+        DocumentSpot {
+            pointer: pointer.to_string(),
+            line: at.line,
+            column: at.column,
+        }
+    }
+
+    /// The document as JSON (what `rpc.discover` returns).
+    pub fn value(&self) -> &Value {
+        &self.value
+    }
+
+    pub fn methods(&self) -> &[Method] {
+        &self.methods
+    }
+
+    /// The position of the method of this name in [`Self::methods`].
+    pub fn method_index(&self, name: &str) -> Option<usize> {
+        self.by_name.get(name).copied()
+    }
+
+    pub fn method(&self, name: &str) -> Option<&Method> {
+        self.by_name.get(name).map(|&i| &self.methods[i])
+    }
+
+    /// The document's method names closest to `name` (a typo's likely meaning), at most three.
+    pub fn nearest(&self, name: &str) -> Vec<&str> {
+        if name.len() > 256 {
+            return Vec::new();
+        }
+        let mut scored: Vec<(usize, &str)> = self
+            .methods
+            .iter()
+            .filter(|m| m.name.len() <= 256)
+            .map(|m| (distance(name, &m.name), m.name.as_str()))
+            .filter(|&(d, m)| d <= (m.len().max(name.len()) / 3).max(2))
+            .collect();
+        scored.sort();
+        scored.into_iter().take(3).map(|(_, m)| m).collect()
+    }
+
+    /// The errors of `instance` against a param's or result's schema.
+    pub fn schema_errors(&self, param: &Param, instance: &Value) -> Vec<SchemaError> {
+        let mut out = Vec::new();
+        if let Err(e) = self.schemas.validate(instance, param.schema) {
+            leaves(&e, &mut out);
+        }
+        out
+    }
+
+    fn meta_schema_errors(&self) -> Vec<Violation> {
+        let meta: Value = match serde_json::from_str(META_SCHEMA) {
+            Ok(v) => v,
+            Err(e) => {
+                return vec![violation(
+                    &OPENRPC_DOCUMENT_INVALID,
+                    "",
+                    Span::new(0, 0),
+                    format!("the meta-schema could not be read: {e}"),
+                )]
+            }
+        };
+        let mut compiler = boon::Compiler::new();
+        compiler.use_loader(Box::new(NoLoader));
+        let mut schemas = boon::Schemas::new();
+        let index = compiler
+            .add_resource(META_BASE, meta)
+            .and_then(|()| compiler.compile(META_BASE, &mut schemas));
+        let index = match index {
+            Ok(i) => i,
+            Err(e) => {
+                return vec![violation(
+                    &OPENRPC_DOCUMENT_INVALID,
+                    "",
+                    Span::new(0, 0),
+                    format!("the meta-schema could not be compiled: {e}"),
+                )]
+            }
+        };
+        let mut found = Vec::new();
+        if let Err(e) = schemas.validate(&self.value, index) {
+            leaves(&e, &mut found);
+        }
+        // One finding per place, and none above another: the meta-schema's oneOf (a reference or
+        // a descriptor) gives an error per branch, and the deepest place is what to fix.
+        let below = |a: &str, b: &str| {
+            b.len() > a.len() && b.starts_with(a) && b.as_bytes()[a.len()] == b'/'
+        };
+        let mut out: Vec<Violation> = Vec::new();
+        for e in &found {
+            if found.iter().any(|o| below(&e.instance, &o.instance))
+                || out.iter().any(|v| *v.path == *e.instance)
+            {
+                continue;
+            }
+            let keyword = e.schema.rsplit('/').next().unwrap_or_default().to_string();
+            out.push(violation(
+                &OPENRPC_DOCUMENT_INVALID,
+                &e.instance,
+                self.span(&e.instance),
+                format!("{} (meta-schema: {keyword})", e.message),
+            ));
+        }
+        out.sort_by_key(|v| v.span.start);
+        out
+    }
+
+    /// Follows `$ref`s from `pointer` until a value that is not a reference. Err: the pointer of
+    /// the `$ref` that fails and why.
+    fn resolve(&self, pointer: &str) -> Result<String, (String, &'static Rule, String)> {
+        let mut at = pointer.to_string();
+        let mut seen = vec![at.clone()];
+        for _ in 0..MAX_CHAIN {
+            let Some(target) = self
+                .value
+                .pointer(&at)
+                .and_then(|v| v.get("$ref"))
+                .and_then(Value::as_str)
+            else {
+                return Ok(at);
+            };
+            let here = format!("{at}/$ref");
+            let Some(next) = target.strip_prefix('#') else {
+                return Err((here, &OPENRPC_REFERENCE_UNRESOLVED, format!("\"{target}\" is outside the document; only references into it (#/…) are followed")));
+            };
+            let next = unfragment(next);
+            if self.value.pointer(&next).is_none() {
+                return Err((
+                    here,
+                    &OPENRPC_REFERENCE_UNRESOLVED,
+                    format!("\"{target}\" points at nothing in the document"),
+                ));
+            }
+            if seen.contains(&next) {
+                return Err((
+                    here,
+                    &OPENRPC_REFERENCE_CYCLE,
+                    format!(
+                        "\"{target}\" leads back to itself through $refs only: {}",
+                        seen.join(" → ")
+                    ),
+                ));
+            }
+            seen.push(next.clone());
+            at = next;
+        }
+        Err((
+            format!("{at}/$ref"),
+            &OPENRPC_REFERENCE_CYCLE,
+            format!("more than {MAX_CHAIN} $refs in a row"),
+        ))
+    }
+
+    /// Every `$ref` of the document that points at nothing, outside it, or round in a circle.
+    fn reference_errors(&self) -> Vec<Violation> {
+        let mut refs = Vec::new();
+        let mut pointer = String::new();
+        collect_refs(&self.value, &mut pointer, &mut refs);
+        let mut out: Vec<Violation> = Vec::new();
+        for at in refs {
+            if let Err((here, rule, message)) = self.resolve(&at) {
+                if !out.iter().any(|v| *v.path == *here) {
+                    out.push(violation(rule, &here, self.span(&here), message));
+                }
+            }
+        }
+        out
+    }
+
+    fn content_descriptor(
+        &self,
+        pointer: &str,
+        compiler: &mut boon::Compiler,
+        schemas: &mut boon::Schemas,
+        out: &mut Vec<Violation>,
+    ) -> Option<Param> {
+        let at = self.resolve(pointer).ok()?;
+        let cd = self.value.pointer(&at)?;
+        let schema_pointer = format!("{at}/schema");
+        let schema =
+            match compiler.compile(&format!("{BASE}#{}", fragment(&schema_pointer)), schemas) {
+                Ok(i) => i,
+                Err(e) => {
+                    out.push(violation(
+                        &OPENRPC_DOCUMENT_INVALID,
+                        &schema_pointer,
+                        self.span(&schema_pointer),
+                        format!("the schema cannot be used: {e}"),
+                    ));
+                    return None;
+                }
+            };
+        Some(Param {
+            name: cd
+                .get("name")
+                .and_then(Value::as_str)
+                .unwrap_or_default()
+                .to_string(),
+            required: cd.get("required").and_then(Value::as_bool).unwrap_or(false),
+            pointer: at,
+            schema_pointer,
+            schema,
+        })
+    }
+
+    /// The example value at `pointer` (an Example Object or a reference to one).
+    fn example_value(&self, pointer: &str) -> Option<(String, Value)> {
+        let at = self.resolve(pointer).ok()?;
+        let example = self.value.pointer(&at)?;
+        let name = example
+            .get("name")
+            .and_then(Value::as_str)
+            .unwrap_or_default()
+            .to_string();
+        Some((name, example.get("value")?.clone()))
+    }
+
+    fn index(&mut self) -> Vec<Violation> {
+        let mut compiler = boon::Compiler::new();
+        compiler.use_loader(Box::new(NoLoader));
+        compiler.set_default_draft(boon::Draft::V7);
+        let mut out = Vec::new();
+        if let Err(e) = compiler.add_resource(BASE, self.value.clone()) {
+            out.push(violation(
+                &OPENRPC_DOCUMENT_INVALID,
+                "",
+                Span::new(0, 0),
+                format!("the document's schemas cannot be used: {e}"),
+            ));
+            return out;
+        }
+        let mut schemas = boon::Schemas::new();
+        let count = self
+            .value
+            .get("methods")
+            .and_then(Value::as_array)
+            .map_or(0, Vec::len);
+        let mut methods = Vec::with_capacity(count);
+        for i in 0..count {
+            let Ok(at) = self.resolve(&format!("/methods/{i}")) else {
+                continue;
+            };
+            let Some(m) = self.value.pointer(&at) else {
+                continue;
+            };
+            let name = m
+                .get("name")
+                .and_then(Value::as_str)
+                .unwrap_or_default()
+                .to_string();
+            let param_structure = match m.get("paramStructure").and_then(Value::as_str) {
+                Some("by-name") => ParamStructure::ByName,
+                Some("by-position") => ParamStructure::ByPosition,
+                _ => ParamStructure::Either,
+            };
+            let n = m
+                .get("params")
+                .and_then(Value::as_array)
+                .map_or(0, Vec::len);
+            let params = (0..n)
+                .filter_map(|j| {
+                    self.content_descriptor(
+                        &format!("{at}/params/{j}"),
+                        &mut compiler,
+                        &mut schemas,
+                        &mut out,
+                    )
+                })
+                .collect();
+            let result = m.get("result").and_then(|_| {
+                self.content_descriptor(
+                    &format!("{at}/result"),
+                    &mut compiler,
+                    &mut schemas,
+                    &mut out,
+                )
+            });
+            let e = m
+                .get("errors")
+                .and_then(Value::as_array)
+                .map_or(0, Vec::len);
+            let errors = (0..e)
+                .filter_map(|j| self.resolve(&format!("{at}/errors/{j}")).ok())
+                .filter_map(|p| self.value.pointer(&p)?.get("code")?.as_i64())
+                .collect();
+            let x = m
+                .get("examples")
+                .and_then(Value::as_array)
+                .map_or(0, Vec::len);
+            let examples = (0..x)
+                .filter_map(|j| {
+                    let p = self.resolve(&format!("{at}/examples/{j}")).ok()?;
+                    let pairing = self.value.pointer(&p)?;
+                    let k = pairing
+                        .get("params")
+                        .and_then(Value::as_array)
+                        .map_or(0, Vec::len);
+                    Some(Example {
+                        name: pairing
+                            .get("name")
+                            .and_then(Value::as_str)
+                            .unwrap_or_default()
+                            .to_string(),
+                        params: (0..k)
+                            .filter_map(|q| self.example_value(&format!("{p}/params/{q}")))
+                            .collect(),
+                        result: pairing
+                            .get("result")
+                            .and_then(|_| self.example_value(&format!("{p}/result")))
+                            .map(|(_, v)| v),
+                    })
+                })
+                .collect();
+            methods.push(Method {
+                name,
+                pointer: at,
+                param_structure,
+                params,
+                result,
+                errors,
+                examples,
+            });
+        }
+        for (i, m) in methods.iter().enumerate() {
+            self.by_name.entry(m.name.clone()).or_insert(i);
+        }
+        self.methods = methods;
+        self.schemas = schemas;
+        out
+    }
+}
+
+/// The pointer of every object holding a string `$ref`.
+fn collect_refs(value: &Value, pointer: &mut String, out: &mut Vec<String>) {
+    match value {
+        Value::Object(map) => {
+            if map.get("$ref").is_some_and(Value::is_string) {
+                out.push(pointer.clone());
+            }
+            for (k, v) in map {
+                let len = pointer.len();
+                pointer.push('/');
+                pointer.push_str(&escape_token(k));
+                collect_refs(v, pointer, out);
+                pointer.truncate(len);
+            }
+        }
+        Value::Array(items) => {
+            for (i, v) in items.iter().enumerate() {
+                let len = pointer.len();
+                pointer.push('/');
+                pointer.push_str(&i.to_string());
+                collect_refs(v, pointer, out);
+                pointer.truncate(len);
+            }
+        }
+        _ => {}
+    }
+}
+
+/// Levenshtein distance over characters.
+fn distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut diagonal = row[0];
+        row[0] = i + 1;
+        for (j, cb) in b.iter().enumerate() {
+            let up = row[j + 1];
+            row[j + 1] = (up + 1)
+                .min(row[j] + 1)
+                .min(diagonal + usize::from(ca != *cb));
+            diagonal = up;
+        }
+    }
+    row[b.len()]
+}

@@ -1,0 +1,436 @@
+//! The validator under a document: each message of a report checked against the API the
+//! document describes, on top of JSON-RPC's own rules (which the report already holds).
+
+use std::collections::HashMap;
+
+use crate::json::{escape_token, parse_document, Direction, Node, Span, Value as Tree};
+use crate::rpc::openrpc::*;
+use crate::rpc::{Document, DocumentPlace, Kind, Report, Rule, Violation};
+
+use super::document::{value_of, Method, OpenRpc, Param, ParamStructure, SchemaError};
+
+/// JSON-RPC's own error codes: any method may answer with them.
+const PROTOCOL_CODES: [i64; 5] = [-32700, -32600, -32601, -32602, -32603];
+
+/// The node at `pointer` (relative to `node`), if there is one.
+fn node_at<'n, 'a>(node: &'n Node<'a>, pointer: &str) -> Option<&'n Node<'a>> {
+    let mut at = node;
+    if pointer.is_empty() {
+        return Some(at);
+    }
+    for token in pointer.strip_prefix('/')?.split('/') {
+        let token = token.replace("~1", "/").replace("~0", "~");
+        at = match &at.value {
+            Tree::Object(_) => at.get(&token)?,
+            Tree::Array(items) => items.get(token.parse::<usize>().ok()?)?,
+            _ => return None,
+        };
+    }
+    Some(at)
+}
+
+fn ordinal(i: usize) -> String {
+    let n = i + 1;
+    let suffix = match (n % 10, n % 100) {
+        (1, x) if x != 11 => "st",
+        (2, x) if x != 12 => "nd",
+        (3, x) if x != 13 => "rd",
+        _ => "th",
+    };
+    format!("{n}{suffix}")
+}
+
+/// Collects the findings of one message.
+struct Findings<'d> {
+    doc: &'d OpenRpc,
+    out: Vec<Violation>,
+}
+
+impl Findings<'_> {
+    fn push(
+        &mut self,
+        rule: &'static Rule,
+        path: String,
+        span: Span,
+        message: String,
+        method: Option<&Method>,
+        schema: Option<&str>,
+    ) {
+        let place = DocumentPlace {
+            method: method.map(|m| self.doc.spot(&m.pointer)),
+            schema: schema.map(|s| self.doc.spot(s)),
+        };
+        self.out.push(Violation {
+            place: (place.method.is_some() || place.schema.is_some()).then(|| Box::new(place)),
+            ..Violation::new(rule, path, span, message)
+        });
+    }
+
+    /// `value` (at `path` in the message) against a param's or result's schema.
+    fn against(
+        &mut self,
+        rule: &'static Rule,
+        what: &str,
+        param: &Param,
+        value: &Node<'_>,
+        path: &str,
+        method: &Method,
+    ) {
+        // One finding per place in the value: the branches of a oneOf or anyOf that all fail give
+        // an error each, which are read together ("want object; or want string …").
+        let mut errors: Vec<SchemaError> = Vec::new();
+        for e in self.doc.schema_errors(param, &value_of(value)) {
+            match errors.iter_mut().find(|o| o.instance == e.instance) {
+                Some(o) => {
+                    o.message.push_str("; or ");
+                    o.message.push_str(&e.message);
+                }
+                None => errors.push(e),
+            }
+        }
+        for e in errors {
+            let at = node_at(value, &e.instance).unwrap_or(value);
+            let where_ = if e.instance.is_empty() {
+                String::new()
+            } else {
+                format!(" at {}", e.instance)
+            };
+            self.push(
+                rule,
+                format!("{path}{}", e.instance),
+                at.span,
+                format!("{what}{where_}: {} (schema {})", e.message, e.schema),
+                Some(method),
+                Some(&e.schema),
+            );
+        }
+    }
+
+    fn call(&mut self, node: &Node<'_>, base: &str, kind: Kind, method: &Method) {
+        if kind == Kind::Request && method.result.is_none() {
+            let span = node.get("id").map_or(node.span, |n| n.span);
+            self.push(&OPENRPC_NOTIFICATION_ONLY, format!("{base}/id"), span,
+                format!("\"{}\" has no result in the document, so it is only called as a notification (without an id)", method.name), Some(method), None);
+        }
+        if kind == Kind::Notification && method.result.is_some() {
+            let span = node.get("method").map_or(node.span, |n| n.span);
+            self.push(
+                &OPENRPC_RESULT_UNHEARD,
+                format!("{base}/method"),
+                span,
+                format!(
+                    "\"{}\" has a result in the document, but a notification gets no answer",
+                    method.name
+                ),
+                Some(method),
+                None,
+            );
+        }
+        let params_path = format!("{base}/params");
+        let params = node.get("params");
+        let missing_span = params.map_or(node.span, |p| p.span);
+        match params.map(|p| &p.value) {
+            Some(Tree::Array(items)) => {
+                if method.param_structure == ParamStructure::ByName {
+                    self.push(
+                        &OPENRPC_PARAMS_BY_NAME,
+                        params_path,
+                        missing_span,
+                        format!(
+                            "\"{}\" takes its params by name (an object), not by position",
+                            method.name
+                        ),
+                        Some(method),
+                        None,
+                    );
+                    return;
+                }
+                for (j, p) in method.params.iter().enumerate() {
+                    match items.get(j) {
+                        Some(item) => self.against(
+                            &OPENRPC_PARAM_INVALID,
+                            &format!("param \"{}\"", p.name),
+                            p,
+                            item,
+                            &format!("{params_path}/{j}"),
+                            method,
+                        ),
+                        None if p.required => self.push(
+                            &OPENRPC_PARAM_MISSING,
+                            params_path.clone(),
+                            missing_span,
+                            format!(
+                                "the {} param, \"{}\", is required and missing ({} given)",
+                                ordinal(j),
+                                p.name,
+                                items.len()
+                            ),
+                            Some(method),
+                            Some(&p.pointer),
+                        ),
+                        None => {}
+                    }
+                }
+                for (j, item) in items.iter().enumerate().skip(method.params.len()) {
+                    self.push(
+                        &OPENRPC_PARAM_UNEXPECTED,
+                        format!("{params_path}/{j}"),
+                        item.span,
+                        format!(
+                            "\"{}\" takes {} params; this is the {}",
+                            method.name,
+                            method.params.len(),
+                            ordinal(j)
+                        ),
+                        Some(method),
+                        None,
+                    );
+                }
+            }
+            Some(Tree::Object(members)) => {
+                if method.param_structure == ParamStructure::ByPosition {
+                    self.push(
+                        &OPENRPC_PARAMS_BY_POSITION,
+                        params_path,
+                        missing_span,
+                        format!(
+                            "\"{}\" takes its params by position (an array), not by name",
+                            method.name
+                        ),
+                        Some(method),
+                        None,
+                    );
+                    return;
+                }
+                for p in &method.params {
+                    match members.iter().find(|m| m.key == p.name.as_str()) {
+                        Some(m) => self.against(
+                            &OPENRPC_PARAM_INVALID,
+                            &format!("param \"{}\"", p.name),
+                            p,
+                            &m.value,
+                            &format!("{params_path}/{}", escape_token(&p.name)),
+                            method,
+                        ),
+                        None if p.required => self.push(
+                            &OPENRPC_PARAM_MISSING,
+                            params_path.clone(),
+                            missing_span,
+                            format!("the param \"{}\" is required and missing", p.name),
+                            Some(method),
+                            Some(&p.pointer),
+                        ),
+                        None => {}
+                    }
+                }
+                for m in members
+                    .iter()
+                    .filter(|m| !method.params.iter().any(|p| m.key == p.name.as_str()))
+                {
+                    let names: Vec<&str> = method.params.iter().map(|p| p.name.as_str()).collect();
+                    self.push(
+                        &OPENRPC_PARAM_UNEXPECTED,
+                        format!("{params_path}/{}", escape_token(&m.key)),
+                        m.key_span,
+                        format!(
+                            "\"{}\" has no param named \"{}\" (its params: {})",
+                            method.name,
+                            m.key,
+                            if names.is_empty() {
+                                "none".to_string()
+                            } else {
+                                names.join(", ")
+                            }
+                        ),
+                        Some(method),
+                        None,
+                    );
+                }
+            }
+            // No params (or params of another type, which JSON-RPC's rules report).
+            _ => {
+                if params.is_none() {
+                    for (j, p) in method.params.iter().enumerate().filter(|(_, p)| p.required) {
+                        self.push(
+                            &OPENRPC_PARAM_MISSING,
+                            base.to_string(),
+                            node.span,
+                            format!(
+                                "the {} param, \"{}\", is required and the call has no params",
+                                ordinal(j),
+                                p.name
+                            ),
+                            Some(method),
+                            Some(&p.pointer),
+                        );
+                    }
+                }
+            }
+        }
+    }
+
+    fn response(&mut self, node: &Node<'_>, base: &str, method: &Method) {
+        if let (Some(result), Some(descriptor)) = (node.get("result"), method.result.as_ref()) {
+            self.against(
+                &OPENRPC_RESULT_INVALID,
+                &format!("the result of \"{}\"", method.name),
+                descriptor,
+                result,
+                &format!("{base}/result"),
+                method,
+            );
+        }
+        if let Some(code) = node.get("error").and_then(|e| e.get("code")) {
+            if let Some(c) = code.as_i64() {
+                if !PROTOCOL_CODES.contains(&c) && !method.errors.contains(&c) {
+                    let declared: Vec<String> = method.errors.iter().map(i64::to_string).collect();
+                    self.push(
+                        &OPENRPC_ERROR_UNDECLARED,
+                        format!("{base}/error/code"),
+                        code.span,
+                        format!(
+                            "\"{}\" declares {}; {c} is not among them",
+                            method.name,
+                            if declared.is_empty() {
+                                "no errors".to_string()
+                            } else {
+                                format!("the errors {}", declared.join(", "))
+                            }
+                        ),
+                        Some(method),
+                        Some(&format!("{}/errors", method.pointer)),
+                    );
+                }
+            }
+        }
+    }
+}
+
+/// The id's pairing key: its source text, with the side that sent the request.
+fn pairing_key(direction: Option<Direction>, id: &str) -> (u8, String) {
+    let side = match direction {
+        None => 0,
+        Some(Direction::Client) => 1,
+        Some(Direction::Server) => 2,
+    };
+    (side, id.to_string())
+}
+
+fn answering(direction: Option<Direction>) -> Option<Direction> {
+    direction.map(|d| match d {
+        Direction::Client => Direction::Server,
+        Direction::Server => Direction::Client,
+    })
+}
+
+/// Requests waiting for their response, by id and the side that sent them: what pairs a reply
+/// with the method it answers, across the messages of one input or of a live session.
+#[derive(Debug, Default)]
+pub struct Pairing {
+    pending: HashMap<(u8, String), usize>,
+}
+
+/// The most requests a [`Pairing`] keeps waiting (a peer that never answers cannot grow it further;
+/// replies to requests past it are not checked against a method).
+const MAX_PENDING: usize = 65_536;
+
+impl Pairing {
+    /// Checks every message of `report` (the report of `src`) against `doc`, adding the findings
+    /// to the messages they are about. A response is paired with the request of the same id sent
+    /// before it (in a transcript, by the other side), and checked against that request's method.
+    pub fn check(&mut self, doc: &OpenRpc, src: &[u8], report: &mut Report) {
+        for d in &mut report.documents {
+            if d.kind == Kind::ParseError {
+                continue;
+            }
+            let Ok((parsed, _)) = parse_document(src, d.span.start) else {
+                continue;
+            };
+            let direction = d.direction;
+            if d.kind == Kind::Batch {
+                let Tree::Array(nodes) = &parsed.root.value else {
+                    continue;
+                };
+                for (k, item) in d.items.iter_mut().enumerate() {
+                    if let Some(node) = nodes.get(k) {
+                        message(
+                            doc,
+                            node,
+                            &format!("/{k}"),
+                            item,
+                            direction,
+                            &mut self.pending,
+                        );
+                    }
+                }
+            } else {
+                message(doc, &parsed.root, "", d, direction, &mut self.pending);
+            }
+        }
+    }
+}
+
+/// [`Pairing::check`] of one whole input (a message, a stream or a transcript).
+pub fn check(doc: &OpenRpc, src: &[u8], report: &mut Report) {
+    Pairing::default().check(doc, src, report);
+}
+
+fn message(
+    doc: &OpenRpc,
+    node: &Node<'_>,
+    base: &str,
+    d: &mut Document,
+    direction: Option<Direction>,
+    pending: &mut HashMap<(u8, String), usize>,
+) {
+    let mut findings = Findings {
+        doc,
+        out: Vec::new(),
+    };
+    match d.kind {
+        Kind::Request | Kind::Notification => {
+            let Some(name) = d.method.as_deref() else {
+                return;
+            };
+            // rpc.* names are JSON-RPC's own (rpc.discover is OpenRPC's), never the API's.
+            if name.starts_with("rpc.") {
+                return;
+            }
+            let Some(index) = doc.method_index(name) else {
+                let nearest = doc.nearest(name);
+                let hint = if nearest.is_empty() {
+                    format!("the document has {} methods", doc.methods().len())
+                } else {
+                    format!("nearest: {}", nearest.join(", "))
+                };
+                let span = node.get("method").map_or(node.span, |n| n.span);
+                findings.push(
+                    &OPENRPC_METHOD_UNKNOWN,
+                    format!("{base}/method"),
+                    span,
+                    format!("the document has no method \"{name}\" ({hint})"),
+                    None,
+                    None,
+                );
+                d.violations.extend(findings.out);
+                return;
+            };
+            let method = &doc.methods()[index];
+            findings.call(node, base, d.kind, method);
+            if d.kind == Kind::Request {
+                if let Some(id) = d.id.as_deref().filter(|_| pending.len() < MAX_PENDING) {
+                    pending.insert(pairing_key(direction, id), index);
+                }
+            }
+        }
+        Kind::Response => {
+            let Some(id) = d.id.as_deref() else { return };
+            let Some(index) = pending.remove(&pairing_key(answering(direction), id)) else {
+                return;
+            };
+            findings.response(node, base, &doc.methods()[index]);
+        }
+        _ => {}
+    }
+    d.violations.extend(findings.out);
+}

@@ -1,0 +1,289 @@
+//! A mock of the API a document describes (`jrpc serve --openrpc DOC`): a call matching an
+//! example pairing gets that example's result exactly; another valid call gets a deterministic
+//! value generated from the result schema; an unknown method -32601 (with the nearest names in
+//! `data`); invalid params -32602 with the validator's findings in `data`; `rpc.discover` returns
+//! the document. JSON-RPC's own errors (-32700, -32600) as the specification says.
+
+use serde_json::{json, Map, Value};
+
+use crate::json::parse_document;
+use crate::rpc::{self, Kind, Profile};
+
+use super::document::{value_of, Method, OpenRpc, ParamStructure};
+use super::messages::Pairing;
+
+/// How deep a generated value goes (a recursive schema is cut there with `null`).
+const MAX_DEPTH: usize = 16;
+/// The most values one generated result (or one call's params) holds; past it, `null`.
+const MAX_VALUES: usize = 10_000;
+
+fn error(id: Value, code: i64, message: &str, data: Option<Value>) -> Value {
+    let mut e = json!({"code": code, "message": message});
+    if let Some(data) = data {
+        e["data"] = data;
+    }
+    json!({"jsonrpc": "2.0", "error": e, "id": id})
+}
+
+/// The reply to one line of input (a message or a batch); `None` when nothing is answered
+/// (notifications, a batch of notifications).
+pub fn reply(doc: &OpenRpc, input: &[u8]) -> Option<String> {
+    let report = rpc::check(input, Profile::JsonRpc);
+    let Some(first) = report.documents.first() else {
+        return Some(error(Value::Null, -32700, "Parse error", None).to_string());
+    };
+    if first.kind == Kind::ParseError || report.documents.len() > 1 {
+        return Some(error(Value::Null, -32700, "Parse error", None).to_string());
+    }
+    let Ok((parsed, _)) = parse_document(input, first.span.start) else {
+        return Some(error(Value::Null, -32700, "Parse error", None).to_string());
+    };
+    let message = value_of(&parsed.root);
+    if first.kind == Kind::Batch {
+        let Value::Array(items) = &message else {
+            return None;
+        };
+        let replies: Vec<Value> = items
+            .iter()
+            .zip(&first.items)
+            .filter_map(|(item, d)| one(doc, item, d.kind))
+            .collect();
+        return (!replies.is_empty()).then(|| Value::Array(replies).to_string());
+    }
+    one(doc, &message, first.kind).map(|v| v.to_string())
+}
+
+fn one(doc: &OpenRpc, message: &Value, kind: Kind) -> Option<Value> {
+    let id = message.get("id").cloned().unwrap_or(Value::Null);
+    let name = message
+        .get("method")
+        .and_then(Value::as_str)
+        .unwrap_or_default();
+    // rpc.* names are reserved, which the JSON-RPC rules flag; rpc.discover is OpenRPC's own.
+    if name == "rpc.discover"
+        && message.get("id").is_some()
+        && message.get("jsonrpc") == Some(&json!("2.0"))
+    {
+        return Some(json!({"jsonrpc": "2.0", "result": doc.value(), "id": id}));
+    }
+    match kind {
+        Kind::Request => {}
+        Kind::Notification | Kind::Response => return None,
+        _ => {
+            let id = if matches!(id, Value::String(_) | Value::Number(_)) {
+                id
+            } else {
+                Value::Null
+            };
+            return Some(error(id, -32600, "Invalid Request", None));
+        }
+    }
+    let Some(method) = doc.method(name) else {
+        let nearest = doc.nearest(name);
+        return Some(error(
+            id,
+            -32601,
+            "Method not found",
+            Some(json!({"nearest": nearest})),
+        ));
+    };
+    // The validator's findings on this call, under the document.
+    let text = message.to_string();
+    let mut report = rpc::check(text.as_bytes(), Profile::JsonRpc);
+    Pairing::default().check(doc, text.as_bytes(), &mut report);
+    let findings: Vec<Value> = report
+        .violations()
+        .filter(|v| v.rule.id.starts_with("openrpc-param"))
+        .map(|v| json!({"rule": v.rule.id, "path": &*v.path, "message": &*v.message}))
+        .collect();
+    if !findings.is_empty() {
+        return Some(error(
+            id,
+            -32602,
+            "Invalid params",
+            Some(json!({"findings": findings})),
+        ));
+    }
+    let params = message.get("params");
+    let result = example_result(method, params).unwrap_or_else(|| {
+        method.result.as_ref().map_or(Value::Null, |r| {
+            generate(doc, &r.schema_pointer, 0, &mut { MAX_VALUES })
+        })
+    });
+    Some(json!({"jsonrpc": "2.0", "result": result, "id": id}))
+}
+
+/// The result of the example pairing whose params are exactly these.
+fn example_result(method: &Method, params: Option<&Value>) -> Option<Value> {
+    let empty = Value::Array(Vec::new());
+    let params = params.unwrap_or(&empty);
+    method.examples.iter().find_map(|example| {
+        let values: Vec<&Value> = example.params.iter().map(|(_, v)| v).collect();
+        let matches = match params {
+            Value::Array(items) => {
+                method.param_structure != ParamStructure::ByName
+                    && items.iter().eq(values.iter().copied())
+            }
+            Value::Object(members) => {
+                method.param_structure != ParamStructure::ByPosition
+                    && members.len() == values.len()
+                    && method
+                        .params
+                        .iter()
+                        .zip(&values)
+                        .all(|(p, v)| members.get(&p.name) == Some(*v))
+            }
+            _ => false,
+        };
+        matches.then(|| example.result.clone()).flatten()
+    })
+}
+
+/// A value for the schema at `pointer` in the document: always the same one for the same schema.
+/// `default`, `const`, `examples`, `enum` first; otherwise the smallest value of its type that the
+/// common keywords allow (required members, `minItems`, `minimum`, a hex `pattern`).
+fn generate(doc: &OpenRpc, pointer: &str, depth: usize, left: &mut usize) -> Value {
+    // Every value costs one of the budget: a schema whose objects require several members that
+    // are themselves such objects would otherwise grow as (members)^depth.
+    if *left == 0 {
+        return Value::Null;
+    }
+    *left -= 1;
+    let Some(schema) = resolve(doc, pointer) else {
+        return Value::Null;
+    };
+    let (schema, pointer) = schema;
+    if depth > MAX_DEPTH {
+        return Value::Null;
+    }
+    let Some(object) = schema.as_object() else {
+        return Value::Null;
+    };
+    for key in ["const", "default"] {
+        if let Some(v) = object.get(key) {
+            return v.clone();
+        }
+    }
+    for key in ["examples", "enum"] {
+        if let Some(v) = object
+            .get(key)
+            .and_then(Value::as_array)
+            .and_then(|a| a.first())
+        {
+            return v.clone();
+        }
+    }
+    for key in ["oneOf", "anyOf", "allOf"] {
+        if object
+            .get(key)
+            .and_then(Value::as_array)
+            .is_some_and(|a| !a.is_empty())
+        {
+            if key == "allOf" {
+                let mut merged = Map::new();
+                let n = object[key].as_array().map_or(0, Vec::len);
+                for i in 0..n {
+                    if let Value::Object(part) =
+                        generate(doc, &format!("{pointer}/{key}/{i}"), depth + 1, left)
+                    {
+                        merged.extend(part);
+                    }
+                }
+                return Value::Object(merged);
+            }
+            return generate(doc, &format!("{pointer}/{key}/0"), depth + 1, left);
+        }
+    }
+    let kind = match object.get("type") {
+        Some(Value::String(t)) => t.as_str(),
+        Some(Value::Array(types)) => types.first().and_then(Value::as_str).unwrap_or("null"),
+        _ if object.contains_key("properties") => "object",
+        _ if object.contains_key("items") => "array",
+        _ => "null",
+    };
+    match kind {
+        "object" => {
+            let mut out = Map::new();
+            let required = object.get("required").and_then(Value::as_array);
+            for name in required.into_iter().flatten().filter_map(Value::as_str) {
+                let at = format!("{pointer}/properties/{}", crate::json::escape_token(name));
+                let value = if object.get("properties").and_then(|p| p.get(name)).is_some() {
+                    generate(doc, &at, depth + 1, left)
+                } else {
+                    Value::Null
+                };
+                out.insert(name.to_string(), value);
+            }
+            Value::Object(out)
+        }
+        "array" => {
+            let n = object
+                .get("minItems")
+                .and_then(Value::as_u64)
+                .unwrap_or(0)
+                .min(16);
+            Value::Array(
+                (0..n)
+                    .map(|_| generate(doc, &format!("{pointer}/items"), depth + 1, left))
+                    .collect(),
+            )
+        }
+        "integer" | "number" => object
+            .get("minimum")
+            .cloned()
+            .filter(Value::is_number)
+            .unwrap_or(json!(0)),
+        "string" => {
+            let pattern = object
+                .get("pattern")
+                .and_then(Value::as_str)
+                .unwrap_or_default();
+            if pattern.starts_with("^0x") {
+                json!("0x0")
+            } else {
+                let n = object
+                    .get("minLength")
+                    .and_then(Value::as_u64)
+                    .unwrap_or(0)
+                    .min(64) as usize;
+                json!("a".repeat(n))
+            }
+        }
+        "boolean" => json!(false),
+        _ => Value::Null,
+    }
+}
+
+/// The schema at `pointer`, its `$ref`s followed (the document's loader made sure they resolve).
+fn resolve<'d>(doc: &'d OpenRpc, pointer: &str) -> Option<(&'d Value, String)> {
+    let mut at = pointer.to_string();
+    for _ in 0..64 {
+        let schema = doc.value().pointer(&at)?;
+        match schema
+            .get("$ref")
+            .and_then(Value::as_str)
+            .and_then(|r| r.strip_prefix('#'))
+        {
+            Some(next) => at = next.to_string(),
+            None => return Some((schema, at)),
+        }
+    }
+    None
+}
+
+/// Params for a call of `method` generated from its params' schemas (as the mock generates
+/// results): by name when the method takes them by name, else by position.
+pub fn generated_params(doc: &OpenRpc, method: &Method) -> Value {
+    let mut left = MAX_VALUES;
+    let values = method.params.iter().map(|p| {
+        (
+            p.name.clone(),
+            generate(doc, &p.schema_pointer, 0, &mut left),
+        )
+    });
+    if method.param_structure == ParamStructure::ByName {
+        Value::Object(values.collect())
+    } else {
+        Value::Array(values.map(|(_, v)| v).collect())
+    }
+}

@@ -1,0 +1,566 @@
+//! OpenRPC documents drive the validator: the OpenRPC project's example documents and a real,
+//! large API (Starknet's node API), vendored in tests/data/openrpc. For each, the example calls
+//! pass and planted ones fail with the right rule at the right pointer; the meta-schema check of a
+//! broken document is located; `jrpc check --openrpc` does the same on the command line.
+
+use std::path::PathBuf;
+
+use jsonrpc_playground::json::{LineIndex, Position};
+use jsonrpc_playground::openrpc::{self, OpenRpc, ParamStructure};
+use jsonrpc_playground::rpc::Profile;
+use serde_json::{json, Map, Value};
+
+mod common;
+use common::jrpc;
+
+fn data(path: &str) -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/data/openrpc")
+        .join(path)
+}
+
+fn load(path: &str) -> OpenRpc {
+    let src = std::fs::read(data(path)).unwrap();
+    OpenRpc::load(&src).unwrap_or_else(|e| panic!("{path} does not load: {:#?}", e.violations))
+}
+
+/// Every (rule, pointer) the input breaks under the document, JSON-RPC's rules included.
+fn findings(doc: &OpenRpc, input: &str) -> Vec<(&'static str, String)> {
+    openrpc::check_messages(doc, input.as_bytes(), Profile::JsonRpc)
+        .violations()
+        .map(|v| (v.rule.id, v.path.to_string()))
+        .collect()
+}
+
+const EXAMPLE_DOCUMENTS: [&str; 8] = [
+    "examples/api-with-examples-openrpc.json",
+    "examples/empty-openrpc.json",
+    "examples/link-example-openrpc.json",
+    "examples/metrics-openrpc.json",
+    "examples/params-by-name-petstore-openrpc.json",
+    "examples/petstore-expanded-openrpc.json",
+    "examples/petstore-openrpc.json",
+    "examples/simple-math-openrpc.json",
+];
+
+#[test]
+fn every_vendored_document_loads() {
+    for path in EXAMPLE_DOCUMENTS
+        .iter()
+        .chain(&["starknet/starknet_api_openrpc.json"])
+    {
+        load(path);
+    }
+    assert_eq!(
+        load("starknet/starknet_api_openrpc.json").methods().len(),
+        25
+    );
+}
+
+/// The call and reply of each example pairing, as a transcript: params by position, or by name
+/// (the method's param names in order) when the method takes them by name; a notification when
+/// the method has no result.
+fn example_transcripts(doc: &OpenRpc) -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    for (n, m) in doc.methods().iter().enumerate() {
+        for example in &m.examples {
+            let params = if m.param_structure == ParamStructure::ByName {
+                let mut named = Map::new();
+                for (p, (_, value)) in m.params.iter().zip(&example.params) {
+                    named.insert(p.name.clone(), value.clone());
+                }
+                Value::Object(named)
+            } else {
+                Value::Array(example.params.iter().map(|(_, v)| v.clone()).collect())
+            };
+            let mut call = json!({"jsonrpc": "2.0", "method": m.name, "params": params});
+            let mut text = String::new();
+            if m.result.is_some() {
+                call["id"] = json!(n);
+            }
+            text.push_str(&format!("--> {call}\n"));
+            if let (Some(result), Some(_)) = (&example.result, &m.result) {
+                text.push_str(&format!(
+                    "<-- {}\n",
+                    json!({"jsonrpc": "2.0", "result": result, "id": n})
+                ));
+            }
+            out.push((format!("{}: {}", m.name, example.name), text));
+        }
+    }
+    out
+}
+
+#[test]
+fn every_example_pairing_of_the_example_documents_passes() {
+    let mut count = 0;
+    for path in EXAMPLE_DOCUMENTS {
+        let doc = load(path);
+        for (name, transcript) in example_transcripts(&doc) {
+            let found = findings(&doc, &transcript);
+            assert!(found.is_empty(), "{path} {name}: {found:?}\n{transcript}");
+            count += 1;
+        }
+    }
+    // simple-math 4, petstore 3, params-by-name 1, api-with-examples 2, metrics 1.
+    assert_eq!(count, 11);
+}
+
+/// (document, input, the one rule it breaks, at this pointer).
+const PLANTED: &[(&str, &str, &str, &str)] = &[
+    ("examples/simple-math-openrpc.json", r#"{"jsonrpc": "2.0", "method": "additon", "params": [2, 2], "id": 1}"#, "openrpc-method-unknown", "/method"),
+    ("examples/simple-math-openrpc.json", r#"{"jsonrpc": "2.0", "method": "addition", "params": [2, "2"], "id": 1}"#, "openrpc-param-invalid", "/params/1"),
+    ("examples/simple-math-openrpc.json", r#"{"jsonrpc": "2.0", "method": "addition", "params": [2, 2, 2], "id": 1}"#, "openrpc-param-unexpected", "/params/2"),
+    ("examples/simple-math-openrpc.json", "--> {\"jsonrpc\": \"2.0\", \"method\": \"subtraction\", \"params\": [4, 2], \"id\": 7}\n<-- {\"jsonrpc\": \"2.0\", \"result\": 2.5, \"id\": 7}", "openrpc-result-invalid", "/result"),
+    ("examples/petstore-openrpc.json", r#"{"jsonrpc": "2.0", "method": "create_pet", "params": [], "id": 1}"#, "openrpc-param-missing", "/params"),
+    ("examples/petstore-openrpc.json", r#"{"jsonrpc": "2.0", "method": "list_pets", "params": [0], "id": 1}"#, "openrpc-param-invalid", "/params/0"),
+    ("examples/petstore-openrpc.json", "--> {\"jsonrpc\": \"2.0\", \"method\": \"get_pet\", \"params\": [7], \"id\": 1}\n<-- {\"jsonrpc\": \"2.0\", \"result\": {\"id\": 7}, \"id\": 1}", "openrpc-result-invalid", "/result"),
+    ("examples/petstore-openrpc.json", "--> {\"jsonrpc\": \"2.0\", \"method\": \"get_pet\", \"params\": [7], \"id\": 1}\n<-- {\"jsonrpc\": \"2.0\", \"error\": {\"code\": 404, \"message\": \"no pet\"}, \"id\": 1}", "openrpc-error-undeclared", "/error/code"),
+    ("examples/params-by-name-petstore-openrpc.json", r#"{"jsonrpc": "2.0", "method": "list_pets", "params": [5], "id": 1}"#, "openrpc-params-by-name", "/params"),
+    ("examples/params-by-name-petstore-openrpc.json", r#"{"jsonrpc": "2.0", "method": "list_pets", "params": {"limit": 5, "offset": 2}, "id": 1}"#, "openrpc-param-unexpected", "/params/offset"),
+    ("examples/params-by-name-petstore-openrpc.json", r#"{"jsonrpc": "2.0", "method": "get_pet", "params": {"petId": "7"}, "id": 1}"#, "openrpc-params-by-position", "/params"),
+    ("examples/petstore-expanded-openrpc.json", r#"{"jsonrpc": "2.0", "method": "get_pet_by_id", "id": 1}"#, "openrpc-param-missing", ""),
+    ("examples/petstore-expanded-openrpc.json", r#"{"jsonrpc": "2.0", "method": "create_pet", "params": [{"tag": "cat"}], "id": 1}"#, "openrpc-param-invalid", "/params/0"),
+    ("examples/link-example-openrpc.json", r#"{"jsonrpc": "2.0", "method": "get_pull_requests_by_repository", "params": ["ann", "repo", "closed"], "id": 1}"#, "openrpc-param-invalid", "/params/2"),
+    ("examples/metrics-openrpc.json", r#"{"jsonrpc": "2.0", "method": "link_clicked", "params": ["https://example.org", "home"], "id": 1}"#, "openrpc-notification-only", "/id"),
+    ("examples/api-with-examples-openrpc.json", r#"{"jsonrpc": "2.0", "method": "get_versions"}"#, "openrpc-result-unheard", "/method"),
+    ("examples/empty-openrpc.json", r#"[{"jsonrpc": "2.0", "method": "anything", "id": 1}]"#, "openrpc-method-unknown", "/0/method"),
+];
+
+#[test]
+fn planted_violations_of_the_example_documents_are_found_at_their_pointer() {
+    for (path, input, rule, pointer) in PLANTED {
+        let found = findings(&load(path), input);
+        assert_eq!(found, [(*rule, pointer.to_string())], "{path}\n{input}");
+    }
+}
+
+/// The Starknet node API: calls and replies as a client and a node exchange them.
+const STARKNET_CLEAN: &str = r#"--> {"jsonrpc": "2.0", "method": "starknet_specVersion", "id": 1}
+<-- {"jsonrpc": "2.0", "result": "0.10.4", "id": 1}
+--> {"jsonrpc": "2.0", "method": "starknet_blockNumber", "params": [], "id": 2}
+<-- {"jsonrpc": "2.0", "result": 812345, "id": 2}
+--> {"jsonrpc": "2.0", "method": "starknet_getStorageAt", "params": ["0x49d36570d4e46f48e99674bd3fcc84644ddd6b96f7c741b1562b82f9e004dc7", "0x5", "latest"], "id": 3}
+<-- {"jsonrpc": "2.0", "result": "0x1a2b", "id": 3}
+--> {"jsonrpc": "2.0", "method": "starknet_getBlockWithTxHashes", "params": {"block_id": {"block_number": 100}}, "id": 4}
+<-- {"jsonrpc": "2.0", "error": {"code": 24, "message": "Block not found"}, "id": 4}
+--> {"jsonrpc": "2.0", "method": "starknet_getNonce", "params": ["latest", "0x1"], "id": 5}
+<-- {"jsonrpc": "2.0", "result": "0x0", "id": 5}
+"#;
+
+#[test]
+fn starknet_messages_that_follow_the_api_pass() {
+    let found = findings(&load("starknet/starknet_api_openrpc.json"), STARKNET_CLEAN);
+    assert!(found.is_empty(), "{found:?}");
+}
+
+const STARKNET_PLANTED: &[(&str, &str, &str)] = &[
+    (r#"{"jsonrpc": "2.0", "method": "starknet_getStorageAt", "params": ["0x49d3", "0x5", "newest"], "id": 3}"#, "openrpc-param-invalid", "/params/2"),
+    (r#"{"jsonrpc": "2.0", "method": "starknet_getStorageAt", "params": ["49d3", "0x5", "latest"], "id": 3}"#, "openrpc-param-invalid", "/params/0"),
+    (r#"{"jsonrpc": "2.0", "method": "starknet_getStorageAt", "params": ["0x49d3", "0x5"], "id": 3}"#, "openrpc-param-missing", "/params"),
+    (r#"{"jsonrpc": "2.0", "method": "starknet_getTransactionStatus", "params": ["0x1"], "id": 3}"#, "openrpc-params-by-name", "/params"),
+    (r#"{"jsonrpc": "2.0", "method": "starknet_blockNumbr", "id": 3}"#, "openrpc-method-unknown", "/method"),
+    ("--> {\"jsonrpc\": \"2.0\", \"method\": \"starknet_blockNumber\", \"id\": 2}\n<-- {\"jsonrpc\": \"2.0\", \"result\": -1, \"id\": 2}", "openrpc-result-invalid", "/result"),
+    ("--> {\"jsonrpc\": \"2.0\", \"method\": \"starknet_blockNumber\", \"id\": 2}\n<-- {\"jsonrpc\": \"2.0\", \"error\": {\"code\": 24, \"message\": \"Block not found\"}, \"id\": 2}", "openrpc-error-undeclared", "/error/code"),
+];
+
+#[test]
+fn planted_violations_of_the_starknet_api_are_found_at_their_pointer() {
+    let doc = load("starknet/starknet_api_openrpc.json");
+    for (input, rule, pointer) in STARKNET_PLANTED {
+        let found = findings(&doc, input);
+        assert_eq!(found, [(*rule, pointer.to_string())], "{input}");
+    }
+}
+
+#[test]
+fn a_method_the_document_lacks_is_named_with_the_nearest_ones() {
+    let doc = load("starknet/starknet_api_openrpc.json");
+    let report = openrpc::check_messages(
+        &doc,
+        br#"{"jsonrpc": "2.0", "method": "starknet_getBlockWithTx", "id": 1}"#,
+        Profile::JsonRpc,
+    );
+    let message = report.violations().next().unwrap().message.to_string();
+    assert!(
+        message.contains("nearest: starknet_getBlockWithTxs, starknet_getBlockWithTxHashes"),
+        "{message}"
+    );
+}
+
+#[test]
+fn a_param_finding_says_where_the_method_and_schema_are_in_the_document() {
+    let src = std::fs::read(data("examples/simple-math-openrpc.json")).unwrap();
+    let doc = OpenRpc::load(&src).unwrap();
+    let report = openrpc::check_messages(
+        &doc,
+        br#"{"jsonrpc": "2.0", "method": "subtraction", "params": [1, "x"], "id": 1}"#,
+        Profile::JsonRpc,
+    );
+    let place = report.violations().next().unwrap().place.clone().unwrap();
+    let method = place.method.unwrap();
+    assert_eq!(method.pointer, "/methods/1");
+    let lines = LineIndex::new(&src);
+    let text = String::from_utf8_lossy(&src);
+    let at = text.find("\"name\": \"subtraction\"").unwrap();
+    // The method object opens on the line before its name.
+    assert_eq!(method.line + 1, lines.position(&src, at).line);
+    let schema = place.schema.unwrap();
+    // The failing schema itself, where the param's schema refers to it.
+    assert_eq!(schema.pointer, "/components/schemas/Integer");
+}
+
+fn position(src: &str, needle: &str) -> Position {
+    let at = src.find(needle).unwrap();
+    LineIndex::new(src.as_bytes()).position(src.as_bytes(), at)
+}
+
+#[test]
+fn a_document_breaking_the_meta_schema_is_reported_at_the_member() {
+    let src = "{\n  \"openrpc\": \"1.3.2\",\n  \"info\": {\"title\": \"Pets\", \"version\": 1},\n  \"methods\": []\n}\n";
+    let e = OpenRpc::load(src.as_bytes()).unwrap_err();
+    assert_eq!(e.violations.len(), 1, "{:#?}", e.violations);
+    let v = &e.violations[0];
+    assert_eq!(
+        (v.rule.id, &*v.path),
+        ("openrpc-document-invalid", "/info/version")
+    );
+    let at = LineIndex::new(src.as_bytes()).position(src.as_bytes(), v.span.start);
+    assert_eq!(at, position(src, "1}"));
+    assert_eq!((at.line, at.column), (3, 40));
+}
+
+#[test]
+fn a_dangling_reference_is_reported_at_its_ref() {
+    let src = r##"{"openrpc": "1.3.2", "info": {"title": "t", "version": "1"}, "methods": [{"name": "m", "params": [{"name": "x", "schema": {"$ref": "#/components/schemas/Nope"}}]}]}"##;
+    let e = OpenRpc::load(src.as_bytes()).unwrap_err();
+    let found: Vec<_> = e
+        .violations
+        .iter()
+        .map(|v| (v.rule.id, v.path.to_string()))
+        .collect();
+    assert_eq!(
+        found,
+        [(
+            "openrpc-reference-unresolved",
+            "/methods/0/params/0/schema/$ref".to_string()
+        )]
+    );
+    assert_eq!(
+        &src[e.violations[0].span.start..e.violations[0].span.end],
+        "\"#/components/schemas/Nope\""
+    );
+}
+
+#[test]
+fn a_reference_cycle_is_reported_at_its_ref() {
+    let src = r##"{"openrpc": "1.3.2", "info": {"title": "t", "version": "1"}, "methods": [{"name": "m", "params": [{"name": "x", "schema": {"$ref": "#/components/schemas/A"}}]}], "components": {"schemas": {"A": {"$ref": "#/components/schemas/B"}, "B": {"$ref": "#/components/schemas/A"}}}}"##;
+    let e = OpenRpc::load(src.as_bytes()).unwrap_err();
+    assert!(
+        e.violations
+            .iter()
+            .all(|v| v.rule.id == "openrpc-reference-cycle"),
+        "{:#?}",
+        e.violations
+    );
+    assert!(!e.violations.is_empty());
+}
+
+#[test]
+fn a_document_that_is_not_json_is_a_located_syntax_error() {
+    let e = OpenRpc::load(b"{\"openrpc\": \"1.3.2\",}").unwrap_err();
+    assert_eq!(e.violations[0].rule.id, "json-syntax");
+    assert_eq!(e.violations[0].span.start, 20);
+}
+
+const STARKNET: &str = "tests/data/openrpc/starknet/starknet_api_openrpc.json";
+
+#[test]
+fn jrpc_check_openrpc_passes_the_starknet_transcript() {
+    let out = jrpc(&["check", "--openrpc", STARKNET], STARKNET_CLEAN.as_bytes());
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+}
+
+#[test]
+fn jrpc_check_openrpc_reports_a_planted_violation_with_its_place_in_the_document() {
+    let input = br#"{"jsonrpc": "2.0", "method": "starknet_getStorageAt", "params": ["0x49d3", "0x5", "newest"], "id": 3}"#;
+    let out = jrpc(&["check", "--openrpc", STARKNET], input);
+    assert_eq!(out.status.code(), Some(1));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("error[openrpc-param-invalid]"), "{text}");
+    assert!(text.contains("= at /params/2"), "{text}");
+    assert!(text.contains("method in the OpenRPC document at"), "{text}");
+    let out = jrpc(&["check", "--format", "json", "--openrpc", STARKNET], input);
+    let report: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let v = &report["documents"][0]["violations"][0];
+    assert_eq!(v["rule"], "openrpc-param-invalid");
+    assert_eq!(v["path"], "/params/2");
+    assert_eq!(v["openrpc"]["method"]["pointer"], "/methods/5");
+    assert!(v["openrpc"]["method"]["line"].as_u64().unwrap() > 1);
+    assert!(v["openrpc"]["schema"]["pointer"]
+        .as_str()
+        .unwrap()
+        .starts_with("/"));
+}
+
+#[test]
+fn jrpc_check_openrpc_with_a_broken_document_shows_its_findings_and_exits_2() {
+    let dir = std::env::temp_dir().join(format!("jrpc-openrpc-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let doc = dir.join("broken.json");
+    std::fs::write(
+        &doc,
+        "{\n  \"openrpc\": \"1.3.2\",\n  \"info\": {\"title\": \"Pets\"},\n  \"methods\": []\n}\n",
+    )
+    .unwrap();
+    let out = jrpc(
+        &["check", "--openrpc", doc.to_str().unwrap()],
+        br#"{"jsonrpc": "2.0", "method": "m", "id": 1}"#,
+    );
+    std::fs::remove_dir_all(&dir).ok();
+    assert_eq!(out.status.code(), Some(2));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("error[openrpc-document-invalid]"), "{text}");
+    assert!(text.contains("broken.json:3:11"), "{text}");
+    assert!(text.contains("= at /info"), "{text}");
+}
+
+#[test]
+fn the_engines_meta_schema_is_upstreams_with_the_documented_edits() {
+    let upstream: Value =
+        serde_json::from_slice(&std::fs::read(data("meta-schema.json")).unwrap()).unwrap();
+    let ours: Value =
+        serde_json::from_str(include_str!("../engine/src/openrpc/meta-schema.json")).unwrap();
+    let mut edited = upstream.clone();
+    edited["$schema"] = json!("http://json-schema.org/draft-07/schema#");
+    let openrpc = edited["properties"]["openrpc"].as_object_mut().unwrap();
+    openrpc.remove("enum");
+    openrpc.insert("pattern".into(), json!("^1\\.[0-9]+\\.[0-9]+(-rc[0-9]+)?$"));
+    edited["definitions"]["JSONSchema"] =
+        json!({"$ref": "http://json-schema.org/draft-07/schema#"});
+    edited["definitions"]["referenceObject"]["properties"]["$ref"] =
+        json!({"type": "string", "format": "uri-reference"});
+    edited["definitions"]["serverObject"]["properties"]["url"]
+        .as_object_mut()
+        .unwrap()
+        .remove("format");
+    assert_eq!(ours, edited);
+}
+
+/// `subtract` as the document says it is: two integers in, a *string* out (the mock answers an
+/// integer, so its reply breaks the document).
+const SUBTRACT_DOCUMENT: &str = r#"{"openrpc": "1.3.2", "info": {"title": "Spec examples", "version": "1"}, "methods": [
+  {"name": "subtract", "params": [{"name": "minuend", "required": true, "schema": {"type": "integer"}},
+    {"name": "subtrahend", "required": true, "schema": {"type": "integer"}}],
+   "result": {"name": "difference", "schema": {"type": "string"}}}]}"#;
+
+#[test]
+fn jrpc_tap_openrpc_checks_live_calls_and_replies_against_the_document() {
+    let dir = std::env::temp_dir().join(format!("jrpc-openrpc-tap-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let doc = dir.join("subtract.json");
+    std::fs::write(&doc, SUBTRACT_DOCUMENT).unwrap();
+    let session =
+        b"{\"jsonrpc\": \"2.0\", \"method\": \"subtract\", \"params\": [42, 23], \"id\": 1}\n\
+{\"jsonrpc\": \"2.0\", \"method\": \"subtrac\", \"params\": [42, 23], \"id\": 2}\n";
+    let out = jrpc(
+        &[
+            "tap",
+            "--openrpc",
+            doc.to_str().unwrap(),
+            "--",
+            env!("CARGO_BIN_EXE_jrpc"),
+            "serve",
+        ],
+        session,
+    );
+    std::fs::remove_dir_all(&dir).ok();
+    assert_eq!(out.status.code(), Some(0));
+    let findings = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        findings.contains("tap: server message 1: error[openrpc-result-invalid]"),
+        "{findings}"
+    );
+    assert!(
+        findings.contains("tap: client message 2: error[openrpc-method-unknown]"),
+        "{findings}"
+    );
+    assert!(!findings.contains("client message 1:"), "{findings}");
+    // The bytes still pass through: the client got both answers.
+    assert_eq!(String::from_utf8_lossy(&out.stdout).lines().count(), 2);
+}
+
+#[test]
+fn jrpc_tap_openrpc_with_a_broken_document_does_not_start_the_server() {
+    let dir = std::env::temp_dir().join(format!("jrpc-openrpc-tap-broken-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let doc = dir.join("broken.json");
+    std::fs::write(&doc, r#"{"openrpc": "1.3.2", "methods": []}"#).unwrap();
+    let out = jrpc(
+        &[
+            "tap",
+            "--openrpc",
+            doc.to_str().unwrap(),
+            "--",
+            "/bin/sh",
+            "-c",
+            "echo started",
+        ],
+        b"",
+    );
+    std::fs::remove_dir_all(&dir).ok();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(out.stdout.is_empty());
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("broken.json:1:1: error[openrpc-document-invalid]"),
+        "{stderr}"
+    );
+}
+
+/// The mock's reply to one call.
+fn served(doc: &OpenRpc, call: &Value) -> Value {
+    let reply =
+        openrpc::mock::reply(doc, call.to_string().as_bytes()).expect("a request is answered");
+    serde_json::from_str(&reply).unwrap()
+}
+
+#[test]
+fn the_mock_answers_each_example_call_with_its_example_result_exactly() {
+    for path in EXAMPLE_DOCUMENTS {
+        let doc = load(path);
+        for m in doc.methods().iter().filter(|m| m.result.is_some()) {
+            for example in m.examples.iter().filter(|e| e.result.is_some()) {
+                let params: Vec<Value> = example.params.iter().map(|(_, v)| v.clone()).collect();
+                let params = if m.param_structure == ParamStructure::ByName {
+                    Value::Object(
+                        m.params
+                            .iter()
+                            .map(|p| p.name.clone())
+                            .zip(params)
+                            .collect(),
+                    )
+                } else {
+                    Value::Array(params)
+                };
+                let reply = served(
+                    &doc,
+                    &json!({"jsonrpc": "2.0", "method": m.name, "params": params, "id": 9}),
+                );
+                assert_eq!(
+                    reply["result"],
+                    *example.result.as_ref().unwrap(),
+                    "{path} {}",
+                    m.name
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn the_mocks_generated_calls_and_replies_pass_the_validator() {
+    for path in EXAMPLE_DOCUMENTS {
+        let doc = load(path);
+        let mut transcript = String::new();
+        for (n, m) in doc
+            .methods()
+            .iter()
+            .enumerate()
+            .filter(|(_, m)| m.result.is_some())
+        {
+            let call = json!({"jsonrpc": "2.0", "method": m.name, "params": openrpc::mock::generated_params(&doc, m), "id": n});
+            let reply = served(&doc, &call);
+            assert!(reply.get("result").is_some(), "{path} {}: {reply}", m.name);
+            transcript.push_str(&format!("--> {call}\n<-- {reply}\n"));
+        }
+        // (empty: no methods; metrics: only a notification)
+        if transcript.is_empty() {
+            continue;
+        }
+        let found = findings(&doc, &transcript);
+        assert!(found.is_empty(), "{path}: {found:?}\n{transcript}");
+    }
+}
+
+#[test]
+fn the_mock_answers_unknown_methods_invalid_params_and_rpc_discover() {
+    let doc = load("examples/simple-math-openrpc.json");
+    let unknown = served(
+        &doc,
+        &json!({"jsonrpc": "2.0", "method": "additon", "params": [1, 2], "id": 1}),
+    );
+    assert_eq!(unknown["error"]["code"], -32601);
+    assert_eq!(unknown["error"]["data"]["nearest"], json!(["addition"]));
+    let invalid = served(
+        &doc,
+        &json!({"jsonrpc": "2.0", "method": "addition", "params": [1, "2"], "id": 2}),
+    );
+    assert_eq!(invalid["error"]["code"], -32602);
+    assert_eq!(
+        invalid["error"]["data"]["findings"][0]["rule"],
+        "openrpc-param-invalid"
+    );
+    assert_eq!(invalid["error"]["data"]["findings"][0]["path"], "/params/1");
+    let discover = served(
+        &doc,
+        &json!({"jsonrpc": "2.0", "method": "rpc.discover", "id": 3}),
+    );
+    assert_eq!(discover["result"], *doc.value());
+    assert_eq!(discover["id"], 3);
+}
+
+#[test]
+fn jrpc_serve_openrpc_serves_the_starknet_api_so_that_its_replies_pass_jrpc_check() {
+    let calls = [
+        r#"{"jsonrpc": "2.0", "method": "starknet_blockNumber", "id": 1}"#,
+        r#"{"jsonrpc": "2.0", "method": "starknet_getStorageAt", "params": ["0x1", "0x5", "latest"], "id": 2}"#,
+        r#"{"jsonrpc": "2.0", "method": "starknet_chainId", "id": 3}"#,
+        r#"{"jsonrpc": "2.0", "method": "starknet_getNonce", "params": ["latest", "0x1"], "id": 4}"#,
+    ];
+    let out = jrpc(
+        &["serve", "--openrpc", STARKNET],
+        (calls.join("\n") + "\n").as_bytes(),
+    );
+    assert_eq!(out.status.code(), Some(0));
+    let replies = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(replies.lines().count(), calls.len(), "{replies}");
+    let transcript: String = calls
+        .iter()
+        .zip(replies.lines())
+        .map(|(call, reply)| format!("--> {call}\n<-- {reply}\n"))
+        .collect();
+    let checked = jrpc(&["check", "--openrpc", STARKNET], transcript.as_bytes());
+    assert_eq!(
+        checked.status.code(),
+        Some(0),
+        "{}\n{transcript}",
+        String::from_utf8_lossy(&checked.stdout)
+    );
+}
+
+#[test]
+fn a_result_schema_that_grows_without_end_gives_a_bounded_value_at_once() {
+    // Each Node requires eight Nodes: 8^16 values if nothing stopped it.
+    let members: Vec<String> = (0..8).map(|i| format!("\"m{i}\"")).collect();
+    let properties: Vec<String> = (0..8)
+        .map(|i| format!("\"m{i}\": {{\"$ref\": \"#/components/schemas/Node\"}}"))
+        .collect();
+    let src = format!(
+        r##"{{"openrpc": "1.3.2", "info": {{"title": "t", "version": "1"}}, "methods": [{{"name": "tree", "params": [], "result": {{"name": "root", "schema": {{"$ref": "#/components/schemas/Node"}}}}}}],
+        "components": {{"schemas": {{"Node": {{"type": "object", "required": [{}], "properties": {{{}}}}}}}}}}}"##,
+        members.join(", "),
+        properties.join(", ")
+    );
+    let doc = OpenRpc::load(src.as_bytes()).unwrap();
+    let started = std::time::Instant::now();
+    let reply = served(&doc, &json!({"jsonrpc": "2.0", "method": "tree", "id": 1}));
+    assert!(started.elapsed() < std::time::Duration::from_secs(5));
+    assert!(reply["result"].is_object());
+    assert!(reply.to_string().len() < 1 << 20);
+}
