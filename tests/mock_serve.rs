@@ -12,23 +12,10 @@ fn jrpc() -> Command {
 
 /// Runs `jrpc serve ARGS` with `input` on stdin until it exits.
 fn serve(args: &[&str], input: &[u8]) -> Output {
-    let mut child = jrpc()
-        .arg("serve")
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("jrpc runs");
-    let mut stdin = child.stdin.take().unwrap();
-    let input = input.to_vec();
-    // Write from another thread so a large input cannot deadlock against unread replies.
-    let writer = std::thread::spawn(move || {
-        let _ = stdin.write_all(&input);
-    });
-    let output = child.wait_with_output().expect("jrpc exits");
-    writer.join().unwrap();
-    output
+    let args: Vec<&str> = std::iter::once("serve")
+        .chain(args.iter().copied())
+        .collect();
+    common::jrpc(&args, input)
 }
 
 fn lines(output: &Output) -> Vec<serde_json::Value> {

@@ -12,6 +12,23 @@ const JRPC: &str = env!("CARGO_BIN_EXE_jrpc");
 
 use common::jrpc as run;
 
+/// `jrpc tap --transcript TRANSCRIPT -- cat`, every standard stream piped.
+fn tap_cat(transcript: &std::path::Path) -> std::process::Child {
+    Command::new(JRPC)
+        .args([
+            "tap",
+            "--transcript",
+            transcript.to_str().unwrap(),
+            "--",
+            "cat",
+        ])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("jrpc runs")
+}
+
 const SESSION: &[u8] = b"{\"jsonrpc\":\"2.0\",\"method\":\"tools/list\",\"params\":[],\"id\":0}\n\
 {\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"protocolVersion\":\"2025-06-18\",\"capabilities\":{},\"clientInfo\":{\"name\":\"t\",\"version\":\"1\"}}}\n\
 {\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}\n\
@@ -224,19 +241,7 @@ fn a_line_past_the_checked_bound_passes_in_linear_time_and_bounded_memory() {
     long.extend_from_slice(b"\"}}\n");
     let small = b"{\"jsonrpc\":\"1.0\",\"method\":\"x\",\"id\":1}\n";
     let started = Instant::now();
-    let mut child = Command::new(JRPC)
-        .args([
-            "tap",
-            "--transcript",
-            transcript.to_str().unwrap(),
-            "--",
-            "cat",
-        ])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("jrpc runs");
+    let mut child = tap_cat(&transcript);
     let mut to_tap = child.stdin.take().unwrap();
     let sent = long.clone();
     let writer = std::thread::spawn(move || {
@@ -295,19 +300,7 @@ fn findings_never_hold_the_traffic_up_when_standard_error_is_not_read() {
     let dir = std::env::temp_dir().join(format!("jrpc-tap-stderr-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let transcript = dir.join("echoes.txt");
-    let mut child = Command::new(JRPC)
-        .args([
-            "tap",
-            "--transcript",
-            transcript.to_str().unwrap(),
-            "--",
-            "cat",
-        ])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("jrpc runs");
+    let mut child = tap_cat(&transcript);
     let mut to_tap = child.stdin.take().unwrap();
     let mut from_tap = BufReader::new(child.stdout.take().unwrap());
     let (done, echoes) = std::sync::mpsc::channel();

@@ -152,8 +152,15 @@ pub fn jrpc(args: &[&str], stdin: &[u8]) -> std::process::Output {
         .stderr(Stdio::piped())
         .spawn()
         .expect("jrpc runs");
-    child.stdin.take().unwrap().write_all(stdin).unwrap();
-    child.wait_with_output().unwrap()
+    let mut to_jrpc = child.stdin.take().unwrap();
+    let input = stdin.to_vec();
+    // Written from another thread, so a large input cannot deadlock against unread output.
+    let writer = std::thread::spawn(move || {
+        let _ = to_jrpc.write_all(&input);
+    });
+    let output = child.wait_with_output().expect("jrpc exits");
+    writer.join().unwrap();
+    output
 }
 
 /// A process's peak resident memory so far (Linux: `VmHWM` of /proc/PID/status), in bytes.
