@@ -3,10 +3,12 @@
 Two connections: mode="auto" (the SDK probes `server/discover` and adopts 2026-07-28) and
 mode="legacy" (the `initialize` handshake, which settles on 2025-11-25). On each: list tools,
 call add(2, 3) and expect "5", divide by zero (a tool error), an unknown tool (-32602), read a
-resource, a missing resource (-32002; -32602 in 2026-07-28), get a prompt. A third connection ("asks", the handshake)
-registers sampling and elicitation callbacks and runs the tools that ask the client during a call
-(summarize: sampling/createMessage; ask_name: elicitation/create), checking what the server asked
-and the results it finished with; it also subscribes to mock://notes and hears add_note change it. Prints one PASS/FAIL line per check and a summary; exits 1 on any
+resource, a missing resource (-32002; -32602 in 2026-07-28), get a prompt. Two more connections
+("asks": the handshake, and "asks auto": 2026-07-28, where the asking is an input-required result)
+register sampling, elicitation and roots callbacks and run the tools that ask the client during a
+call (summarize: sampling/createMessage; ask_name: elicitation/create; list_roots: roots/list),
+checking what the server asked and the results it finished with; the handshake one also subscribes
+to mock://notes and hears add_note change it. Prints one PASS/FAIL line per check and a summary; exits 1 on any
 failure.
 """
 
@@ -145,8 +147,12 @@ async def session(binary: str, mode: str, expected_version: str) -> None:
                 check(f"{p} logging/setLevel is -32601 in 2026-07-28", e.code == -32601, e.error)
 
 
-async def asking_session(binary: str) -> None:
-    """The tools that ask the client during a call, answered by this client's callbacks."""
+async def asking_session(binary: str, mode: str = "legacy") -> None:
+    """The tools that ask the client during a call, answered by this client's callbacks: in the
+    handshake (mode="legacy") the server sends sampling/createMessage, elicitation/create and
+    roots/list requests mid-call; in 2026-07-28 (mode="auto") the call's result is input_required,
+    the SDK answers its inputRequests with the same callbacks and retries with inputResponses and
+    the requestState. The results must be the same."""
     asked: list[tuple[str, object]] = []
     answers = {"sampling": "model", "elicitation": "accept"}
 
@@ -170,6 +176,10 @@ async def asking_session(binary: str) -> None:
         colour = schema["colour"]["oneOf"][1]["const"]
         return types.ElicitResult(action="accept", content={"name": schema["name"]["default"], "colour": colour})
 
+    async def roots(context):
+        asked.append(("roots", None))
+        return types.ListRootsResult(roots=[types.Root(uri="file:///home/ada/project", name="project")])
+
     heard: list[str] = []
 
     async def messages(message) -> None:
@@ -177,19 +187,22 @@ async def asking_session(binary: str) -> None:
         if getattr(message, "method", None) == "notifications/resources/updated":
             heard.append(str(uri))
 
-    p = "[asks]"
-    async with Client(server_params(binary, "asks"), mode="legacy", read_timeout_seconds=10,
-                      sampling_callback=sampling, elicitation_callback=elicitation,
-                      message_handler=messages) as client:
-        # A resource subscription: add_note changes mock://notes, the subscriber hears it.
-        await client.subscribe_resource("mock://notes")
-        await client.call_tool("add_note", {"text": "bring the milk"})
-        notes = await client.read_resource("mock://notes")
-        check(f"{p} subscribed to mock://notes, add_note sends notifications/resources/updated",
-              heard == ["mock://notes"] and notes.contents[0].text == "1. bring the milk\n", (heard, notes))
-        await client.unsubscribe_resource("mock://notes")
-        await client.call_tool("add_note", {"text": "and bread"})
-        check(f"{p} after resources/unsubscribe no update is sent", heard == ["mock://notes"], heard)
+    p = "[asks]" if mode == "legacy" else f"[asks {mode}]"
+    async with Client(server_params(binary, "asks" if mode == "legacy" else f"asks-{mode}"), mode=mode,
+                      read_timeout_seconds=10, sampling_callback=sampling, elicitation_callback=elicitation,
+                      list_roots_callback=roots, message_handler=messages) as client:
+        if mode == "legacy":
+            # A resource subscription: add_note changes mock://notes, the subscriber hears it.
+            await client.subscribe_resource("mock://notes")
+            await client.call_tool("add_note", {"text": "bring the milk"})
+            notes = await client.read_resource("mock://notes")
+            check(f"{p} subscribed to mock://notes, add_note sends notifications/resources/updated",
+                  heard == ["mock://notes"] and notes.contents[0].text == "1. bring the milk\n", (heard, notes))
+            await client.unsubscribe_resource("mock://notes")
+            await client.call_tool("add_note", {"text": "and bread"})
+            check(f"{p} after resources/unsubscribe no update is sent", heard == ["mock://notes"], heard)
+        else:
+            check(f"{p} negotiated protocol version 2026-07-28", client.protocol_version == "2026-07-28", client.protocol_version)
 
         summary = await client.call_tool("summarize", {"text": "JSON-RPC 2.0 is a stateless, light-weight remote procedure call protocol."})
         kind, params = asked[-1] if asked else (None, None)
@@ -199,10 +212,11 @@ async def asking_session(binary: str) -> None:
         check(f"{p} summarize returns what the client's model wrote",
               text_of(summary) == "Summary by test-model: A short summary." and not summary.is_error, summary)
 
-        answers["sampling"] = "refuse"
-        refused = await client.call_tool("summarize", {"text": "x"})
-        check(f"{p} a sampling request the client refuses is the call's tool error",
-              refused.is_error is True and "User rejected sampling" in text_of(refused), refused)
+        if mode == "legacy":
+            answers["sampling"] = "refuse"
+            refused = await client.call_tool("summarize", {"text": "x"})
+            check(f"{p} a sampling request the client refuses is the call's tool error",
+                  refused.is_error is True and "User rejected sampling" in text_of(refused), refused)
 
         greeting = await client.call_tool("ask_name", {})
         kind, params = asked[-1]
@@ -217,6 +231,24 @@ async def asking_session(binary: str) -> None:
         check(f"{p} a declined form is a result, not an error",
               not declined.is_error and "declined" in text_of(declined), declined)
 
+        listed = await client.call_tool("list_roots", {})
+        check(f"{p} list_roots asks roots/list and names the client's roots",
+              asked[-1][0] == "roots" and "file:///home/ada/project" in text_of(listed) and not listed.is_error, listed)
+
+        if mode != "legacy":
+            # 2026-07-28: an input the client refuses never reaches the server (an input response
+            # is a result); the SDK ends the call with the callback's error instead of retrying.
+            answers["sampling"] = "refuse"
+            try:
+                await client.call_tool("summarize", {"text": "x"})
+                check(f"{p} a sampling request the client refuses ends the call with its error", False, "no error")
+            except BaseException as e:  # the SDK raises it through its task group
+                errors = e.exceptions if isinstance(e, BaseExceptionGroup) else [e]
+                while errors and isinstance(errors[0], BaseExceptionGroup):
+                    errors = errors[0].exceptions
+                check(f"{p} a sampling request the client refuses ends the call with its error",
+                      any(isinstance(x, MCPError) and "User rejected sampling" in str(x) for x in errors), repr(e))
+
 
 async def main(binary: str) -> None:
     for mode, version in (("auto", "2026-07-28"), ("legacy", "2025-11-25")):
@@ -224,10 +256,11 @@ async def main(binary: str) -> None:
             await session(binary, mode, version)
         except Exception as e:  # a crash in one mode is a failure, not the end of the run
             check(f"[{mode}] session ran without an exception", False, repr(e))
-    try:
-        await asking_session(binary)
-    except Exception as e:
-        check("[asks] session ran without an exception", False, repr(e))
+    for mode in ("legacy", "auto"):
+        try:
+            await asking_session(binary, mode)
+        except Exception as e:
+            check(f"[asks {mode}] session ran without an exception", False, repr(e))
 
 
 if __name__ == "__main__":
