@@ -7,6 +7,7 @@
 use serde_json::{json, Map, Value};
 
 use crate::json::parse_document;
+use crate::mock::{MAX_REPLY, REPLY_TOO_LARGE};
 use crate::rpc::{self, Kind, Profile};
 
 use super::document::{value_of, Method, OpenRpc, ParamStructure};
@@ -43,12 +44,26 @@ pub fn reply(doc: &OpenRpc, input: &[u8]) -> Option<String> {
         let Value::Array(items) = &message else {
             return None;
         };
-        let replies: Vec<Value> = items
-            .iter()
-            .zip(&first.items)
-            .filter_map(|(item, d)| one(doc, item, d.kind))
-            .collect();
-        return (!replies.is_empty()).then(|| Value::Array(replies).to_string());
+        // Built one reply at a time, bounded as the MCP mock bounds a batch's replies: a batch of
+        // rpc.discover calls would otherwise be the document as many times over.
+        let mut out = String::from("[");
+        for (item, d) in items.iter().zip(&first.items) {
+            let Some(reply) = one(doc, item, d.kind) else {
+                continue;
+            };
+            if out.len() > 1 {
+                out.push(',');
+            }
+            out.push_str(&reply.to_string());
+            if out.len() > MAX_REPLY {
+                let message = format!("Reply too large: the replies would pass {MAX_REPLY} bytes (16 MiB); send fewer requests per batch");
+                return Some(error(Value::Null, REPLY_TOO_LARGE, &message, None).to_string());
+            }
+        }
+        return (out.len() > 1).then(|| {
+            out.push(']');
+            out
+        });
     }
     one(doc, &message, first.kind).map(|v| v.to_string())
 }
