@@ -10,7 +10,7 @@ use crate::json::parse_document;
 use crate::mock::{MAX_REPLY, REPLY_TOO_LARGE};
 use crate::rpc::{self, Kind, Profile};
 
-use super::document::{value_of, Method, OpenRpc, ParamStructure};
+use super::document::{value_of, Method, OpenRpc, Param, ParamStructure};
 use super::messages::Pairing;
 
 /// How deep a generated value goes (a recursive schema is cut there with `null`).
@@ -121,9 +121,10 @@ fn one(doc: &OpenRpc, message: &Value, kind: Kind) -> Option<Value> {
     }
     let params = message.get("params");
     let result = example_result(method, params).unwrap_or_else(|| {
-        method.result.as_ref().map_or(Value::Null, |r| {
-            generate(doc, &r.schema_pointer, 0, &mut { MAX_VALUES })
-        })
+        method
+            .result
+            .as_ref()
+            .map_or(Value::Null, |r| accepted_value(doc, r))
     });
     Some(json!({"jsonrpc": "2.0", "result": result, "id": id}))
 }
@@ -157,7 +158,8 @@ fn example_result(method: &Method, params: Option<&Value>) -> Option<Value> {
 /// A value for the schema at `pointer` in the document: always the same one for the same schema.
 /// `default`, `const`, `examples`, `enum` first; otherwise the smallest value of its type that the
 /// common keywords allow (required members, `minItems`, `minimum`, a hex `pattern`).
-fn generate(doc: &OpenRpc, pointer: &str, depth: usize, left: &mut usize) -> Value {
+/// `choice` picks the branch of each `oneOf` and `anyOf` (modulo their length).
+fn generate(doc: &OpenRpc, pointer: &str, choice: usize, depth: usize, left: &mut usize) -> Value {
     // Every value costs one of the budget: a schema whose objects require several members that
     // are themselves such objects would otherwise grow as (members)^depth.
     if *left == 0 {
@@ -198,15 +200,21 @@ fn generate(doc: &OpenRpc, pointer: &str, depth: usize, left: &mut usize) -> Val
                 let mut merged = Map::new();
                 let n = object[key].as_array().map_or(0, Vec::len);
                 for i in 0..n {
-                    if let Value::Object(part) =
-                        generate(doc, &format!("{pointer}/{key}/{i}"), depth + 1, left)
-                    {
+                    if let Value::Object(part) = generate(
+                        doc,
+                        &format!("{pointer}/{key}/{i}"),
+                        choice,
+                        depth + 1,
+                        left,
+                    ) {
                         merged.extend(part);
                     }
                 }
                 return Value::Object(merged);
             }
-            return generate(doc, &format!("{pointer}/{key}/0"), depth + 1, left);
+            let n = object[key].as_array().map_or(1, Vec::len).max(1);
+            let at = format!("{pointer}/{key}/{}", choice % n);
+            return generate(doc, &at, choice, depth + 1, left);
         }
     }
     let kind = match object.get("type") {
@@ -223,7 +231,7 @@ fn generate(doc: &OpenRpc, pointer: &str, depth: usize, left: &mut usize) -> Val
             for name in required.into_iter().flatten().filter_map(Value::as_str) {
                 let at = format!("{pointer}/properties/{}", crate::json::escape_token(name));
                 let value = if object.get("properties").and_then(|p| p.get(name)).is_some() {
-                    generate(doc, &at, depth + 1, left)
+                    generate(doc, &at, choice, depth + 1, left)
                 } else {
                     Value::Null
                 };
@@ -239,7 +247,7 @@ fn generate(doc: &OpenRpc, pointer: &str, depth: usize, left: &mut usize) -> Val
                 .min(16);
             Value::Array(
                 (0..n)
-                    .map(|_| generate(doc, &format!("{pointer}/items"), depth + 1, left))
+                    .map(|_| generate(doc, &format!("{pointer}/items"), choice, depth + 1, left))
                     .collect(),
             )
         }
@@ -286,16 +294,30 @@ fn resolve<'d>(doc: &'d OpenRpc, pointer: &str) -> Option<(&'d Value, String)> {
     None
 }
 
+/// How many choices of `oneOf`/`anyOf` branches [`accepted_value`] tries.
+const CHOICES: usize = 8;
+
+/// A value generated for the schema of `param` that the schema accepts: every `oneOf` and `anyOf`
+/// takes its first branch, and when the schema refuses that value (a value of a `oneOf`'s first
+/// branch that its second matches too) its second, and so on, [`CHOICES`] times; then the first.
+fn accepted_value(doc: &OpenRpc, param: &Param) -> Value {
+    let first = generate(doc, &param.schema_pointer, 0, 0, &mut { MAX_VALUES });
+    if doc.schema_errors(param, &first).is_empty() {
+        return first;
+    }
+    (1..CHOICES)
+        .map(|choice| generate(doc, &param.schema_pointer, choice, 0, &mut { MAX_VALUES }))
+        .find(|value| doc.schema_errors(param, value).is_empty())
+        .unwrap_or(first)
+}
+
 /// Params for a call of `method` generated from its params' schemas (as the mock generates
 /// results): by name when the method takes them by name, else by position.
 pub fn generated_params(doc: &OpenRpc, method: &Method) -> Value {
-    let mut left = MAX_VALUES;
-    let values = method.params.iter().map(|p| {
-        (
-            p.name.clone(),
-            generate(doc, &p.schema_pointer, 0, &mut left),
-        )
-    });
+    let values = method
+        .params
+        .iter()
+        .map(|p| (p.name.clone(), accepted_value(doc, p)));
     if method.param_structure == ParamStructure::ByName {
         Value::Object(values.collect())
     } else {
