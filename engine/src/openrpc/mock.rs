@@ -159,13 +159,13 @@ fn example_result(method: &Method, params: Option<&Value>) -> Option<Value> {
 /// `default`, `const`, `examples`, `enum` first; otherwise the smallest value of its type that the
 /// common keywords allow (required members, `minItems`, `minimum`, a hex `pattern`).
 /// `choice` picks the branch of each `oneOf` and `anyOf` (modulo their length).
-fn generate(doc: &OpenRpc, pointer: &str, choice: usize, depth: usize, left: &mut usize) -> Value {
+fn generate(doc: &OpenRpc, pointer: &str, choice: usize, depth: usize, left: &mut Budget) -> Value {
     // Every value costs one of the budget: a schema whose objects require several members that
     // are themselves such objects would otherwise grow as (members)^depth.
-    if *left == 0 {
+    if left.values == 0 {
         return Value::Null;
     }
-    *left -= 1;
+    left.values -= 1;
     let Some(schema) = resolve(doc, pointer) else {
         return Value::Null;
     };
@@ -213,6 +213,7 @@ fn generate(doc: &OpenRpc, pointer: &str, choice: usize, depth: usize, left: &mu
                 return Value::Object(merged);
             }
             let n = object[key].as_array().map_or(1, Vec::len).max(1);
+            left.branched |= n > 1;
             let at = format!("{pointer}/{key}/{}", choice % n);
             return generate(doc, &at, choice, depth + 1, left);
         }
@@ -300,15 +301,35 @@ const CHOICES: usize = 8;
 /// A value generated for the schema of `param` that the schema accepts: every `oneOf` and `anyOf`
 /// takes its first branch, and when the schema refuses that value (a value of a `oneOf`'s first
 /// branch that its second matches too) its second, and so on, [`CHOICES`] times; then the first.
+/// A value cut short (its budget spent) or one that never chose a branch is not checked: no
+/// other choice would do better.
 fn accepted_value(doc: &OpenRpc, param: &Param) -> Value {
-    let first = generate(doc, &param.schema_pointer, 0, 0, &mut { MAX_VALUES });
-    if doc.schema_errors(param, &first).is_empty() {
+    let mut budget = Budget::new();
+    let first = generate(doc, &param.schema_pointer, 0, 0, &mut budget);
+    if !budget.branched || budget.values == 0 || doc.schema_errors(param, &first).is_empty() {
         return first;
     }
     (1..CHOICES)
-        .map(|choice| generate(doc, &param.schema_pointer, choice, 0, &mut { MAX_VALUES }))
+        .map(|choice| generate(doc, &param.schema_pointer, choice, 0, &mut Budget::new()))
         .find(|value| doc.schema_errors(param, value).is_empty())
         .unwrap_or(first)
+}
+
+/// What one generated value may still spend, and whether it chose among branches.
+struct Budget {
+    /// Values left of [`MAX_VALUES`].
+    values: usize,
+    /// A `oneOf` or `anyOf` of several branches was met.
+    branched: bool,
+}
+
+impl Budget {
+    fn new() -> Budget {
+        Budget {
+            values: MAX_VALUES,
+            branched: false,
+        }
+    }
 }
 
 /// Params for a call of `method` generated from its params' schemas (as the mock generates

@@ -299,6 +299,9 @@ fn judge<L: ProbeLink>(runner: &mut Runner<'_, L>, doc: &OpenRpc, exchange: &Exc
     }
     match (exchange.result(), exchange.error_code()) {
         (Some(_), _) => runner.note(format!("{what}: answered with a result")),
+        (None, Some(-32601)) => runner.note(format!(
+            "{what}: answered with error -32601: the server lacks this method of the document"
+        )),
         (None, Some(code)) => runner.note(format!("{what}: answered with error {code}")),
         (None, None) => {}
     }

@@ -31,7 +31,9 @@
 //!   recently used one (every request touches its session);
 //!   `DELETE` with the id ends the session.
 //! - `GET` → `405` with `Allow` and a short text saying how to use the endpoint (MCP's optional
-//!   server-to-client stream is not offered).
+//!   server-to-client stream is not offered); serving an OpenRPC document's API (`--openrpc`),
+//!   `GET` → `200` with the document (what `rpc.discover` returns), and a POST is answered by
+//!   [`post_openrpc`].
 //! - DNS-rebinding protection first of all ([`super::guard`]): a foreign `Host` or `Origin` → `403`.
 //! - CORS on every response: `Access-Control-Allow-Origin` echoes the `Origin` (or `*` without
 //!   one), `Access-Control-Expose-Headers: Mcp-Session-Id`. `OPTIONS` preflights get `204` allowing
@@ -203,6 +205,11 @@ async fn respond(
         Method::OPTIONS => preflight(request.headers()),
         Method::POST => post(request, name, verbose, served).await,
         Method::DELETE => delete(request.headers()),
+        // The document of the API served (`--openrpc DOC`), for `--openrpc http://…` elsewhere.
+        Method::GET if served.openrpc.is_some() => {
+            let doc = served.openrpc.as_deref().map(|d| d.value().to_string());
+            with_type(StatusCode::OK, "application/json", doc.unwrap_or_default())
+        }
         Method::GET | Method::HEAD => {
             let mut reply = text(StatusCode::METHOD_NOT_ALLOWED, "jrpc serve: this is a JSON-RPC 2.0 endpoint (the jsonrpc-playground mock server).\nPOST a JSON-RPC message with Content-Type: application/json, e.g.\n  curl -H 'Content-Type: application/json' -d '{\"jsonrpc\":\"2.0\",\"method\":\"subtract\",\"params\":[42,23],\"id\":1}' URL\nThere is no server-to-client event stream (GET).\n");
             reply.headers_mut().insert(
