@@ -636,23 +636,27 @@ fn path_of(document: &str) -> String {
     data(document).to_string_lossy().into_owned()
 }
 
+/// `jrpc probe --format json ARGS -- jrpc serve --openrpc SERVED` (SERVED under tests/data/openrpc).
+fn probe_serving(args: &[&str], served: &str) -> (Option<i32>, Value) {
+    let served = path_of(served);
+    let mut all = args.to_vec();
+    all.extend_from_slice(&[
+        "--",
+        env!("CARGO_BIN_EXE_jrpc"),
+        "serve",
+        "--openrpc",
+        &served,
+    ]);
+    probe(&all)
+}
+
 #[test]
 fn jrpc_probe_openrpc_passes_jrpc_serve_openrpc_on_stdio_for_every_document() {
     for document in EXAMPLE_DOCUMENTS
         .iter()
         .chain(&["starknet/starknet_api_openrpc.json"])
     {
-        let path = path_of(document);
-        let jrpc_bin = env!("CARGO_BIN_EXE_jrpc");
-        let (code, report) = probe(&[
-            "--openrpc",
-            &path,
-            "--",
-            jrpc_bin,
-            "serve",
-            "--openrpc",
-            &path,
-        ]);
+        let (code, report) = probe_serving(&["--openrpc", &path_of(document)], document);
         assert_probe_passes(document, &load(document), code, &report);
     }
 }
@@ -728,42 +732,23 @@ fn jrpc_probe_openrpc_reports_each_planted_api_defect_with_its_rule_and_nothing_
         expected.map(|(a, b)| (a.to_string(), b.to_string()))
     );
     let checks = probe_checks(&report);
-    let detail = |id: &str| checks.iter().find(|c| c.0 == id).unwrap().2.clone();
-    assert!(
-        detail("openrpc/list_pets").contains("want array, but got string"),
-        "{}",
-        detail("openrpc/list_pets")
-    );
-    assert!(
-        detail("openrpc/get_pet").contains("missing properties 'name'"),
-        "{}",
-        detail("openrpc/get_pet")
-    );
-    assert!(
-        detail("openrpc/create_pet").contains("409 is not among them"),
-        "{}",
-        detail("openrpc/create_pet")
-    );
-    assert!(
-        detail("openrpc/discover").contains("-32601"),
-        "{}",
-        detail("openrpc/discover")
-    );
+    for (id, says) in [
+        ("openrpc/list_pets", "want array, but got string"),
+        ("openrpc/get_pet", "missing properties 'name'"),
+        ("openrpc/create_pet", "409 is not among them"),
+        ("openrpc/discover", "-32601"),
+    ] {
+        let detail = &checks.iter().find(|c| c.0 == id).unwrap().2;
+        assert!(detail.contains(says), "{id}: {detail}");
+    }
 }
 
 #[test]
 fn jrpc_probe_openrpc_discover_probes_with_the_servers_own_document() {
-    let path = path_of("examples/simple-math-openrpc.json");
-    let jrpc_bin = env!("CARGO_BIN_EXE_jrpc");
-    let (code, report) = probe(&[
-        "--openrpc",
-        "discover",
-        "--",
-        jrpc_bin,
-        "serve",
-        "--openrpc",
-        &path,
-    ]);
+    let (code, report) = probe_serving(
+        &["--openrpc", "discover"],
+        "examples/simple-math-openrpc.json",
+    );
     assert_eq!(code, Some(0), "{report}");
     let checks = probe_checks(&report);
     assert!(checks.iter().all(|c| c.1 == "pass"), "{checks:#?}");
@@ -791,16 +776,10 @@ fn jrpc_probe_openrpc_discover_fails_when_the_server_describes_nothing() {
 
 #[test]
 fn jrpc_probe_openrpc_compares_the_servers_document_with_the_given_one() {
-    let jrpc_bin = env!("CARGO_BIN_EXE_jrpc");
-    let (_, report) = probe(&[
-        "--openrpc",
-        &path_of("examples/petstore-openrpc.json"),
-        "--",
-        jrpc_bin,
-        "serve",
-        "--openrpc",
-        &path_of("examples/simple-math-openrpc.json"),
-    ]);
+    let (_, report) = probe_serving(
+        &["--openrpc", &path_of("examples/petstore-openrpc.json")],
+        "examples/simple-math-openrpc.json",
+    );
     let checks = probe_checks(&report);
     assert_eq!(
         checks[0].2,
@@ -817,20 +796,17 @@ fn jrpc_probe_openrpc_compares_the_servers_document_with_the_given_one() {
 #[test]
 fn jrpc_probe_openrpc_skips_methods_by_name_and_stops_at_max_calls() {
     let path = path_of("examples/petstore-openrpc.json");
-    let jrpc_bin = env!("CARGO_BIN_EXE_jrpc");
-    let (code, report) = probe(&[
-        "--openrpc",
-        &path,
-        "--skip-method",
-        "create_pet",
-        "--max-calls",
-        "1",
-        "--",
-        jrpc_bin,
-        "serve",
-        "--openrpc",
-        &path,
-    ]);
+    let (code, report) = probe_serving(
+        &[
+            "--openrpc",
+            &path,
+            "--skip-method",
+            "create_pet",
+            "--max-calls",
+            "1",
+        ],
+        "examples/petstore-openrpc.json",
+    );
     assert_eq!(code, Some(0));
     let checks = probe_checks(&report);
     let find = |id: &str| checks.iter().find(|c| c.0 == id).unwrap().clone();
