@@ -682,22 +682,34 @@ fn jrpc_probe_openrpc_passes_jrpc_serve_openrpc_over_http_and_websocket() {
     }
 }
 
-/// `jrpc probe --openrpc` of the petstore example against tests/fixtures/openrpc_wrong_petstore.py.
-fn probe_wrong_petstore(extra: &[&str]) -> (Option<i32>, Value) {
-    let python = if std::path::Path::new("/usr/bin/python3").exists() {
+/// The Python that runs the test servers of tests/fixtures (the system's when there is one).
+fn python3() -> &'static str {
+    if std::path::Path::new("/usr/bin/python3").exists() {
         "/usr/bin/python3"
     } else {
         "python3"
-    };
-    let script =
-        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/openrpc_wrong_petstore.py");
+    }
+}
+
+/// tests/fixtures/wrong_servers.py (its first argument says which server it is).
+fn wrong_servers() -> String {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/wrong_servers.py")
+        .to_string_lossy()
+        .into_owned()
+}
+
+/// `jrpc probe --openrpc` of the petstore example against tests/fixtures/wrong_servers.py's
+/// petstore.
+fn probe_wrong_petstore(extra: &[&str]) -> (Option<i32>, Value) {
+    let script = wrong_servers();
     let path = path_of("examples/petstore-openrpc.json");
     let mut args = vec!["--openrpc"];
     args.extend_from_slice(extra);
     if extra.is_empty() {
         args.push(&path);
     }
-    args.extend_from_slice(&["--", python, script.to_str().unwrap()]);
+    args.extend_from_slice(&["--", python3(), &script, "petstore"]);
     probe(&args)
 }
 
@@ -894,4 +906,57 @@ fn an_openrpc_url_that_answers_an_error_status_exits_2_saying_so() {
         "{stderr}"
     );
     assert!(stderr.contains("answered HTTP 405"), "{stderr}");
+}
+
+#[test]
+fn the_probe_checks_structured_content_against_the_tools_output_schema() {
+    let (code, report) = probe(&["--", python3(), &wrong_servers(), "structured-content"]);
+    assert_eq!(code, Some(1));
+    let found: Vec<(String, String)> = probe_findings(&report)
+        .into_iter()
+        .filter(|(rule, _)| rule == "mcp-structured-content-invalid")
+        .collect();
+    let expected = [("/result/structuredContent/sum"), ("/result")].map(|path| {
+        (
+            "mcp-structured-content-invalid".to_string(),
+            path.to_string(),
+        )
+    });
+    assert_eq!(found, expected);
+    let checks = probe_checks(&report);
+    let failed: Vec<&str> = checks
+        .iter()
+        .filter(|c| c.1 == "fail")
+        .map(|c| c.0.as_str())
+        .collect();
+    assert_eq!(failed, ["tools/call"]);
+    let detail = &checks.iter().find(|c| c.0 == "tools/call").unwrap().2;
+    assert!(
+        detail.contains("want number, but got string (outputSchema /properties/sum)"),
+        "{detail}"
+    );
+    assert!(
+        !detail.contains("ok_sum:") && !detail.contains("echo:"),
+        "{detail}"
+    );
+}
+
+#[test]
+fn a_standalone_schema_is_json_schema_2020_12_unless_it_names_another_draft() {
+    let instance = json!([1]);
+    let tuple = json!({"type": "array", "prefixItems": [{"type": "string"}]});
+    let errors = openrpc::schema_errors(&tuple, &instance).unwrap();
+    assert_eq!(errors.len(), 1, "{errors:?}");
+    assert_eq!(errors[0].instance, "/0");
+    assert_eq!(errors[0].schema, "/prefixItems/0");
+    let mut draft7 = tuple.clone();
+    draft7["$schema"] = json!("http://json-schema.org/draft-07/schema#");
+    assert_eq!(openrpc::schema_errors(&draft7, &instance).unwrap(), []);
+}
+
+#[test]
+fn a_standalone_schema_referring_outside_itself_cannot_be_used_and_says_so() {
+    let schema = json!({"$ref": "https://example.com/schema.json"});
+    let why = openrpc::schema_errors(&schema, &json!(1)).unwrap_err();
+    assert!(why.contains("example.com"), "{why}");
 }

@@ -8,6 +8,8 @@ mod lifecycle;
 mod mcp;
 #[cfg(feature = "openrpc")]
 pub mod openrpc;
+#[cfg(feature = "openrpc")]
+mod output_schema;
 pub(crate) mod protocol;
 mod tools;
 
