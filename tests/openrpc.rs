@@ -960,3 +960,82 @@ fn a_standalone_schema_referring_outside_itself_cannot_be_used_and_says_so() {
     let why = openrpc::schema_errors(&schema, &json!(1)).unwrap_err();
     assert!(why.contains("example.com"), "{why}");
 }
+
+/// POSTs `body` to `jrpc serve --http` at `addr` on a connection of its own: the status and body.
+fn post_to(addr: &str, body: &str) -> (u16, String) {
+    use std::io::{Read, Write};
+    let mut stream = std::net::TcpStream::connect(addr).expect("the server listens");
+    stream
+        .set_read_timeout(Some(common::WAIT))
+        .expect("a timeout is set");
+    let request = format!(
+        "POST / HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nConnection: close\r\nContent-Length: {}\r\n\r\n{body}",
+        body.len()
+    );
+    stream.write_all(request.as_bytes()).expect("sent");
+    let mut raw = String::new();
+    stream.read_to_string(&mut raw).expect("answered");
+    let (head, body) = raw.split_once("\r\n\r\n").expect("a head and a body");
+    let status = head
+        .split(' ')
+        .nth(1)
+        .and_then(|s| s.parse().ok())
+        .expect("a status");
+    (status, body.to_string())
+}
+
+#[test]
+fn jrpc_serve_openrpc_over_http_answers_calls_notifications_and_unreadable_text() {
+    let server = Server::jrpc_serve(&[
+        "--openrpc",
+        &path_of("examples/petstore-openrpc.json"),
+        "--http",
+        "0",
+    ]);
+    let addr = server.addr("http");
+    let (status, body) = post_to(
+        &addr,
+        r#"{"jsonrpc": "2.0", "method": "get_pet", "params": [7], "id": 1}"#,
+    );
+    assert_eq!(status, 200);
+    let reply: Value = serde_json::from_str(&body).unwrap();
+    assert_eq!(
+        reply["result"],
+        json!({"id": 7, "name": "fluffy", "tag": "poodle"})
+    );
+    let (status, body) = post_to(
+        &addr,
+        r#"{"jsonrpc": "2.0", "method": "get_pet", "params": [7]}"#,
+    );
+    assert_eq!((status, body.as_str()), (202, ""));
+    let (status, body) = post_to(&addr, r#"{"jsonrpc": "2.0", "method""#);
+    assert_eq!(status, 400);
+    let reply: Value = serde_json::from_str(&body).unwrap();
+    assert_eq!(
+        (reply["error"]["code"].clone(), reply["id"].clone()),
+        (json!(-32700), Value::Null)
+    );
+}
+
+#[test]
+fn jrpc_serve_openrpc_over_websocket_answers_rpc_discover_with_the_document() {
+    use futures_util::{SinkExt, StreamExt};
+    use tokio_tungstenite::tungstenite::Message;
+    let document = "examples/simple-math-openrpc.json";
+    let server = Server::jrpc_serve(&["--openrpc", &path_of(document), "--ws", "0"]);
+    let text = common::run(async {
+        let mut socket = common::connect(&server.url("ws")).await;
+        let call = r#"{"jsonrpc": "2.0", "method": "rpc.discover", "id": "d"}"#;
+        socket.send(Message::text(call)).await.unwrap();
+        loop {
+            match socket.next().await {
+                Some(Ok(Message::Text(text))) => return text.to_string(),
+                Some(Ok(_)) => {}
+                other => panic!("the connection ended without a reply: {other:?}"),
+            }
+        }
+    });
+    let reply: Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(reply["id"], "d");
+    assert_eq!(reply["result"], *load(document).value());
+}
