@@ -1039,3 +1039,15 @@ fn jrpc_serve_openrpc_over_websocket_answers_rpc_discover_with_the_document() {
     assert_eq!(reply["id"], "d");
     assert_eq!(reply["result"], *load(document).value());
 }
+
+#[test]
+fn a_batch_whose_replies_would_pass_16_mib_is_answered_with_one_error() {
+    let doc = load("examples/simple-math-openrpc.json");
+    // Each rpc.discover reply holds the whole document (about 2.7 KB): 7,000 of them pass 16 MiB.
+    let calls: Vec<String> = (0..7000)
+        .map(|id| format!(r#"{{"jsonrpc":"2.0","method":"rpc.discover","id":{id}}}"#))
+        .collect();
+    let batch = format!("[{}]", calls.join(","));
+    let reply = openrpc::mock::reply(&doc, batch.as_bytes()).expect("answered");
+    assert_eq!(reply, common::REPLY_TOO_LARGE);
+}
