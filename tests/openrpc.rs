@@ -11,7 +11,7 @@ use jsonrpc_playground::rpc::Profile;
 use serde_json::{json, Map, Value};
 
 mod common;
-use common::jrpc;
+use common::{jrpc, Server};
 
 fn data(path: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -563,4 +563,491 @@ fn a_result_schema_that_grows_without_end_gives_a_bounded_value_at_once() {
     assert!(started.elapsed() < std::time::Duration::from_secs(5));
     assert!(reply["result"].is_object());
     assert!(reply.to_string().len() < 1 << 20);
+}
+
+/// `jrpc probe --format json ARGS`: the exit code and the report.
+fn probe(args: &[&str]) -> (Option<i32>, Value) {
+    let mut all = vec!["probe", "--format", "json"];
+    all.extend_from_slice(args);
+    let out = jrpc(&all, b"");
+    match serde_json::from_slice(&out.stdout) {
+        Ok(report) => (out.status.code(), report),
+        Err(e) => panic!(
+            "no JSON report ({e}): {}\nstderr: {}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        ),
+    }
+}
+
+/// `(id, status, detail)` of each check of a probe's report.
+fn probe_checks(report: &Value) -> Vec<(String, String, String)> {
+    let text = |c: &Value, key: &str| c[key].as_str().unwrap_or_default().to_string();
+    report["checks"]
+        .as_array()
+        .expect("checks")
+        .iter()
+        .map(|c| (text(c, "id"), text(c, "status"), text(c, "detail")))
+        .collect()
+}
+
+/// Every `(rule, path)` found in a probe's report, in transcript order.
+fn probe_findings(report: &Value) -> Vec<(String, String)> {
+    let mut found = Vec::new();
+    let documents = report["documents"].as_array().expect("documents");
+    for doc in documents.iter().chain(
+        documents
+            .iter()
+            .flat_map(|d| d["items"].as_array().into_iter().flatten()),
+    ) {
+        for v in doc["violations"].as_array().into_iter().flatten() {
+            found.push((
+                v["rule"].as_str().unwrap().to_string(),
+                v["path"].as_str().unwrap().to_string(),
+            ));
+        }
+    }
+    found
+}
+
+/// Asserts that the probe passed every check, found nothing, and called each method of `doc`.
+fn assert_probe_passes(what: &str, doc: &OpenRpc, code: Option<i32>, report: &Value) {
+    let checks = probe_checks(report);
+    let failed: Vec<_> = checks.iter().filter(|c| c.1 != "pass").collect();
+    assert!(failed.is_empty(), "{what}: {failed:#?}");
+    assert!(
+        probe_findings(report).is_empty(),
+        "{what}: {:?}",
+        probe_findings(report)
+    );
+    assert_eq!(code, Some(0), "{what}");
+    for m in doc.methods().iter().filter(|m| !m.name.starts_with("rpc.")) {
+        let id = format!("openrpc/{}", m.name);
+        assert!(checks.iter().any(|c| c.0 == id), "{what}: no check {id}");
+    }
+    let discover = checks
+        .iter()
+        .find(|c| c.0 == "openrpc/discover")
+        .expect("openrpc/discover");
+    assert_eq!(discover.2, "the same document as the one given", "{what}");
+}
+
+fn path_of(document: &str) -> String {
+    data(document).to_string_lossy().into_owned()
+}
+
+/// `jrpc probe --format json ARGS -- jrpc serve --openrpc SERVED` (SERVED under tests/data/openrpc).
+fn probe_serving(args: &[&str], served: &str) -> (Option<i32>, Value) {
+    let served = path_of(served);
+    let mut all = args.to_vec();
+    all.extend_from_slice(&[
+        "--",
+        env!("CARGO_BIN_EXE_jrpc"),
+        "serve",
+        "--openrpc",
+        &served,
+    ]);
+    probe(&all)
+}
+
+#[test]
+fn jrpc_probe_openrpc_passes_jrpc_serve_openrpc_on_stdio_for_every_document() {
+    for document in EXAMPLE_DOCUMENTS
+        .iter()
+        .chain(&["starknet/starknet_api_openrpc.json"])
+    {
+        let (code, report) = probe_serving(&["--openrpc", &path_of(document)], document);
+        assert_probe_passes(document, &load(document), code, &report);
+    }
+}
+
+#[test]
+fn jrpc_probe_openrpc_passes_jrpc_serve_openrpc_over_http_and_websocket() {
+    for document in [
+        "examples/petstore-openrpc.json",
+        "examples/params-by-name-petstore-openrpc.json",
+        "starknet/starknet_api_openrpc.json",
+    ] {
+        let path = path_of(document);
+        let server = Server::jrpc_serve(&["--openrpc", &path, "--ws", "0", "--http", "0"]);
+        for url in [server.url("http"), server.url("ws")] {
+            let (code, report) = probe(&["--openrpc", &path, &url]);
+            assert_probe_passes(
+                &format!("{document} at {url}"),
+                &load(document),
+                code,
+                &report,
+            );
+        }
+    }
+}
+
+/// The Python that runs the test servers of tests/fixtures (the system's when there is one).
+fn python3() -> &'static str {
+    if std::path::Path::new("/usr/bin/python3").exists() {
+        "/usr/bin/python3"
+    } else {
+        "python3"
+    }
+}
+
+/// tests/fixtures/wrong_servers.py (its first argument says which server it is).
+fn wrong_servers() -> String {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/wrong_servers.py")
+        .to_string_lossy()
+        .into_owned()
+}
+
+/// `jrpc probe --openrpc` of the petstore example against tests/fixtures/wrong_servers.py's
+/// petstore.
+fn probe_wrong_petstore(extra: &[&str]) -> (Option<i32>, Value) {
+    let script = wrong_servers();
+    let path = path_of("examples/petstore-openrpc.json");
+    let mut args = vec!["--openrpc"];
+    args.extend_from_slice(extra);
+    if extra.is_empty() {
+        args.push(&path);
+    }
+    args.extend_from_slice(&["--", python3(), &script, "petstore"]);
+    probe(&args)
+}
+
+#[test]
+fn jrpc_probe_openrpc_reports_each_planted_api_defect_with_its_rule_and_nothing_else() {
+    let (code, report) = probe_wrong_petstore(&[]);
+    assert_eq!(code, Some(1));
+    assert_eq!(
+        probe_findings(&report),
+        [
+            ("openrpc-result-invalid".to_string(), "/result".to_string()),
+            (
+                "openrpc-error-undeclared".to_string(),
+                "/error/code".to_string()
+            ),
+            ("openrpc-result-invalid".to_string(), "/result".to_string()),
+        ]
+    );
+    let status: Vec<(String, String)> = probe_checks(&report)
+        .into_iter()
+        .filter(|c| c.0.starts_with("openrpc/"))
+        .map(|c| (c.0, c.1))
+        .collect();
+    let expected = [
+        ("openrpc/discover", "pass"),
+        ("openrpc/list_pets", "fail"),
+        ("openrpc/create_pet", "pass"),
+        ("openrpc/get_pet", "fail"),
+    ];
+    assert_eq!(
+        status,
+        expected.map(|(a, b)| (a.to_string(), b.to_string()))
+    );
+    let checks = probe_checks(&report);
+    for (id, says) in [
+        ("openrpc/list_pets", "want array, but got string"),
+        ("openrpc/get_pet", "missing properties 'name'"),
+        ("openrpc/create_pet", "409 is not among them"),
+        ("openrpc/discover", "-32601"),
+    ] {
+        let detail = &checks.iter().find(|c| c.0 == id).unwrap().2;
+        assert!(detail.contains(says), "{id}: {detail}");
+    }
+}
+
+#[test]
+fn jrpc_probe_openrpc_discover_probes_with_the_servers_own_document() {
+    let (code, report) = probe_serving(
+        &["--openrpc", "discover"],
+        "examples/simple-math-openrpc.json",
+    );
+    assert_eq!(code, Some(0), "{report}");
+    let checks = probe_checks(&report);
+    assert!(checks.iter().all(|c| c.1 == "pass"), "{checks:#?}");
+    assert_eq!(checks[0].0, "openrpc/discover");
+    assert_eq!(
+        checks[0].2,
+        "a valid document with 2 methods: the methods probed"
+    );
+    for id in ["openrpc/addition", "openrpc/subtraction"] {
+        assert!(checks.iter().any(|c| c.0 == id), "{id}: {checks:#?}");
+    }
+}
+
+#[test]
+fn jrpc_probe_openrpc_discover_fails_when_the_server_describes_nothing() {
+    let (code, report) = probe_wrong_petstore(&["discover"]);
+    assert_eq!(code, Some(1));
+    let checks = probe_checks(&report);
+    let discover = checks.iter().find(|c| c.0 == "openrpc/discover").unwrap();
+    assert_eq!(discover.1, "fail");
+    assert!(discover.2.contains("error -32601"), "{}", discover.2);
+    let methods = checks.iter().find(|c| c.0 == "openrpc/methods").unwrap();
+    assert_eq!(methods.1, "skipped");
+}
+
+#[test]
+fn jrpc_probe_openrpc_compares_the_servers_document_with_the_given_one() {
+    let (_, report) = probe_serving(
+        &["--openrpc", &path_of("examples/petstore-openrpc.json")],
+        "examples/simple-math-openrpc.json",
+    );
+    let checks = probe_checks(&report);
+    assert_eq!(
+        checks[0].2,
+        "a valid document that differs from the one given; it lacks list_pets, create_pet, get_pet; it adds addition, subtraction"
+    );
+    let get_pet = checks.iter().find(|c| c.0 == "openrpc/get_pet").unwrap();
+    assert!(
+        get_pet.2.contains("the server lacks this method"),
+        "{}",
+        get_pet.2
+    );
+}
+
+#[test]
+fn jrpc_probe_openrpc_skips_methods_by_name_and_stops_at_max_calls() {
+    let path = path_of("examples/petstore-openrpc.json");
+    let (code, report) = probe_serving(
+        &[
+            "--openrpc",
+            &path,
+            "--skip-method",
+            "create_pet",
+            "--max-calls",
+            "1",
+        ],
+        "examples/petstore-openrpc.json",
+    );
+    assert_eq!(code, Some(0));
+    let checks = probe_checks(&report);
+    let find = |id: &str| checks.iter().find(|c| c.0 == id).unwrap().clone();
+    assert_eq!(find("openrpc/list_pets").1, "pass");
+    let create = find("openrpc/create_pet");
+    assert_eq!(
+        (create.1.as_str(), create.2.as_str()),
+        ("skipped", "--skip-method")
+    );
+    let get = find("openrpc/get_pet");
+    assert_eq!(
+        (get.1.as_str(), get.2.as_str()),
+        ("skipped", "--max-calls 1 reached")
+    );
+    // Nothing of create_pet was sent.
+    assert!(!report.to_string().contains("newPetName"));
+}
+
+#[test]
+fn jrpc_probe_openrpc_sends_a_method_without_result_as_a_notification() {
+    let path = path_of("examples/metrics-openrpc.json");
+    let jrpc_bin = env!("CARGO_BIN_EXE_jrpc");
+    let out = jrpc(
+        &[
+            "probe",
+            "--openrpc",
+            &path,
+            "--transcript",
+            "/dev/stdout",
+            "--",
+            jrpc_bin,
+            "serve",
+            "--openrpc",
+            &path,
+        ],
+        b"",
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{text}");
+    let sent = text
+        .lines()
+        .find(|l| l.contains("\"method\":\"link_clicked\""))
+        .unwrap_or_else(|| panic!("link_clicked was sent: {text}"));
+    assert!(
+        sent.starts_with("--> ") && !sent.contains("\"id\""),
+        "{sent}"
+    );
+    assert!(text.contains("sent as a notification"), "{text}");
+}
+
+#[test]
+fn an_openrpc_document_is_fetched_by_url_from_jrpc_serve_openrpc_http() {
+    let served = path_of("examples/simple-math-openrpc.json");
+    let server = Server::jrpc_serve(&["--openrpc", &served, "--http", "0"]);
+    let url = server.url("http");
+    let out = jrpc(
+        &["check", "--openrpc", &url],
+        br#"{"jsonrpc": "2.0", "method": "addition", "params": [2, "2"], "id": 1}"#,
+    );
+    assert_eq!(out.status.code(), Some(1));
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("error[openrpc-param-invalid]"), "{text}");
+    // And a probe by URL of the server it came from passes.
+    let (code, report) = probe(&["--openrpc", &url, &url]);
+    assert_probe_passes(
+        &url,
+        &load("examples/simple-math-openrpc.json"),
+        code,
+        &report,
+    );
+}
+
+#[test]
+fn an_openrpc_url_that_answers_an_error_status_exits_2_saying_so() {
+    // The MCP mock answers GET with 405.
+    let server = Server::jrpc_serve(&["--http", "0"]);
+    let out = jrpc(
+        &["check", "--openrpc", &server.url("http")],
+        br#"{"jsonrpc": "2.0", "method": "m", "id": 1}"#,
+    );
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        stderr.contains("cannot fetch the OpenRPC document"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("answered HTTP 405"), "{stderr}");
+}
+
+#[test]
+fn the_probe_checks_structured_content_against_the_tools_output_schema() {
+    let (code, report) = probe(&["--", python3(), &wrong_servers(), "structured-content"]);
+    assert_eq!(code, Some(1));
+    let found: Vec<(String, String)> = probe_findings(&report)
+        .into_iter()
+        .filter(|(rule, _)| rule == "mcp-structured-content-invalid")
+        .collect();
+    let expected = [("/result/structuredContent/sum"), ("/result")].map(|path| {
+        (
+            "mcp-structured-content-invalid".to_string(),
+            path.to_string(),
+        )
+    });
+    assert_eq!(found, expected);
+    let checks = probe_checks(&report);
+    let failed: Vec<&str> = checks
+        .iter()
+        .filter(|c| c.1 == "fail")
+        .map(|c| c.0.as_str())
+        .collect();
+    assert_eq!(failed, ["tools/call"]);
+    let detail = &checks.iter().find(|c| c.0 == "tools/call").unwrap().2;
+    assert!(
+        detail.contains("want number, but got string (outputSchema /properties/sum)"),
+        "{detail}"
+    );
+    assert!(
+        !detail.contains("ok_sum:") && !detail.contains("echo:"),
+        "{detail}"
+    );
+}
+
+#[test]
+fn a_standalone_schema_is_json_schema_2020_12_unless_it_names_another_draft() {
+    let instance = json!([1]);
+    let tuple = json!({"type": "array", "prefixItems": [{"type": "string"}]});
+    let errors = openrpc::schema_errors(&tuple, &instance).unwrap();
+    assert_eq!(errors.len(), 1, "{errors:?}");
+    assert_eq!(errors[0].instance, "/0");
+    assert_eq!(errors[0].schema, "/prefixItems/0");
+    let mut draft7 = tuple.clone();
+    draft7["$schema"] = json!("http://json-schema.org/draft-07/schema#");
+    assert_eq!(openrpc::schema_errors(&draft7, &instance).unwrap(), []);
+}
+
+#[test]
+fn a_standalone_schema_referring_outside_itself_cannot_be_used_and_says_so() {
+    let schema = json!({"$ref": "https://example.com/schema.json"});
+    let why = openrpc::schema_errors(&schema, &json!(1)).unwrap_err();
+    assert!(why.contains("example.com"), "{why}");
+}
+
+/// POSTs `body` to `jrpc serve --http` at `addr` on a connection of its own: the status and body.
+fn post_to(addr: &str, body: &str) -> (u16, String) {
+    use std::io::{Read, Write};
+    let mut stream = std::net::TcpStream::connect(addr).expect("the server listens");
+    stream
+        .set_read_timeout(Some(common::WAIT))
+        .expect("a timeout is set");
+    let request = format!(
+        "POST / HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nConnection: close\r\nContent-Length: {}\r\n\r\n{body}",
+        body.len()
+    );
+    stream.write_all(request.as_bytes()).expect("sent");
+    let mut raw = String::new();
+    stream.read_to_string(&mut raw).expect("answered");
+    let (head, body) = raw.split_once("\r\n\r\n").expect("a head and a body");
+    let status = head
+        .split(' ')
+        .nth(1)
+        .and_then(|s| s.parse().ok())
+        .expect("a status");
+    (status, body.to_string())
+}
+
+#[test]
+fn jrpc_serve_openrpc_over_http_answers_calls_notifications_and_unreadable_text() {
+    let server = Server::jrpc_serve(&[
+        "--openrpc",
+        &path_of("examples/petstore-openrpc.json"),
+        "--http",
+        "0",
+    ]);
+    let addr = server.addr("http");
+    let (status, body) = post_to(
+        &addr,
+        r#"{"jsonrpc": "2.0", "method": "get_pet", "params": [7], "id": 1}"#,
+    );
+    assert_eq!(status, 200);
+    let reply: Value = serde_json::from_str(&body).unwrap();
+    assert_eq!(
+        reply["result"],
+        json!({"id": 7, "name": "fluffy", "tag": "poodle"})
+    );
+    let (status, body) = post_to(
+        &addr,
+        r#"{"jsonrpc": "2.0", "method": "get_pet", "params": [7]}"#,
+    );
+    assert_eq!((status, body.as_str()), (202, ""));
+    let (status, body) = post_to(&addr, r#"{"jsonrpc": "2.0", "method""#);
+    assert_eq!(status, 400);
+    let reply: Value = serde_json::from_str(&body).unwrap();
+    assert_eq!(
+        (reply["error"]["code"].clone(), reply["id"].clone()),
+        (json!(-32700), Value::Null)
+    );
+}
+
+#[test]
+fn jrpc_serve_openrpc_over_websocket_answers_rpc_discover_with_the_document() {
+    use futures_util::{SinkExt, StreamExt};
+    use tokio_tungstenite::tungstenite::Message;
+    let document = "examples/simple-math-openrpc.json";
+    let server = Server::jrpc_serve(&["--openrpc", &path_of(document), "--ws", "0"]);
+    let text = common::run(async {
+        let mut socket = common::connect(&server.url("ws")).await;
+        let call = r#"{"jsonrpc": "2.0", "method": "rpc.discover", "id": "d"}"#;
+        socket.send(Message::text(call)).await.unwrap();
+        loop {
+            match socket.next().await {
+                Some(Ok(Message::Text(text))) => return text.to_string(),
+                Some(Ok(_)) => {}
+                other => panic!("the connection ended without a reply: {other:?}"),
+            }
+        }
+    });
+    let reply: Value = serde_json::from_str(&text).unwrap();
+    assert_eq!(reply["id"], "d");
+    assert_eq!(reply["result"], *load(document).value());
+}
+
+#[test]
+fn a_batch_whose_replies_would_pass_16_mib_is_answered_with_one_error() {
+    let doc = load("examples/simple-math-openrpc.json");
+    // Each rpc.discover reply holds the whole document (about 2.7 KB): 7,000 of them pass 16 MiB.
+    let calls: Vec<String> = (0..7000)
+        .map(|id| format!(r#"{{"jsonrpc":"2.0","method":"rpc.discover","id":{id}}}"#))
+        .collect();
+    let batch = format!("[{}]", calls.join(","));
+    let reply = openrpc::mock::reply(&doc, batch.as_bytes()).expect("answered");
+    assert_eq!(reply, common::REPLY_TOO_LARGE);
 }

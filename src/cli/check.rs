@@ -43,8 +43,8 @@ pub struct Args {
     /// The most bytes one input may hold (a larger one is an I/O error, exit 2)
     #[arg(long, value_name = "BYTES", default_value_t = DEFAULT_MAX_BYTES)]
     max_bytes: u64,
-    /// An OpenRPC document (a file) the messages are checked against as well: methods, params,
-    /// results and errors per its schemas. The document is checked first (meta-schema, $refs);
+    /// An OpenRPC document (a file, or an http(s):// URL fetched: at most 16 MiB within 30 s) the
+    /// messages are checked against as well: methods, params, results and errors per its schemas. The document is checked first (meta-schema, $refs);
     /// if it is broken its findings are shown and nothing else is checked (exit 2).
     #[arg(long, value_name = "DOC")]
     openrpc: Option<String>,
@@ -141,13 +141,23 @@ impl Checker<'_> {
 /// Reads and loads `--openrpc DOC`. Err: it could not be used, its findings (or why it could not
 /// be read) are written, and the result of writing them is given back.
 fn load_document(args: &Args, name: &str, outcome: &Outcome) -> Result<OpenRpc, io::Result<()>> {
-    if name.starts_with("http://") || name.starts_with("https://") {
-        eprintln!("jrpc check: --openrpc takes a file; fetching a document from a URL is not supported yet (save it and name the file)");
-        return Err(Ok(()));
-    }
-    let max = args.max_bytes.min(MAX_DOCUMENT_BYTES as u64);
-    let Some(src) = read_input(name, max, outcome) else {
-        return Err(Ok(()));
+    let src = if is_url(name) {
+        match super::probe::fetch_document(name) {
+            Ok(src) => src,
+            Err(why) => {
+                eprintln!(
+                    "jrpc check: cannot fetch the OpenRPC document {}: {why}",
+                    diagnostic::printable(name)
+                );
+                return Err(Ok(()));
+            }
+        }
+    } else {
+        let max = args.max_bytes.min(MAX_DOCUMENT_BYTES as u64);
+        let Some(src) = read_input(name, max, outcome) else {
+            return Err(Ok(()));
+        };
+        src
     };
     let failed = match OpenRpc::load(&src) {
         Ok(doc) => return Ok(doc),
@@ -200,6 +210,15 @@ fn load_document(args: &Args, name: &str, outcome: &Outcome) -> Result<OpenRpc, 
 /// column, and gives `None`.
 pub(super) fn open_document(command: &str, name: &str) -> Option<OpenRpc> {
     let shown = diagnostic::printable(name);
+    if is_url(name) {
+        return match super::probe::fetch_document(name) {
+            Ok(src) => load_or_say(command, &shown, &src),
+            Err(why) => {
+                eprintln!("jrpc {command}: cannot fetch the OpenRPC document {shown}: {why}");
+                None
+            }
+        };
+    }
     let src = match std::fs::File::open(name).and_then(|f| {
         let mut src = Vec::new();
         f.take(MAX_DOCUMENT_BYTES as u64 + 1)
@@ -212,13 +231,25 @@ pub(super) fn open_document(command: &str, name: &str) -> Option<OpenRpc> {
             return None;
         }
     };
-    match OpenRpc::load(&src) {
+    load_or_say(command, &shown, &src)
+}
+
+/// `--openrpc DOC` names a document to fetch (`http://…`, `https://…`) rather than a file.
+pub(super) fn is_url(name: &str) -> bool {
+    let lower = name.get(..8).unwrap_or(name).to_ascii_lowercase();
+    lower.starts_with("http://") || lower.starts_with("https://")
+}
+
+/// Loads the document `src` read from `shown`, or says on standard error why it cannot be used,
+/// one line per finding with its line and column.
+fn load_or_say(command: &str, shown: &str, src: &[u8]) -> Option<OpenRpc> {
+    match OpenRpc::load(src) {
         Ok(doc) => Some(doc),
         Err(e) => {
-            let lines = LineIndex::new(&src);
+            let lines = LineIndex::new(src);
             eprintln!("jrpc {command}: the OpenRPC document {shown} cannot be used:");
             for v in &e.violations {
-                let at = lines.position(&src, v.span.start);
+                let at = lines.position(src, v.span.start);
                 let path = if v.path.is_empty() { "/" } else { &v.path };
                 eprintln!(
                     "{shown}:{}:{}: {}[{}]: {} (at {path})",

@@ -33,7 +33,8 @@ Only loopback Host names are answered and only loopback or --allow-origin Origin
 
 Examples:
   echo '{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/list\",\"params\":{}}' | jrpc serve
-  jrpc serve --ws 127.0.0.1:8765 --http 127.0.0.1:8766"
+  jrpc serve --ws 127.0.0.1:8765 --http 127.0.0.1:8766
+  jrpc serve --openrpc petstore-openrpc.json --http 127.0.0.1:8766"
 )]
 pub struct Args {
     /// Serve over WebSocket on ADDR (e.g. 127.0.0.1:8765; port 0 picks a free port): one text frame
@@ -71,10 +72,11 @@ pub struct Args {
     /// Log every message and reply on stderr
     #[arg(short, long)]
     verbose: bool,
-    /// Serve the API an OpenRPC document describes instead (stdio only): example results for
-    /// example params, values generated from the result schema otherwise, -32601 for an unknown
-    /// method, -32602 with the findings in `data` for invalid params, rpc.discover the document
-    #[arg(long, value_name = "DOC", conflicts_with_all = ["ws", "http"])]
+    /// Serve the API an OpenRPC document describes instead (on stdio, or over --ws and --http with
+    /// the same bounds): example results for example params, values generated from the result
+    /// schema otherwise, -32601 for an unknown method, -32602 with the findings in `data` for
+    /// invalid params, rpc.discover the document. DOC is a file, or an http(s):// URL to fetch
+    #[arg(long, value_name = "DOC", conflicts_with = "fixtures")]
     openrpc: Option<String>,
 }
 
@@ -109,11 +111,15 @@ fn seconds(text: &str) -> Result<Duration, String> {
 
 /// Runs `jrpc serve`.
 pub fn main(args: Args) -> ExitCode {
+    let mut openrpc = None;
     if let Some(name) = &args.openrpc {
         let Some(doc) = super::check::open_document("serve", name) else {
             return ExitCode::from(2);
         };
-        return match serve_document(&doc, io::stdin().lock(), io::stdout().lock(), args.verbose) {
+        openrpc = Some(std::sync::Arc::new(doc));
+    }
+    if let (Some(doc), None, None) = (&openrpc, &args.ws, &args.http) {
+        return match serve_document(doc, io::stdin().lock(), io::stdout().lock(), args.verbose) {
             Ok(()) => ExitCode::SUCCESS,
             Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
             Err(e) => {
@@ -131,6 +137,7 @@ pub fn main(args: Args) -> ExitCode {
             allow_origins: args.allow_origin,
             exit_after: args.exit_after,
             fixtures: args.fixtures.into(),
+            openrpc,
         };
         return net::main(&options);
     }

@@ -189,11 +189,36 @@ fn unfragment(fragment: &str) -> String {
     String::from_utf8_lossy(&out).into_owned()
 }
 
-/// The (sub)schema location boon names, as a pointer into the document (`None`: elsewhere).
+/// The (sub)schema location boon names, as a pointer into the document (or into a standalone
+/// schema: [`schema_errors`]); `None`: elsewhere.
 fn schema_location(url: &str) -> Option<String> {
     url.strip_prefix(BASE)
+        .or_else(|| url.strip_prefix(STANDALONE_BASE))
         .and_then(|rest| rest.strip_prefix('#'))
         .map(unfragment)
+}
+
+/// The base URI a standalone schema is known by inside the schema engine.
+const STANDALONE_BASE: &str = "urn:schema";
+
+/// The errors of `instance` against a schema of its own, outside any document: an MCP tool's
+/// `inputSchema` or `outputSchema`, JSON Schema 2020-12 unless its `$schema` names another
+/// draft; nothing is fetched (a `$ref` outside the schema makes it unusable). Err: the schema
+/// cannot be used, and why.
+pub fn schema_errors(schema: &Value, instance: &Value) -> Result<Vec<SchemaError>, String> {
+    let mut compiler = boon::Compiler::new();
+    compiler.use_loader(Box::new(NoLoader));
+    compiler.set_default_draft(boon::Draft::V2020_12);
+    let mut schemas = boon::Schemas::new();
+    let index = compiler
+        .add_resource(STANDALONE_BASE, schema.clone())
+        .and_then(|()| compiler.compile(STANDALONE_BASE, &mut schemas))
+        .map_err(|e| e.to_string())?;
+    let mut out = Vec::new();
+    if let Err(e) = schemas.validate(instance, index) {
+        leaves(&e, &mut out);
+    }
+    Ok(out)
 }
 
 /// Every leaf of boon's error tree: the errors that name one keyword at one place.

@@ -7,9 +7,10 @@
 use serde_json::{json, Map, Value};
 
 use crate::json::parse_document;
+use crate::mock::{MAX_REPLY, REPLY_TOO_LARGE};
 use crate::rpc::{self, Kind, Profile};
 
-use super::document::{value_of, Method, OpenRpc, ParamStructure};
+use super::document::{value_of, Method, OpenRpc, Param, ParamStructure};
 use super::messages::Pairing;
 
 /// How deep a generated value goes (a recursive schema is cut there with `null`).
@@ -43,12 +44,26 @@ pub fn reply(doc: &OpenRpc, input: &[u8]) -> Option<String> {
         let Value::Array(items) = &message else {
             return None;
         };
-        let replies: Vec<Value> = items
-            .iter()
-            .zip(&first.items)
-            .filter_map(|(item, d)| one(doc, item, d.kind))
-            .collect();
-        return (!replies.is_empty()).then(|| Value::Array(replies).to_string());
+        // Built one reply at a time, bounded as the MCP mock bounds a batch's replies: a batch of
+        // rpc.discover calls would otherwise be the document as many times over.
+        let mut out = String::from("[");
+        for (item, d) in items.iter().zip(&first.items) {
+            let Some(reply) = one(doc, item, d.kind) else {
+                continue;
+            };
+            if out.len() > 1 {
+                out.push(',');
+            }
+            out.push_str(&reply.to_string());
+            if out.len() > MAX_REPLY {
+                let message = format!("Reply too large: the replies would pass {MAX_REPLY} bytes (16 MiB); send fewer requests per batch");
+                return Some(error(Value::Null, REPLY_TOO_LARGE, &message, None).to_string());
+            }
+        }
+        return (out.len() > 1).then(|| {
+            out.push(']');
+            out
+        });
     }
     one(doc, &message, first.kind).map(|v| v.to_string())
 }
@@ -106,9 +121,10 @@ fn one(doc: &OpenRpc, message: &Value, kind: Kind) -> Option<Value> {
     }
     let params = message.get("params");
     let result = example_result(method, params).unwrap_or_else(|| {
-        method.result.as_ref().map_or(Value::Null, |r| {
-            generate(doc, &r.schema_pointer, 0, &mut { MAX_VALUES })
-        })
+        method
+            .result
+            .as_ref()
+            .map_or(Value::Null, |r| accepted_value(doc, r))
     });
     Some(json!({"jsonrpc": "2.0", "result": result, "id": id}))
 }
@@ -142,13 +158,14 @@ fn example_result(method: &Method, params: Option<&Value>) -> Option<Value> {
 /// A value for the schema at `pointer` in the document: always the same one for the same schema.
 /// `default`, `const`, `examples`, `enum` first; otherwise the smallest value of its type that the
 /// common keywords allow (required members, `minItems`, `minimum`, a hex `pattern`).
-fn generate(doc: &OpenRpc, pointer: &str, depth: usize, left: &mut usize) -> Value {
+/// `choice` picks the branch of each `oneOf` and `anyOf` (modulo their length).
+fn generate(doc: &OpenRpc, pointer: &str, choice: usize, depth: usize, left: &mut Budget) -> Value {
     // Every value costs one of the budget: a schema whose objects require several members that
     // are themselves such objects would otherwise grow as (members)^depth.
-    if *left == 0 {
+    if left.values == 0 {
         return Value::Null;
     }
-    *left -= 1;
+    left.values -= 1;
     let Some(schema) = resolve(doc, pointer) else {
         return Value::Null;
     };
@@ -183,15 +200,22 @@ fn generate(doc: &OpenRpc, pointer: &str, depth: usize, left: &mut usize) -> Val
                 let mut merged = Map::new();
                 let n = object[key].as_array().map_or(0, Vec::len);
                 for i in 0..n {
-                    if let Value::Object(part) =
-                        generate(doc, &format!("{pointer}/{key}/{i}"), depth + 1, left)
-                    {
+                    if let Value::Object(part) = generate(
+                        doc,
+                        &format!("{pointer}/{key}/{i}"),
+                        choice,
+                        depth + 1,
+                        left,
+                    ) {
                         merged.extend(part);
                     }
                 }
                 return Value::Object(merged);
             }
-            return generate(doc, &format!("{pointer}/{key}/0"), depth + 1, left);
+            let n = object[key].as_array().map_or(1, Vec::len).max(1);
+            left.branched |= n > 1;
+            let at = format!("{pointer}/{key}/{}", choice % n);
+            return generate(doc, &at, choice, depth + 1, left);
         }
     }
     let kind = match object.get("type") {
@@ -208,7 +232,7 @@ fn generate(doc: &OpenRpc, pointer: &str, depth: usize, left: &mut usize) -> Val
             for name in required.into_iter().flatten().filter_map(Value::as_str) {
                 let at = format!("{pointer}/properties/{}", crate::json::escape_token(name));
                 let value = if object.get("properties").and_then(|p| p.get(name)).is_some() {
-                    generate(doc, &at, depth + 1, left)
+                    generate(doc, &at, choice, depth + 1, left)
                 } else {
                     Value::Null
                 };
@@ -224,7 +248,7 @@ fn generate(doc: &OpenRpc, pointer: &str, depth: usize, left: &mut usize) -> Val
                 .min(16);
             Value::Array(
                 (0..n)
-                    .map(|_| generate(doc, &format!("{pointer}/items"), depth + 1, left))
+                    .map(|_| generate(doc, &format!("{pointer}/items"), choice, depth + 1, left))
                     .collect(),
             )
         }
@@ -271,16 +295,50 @@ fn resolve<'d>(doc: &'d OpenRpc, pointer: &str) -> Option<(&'d Value, String)> {
     None
 }
 
+/// How many choices of `oneOf`/`anyOf` branches [`accepted_value`] tries.
+const CHOICES: usize = 8;
+
+/// A value generated for the schema of `param` that the schema accepts: every `oneOf` and `anyOf`
+/// takes its first branch, and when the schema refuses that value (a value of a `oneOf`'s first
+/// branch that its second matches too) its second, and so on, [`CHOICES`] times; then the first.
+/// A value cut short (its budget spent) or one that never chose a branch is not checked: no
+/// other choice would do better.
+fn accepted_value(doc: &OpenRpc, param: &Param) -> Value {
+    let mut budget = Budget::new();
+    let first = generate(doc, &param.schema_pointer, 0, 0, &mut budget);
+    if !budget.branched || budget.values == 0 || doc.schema_errors(param, &first).is_empty() {
+        return first;
+    }
+    (1..CHOICES)
+        .map(|choice| generate(doc, &param.schema_pointer, choice, 0, &mut Budget::new()))
+        .find(|value| doc.schema_errors(param, value).is_empty())
+        .unwrap_or(first)
+}
+
+/// What one generated value may still spend, and whether it chose among branches.
+struct Budget {
+    /// Values left of [`MAX_VALUES`].
+    values: usize,
+    /// A `oneOf` or `anyOf` of several branches was met.
+    branched: bool,
+}
+
+impl Budget {
+    fn new() -> Budget {
+        Budget {
+            values: MAX_VALUES,
+            branched: false,
+        }
+    }
+}
+
 /// Params for a call of `method` generated from its params' schemas (as the mock generates
 /// results): by name when the method takes them by name, else by position.
 pub fn generated_params(doc: &OpenRpc, method: &Method) -> Value {
-    let mut left = MAX_VALUES;
-    let values = method.params.iter().map(|p| {
-        (
-            p.name.clone(),
-            generate(doc, &p.schema_pointer, 0, &mut left),
-        )
-    });
+    let values = method
+        .params
+        .iter()
+        .map(|p| (p.name.clone(), accepted_value(doc, p)));
     if method.param_structure == ParamStructure::ByName {
         Value::Object(values.collect())
     } else {

@@ -8,7 +8,8 @@ mod messages;
 pub mod mock;
 
 pub use document::{
-    Example, LoadError, Method, OpenRpc, Param, ParamStructure, SchemaError, MAX_DOCUMENT_BYTES,
+    schema_errors, Example, LoadError, Method, OpenRpc, Param, ParamStructure, SchemaError,
+    MAX_DOCUMENT_BYTES,
 };
 pub use messages::{check, Pairing};
 

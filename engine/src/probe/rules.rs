@@ -101,3 +101,13 @@ probe_rule!(CAPABILITY_UNDECLARED, "mcp-capability-undeclared", Warning, Mcp, CA
 probe_rule!(INVALID_ARGUMENTS_ACCEPTED, "mcp-tool-invalid-arguments-accepted", Warning, Mcp, TOOLS,
     "A tool call whose arguments break the tool's inputSchema is refused: error -32602, or a result with isError true.",
     "Servers must validate tool inputs; a call that misses a required argument or gives one of the wrong type should not succeed as if it were right.");
+
+const OUTPUT_SCHEMA: Section = Section {
+    name: "MCP 2025-11-25 tools",
+    title: "Output schema",
+    url: "https://modelcontextprotocol.io/specification/2025-11-25/server/tools#output-schema",
+};
+
+probe_rule!(STRUCTURED_CONTENT_INVALID, "mcp-structured-content-invalid", Error, Mcp, OUTPUT_SCHEMA,
+    "A tool that declares an outputSchema returns structuredContent that conforms to it.",
+    "Servers must provide structured results that conform to a tool's outputSchema, and clients validate them against it: a missing structuredContent, or one the schema refuses (checked by the boon JSON Schema engine), breaks clients that read it.");

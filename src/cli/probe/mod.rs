@@ -41,6 +41,8 @@ use link::Link;
   jrpc probe -- npx -y @modelcontextprotocol/server-everything
   jrpc probe http://127.0.0.1:3001/mcp --format junit > probe.xml
   jrpc probe --profile jsonrpc --call subtract '[42, 23]' ws://127.0.0.1:8765
+  jrpc probe --openrpc petstore-openrpc.json --skip-method create_pet http://127.0.0.1:8766
+  jrpc probe --openrpc discover -- ./my-server
 
 Exit status: 0 every check passed or was skipped (not declared), 1 a check failed, 2 the server
 could not be started or reached, or a usage error.")]
@@ -70,12 +72,25 @@ pub struct Args {
     /// How long the whole probe may take, in seconds
     #[arg(long, value_name = "SECS", default_value = "120", value_parser = seconds)]
     total_timeout: Duration,
-    /// The most tool calls, resource reads and prompt gets made (each)
+    /// The most tool calls, resource reads and prompt gets made (each); with --openrpc, the most
+    /// calls of the document's methods
     #[arg(long, value_name = "N", default_value_t = 50)]
     max_calls: usize,
     /// Never call the tool NAME (repeatable)
     #[arg(long, value_name = "NAME")]
     skip_tool: Vec<String>,
+    /// Probe a plain JSON-RPC server against the API an OpenRPC document describes: DOC is a file,
+    /// an http(s):// URL (fetched: at most 16 MiB within 30 s), or `discover` (the document the
+    /// server's own rpc.discover returns). rpc.discover is called (its document checked against
+    /// the meta-schema and compared), then the JSON-RPC checks, then each method of the document
+    /// with its example pairings' params (or params generated from its schemas; a method without a
+    /// result as a notification), each reply checked against the document. Only probe servers
+    /// whose methods you may call (see --skip-method, --max-calls). Implies --profile jsonrpc
+    #[arg(long, value_name = "DOC", conflicts_with = "mcp_version")]
+    openrpc: Option<String>,
+    /// Never call the document's method NAME (with --openrpc; repeatable)
+    #[arg(long, value_name = "NAME", requires = "openrpc")]
+    skip_method: Vec<String>,
     /// The server to start, and its arguments (after `--`)
     #[arg(last = true, value_name = "CMD")]
     command: Vec<String>,
@@ -100,7 +115,13 @@ fn seconds(text: &str) -> Result<Duration, String> {
 
 impl Args {
     fn plan(&self) -> Result<Plan, String> {
+        if self.openrpc.is_some() && self.profile == Some(ProfileName::Mcp) {
+            return Err(
+                "--openrpc probes a plain JSON-RPC server: it cannot go with --profile mcp".into(),
+            );
+        }
         let mode = match (self.profile, self.mcp_version) {
+            _ if self.openrpc.is_some() => Mode::JsonRpc,
             (Some(ProfileName::Jsonrpc), Some(_)) => {
                 return Err("--mcp-version needs --profile mcp".into())
             }
@@ -164,6 +185,40 @@ impl Stop {
     }
 }
 
+/// Runs the plan: under the OpenRPC document when `--openrpc` gave one (or asked for the server's).
+async fn run_plan(
+    conversation: &mut Conversation<Link>,
+    plan: &Plan,
+    document: Option<&Option<crate::openrpc::OpenRpc>>,
+    options: &probe::checks::openrpc::Options,
+) -> probe::Run {
+    use probe::checks::openrpc::{run, Source};
+    match document {
+        None => probe::run(conversation, plan).await,
+        Some(Some(doc)) => run(conversation, plan, Source::Given(doc), options).await,
+        Some(None) => run(conversation, plan, Source::Discover, options).await,
+    }
+}
+
+/// How long fetching an OpenRPC document by URL may take: connecting, asking and reading it all.
+const FETCH_TIMEOUT: Duration = Duration::from_secs(30);
+
+/// Fetches the OpenRPC document at `url` (`--openrpc https://…`): at most 16 MiB within
+/// [`FETCH_TIMEOUT`], over TLS checked as the probe's. Err: why not, in words.
+pub(crate) fn fetch_document(url: &str) -> Result<Vec<u8>, String> {
+    let uri = match target::parse(Some(url), &[])? {
+        target::Target::Http(uri) => uri,
+        _ => return Err("only http:// and https:// URLs are fetched".into()),
+    };
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| format!("cannot start the async runtime: {e}"))?;
+    runtime
+        .block_on(link::get(uri, FETCH_TIMEOUT))
+        .map_err(|e| e.0)
+}
+
 pub fn main(args: Args) -> ExitCode {
     let plan = match args.plan() {
         Ok(plan) => plan,
@@ -172,6 +227,18 @@ pub fn main(args: Args) -> ExitCode {
     let target = match target::parse(args.url.as_deref(), &args.command) {
         Ok(target) => target,
         Err(message) => return super::usage_error("probe", ErrorKind::InvalidValue, message),
+    };
+    // `--openrpc`: Some(Some(doc)) a document given, Some(None) the server's rpc.discover.
+    let document = match args.openrpc.as_deref() {
+        None => None,
+        Some("discover") => Some(None),
+        Some(name) => match super::check::open_document("probe", name) {
+            Some(doc) => Some(Some(doc)),
+            None => return ExitCode::from(2),
+        },
+    };
+    let openrpc_options = probe::checks::openrpc::Options {
+        skip_methods: args.skip_method.clone(),
     };
     let runtime = match tokio::runtime::Builder::new_current_thread()
         .enable_all()
@@ -196,7 +263,7 @@ pub fn main(args: Args) -> ExitCode {
         let link = link.map_err(|e| e.0)?;
         let mut conversation = Conversation::new(link, args.timeout, args.total_timeout);
         let run = tokio::select! {
-            run = probe::run(&mut conversation, &plan) => Ok(run),
+            run = run_plan(&mut conversation, &plan, document.as_ref(), &openrpc_options) => Ok(run),
             signal = stop.received() => Err(signal),
         };
         let run = match run {

@@ -6,6 +6,10 @@
 
 mod lifecycle;
 mod mcp;
+#[cfg(feature = "openrpc")]
+pub mod openrpc;
+#[cfg(feature = "openrpc")]
+mod output_schema;
 pub(crate) mod protocol;
 mod tools;
 
@@ -224,6 +228,12 @@ pub async fn run<L: ProbeLink>(conversation: &mut Conversation<L>, plan: &Plan) 
         },
     };
     let stopped = steps(&mut runner, plan).await.err();
+    finish(runner, stopped).await
+}
+
+/// The end of a run: the check that was running when it stopped fails, saying why; otherwise
+/// late replies get their chance.
+async fn finish<L: ProbeLink>(mut runner: Runner<'_, L>, stopped: Option<LinkError>) -> Run {
     if let Some(e) = &stopped {
         if !runner.checks.is_empty() {
             let check = runner.current();

@@ -192,6 +192,38 @@ impl HttpLink {
     }
 }
 
+/// GETs `uri` (an OpenRPC document named by URL): its body, at most 16 MiB, all of it within
+/// `timeout`. A status other than 2xx is an error naming it (a redirect's `Location` too: it is not
+/// followed).
+pub async fn get(uri: Uri, timeout: Duration) -> Result<Vec<u8>, LinkError> {
+    let link = HttpLink::new(uri.clone(), timeout);
+    let request = link
+        .builder(Method::GET)
+        .header(header::ACCEPT, "application/json")
+        .body(Empty::<Bytes>::new())
+        .map_err(|e| LinkError(format!("cannot build the HTTP request: {e}")))?;
+    let fetch = async {
+        let response = link.request(request).await?;
+        let status = response.status();
+        if !status.is_success() {
+            let moved = response
+                .headers()
+                .get(header::LOCATION)
+                .and_then(|v| v.to_str().ok())
+                .map_or(String::new(), |to| {
+                    format!(" (to {to}: redirects are not followed; give that URL)")
+                });
+            return Err(LinkError(format!("{uri} answered HTTP {status}{moved}")));
+        }
+        read_body(&mut response.into_body()).await
+    };
+    tokio::time::timeout(timeout, fetch).await.map_err(|_| {
+        LinkError(format!(
+            "{uri} did not send the whole document within {timeout:?}"
+        ))
+    })?
+}
+
 async fn read_body(body: &mut Incoming) -> Result<Vec<u8>, LinkError> {
     let mut bytes = Vec::new();
     while let Some(frame) = body.frame().await {

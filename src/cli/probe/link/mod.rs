@@ -4,6 +4,7 @@
 //! whose response (JSON or an SSE stream) holds the replies, queued here until they are received.
 
 mod http;
+pub use http::get;
 mod stdio;
 mod tls;
 mod ws;

@@ -31,7 +31,9 @@
 //!   recently used one (every request touches its session);
 //!   `DELETE` with the id ends the session.
 //! - `GET` → `405` with `Allow` and a short text saying how to use the endpoint (MCP's optional
-//!   server-to-client stream is not offered).
+//!   server-to-client stream is not offered); serving an OpenRPC document's API (`--openrpc`),
+//!   `GET` → `200` with the document (what `rpc.discover` returns), and a POST is answered by
+//!   [`post_openrpc`].
 //! - DNS-rebinding protection first of all ([`super::guard`]): a foreign `Host` or `Origin` → `403`.
 //! - CORS on every response: `Access-Control-Allow-Origin` echoes the `Origin` (or `*` without
 //!   one), `Access-Control-Expose-Headers: Mcp-Session-Id`. `OPTIONS` preflights get `204` allowing
@@ -58,6 +60,7 @@ use tokio::sync::mpsc;
 use super::guard::Guard;
 use super::{stopped, Context};
 use crate::mock::{Answer, CallId, Fixtures, HttpHeaders, HttpReply, MockServer, OutgoingKind};
+use crate::openrpc::OpenRpc;
 
 /// The largest request body read.
 pub const MAX_BODY: usize = 16 * 1024 * 1024;
@@ -148,10 +151,15 @@ pub(super) async fn connection(stream: TcpStream, name: String, context: Context
     let fixtures = context.fixtures;
     let name = Arc::new(name);
     let guard = Arc::clone(&context.guard);
+    let openrpc = context.openrpc.clone();
     let service = hyper::service::service_fn(move |request| {
         let name = Arc::clone(&name);
         let guard = Arc::clone(&guard);
-        async move { Ok::<_, Infallible>(respond(request, &name, &guard, verbose, fixtures).await) }
+        let served = Served {
+            fixtures,
+            openrpc: openrpc.clone(),
+        };
+        async move { Ok::<_, Infallible>(respond(request, &name, &guard, verbose, served).await) }
     });
     let conn = hyper::server::conn::http1::Builder::new()
         .timer(hyper_util::rt::TokioTimer::new())
@@ -171,7 +179,7 @@ async fn respond(
     name: &str,
     guard: &Guard,
     verbose: bool,
-    fixtures: Fixtures,
+    served: Served,
 ) -> Reply {
     let origin = request.headers().get(header::ORIGIN).cloned();
     let text_of = |name| {
@@ -195,8 +203,13 @@ async fn respond(
     }
     let mut reply = match *request.method() {
         Method::OPTIONS => preflight(request.headers()),
-        Method::POST => post(request, name, verbose, fixtures).await,
+        Method::POST => post(request, name, verbose, served).await,
         Method::DELETE => delete(request.headers()),
+        // The document of the API served (`--openrpc DOC`), for `--openrpc http://…` elsewhere.
+        Method::GET if served.openrpc.is_some() => {
+            let doc = served.openrpc.as_deref().map(|d| d.value().to_string());
+            with_type(StatusCode::OK, "application/json", doc.unwrap_or_default())
+        }
         Method::GET | Method::HEAD => {
             let mut reply = text(StatusCode::METHOD_NOT_ALLOWED, "jrpc serve: this is a JSON-RPC 2.0 endpoint (the jsonrpc-playground mock server).\nPOST a JSON-RPC message with Content-Type: application/json, e.g.\n  curl -H 'Content-Type: application/json' -d '{\"jsonrpc\":\"2.0\",\"method\":\"subtract\",\"params\":[42,23],\"id\":1}' URL\nThere is no server-to-client event stream (GET).\n");
             reply.headers_mut().insert(
@@ -227,8 +240,15 @@ async fn respond(
     reply
 }
 
+/// What a POST is answered by: the MCP mock with its fixtures, or the API of an OpenRPC document.
+struct Served {
+    fixtures: Fixtures,
+    openrpc: Option<Arc<OpenRpc>>,
+}
+
 /// `POST`: one document in, its reply out.
-async fn post(request: Request<Incoming>, name: &str, verbose: bool, fixtures: Fixtures) -> Reply {
+async fn post(request: Request<Incoming>, name: &str, verbose: bool, served: Served) -> Reply {
+    let Served { fixtures, openrpc } = served;
     let headers = request.headers();
     let media_type = |value: &HeaderValue| {
         value
@@ -327,6 +347,9 @@ async fn post(request: Request<Incoming>, name: &str, verbose: bool, fixtures: F
             super::ws::PARSE_ERROR.to_string(),
         );
     }
+    if let Some(doc) = openrpc {
+        return post_openrpc(doc, body, name, verbose, json).await;
+    }
     let answered = match super::off_thread(body.len(), move || {
         answer(&body, mcp_headers, session.as_deref(), fixtures, sse)
     })
@@ -404,6 +427,46 @@ async fn post(request: Request<Incoming>, name: &str, verbose: bool, fixtures: F
         );
     }
     reply
+}
+
+/// A POST to the API of an OpenRPC document (`jrpc serve --openrpc DOC --http ADDR`): no sessions
+/// and nothing sent before the reply. `200` with the reply, `202` when there is none, `400` with
+/// the reply when the input as a whole is refused (-32700, or -32600 with id null).
+async fn post_openrpc(
+    doc: Arc<OpenRpc>,
+    body: Bytes,
+    name: &str,
+    verbose: bool,
+    json: bool,
+) -> Reply {
+    let reply =
+        super::off_thread(body.len(), move || crate::openrpc::mock::reply(&doc, &body)).await;
+    let Some(reply) = reply else {
+        if verbose {
+            eprintln!("<-- [{name}] 202 // nothing is returned");
+        }
+        return empty(StatusCode::ACCEPTED);
+    };
+    let refused = serde_json::from_str::<serde_json::Value>(&reply).is_ok_and(|v| {
+        v.get("id").is_some_and(serde_json::Value::is_null)
+            && matches!(
+                v.pointer("/error/code").and_then(serde_json::Value::as_i64),
+                Some(-32700 | -32600)
+            )
+    });
+    let status = if refused {
+        StatusCode::BAD_REQUEST
+    } else {
+        StatusCode::OK
+    };
+    if verbose {
+        eprintln!("<-- [{name}] {} {reply}", status.as_u16());
+    }
+    if json {
+        with_type(status, "application/json", reply)
+    } else {
+        with_type(status, "text/event-stream", event(&reply))
+    }
 }
 
 /// One Server-Sent Event carrying `message`.

@@ -28,6 +28,7 @@ use tokio::net::TcpListener;
 use tokio::sync::{mpsc, watch};
 
 use crate::mock::Fixtures;
+use crate::openrpc::OpenRpc;
 
 /// What `jrpc serve` was asked for.
 #[derive(Clone, Debug, Default)]
@@ -46,6 +47,8 @@ pub struct Options {
     pub verbose: bool,
     /// `--fixtures`: the MCP server's tools, resources and prompts.
     pub fixtures: Fixtures,
+    /// `--openrpc DOC`: serve the API this document describes instead of the MCP mock.
+    pub openrpc: Option<Arc<OpenRpc>>,
 }
 
 /// How long a stopping server waits for its connections to say goodbye.
@@ -61,6 +64,8 @@ struct Context {
     _alive: mpsc::Sender<()>,
     verbose: bool,
     fixtures: Fixtures,
+    /// The OpenRPC document whose API is served instead of the MCP mock.
+    openrpc: Option<Arc<OpenRpc>>,
 }
 
 /// Runs the network transports until stopped. Exit 0 when stopped, 2 on a usage or bind error.
@@ -117,6 +122,7 @@ pub fn main(options: &Options) -> ExitCode {
             _alive: alive_tx,
             verbose: options.verbose,
             fixtures: options.fixtures,
+            openrpc: options.openrpc.clone(),
         };
         for (flag, listener) in listeners {
             let listener =

@@ -169,6 +169,12 @@ pub(super) async fn connection(mut stream: TcpStream, name: String, context: Con
                 if text.trim().is_empty() {
                     // An empty frame holds no JSON value: the client must not wait forever.
                     Some(PARSE_ERROR.to_string())
+                } else if let Some(doc) = &context.openrpc {
+                    let doc = std::sync::Arc::clone(doc);
+                    super::off_thread(text.len(), move || {
+                        crate::openrpc::mock::reply(&doc, text.as_bytes())
+                    })
+                    .await
                 } else {
                     let (back, sent, reply) = super::off_thread(text.len(), move || {
                         let reply = server.handle(text.as_bytes());

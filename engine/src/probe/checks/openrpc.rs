@@ -1,0 +1,317 @@
+//! The probe under an OpenRPC document (`jrpc probe --openrpc DOC`): a plain JSON-RPC server
+//! checked against the API its document describes.
+//!
+//! - `openrpc/discover`: `rpc.discover` is called; a document it returns is checked against the
+//!   meta-schema (its findings located under `/result`) and compared with the given one (the
+//!   methods one has and the other lacks, in the detail). A server without it (-32601) passes when
+//!   a document was given; with [`Source::Discover`] the document it returns is the one probed
+//!   with, and a server without one fails the check (and no method is called).
+//! - The JSON-RPC checks every server owes ([`super::protocol`]).
+//! - `openrpc/METHOD` for each method of the document (`rpc.*` ones aside): called with the params
+//!   of each of its example pairings, or with params generated from its params' schemas when it
+//!   has none; a method without a result is sent as a notification. Each reply is checked by the
+//!   validator under the document (`openrpc-result-invalid`, `openrpc-error-undeclared`, …),
+//!   its findings the check's. `--skip-method` skips a method, `--max-calls` bounds the calls.
+//! - The user's `--call`s.
+
+use serde_json::{Map, Value};
+
+use super::{protocol, Plan, Record, Run, Runner};
+use crate::json::Direction;
+use crate::openrpc::{mock::generated_params, Method, OpenRpc, Pairing, ParamStructure};
+use crate::probe::conversation::Exchange;
+use crate::probe::link::{LinkError, ProbeLink};
+use crate::rpc::{check, Profile};
+
+const DISCOVER_SPEC: &str = "https://spec.open-rpc.org/#service-discovery-method";
+const METHOD_SPEC: &str = "https://spec.open-rpc.org/#method-object";
+
+/// Where the document comes from.
+pub enum Source<'d> {
+    /// `--openrpc FILE|URL`: given, and compared with what `rpc.discover` returns.
+    Given(&'d OpenRpc),
+    /// `--openrpc discover`: whatever the server's `rpc.discover` returns.
+    Discover,
+}
+
+/// What the OpenRPC probe is asked to do besides the [`Plan`].
+#[derive(Clone, Debug, Default)]
+pub struct Options {
+    /// `--skip-method NAME`: methods never called.
+    pub skip_methods: Vec<String>,
+}
+
+/// Runs the probe of a plain JSON-RPC server under an OpenRPC document.
+pub async fn run<L: ProbeLink>(
+    conversation: &mut crate::probe::Conversation<L>,
+    plan: &Plan,
+    source: Source<'_>,
+    options: &Options,
+) -> Run {
+    let mut runner = Runner {
+        conversation,
+        record: Record {
+            checks: Vec::new(),
+            profile: Profile::JsonRpc,
+        },
+    };
+    let stopped = steps(&mut runner, plan, source, options).await.err();
+    super::finish(runner, stopped).await
+}
+
+async fn steps<L: ProbeLink>(
+    runner: &mut Runner<'_, L>,
+    plan: &Plan,
+    source: Source<'_>,
+    options: &Options,
+) -> Result<(), LinkError> {
+    let given = match source {
+        Source::Given(doc) => Some(doc),
+        Source::Discover => None,
+    };
+    let discovered = discover(runner, given).await?;
+    protocol::checks(runner, false).await?;
+    match given.or(discovered.as_ref()) {
+        Some(doc) => methods(runner, plan, doc, options).await?,
+        None => runner.skip(
+            "openrpc/methods",
+            "each method of the document is called and its replies checked",
+            METHOD_SPEC,
+            "no document: the server's rpc.discover gave none",
+        ),
+    }
+    protocol::calls(runner, plan).await
+}
+
+/// `openrpc/discover`. Gives the document the server returned, when it is a usable one.
+async fn discover<L: ProbeLink>(
+    runner: &mut Runner<'_, L>,
+    given: Option<&OpenRpc>,
+) -> Result<Option<OpenRpc>, LinkError> {
+    runner.begin(
+        "openrpc/discover",
+        "rpc.discover returns the service's OpenRPC document, valid under the meta-schema",
+        DISCOVER_SPEC,
+    );
+    let exchange = runner
+        .conversation
+        .request("rpc.discover", Value::Null)
+        .await?;
+    let Some((at, _)) = exchange.reply else {
+        // The engine reports the request left unanswered.
+        return Ok(None);
+    };
+    let Some(result) = exchange.result() else {
+        match (exchange.error_code(), given) {
+            (Some(code), Some(_)) => runner.note(format!(
+                "answered with error {code}: the server does not describe itself (optional; the given document is used)"
+            )),
+            (code, None) => {
+                runner.note(format!(
+                    "answered without a document{}: there is nothing to probe the methods with",
+                    code.map_or(String::new(), |c| format!(" (error {c})"))
+                ));
+                runner.current().status = super::Status::Fail;
+            }
+            (None, Some(_)) => {}
+        }
+        return Ok(None);
+    };
+    let text = result.to_string();
+    let served = match OpenRpc::load(text.as_bytes()) {
+        Ok(doc) => doc,
+        Err(e) => {
+            for v in &e.violations {
+                runner.find(
+                    at,
+                    v.rule,
+                    &format!("/result{}", v.path),
+                    v.message.to_string(),
+                );
+            }
+            if given.is_none() {
+                runner.current().status = super::Status::Fail;
+            }
+            return Ok(None);
+        }
+    };
+    let names =
+        |doc: &OpenRpc| -> Vec<String> { doc.methods().iter().map(|m| m.name.clone()).collect() };
+    let theirs = names(&served);
+    match given {
+        None => runner.note(format!(
+            "a valid document with {} methods: the methods probed",
+            theirs.len()
+        )),
+        Some(doc) if doc.value() == served.value() => {
+            runner.note("the same document as the one given")
+        }
+        Some(doc) => {
+            let ours = names(doc);
+            let lacks: Vec<&str> = ours
+                .iter()
+                .filter(|n| !theirs.contains(n))
+                .map(String::as_str)
+                .collect();
+            let extra: Vec<&str> = theirs
+                .iter()
+                .filter(|n| !ours.contains(n))
+                .map(String::as_str)
+                .collect();
+            let mut said = vec!["a valid document that differs from the one given".to_string()];
+            if !lacks.is_empty() {
+                said.push(format!("it lacks {}", shortlist(&lacks)));
+            }
+            if !extra.is_empty() {
+                said.push(format!("it adds {}", shortlist(&extra)));
+            }
+            if lacks.is_empty() && extra.is_empty() {
+                said.push(format!("the same {} methods", ours.len()));
+            }
+            runner.note(said.join("; "));
+        }
+    }
+    Ok(Some(served))
+}
+
+/// At most eight names, and how many more.
+fn shortlist(names: &[&str]) -> String {
+    let mut out = names.iter().take(8).copied().collect::<Vec<_>>().join(", ");
+    if names.len() > 8 {
+        out.push_str(&format!(" and {} more", names.len() - 8));
+    }
+    out
+}
+
+/// The params of each call of `method`: its example pairings' (by name when it takes them by
+/// name), or generated ones when it has none.
+fn calls_of(doc: &OpenRpc, method: &Method) -> Vec<(String, Value)> {
+    let by_name = method.param_structure == ParamStructure::ByName;
+    let mut calls: Vec<(String, Value)> = method
+        .examples
+        .iter()
+        .map(|example| {
+            let params = if by_name {
+                Value::Object(example.params.iter().cloned().collect::<Map<_, _>>())
+            } else {
+                Value::Array(example.params.iter().map(|(_, v)| v.clone()).collect())
+            };
+            (format!("example \"{}\"", example.name), params)
+        })
+        .collect();
+    if calls.is_empty() {
+        calls.push((
+            "params generated from their schemas".to_string(),
+            generated_params(doc, method),
+        ));
+    }
+    calls
+}
+
+/// `openrpc/METHOD` for each method.
+async fn methods<L: ProbeLink>(
+    runner: &mut Runner<'_, L>,
+    plan: &Plan,
+    doc: &OpenRpc,
+    options: &Options,
+) -> Result<(), LinkError> {
+    let mut made = 0usize;
+    for method in doc.methods() {
+        // rpc.* names are JSON-RPC's own (rpc.discover was called above).
+        if method.name.starts_with("rpc.") {
+            continue;
+        }
+        let id = format!("openrpc/{}", method.name);
+        let title = match method.result {
+            Some(_) => format!(
+                "{} answers its document's calls with results its schema allows, or errors it declares",
+                method.name
+            ),
+            None => format!(
+                "{} (no result: a notification) is sent as one and not answered",
+                method.name
+            ),
+        };
+        if options.skip_methods.contains(&method.name) {
+            runner.skip(id, title, METHOD_SPEC, "--skip-method");
+            continue;
+        }
+        if made >= plan.max_calls {
+            runner.skip(
+                id,
+                title,
+                METHOD_SPEC,
+                format!("--max-calls {} reached", plan.max_calls),
+            );
+            continue;
+        }
+        runner.begin(id, title, METHOD_SPEC);
+        for (what, params) in calls_of(doc, method) {
+            if made >= plan.max_calls {
+                runner.note(format!("--max-calls {} reached", plan.max_calls));
+                break;
+            }
+            made += 1;
+            let params = match params {
+                Value::Array(items) if items.is_empty() && method.params.is_empty() => Value::Null,
+                params => params,
+            };
+            if method.result.is_none() {
+                runner.conversation.notify(&method.name, params).await?;
+                runner.note(format!("{what}: sent as a notification"));
+                continue;
+            }
+            let exchange = runner.conversation.request(&method.name, params).await?;
+            judge(runner, doc, &exchange, &what);
+        }
+    }
+    Ok(())
+}
+
+/// The validator's findings under the document about one call and its reply: the reply's are
+/// the server's (findings of the check); the call's are the document's own (its example breaks
+/// its schema), said in the detail.
+fn judge<L: ProbeLink>(runner: &mut Runner<'_, L>, doc: &OpenRpc, exchange: &Exchange, what: &str) {
+    let Some((at, _)) = exchange.reply else {
+        runner.note(format!("{what}: no reply within the timeout"));
+        return;
+    };
+    let entries = &runner.conversation.entries;
+    let (Some(sent), Some(reply)) = (entries.get(exchange.sent), entries.get(at)) else {
+        return;
+    };
+    let text = format!("--> {}\n<-- {}\n", sent.text, reply.text);
+    let mut report = check(text.as_bytes(), Profile::JsonRpc);
+    Pairing::default().check(doc, text.as_bytes(), &mut report);
+    let mut found = Vec::new();
+    let mut ours = Vec::new();
+    for d in &report.documents {
+        for v in d
+            .all_violations()
+            .filter(|v| v.rule.id.starts_with("openrpc-"))
+        {
+            if d.direction == Some(Direction::Server) {
+                found.push((v.rule, v.path.to_string(), v.message.to_string()));
+            } else {
+                ours.push(format!("{}: {}", v.rule.id, v.message));
+            }
+        }
+    }
+    match (exchange.result(), exchange.error_code()) {
+        (Some(_), _) => runner.note(format!("{what}: answered with a result")),
+        (None, Some(-32601)) => runner.note(format!(
+            "{what}: answered with error -32601: the server lacks this method of the document"
+        )),
+        (None, Some(code)) => runner.note(format!("{what}: answered with error {code}")),
+        (None, None) => {}
+    }
+    if !ours.is_empty() {
+        runner.note(format!(
+            "the call itself breaks the document (the document's fault, not the server's): {}",
+            ours.join("; ")
+        ));
+    }
+    for (rule, path, message) in found {
+        runner.find(at, rule, &path, message);
+    }
+}
