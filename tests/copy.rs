@@ -121,8 +121,12 @@ fn ui_copy_and_teaching_text_have_no_doubled_words_or_one_plurals() {
         sources(&root.join(dir), &mut files);
     }
     assert!(
-        files.iter().any(|f| f.ends_with("engine/check/src/rpc/catalogue.rs"))
-            && files.iter().any(|f| f.ends_with("engine/src/teach/lessons.rs"))
+        files
+            .iter()
+            .any(|f| f.ends_with("engine/check/src/rpc/catalogue.rs"))
+            && files
+                .iter()
+                .any(|f| f.ends_with("engine/src/teach/lessons.rs"))
             && files.iter().any(|f| f.ends_with("src/ui/lessons/mod.rs")),
         "the lessons, the catalogue and the page's views are read"
     );

@@ -338,7 +338,11 @@ impl LessonRun {
             } else if let Some(section) = self.run_ref.get_untracked() {
                 if from == 0 {
                     section.scroll_into_view();
-                } else if let Some(last) = section.query_selector(".replies > li:last-child").ok().flatten() {
+                } else if let Some(last) = section
+                    .query_selector(".replies > li:last-child")
+                    .ok()
+                    .flatten()
+                {
                     crate::ui::js::scroll_to(&last, "nearest");
                 }
             }
@@ -371,11 +375,18 @@ impl Said {
     fn of(e: &crate::exchange::Entry) -> Said {
         let (what, preview) = match e.msgs.as_slice() {
             [m] if !e.is_batch() => (describe_at(e, 0), m.summary.clone()),
-            msgs => (format!("#{} batch of {}", e.number, msgs.len()), String::new()),
+            msgs => (
+                format!("#{} batch of {}", e.number, msgs.len()),
+                String::new(),
+            ),
         };
         Said {
             raw: e.raw.clone(),
-            arrow: if e.direction == Direction::Out { "→" } else { "←" },
+            arrow: if e.direction == Direction::Out {
+                "→"
+            } else {
+                "←"
+            },
             what,
             preview,
         }
