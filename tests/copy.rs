@@ -1,5 +1,6 @@
 //! The words learners read are proofread: no doubled word ("the the") and no "1 lines"-style
-//! plural in the UI's copy and the engine's teaching text.
+//! plural in the page's copy, the command line's, the engine's teaching text (lessons, quiz,
+//! rule catalogue), its mock replies and messages, the examples library and the page's shell.
 
 use std::path::Path;
 
@@ -101,13 +102,34 @@ fn the_checker_finds_doubled_words_and_wrong_plurals() {
     assert!(problems("1 line, 2 lines, that that is fine? no").len() == 1);
 }
 
+/// Where the words a reader sees are written: the page's code (views, notices, the link and the
+/// probe), the command line's, and the engine's (lessons, quiz, rule catalogue, mock replies,
+/// the client's answers, the probe's checks, the parser's errors).
+const SOURCE_DIRS: &[&str] = &[
+    "src/ui",
+    "src/cli",
+    "engine/src",
+    "engine/check/src",
+    "engine/json/src",
+];
+
 #[test]
 fn ui_copy_and_teaching_text_have_no_doubled_words_or_one_plurals() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let mut files = Vec::new();
-    for dir in ["src/ui", "engine/src/teach", "engine/check/src/rpc"] {
+    for dir in SOURCE_DIRS {
         sources(&root.join(dir), &mut files);
     }
+    assert!(
+        files
+            .iter()
+            .any(|f| f.ends_with("engine/check/src/rpc/catalogue.rs"))
+            && files
+                .iter()
+                .any(|f| f.ends_with("engine/src/teach/lessons.rs"))
+            && files.iter().any(|f| f.ends_with("src/ui/lessons/mod.rs")),
+        "the lessons, the catalogue and the page's views are read"
+    );
     let mut found = Vec::new();
     for file in &files {
         let src = std::fs::read_to_string(file).unwrap();
@@ -117,6 +139,47 @@ fn ui_copy_and_teaching_text_have_no_doubled_words_or_one_plurals() {
             }
         }
     }
+    assert!(found.is_empty(), "{}", found.join("\n"));
+}
+
+#[test]
+fn the_examples_library_titles_and_descriptions_have_no_doubled_words() {
+    // What the Examples menu and the line beside the editor show: each example's category,
+    // title and "about" line.
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("engine/src/examples/library.txt");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let shown: Vec<&str> = text
+        .lines()
+        .filter_map(|l| {
+            ["category:", "title:", "about:"]
+                .iter()
+                .find_map(|key| l.strip_prefix(key))
+        })
+        .collect();
+    assert!(shown.len() > 50, "{} lines read", shown.len());
+    let found: Vec<String> = shown.iter().flat_map(|l| problems(l)).collect();
+    assert!(found.is_empty(), "{}", found.join("\n"));
+}
+
+#[test]
+fn the_page_shell_has_no_doubled_words() {
+    // index.html's own words (the title, the message shown without JavaScript), tags removed.
+    let html =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("index.html")).unwrap();
+    let mut words = String::new();
+    let mut in_tag = false;
+    for c in html.chars() {
+        match c {
+            '<' => in_tag = true,
+            '>' => {
+                in_tag = false;
+                words.push(' ');
+            }
+            c if !in_tag => words.push(c),
+            _ => {}
+        }
+    }
+    let found = problems(&words);
     assert!(found.is_empty(), "{}", found.join("\n"));
 }
 

@@ -99,11 +99,12 @@ pub fn listen_forever(target: &EventTarget, event: &str, handler: impl Fn(Event)
     closure.forget();
 }
 
-/// Scrolls `el` to the middle of the window (`scrollIntoView({block: "center"})`), so what is
-/// above it (a server's question) and below it stay in sight.
-pub(crate) fn scroll_to_center(el: &web_sys::Element) {
+/// Scrolls `el` into view, and every scrolling box around it: `block` "center" puts it in the
+/// middle (so what is above it, a server's question, and below it stay in sight), "nearest"
+/// scrolls as little as shows it (`scrollIntoView({block})`).
+pub(crate) fn scroll_to(el: &web_sys::Element, block: &str) {
     let options = js_sys::Object::new();
-    set_prop(&options, "block", &"center".into());
+    set_prop(&options, "block", &block.into());
     let scroll = js_sys::Reflect::get(el, &"scrollIntoView".into())
         .ok()
         .and_then(|f| f.dyn_into::<js_sys::Function>().ok());

@@ -4,7 +4,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { entries, launch, openApp } from './support.mjs';
+import { entries, launch, openAdvanced, openApp } from './support.mjs';
 
 
 const SUBTRACT = '{"jsonrpc": "2.0", "method": "subtract", "params": [42, 23], "id": 1}';
@@ -108,6 +108,7 @@ test('export downloads the log as NDJSON and as a JSON array; clear empties it',
   await send(page, `${SUBTRACT}\n{"jsonrpc": "2.0", "method": "update", "params": [1]}\n[]`);
   await page.waitForFunction(() => document.querySelectorAll('[data-testid=log-entry]').length === 5);
 
+  await openAdvanced(page);
   const [ndjson] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid=export-ndjson]')]);
   assert.match(ndjson.suggestedFilename(), /^jsonrpc-log-\d{8}-\d{6}\.ndjson$/);
   const lines = (await readFile(await ndjson.path(), 'utf8')).trimEnd().split('\n').map((l) => JSON.parse(l));

@@ -5,7 +5,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { BASE_URL, entries, launch, openApp } from './support.mjs';
+import { BASE_URL, entries, launch, openAdvanced, openApp } from './support.mjs';
 import { jsonrpsee, jrpcServe, misbehaving } from './servers.mjs';
 
 let browser;
@@ -273,6 +273,7 @@ test('a flood of 10 000 notifications: exact counts, the export has them all, th
   assert.equal(await count(page), 10_000, 'exactly 10 000 entries');
   assert.match(await page.textContent('[data-testid=log-window]'), /newest 500 of 10000/);
   assert.equal(await page.locator('[data-testid=log-entry]').count(), 500);
+  await openAdvanced(page);
   const [download] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid=export-ndjson]')]);
   const lines = (await readFile(await download.path(), 'utf8')).trimEnd().split('\n').map((l) => JSON.parse(l));
   assert.equal(lines.length, 10_000);

@@ -6,7 +6,7 @@
 //   BASE_URL=http://127.0.0.1:8080/ node --test tests/e2e/mcp_flows.test.mjs
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { entries, launch, openApp } from './support.mjs';
+import { entries, launch, openAdvanced, openApp } from './support.mjs';
 
 let browser;
 before(async () => {
@@ -129,8 +129,9 @@ test('the sampling lesson: Run, then answer the server from the lesson', async (
 
 test('the mock can serve the conformance suite\'s fixtures instead of the learners\' (a new session)', async () => {
   const { context, page, problems } = await openApp(browser);
+  await openAdvanced(page);
   await page.selectOption('[data-testid=mock-fixtures]', 'conformance');
-  await page.waitForFunction(() => /conformance suite's tools/.test(document.querySelector('[data-testid=notices]')?.textContent ?? ''));
+  await page.waitForFunction(() => /official MCP test suite's tools/.test(document.querySelector('[data-testid=notices]')?.textContent ?? ''));
   await send(page, lines(initialize({}), initialized, { jsonrpc: '2.0', id: 2, method: 'tools/list', params: {} }, call(3, 'test_simple_text', {})));
   await page.waitForFunction(() =>
     [...document.querySelectorAll('[data-testid=log-raw]')].some((r) => r.textContent.includes('This is a simple text response for testing.')));

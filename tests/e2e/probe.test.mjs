@@ -1,13 +1,13 @@
 // End-to-end: the link panel's Probe (`jrpc probe`'s checks run from the page) against
 // `jrpc serve --ws` and `--http` (tests/e2e/servers.mjs): every check passes, the table has a row
-// per check with its status and spec link, Export JSON downloads the report `jrpc probe --format
+// per check with its status and spec link, Download the report saves what `jrpc probe --format
 // json` writes, and a probe can be cancelled. Release build (dist/) in headless Chromium; the
 // server is the debug build `cargo test` makes.
 //   BASE_URL=http://127.0.0.1:8080/ node --test tests/e2e/probe.test.mjs
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { launch, openApp } from './support.mjs';
+import { launch, openAdvanced, openApp } from './support.mjs';
 import { jrpcServe, jsonrpsee } from './servers.mjs';
 
 let browser;
@@ -29,6 +29,7 @@ const unexpected = (problems) => problems.filter((p) => !/Failed to load resourc
 async function probe(page, url, until = 'done') {
   await page.selectOption('[data-testid=target]', 'link');
   await page.fill('[data-testid=link-url]', url);
+  await openAdvanced(page);
   await page.click('[data-testid=probe-run]');
   await page.waitForSelector(`[data-testid=probe-status][data-state=${until}]`, { timeout: 60_000 });
   return page.textContent('[data-testid=probe-status]');
@@ -119,6 +120,7 @@ test('a probe can be cancelled, and a bad endpoint is said so', async () => {
   const { context, page, problems } = await openApp(browser);
   await page.selectOption('[data-testid=target]', 'link');
   await page.fill('[data-testid=link-url]', 'ftp://127.0.0.1:1/');
+  await openAdvanced(page);
   await page.click('[data-testid=probe-run]');
   await page.waitForSelector('[data-testid=probe-status][data-state=error]');
   assert.match(await page.textContent('[data-testid=probe-status]'), /ftp:/);
@@ -150,6 +152,7 @@ test('a cancelled HTTP probe ends its session (DELETE with the session id), as a
   });
   await page.selectOption('[data-testid=target]', 'link');
   await page.fill('[data-testid=link-url]', jrpc.http);
+  await openAdvanced(page);
   await page.click('[data-testid=probe-run]');
   const started = Date.now();
   while (!session && Date.now() - started < 10_000) await new Promise((r) => setTimeout(r, 50));
@@ -172,6 +175,7 @@ test('the Options keep the probe off named tools and cap its calls (as --skip-to
   const { context, page, problems } = await openApp(browser);
   await page.selectOption('[data-testid=target]', 'link');
   await page.fill('[data-testid=link-url]', jrpc.http);
+  await openAdvanced(page);
   await page.click('.probe-options summary');
   await page.fill('[data-testid=probe-max-calls]', '0');
   await page.click('[data-testid=probe-run]');

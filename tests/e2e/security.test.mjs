@@ -11,7 +11,7 @@ import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { deflateRawSync } from 'node:zlib';
-import { BASE_URL, launch } from './support.mjs';
+import { BASE_URL, launch, openAdvanced } from './support.mjs';
 
 /** Each payload, if it ever ran, sets window.__xss to its number (or opens a dialog). */
 const PAYLOADS = [
@@ -172,6 +172,7 @@ test('payloads sent to the mock come back in errors, results and the log as text
   for (let i = 0; i < 6; i++) await items.nth(i).click();
   await assertInert(page, dialogs, 'selected log entries');
 
+  await openAdvanced(page);
   const [ndjson] = await Promise.all([page.waitForEvent('download'), page.click('[data-testid=export-ndjson]')]);
   const ndText = await readFile(await ndjson.path(), 'utf8');
   const lines = ndText.trimEnd().split('\n').map((l) => JSON.parse(l));
@@ -309,6 +310,7 @@ test('release build CSP: strict policy, eval and inline script blocked, no viola
   await page.click('[data-testid=send]');
   await page.waitForFunction((n) => document.querySelectorAll('[data-testid=log-entry][data-direction=in]').length === n, PAYLOADS.length);
   await page.locator('[data-testid=log-entry] [data-testid=log-item] button').first().click();
+  await openAdvanced(page);
   await Promise.all([page.waitForEvent('download'), page.click('[data-testid=export-ndjson]')]);
   await page.click('[data-testid=format]');
   await page.click('[data-testid=share]');

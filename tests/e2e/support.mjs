@@ -25,6 +25,12 @@ export async function watch(page) {
   return problems;
 }
 
+/** Opens the playground's folded "Advanced" sections (the Probe; the mock's tools and the log's
+ * downloads) as a visitor does, by clicking their headings; those already open stay open. */
+export async function openAdvanced(page) {
+  for (const summary of await page.$$('details.advanced:not([open]) > summary')) await summary.click();
+}
+
 /** A fresh context (its own storage, downloads accepted) and a page on the app with the sample
  * checked, its problems recorded by `watch`. */
 export async function openApp(browser) {

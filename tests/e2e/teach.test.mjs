@@ -525,30 +525,93 @@ test('28.4 each lesson run is a fresh session: its picture and the server ids st
   await context.close();
 });
 
-test('28.5 on a phone the pending action is brought into view, long replies are laid out', async () => {
-  const context = await browser.newContext({ viewport: { width: 390, height: 800 }, hasTouch: true, isMobile: true });
-  const page = await context.newPage();
-  const problems = await watch(page);
-  await lesson(page, 14);
-  await page.click('[data-testid=lesson-run]');
-  const button = page.locator('[data-testid=lesson-answer]');
-  await button.waitFor();
-  await page.waitForFunction(() => {
-    const r = document.querySelector('[data-testid=lesson-answer]').getBoundingClientRect();
-    return r.top >= 0 && r.bottom <= window.innerHeight;
-  }, null, { timeout: 3000 });
-  await lesson(page, 6);
-  await page.click('[data-testid=lesson-run]');
-  await page.waitForSelector('[data-testid=lesson-reply]');
-  const replies = await page.$$eval('[data-testid=lesson-reply]', (rs) => rs.map((r) => r.textContent));
-  const long = replies.find((r) => r.includes('"tools"'));
-  assert.ok(long.split('\n').length > 3, 'a long reply is laid out on lines');
-  // And folded: each message scrolls in a box of its own, so the run stays about a screen tall.
-  const heights = await page.$$eval('[data-testid=lesson-replies] pre', (ps) => ps.map((p) => p.getBoundingClientRect().height));
-  assert.ok(heights.every((h) => h <= 260), heights.join(' '));
-  assert.deepEqual(problems, []);
-  await context.close();
+/** A laptop's window and a phone's, each with a fresh context; `walk` gets the page. */
+const SCREENS = [
+  ['laptop', { viewport: { width: 1280, height: 800 } }],
+  ['phone', { viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true }],
+];
+
+/** The run's area, its content's height, and the pending "Answer as the client" (if any), measured. */
+const runBox = (page) => page.evaluate(() => {
+  const run = document.querySelector('[data-testid=lesson-run-output]');
+  const r = run.getBoundingClientRect();
+  const b = document.querySelector('[data-testid=lesson-answer]')?.getBoundingClientRect();
+  return {
+    top: r.top, bottom: r.bottom, height: r.height, content: run.scrollHeight, window: innerHeight,
+    button: b && { top: b.top, bottom: b.bottom },
+  };
 });
+
+/** The pending action is on screen and inside the run's visible area (not under its scroll). */
+const actionInSight = () => {
+  const b = document.querySelector('[data-testid=lesson-answer]')?.getBoundingClientRect();
+  const r = document.querySelector('[data-testid=lesson-run-output]').getBoundingClientRect();
+  return b && b.top >= 0 && b.bottom <= innerHeight && b.top >= r.top && b.bottom <= r.bottom;
+};
+
+for (const [screen, options] of SCREENS) {
+  test(`28.5 ${screen}: every lesson's run stays within a screen, long messages folded, the pending action in sight`, async () => {
+    const context = await browser.newContext(options);
+    const page = await context.newPage();
+    const problems = await watch(page);
+    const tall = [];
+    for (let n = 1; n <= 16; n += 1) {
+      await lesson(page, n);
+      await page.click('[data-testid=lesson-run]');
+      await page.waitForSelector('[data-testid=lesson-replies] li');
+      if (await page.locator('[data-testid=lesson-answer]').count()) {
+        await page.waitForFunction(actionInSight, null, { timeout: 3000 });
+      }
+      const box = await runBox(page);
+      assert.ok(box.height <= box.window, `lesson ${n}: the run is ${box.height} px tall in a ${box.window} px window`);
+      if (box.content > box.window) tall.push(`${n}: ${box.content}`);
+      // Each message is one heading; a long one is folded under it, a short one open on one line.
+      const shown = await page.$$eval('[data-testid=lesson-replies] details', (ds) => ds.map((d) => ({
+        open: d.open, text: d.querySelector('pre').textContent, head: d.querySelector('summary').getBoundingClientRect().height,
+        bytes: new TextEncoder().encode(d.querySelector('pre').textContent).length,
+      })));
+      for (const m of shown) {
+        assert.equal(m.open, m.bytes <= 100, `lesson ${n}: ${m.text.slice(0, 60)}`);
+        assert.ok(m.head < 30, `lesson ${n}: the heading is one line (${m.head} px)`);
+      }
+    }
+    // Lesson 6, ~4,200 px on a phone before: within the window, the tools list folded under its
+    // heading, sent and received laid out alike (the long ones on lines, folded).
+    await lesson(page, 6);
+    await page.click('[data-testid=lesson-run]');
+    await page.waitForSelector('[data-testid=lesson-reply]');
+    const box = await runBox(page);
+    assert.ok(box.top >= -1 && box.bottom <= box.window + 1, `lesson 6: the run is in the window (${box.top}–${box.bottom})`);
+    const tools = page.locator('[data-testid=lesson-reply]', { hasText: 'result {"tools"' });
+    assert.equal(await tools.evaluate((d) => d.open), false, 'the long tools list is folded');
+    assert.match(await tools.locator('summary').textContent(), /^← #5 response id 2 result \{"tools"/);
+    const initialize = page.locator('[data-testid=lesson-sent]', { hasText: 'request initialize' });
+    assert.equal(await initialize.evaluate((d) => d.open), false, 'a long sent message is folded too');
+    for (const message of [tools, initialize]) {
+      assert.ok((await message.locator('pre').textContent()).split('\n').length > 3, 'laid out on lines');
+    }
+    const short = await page.$$eval('[data-testid=lesson-replies] details[open] pre', (ps) => ps.map((p) => p.textContent));
+    assert.ok(short.length > 0 && short.every((t) => !t.includes('\n') && !t.includes('": ')), short.join(' | '));
+    // Opened, the tools list scrolls in a box of its own: the run still fits the window.
+    await tools.locator('summary').click();
+    assert.ok((await tools.locator('pre').evaluate((p) => p.getBoundingClientRect().height)) <= 260);
+    assert.ok((await runBox(page)).height <= box.window);
+    // Lesson 14: answered, the pending action is gone and what followed is in sight.
+    await lesson(page, 14);
+    await page.click('[data-testid=lesson-run]');
+    await page.waitForFunction(actionInSight, null, { timeout: 3000 });
+    await page.click('[data-testid=lesson-answer]');
+    await page.waitForFunction(() => {
+      const last = document.querySelector('[data-testid=lesson-replies] > li:last-child').getBoundingClientRect();
+      const r = document.querySelector('[data-testid=lesson-run-output]').getBoundingClientRect();
+      return !document.querySelector('[data-testid=lesson-answer]') && last.bottom <= r.bottom + 1 && last.top >= r.top - 1
+        && last.top >= 0 && last.top < innerHeight;
+    }, null, { timeout: 3000 });
+    console.log(`28.5 ${screen}: runs whose content scrolls within the run's area: ${tall.join(', ') || 'none'}`);
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+}
 
 test('28.6 a shared question link does not give the answer away, and old links still open', async () => {
   const { context, page, problems } = await visitor();
@@ -556,6 +619,8 @@ test('28.6 a shared question link does not give the answer away, and old links s
   const item = await page.getAttribute('.quiz-item', 'data-item');
   const share = await page.getAttribute('[data-testid=quiz-share]', 'href');
   assert.match(share, /^#\/quiz\/q-[0-9a-f]{8}$/);
+  // The page names the question by its opaque id too, never by the rule it breaks.
+  assert.equal(`#/quiz/${item}`, share);
   await go(page, share);
   await page.waitForSelector('[data-testid=quiz-message]');
   assert.equal(await page.getAttribute('.quiz-item', 'data-item'), item);
@@ -617,18 +682,47 @@ test('28.9 the question reads in order: kinds first, then point (by tap too), ru
   await context.close();
 });
 
-test('28.10 the first view and the lessons page say what this is and for whom, with the right count', async () => {
-  const { context, page, problems } = await visitor();
-  await go(page, '');
-  assert.match(await page.textContent('[data-testid=intro]'), /For developers learning JSON-RPC 2\.0.*Model Context Protocol \(MCP: how AI applications call tools/);
-  await go(page, '#/lessons');
-  const intro = await page.textContent('[data-testid=lessons-intro]');
-  assert.match(intro, /^For anyone who knows JSON/);
-  assert.match(intro, /16 short steps/);
-  assert.doesNotMatch(intro, /Six|fifteen/);
-  assert.deepEqual(problems, []);
-  await context.close();
-});
+/** What the jargon the home page had said now says in plain words. */
+const JARGON = [/--skip-tool/, /--max-calls/, /NDJSON/, /Mock serves/, /conformance suite's/, /jrpc probe's checks/, /Export JSON/];
+
+for (const [screen, options] of SCREENS) {
+  test(`28.10 ${screen}: the first view and the lessons page say what this is and for whom; advanced tools folded, in plain words`, async () => {
+    const context = await browser.newContext(options);
+    const page = await context.newPage();
+    const problems = await watch(page);
+    await go(page, '');
+    const intro = page.locator('[data-testid=intro]');
+    assert.ok(await intro.isVisible());
+    assert.match(await intro.textContent(), /^A playground for JSON-RPC 2\.0.*Model Context Protocol \(MCP: how AI applications talk to tools and data servers, over JSON-RPC\)\. For developers learning them/);
+    // The Probe, the mock's tool set and the log's downloads are folded under their own headings.
+    for (const [fold, heading, inside] of [
+      ['probe-fold', /^Advanced: check a server \(the Probe\)$/, ['probe-run']],
+      ['log-advanced', /^Advanced: the mock's tools, download the log$/, ['mock-fixtures', 'export-ndjson', 'export-json']],
+    ]) {
+      const details = page.locator(`details[data-testid=${fold}]`);
+      assert.equal(await details.evaluate((d) => d.open), false, `${fold} starts folded`);
+      const summary = page.locator(`details[data-testid=${fold}] > summary`);
+      assert.match(await summary.textContent(), heading);
+      for (const testid of inside) assert.equal(await visible(page, testid), false, `${testid} is folded`);
+      await summary.click();
+      for (const testid of inside) assert.equal(await visible(page, testid), true, `${testid} shows once opened`);
+    }
+    await page.click('.probe-options summary');
+    const said = await page.innerText('main.playground');
+    for (const word of JARGON) assert.doesNotMatch(said, word);
+    assert.match(said, /Never call these tools \(their names, separated by commas\)/);
+    assert.match(said, /Download the log \(a message per line\)/);
+    assert.match(await page.textContent('[data-testid=mock-fixtures]'), /for learning.*the official MCP test suite's/);
+    await go(page, '#/lessons');
+    const lessons = await page.textContent('[data-testid=lessons-intro]');
+    assert.match(lessons, /^For anyone who knows JSON/);
+    assert.match(lessons, /16 short steps/);
+    assert.match(lessons, /Model Context Protocol \(MCP: how AI applications talk to tools and data servers, over JSON-RPC\)/);
+    assert.doesNotMatch(lessons, /Six|fifteen/);
+    assert.deepEqual(problems, []);
+    await context.close();
+  });
+}
 
 test('28: a student answering every lesson wrong first, then right, ends with all sixteen finished', async () => {
   const { context, page, problems } = await visitor();

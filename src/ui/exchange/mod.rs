@@ -257,8 +257,15 @@ pub fn LogPane() -> impl IntoView {
                     {counts_text}
                 </p>
                 <div class="xl-actions" role="group" aria-label="Log actions">
-                    <label class="xl-auto" title="What the in-browser mock serves under MCP: the learners' tools, resources and prompts, or the official MCP conformance suite's (as jrpc serve --fixtures conformance); a change starts a new session">
-                        "Mock serves "
+                    <label class="xl-auto" title="When the mock server asks the client something (sampling, elicitation, roots, ping), answer it at once as a cooperative client would; off, the request waits in the log with a Reply button">
+                        <input type="checkbox" data-testid="auto-answer" bind:checked=state.auto_answer />
+                        " Answer the server's requests automatically"
+                    </label>
+                    // What a learner needs rarely: folded under its own heading.
+                    <details class="advanced" data-testid="log-advanced">
+                    <summary>"Advanced: the mock's tools, download the log"</summary>
+                    <label class="xl-auto" title="Under MCP, the mock server in this page offers small tools, resources and prompts for learning, or those the official MCP test suite expects (as jrpc serve --fixtures conformance does); changing it starts a new session">
+                        "The mock's tools: "
                         <select
                             data-testid="mock-fixtures"
                             on:change=move |ev| {
@@ -269,21 +276,18 @@ pub fn LogPane() -> impl IntoView {
                                 };
                                 state.serve_fixtures(fixtures);
                                 app.notify(NoticeLevel::Info, match fixtures {
-                                    Fixtures::Conformance => "The mock now serves the conformance suite's tools, resources and prompts (test_simple_text, test://static-text, …): a new session.",
-                                    Fixtures::Friendly => "The mock now serves the learners' tools, resources and prompts (add, countdown, mock://readme, …): a new session.",
+                                    Fixtures::Conformance => "The mock now offers the official MCP test suite's tools, resources and prompts (test_simple_text, test://static-text, …): a new session.",
+                                    Fixtures::Friendly => "The mock now offers the tools, resources and prompts for learning (add, countdown, mock://readme, …): a new session.",
                                 });
                             }
                         >
-                            <option value="friendly" selected=move || state.fixtures.get() == Fixtures::Friendly>"learners' tools"</option>
-                            <option value="conformance" selected=move || state.fixtures.get() == Fixtures::Conformance>"the conformance suite's"</option>
+                            <option value="friendly" selected=move || state.fixtures.get() == Fixtures::Friendly>"for learning (add, countdown, …)"</option>
+                            <option value="conformance" selected=move || state.fixtures.get() == Fixtures::Conformance>"the official MCP test suite's"</option>
                         </select>
                     </label>
-                    <label class="xl-auto" title="When the mock server asks the client something (sampling, elicitation, roots, ping), answer it at once as a cooperative client would; off, the request waits in the log with a Reply button">
-                        <input type="checkbox" data-testid="auto-answer" bind:checked=state.auto_answer />
-                        " Answer the server's requests automatically"
-                    </label>
-                    <button type="button" data-testid="export-ndjson" disabled=empty on:click=move |_| export(true)>"Export NDJSON"</button>
-                    <button type="button" data-testid="export-json" disabled=empty on:click=move |_| export(false)>"Export JSON"</button>
+                    <button type="button" data-testid="export-ndjson" disabled=empty on:click=move |_| export(true)>"Download the log (a message per line)"</button>
+                    <button type="button" data-testid="export-json" disabled=empty on:click=move |_| export(false)>"Download the log (a JSON array)"</button>
+                    </details>
                     <button type="button" data-testid="clear-log" disabled=empty on:click=move |_| state.clear()>"Clear"</button>
                 </div>
             </div>

@@ -12,7 +12,7 @@ use crate::teach::lessons::{rules_taught, LESSONS};
 use crate::teach::progress::LessonProgress;
 use crate::teach::quiz;
 use crate::teach::route::Route;
-use crate::ui::exchange::{send_to, use_log, SequencePicture};
+use crate::ui::exchange::{describe_at, send_to, use_log, SequencePicture};
 use crate::ui::prelude::*;
 use crate::ui::quiz::{Question, Slot};
 use crate::ui::{AppState, NoticeLevel};
@@ -90,7 +90,7 @@ pub(crate) fn Lessons(app: AppState, index: Option<usize>) -> impl IntoView {
             <section class="teach lessons" data-testid="lessons" aria-labelledby="lessons-title">
                 <h2 id="lessons-title" tabindex="-1">"Lessons"</h2>
                 <p data-testid="lessons-intro">
-                    {format!("For anyone who knows JSON and has never read JSON-RPC or MCP: {} short steps, about 40 minutes, from a first request to the Model Context Protocol (MCP), the JSON-RPC protocol through which AI applications reach tools and data. Each has an example to run against a mock server in this page and one question on what it taught.", LESSONS.len())}
+                    {format!("For anyone who knows JSON and has never read JSON-RPC or MCP: {} short steps, about 40 minutes, from a first request to the Model Context Protocol (MCP: how AI applications talk to tools and data servers, over JSON-RPC). Each has an example to run against a mock server in this page and one question on what it taught.", LESSONS.len())}
                 </p>
                 {status}
                 <ol>{items}</ol>
@@ -151,7 +151,7 @@ pub(crate) fn Lessons(app: AppState, index: Option<usize>) -> impl IntoView {
             for e in lg.entries().iter() {
                 match (e.direction, exchanged.last_mut()) {
                     (Direction::Out, _) => exchanged.push(Sent {
-                        raw: e.raw.clone(),
+                        said: Said::of(e),
                         request: e.kind == Kind::Request,
                         back: Vec::new(),
                     }),
@@ -169,7 +169,7 @@ pub(crate) fn Lessons(app: AppState, index: Option<usize>) -> impl IntoView {
                             // A response (or a batch of them, or what could not be read) answers.
                             _ => Back::Reply,
                         };
-                        back.push((e.raw.clone(), what));
+                        back.push((Said::of(e), what));
                     }
                     (Direction::In, None) => {}
                 }
@@ -178,26 +178,27 @@ pub(crate) fn Lessons(app: AppState, index: Option<usize>) -> impl IntoView {
         });
         let rows = exchanged
             .into_iter()
-            .map(|Sent { raw: sent, request, back }| {
+            .map(|Sent { said: sent, request, back }| {
                 let answered = back.iter().any(|(_, what)| *what == Back::Reply);
                 let back = back
                     .into_iter()
-                    .map(|(raw, what)| {
+                    .map(|(said, what)| {
                         // One shape for every message back (a type per arm costs wasm): the
-                        // text, then the note or the button its kind calls for.
-                        let (testid, said) = match what {
+                        // message, then the note or the button its kind calls for.
+                        let (testid, note) = match what {
                             Back::Reply => ("lesson-reply", ""),
                             Back::Says => ("lesson-server-message", "(from the server while it works) "),
                             Back::Asks => ("lesson-server-message", "(the server asks the client) "),
                             Back::Cancelled => ("lesson-server-message", "(the server asked the client) "),
                         };
-                        let text = format!("← {said}{}", readable(&raw));
+                        let class = if what == Back::Reply { "msg in" } else { "msg in server-message" };
                         let cancelled = (what == Back::Cancelled).then_some(
                             "The server cancelled this request (notifications/cancelled, below): the client sends no reply to it, not even an error.",
                         );
                         let asks = what == Back::Asks;
+                        let raw = said.raw.clone();
                         view! {
-                            <pre class=if what == Back::Reply { "in" } else { "in server-message" } data-testid=testid tabindex="0">{text}</pre>
+                            {said.view(class, testid, note)}
                             {cancelled.map(|note| view! { <p class="none" data-testid="lesson-cancelled">{note}</p> })}
                             {asks.then(|| view! {
                                 <button type="button" data-testid="lesson-answer" node_ref=pending_ref on:click=move |_| answer(&raw)>
@@ -215,7 +216,7 @@ pub(crate) fn Lessons(app: AppState, index: Option<usize>) -> impl IntoView {
                     };
                     view! { <p class="none" data-testid="lesson-no-reply">{why}</p> }
                 });
-                view! { <li><pre class="out" tabindex="0">{format!("→ {}", readable(&sent))}</pre>{back}{none}</li> }
+                view! { <li>{sent.view("msg out", "lesson-sent", "")}{back}{none}</li> }
             })
             .collect_view();
         Some(view! {
@@ -329,11 +330,21 @@ impl LessonRun {
                 page.record(&peer, *direction, *time, raw.as_str());
             }
         });
+        // The run's area is bounded and scrolls: a new run shows from its start, an answer
+        // sent in it brings what followed into view (within the area, and the area on the page).
         request_animation_frame(move || {
             if let Some(button) = self.pending_ref.get_untracked() {
-                crate::ui::js::scroll_to_center(&button);
+                crate::ui::js::scroll_to(&button, "center");
             } else if let Some(section) = self.run_ref.get_untracked() {
-                section.scroll_into_view();
+                if from == 0 {
+                    section.scroll_into_view();
+                } else if let Some(last) = section
+                    .query_selector(".replies > li:last-child")
+                    .ok()
+                    .flatten()
+                {
+                    crate::ui::js::scroll_to(&last, "nearest");
+                }
             }
         });
     }
@@ -341,10 +352,64 @@ impl LessonRun {
 
 /// A message the lesson sent, and what came back after it.
 struct Sent {
-    raw: String,
+    said: Said,
     /// It was a request (it waits for a reply).
     request: bool,
-    back: Vec<(String, Back)>,
+    back: Vec<(Said, Back)>,
+}
+
+/// One message of a run as the lesson shows it, the same whichever way it went: a one-line
+/// heading (its number in the picture, its kind, method and id, a preview) over its text, short
+/// ones on one line and open, long ones laid out and folded (a run stays about a screen tall).
+struct Said {
+    raw: String,
+    /// `→` sent, `←` received.
+    arrow: &'static str,
+    /// Its number in the picture, kind, method and id.
+    what: String,
+    /// A preview of its params, result or error.
+    preview: String,
+}
+
+impl Said {
+    fn of(e: &crate::exchange::Entry) -> Said {
+        let (what, preview) = match e.msgs.as_slice() {
+            [m] if !e.is_batch() => (describe_at(e, 0), m.summary.clone()),
+            msgs => (
+                format!("#{} batch of {}", e.number, msgs.len()),
+                String::new(),
+            ),
+        };
+        Said {
+            raw: e.raw.clone(),
+            arrow: if e.direction == Direction::Out {
+                "→"
+            } else {
+                "←"
+            },
+            what,
+            preview,
+        }
+    }
+
+    fn view(self, class: &'static str, testid: &'static str, note: &'static str) -> impl IntoView {
+        let line = crate::json::layout(&self.raw, crate::json::Layout::Minify)
+            .map_or(self.raw.clone(), |m| m.trim().to_string());
+        let short = line.len() <= FOLDED_OVER;
+        let text = if short {
+            line
+        } else {
+            crate::json::layout(&self.raw, crate::json::Layout::Pretty).unwrap_or(self.raw)
+        };
+        let head = format!("{} {} {note}{}", self.arrow, self.what, self.preview);
+        let title = head.clone();
+        view! {
+            <details class=class data-testid=testid open=short>
+                <summary title=title>{head}</summary>
+                <pre tabindex="0">{text}</pre>
+            </details>
+        }
+    }
 }
 
 /// What came back after a message the lesson sent.
@@ -368,11 +433,6 @@ fn cancelled_id(raw: &str) -> Option<String> {
     raw.get(id.span.start..id.span.end).map(str::to_string)
 }
 
-/// A message as the lesson shows it: short ones on one line, longer ones laid out (so a long
-/// reply reads like the sent messages, and folds into lines).
-fn readable(raw: &str) -> String {
-    if raw.len() <= 100 {
-        return raw.to_string();
-    }
-    crate::json::layout(raw, crate::json::Layout::Pretty).unwrap_or_else(|_| raw.to_string())
-}
+/// A message longer than this (minified, in bytes) is laid out on lines and folded under its
+/// heading; a shorter one shows open, on one line.
+const FOLDED_OVER: usize = 100;

@@ -137,7 +137,10 @@ pub fn LinkPanel() -> impl IntoView {
                 </label>
             </details>
             <PendingList link />
-            <super::probe::ProbePanel link />
+            <details class="advanced" data-testid="probe-fold">
+                <summary>"Advanced: check a server (the Probe)"</summary>
+                <super::probe::ProbePanel link />
+            </details>
         </section>
     }
 }

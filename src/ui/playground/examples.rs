@@ -127,7 +127,7 @@ pub fn ExampleAbout() -> impl IntoView {
             fallback=|| {
                 view! {
                     <p class="intro" data-testid="intro">
-                        "For developers learning JSON-RPC 2.0, the message format of the Model Context Protocol (MCP: how AI applications call tools and read data) and of many other APIs, and for anyone checking messages by hand. "
+                        "A playground for JSON-RPC 2.0, the message format of many APIs and of the Model Context Protocol (MCP: how AI applications talk to tools and data servers, over JSON-RPC). For developers learning them, and for anyone checking messages by hand. "
                         "Paste or type a JSON-RPC message: see what it is, then Send it to the mock server. New here? "
                         <a href="#/lessons/1" data-testid="intro-lesson">"Start with Lesson 1"</a>
                         "."

@@ -265,7 +265,7 @@ pub(crate) fn Question(
         view! { <p><a data-testid="quiz-share" href=href>"Link to this question"</a></p> }
     });
     view! {
-        <div class="quiz-item" data-item=it.id.clone() data-q=qs tabindex="-1">
+        <div class="quiz-item" data-item=it.share_id() data-q=qs tabindex="-1">
             // A transcript says its notation where it is asked.
             <p class="profile-note" data-testid=it.transcript.then_some("quiz-notation")>
                 {format!(

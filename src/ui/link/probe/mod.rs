@@ -305,13 +305,13 @@ pub fn ProbePanel(link: Link) -> impl IntoView {
                     </button>
                 </Show>
                 <span class="probe-hint">
-                    "Runs jrpc probe's checks against the endpoint above, over a connection of its own: it calls every tool the server lists except those named under Probe options."
+                    "Checks the server at the endpoint above, over a connection of its own: it asks what the server offers and tries each part, calling every tool it lists except those you name under Probe options. (The command line's jrpc probe does the same.)"
                 </span>
             </div>
             <details class="probe-options">
                 <summary>"Probe options"</summary>
                 <label>
-                    "Never call these tools (names, comma-separated; as --skip-tool): "
+                    "Never call these tools (their names, separated by commas): "
                     <input
                         type="text"
                         data-testid="probe-skip-tools"
@@ -321,7 +321,7 @@ pub fn ProbePanel(link: Link) -> impl IntoView {
                     />
                 </label>
                 <label>
-                    "At most this many tool calls, resource reads and prompt gets, each (as --max-calls): "
+                    "Call at most this many tools, and read at most this many resources and prompts: "
                     <input type="number" data-testid="probe-max-calls" min="1" max="1000" bind:value=max_calls />
                 </label>
             </details>
@@ -375,7 +375,7 @@ fn probe_result(
             <p class="about">{summary}</p>
             {stopped}
             <button type="button" data-testid="probe-export" on:click=export>
-                "Export JSON"
+                "Download the report (JSON)"
             </button>
         </article>
         <table class="probe-table" data-testid="probe-table">
