@@ -28,7 +28,7 @@ pub const DEFAULT_MAX_BYTES: u64 = 64 << 20;
 /// start of its line. Reads standard input when no FILE (or `-`) is given.
 #[derive(Debug, clap::Args)]
 #[command(
-    after_help = "Exit status: 0 no errors (warnings allowed), 1 some errors, 2 usage or I/O error."
+    after_help = "Exit status: 0 no errors (warnings allowed), 1 an error found, 2 usage or I/O error."
 )]
 pub struct Args {
     /// The rules to check against [default: jsonrpc; mcp when --mcp-version is given]
