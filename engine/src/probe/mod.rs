@@ -213,7 +213,7 @@ mod tests {
             Ok(next)
         }
 
-        fn set_protocol_version(&mut self, _version: &str) {}
+        fn set_protocol_version(&mut self, _version: Option<&str>) {}
 
         fn elapsed(&self) -> Duration {
             self.clock
@@ -257,9 +257,10 @@ mod tests {
     }
 
     #[test]
-    fn the_mock_server_passes_every_check() {
+    fn the_mock_server_passes_every_check_of_the_handshake() {
         let link = MockLink::new(Some(MockServer::new()));
-        let (_, verdict) = probe(link, &plan(Mode::Detect), Duration::from_secs(120));
+        let forced = plan(Mode::Mcp(Some(crate::rpc::McpVersion::V2025_11_25)));
+        let (_, verdict) = probe(link, &forced, Duration::from_secs(120));
         let verdict = verdict.expect("the mock answers");
         let failed: Vec<_> = verdict
             .checks
@@ -290,7 +291,7 @@ mod tests {
         let json = report(&verdict);
         let checks = json["checks"].as_array().expect("checks");
         assert_eq!(checks.len(), verdict.checks.len());
-        assert_eq!(checks[0]["id"], "lifecycle/request-before-initialize");
+        assert_eq!(checks[0]["id"], "lifecycle/discover");
         assert!(checks.iter().all(|c| c["status"].is_string()
             && c["spec"]
                 .as_str()

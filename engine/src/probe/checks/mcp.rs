@@ -5,7 +5,7 @@ use serde_json::{json, Value};
 
 use super::lifecycle::Server;
 use super::{Plan, Record, Runner, Status};
-use crate::probe::conversation::Exchange;
+use crate::probe::conversation::{Exchange, MAX_INPUT_ROUNDS};
 use crate::probe::link::{excerpt, LinkError, ProbeLink};
 use crate::probe::rules::{CAPABILITY_UNDECLARED, RESULT_MEMBER_MISSING, RESULT_MEMBER_TYPE};
 use crate::rpc::mcp::methods;
@@ -154,7 +154,59 @@ pub async fn features<L: ProbeLink>(
     prompts(runner, plan, server).await?;
     completion(runner, server).await?;
     logging(runner, server).await?;
-    undeclared(runner, server).await
+    undeclared(runner, server).await?;
+    input_required(runner, server);
+    Ok(())
+}
+
+const INPUT_REQUIRED: &str =
+    "https://modelcontextprotocol.io/specification/2026-07-28/basic/patterns/mrtr";
+
+/// The input-required round trips of the run so far (2026-07-28), and the server's own requests
+/// answered (earlier revisions): every request asked for input got a final result within
+/// [`MAX_INPUT_ROUNDS`] rounds. Its messages are the checks' that made them.
+fn input_required<L: ProbeLink>(runner: &mut Runner<'_, L>, server: &Server) {
+    let trips = runner.conversation.round_trips.clone();
+    let answered = runner.conversation.server_requests_answered;
+    let id = "mcp/input-required";
+    let title = format!("input-required results answered as a cooperative client (sampling, elicitation with the schema's defaults, roots) and the request retried with inputResponses and the unchanged requestState, at most {MAX_INPUT_ROUNDS} rounds");
+    if trips.is_empty() {
+        let why = if server.version >= McpVersion::V2026_07_28 {
+            "no request was answered with an input-required result".to_string()
+        } else {
+            format!("{} has no input-required results; {answered} server requests answered as a cooperative client", server.version)
+        };
+        runner.skip(id, title, INPUT_REQUIRED, why);
+        return;
+    }
+    runner.begin(id, title, INPUT_REQUIRED);
+    let at = runner.conversation.entries.len();
+    runner.current().entries = at..at;
+    for trip in &trips {
+        let asked = if trip.asked.is_empty() {
+            "nothing answered".to_string()
+        } else {
+            trip.asked.join(", ")
+        };
+        let rounds = count(trip.rounds, "round");
+        match &trip.gave_up {
+            None => runner.note(format!(
+                "{}: {rounds} ({asked}), then a final result",
+                trip.request
+            )),
+            Some(why) => {
+                runner.note(format!(
+                    "{}: {rounds} ({asked}), given up: {why}",
+                    trip.request
+                ));
+                runner.current().status = Status::Fail;
+            }
+        }
+    }
+    let dropped = runner.conversation.round_trips_dropped;
+    if dropped > 0 {
+        runner.note(format!("{dropped} more requests not listed"));
+    }
 }
 
 /// Skips the check of `method` (its id) when `version` has no such method (2026-07-28 removed

@@ -72,9 +72,9 @@ impl ProbeLink for Link {
         }
     }
 
-    fn set_protocol_version(&mut self, version: &str) {
+    fn set_protocol_version(&mut self, version: Option<&str>) {
         if let Transport::Http(link) = &mut self.transport {
-            link.protocol_version = Some(version.to_string());
+            link.protocol_version = version.map(str::to_string);
         }
     }
 

@@ -279,12 +279,12 @@ impl ProbeLink for BrowserLink {
         }
     }
 
-    fn set_protocol_version(&mut self, version: &str) {
+    fn set_protocol_version(&mut self, version: Option<&str>) {
         if let Wire::Http {
             protocol_version, ..
         } = &mut self.wire
         {
-            *protocol_version = Some(version.to_string());
+            *protocol_version = version.map(str::to_string);
         }
     }
 
