@@ -67,7 +67,7 @@ impl ProbeLink for Link {
     async fn receive(&mut self, wait: Duration) -> Result<Option<String>, LinkError> {
         match &mut self.transport {
             Transport::Stdio(link) => link.receive(wait).await,
-            Transport::Http(link) => Ok(link.queued()),
+            Transport::Http(link) => link.receive(wait).await,
             Transport::Ws(link) => link.receive(wait).await,
         }
     }
