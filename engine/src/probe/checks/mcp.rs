@@ -53,6 +53,51 @@ pub fn result_members(record: &mut Record, exchange: &Exchange, method: &str, ve
             format!("the {method} result: {said} (MCP {version})"),
         );
     }
+    let cached = if version >= McpVersion::V2026_07_28 {
+        caching_fields(result)
+    } else {
+        Vec::new()
+    };
+    for (path, said) in cached {
+        record.find(
+            at,
+            &RESULT_MEMBER_TYPE,
+            path,
+            format!("the {method} result: {said} (MCP {version} caching)"),
+        );
+    }
+}
+
+/// What is wrong with the caching fields of a result, when it has them (2026-07-28 requires them
+/// on list and read results, which the method table checks): `ttlMs` is a whole number of
+/// milliseconds, zero or more, and `cacheScope` is "public" or "private".
+/// <https://modelcontextprotocol.io/specification/2026-07-28/basic/patterns/caching>
+fn caching_fields(result: &Value) -> Vec<(&'static str, String)> {
+    let mut wrong = Vec::new();
+    if let Some(ttl) = result.get("ttlMs") {
+        let whole = ttl.as_u64().is_some()
+            || ttl
+                .as_f64()
+                .is_some_and(|f| f >= 0.0 && f.fract() == 0.0 && f.is_finite());
+        if ttl.is_number() && !whole {
+            wrong.push((
+                "/result/ttlMs",
+                format!("ttlMs must be a whole number of milliseconds, zero or more: found {ttl}"),
+            ));
+        }
+    }
+    if let Some(Value::String(scope)) = result.get("cacheScope") {
+        if scope != "public" && scope != "private" {
+            wrong.push((
+                "/result/cacheScope",
+                format!(
+                    "cacheScope must be \"public\" or \"private\": found {:?}",
+                    excerpt(scope, 40)
+                ),
+            ));
+        }
+    }
+    wrong
 }
 
 /// One member of the result schema (`tokens` from `value`, at `pointer`): whether it is missing
@@ -693,5 +738,25 @@ pub fn title(id: &str) -> &'static str {
         "logging/setLevel" => "logging/setLevel is answered with an empty result",
         "ping" => "ping is answered with an empty result",
         _ => "",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::caching_fields;
+
+    #[test]
+    fn caching_fields_need_a_whole_non_negative_ttl_and_a_known_scope() {
+        assert!(caching_fields(&json!({"ttlMs": 0, "cacheScope": "private"})).is_empty());
+        assert!(caching_fields(&json!({"ttlMs": 60000, "cacheScope": "public"})).is_empty());
+        // Absent or of another type: the method table's findings, not these.
+        assert!(caching_fields(&json!({"ttlMs": "1", "cacheScope": 3})).is_empty());
+        let wrong = caching_fields(&json!({"ttlMs": -1, "cacheScope": "shared"}));
+        let paths: Vec<&str> = wrong.iter().map(|(p, _)| *p).collect();
+        assert_eq!(paths, ["/result/ttlMs", "/result/cacheScope"]);
+        assert!(wrong[1].1.contains("\"public\" or \"private\""), "{wrong:?}");
+        assert_eq!(caching_fields(&json!({"ttlMs": 1.5})).len(), 1);
     }
 }
