@@ -74,7 +74,13 @@ pub enum Expect {
     Reply,
     /// Nothing (a notification): wait a short while for anything that comes anyway.
     Nothing,
+    /// The notification `notifications/subscriptions/acknowledged` (what answers a 2026-07-28
+    /// `subscriptions/listen`, whose request stays open), or a reply (an error, or the end).
+    Acknowledged,
 }
+
+/// The notification a server answers `subscriptions/listen` with.
+pub const ACKNOWLEDGED: &str = "notifications/subscriptions/acknowledged";
 
 /// One message sent and what came back.
 #[derive(Clone, Debug, Default)]
@@ -232,6 +238,20 @@ impl<L: ProbeLink> Conversation<L> {
         Ok(exchange)
     }
 
+    /// Sends `subscriptions/listen` with `params` (and the envelope) and waits for its
+    /// acknowledgement ([`Expect::Acknowledged`]); the id it was sent with.
+    pub async fn listen(&mut self, params: Value) -> Result<(Value, Exchange), LinkError> {
+        let id = json!(self.next_id());
+        let message = self.request_text(id.clone(), "subscriptions/listen", params);
+        let exchange = self.send(message, Expect::Acknowledged).await?;
+        // The request stays open: a reply to it later (its end) is a late one, not the reply to
+        // whatever was sent last. (Without an acknowledgement `send` listed it already.)
+        if exchange.reply.is_some() && !is_reply_value(exchange.value()) {
+            self.overdue.push(id.clone());
+        }
+        Ok((id, exchange))
+    }
+
     /// Sends one request (with the envelope, under 2026-07-28) and waits for its reply.
     async fn send_request(
         &mut self,
@@ -239,6 +259,12 @@ impl<L: ProbeLink> Conversation<L> {
         method: &str,
         params: Value,
     ) -> Result<Exchange, LinkError> {
+        let message = self.request_text(id, method, params);
+        self.send(message, Expect::Reply).await
+    }
+
+    /// The request's text: under 2026-07-28 its params carry the envelope.
+    fn request_text(&self, id: Value, method: &str, params: Value) -> String {
         let mut message = json!({"jsonrpc": "2.0", "id": id, "method": method});
         let params = match (&self.envelope, params) {
             (Some(meta), Value::Null) => json!({"_meta": meta}),
@@ -251,7 +277,7 @@ impl<L: ProbeLink> Conversation<L> {
         if !params.is_null() {
             message["params"] = params;
         }
-        self.send(message.to_string(), Expect::Reply).await
+        message.to_string()
     }
 
     /// Sends the notification `method` with `params`.
@@ -267,7 +293,7 @@ impl<L: ProbeLink> Conversation<L> {
     pub async fn send(&mut self, text: String, expect: Expect) -> Result<Exchange, LinkError> {
         self.check_deadline()?;
         let wait = match expect {
-            Expect::Reply => self.timeout,
+            Expect::Reply | Expect::Acknowledged => self.timeout,
             Expect::Nothing => self.grace,
         };
         let id = serde_json::from_str::<Value>(&text)
@@ -293,14 +319,21 @@ impl<L: ProbeLink> Conversation<L> {
             let shape = shape(&message);
             let reply = shape.reply;
             // Only a reply (its result is judged) or a request (it is answered) is read whole.
-            let value = (shape.reply || shape.request)
+            let waits_for_ack = expect == Expect::Acknowledged;
+            let value = (shape.reply || shape.request || waits_for_ack)
                 .then(|| serde_json::from_str::<Value>(&message).ok())
                 .flatten();
             let at = self.record(Side::Server, message)?;
             if reply && self.late(value.as_ref(), id.as_ref()) {
                 continue;
             }
-            if reply && exchange.reply.is_none() && expect == Expect::Reply {
+            let acknowledges = waits_for_ack
+                && value
+                    .as_ref()
+                    .and_then(|v| v.get("method"))
+                    .and_then(Value::as_str)
+                    == Some(ACKNOWLEDGED);
+            if (reply || acknowledges) && exchange.reply.is_none() && expect != Expect::Nothing {
                 exchange.reply = Some((at, value));
                 break;
             }
@@ -311,7 +344,7 @@ impl<L: ProbeLink> Conversation<L> {
                 break;
             }
         }
-        if exchange.reply.is_none() && expect == Expect::Reply {
+        if exchange.reply.is_none() && expect != Expect::Nothing {
             if let Some(id) = id {
                 self.overdue.push(id);
             }
@@ -496,4 +529,11 @@ fn answer_input_requests(
         None => {}
     }
     Ok(retry)
+}
+
+/// `value` is a response (a result or an error), not a notification.
+fn is_reply_value(value: Option<&Value>) -> bool {
+    value.is_some_and(|v| {
+        v.get("method").is_none() && (v.get("result").is_some() || v.get("error").is_some())
+    })
 }

@@ -175,6 +175,10 @@ mod tests {
         sent: usize,
         /// Messages the server leaves unanswered (it reads them and says nothing).
         ignored: Vec<&'static str>,
+        /// Plays a 2026-07-28 server with subscriptions: discover declares resources.subscribe,
+        /// subscriptions/listen is acknowledged; the cancellations received are kept.
+        listens: bool,
+        cancelled: Vec<Value>,
     }
 
     impl MockLink {
@@ -186,6 +190,8 @@ mod tests {
                 step: Duration::ZERO,
                 sent: 0,
                 ignored: Vec::new(),
+                listens: false,
+                cancelled: Vec::new(),
             }
         }
     }
@@ -197,10 +203,30 @@ mod tests {
             if self.ignored.contains(&text) {
                 return Ok(Delivery::default());
             }
+            let message: Value = serde_json::from_str(text).unwrap_or(Value::Null);
+            let method = message.get("method").and_then(Value::as_str);
+            if self.listens && method == Some("subscriptions/listen") {
+                let ack = serde_json::json!({"jsonrpc": "2.0", "method": conversation::ACKNOWLEDGED, "params": {
+                    "_meta": {"io.modelcontextprotocol/subscriptionId": message["id"]},
+                    "notifications": {"resourceSubscriptions": message["params"]["notifications"]["resourceSubscriptions"]}
+                }});
+                self.inbox.push_back(ack.to_string());
+                return Ok(Delivery::default());
+            }
+            if self.listens && method == Some("notifications/cancelled") {
+                self.cancelled.push(message["params"].clone());
+                return Ok(Delivery::default());
+            }
             if let Some(server) = &mut self.server {
                 let reply = server.handle(text.as_bytes());
                 self.inbox.extend(server.take_sent());
-                self.inbox.extend(reply);
+                for reply in reply {
+                    let mut value: Value = serde_json::from_str(&reply).unwrap_or(Value::Null);
+                    if self.listens && method == Some("server/discover") {
+                        value["result"]["capabilities"]["resources"]["subscribe"] = true.into();
+                    }
+                    self.inbox.push_back(value.to_string());
+                }
             }
             Ok(Delivery::default())
         }
@@ -281,6 +307,34 @@ mod tests {
         }
         assert!(verdict.count(Status::Pass) >= 10);
         assert!(verdict.transcript.starts_with("--> "));
+    }
+
+    #[test]
+    fn subscriptions_listen_is_acknowledged_then_cancelled_under_2026_07_28() {
+        let mut link = MockLink::new(Some(MockServer::new()));
+        link.listens = true;
+        let (link, verdict) = probe(link, &plan(Mode::Detect), Duration::from_secs(120));
+        let verdict = verdict.expect("the mock answers");
+        assert!(!verdict.failed(), "{}", verdict.transcript);
+        let listen = verdict
+            .checks
+            .iter()
+            .find(|c| c.id == "subscriptions/listen")
+            .expect("the listen check ran");
+        assert_eq!(listen.status, Status::Pass);
+        assert_eq!(
+            listen.detail,
+            "acknowledged (1 of 1 resource subscriptions agreed to), then cancelled"
+        );
+        assert_eq!(link.cancelled.len(), 1, "{:?}", link.cancelled);
+        let named = &link.cancelled[0]["requestId"];
+        assert!(
+            verdict
+                .transcript
+                .contains(&format!(r#""id":{named},"method":"subscriptions/listen""#)),
+            "{named}: {}",
+            verdict.transcript
+        );
     }
 
     #[test]

@@ -5,7 +5,7 @@ use serde_json::{json, Value};
 
 use super::lifecycle::Server;
 use super::{Plan, Record, Runner, Status};
-use crate::probe::conversation::{Exchange, MAX_INPUT_ROUNDS};
+use crate::probe::conversation::{Exchange, ACKNOWLEDGED, MAX_INPUT_ROUNDS};
 use crate::probe::link::{excerpt, LinkError, ProbeLink};
 use crate::probe::rules::{CAPABILITY_UNDECLARED, RESULT_MEMBER_MISSING, RESULT_MEMBER_TYPE};
 use crate::rpc::mcp::methods;
@@ -375,10 +375,15 @@ async fn resources<L: ProbeLink>(
     server: &Server,
 ) -> Result<(), LinkError> {
     if !server.declares("resources") {
+        let subscribe = if server.version >= McpVersion::V2026_07_28 {
+            "subscriptions/listen"
+        } else {
+            "resources/subscribe"
+        };
         for id in [
             "resources/list",
             "resources/read",
-            "resources/subscribe",
+            subscribe,
             "resources/templates/list",
         ] {
             runner.skip(
@@ -416,7 +421,11 @@ async fn resources<L: ProbeLink>(
         }
     }
 
-    subscribe(runner, server, listed.first()).await?;
+    if server.version >= McpVersion::V2026_07_28 {
+        listen(runner, server, listed.first()).await?;
+    } else {
+        subscribe(runner, server, listed.first()).await?;
+    }
 
     runner.begin(
         "resources/templates/list",
@@ -682,6 +691,90 @@ pub fn count(n: usize, what: &str) -> String {
     format!("{n} {what}{}", if n == 1 { "" } else { "s" })
 }
 
+const SUBSCRIPTIONS: &str =
+    "https://modelcontextprotocol.io/specification/2026-07-28/basic/patterns/subscriptions";
+
+/// MCP 2026-07-28: `subscriptions/listen` for the first resource, when the server declares
+/// `resources.subscribe`: the server acknowledges it with `notifications/subscriptions/
+/// acknowledged` (its `notifications` the part of the filter it agreed to, its `_meta` naming the
+/// request as the subscription); the probe then cancels it (`notifications/cancelled`). The open
+/// request gets no reply by design: request-unanswered is not the server's fault here.
+async fn listen<L: ProbeLink>(
+    runner: &mut Runner<'_, L>,
+    server: &Server,
+    first: Option<&Value>,
+) -> Result<(), LinkError> {
+    let id = "subscriptions/listen";
+    if server.capabilities.pointer("/resources/subscribe") != Some(&Value::Bool(true)) {
+        runner.skip(
+            id,
+            title(id),
+            SUBSCRIPTIONS,
+            "not declared (no resources.subscribe): skipped",
+        );
+        return Ok(());
+    }
+    let Some(uri) = first.and_then(|r| r.get("uri")).and_then(Value::as_str) else {
+        runner.skip(id, title(id), SUBSCRIPTIONS, "no resources listed");
+        return Ok(());
+    };
+    runner.begin(id, title(id), SUBSCRIPTIONS);
+    runner.current().tolerated = LISTEN_OPEN;
+    let (request_id, exchange) = runner
+        .conversation
+        .listen(json!({"notifications": {"resourceSubscriptions": [uri]}}))
+        .await?;
+    let at = super::blame(&exchange);
+    match exchange.value() {
+        None if exchange.reply.is_none() => {
+            runner.note(format!("no {ACKNOWLEDGED} within the timeout"));
+            runner.current().status = Status::Fail;
+        }
+        Some(v) if v.get("method").is_some() => {
+            let agreed = v.pointer("/params/notifications");
+            if !agreed.is_some_and(Value::is_object) {
+                runner.find(
+                    at,
+                    &RESULT_MEMBER_MISSING,
+                    "/params",
+                    format!("{ACKNOWLEDGED} has no notifications object (the filter agreed to)"),
+                );
+            }
+            let named = v.pointer("/params/_meta/io.modelcontextprotocol~1subscriptionId");
+            if named != Some(&request_id) {
+                runner.find(
+                    at,
+                    &RESULT_MEMBER_MISSING,
+                    "/params/_meta",
+                    format!("{ACKNOWLEDGED} does not name the subscription: _meta[\"io.modelcontextprotocol/subscriptionId\"] should be the request's id {request_id}"),
+                );
+            }
+            let honoured = agreed
+                .and_then(|a| a.get("resourceSubscriptions"))
+                .and_then(Value::as_array)
+                .map_or(0, Vec::len);
+            runner.note(format!(
+                "acknowledged ({honoured} of 1 resource subscriptions agreed to), then cancelled"
+            ));
+        }
+        _ => {
+            expect_result(runner, &exchange, id);
+            return Ok(());
+        }
+    }
+    runner
+        .conversation
+        .notify(
+            "notifications/cancelled",
+            json!({"requestId": request_id, "reason": "the probe is done listening"}),
+        )
+        .await?;
+    Ok(())
+}
+
+/// A subscription is a request left open until cancelled: it gets no reply.
+const LISTEN_OPEN: &[&str] = &[crate::rpc::rules::REQUEST_UNANSWERED.id];
+
 /// `resources/subscribe` then `resources/unsubscribe` for the first resource, when the server
 /// declares `resources.subscribe`.
 async fn subscribe<L: ProbeLink>(
@@ -731,6 +824,7 @@ pub fn title(id: &str) -> &'static str {
         "resources/list" => "resources/list, every page",
         "resources/read" => "each listed resource (up to --max-calls) is read",
         "resources/subscribe" => "resources/subscribe and resources/unsubscribe of a listed resource are answered",
+        "subscriptions/listen" => "subscriptions/listen for a listed resource is acknowledged (notifications/subscriptions/acknowledged naming the request), then cancelled",
         "resources/templates/list" => "resources/templates/list, every page",
         "prompts/list" => "prompts/list, every page",
         "prompts/get" => "each listed prompt (up to --max-calls) is got with its required arguments",
@@ -756,7 +850,10 @@ mod tests {
         let wrong = caching_fields(&json!({"ttlMs": -1, "cacheScope": "shared"}));
         let paths: Vec<&str> = wrong.iter().map(|(p, _)| *p).collect();
         assert_eq!(paths, ["/result/ttlMs", "/result/cacheScope"]);
-        assert!(wrong[1].1.contains("\"public\" or \"private\""), "{wrong:?}");
+        assert!(
+            wrong[1].1.contains("\"public\" or \"private\""),
+            "{wrong:?}"
+        );
         assert_eq!(caching_fields(&json!({"ttlMs": 1.5})).len(), 1);
     }
 }
