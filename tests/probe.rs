@@ -100,19 +100,27 @@ fn jrpc_serve_on_stdio_passes_every_check_of_the_revision_it_chose_from_server_d
         check_detail(&report, "lifecycle/discover"),
         "2026-07-28 chosen from supportedVersions"
     );
-    let passed = checks(&report, "pass");
-    for id in [
-        "tools/call",
-        "tools/call-invalid-arguments",
-        "resources/read",
-        "prompts/get",
-        "completion/complete",
-        "mcp/input-required",
-        "jsonrpc/parse-error",
-        "jsonrpc/invalid-request",
-        "jsonrpc/ids-echoed",
-        "mcp/batch-refused",
-    ] {
+    assert_passed(
+        &report,
+        &[
+            "tools/call",
+            "tools/call-invalid-arguments",
+            "resources/read",
+            "prompts/get",
+            "completion/complete",
+            "mcp/input-required",
+            "jsonrpc/parse-error",
+            "jsonrpc/invalid-request",
+            "jsonrpc/ids-echoed",
+            "mcp/batch-refused",
+        ],
+    );
+}
+
+/// Each of `ids` passed.
+fn assert_passed(report: &Value, ids: &[&str]) {
+    let passed = checks(report, "pass");
+    for id in ids {
         assert!(
             passed.iter().any(|c| c.starts_with(&format!("{id}:"))),
             "{id} passed: {passed:#?}"
@@ -130,25 +138,22 @@ fn jrpc_serve_on_stdio_passes_every_check_of_the_handshake_when_2025_11_25_is_fo
         .unwrap()
         .iter()
         .any(|c| c["id"] == "lifecycle/discover"));
-    let passed = checks(&report, "pass");
-    for id in [
-        "lifecycle/initialize",
-        "tools/call",
-        "tools/call-invalid-arguments",
-        "resources/read",
-        "prompts/get",
-        "completion/complete",
-        "logging/setLevel",
-        "jsonrpc/parse-error",
-        "jsonrpc/invalid-request",
-        "jsonrpc/ids-echoed",
-        "mcp/batch-refused",
-    ] {
-        assert!(
-            passed.iter().any(|c| c.starts_with(&format!("{id}:"))),
-            "{id} passed: {passed:#?}"
-        );
-    }
+    assert_passed(
+        &report,
+        &[
+            "lifecycle/initialize",
+            "tools/call",
+            "tools/call-invalid-arguments",
+            "resources/read",
+            "prompts/get",
+            "completion/complete",
+            "logging/setLevel",
+            "jsonrpc/parse-error",
+            "jsonrpc/invalid-request",
+            "jsonrpc/ids-echoed",
+            "mcp/batch-refused",
+        ],
+    );
 }
 
 /// `jrpc serve` on HTTP and WebSocket, both on free ports, for a minute.
@@ -619,21 +624,7 @@ fn server_requests_under_the_handshake_are_answered_over_http_while_its_stream_w
 #[test]
 fn an_event_stream_that_ends_before_its_reply_is_resumed_with_last_event_id() {
     let server = misbehaving();
-    let path = transcript_path("sse-drop");
-    let (code, report) = probe_json(&[
-        "--profile",
-        "jsonrpc",
-        "--timeout",
-        "3",
-        "--transcript",
-        path.to_str().unwrap(),
-        "--call",
-        "sse-drop",
-        r#"{"n":1}"#,
-        &server.url("http"),
-    ]);
-    let transcript = std::fs::read_to_string(&path).unwrap();
-    let _ = std::fs::remove_file(&path);
+    let (code, report, transcript) = call_over_http(&server, "sse-drop", r#"{"n":1}"#, "3");
     assert!(
         transcript.contains(r#""result":{"echo":{"n":1}}"#),
         "{transcript}"
@@ -872,24 +863,36 @@ fn transcript_path(name: &str) -> std::path::PathBuf {
     std::env::temp_dir().join(format!("jrpc-probe-{name}-{}.txt", std::process::id()))
 }
 
-#[test]
-fn sse_split_inside_a_character_and_between_cr_and_lf_reads_whole() {
-    let server = misbehaving();
-    let path = transcript_path("sse-split");
-    let (_, report) = probe_json(&[
+/// `jrpc probe --profile jsonrpc --call METHOD PARAMS` against `server` over HTTP, each request
+/// waiting `timeout` seconds: the exit code, the report and the transcript.
+fn call_over_http(
+    server: &Server,
+    method: &str,
+    params: &str,
+    timeout: &str,
+) -> (Option<i32>, Value, String) {
+    let path = transcript_path(method);
+    let (code, report) = probe_json(&[
         "--profile",
         "jsonrpc",
         "--timeout",
-        "2",
+        timeout,
         "--transcript",
         path.to_str().unwrap(),
         "--call",
-        "sse-split",
-        r#"{"text":"ééé"}"#,
+        method,
+        params,
         &server.url("http"),
     ]);
     let transcript = std::fs::read_to_string(&path).unwrap();
     let _ = std::fs::remove_file(&path);
+    (code, report, transcript)
+}
+
+#[test]
+fn sse_split_inside_a_character_and_between_cr_and_lf_reads_whole() {
+    let server = misbehaving();
+    let (_, report, transcript) = call_over_http(&server, "sse-split", r#"{"text":"ééé"}"#, "2");
     assert!(!transcript.contains('\u{FFFD}'), "{transcript}");
     // Two events, two messages: the notification and the reply, each whole on its own line.
     assert!(

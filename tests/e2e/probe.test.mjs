@@ -1,5 +1,6 @@
 // End-to-end: the link panel's Probe (`jrpc probe`'s checks run from the page) against
-// `jrpc serve --ws` and `--http` (tests/e2e/servers.mjs): every check passes, the table has a row
+// `jrpc serve --ws` and `--http` (tests/e2e/servers.mjs), under the revision server/discover offers
+// (2026-07-28): every check passes, input-required rounds included, the table has a row
 // per check with its status and spec link, Export JSON downloads the report `jrpc probe --format
 // json` writes, and a probe can be cancelled. Release build (dist/) in headless Chromium; the
 // server is the debug build `cargo test` makes.
@@ -48,7 +49,8 @@ for (const transport of ['ws', 'http']) {
   test(`Probe against jrpc serve --${transport}: every check passes, and the report exports`, async () => {
     const { context, page, problems } = await openApp(browser);
     const status = await probe(page, jrpc[transport]);
-    assert.match(status, /probe of .*: MCP 2025-11-25/);
+    // The revision is chosen from server/discover's answer: jrpc serve speaks 2026-07-28.
+    assert.match(status, /probe of .*: MCP 2026-07-28/);
 
     const table = await rows(page);
     assert.ok(table.length >= 15, `${table.length} rows`);
@@ -59,10 +61,12 @@ for (const transport of ['ws', 'http']) {
       assert.match(row.spec, /^https:\/\//, `${row.check} has a spec link`);
     }
     const ids = table.map((r) => r.check);
-    for (const id of ['lifecycle/initialize', 'ping', 'tools/list', 'tools/call', 'jsonrpc/parse-error', 'jsonrpc/ids-echoed']) {
+    for (const id of ['lifecycle/discover', 'tools/list', 'tools/call', 'mcp/input-required', 'jsonrpc/parse-error', 'jsonrpc/ids-echoed']) {
       assert.ok(ids.includes(id), `${id} in ${ids}`);
     }
     assert.equal(table.find((r) => r.check === 'tools/call').status, 'pass');
+    // The friendly tools' input-required rounds, answered as jrpc probe answers them.
+    assert.equal(table.find((r) => r.check === 'mcp/input-required').status, 'pass');
 
     const summary = page.locator('[data-testid=probe-summary]');
     const passed = Number(await summary.getAttribute('data-passed'));

@@ -44,6 +44,24 @@ struct OpenStream {
     resumes: usize,
 }
 
+impl OpenStream {
+    /// Reads `data` (bounded: [`MAX_BODY`] in all); the messages of the events it completes.
+    /// `what` names the stream in an error.
+    fn messages(&mut self, data: &[u8], what: &str) -> Result<Vec<String>, LinkError> {
+        self.read += data.len();
+        if self.read > MAX_BODY {
+            return Err(LinkError(format!(
+                "the {what} sent more than {MAX_BODY} bytes"
+            )));
+        }
+        let complete = self
+            .events
+            .push(data)
+            .map_err(|e| LinkError(format!("reading the {what}: {e}")))?;
+        Ok(complete.into_iter().filter_map(Event::message).collect())
+    }
+}
+
 pub struct HttpLink {
     uri: Uri,
     pub session: Option<String>,
@@ -114,18 +132,8 @@ impl HttpLink {
                     let Some(data) = frame.data_ref() else {
                         continue;
                     };
-                    stream.read += data.len();
-                    if stream.read > MAX_BODY {
-                        return Err(LinkError(format!(
-                            "the event stream sent more than {MAX_BODY} bytes"
-                        )));
-                    }
-                    let complete = stream
-                        .events
-                        .push(data)
-                        .map_err(|e| LinkError(format!("reading the event stream: {e}")))?;
                     let mut answered = false;
-                    for message in complete.into_iter().filter_map(Event::message) {
+                    for message in stream.messages(data, "event stream")? {
                         answered |= is_reply(&message);
                         self.inbox.push_back(message);
                     }
@@ -201,18 +209,8 @@ impl HttpLink {
         let Some(data) = frame.data_ref() else {
             return Ok(());
         };
-        listen.read += data.len();
-        if listen.read > MAX_BODY {
-            return Err(LinkError(format!(
-                "the standalone event stream (GET) sent more than {MAX_BODY} bytes"
-            )));
-        }
-        let complete = listen
-            .events
-            .push(data)
-            .map_err(|e| LinkError(format!("reading the standalone event stream: {e}")))?;
-        self.inbox
-            .extend(complete.into_iter().filter_map(Event::message));
+        let messages = listen.messages(data, "standalone event stream (GET)")?;
+        self.inbox.extend(messages);
         Ok(())
     }
 
@@ -230,11 +228,7 @@ impl HttpLink {
         let Ok(Ok(response)) = tokio::time::timeout(timeout, self.request(request)).await else {
             return;
         };
-        let event_stream = response
-            .headers()
-            .get(header::CONTENT_TYPE)
-            .and_then(|v| v.to_str().ok())
-            .is_some_and(|v| v.to_ascii_lowercase().starts_with("text/event-stream"));
+        let event_stream = content_type(&response).starts_with("text/event-stream");
         if response.status().is_success() && event_stream {
             self.listen = Some(OpenStream {
                 body: response.into_body(),
@@ -259,12 +253,7 @@ impl HttpLink {
             .map_err(|e| LinkError(format!("cannot build the HTTP request: {e}")))?;
         let response = self.request(request).await?;
         let status = response.status().as_u16();
-        let content_type = response
-            .headers()
-            .get(header::CONTENT_TYPE)
-            .and_then(|v| v.to_str().ok())
-            .unwrap_or("")
-            .to_ascii_lowercase();
+        let content_type = content_type(&response);
         Ok(
             ((200..300).contains(&status) && content_type.starts_with("text/event-stream"))
                 .then(|| response.into_body()),
@@ -368,12 +357,7 @@ impl HttpLink {
             {
                 self.session = Some(id.to_string());
             }
-            let content_type = response
-                .headers()
-                .get(header::CONTENT_TYPE)
-                .and_then(|v| v.to_str().ok())
-                .unwrap_or("")
-                .to_ascii_lowercase();
+            let content_type = content_type(&response);
             let mut body = response.into_body();
             let mut messages = Vec::new();
             let mut stream = None;
@@ -459,4 +443,14 @@ fn initialized(text: &str) -> bool {
         v.get("method").and_then(serde_json::Value::as_str) == Some("notifications/initialized")
             && v.get("id").is_none()
     })
+}
+
+/// The response's content type, in lower case ("" when it has none).
+fn content_type(response: &Response<Incoming>) -> String {
+    response
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or("")
+        .to_ascii_lowercase()
 }
