@@ -138,6 +138,31 @@ test('a probe can be cancelled, and a bad endpoint is said so', async () => {
   await context.close();
 });
 
+/** The JSON of a POST body, or null (the probe sends text that is not JSON on purpose). */
+function parsed(text) {
+  try {
+    return JSON.parse(text ?? 'null');
+  } catch {
+    return null;
+  }
+}
+
+/** Makes `jrpc serve --http` handshake-only for `page`: server/discover is answered -32601, as a
+ * server without it answers, so the probe falls back to initialize. `each` sees every other
+ * request before it goes on. */
+async function handshakeOnly(page, each = async () => {}) {
+  await page.route((url) => url.href.startsWith(jrpc.http), async (route) => {
+    const request = route.request();
+    const body = request.method() === 'POST' ? parsed(request.postData()) : null;
+    if (body?.method === 'server/discover') {
+      await route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ jsonrpc: '2.0', id: body.id, error: { code: -32601, message: 'Method not found' } }) });
+      return;
+    }
+    await each(request);
+    await route.continue();
+  });
+}
+
 test('a cancelled HTTP probe ends its session (DELETE with the session id), as a finished one does', async () => {
   const { context, page, problems } = await openApp(browser);
   // Every POST after the session starts is held a while, so that Cancel comes mid-probe. The
@@ -145,16 +170,9 @@ test('a cancelled HTTP probe ends its session (DELETE with the session id), as a
   // the probe falls back to initialize and gets a session.
   let session = null;
   const deleted = [];
-  await page.route((url) => url.href.startsWith(jrpc.http), async (route) => {
-    const request = route.request();
-    const body = request.method() === 'POST' ? JSON.parse(request.postData() ?? 'null') : null;
-    if (body?.method === 'server/discover') {
-      await route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ jsonrpc: '2.0', id: body.id, error: { code: -32601, message: 'Method not found' } }) });
-      return;
-    }
+  await handshakeOnly(page, async (request) => {
     if (request.method() === 'DELETE') deleted.push(await request.headerValue('mcp-session-id'));
     if (request.method() === 'POST' && session) await new Promise((r) => setTimeout(r, 400));
-    await route.continue();
   });
   page.on('response', async (response) => {
     const id = await response.headerValue('mcp-session-id').catch(() => null);
@@ -177,6 +195,21 @@ test('a cancelled HTTP probe ends its session (DELETE with the session id), as a
   assert.equal(await page.$('[data-testid=probe-table]'), null);
   // The POST held back by the route above reaches the server after the DELETE: 404, no session.
   assert.deepEqual(unexpected(problems).filter((p) => !/status of 404/.test(p)), []);
+  await context.close();
+});
+
+test('Probe against a handshake server over HTTP answers its requests while the POST stream waits', async () => {
+  const { context, page, problems } = await openApp(browser);
+  await handshakeOnly(page);
+  const status = await probe(page, jrpc.http);
+  assert.match(status, /probe of .*: MCP 2025-11-25/);
+  const table = await rows(page);
+  assert.deepEqual(table.filter((r) => r.status === 'fail'), [], 'no check fails');
+  assert.equal(table.find((r) => r.check === 'lifecycle/discover').status, 'skipped');
+  assert.equal(table.find((r) => r.check === 'tools/call').status, 'pass');
+  // summarize, ask_name and list_roots each ask the client on the tools/call's event stream.
+  assert.match(table.find((r) => r.check === 'mcp/input-required').text, /3 server requests answered/);
+  assert.deepEqual(unexpected(problems), []);
   await context.close();
 });
 
