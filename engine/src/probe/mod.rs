@@ -179,6 +179,10 @@ mod tests {
         /// subscriptions/listen is acknowledged; the cancellations received are kept.
         listens: bool,
         cancelled: Vec<Value>,
+        /// The supportedVersions its server/discover lists instead of the mock's.
+        discover_lists: Option<Value>,
+        /// Answers every tools/call with an input-required result, whatever it brings.
+        always_asks: bool,
     }
 
     impl MockLink {
@@ -192,6 +196,8 @@ mod tests {
                 ignored: Vec::new(),
                 listens: false,
                 cancelled: Vec::new(),
+                discover_lists: None,
+                always_asks: false,
             }
         }
     }
@@ -217,6 +223,15 @@ mod tests {
                 self.cancelled.push(message["params"].clone());
                 return Ok(Delivery::default());
             }
+            if self.always_asks && method == Some("tools/call") {
+                let ask = serde_json::json!({"jsonrpc": "2.0", "id": message["id"], "result": {
+                    "resultType": "input_required",
+                    "inputRequests": {"again": {"method": "roots/list", "params": {}}},
+                    "requestState": "s"
+                }});
+                self.inbox.push_back(ask.to_string());
+                return Ok(Delivery::default());
+            }
             if let Some(server) = &mut self.server {
                 let reply = server.handle(text.as_bytes());
                 self.inbox.extend(server.take_sent());
@@ -224,6 +239,10 @@ mod tests {
                     let mut value: Value = serde_json::from_str(&reply).unwrap_or(Value::Null);
                     if self.listens && method == Some("server/discover") {
                         value["result"]["capabilities"]["resources"]["subscribe"] = true.into();
+                    }
+                    if let (Some(listed), Some("server/discover")) = (&self.discover_lists, method)
+                    {
+                        value["result"]["supportedVersions"] = listed.clone();
                     }
                     self.inbox.push_back(value.to_string());
                 }
@@ -335,6 +354,61 @@ mod tests {
             "{named}: {}",
             verdict.transcript
         );
+    }
+
+    #[test]
+    fn a_discover_listing_only_handshake_revisions_gets_initialize_for_the_newest() {
+        let mut link = MockLink::new(Some(MockServer::new()));
+        link.discover_lists = Some(serde_json::json!([
+            "2024-11-05",
+            "2025-06-18",
+            "2099-01-01"
+        ]));
+        let (_, verdict) = probe(link, &plan(Mode::Detect), Duration::from_secs(120));
+        let verdict = verdict.expect("the mock answers");
+        assert!(!verdict.failed(), "{}", verdict.transcript);
+        assert_eq!(
+            verdict.report.profile,
+            crate::rpc::Profile::Mcp(crate::rpc::McpVersion::V2025_06_18)
+        );
+        let discover = &verdict.checks[0];
+        assert_eq!(discover.id, "lifecycle/discover");
+        assert_eq!(discover.status, Status::Skipped);
+        assert_eq!(
+            discover.detail,
+            "server/discover does not list 2026-07-28: the initialize handshake instead (asking for 2025-06-18)"
+        );
+        assert!(verdict
+            .transcript
+            .contains(r#""method":"initialize","params":{"protocolVersion":"2025-06-18""#));
+    }
+
+    #[test]
+    fn a_server_that_keeps_asking_is_given_up_after_the_round_bound() {
+        let mut link = MockLink::new(Some(MockServer::new()));
+        link.always_asks = true;
+        let (link, verdict) = probe(link, &plan(Mode::Detect), Duration::from_secs(120));
+        let verdict = verdict.expect("the mock answers");
+        let rounds = verdict
+            .checks
+            .iter()
+            .find(|c| c.id == "mcp/input-required")
+            .expect("the round trips are reported");
+        assert_eq!(rounds.status, Status::Fail);
+        assert!(
+            rounds
+                .detail
+                .contains("8 rounds (roots/list, roots/list, roots/list, roots/list, roots/list, roots/list, roots/list, roots/list), given up: still input-required after 8 rounds"),
+            "{}",
+            rounds.detail
+        );
+        // Each retry echoed the state and answered the key it was asked.
+        let retries = verdict
+            .transcript
+            .matches(r#""inputResponses":{"again":{"roots":[]}},"requestState":"s""#)
+            .count();
+        assert!(retries >= 8, "{retries} retries");
+        assert!(link.sent < 400, "{} messages sent", link.sent);
     }
 
     #[test]
