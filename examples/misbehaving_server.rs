@@ -47,6 +47,9 @@
 //!   then the echo reply as another, with CRLF line ends; the first piece ends between the `\r`
 //!   and the `\n` of the blank line ending the notification, the second inside the reply's first
 //!   `é` (so PARAMS should hold one), to check readers join what they read before decoding it;
+//! - `sse-drop`: an event stream holding only a priming event (`id: sse-drop-N`, `retry: 200`,
+//!   empty data) that then ends before the reply; a `GET` with `Last-Event-ID: sse-drop-N` gets
+//!   the echo reply as an event stream (each reply once; any other GET gets 405);
 //! - anything else: `{"jsonrpc":"2.0","result":{"echo":PARAMS},"id":ID}` for each request (an array
 //!   for a batch), 202 with no body when there is no request; a body that is not JSON gets 400.
 
@@ -380,6 +383,24 @@ mod server {
         if request.method() == hyper::Method::OPTIONS {
             return reply(StatusCode::NO_CONTENT, String::new());
         }
+        let event_stream = |text: String| {
+            let mut response = reply(StatusCode::OK, text)?;
+            response
+                .headers_mut()
+                .insert("content-type", "text/event-stream".parse().unwrap());
+            Ok(response)
+        };
+        if request.method() == hyper::Method::GET {
+            let resumed = request
+                .headers()
+                .get("last-event-id")
+                .and_then(|v| v.to_str().ok())
+                .and_then(|id| DROPPED.lock().unwrap().remove(id));
+            return match resumed {
+                Some(reply) => event_stream(format!("id: resumed\ndata: {reply}\n\n")),
+                None => reply(StatusCode::METHOD_NOT_ALLOWED, String::new()),
+            };
+        }
         let Ok(body) = request.into_body().collect().await.map(|b| b.to_bytes()) else {
             return Err(Hangup);
         };
@@ -420,6 +441,15 @@ mod server {
                 .insert("content-type", "text/event-stream".parse().unwrap());
             return Ok(response);
         }
+        if let Some(m) = with("sse-drop") {
+            let id = format!(
+                "sse-drop-{}",
+                DROPS.fetch_add(1, std::sync::atomic::Ordering::Relaxed)
+            );
+            let reply = echo(&m.to_string()).unwrap_or_default();
+            DROPPED.lock().unwrap().insert(id.clone(), reply);
+            return event_stream(format!("id: {id}\nretry: 200\ndata: \n\n"));
+        }
         if let Some(m) = with("slow") {
             tokio::time::sleep(Duration::from_millis(param(m, "ms").unwrap_or(2000))).await;
         }
@@ -434,6 +464,11 @@ mod server {
             (_, [one, ..]) => reply(StatusCode::OK, one.to_string()),
         }
     }
+
+    /// The replies of `sse-drop` streams not yet resumed, by the event id a GET resumes after.
+    static DROPPED: std::sync::Mutex<std::collections::BTreeMap<String, String>> =
+        std::sync::Mutex::new(std::collections::BTreeMap::new());
+    static DROPS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
 
     /// The `sse-split` stream for the request `m` (see the module's documentation).
     fn sse_split(m: &Value) -> Body {

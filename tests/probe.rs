@@ -92,29 +92,68 @@ fn assert_all_pass(code: Option<i32>, report: &Value) {
 }
 
 #[test]
-fn jrpc_serve_on_stdio_passes_every_check() {
+fn jrpc_serve_on_stdio_passes_every_check_of_the_revision_it_chose_from_server_discover() {
     let (code, report) = probe_json(&["--", JRPC, "serve"]);
     assert_all_pass(code, &report);
-    assert_eq!(report["profile"]["mcp_version"], "2025-11-25");
-    let passed = checks(&report, "pass");
-    for id in [
-        "lifecycle/initialize",
-        "tools/call",
-        "tools/call-invalid-arguments",
-        "resources/read",
-        "prompts/get",
-        "completion/complete",
-        "logging/setLevel",
-        "jsonrpc/parse-error",
-        "jsonrpc/invalid-request",
-        "jsonrpc/ids-echoed",
-        "mcp/batch-refused",
-    ] {
+    assert_eq!(report["profile"]["mcp_version"], "2026-07-28");
+    assert_eq!(
+        check_detail(&report, "lifecycle/discover"),
+        "2026-07-28 chosen from supportedVersions"
+    );
+    assert_passed(
+        &report,
+        &[
+            "tools/call",
+            "tools/call-invalid-arguments",
+            "resources/read",
+            "prompts/get",
+            "completion/complete",
+            "mcp/input-required",
+            "jsonrpc/parse-error",
+            "jsonrpc/invalid-request",
+            "jsonrpc/ids-echoed",
+            "mcp/batch-refused",
+        ],
+    );
+}
+
+/// Each of `ids` passed.
+fn assert_passed(report: &Value, ids: &[&str]) {
+    let passed = checks(report, "pass");
+    for id in ids {
         assert!(
             passed.iter().any(|c| c.starts_with(&format!("{id}:"))),
             "{id} passed: {passed:#?}"
         );
     }
+}
+
+#[test]
+fn jrpc_serve_on_stdio_passes_every_check_of_the_handshake_when_2025_11_25_is_forced() {
+    let (code, report) = probe_json(&["--mcp-version", "2025-11-25", "--", JRPC, "serve"]);
+    assert_all_pass(code, &report);
+    assert_eq!(report["profile"]["mcp_version"], "2025-11-25");
+    assert!(!report["checks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|c| c["id"] == "lifecycle/discover"));
+    assert_passed(
+        &report,
+        &[
+            "lifecycle/initialize",
+            "tools/call",
+            "tools/call-invalid-arguments",
+            "resources/read",
+            "prompts/get",
+            "completion/complete",
+            "logging/setLevel",
+            "jsonrpc/parse-error",
+            "jsonrpc/invalid-request",
+            "jsonrpc/ids-echoed",
+            "mcp/batch-refused",
+        ],
+    );
 }
 
 /// `jrpc serve` on HTTP and WebSocket, both on free ports, for a minute.
@@ -133,7 +172,7 @@ fn jrpc_serve_over_http_and_websocket_passes_every_check() {
     for url in [server.url("http"), server.url("ws")] {
         let (code, report) = probe_json(&[&url]);
         assert_all_pass(code, &report);
-        assert_eq!(report["profile"]["name"], "mcp", "{url}");
+        assert_eq!(report["profile"]["mcp_version"], "2026-07-28", "{url}");
     }
     let (code, report) = probe_json(&["--mcp-version", "2026-07-28", &server.url("http")]);
     assert_all_pass(code, &report);
@@ -250,13 +289,13 @@ fn junit_and_text_formats_list_every_check() {
     let xml = String::from_utf8_lossy(&out.stdout);
     assert!(xml.starts_with("<?xml"), "{xml}");
     assert!(
-        xml.contains(r#"<testcase classname="jrpc.probe" name="lifecycle/initialize">"#),
+        xml.contains(r#"<testcase classname="jrpc.probe" name="lifecycle/discover">"#),
         "{xml}"
     );
     assert!(xml.contains(r#"failures="0""#), "{xml}");
     let out = probe(&["--", JRPC, "serve"]);
     let text = String::from_utf8_lossy(&out.stdout);
-    assert!(text.contains("pass  lifecycle/initialize"), "{text}");
+    assert!(text.contains("pass  lifecycle/discover"), "{text}");
     assert!(text.contains("result: "), "{text}");
 }
 
@@ -532,6 +571,71 @@ fn every_mcp_version_of_jrpc_serve_passes() {
 }
 
 #[test]
+fn a_handshake_only_server_gets_initialize_after_server_discover_is_not_served() {
+    let (code, report) = broken(&[]);
+    assert_all_pass(code, &report);
+    assert_eq!(report["profile"]["mcp_version"], "2025-11-25");
+    let skipped = checks(&report, "skipped");
+    assert!(
+        skipped.contains(&"lifecycle/discover: server/discover answered with error -32601: the initialize handshake instead (asking for 2025-11-25)".to_string()),
+        "{skipped:#?}"
+    );
+    assert!(checks(&report, "pass")
+        .iter()
+        .any(|c| c.starts_with("lifecycle/initialize:")));
+}
+
+/// The detail of mcp/input-required when every round trip of `jrpc serve`'s friendly tools
+/// ended in a final result.
+const ROUND_TRIPS: &str = "tools/call summarize: 1 round (sampling/createMessage), then a final result; tools/call ask_name: 1 round (elicitation/create), then a final result; tools/call list_roots: 1 round (roots/list), then a final result";
+
+#[test]
+fn input_required_rounds_are_answered_and_retried_on_stdio_http_and_websocket() {
+    let server = Server::jrpc_serve(HTTP_AND_WS);
+    let (http, ws) = (server.url("http"), server.url("ws"));
+    for target in [vec!["--", JRPC, "serve"], vec![&http], vec![&ws]] {
+        let mut args = vec!["--mcp-version", "2026-07-28"];
+        args.extend(target);
+        let (code, report) = probe_json(&args);
+        assert_all_pass(code, &report);
+        assert_eq!(
+            check_detail(&report, "mcp/input-required"),
+            ROUND_TRIPS,
+            "{args:?}"
+        );
+    }
+}
+
+#[test]
+fn server_requests_under_the_handshake_are_answered_over_http_while_its_stream_waits() {
+    let server = Server::jrpc_serve(HTTP_AND_WS);
+    for url in [server.url("http"), server.url("ws")] {
+        let (code, report) = probe_json(&["--mcp-version", "2025-11-25", &url]);
+        assert_all_pass(code, &report);
+        let detail = check_detail(&report, "mcp/input-required");
+        assert!(
+            detail.ends_with("server requests answered as a cooperative client")
+                && !detail.contains("; 0 server requests"),
+            "{url}: {detail}"
+        );
+    }
+}
+
+#[test]
+fn an_event_stream_that_ends_before_its_reply_is_resumed_with_last_event_id() {
+    let server = misbehaving();
+    let (code, report, transcript) = call_over_http(&server, "sse-drop", r#"{"n":1}"#, "3");
+    assert!(
+        transcript.contains(r#""result":{"echo":{"n":1}}"#),
+        "{transcript}"
+    );
+    assert!(checks(&report, "pass")
+        .iter()
+        .any(|c| c.starts_with("call/sse-drop:")));
+    assert_eq!(code, Some(1), "the misbehaving server fails other checks");
+}
+
+#[test]
 fn ping_and_logging_set_level_are_skipped_under_2026_07_28_naming_the_revision() {
     let (code, report) = probe_json(&["--mcp-version", "2026-07-28", "--", JRPC, "serve"]);
     assert_eq!(code, Some(0));
@@ -759,24 +863,36 @@ fn transcript_path(name: &str) -> std::path::PathBuf {
     std::env::temp_dir().join(format!("jrpc-probe-{name}-{}.txt", std::process::id()))
 }
 
-#[test]
-fn sse_split_inside_a_character_and_between_cr_and_lf_reads_whole() {
-    let server = misbehaving();
-    let path = transcript_path("sse-split");
-    let (_, report) = probe_json(&[
+/// `jrpc probe --profile jsonrpc --call METHOD PARAMS` against `server` over HTTP, each request
+/// waiting `timeout` seconds: the exit code, the report and the transcript.
+fn call_over_http(
+    server: &Server,
+    method: &str,
+    params: &str,
+    timeout: &str,
+) -> (Option<i32>, Value, String) {
+    let path = transcript_path(method);
+    let (code, report) = probe_json(&[
         "--profile",
         "jsonrpc",
         "--timeout",
-        "2",
+        timeout,
         "--transcript",
         path.to_str().unwrap(),
         "--call",
-        "sse-split",
-        r#"{"text":"ééé"}"#,
+        method,
+        params,
         &server.url("http"),
     ]);
     let transcript = std::fs::read_to_string(&path).unwrap();
     let _ = std::fs::remove_file(&path);
+    (code, report, transcript)
+}
+
+#[test]
+fn sse_split_inside_a_character_and_between_cr_and_lf_reads_whole() {
+    let server = misbehaving();
+    let (_, report, transcript) = call_over_http(&server, "sse-split", r#"{"text":"ééé"}"#, "2");
     assert!(!transcript.contains('\u{FFFD}'), "{transcript}");
     // Two events, two messages: the notification and the reply, each whole on its own line.
     assert!(

@@ -85,6 +85,13 @@ impl EventStream {
         }
     }
 
+    /// The stream's last event id so far ("" when none was set): what a client resuming the
+    /// stream sends as `Last-Event-ID`. Set by an `id:` line even when its event dispatches
+    /// nothing (a priming event with empty data).
+    pub fn last_event_id(&self) -> &str {
+        &self.last_event_id
+    }
+
     /// Reads `chunk`; the events it completes, in order.
     pub fn push(&mut self, mut chunk: &[u8]) -> Result<Vec<Event>, EventTooLong> {
         let mut events = Vec::new();

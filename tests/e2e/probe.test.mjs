@@ -1,5 +1,6 @@
 // End-to-end: the link panel's Probe (`jrpc probe`'s checks run from the page) against
-// `jrpc serve --ws` and `--http` (tests/e2e/servers.mjs): every check passes, the table has a row
+// `jrpc serve --ws` and `--http` (tests/e2e/servers.mjs), under the revision server/discover offers
+// (2026-07-28): every check passes, input-required rounds included, the table has a row
 // per check with its status and spec link, Download the report saves what `jrpc probe --format
 // json` writes, and a probe can be cancelled. Release build (dist/) in headless Chromium; the
 // server is the debug build `cargo test` makes.
@@ -22,8 +23,9 @@ after(async () => {
 });
 
 /** Chromium logs each HTTP error status the probe provokes on purpose (its parse error and
- * invalid request are answered 400 over HTTP). */
-const unexpected = (problems) => problems.filter((p) => !/Failed to load resource: the server responded with a status of 400/.test(p));
+ * invalid request are answered 400 over HTTP; under 2026-07-28 its unknown method and its batch
+ * are answered -32601 with 404). */
+const unexpected = (problems) => problems.filter((p) => !/Failed to load resource: the server responded with a status of (400|404)/.test(p));
 
 /** Types `url` in the link panel and presses Probe; resolves with the status when it is `until`. */
 async function probe(page, url, until = 'done') {
@@ -49,7 +51,8 @@ for (const transport of ['ws', 'http']) {
   test(`Probe against jrpc serve --${transport}: every check passes, and the report exports`, async () => {
     const { context, page, problems } = await openApp(browser);
     const status = await probe(page, jrpc[transport]);
-    assert.match(status, /probe of .*: MCP 2025-11-25/);
+    // The revision is chosen from server/discover's answer: jrpc serve speaks 2026-07-28.
+    assert.match(status, /probe of .*: MCP 2026-07-28/);
 
     const table = await rows(page);
     assert.ok(table.length >= 15, `${table.length} rows`);
@@ -60,10 +63,12 @@ for (const transport of ['ws', 'http']) {
       assert.match(row.spec, /^https:\/\//, `${row.check} has a spec link`);
     }
     const ids = table.map((r) => r.check);
-    for (const id of ['lifecycle/initialize', 'ping', 'tools/list', 'tools/call', 'jsonrpc/parse-error', 'jsonrpc/ids-echoed']) {
+    for (const id of ['lifecycle/discover', 'tools/list', 'tools/call', 'mcp/input-required', 'jsonrpc/parse-error', 'jsonrpc/ids-echoed']) {
       assert.ok(ids.includes(id), `${id} in ${ids}`);
     }
     assert.equal(table.find((r) => r.check === 'tools/call').status, 'pass');
+    // The friendly tools' input-required rounds, answered as jrpc probe answers them.
+    assert.equal(table.find((r) => r.check === 'mcp/input-required').status, 'pass');
 
     const summary = page.locator('[data-testid=probe-summary]');
     const passed = Number(await summary.getAttribute('data-passed'));
@@ -135,16 +140,41 @@ test('a probe can be cancelled, and a bad endpoint is said so', async () => {
   await context.close();
 });
 
-test('a cancelled HTTP probe ends its session (DELETE with the session id), as a finished one does', async () => {
-  const { context, page, problems } = await openApp(browser);
-  // Every POST after the session starts is held a while, so that Cancel comes mid-probe.
-  let session = null;
-  const deleted = [];
+/** The JSON of a POST body, or null (the probe sends text that is not JSON on purpose). */
+function parsed(text) {
+  try {
+    return JSON.parse(text ?? 'null');
+  } catch {
+    return null;
+  }
+}
+
+/** Makes `jrpc serve --http` handshake-only for `page`: server/discover is answered -32601, as a
+ * server without it answers, so the probe falls back to initialize. `each` sees every other
+ * request before it goes on. */
+async function handshakeOnly(page, each = async () => {}) {
   await page.route((url) => url.href.startsWith(jrpc.http), async (route) => {
     const request = route.request();
+    const body = request.method() === 'POST' ? parsed(request.postData()) : null;
+    if (body?.method === 'server/discover') {
+      await route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify({ jsonrpc: '2.0', id: body.id, error: { code: -32601, message: 'Method not found' } }) });
+      return;
+    }
+    await each(request);
+    await route.continue();
+  });
+}
+
+test('a cancelled HTTP probe ends its session (DELETE with the session id), as a finished one does', async () => {
+  const { context, page, problems } = await openApp(browser);
+  // Every POST after the session starts is held a while, so that Cancel comes mid-probe. The
+  // server is made handshake-only (server/discover answered -32601, as such a server does), so
+  // the probe falls back to initialize and gets a session.
+  let session = null;
+  const deleted = [];
+  await handshakeOnly(page, async (request) => {
     if (request.method() === 'DELETE') deleted.push(await request.headerValue('mcp-session-id'));
     if (request.method() === 'POST' && session) await new Promise((r) => setTimeout(r, 400));
-    await route.continue();
   });
   page.on('response', async (response) => {
     const id = await response.headerValue('mcp-session-id').catch(() => null);
@@ -168,6 +198,21 @@ test('a cancelled HTTP probe ends its session (DELETE with the session id), as a
   assert.equal(await page.$('[data-testid=probe-table]'), null);
   // The POST held back by the route above reaches the server after the DELETE: 404, no session.
   assert.deepEqual(unexpected(problems).filter((p) => !/status of 404/.test(p)), []);
+  await context.close();
+});
+
+test('Probe against a handshake server over HTTP answers its requests while the POST stream waits', async () => {
+  const { context, page, problems } = await openApp(browser);
+  await handshakeOnly(page);
+  const status = await probe(page, jrpc.http);
+  assert.match(status, /probe of .*: MCP 2025-11-25/);
+  const table = await rows(page);
+  assert.deepEqual(table.filter((r) => r.status === 'fail'), [], 'no check fails');
+  assert.equal(table.find((r) => r.check === 'lifecycle/discover').status, 'skipped');
+  assert.equal(table.find((r) => r.check === 'tools/call').status, 'pass');
+  // summarize, ask_name and list_roots each ask the client on the tools/call's event stream.
+  assert.match(table.find((r) => r.check === 'mcp/input-required').text, /3 server requests answered/);
+  assert.deepEqual(unexpected(problems), []);
   await context.close();
 });
 

@@ -40,8 +40,9 @@ pub trait ProbeLink {
     /// The next message from the server, waiting at most `wait`; `None` when nothing came.
     async fn receive(&mut self, wait: Duration) -> Result<Option<String>, LinkError>;
 
-    /// Tells the transport the negotiated MCP version (Streamable HTTP sends it as a header).
-    fn set_protocol_version(&mut self, version: &str);
+    /// Tells the transport the negotiated MCP version (Streamable HTTP sends it as a header);
+    /// `None`: none (yet), after a server/discover the server did not serve.
+    fn set_protocol_version(&mut self, version: Option<&str>);
 
     /// The time since the probe started (its total timeout counts from there).
     fn elapsed(&self) -> Duration;

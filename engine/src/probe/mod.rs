@@ -175,6 +175,14 @@ mod tests {
         sent: usize,
         /// Messages the server leaves unanswered (it reads them and says nothing).
         ignored: Vec<&'static str>,
+        /// Plays a 2026-07-28 server with subscriptions: discover declares resources.subscribe,
+        /// subscriptions/listen is acknowledged; the cancellations received are kept.
+        listens: bool,
+        cancelled: Vec<Value>,
+        /// The supportedVersions its server/discover lists instead of the mock's.
+        discover_lists: Option<Value>,
+        /// Answers every tools/call with an input-required result, whatever it brings.
+        always_asks: bool,
     }
 
     impl MockLink {
@@ -186,6 +194,10 @@ mod tests {
                 step: Duration::ZERO,
                 sent: 0,
                 ignored: Vec::new(),
+                listens: false,
+                cancelled: Vec::new(),
+                discover_lists: None,
+                always_asks: false,
             }
         }
     }
@@ -197,10 +209,43 @@ mod tests {
             if self.ignored.contains(&text) {
                 return Ok(Delivery::default());
             }
+            let message: Value = serde_json::from_str(text).unwrap_or(Value::Null);
+            let method = message.get("method").and_then(Value::as_str);
+            if self.listens && method == Some("subscriptions/listen") {
+                let ack = serde_json::json!({"jsonrpc": "2.0", "method": conversation::ACKNOWLEDGED, "params": {
+                    "_meta": {"io.modelcontextprotocol/subscriptionId": message["id"]},
+                    "notifications": {"resourceSubscriptions": message["params"]["notifications"]["resourceSubscriptions"]}
+                }});
+                self.inbox.push_back(ack.to_string());
+                return Ok(Delivery::default());
+            }
+            if self.listens && method == Some("notifications/cancelled") {
+                self.cancelled.push(message["params"].clone());
+                return Ok(Delivery::default());
+            }
+            if self.always_asks && method == Some("tools/call") {
+                let ask = serde_json::json!({"jsonrpc": "2.0", "id": message["id"], "result": {
+                    "resultType": "input_required",
+                    "inputRequests": {"again": {"method": "roots/list", "params": {}}},
+                    "requestState": "s"
+                }});
+                self.inbox.push_back(ask.to_string());
+                return Ok(Delivery::default());
+            }
             if let Some(server) = &mut self.server {
                 let reply = server.handle(text.as_bytes());
                 self.inbox.extend(server.take_sent());
-                self.inbox.extend(reply);
+                for reply in reply {
+                    let mut value: Value = serde_json::from_str(&reply).unwrap_or(Value::Null);
+                    if self.listens && method == Some("server/discover") {
+                        value["result"]["capabilities"]["resources"]["subscribe"] = true.into();
+                    }
+                    if let (Some(listed), Some("server/discover")) = (&self.discover_lists, method)
+                    {
+                        value["result"]["supportedVersions"] = listed.clone();
+                    }
+                    self.inbox.push_back(value.to_string());
+                }
             }
             Ok(Delivery::default())
         }
@@ -213,7 +258,7 @@ mod tests {
             Ok(next)
         }
 
-        fn set_protocol_version(&mut self, _version: &str) {}
+        fn set_protocol_version(&mut self, _version: Option<&str>) {}
 
         fn elapsed(&self) -> Duration {
             self.clock
@@ -257,9 +302,10 @@ mod tests {
     }
 
     #[test]
-    fn the_mock_server_passes_every_check() {
+    fn the_mock_server_passes_every_check_of_the_handshake() {
         let link = MockLink::new(Some(MockServer::new()));
-        let (_, verdict) = probe(link, &plan(Mode::Detect), Duration::from_secs(120));
+        let forced = plan(Mode::Mcp(Some(crate::rpc::McpVersion::V2025_11_25)));
+        let (_, verdict) = probe(link, &forced, Duration::from_secs(120));
         let verdict = verdict.expect("the mock answers");
         let failed: Vec<_> = verdict
             .checks
@@ -283,6 +329,89 @@ mod tests {
     }
 
     #[test]
+    fn subscriptions_listen_is_acknowledged_then_cancelled_under_2026_07_28() {
+        let mut link = MockLink::new(Some(MockServer::new()));
+        link.listens = true;
+        let (link, verdict) = probe(link, &plan(Mode::Detect), Duration::from_secs(120));
+        let verdict = verdict.expect("the mock answers");
+        assert!(!verdict.failed(), "{}", verdict.transcript);
+        let listen = verdict
+            .checks
+            .iter()
+            .find(|c| c.id == "subscriptions/listen")
+            .expect("the listen check ran");
+        assert_eq!(listen.status, Status::Pass);
+        assert_eq!(
+            listen.detail,
+            "acknowledged (1 of 1 resource subscriptions agreed to), then cancelled"
+        );
+        assert_eq!(link.cancelled.len(), 1, "{:?}", link.cancelled);
+        let named = &link.cancelled[0]["requestId"];
+        assert!(
+            verdict
+                .transcript
+                .contains(&format!(r#""id":{named},"method":"subscriptions/listen""#)),
+            "{named}: {}",
+            verdict.transcript
+        );
+    }
+
+    #[test]
+    fn a_discover_listing_only_handshake_revisions_gets_initialize_for_the_newest() {
+        let mut link = MockLink::new(Some(MockServer::new()));
+        link.discover_lists = Some(serde_json::json!([
+            "2024-11-05",
+            "2025-06-18",
+            "2099-01-01"
+        ]));
+        let (_, verdict) = probe(link, &plan(Mode::Detect), Duration::from_secs(120));
+        let verdict = verdict.expect("the mock answers");
+        assert!(!verdict.failed(), "{}", verdict.transcript);
+        assert_eq!(
+            verdict.report.profile,
+            crate::rpc::Profile::Mcp(crate::rpc::McpVersion::V2025_06_18)
+        );
+        let discover = &verdict.checks[0];
+        assert_eq!(discover.id, "lifecycle/discover");
+        assert_eq!(discover.status, Status::Skipped);
+        assert_eq!(
+            discover.detail,
+            "server/discover does not list 2026-07-28: the initialize handshake instead (asking for 2025-06-18)"
+        );
+        assert!(verdict
+            .transcript
+            .contains(r#""method":"initialize","params":{"protocolVersion":"2025-06-18""#));
+    }
+
+    #[test]
+    fn a_server_that_keeps_asking_is_given_up_after_the_round_bound() {
+        let mut link = MockLink::new(Some(MockServer::new()));
+        link.always_asks = true;
+        let (link, verdict) = probe(link, &plan(Mode::Detect), Duration::from_secs(120));
+        let verdict = verdict.expect("the mock answers");
+        let rounds = verdict
+            .checks
+            .iter()
+            .find(|c| c.id == "mcp/input-required")
+            .expect("the round trips are reported");
+        assert_eq!(rounds.status, Status::Fail);
+        assert!(
+            rounds
+                .detail
+                .contains("8 rounds (roots/list, roots/list, roots/list, roots/list, roots/list, roots/list, roots/list, roots/list), given up: still input-required after 8 rounds"),
+            "{}",
+            rounds.detail
+        );
+        // Each retry echoed the state and answered the key it was asked.
+        let retries = verdict
+            .transcript
+            .matches(r#""inputResponses":{"again":{"roots":[]}},"requestState":"s""#)
+            .count();
+        assert!(retries >= 8, "{retries} retries");
+        assert!(link.sent < 400, "{} messages sent", link.sent);
+    }
+
+    #[test]
     fn the_report_lists_every_check_with_its_status() {
         let link = MockLink::new(Some(MockServer::new()));
         let (_, verdict) = probe(link, &plan(Mode::Detect), Duration::from_secs(120));
@@ -290,7 +419,7 @@ mod tests {
         let json = report(&verdict);
         let checks = json["checks"].as_array().expect("checks");
         assert_eq!(checks.len(), verdict.checks.len());
-        assert_eq!(checks[0]["id"], "lifecycle/request-before-initialize");
+        assert_eq!(checks[0]["id"], "lifecycle/discover");
         assert!(checks.iter().all(|c| c["status"].is_string()
             && c["spec"]
                 .as_str()

@@ -33,8 +33,10 @@ use link::Link;
 ///
 /// The server is an http(s):// URL (MCP Streamable HTTP, or plain JSON-RPC over HTTP POST), a
 /// ws(s):// URL (TLS checked against the system's root certificates, or SSL_CERT_FILE), or, after `--`, a command that speaks newline-delimited JSON-RPC on its stdin and stdout. As an
-/// MCP server (the default when it answers initialize) it is initialized and only what it declares
-/// is exercised: every tool is called with arguments made from its inputSchema (probe only servers
+/// MCP server (the default when it answers server/discover or initialize) the revision is chosen
+/// from server/discover (else the initialize handshake), the probe answers the server's input
+/// requests as a cooperative client (sampling, elicitation, roots), and only what it declares is
+/// exercised: every tool is called with arguments made from its inputSchema (probe only servers
 /// whose tools you may run), resources are read, prompts got. Every message both ways is checked.
 #[derive(Debug, clap::Args)]
 #[command(after_help = "Examples:
@@ -50,11 +52,12 @@ pub struct Args {
     /// The server's URL: http(s)://HOST:PORT/PATH or ws(s)://HOST:PORT/PATH (or a command after --)
     #[arg(value_name = "URL")]
     url: Option<String>,
-    /// The rules to check against [default: mcp when the server answers initialize, else jsonrpc]
+    /// The rules to check against [default: mcp when the server answers server/discover or initialize, else jsonrpc]
     #[arg(long, value_enum, value_name = "PROFILE")]
     profile: Option<ProfileName>,
-    /// The MCP version to ask for in initialize, or 2026-07-28 (server/discover and a per-request
-    /// _meta instead) (implies --profile mcp) [default: 2025-11-25]
+    /// The MCP version to speak: one asked for in initialize, or 2026-07-28 (server/discover and
+    /// a per-request _meta instead) (implies --profile mcp) [default: chosen from server/discover,
+    /// else the initialize handshake asking for 2025-11-25]
     #[arg(long, value_name = "VERSION")]
     mcp_version: Option<McpVersion>,
     /// Call METHOD with PARAMS (JSON: an array, an object, or null for none); repeatable

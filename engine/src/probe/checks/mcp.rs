@@ -5,7 +5,7 @@ use serde_json::{json, Value};
 
 use super::lifecycle::Server;
 use super::{Plan, Record, Runner, Status};
-use crate::probe::conversation::Exchange;
+use crate::probe::conversation::{Exchange, ACKNOWLEDGED, MAX_INPUT_ROUNDS};
 use crate::probe::link::{excerpt, LinkError, ProbeLink};
 use crate::probe::rules::{CAPABILITY_UNDECLARED, RESULT_MEMBER_MISSING, RESULT_MEMBER_TYPE};
 use crate::rpc::mcp::methods;
@@ -53,6 +53,51 @@ pub fn result_members(record: &mut Record, exchange: &Exchange, method: &str, ve
             format!("the {method} result: {said} (MCP {version})"),
         );
     }
+    let cached = if version >= McpVersion::V2026_07_28 {
+        caching_fields(result)
+    } else {
+        Vec::new()
+    };
+    for (path, said) in cached {
+        record.find(
+            at,
+            &RESULT_MEMBER_TYPE,
+            path,
+            format!("the {method} result: {said} (MCP {version} caching)"),
+        );
+    }
+}
+
+/// What is wrong with the caching fields of a result, when it has them (2026-07-28 requires them
+/// on list and read results, which the method table checks): `ttlMs` is a whole number of
+/// milliseconds, zero or more, and `cacheScope` is "public" or "private".
+/// <https://modelcontextprotocol.io/specification/2026-07-28/basic/patterns/caching>
+fn caching_fields(result: &Value) -> Vec<(&'static str, String)> {
+    let mut wrong = Vec::new();
+    if let Some(ttl) = result.get("ttlMs") {
+        let whole = ttl.as_u64().is_some()
+            || ttl
+                .as_f64()
+                .is_some_and(|f| f >= 0.0 && f.fract() == 0.0 && f.is_finite());
+        if ttl.is_number() && !whole {
+            wrong.push((
+                "/result/ttlMs",
+                format!("ttlMs must be a whole number of milliseconds, zero or more: found {ttl}"),
+            ));
+        }
+    }
+    if let Some(Value::String(scope)) = result.get("cacheScope") {
+        if scope != "public" && scope != "private" {
+            wrong.push((
+                "/result/cacheScope",
+                format!(
+                    "cacheScope must be \"public\" or \"private\": found {:?}",
+                    excerpt(scope, 40)
+                ),
+            ));
+        }
+    }
+    wrong
 }
 
 /// One member of the result schema (`tokens` from `value`, at `pointer`): whether it is missing
@@ -154,7 +199,59 @@ pub async fn features<L: ProbeLink>(
     prompts(runner, plan, server).await?;
     completion(runner, server).await?;
     logging(runner, server).await?;
-    undeclared(runner, server).await
+    undeclared(runner, server).await?;
+    input_required(runner, server);
+    Ok(())
+}
+
+const INPUT_REQUIRED: &str =
+    "https://modelcontextprotocol.io/specification/2026-07-28/basic/patterns/mrtr";
+
+/// The input-required round trips of the run so far (2026-07-28), and the server's own requests
+/// answered (earlier revisions): every request asked for input got a final result within
+/// [`MAX_INPUT_ROUNDS`] rounds. Its messages are the checks' that made them.
+fn input_required<L: ProbeLink>(runner: &mut Runner<'_, L>, server: &Server) {
+    let trips = runner.conversation.round_trips.clone();
+    let answered = runner.conversation.server_requests_answered;
+    let id = "mcp/input-required";
+    let title = format!("input-required results answered as a cooperative client (sampling, elicitation with the schema's defaults, roots) and the request retried with inputResponses and the unchanged requestState, at most {MAX_INPUT_ROUNDS} rounds");
+    if trips.is_empty() {
+        let why = if server.version >= McpVersion::V2026_07_28 {
+            "no request was answered with an input-required result".to_string()
+        } else {
+            format!("{} has no input-required results; {answered} server requests answered as a cooperative client", server.version)
+        };
+        runner.skip(id, title, INPUT_REQUIRED, why);
+        return;
+    }
+    runner.begin(id, title, INPUT_REQUIRED);
+    let at = runner.conversation.entries.len();
+    runner.current().entries = at..at;
+    for trip in &trips {
+        let asked = if trip.asked.is_empty() {
+            "nothing answered".to_string()
+        } else {
+            trip.asked.join(", ")
+        };
+        let rounds = count(trip.rounds, "round");
+        match &trip.gave_up {
+            None => runner.note(format!(
+                "{}: {rounds} ({asked}), then a final result",
+                trip.request
+            )),
+            Some(why) => {
+                runner.note(format!(
+                    "{}: {rounds} ({asked}), given up: {why}",
+                    trip.request
+                ));
+                runner.current().status = Status::Fail;
+            }
+        }
+    }
+    let dropped = runner.conversation.round_trips_dropped;
+    if dropped > 0 {
+        runner.note(format!("{dropped} more requests not listed"));
+    }
 }
 
 /// Skips the check of `method` (its id) when `version` has no such method (2026-07-28 removed
@@ -278,10 +375,15 @@ async fn resources<L: ProbeLink>(
     server: &Server,
 ) -> Result<(), LinkError> {
     if !server.declares("resources") {
+        let subscribe = if server.version >= McpVersion::V2026_07_28 {
+            "subscriptions/listen"
+        } else {
+            "resources/subscribe"
+        };
         for id in [
             "resources/list",
             "resources/read",
-            "resources/subscribe",
+            subscribe,
             "resources/templates/list",
         ] {
             runner.skip(
@@ -319,7 +421,11 @@ async fn resources<L: ProbeLink>(
         }
     }
 
-    subscribe(runner, server, listed.first()).await?;
+    if server.version >= McpVersion::V2026_07_28 {
+        listen(runner, server, listed.first()).await?;
+    } else {
+        subscribe(runner, server, listed.first()).await?;
+    }
 
     runner.begin(
         "resources/templates/list",
@@ -585,6 +691,90 @@ pub fn count(n: usize, what: &str) -> String {
     format!("{n} {what}{}", if n == 1 { "" } else { "s" })
 }
 
+const SUBSCRIPTIONS: &str =
+    "https://modelcontextprotocol.io/specification/2026-07-28/basic/patterns/subscriptions";
+
+/// MCP 2026-07-28: `subscriptions/listen` for the first resource, when the server declares
+/// `resources.subscribe`: the server acknowledges it with `notifications/subscriptions/
+/// acknowledged` (its `notifications` the part of the filter it agreed to, its `_meta` naming the
+/// request as the subscription); the probe then cancels it (`notifications/cancelled`). The open
+/// request gets no reply by design: request-unanswered is not the server's fault here.
+async fn listen<L: ProbeLink>(
+    runner: &mut Runner<'_, L>,
+    server: &Server,
+    first: Option<&Value>,
+) -> Result<(), LinkError> {
+    let id = "subscriptions/listen";
+    if server.capabilities.pointer("/resources/subscribe") != Some(&Value::Bool(true)) {
+        runner.skip(
+            id,
+            title(id),
+            SUBSCRIPTIONS,
+            "not declared (no resources.subscribe): skipped",
+        );
+        return Ok(());
+    }
+    let Some(uri) = first.and_then(|r| r.get("uri")).and_then(Value::as_str) else {
+        runner.skip(id, title(id), SUBSCRIPTIONS, "no resources listed");
+        return Ok(());
+    };
+    runner.begin(id, title(id), SUBSCRIPTIONS);
+    runner.current().tolerated = LISTEN_OPEN;
+    let (request_id, exchange) = runner
+        .conversation
+        .listen(json!({"notifications": {"resourceSubscriptions": [uri]}}))
+        .await?;
+    let at = super::blame(&exchange);
+    match exchange.value() {
+        None if exchange.reply.is_none() => {
+            runner.note(format!("no {ACKNOWLEDGED} within the timeout"));
+            runner.current().status = Status::Fail;
+        }
+        Some(v) if v.get("method").is_some() => {
+            let agreed = v.pointer("/params/notifications");
+            if !agreed.is_some_and(Value::is_object) {
+                runner.find(
+                    at,
+                    &RESULT_MEMBER_MISSING,
+                    "/params",
+                    format!("{ACKNOWLEDGED} has no notifications object (the filter agreed to)"),
+                );
+            }
+            let named = v.pointer("/params/_meta/io.modelcontextprotocol~1subscriptionId");
+            if named != Some(&request_id) {
+                runner.find(
+                    at,
+                    &RESULT_MEMBER_MISSING,
+                    "/params/_meta",
+                    format!("{ACKNOWLEDGED} does not name the subscription: _meta[\"io.modelcontextprotocol/subscriptionId\"] should be the request's id {request_id}"),
+                );
+            }
+            let honoured = agreed
+                .and_then(|a| a.get("resourceSubscriptions"))
+                .and_then(Value::as_array)
+                .map_or(0, Vec::len);
+            runner.note(format!(
+                "acknowledged ({honoured} of 1 resource subscriptions agreed to), then cancelled"
+            ));
+        }
+        _ => {
+            expect_result(runner, &exchange, id);
+            return Ok(());
+        }
+    }
+    runner
+        .conversation
+        .notify(
+            "notifications/cancelled",
+            json!({"requestId": request_id, "reason": "the probe is done listening"}),
+        )
+        .await?;
+    Ok(())
+}
+
+/// A subscription is a request left open until cancelled: it gets no reply.
+const LISTEN_OPEN: &[&str] = &[crate::rpc::rules::REQUEST_UNANSWERED.id];
+
 /// `resources/subscribe` then `resources/unsubscribe` for the first resource, when the server
 /// declares `resources.subscribe`.
 async fn subscribe<L: ProbeLink>(
@@ -634,6 +824,7 @@ pub fn title(id: &str) -> &'static str {
         "resources/list" => "resources/list, every page",
         "resources/read" => "each listed resource (up to --max-calls) is read",
         "resources/subscribe" => "resources/subscribe and resources/unsubscribe of a listed resource are answered",
+        "subscriptions/listen" => "subscriptions/listen for a listed resource is acknowledged (notifications/subscriptions/acknowledged naming the request), then cancelled",
         "resources/templates/list" => "resources/templates/list, every page",
         "prompts/list" => "prompts/list, every page",
         "prompts/get" => "each listed prompt (up to --max-calls) is got with its required arguments",
@@ -641,5 +832,28 @@ pub fn title(id: &str) -> &'static str {
         "logging/setLevel" => "logging/setLevel is answered with an empty result",
         "ping" => "ping is answered with an empty result",
         _ => "",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::caching_fields;
+
+    #[test]
+    fn caching_fields_need_a_whole_non_negative_ttl_and_a_known_scope() {
+        assert!(caching_fields(&json!({"ttlMs": 0, "cacheScope": "private"})).is_empty());
+        assert!(caching_fields(&json!({"ttlMs": 60000, "cacheScope": "public"})).is_empty());
+        // Absent or of another type: the method table's findings, not these.
+        assert!(caching_fields(&json!({"ttlMs": "1", "cacheScope": 3})).is_empty());
+        let wrong = caching_fields(&json!({"ttlMs": -1, "cacheScope": "shared"}));
+        let paths: Vec<&str> = wrong.iter().map(|(p, _)| *p).collect();
+        assert_eq!(paths, ["/result/ttlMs", "/result/cacheScope"]);
+        assert!(
+            wrong[1].1.contains("\"public\" or \"private\""),
+            "{wrong:?}"
+        );
+        assert_eq!(caching_fields(&json!({"ttlMs": 1.5})).len(), 1);
     }
 }

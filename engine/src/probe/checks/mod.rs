@@ -91,9 +91,10 @@ pub struct Plan {
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Mode {
-    /// MCP when the server answers initialize, plain JSON-RPC otherwise.
+    /// MCP when the server answers server/discover (2026-07-28) or initialize, plain JSON-RPC
+    /// otherwise.
     Detect,
-    /// MCP, asking for this version (the default one when `None`).
+    /// MCP: this version forced, or (`None`) chosen as `Detect` chooses it.
     Mcp(Option<McpVersion>),
     JsonRpc,
 }

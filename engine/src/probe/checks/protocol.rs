@@ -1,6 +1,6 @@
 //! What every JSON-RPC 2.0 server owes, whatever its methods: -32601 for an unknown method, -32700
 //! (id null) for text that is not JSON, -32600 (id null) for JSON that is not a request, no answer
-//! to a notification, ids echoed exactly, batches as the profile says; then the user's `--call`s.
+//! to a notification, batches as the profile says, ids echoed exactly; then the user's `--call`s.
 
 use serde_json::{json, Value};
 
@@ -78,8 +78,17 @@ pub async fn checks<L: ProbeLink>(runner: &mut Runner<'_, L>, mcp: bool) -> Resu
     } else {
         "probe.notification"
     };
-    let text = json!({"jsonrpc": "2.0", "method": method, "params": {}}).to_string();
+    // Under 2026-07-28 it carries the envelope too, as every message of the probe's that can.
+    let params = match &runner.conversation.envelope {
+        Some(meta) => json!({"_meta": meta}),
+        None => json!({}),
+    };
+    let text = json!({"jsonrpc": "2.0", "method": method, "params": params}).to_string();
     runner.conversation.send(text, Expect::Nothing).await?;
+
+    // The batch before the ids: the probe's last messages are well-formed requests (a server
+    // that reads the last one to judge the client sees one carrying the whole envelope).
+    batch(runner, unknown).await?;
 
     runner.begin(
         "jsonrpc/ids-echoed",
@@ -101,8 +110,7 @@ pub async fn checks<L: ProbeLink>(runner: &mut Runner<'_, L>, mcp: bool) -> Resu
             .request_as(id, method, Value::Null)
             .await?;
     }
-
-    batch(runner, unknown).await
+    Ok(())
 }
 
 /// Expects the error `code` (and id null when the request could not be read); over HTTP, a 4xx

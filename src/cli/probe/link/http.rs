@@ -1,10 +1,14 @@
 //! An HTTP server: each message is a POST (Streamable HTTP for MCP, plain JSON-RPC over HTTP
 //! otherwise). The response is JSON (the reply), `202` with no body (nothing to reply), or an SSE
-//! stream whose events carry the server's messages, read until the reply arrives. The session id
-//! (`Mcp-Session-Id`) a response gives is sent back on every later POST, with
-//! `MCP-Protocol-Version` once negotiated (under 2026-07-28 with `Mcp-Method` and `Mcp-Name`
-//! mirrored from each request's body); the session is deleted at the end. One TCP connection
-//! per POST: an SSE stream left open after its reply is simply dropped.
+//! stream whose events carry the server's messages. An open stream is read as the probe receives
+//! ([`HttpLink::receive`]), so a request the server sends on it before the reply (sampling,
+//! elicitation, roots under the handshake revisions) is answered while the stream waits. A stream
+//! that ends (or breaks) before its reply is resumed: after the `retry:` time it asked for, a GET
+//! with `Last-Event-ID` (at most [`MAX_RESUMES`] times; only when an event id was sent, as
+//! Streamable HTTP's resumability needs). The session id (`Mcp-Session-Id`) a response gives is
+//! sent back on every later request, with `MCP-Protocol-Version` once negotiated (under 2026-07-28
+//! with `Mcp-Method` and `Mcp-Name` mirrored from each request's body); the session is deleted at
+//! the end. One TCP connection per request; a stream left open after its reply is dropped.
 
 use std::collections::VecDeque;
 use std::time::Duration;
@@ -19,8 +23,44 @@ use super::tls::{self, Endpoint};
 use crate::event_stream::{Event, EventStream};
 use crate::probe::link::{http_note, is_reply, request_headers, Delivery, HttpBody, LinkError};
 
-/// The largest response body read.
+/// The largest response body read (an event stream: in all, across its resumptions).
 const MAX_BODY: usize = 16 * 1024 * 1024;
+/// The most times one event stream is resumed (GET with Last-Event-ID) before its reply.
+pub const MAX_RESUMES: usize = 3;
+/// The reconnection time when the stream asked for none, and the longest one honoured.
+const DEFAULT_RETRY: Duration = Duration::from_millis(1000);
+const MAX_RETRY: Duration = Duration::from_secs(10);
+/// The most event streams open at once (a POST answering the server may open its own): past
+/// it the oldest is dropped.
+const MAX_OPEN_STREAMS: usize = 4;
+
+/// An event stream being read: a POST's, or the GET that resumed it.
+struct OpenStream {
+    body: Incoming,
+    events: EventStream,
+    /// Bytes read from it and the streams it resumed.
+    read: usize,
+    /// GETs with Last-Event-ID made for it so far.
+    resumes: usize,
+}
+
+impl OpenStream {
+    /// Reads `data` (bounded: [`MAX_BODY`] in all); the messages of the events it completes.
+    /// `what` names the stream in an error.
+    fn messages(&mut self, data: &[u8], what: &str) -> Result<Vec<String>, LinkError> {
+        self.read += data.len();
+        if self.read > MAX_BODY {
+            return Err(LinkError(format!(
+                "the {what} sent more than {MAX_BODY} bytes"
+            )));
+        }
+        let complete = self
+            .events
+            .push(data)
+            .map_err(|e| LinkError(format!("reading the {what}: {e}")))?;
+        Ok(complete.into_iter().filter_map(Event::message).collect())
+    }
+}
 
 pub struct HttpLink {
     uri: Uri,
@@ -28,6 +68,10 @@ pub struct HttpLink {
     pub protocol_version: Option<String>,
     inbox: VecDeque<String>,
     connect_timeout: Duration,
+    /// The event streams still open (the newest last): read before anything else is received.
+    streams: Vec<OpenStream>,
+    /// The standalone stream (GET), once the session is initialized.
+    listen: Option<OpenStream>,
 }
 
 impl HttpLink {
@@ -38,11 +82,182 @@ impl HttpLink {
             protocol_version: None,
             inbox: VecDeque::new(),
             connect_timeout,
+            streams: Vec::new(),
+            listen: None,
         }
     }
 
-    pub fn queued(&mut self) -> Option<String> {
-        self.inbox.pop_front()
+    /// The next message: one queued, else one read from the open event streams within `wait`
+    /// (resuming a stream that ends before its reply).
+    pub async fn receive(&mut self, wait: Duration) -> Result<Option<String>, LinkError> {
+        if self.inbox.is_empty() && (!self.streams.is_empty() || self.listen.is_some()) {
+            self.pump(wait).await?;
+        }
+        Ok(self.inbox.pop_front())
+    }
+
+    /// Reads the newest open stream until it gives a message, ends with its reply, or `wait`
+    /// passes; a stream that ends before its reply is resumed.
+    async fn pump(&mut self, wait: Duration) -> Result<(), LinkError> {
+        let until = tokio::time::Instant::now() + wait;
+        while self.inbox.is_empty() {
+            let read = match (self.streams.last_mut(), self.listen.as_mut()) {
+                (None, None) => return Ok(()),
+                (Some(post), None) => tokio::time::timeout_at(until, post.body.frame())
+                    .await
+                    .map(|f| (false, f)),
+                (None, Some(listen)) => tokio::time::timeout_at(until, listen.body.frame())
+                    .await
+                    .map(|f| (true, f)),
+                (Some(post), Some(listen)) => {
+                    tokio::time::timeout_at(until, async {
+                        tokio::select! {
+                            f = post.body.frame() => (false, f),
+                            f = listen.body.frame() => (true, f),
+                        }
+                    })
+                    .await
+                }
+            };
+            let Ok((from_listen, frame)) = read else {
+                return Ok(());
+            };
+            if from_listen {
+                self.listened(frame)?;
+                continue;
+            }
+            let stream = self.streams.last_mut().expect("the stream just read");
+            let ended = match frame {
+                Some(Ok(frame)) => {
+                    let Some(data) = frame.data_ref() else {
+                        continue;
+                    };
+                    let mut answered = false;
+                    for message in stream.messages(data, "event stream")? {
+                        answered |= is_reply(&message);
+                        self.inbox.push_back(message);
+                    }
+                    if answered {
+                        // Its reply came: the stream's work is done.
+                        self.streams.pop();
+                        return Ok(());
+                    }
+                    continue;
+                }
+                Some(Err(_)) | None => true,
+            };
+            if ended {
+                let mut stream = self.streams.pop().expect("the stream just read");
+                let last = std::mem::replace(&mut stream.events, EventStream::new(MAX_BODY));
+                let retry = last.retry_ms.map(Duration::from_millis);
+                let last_event_id = last.last_event_id().to_string();
+                if let Some(message) = last.finish().and_then(Event::message) {
+                    let answered = is_reply(&message);
+                    self.inbox.push_back(message);
+                    if answered {
+                        return Ok(());
+                    }
+                }
+                // Without an event id there is nothing to resume from; the request then stays
+                // unanswered (and is reported so).
+                if last_event_id.is_empty() || stream.resumes == MAX_RESUMES {
+                    continue;
+                }
+                let pause = retry.unwrap_or(DEFAULT_RETRY).min(MAX_RETRY);
+                if tokio::time::Instant::now() + pause >= until {
+                    return Ok(());
+                }
+                tokio::time::sleep(pause).await;
+                let left = until.saturating_duration_since(tokio::time::Instant::now());
+                match tokio::time::timeout(left, self.resume(&last_event_id)).await {
+                    Ok(Ok(Some(body))) => {
+                        let mut events = EventStream::new(MAX_BODY);
+                        // The resumed stream goes on from the same last event id.
+                        let _ = events.push(format!("id: {last_event_id}\n").as_bytes());
+                        self.streams.push(OpenStream {
+                            body,
+                            events,
+                            read: stream.read,
+                            resumes: stream.resumes + 1,
+                        });
+                    }
+                    Ok(Ok(None)) => {}
+                    Ok(Err(e)) => return Err(e),
+                    Err(_) => return Ok(()),
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// A frame of the standalone stream: its messages queued; at its end (or break) it is
+    /// closed, not resumed.
+    fn listened(
+        &mut self,
+        frame: Option<Result<hyper::body::Frame<Bytes>, hyper::Error>>,
+    ) -> Result<(), LinkError> {
+        let Some(listen) = self.listen.as_mut() else {
+            return Ok(());
+        };
+        let Some(Ok(frame)) = frame else {
+            if let Some(listen) = self.listen.take() {
+                self.inbox
+                    .extend(listen.events.finish().and_then(Event::message));
+            }
+            return Ok(());
+        };
+        let Some(data) = frame.data_ref() else {
+            return Ok(());
+        };
+        let messages = listen.messages(data, "standalone event stream (GET)")?;
+        self.inbox.extend(messages);
+        Ok(())
+    }
+
+    /// Opens the standalone event stream (`GET`, no Last-Event-ID) on which a server sends its
+    /// own requests and notifications outside any POST: once the session is initialized. A server
+    /// that offers none (405) is fine.
+    async fn listen(&mut self, timeout: Duration) {
+        let Ok(request) = self
+            .builder(Method::GET)
+            .header(header::ACCEPT, "text/event-stream")
+            .body(Empty::<Bytes>::new())
+        else {
+            return;
+        };
+        let Ok(Ok(response)) = tokio::time::timeout(timeout, self.request(request)).await else {
+            return;
+        };
+        let event_stream = content_type(&response).starts_with("text/event-stream");
+        if response.status().is_success() && event_stream {
+            self.listen = Some(OpenStream {
+                body: response.into_body(),
+                events: EventStream::new(MAX_BODY),
+                read: 0,
+                resumes: 0,
+            });
+        }
+    }
+
+    /// `GET` with `Last-Event-ID`: the event stream that goes on after `last_event_id`, or `None`
+    /// when the server offers none (another status or content type).
+    async fn resume(&self, last_event_id: &str) -> Result<Option<Incoming>, LinkError> {
+        let mut builder = self
+            .builder(Method::GET)
+            .header(header::ACCEPT, "text/event-stream");
+        if let Ok(id) = HeaderValue::from_str(last_event_id) {
+            builder = builder.header("last-event-id", id);
+        }
+        let request = builder
+            .body(Empty::<Bytes>::new())
+            .map_err(|e| LinkError(format!("cannot build the HTTP request: {e}")))?;
+        let response = self.request(request).await?;
+        let status = response.status().as_u16();
+        let content_type = content_type(&response);
+        Ok(
+            ((200..300).contains(&status) && content_type.starts_with("text/event-stream"))
+                .then(|| response.into_body()),
+        )
     }
 
     /// `https://`: TLS (port 443 unless the URL names one).
@@ -142,19 +357,14 @@ impl HttpLink {
             {
                 self.session = Some(id.to_string());
             }
-            let content_type = response
-                .headers()
-                .get(header::CONTENT_TYPE)
-                .and_then(|v| v.to_str().ok())
-                .unwrap_or("")
-                .to_ascii_lowercase();
+            let content_type = content_type(&response);
             let mut body = response.into_body();
             let mut messages = Vec::new();
-            if content_type.starts_with("text/event-stream") {
-                read_events(&mut body, &mut messages).await?;
-            }
+            let mut stream = None;
             let mut error_page = None;
-            if !content_type.starts_with("text/event-stream") {
+            if content_type.starts_with("text/event-stream") {
+                stream = Some(body);
+            } else {
                 let bytes = read_body(&mut body).await?;
                 match HttpBody::read(status, &content_type, &String::from_utf8_lossy(&bytes)) {
                     HttpBody::Empty => {}
@@ -162,8 +372,12 @@ impl HttpLink {
                     HttpBody::ErrorPage(page) => error_page = Some(page),
                 }
             }
-            let note = http_note(status, error_page.as_deref(), !messages.is_empty());
-            Ok::<_, LinkError>((status, messages, note))
+            let note = http_note(
+                status,
+                error_page.as_deref(),
+                stream.is_some() || !messages.is_empty(),
+            );
+            Ok::<_, LinkError>((status, messages, stream, note))
         };
         match tokio::time::timeout(timeout, exchange).await {
             Err(_) => Ok(Delivery {
@@ -171,8 +385,22 @@ impl HttpLink {
                 note: Some(format!("no HTTP response within {timeout:?}")),
             }),
             Ok(Err(e)) => Err(e),
-            Ok(Ok((status, messages, note))) => {
+            Ok(Ok((status, messages, stream, note))) => {
                 self.inbox.extend(messages);
+                if (200..300).contains(&status) && initialized(text) && self.listen.is_none() {
+                    self.listen(timeout).await;
+                }
+                if let Some(body) = stream {
+                    if self.streams.len() == MAX_OPEN_STREAMS {
+                        self.streams.remove(0);
+                    }
+                    self.streams.push(OpenStream {
+                        body,
+                        events: EventStream::new(MAX_BODY),
+                        read: 0,
+                        resumes: 0,
+                    });
+                }
                 Ok(Delivery {
                     http_status: Some(status),
                     note,
@@ -241,34 +469,20 @@ async fn read_body(body: &mut Incoming) -> Result<Vec<u8>, LinkError> {
     Ok(bytes)
 }
 
-/// Reads Server-Sent Events until one carries a response (the reply the POST waits for) or the
-/// stream ends; every event's data is a message (the engine's [`EventStream`] reads them).
-async fn read_events(body: &mut Incoming, messages: &mut Vec<String>) -> Result<(), LinkError> {
-    let mut events = EventStream::new(MAX_BODY);
-    let mut read = 0usize;
-    while let Some(frame) = body.frame().await {
-        let frame =
-            frame.map_err(|e| LinkError(format!("reading the event stream failed: {e}")))?;
-        let Some(data) = frame.data_ref() else {
-            continue;
-        };
-        read += data.len();
-        if read > MAX_BODY {
-            return Err(LinkError(format!(
-                "the event stream sent more than {MAX_BODY} bytes"
-            )));
-        }
-        let complete = events
-            .push(data)
-            .map_err(|e| LinkError(format!("reading the event stream: {e}")))?;
-        for message in complete.into_iter().filter_map(Event::message) {
-            let answers = is_reply(&message);
-            messages.push(message);
-            if answers {
-                return Ok(());
-            }
-        }
-    }
-    messages.extend(events.finish().and_then(Event::message));
-    Ok(())
+/// `text` is the `notifications/initialized` notification (after it, the session is open).
+fn initialized(text: &str) -> bool {
+    serde_json::from_str::<serde_json::Value>(text).is_ok_and(|v| {
+        v.get("method").and_then(serde_json::Value::as_str) == Some("notifications/initialized")
+            && v.get("id").is_none()
+    })
+}
+
+/// The response's content type, in lower case ("" when it has none).
+fn content_type(response: &Response<Incoming>) -> String {
+    response
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or("")
+        .to_ascii_lowercase()
 }

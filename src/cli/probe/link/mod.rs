@@ -68,14 +68,14 @@ impl ProbeLink for Link {
     async fn receive(&mut self, wait: Duration) -> Result<Option<String>, LinkError> {
         match &mut self.transport {
             Transport::Stdio(link) => link.receive(wait).await,
-            Transport::Http(link) => Ok(link.queued()),
+            Transport::Http(link) => link.receive(wait).await,
             Transport::Ws(link) => link.receive(wait).await,
         }
     }
 
-    fn set_protocol_version(&mut self, version: &str) {
+    fn set_protocol_version(&mut self, version: Option<&str>) {
         if let Transport::Http(link) = &mut self.transport {
-            link.protocol_version = Some(version.to_string());
+            link.protocol_version = version.map(str::to_string);
         }
     }
 

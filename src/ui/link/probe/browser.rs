@@ -2,8 +2,10 @@
 //! gloo-net WebSocket (split into its `Sink` and `Stream`) or HTTP POSTs (the live link's
 //! [`fetch_post`], with the `Mcp-Session-Id` the server gave and the negotiated
 //! `MCP-Protocol-Version`, and under 2026-07-28 `Mcp-Method`/`Mcp-Name` from each request; a
-//! Server-Sent Events reply read as it arrives, until it carries the reply). It is not the live
-//! link's connection: the probe's messages never reach the page's log.
+//! Server-Sent Events reply read as the probe receives, until it carries the reply, so that a
+//! request the server sends on it first is answered while it waits). It is not the live link's
+//! connection: the probe's messages never reach the page's log. (A stream that ends before its
+//! reply is not resumed here, as `jrpc probe` does: the request is then unanswered.)
 //! Waits are Leptos timers ([`sleep`]); the clock is the page's ([`clock_ms`]).
 
 use std::collections::VecDeque;
@@ -15,7 +17,7 @@ use futures_util::{Sink, SinkExt, StreamExt};
 use gloo_net::websocket::futures::WebSocket;
 use gloo_net::websocket::{Message, State, WebSocketError};
 
-use super::super::transport::{fetch_post, read_chunks};
+use super::super::transport::fetch_post;
 use super::super::wording::{binary_text, explain_fetch_error, explain_open_error};
 use super::super::Transport;
 use crate::event_stream::{Event, EventStream};
@@ -51,7 +53,93 @@ enum Wire {
         protocol_version: Option<String>,
         /// The messages of the POSTs' responses, not yet received.
         inbox: VecDeque<String>,
+        /// The event stream of the last POST, until it has given its reply.
+        stream: Option<OpenStream>,
     },
+}
+
+/// An event stream being read, kept across receives.
+struct OpenStream {
+    reader: web_sys::ReadableStreamDefaultReader,
+    /// The read in flight: kept when a wait ends before it resolves (dropping it would lose the
+    /// chunk it brings).
+    pending: Option<web_sys::js_sys::futures::JsFuture>,
+    events: EventStream,
+    read: usize,
+}
+
+impl OpenStream {
+    /// Reads the stream into `inbox` until a message comes or `wait` passes; whether the stream
+    /// is done (it ended, or gave its reply).
+    async fn pump(
+        &mut self,
+        inbox: &mut VecDeque<String>,
+        wait: Duration,
+    ) -> Result<bool, LinkError> {
+        use wasm_bindgen::JsCast;
+        use web_sys::js_sys::{Reflect, Uint8Array};
+        let failed = |e: wasm_bindgen::JsValue| {
+            LinkError(format!(
+                "reading the event stream failed: {}",
+                crate::ui::js_error_text(&e)
+            ))
+        };
+        let until = clock_ms() + wait.as_secs_f64() * 1000.0;
+        while inbox.is_empty() {
+            let left = until - clock_ms();
+            if left <= 0.0 {
+                return Ok(false);
+            }
+            let mut read = self
+                .pending
+                .take()
+                .unwrap_or_else(|| web_sys::js_sys::futures::JsFuture::from(self.reader.read()));
+            let chunk = match select(
+                &mut read,
+                std::pin::pin!(sleep(Duration::from_secs_f64(left / 1000.0))),
+            )
+            .await
+            {
+                Either::Left((chunk, _)) => chunk.map_err(failed)?,
+                Either::Right(_) => {
+                    self.pending = Some(read);
+                    return Ok(false);
+                }
+            };
+            if Reflect::get(&chunk, &"done".into())
+                .map_err(failed)?
+                .is_truthy()
+            {
+                let events = std::mem::replace(&mut self.events, EventStream::new(MAX_BODY));
+                inbox.extend(events.finish().and_then(Event::message));
+                return Ok(true);
+            }
+            let data = Reflect::get(&chunk, &"value".into())
+                .map_err(failed)?
+                .unchecked_into::<Uint8Array>()
+                .to_vec();
+            self.read += data.len();
+            if self.read > MAX_BODY {
+                return Err(LinkError(format!(
+                    "the event stream sent more than {MAX_BODY} bytes"
+                )));
+            }
+            let complete = self
+                .events
+                .push(&data)
+                .map_err(|e| LinkError(format!("reading the event stream: {e}")))?;
+            let mut answered = false;
+            for message in complete.into_iter().filter_map(Event::message) {
+                answered |= is_reply(&message);
+                inbox.push_back(message);
+            }
+            if answered {
+                let _ = self.reader.cancel();
+                return Ok(true);
+            }
+        }
+        Ok(false)
+    }
 }
 
 /// The probe's connection (WebSocket or HTTP) and its clock.
@@ -78,6 +166,7 @@ impl BrowserLink {
                 session: None,
                 protocol_version: None,
                 inbox: VecDeque::new(),
+                stream: None,
             },
             Transport::Ws => {
                 let opened = if protocol.is_empty() {
@@ -146,6 +235,7 @@ impl BrowserLink {
             session,
             protocol_version,
             inbox,
+            stream,
         } = &mut self.wire
         else {
             return Ok(Delivery::default());
@@ -174,37 +264,22 @@ impl BrowserLink {
             .to_ascii_lowercase();
         let mut messages = Vec::new();
         let mut error_page = None;
+        let mut streaming = false;
         if content_type.starts_with("text/event-stream") {
-            // Read as it arrives, until an event carries the reply: the stream may stay open.
-            let mut events = EventStream::new(MAX_BODY);
-            let mut read = 0;
-            let mut answered = false;
-            let mut refused = None;
-            read_chunks(&response, |chunk| {
-                read += chunk.len();
-                match events.push(chunk) {
-                    Ok(complete) => {
-                        for message in complete.into_iter().filter_map(Event::message) {
-                            answered |= is_reply(&message);
-                            messages.push(message);
-                        }
-                    }
-                    Err(e) => refused = Some(e),
+            // Read as the probe receives ([`OpenStream::pump`]): the stream may carry the
+            // server's own requests before the reply.
+            if let Some(body) = response.body() {
+                use wasm_bindgen::JsCast;
+                if let Some(old) = stream.take() {
+                    let _ = old.reader.cancel();
                 }
-                !answered && read <= MAX_BODY && refused.is_none()
-            })
-            .await
-            .map_err(|e| LinkError(format!("reading the event stream failed: {e}")))?;
-            if let Some(e) = refused {
-                return Err(LinkError(format!("reading the event stream: {e}")));
-            }
-            if read > MAX_BODY {
-                return Err(LinkError(format!(
-                    "the event stream sent more than {MAX_BODY} bytes"
-                )));
-            }
-            if !answered {
-                messages.extend(events.finish().and_then(Event::message));
+                *stream = Some(OpenStream {
+                    reader: body.get_reader().unchecked_into(),
+                    pending: None,
+                    events: EventStream::new(MAX_BODY),
+                    read: 0,
+                });
+                streaming = true;
             }
         } else {
             let body = response
@@ -217,7 +292,11 @@ impl BrowserLink {
                 HttpBody::ErrorPage(page) => error_page = Some(page),
             }
         }
-        let note = http_note(status, error_page.as_deref(), !messages.is_empty());
+        let note = http_note(
+            status,
+            error_page.as_deref(),
+            streaming || !messages.is_empty(),
+        );
         inbox.extend(messages);
         Ok(Delivery {
             http_status: Some(status),
@@ -252,7 +331,16 @@ impl ProbeLink for BrowserLink {
 
     async fn receive(&mut self, wait: Duration) -> Result<Option<String>, LinkError> {
         let frames = match &mut self.wire {
-            Wire::Http { inbox, .. } => return Ok(inbox.pop_front()),
+            Wire::Http { inbox, stream, .. } => {
+                if inbox.is_empty() {
+                    if let Some(open) = stream {
+                        if open.pump(inbox, wait).await? {
+                            *stream = None;
+                        }
+                    }
+                }
+                return Ok(inbox.pop_front());
+            }
             Wire::Ws { frames, .. } => frames,
         };
         if wait.is_zero() {
@@ -279,12 +367,12 @@ impl ProbeLink for BrowserLink {
         }
     }
 
-    fn set_protocol_version(&mut self, version: &str) {
+    fn set_protocol_version(&mut self, version: Option<&str>) {
         if let Wire::Http {
             protocol_version, ..
         } = &mut self.wire
         {
-            *protocol_version = Some(version.to_string());
+            *protocol_version = version.map(str::to_string);
         }
     }
 
