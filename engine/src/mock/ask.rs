@@ -78,6 +78,8 @@ pub(super) struct ClientCapabilities {
     pub(super) sampling: bool,
     pub(super) elicitation: bool,
     pub(super) roots: bool,
+    /// The Tasks extension (`extensions["io.modelcontextprotocol/tasks"]`, 2026-07-28).
+    pub(super) tasks: bool,
 }
 
 impl ClientCapabilities {
@@ -99,6 +101,10 @@ impl ClientCapabilities {
             sampling: has("sampling"),
             elicitation: has("elicitation"),
             roots: has("roots"),
+            tasks: capabilities
+                .and_then(|c| c.get("extensions"))
+                .and_then(|e| e.get(super::TASKS_EXTENSION))
+                .is_some_and(Node::is_object),
         }
     }
 

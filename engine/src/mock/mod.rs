@@ -68,6 +68,7 @@ mod examples;
 mod mcp;
 mod params;
 mod rounds;
+mod tasks;
 
 use crate::json::{parse_document, quote, split_stream, Direction, Json, Node, Span, Value};
 use crate::rpc::errors::{INVALID_PARAMS, INVALID_REQUEST, METHOD_NOT_FOUND, PARSE_ERROR};
@@ -79,6 +80,9 @@ pub use mcp::{
     SUPPORTED_VERSIONS, UNSUPPORTED_PROTOCOL_VERSION,
 };
 pub use rounds::STATE_KEY_BYTES;
+pub use tasks::{
+    Clock, TaskStore, MAX_ANSWER_BYTES, MAX_TASKS, POLL_INTERVAL_MS, TASKS_EXTENSION, TASK_TTL_MS,
+};
 
 /// The largest reply the mock builds, what it sends on its own while answering included.
 pub const MAX_REPLY: usize = 16 * 1024 * 1024;
@@ -229,8 +233,12 @@ pub struct MockServer {
     request: mcp::RequestMeta,
     /// The HTTP status the reply being made asks for, when not 200 ([`HttpReply::status`]).
     reply_status: Option<u16>,
-    /// The key that signs the `requestState` of input-required results ([`rounds`]).
+    /// The key that signs the `requestState` of input-required results ([`rounds`]) and makes
+    /// task ids ([`tasks`]).
     state_key: [u8; rounds::STATE_KEY_BYTES],
+    /// The tasks of the Tasks extension, shared with the other servers of the process; `None`:
+    /// the extension is not served ([`MockServer::serve_tasks`]).
+    tasks: Option<TaskStore>,
 }
 
 /// [`MockServer::handle_http`]'s answer to one POST.

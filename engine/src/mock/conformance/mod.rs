@@ -13,6 +13,7 @@
 //! ([`super::ask`]) and answer with what it said.
 
 mod input_required;
+mod tasks;
 
 use crate::json::{Json, Node};
 use crate::rpc::errors::METHOD_NOT_FOUND;
@@ -52,6 +53,7 @@ fn answer(server: &mut MockServer, method: &str, params: Option<&Node<'_>>) -> O
         "tools/call" => {
             let name = required_str(params, "name", "the tool to call")?;
             input_required::tools_call(server, name, params)
+                .or_else(|| tasks::tools_call(server, name, params))
                 .or_else(|| tools_call(server, name, params))
                 .unwrap_or_else(|| Err(unknown("tool", name, &tool_names())))
         }
@@ -247,6 +249,28 @@ pub(super) fn tools_list() -> Json {
             ])
         })
         .collect();
+    tools.extend(
+        tasks::TOOLS
+            .iter()
+            .map(|(name, description, strings, numbers)| {
+                let properties = strings
+                    .iter()
+                    .map(|arg| (*arg, "string"))
+                    .chain(numbers.iter().map(|arg| (*arg, "number")))
+                    .map(|(arg, kind)| (arg, Json::obj([("type", Json::from(kind))])));
+                Json::obj([
+                    ("name", Json::from(*name)),
+                    ("description", Json::from(*description)),
+                    (
+                        "inputSchema",
+                        Json::obj([
+                            ("type", Json::from("object")),
+                            ("properties", Json::obj(properties)),
+                        ]),
+                    ),
+                ])
+            }),
+    );
     tools.push(json_schema_2020_12_tool());
     tools.push(header_tool());
     Json::obj([("tools", Json::Array(tools))])
@@ -535,6 +559,7 @@ pub(super) fn tool_names() -> Vec<&'static str> {
         .iter()
         .map(|t| t.0)
         .chain(input_required::TOOLS.iter().map(|t| t.0))
+        .chain(tasks::TOOLS.iter().map(|t| t.0))
         .chain([JSON_SCHEMA_2020_12_TOOL, HEADER_TOOL])
         .collect()
 }

@@ -45,7 +45,7 @@ use crate::rpc::mcp::{methods, param_problems};
 #[cfg(feature = "conformance")]
 use super::conformance;
 use super::params::{HeaderParam, RESOURCE_NOT_FOUND};
-use super::{describe, Fixtures, MockServer, Num, Outcome, RpcError};
+use super::{describe, tasks, Fixtures, MockServer, Num, Outcome, RpcError};
 
 pub use headers::{HttpHeaders, HEADER_MISMATCH};
 pub use lifecycle::SERVER_NAME;
@@ -104,7 +104,17 @@ pub(super) fn call(
     // revision does not have: initialize, ping, logging/setLevel, resources/subscribe … or any
     // other we do not serve).
     server.request = RequestMeta::of(params);
-    let outcome = if METHODS.contains(&method) && methods::lookup(method, era.version).is_some() {
+    let outcome = if tasks::METHODS.contains(&method) {
+        // The Tasks extension's methods (not in the revision's own schema).
+        if envelope_complete(params) {
+            tasks::serve(server, method, params).map(|result| modern_shape(method, result))
+        } else {
+            Err(RpcError::invalid_params([(
+                "/params/_meta",
+                "a 2026-07-28 request carries io.modelcontextprotocol/protocolVersion and io.modelcontextprotocol/clientCapabilities in params._meta",
+            )]))
+        }
+    } else if METHODS.contains(&method) && methods::lookup(method, era.version).is_some() {
         serve(server, method, params, era)
     } else {
         Err(RpcError::new(errors::METHOD_NOT_FOUND, "Method not found"))
@@ -144,7 +154,7 @@ fn serve(server: &mut MockServer, method: &str, params: Option<&Node<'_>>, era: 
     let result = match method {
         "initialize" => initialize(server, params, era.version),
         "ping" => Ok(Json::Object(Vec::new())),
-        "server/discover" => Ok(discover(server.fixtures)),
+        "server/discover" => Ok(discover(server.fixtures, server.tasks.is_some())),
         "tools/list" => Ok(Json::obj([(
             "tools",
             Json::arr(
