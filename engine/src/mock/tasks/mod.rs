@@ -93,14 +93,17 @@ impl Answers {
         self.0.iter().any(|(k, _)| k == key)
     }
 
-    /// The field `field` of the form accepted under `key` (`None`: no answer, or not accepted).
+    /// The field `field` of the form accepted under `key`: a string as it is, another value as
+    /// its JSON text (`true`, `3`); `None` when there is no answer, or it was not accepted.
     pub(super) fn accepted_field(&self, key: &str, field: &str) -> Option<String> {
         let (_, text) = self.0.iter().find(|(k, _)| k == key)?;
         let (parsed, _) = parse_document(text.as_bytes(), 0).ok()?;
         let (action, content) = ask::elicited(&parsed.root).ok()?;
-        (action == "accept")
-            .then(|| ask::form_text(content, field))
-            .flatten()
+        let value = content.filter(|_| action == "accept")?.get(field)?;
+        Some(match value.as_str() {
+            Some(s) => s.to_string(),
+            None => Json::from_node(value).compact(),
+        })
     }
 }
 
