@@ -154,7 +154,6 @@ pub fn main(args: Args) -> ExitCode {
     }
 }
 
-/// Answers each line of `input` on `output` until the end of input.
 /// A mock server for one session (a stdio process, a WebSocket connection, an HTTP session or one
 /// stateless POST), signing its 2026-07-28 `requestState` with the process's key: a state one POST's
 /// server made is good for the next POST's (2026-07-28 has no session), and for no other process.
@@ -194,6 +193,7 @@ fn unix_ms() -> u64 {
         .map_or(0, |d| u64::try_from(d.as_millis()).unwrap_or(u64::MAX))
 }
 
+/// Answers each line of `input` on `output` until the end of input.
 pub fn serve(
     mut input: impl BufRead,
     mut output: impl Write,

@@ -68,6 +68,8 @@ mod examples;
 mod mcp;
 mod params;
 mod rounds;
+// Only the conformance catalogue has tools that make tasks.
+#[cfg_attr(not(feature = "conformance"), allow(dead_code))]
 mod tasks;
 
 use crate::json::{parse_document, quote, split_stream, Direction, Json, Node, Span, Value};
@@ -76,7 +78,7 @@ use crate::rpc::{self, rules, Document, Kind, McpVersion, Profile};
 
 pub use ask::{CallId, Outgoing, OutgoingKind, PendingRequest, MAX_PENDING};
 pub use mcp::{
-    HttpHeaders, HEADER_MISMATCH, MISSING_REQUIRED_CLIENT_CAPABILITY, SERVER_NAME,
+    HttpHeaders, HEADER_MISMATCH, MAX_LISTENS, MISSING_REQUIRED_CLIENT_CAPABILITY, SERVER_NAME,
     SUPPORTED_VERSIONS, UNSUPPORTED_PROTOCOL_VERSION,
 };
 pub use rounds::STATE_KEY_BYTES;
@@ -239,6 +241,12 @@ pub struct MockServer {
     /// The tasks of the Tasks extension, shared with the other servers of the process; `None`:
     /// the extension is not served ([`MockServer::serve_tasks`]).
     tasks: Option<TaskStore>,
+    /// The id of the request being answered (its value).
+    current_id: Option<Json>,
+    /// The open `subscriptions/listen` requests (2026-07-28), oldest first.
+    listens: Vec<mcp::Listen>,
+    /// The request being answered opened a subscription: it gets no reply now.
+    listen_opened: bool,
 }
 
 /// [`MockServer::handle_http`]'s answer to one POST.
@@ -506,11 +514,13 @@ impl MockServer {
                 if !notification {
                     self.calls_seen += 1;
                     self.current_call = Some(CallId(self.calls_seen));
+                    self.current_id = node.get("id").map(Json::from_node);
                 }
                 let outcome = self.call(method, params, notification);
                 let question = self.asking.take();
                 let call = self.current_call.take();
-                if notification {
+                self.current_id = None;
+                if notification || std::mem::take(&mut self.listen_opened) {
                     return None;
                 }
                 let id = id_text(src, doc, node);
@@ -550,6 +560,7 @@ impl MockServer {
             }
             "notifications/cancelled" if notification => {
                 self.cancelled(params);
+                mcp::listen_cancelled(self, params);
                 Ok(Json::Null)
             }
             _ if notification && method.starts_with("notifications/") => Ok(Json::Null),

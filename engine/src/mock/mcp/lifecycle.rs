@@ -41,7 +41,8 @@ pub(super) fn capabilities(version: McpVersion, fixtures: Fixtures, tasks: bool)
         }
         Json::obj(resources)
     } else {
-        empty()
+        // subscriptions/listen's resourceSubscriptions (its lists do not change under 2026-07-28).
+        Json::obj([("subscribe", Json::Bool(true))])
     };
     let mut caps = vec![
         ("tools", empty()),

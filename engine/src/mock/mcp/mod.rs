@@ -30,6 +30,7 @@
 mod completion;
 mod headers;
 mod lifecycle;
+mod listen;
 mod logging;
 mod notes;
 mod prompts;
@@ -49,6 +50,8 @@ use super::{describe, tasks, Fixtures, MockServer, Num, Outcome, RpcError};
 
 pub use headers::{HttpHeaders, HEADER_MISMATCH};
 pub use lifecycle::SERVER_NAME;
+pub use listen::MAX_LISTENS;
+pub(super) use listen::{cancelled as listen_cancelled, Listen};
 pub(super) use version::{in_modern_envelope, RequestMeta};
 pub use version::{SUPPORTED_VERSIONS, UNSUPPORTED_PROTOCOL_VERSION};
 
@@ -86,6 +89,7 @@ pub(super) fn call(
         "completion/complete",
         "resources/subscribe",
         "resources/unsubscribe",
+        "subscriptions/listen",
     ];
     let era = match era(server, method, params) {
         Ok(era) => era,
@@ -179,6 +183,7 @@ fn serve(server: &mut MockServer, method: &str, params: Option<&Node<'_>>, era: 
             Json::arr([error_code_template(era.version)]),
         )])),
         "resources/read" => resources_read(server, params).map_err(|e| not_found_shape(e, era)),
+        "subscriptions/listen" if era.modern => listen::listen(server, params),
         "resources/subscribe" => subscribe(server, params, true),
         "resources/unsubscribe" => subscribe(server, params, false),
         "prompts/list" => Ok(Json::obj([(

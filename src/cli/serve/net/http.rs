@@ -15,6 +15,11 @@
 //!     client that does not answer within [`CLIENT_ANSWER`] gets the call's result as a tool
 //!     error saying so; a client whose `Accept` has no `text/event-stream` gets that tool error
 //!     at once (as JSON); a stream the client closes gives the call up.
+//!   - a 2026-07-28 `subscriptions/listen` → `200` with an SSE stream: the acknowledgement
+//!     (`notifications/subscriptions/acknowledged`), then the stream stays open until the client
+//!     closes it (its way to cancel), or for [`LISTEN_HOLD`], when the server ends the
+//!     subscription with the request's result (graceful closure). A stateless POST's server ends
+//!     with the POST, so nothing else is sent on it;
 //!   - another content type → `415`; an `Accept` taking neither JSON nor SSE → `406`; a body over
 //!     [`MAX_BODY`] → `413`. These bodies are JSON-RPC errors with id null too.
 //! - An empty body (or only whitespace) holds no JSON value → `400` with `-32700`, id null.
@@ -74,6 +79,9 @@ pub const BODY_READ: Duration = Duration::from_secs(30);
 const FINISH: Duration = Duration::from_secs(1);
 /// How long a call that asked the client waits for its answer (its SSE stream stays open).
 pub const CLIENT_ANSWER: Duration = Duration::from_secs(300);
+/// How long a `subscriptions/listen` stream stays open before the server ends it gracefully (with
+/// the request's result).
+pub const LISTEN_HOLD: Duration = Duration::from_secs(30 * 60);
 
 const MCP_SESSION_ID: HeaderName = HeaderName::from_static("mcp-session-id");
 const ALLOW_HEADERS: &str =
@@ -341,8 +349,17 @@ async fn post(request: Request<Incoming>, name: &str, verbose: bool, fixtures: F
         status: mcp_status,
         new_session,
         waiting,
+        listen,
     } = answered;
-    let mut reply = if let Some(waiting) = waiting {
+    let mut reply = if let Some(closing) = listen {
+        if verbose {
+            for message in &sent {
+                eprintln!("<-- [{name}] (event) {message}");
+            }
+            eprintln!("<-- [{name}] 200 (an SSE stream, open until the client closes it)");
+        }
+        listen_stream(&sent, closing)
+    } else if let Some(waiting) = waiting {
         // A call that waits for the client: what was sent so far, then the rest as it comes.
         if verbose {
             for message in &sent {
@@ -447,6 +464,8 @@ struct Answered {
     new_session: Option<String>,
     /// This POST's call waits for the client: its stream's later messages.
     waiting: Option<Waiting>,
+    /// This POST opened a subscription (`subscriptions/listen`): the reply that ends it.
+    listen: Option<String>,
 }
 
 /// A POST's call that waits for the client's answer, and where its messages arrive.
@@ -472,6 +491,13 @@ fn answer(
     let Some(id) = session else {
         let mut server = super::super::mock_server(fixtures);
         let HttpReply { reply, status } = server.handle_http(body, headers);
+        // A subscription opened by a stateless POST: this server ends with the POST, so nothing
+        // more will be sent on it; its stream carries the acknowledgement and stays open.
+        let listen = server
+            .listening()
+            .first()
+            .copied()
+            .and_then(|call| server.end_listen(call));
         // Without a session no later POST can answer a question: nothing waits here (a fresh
         // server knows no client capability, so its tools do not ask).
         let sent = server.take_sent();
@@ -481,6 +507,7 @@ fn answer(
             status,
             new_session: None,
             waiting: None,
+            listen,
         };
         // A successful initialize negotiated a version: that starts a session.
         if server.negotiated_version().is_none() {
@@ -502,7 +529,15 @@ fn answer(
             "Session not found: send initialize without Mcp-Session-Id to start a new one",
         )));
     };
+    let listening_before = entry.server.listening().len();
     let HttpReply { mut reply, status } = entry.server.handle_http(body, headers);
+    // A subscription opened in a session is held like a stateless one (nothing is routed to it).
+    let listen = entry
+        .server
+        .listening()
+        .get(listening_before)
+        .copied()
+        .and_then(|call| entry.server.end_listen(call));
     let (mut sent, waiting_call) = route(entry);
     let mut waiting = None;
     if let Some(call) = waiting_call {
@@ -538,6 +573,7 @@ fn answer(
         status,
         new_session: None,
         waiting,
+        listen,
     })
 }
 
@@ -603,6 +639,28 @@ fn sse_stream(sent: Vec<String>, waiting: Waiting, name: String, verbose: bool) 
     let frames = stream::once(std::future::ready(first))
         .chain(later)
         .filter(|chunk| std::future::ready(!chunk.is_empty()))
+        .map(|chunk| Ok::<_, Infallible>(Frame::data(Bytes::from(chunk))));
+    let mut reply = Response::new(StreamBody::new(frames).boxed_unsync());
+    let headers = reply.headers_mut();
+    headers.insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("text/event-stream"),
+    );
+    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
+    reply
+}
+
+/// The SSE reply of a POST that opened a subscription: `sent` (the acknowledgement) at once; then
+/// the stream stays open until the client closes it, or for [`LISTEN_HOLD`], when the server ends
+/// the subscription with `closing` (the request's result).
+fn listen_stream(sent: &[String], closing: String) -> Reply {
+    let first: String = sent.iter().map(|m| event(m)).collect();
+    let last = async move {
+        tokio::time::sleep(LISTEN_HOLD).await;
+        event(&closing)
+    };
+    let frames = stream::once(std::future::ready(first))
+        .chain(stream::once(last))
         .map(|chunk| Ok::<_, Infallible>(Frame::data(Bytes::from(chunk))));
     let mut reply = Response::new(StreamBody::new(frames).boxed_unsync());
     let headers = reply.headers_mut();
