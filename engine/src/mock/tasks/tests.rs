@@ -80,6 +80,24 @@ fn call(server: &mut MockServer, method: &str, mut params: Value, declared: bool
     serde_json::from_str(&reply).expect("JSON")
 }
 
+/// Asserts `reply` is -32602 naming `path` first.
+fn invalid_params_at(reply: &Value, path: &str) {
+    assert_eq!(reply["error"]["code"], -32602, "{reply}");
+    assert_eq!(reply["error"]["data"]["errors"][0]["path"], path, "{reply}");
+}
+
+/// `tasks/cancel`'s acknowledgement (asserted to be one).
+fn cancel(server: &mut MockServer, id: &Value) -> Value {
+    let ack = call(server, "tasks/cancel", json!({"taskId": id}), true);
+    assert_eq!(ack["result"]["resultType"], "complete", "{ack}");
+    ack
+}
+
+/// The task's status, as `tasks/get` says.
+fn status(server: &mut MockServer, id: &Value) -> Value {
+    get(server, id)["result"]["status"].clone()
+}
+
 fn get(server: &mut MockServer, id: &Value) -> Value {
     call(server, "tasks/get", json!({"taskId": id}), true)
 }
@@ -127,10 +145,7 @@ fn a_working_task_completes_when_its_time_comes_with_its_result_inlined() {
     let mut server = server();
     let created = start(&server, job(1000));
     wait(999);
-    assert_eq!(
-        get(&mut server, &created["taskId"])["result"]["status"],
-        "working"
-    );
+    assert_eq!(status(&mut server, &created["taskId"]), "working");
     wait(5000);
     let got = get(&mut server, &created["taskId"])["result"].clone();
     assert_eq!(got["status"], "completed");
@@ -175,11 +190,7 @@ fn an_unknown_task_id_is_invalid_params_for_every_method() {
 #[test]
 fn a_task_id_that_is_not_a_string_is_invalid_params() {
     let reply = call(&mut server(), "tasks/get", json!({"taskId": 7}), true);
-    assert_eq!(reply["error"]["code"], -32602, "{reply}");
-    assert_eq!(
-        reply["error"]["data"]["errors"][0]["path"],
-        "/params/taskId"
-    );
+    invalid_params_at(&reply, "/params/taskId");
 }
 
 #[test]
@@ -220,21 +231,12 @@ fn removed_tasks_methods_are_unknown() {
 fn cancel_of_a_working_task_acks_empty_and_cancels_it() {
     let mut server = server();
     let created = start(&server, job(60_000));
-    let ack = call(
-        &mut server,
-        "tasks/cancel",
-        json!({"taskId": created["taskId"]}),
-        true,
-    );
-    assert_eq!(ack["result"]["resultType"], "complete", "{ack}");
+    let ack = cancel(&mut server, &created["taskId"]);
     for absent in ["taskId", "status", "result", "error", "inputRequests"] {
         assert!(ack["result"].get(absent).is_none(), "{absent} in {ack}");
     }
     wait(120_000);
-    assert_eq!(
-        get(&mut server, &created["taskId"])["result"]["status"],
-        "cancelled"
-    );
+    assert_eq!(status(&mut server, &created["taskId"]), "cancelled");
 }
 
 #[test]
@@ -242,13 +244,7 @@ fn cancel_of_a_finished_task_acks_and_keeps_its_status() {
     let mut server = server();
     let created = start(&server, job(10));
     wait(10);
-    let ack = call(
-        &mut server,
-        "tasks/cancel",
-        json!({"taskId": created["taskId"]}),
-        true,
-    );
-    assert_eq!(ack["result"]["resultType"], "complete", "{ack}");
+    let ack = cancel(&mut server, &created["taskId"]);
     let got = get(&mut server, &created["taskId"])["result"].clone();
     assert_eq!(got["status"], "completed");
     assert_eq!(got["result"], json!({"text": "done n"}));
@@ -303,7 +299,7 @@ fn the_last_answer_resumes_the_task_to_completion_with_the_answers() {
         json!({"taskId": id, "inputResponses": {"b": answer("2")}}),
         true,
     );
-    assert_eq!(get(&mut server, &id)["result"]["status"], "working");
+    assert_eq!(status(&mut server, &id), "working");
     wait(RESUME_MS);
     let got = get(&mut server, &id)["result"].clone();
     assert_eq!(got["status"], "completed");
@@ -344,11 +340,7 @@ fn input_responses_that_are_not_an_object_are_invalid_params() {
         json!({"taskId": id, "inputResponses": [1]}),
         true,
     );
-    assert_eq!(reply["error"]["code"], -32602, "{reply}");
-    assert_eq!(
-        reply["error"]["data"]["errors"][0]["path"],
-        "/params/inputResponses"
-    );
+    invalid_params_at(&reply, "/params/inputResponses");
 }
 
 #[test]
@@ -361,11 +353,7 @@ fn an_answer_that_is_no_elicitation_result_is_invalid_params_and_not_taken() {
         json!({"taskId": id, "inputResponses": {"a": {"v": 1}}}),
         true,
     );
-    assert_eq!(reply["error"]["code"], -32602, "{reply}");
-    assert_eq!(
-        reply["error"]["data"]["errors"][0]["path"],
-        "/params/inputResponses/a"
-    );
+    invalid_params_at(&reply, "/params/inputResponses/a");
     let got = get(&mut server, &id)["result"].clone();
     assert_eq!(got["inputRequests"].as_object().unwrap().len(), 2);
 }
@@ -415,10 +403,7 @@ fn past_the_bound_the_oldest_finished_task_makes_room() {
     assert_eq!(server.task_store().unwrap().len(), MAX_TASKS);
     // Both finished at the same time: the first in the list goes.
     assert_eq!(get(&mut server, &first["taskId"])["error"]["code"], -32602);
-    assert_eq!(
-        get(&mut server, &second["taskId"])["result"]["status"],
-        "completed"
-    );
+    assert_eq!(status(&mut server, &second["taskId"]), "completed");
 }
 
 #[test]
@@ -426,10 +411,7 @@ fn a_task_is_forgotten_once_its_ttl_has_passed() {
     let mut server = server();
     let created = start(&server, job(10));
     wait(TASK_TTL_MS - 1);
-    assert_eq!(
-        get(&mut server, &created["taskId"])["result"]["status"],
-        "completed"
-    );
+    assert_eq!(status(&mut server, &created["taskId"]), "completed");
     wait(1);
     assert_eq!(
         get(&mut server, &created["taskId"])["error"]["code"],

@@ -640,14 +640,7 @@ fn sse_stream(sent: Vec<String>, waiting: Waiting, name: String, verbose: bool) 
         .chain(later)
         .filter(|chunk| std::future::ready(!chunk.is_empty()))
         .map(|chunk| Ok::<_, Infallible>(Frame::data(Bytes::from(chunk))));
-    let mut reply = Response::new(StreamBody::new(frames).boxed_unsync());
-    let headers = reply.headers_mut();
-    headers.insert(
-        header::CONTENT_TYPE,
-        HeaderValue::from_static("text/event-stream"),
-    );
-    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
-    reply
+    sse_reply(frames)
 }
 
 /// The SSE reply of a POST that opened a subscription: `sent` (the acknowledgement) at once; then
@@ -662,6 +655,13 @@ fn listen_stream(sent: &[String], closing: String) -> Reply {
     let frames = stream::once(std::future::ready(first))
         .chain(stream::once(last))
         .map(|chunk| Ok::<_, Infallible>(Frame::data(Bytes::from(chunk))));
+    sse_reply(frames)
+}
+
+/// A `200` whose body is the SSE stream `frames`.
+fn sse_reply(
+    frames: impl futures_util::Stream<Item = Result<Frame<Bytes>, Infallible>> + Send + 'static,
+) -> Reply {
     let mut reply = Response::new(StreamBody::new(frames).boxed_unsync());
     let headers = reply.headers_mut();
     headers.insert(
