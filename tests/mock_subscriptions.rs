@@ -409,27 +409,25 @@ fn listen_is_unknown_to_the_handshake_versions() {
     assert_eq!(reply["error"]["code"], -32601, "{reply}");
 }
 
-#[test]
-fn over_http_listen_is_an_sse_stream_that_starts_with_the_acknowledgement() {
+/// Opens `subscriptions/listen` (id `id`) over HTTP: the connection, and what it read up to the
+/// end of the first event.
+fn http_listen(addr: &str, id: u32) -> (std::net::TcpStream, String) {
     use std::io::{Read, Write};
-    let server = common::Server::jrpc_serve(&["--http", "127.0.0.1:0", "--exit-after", "60"]);
-    let addr = server.addr("http");
     let params = enveloped(
         json!({"notifications": {"resourceSubscriptions": ["mock://notes"]}}),
         json!({}),
     );
     let body =
-        json!({"jsonrpc": "2.0", "id": 7, "method": "subscriptions/listen", "params": params})
+        json!({"jsonrpc": "2.0", "id": id, "method": "subscriptions/listen", "params": params})
             .to_string();
-    let mut stream = std::net::TcpStream::connect(&addr).expect("the server accepts");
+    let mut stream = std::net::TcpStream::connect(addr).expect("the server accepts");
     stream.set_read_timeout(Some(common::WAIT)).unwrap();
     let head = format!(
-        "POST /mcp HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\nMCP-Protocol-Version: 2026-07-28\r\nMcp-Method: subscriptions/listen\r\nContent-Length: {}\r\n\r\n",
+        "POST /mcp HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\nContent-Type: application/json\r\nAccept: application/json, text/event-stream\r\nMCP-Protocol-Version: 2026-07-28\r\nMcp-Method: subscriptions/listen\r\nContent-Length: {}\r\n\r\n",
         body.len()
     );
     stream.write_all(head.as_bytes()).unwrap();
     stream.write_all(body.as_bytes()).unwrap();
-    // The stream stays open: read until the first event has arrived.
     let mut raw = Vec::new();
     let mut chunk = [0u8; 4096];
     while !String::from_utf8_lossy(&raw).contains("}\n\n") {
@@ -439,21 +437,28 @@ fn over_http_listen_is_an_sse_stream_that_starts_with_the_acknowledgement() {
         assert!(n > 0, "the stream ended: {}", String::from_utf8_lossy(&raw));
         raw.extend_from_slice(&chunk[..n]);
     }
-    let text = String::from_utf8_lossy(&raw);
+    (stream, String::from_utf8_lossy(&raw).into_owned())
+}
+
+/// The messages of the SSE events in `text`.
+fn events(text: &str) -> Vec<Value> {
+    text.split("data: ")
+        .skip(1)
+        .map(|e| parse(e.split('\n').next().unwrap()))
+        .collect()
+}
+
+#[test]
+fn over_http_listen_is_an_sse_stream_that_starts_with_the_acknowledgement() {
+    let server = common::Server::jrpc_serve(&["--http", "127.0.0.1:0", "--exit-after", "60"]);
+    let (_open, text) = http_listen(&server.addr("http"), 7);
     assert!(text.starts_with("HTTP/1.1 200"), "{text}");
     assert!(
         text.to_ascii_lowercase()
             .contains("content-type: text/event-stream"),
         "{text}"
     );
-    let data = text
-        .split("data: ")
-        .nth(1)
-        .expect("an event")
-        .split('\n')
-        .next()
-        .unwrap();
-    let ack = parse(data);
+    let ack = &events(&text)[0];
     assert_eq!(ack["method"], "notifications/subscriptions/acknowledged");
     assert_eq!(
         ack["params"]["_meta"]["io.modelcontextprotocol/subscriptionId"],
@@ -462,5 +467,38 @@ fn over_http_listen_is_an_sse_stream_that_starts_with_the_acknowledgement() {
     assert_eq!(
         ack["params"]["notifications"],
         json!({"resourceSubscriptions": ["mock://notes"]})
+    );
+}
+
+#[test]
+fn over_http_past_256_open_streams_a_subscription_ends_at_once_with_its_result() {
+    use std::io::Read;
+    // src/cli/serve/net/http.rs's MAX_HELD_LISTENS.
+    const MAX_HELD_LISTENS: u32 = 256;
+    let server = common::Server::jrpc_serve(&["--http", "127.0.0.1:0", "--exit-after", "60"]);
+    let addr = server.addr("http");
+    let held: Vec<_> = (0..MAX_HELD_LISTENS)
+        .map(|id| http_listen(&addr, id).0)
+        .collect();
+    let (mut last, mut text) = http_listen(&addr, MAX_HELD_LISTENS);
+    last.read_to_string(&mut text)
+        .expect("the stream ends at once");
+    let messages = events(&text);
+    assert_eq!(messages.len(), 2, "{text}");
+    assert_eq!(
+        messages[1],
+        json!({"jsonrpc": "2.0", "result": {"resultType": "complete", "_meta": {"io.modelcontextprotocol/subscriptionId": MAX_HELD_LISTENS}}, "id": MAX_HELD_LISTENS})
+    );
+    // A closed stream frees its place.
+    drop(held);
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    let (mut again, _) = http_listen(&addr, 1000);
+    again
+        .set_read_timeout(Some(std::time::Duration::from_millis(500)))
+        .unwrap();
+    let mut more = [0u8; 64];
+    assert!(
+        again.read(&mut more).is_err(),
+        "held open, nothing more sent"
     );
 }

@@ -18,8 +18,9 @@
 //!   - a 2026-07-28 `subscriptions/listen` → `200` with an SSE stream: the acknowledgement
 //!     (`notifications/subscriptions/acknowledged`), then the stream stays open until the client
 //!     closes it (its way to cancel), or for [`LISTEN_HOLD`], when the server ends the
-//!     subscription with the request's result (graceful closure). A stateless POST's server ends
-//!     with the POST, so nothing else is sent on it;
+//!     subscription with the request's result (graceful closure); past [`MAX_HELD_LISTENS`] open
+//!     streams it is ended at once. A stateless POST's server ends with the POST, so nothing else
+//!     is sent on it;
 //!   - another content type → `415`; an `Accept` taking neither JSON nor SSE → `406`; a body over
 //!     [`MAX_BODY`] → `413`. These bodies are JSON-RPC errors with id null too.
 //! - An empty body (or only whitespace) holds no JSON value → `400` with `-32700`, id null.
@@ -82,6 +83,34 @@ pub const CLIENT_ANSWER: Duration = Duration::from_secs(300);
 /// How long a `subscriptions/listen` stream stays open before the server ends it gracefully (with
 /// the request's result).
 pub const LISTEN_HOLD: Duration = Duration::from_secs(30 * 60);
+/// The most `subscriptions/listen` streams held open at once by the process; past it a
+/// subscription is ended at once, its result right after its acknowledgement.
+pub const MAX_HELD_LISTENS: usize = 256;
+
+/// How many `subscriptions/listen` streams are open now.
+static HELD_LISTENS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+
+/// One held `subscriptions/listen` stream, counted while it lives.
+struct HeldListen;
+
+impl HeldListen {
+    /// A place among the held streams, if one is free.
+    fn take() -> Option<HeldListen> {
+        use std::sync::atomic::Ordering;
+        let held = HELD_LISTENS.fetch_add(1, Ordering::SeqCst);
+        if held >= MAX_HELD_LISTENS {
+            HELD_LISTENS.fetch_sub(1, Ordering::SeqCst);
+            return None;
+        }
+        Some(HeldListen)
+    }
+}
+
+impl Drop for HeldListen {
+    fn drop(&mut self) {
+        HELD_LISTENS.fetch_sub(1, std::sync::atomic::Ordering::SeqCst);
+    }
+}
 
 const MCP_SESSION_ID: HeaderName = HeaderName::from_static("mcp-session-id");
 const ALLOW_HEADERS: &str =
@@ -645,11 +674,16 @@ fn sse_stream(sent: Vec<String>, waiting: Waiting, name: String, verbose: bool) 
 
 /// The SSE reply of a POST that opened a subscription: `sent` (the acknowledgement) at once; then
 /// the stream stays open until the client closes it, or for [`LISTEN_HOLD`], when the server ends
-/// the subscription with `closing` (the request's result).
+/// the subscription with `closing` (the request's result). With [`MAX_HELD_LISTENS`] open already
+/// it ends at once.
 fn listen_stream(sent: &[String], closing: String) -> Reply {
     let first: String = sent.iter().map(|m| event(m)).collect();
+    let held = HeldListen::take();
     let last = async move {
-        tokio::time::sleep(LISTEN_HOLD).await;
+        if let Some(held) = held {
+            tokio::time::sleep(LISTEN_HOLD).await;
+            drop(held);
+        }
         event(&closing)
     };
     let frames = stream::once(std::future::ready(first))
