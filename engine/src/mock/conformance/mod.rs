@@ -10,7 +10,8 @@
 //! send [`MockServer::take_outgoing`] first: over HTTP the POST's reply becomes an SSE stream).
 //! The sampling and elicitation tools (`test_sampling`, `test_elicitation`,
 //! `test_elicitation_sep1034_defaults`, `test_elicitation_sep1330_enums`) ask the client
-//! ([`super::ask`]) and answer with what it said.
+//! ([`super::ask`]) and answer with what it said. The 2026-07-28 fixtures are apart:
+//! [`input_required`] (input-required results) and [`tasks`] (the Tasks extension's tools).
 
 mod input_required;
 mod tasks;

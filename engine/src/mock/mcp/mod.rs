@@ -21,8 +21,10 @@
 //!
 //! One module per MCP area: [`version`] (which era a request is answered in, 2026-07-28's result
 //! shape), [`lifecycle`], [`logging`], [`tools`] (with [`questions`], what the tools that ask the
-//! client send), [`resources`] (with [`notes`], the resource that changes), [`prompts`],
-//! [`completion`]. This module dispatches, to the conformance suite's catalogue
+//! client send), [`resources`] (with [`notes`], the resource that changes, and [`listen`],
+//! 2026-07-28's `subscriptions/listen`), [`prompts`], [`completion`]. The Tasks extension's
+//! methods (`tasks/get`, `tasks/update`, `tasks/cancel`) are `super::tasks`'s, shared with the
+//! conformance catalogue whose tools make tasks. This module dispatches, to the conformance suite's catalogue
 //! (`super::conformance`) when the server serves it. What both catalogues build on lies a level
 //! down: `super::content` (content blocks), `super::params` (params read, not-found errors) and
 //! `super::ask` (requests to the client).

@@ -244,7 +244,7 @@ fn cancel_of_a_finished_task_acks_and_keeps_its_status() {
     let mut server = server();
     let created = start(&server, job(10));
     wait(10);
-    let ack = cancel(&mut server, &created["taskId"]);
+    cancel(&mut server, &created["taskId"]);
     let got = get(&mut server, &created["taskId"])["result"].clone();
     assert_eq!(got["status"], "completed");
     assert_eq!(got["result"], json!({"text": "done n"}));
