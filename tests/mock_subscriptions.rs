@@ -502,3 +502,50 @@ fn over_http_past_256_open_streams_a_subscription_ends_at_once_with_its_result()
         "held open, nothing more sent"
     );
 }
+
+#[test]
+fn over_stdio_a_subscription_hears_a_change_until_it_is_cancelled() {
+    let listen_params = enveloped(
+        json!({"notifications": {"resourceSubscriptions": ["mock://notes"]}}),
+        json!({}),
+    );
+    let note = |text: &str| {
+        enveloped(
+            json!({"name": "add_note", "arguments": {"text": text}}),
+            json!({}),
+        )
+    };
+    let input = [
+        json!({"jsonrpc": "2.0", "id": "s1", "method": "subscriptions/listen", "params": listen_params}),
+        json!({"jsonrpc": "2.0", "id": 2, "method": "tools/call", "params": note("milk")}),
+        json!({"jsonrpc": "2.0", "method": "notifications/cancelled", "params": {"requestId": "s1"}}),
+        json!({"jsonrpc": "2.0", "id": 3, "method": "tools/call", "params": note("eggs")}),
+    ]
+    .map(|m| m.to_string() + "\n")
+    .concat();
+    let out = common::jrpc(&["serve"], input.as_bytes());
+    let lines: Vec<Value> = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(parse)
+        .collect();
+    let said: Vec<String> = lines
+        .iter()
+        .map(|m| match m["method"].as_str() {
+            Some(method) => format!(
+                "{method} {}",
+                m["params"]["_meta"]["io.modelcontextprotocol/subscriptionId"]
+            ),
+            None => format!("reply {}", m["id"]),
+        })
+        .collect();
+    assert_eq!(
+        said,
+        [
+            r#"notifications/subscriptions/acknowledged "s1""#,
+            r#"notifications/resources/updated "s1""#,
+            "reply 2",
+            "reply 3",
+        ]
+    );
+}
