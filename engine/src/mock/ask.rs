@@ -103,7 +103,7 @@ impl ClientCapabilities {
             roots: has("roots"),
             tasks: capabilities
                 .and_then(|c| c.get("extensions"))
-                .and_then(|e| e.get(super::TASKS_EXTENSION))
+                .and_then(|e| e.get(TASKS_EXTENSION))
                 .is_some_and(Node::is_object),
         }
     }
@@ -129,6 +129,27 @@ pub(super) fn missing_capability(capability: Capability) -> RpcError {
         data: Some(Json::obj([(
             "requiredCapabilities",
             Json::obj([(capability.name(), Json::Object(Vec::new()))]),
+        )])),
+    }
+}
+
+/// The extension's identifier (`capabilities.extensions`, and a client's per-request
+/// `clientCapabilities.extensions`).
+pub const TASKS_EXTENSION: &str = "io.modelcontextprotocol/tasks";
+
+/// -32021 naming the extension: the request needs it and its `_meta` did not declare it.
+pub(super) fn missing_extension(why: &str) -> RpcError {
+    RpcError {
+        code: MISSING_REQUIRED_CLIENT_CAPABILITY,
+        message: format!(
+            "Missing required client capability: the extension {TASKS_EXTENSION} ({why}; declare it in io.modelcontextprotocol/clientCapabilities.extensions)"
+        ),
+        data: Some(Json::obj([(
+            "requiredCapabilities",
+            Json::obj([(
+                "extensions",
+                Json::obj([(TASKS_EXTENSION, Json::Object(Vec::new()))]),
+            )]),
         )])),
     }
 }

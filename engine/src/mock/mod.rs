@@ -69,6 +69,7 @@ mod mcp;
 mod params;
 mod rounds;
 // Only the conformance catalogue has tools that make tasks.
+#[cfg(feature = "tasks")]
 #[cfg_attr(not(feature = "conformance"), allow(dead_code))]
 mod tasks;
 
@@ -76,15 +77,15 @@ use crate::json::{parse_document, quote, split_stream, Direction, Json, Node, Sp
 use crate::rpc::errors::{INVALID_PARAMS, INVALID_REQUEST, METHOD_NOT_FOUND, PARSE_ERROR};
 use crate::rpc::{self, rules, Document, Kind, McpVersion, Profile};
 
+pub use ask::TASKS_EXTENSION;
 pub use ask::{CallId, Outgoing, OutgoingKind, PendingRequest, MAX_PENDING};
 pub use mcp::{
     HttpHeaders, HEADER_MISMATCH, MAX_LISTENS, MISSING_REQUIRED_CLIENT_CAPABILITY, SERVER_NAME,
     SUPPORTED_VERSIONS, UNSUPPORTED_PROTOCOL_VERSION,
 };
 pub use rounds::STATE_KEY_BYTES;
-pub use tasks::{
-    Clock, TaskStore, MAX_ANSWER_BYTES, MAX_TASKS, POLL_INTERVAL_MS, TASKS_EXTENSION, TASK_TTL_MS,
-};
+#[cfg(feature = "tasks")]
+pub use tasks::{Clock, TaskStore, MAX_ANSWER_BYTES, MAX_TASKS, POLL_INTERVAL_MS, TASK_TTL_MS};
 
 /// The largest reply the mock builds, what it sends on its own while answering included.
 pub const MAX_REPLY: usize = 16 * 1024 * 1024;
@@ -240,6 +241,7 @@ pub struct MockServer {
     state_key: [u8; rounds::STATE_KEY_BYTES],
     /// The tasks of the Tasks extension, shared with the other servers of the process; `None`:
     /// the extension is not served ([`MockServer::serve_tasks`]).
+    #[cfg(feature = "tasks")]
     tasks: Option<TaskStore>,
     /// The id of the request being answered (its value).
     current_id: Option<Json>,
@@ -259,6 +261,16 @@ pub struct HttpReply {
     /// headers that do not match the body, a capability the client did not declare), 404 Not
     /// Found for a method the server does not have.
     pub status: Option<u16>,
+}
+
+impl MockServer {
+    /// Whether it serves MCP's Tasks extension (with the `tasks` feature, once given a store).
+    fn serves_tasks(&self) -> bool {
+        #[cfg(feature = "tasks")]
+        return self.tasks.is_some();
+        #[cfg(not(feature = "tasks"))]
+        false
+    }
 }
 
 /// The catalogue an MCP mock serves: the friendly one learners see (add, echo, divide, a tool

@@ -17,7 +17,7 @@ use web_sys::{self, js_sys};
 use super::state::{use_app, AppState, NoticeLevel};
 use crate::exchange::{At, Direction, Entry, Log, Msg, Status};
 use crate::json::{split_stream, Direction as Side};
-use crate::mock::{Fixtures, MockServer, TaskStore};
+use crate::mock::{Fixtures, MockServer};
 use crate::rpc::Kind;
 
 /// How many entries the list shows (the newest); counts and exports cover all of them.
@@ -64,7 +64,7 @@ impl LogState {
 
     /// A mock server of its own, serving what the page's serves (a lesson's run: a fresh session).
     pub fn fresh_server(&self) -> MockServer {
-        page_server(self.fixtures.get_untracked())
+        MockServer::with_fixtures(self.fixtures.get_untracked())
     }
 
     /// Empties the log and starts a fresh mock server (a new MCP session).
@@ -72,22 +72,14 @@ impl LogState {
         self.log.update(Log::clear);
         self.selected.set(None);
         self.server
-            .set_value(page_server(self.fixtures.get_untracked()));
+            .set_value(MockServer::with_fixtures(self.fixtures.get_untracked()));
     }
 
     /// Serves `fixtures` from now on: a new mock server (a new MCP session); the log stays.
     pub fn serve_fixtures(&self, fixtures: Fixtures) {
         self.fixtures.set(fixtures);
-        self.server.set_value(page_server(fixtures));
+        self.server.set_value(MockServer::with_fixtures(fixtures));
     }
-}
-
-/// The page's mock server for `fixtures`, keeping the tasks of MCP's Tasks extension (which the
-/// conformance suite's tools make) on the browser's clock.
-fn page_server(fixtures: Fixtures) -> MockServer {
-    let mut server = MockServer::with_fixtures(fixtures);
-    server.serve_tasks(TaskStore::new(|| js_sys::Date::now() as u64));
-    server
 }
 
 /// Passes each client document of `text` to `server`, as the server of `profile` (what the
@@ -154,7 +146,7 @@ pub fn provide(_state: AppState) -> LogState {
     let log_state = LogState {
         log: RwSignal::new(Log::new()),
         selected: RwSignal::new(None),
-        server: StoredValue::new(page_server(Fixtures::Friendly)),
+        server: StoredValue::new(MockServer::new()),
         auto_answer: RwSignal::new(false),
         fixtures: RwSignal::new(Fixtures::Friendly),
     };

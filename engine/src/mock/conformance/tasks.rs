@@ -10,10 +10,11 @@
 use crate::json::{Json, Node};
 use crate::rpc::errors::INTERNAL_ERROR;
 
+use super::super::ask::missing_extension;
 use super::super::ask::Capability;
 use super::super::content::{text_content, tool_error};
 use super::super::rounds::{input_required, retry, InputRequest};
-use super::super::tasks::{missing_extension, Answers, Job};
+use super::super::tasks::{Answers, Job};
 use super::input_required::form;
 use super::{content, MockServer, Outcome, RpcError};
 

@@ -56,7 +56,7 @@ pub(super) fn capabilities(version: McpVersion, fixtures: Fixtures, tasks: bool)
     if tasks && !is_handshake(version) && fixtures == Fixtures::Conformance {
         caps.push((
             "extensions",
-            Json::obj([(super::tasks::TASKS_EXTENSION, empty())]),
+            Json::obj([(super::super::TASKS_EXTENSION, empty())]),
         ));
     }
     Json::obj(caps)

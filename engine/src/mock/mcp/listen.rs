@@ -17,8 +17,8 @@
 use crate::json::{Json, Node};
 use crate::rpc::errors::INTERNAL_ERROR;
 
+use super::super::ask::missing_extension;
 use super::super::ask::{CallId, OutgoingKind};
-use super::super::tasks::missing_extension;
 use super::notes::note_number;
 use super::resources::RESOURCES;
 use super::{MockServer, Outcome, RpcError};

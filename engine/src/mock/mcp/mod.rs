@@ -48,7 +48,9 @@ use crate::rpc::mcp::{methods, param_problems};
 #[cfg(feature = "conformance")]
 use super::conformance;
 use super::params::{HeaderParam, RESOURCE_NOT_FOUND};
-use super::{describe, tasks, Fixtures, MockServer, Num, Outcome, RpcError};
+#[cfg(feature = "tasks")]
+use super::tasks;
+use super::{describe, Fixtures, MockServer, Num, Outcome, RpcError};
 
 pub use headers::{HttpHeaders, HEADER_MISMATCH};
 pub use lifecycle::SERVER_NAME;
@@ -110,16 +112,8 @@ pub(super) fn call(
     // revision does not have: initialize, ping, logging/setLevel, resources/subscribe … or any
     // other we do not serve).
     server.request = RequestMeta::of(params);
-    let outcome = if tasks::METHODS.contains(&method) {
-        // The Tasks extension's methods (not in the revision's own schema).
-        if envelope_complete(params) {
-            tasks::serve(server, method, params).map(|result| modern_shape(method, result))
-        } else {
-            Err(RpcError::invalid_params([(
-                "/params/_meta",
-                "a 2026-07-28 request carries io.modelcontextprotocol/protocolVersion and io.modelcontextprotocol/clientCapabilities in params._meta",
-            )]))
-        }
+    let outcome = if let Some(outcome) = tasks_method(server, method, params) {
+        outcome
     } else if METHODS.contains(&method) && methods::lookup(method, era.version).is_some() {
         serve(server, method, params, era)
     } else {
@@ -137,6 +131,29 @@ pub(super) fn call(
         };
     }
     Some(outcome)
+}
+
+/// The outcome of a method of the Tasks extension (not in the revision's own schema); `None` for
+/// another method.
+#[cfg(feature = "tasks")]
+fn tasks_method(server: &MockServer, method: &str, params: Option<&Node<'_>>) -> Option<Outcome> {
+    if !tasks::METHODS.contains(&method) {
+        return None;
+    }
+    Some(if envelope_complete(params) {
+        tasks::serve(server, method, params).map(|result| modern_shape(method, result))
+    } else {
+        Err(RpcError::invalid_params([(
+            "/params/_meta",
+            "a 2026-07-28 request carries io.modelcontextprotocol/protocolVersion and io.modelcontextprotocol/clientCapabilities in params._meta",
+        )]))
+    })
+}
+
+/// Without the `tasks` feature the extension's methods are unknown like any other.
+#[cfg(not(feature = "tasks"))]
+fn tasks_method(_: &MockServer, _: &str, _: Option<&Node<'_>>) -> Option<Outcome> {
+    None
 }
 
 fn serve(server: &mut MockServer, method: &str, params: Option<&Node<'_>>, era: Era) -> Outcome {
@@ -160,7 +177,7 @@ fn serve(server: &mut MockServer, method: &str, params: Option<&Node<'_>>, era: 
     let result = match method {
         "initialize" => initialize(server, params, era.version),
         "ping" => Ok(Json::Object(Vec::new())),
-        "server/discover" => Ok(discover(server.fixtures, server.tasks.is_some())),
+        "server/discover" => Ok(discover(server.fixtures, server.serves_tasks())),
         "tools/list" => Ok(Json::obj([(
             "tools",
             Json::arr(

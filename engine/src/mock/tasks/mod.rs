@@ -34,13 +34,10 @@ use sha2::Sha256;
 use crate::json::{parse_document, Json, Node};
 use crate::rpc::errors::{INTERNAL_ERROR, INVALID_PARAMS, METHOD_NOT_FOUND};
 
-use super::ask;
+use super::ask::{self, missing_extension};
 use super::params::required_str;
-use super::{describe, MockServer, Outcome, RpcError, MISSING_REQUIRED_CLIENT_CAPABILITY};
+use super::{describe, MockServer, Outcome, RpcError};
 
-/// The extension's identifier (`capabilities.extensions`, and a client's per-request
-/// `clientCapabilities.extensions`).
-pub const TASKS_EXTENSION: &str = "io.modelcontextprotocol/tasks";
 /// The most tasks a store keeps.
 pub const MAX_TASKS: usize = 64;
 /// How long a task is kept from its creation (its `ttlMs`).
@@ -266,23 +263,6 @@ fn task_not_found(id: &str) -> RpcError {
             TASK_TTL_MS / 60_000
         ),
     )])
-}
-
-/// -32021 naming the extension: the request needs it and its `_meta` did not declare it.
-pub(super) fn missing_extension(why: &str) -> RpcError {
-    RpcError {
-        code: MISSING_REQUIRED_CLIENT_CAPABILITY,
-        message: format!(
-            "Missing required client capability: the extension {TASKS_EXTENSION} ({why}; declare it in io.modelcontextprotocol/clientCapabilities.extensions)"
-        ),
-        data: Some(Json::obj([(
-            "requiredCapabilities",
-            Json::obj([(
-                "extensions",
-                Json::obj([(TASKS_EXTENSION, Json::Object(Vec::new()))]),
-            )]),
-        )])),
-    }
 }
 
 type HmacSha256 = Hmac<Sha256>;

@@ -5,6 +5,7 @@ use std::cell::Cell;
 use serde_json::{json, Value};
 
 use super::*;
+use crate::mock::TASKS_EXTENSION;
 
 thread_local! {
     /// The test's clock (each test runs on a thread of its own).
