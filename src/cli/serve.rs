@@ -9,7 +9,7 @@ use std::io::{self, BufRead, IsTerminal, Read, Write};
 use std::process::ExitCode;
 use std::time::Duration;
 
-use crate::mock::{Fixtures, MockServer, STATE_KEY_BYTES};
+use crate::mock::{Fixtures, MockServer, TaskStore, STATE_KEY_BYTES};
 
 mod net;
 
@@ -161,7 +161,6 @@ pub fn main(args: Args) -> ExitCode {
     }
 }
 
-/// Answers each line of `input` on `output` until the end of input.
 /// A mock server for one session (a stdio process, a WebSocket connection, an HTTP session or one
 /// stateless POST), signing its 2026-07-28 `requestState` with the process's key: a state one POST's
 /// server made is good for the next POST's (2026-07-28 has no session), and for no other process.
@@ -183,9 +182,25 @@ pub(crate) fn mock_server(fixtures: Fixtures) -> MockServer {
     });
     let mut server = MockServer::with_fixtures(fixtures);
     server.set_state_key(*key);
+    server.serve_tasks(process_tasks().clone());
     server
 }
 
+/// The tasks of this process (MCP's Tasks extension), shared by all its mock servers: a task made
+/// in one stateless POST is followed in the next ones.
+fn process_tasks() -> &'static TaskStore {
+    static TASKS: std::sync::OnceLock<TaskStore> = std::sync::OnceLock::new();
+    TASKS.get_or_init(|| TaskStore::new(unix_ms))
+}
+
+/// The system clock in milliseconds since the Unix epoch (0 before it).
+fn unix_ms() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| u64::try_from(d.as_millis()).unwrap_or(u64::MAX))
+}
+
+/// Answers each line of `input` on `output` until the end of input.
 pub fn serve(
     mut input: impl BufRead,
     mut output: impl Write,

@@ -3,6 +3,8 @@
 //! bounded by [`WAIT`]; a server is killed when its test ends.
 #![allow(dead_code)] // Each test crate uses its own part.
 
+pub mod http;
+
 use std::ffi::OsStr;
 use std::io::{BufRead, BufReader};
 use std::process::{Child, Command, ExitStatus, Stdio};

@@ -36,6 +36,7 @@ trap cleanup EXIT
 # Starts `jrpc serve --http 127.0.0.1:0 ARGS…` and sets $url from its first stderr line.
 start() {
   local log="$out/serve-${#pids[@]}.log"
+  : >"$log" # exists before the first read below (the background job's redirect may come later)
   "$jrpc" serve --http 127.0.0.1:0 --exit-after 900 "$@" >/dev/null 2>"$log" &
   pids+=($!)
   url=""

@@ -78,6 +78,8 @@ pub(super) struct ClientCapabilities {
     pub(super) sampling: bool,
     pub(super) elicitation: bool,
     pub(super) roots: bool,
+    /// The Tasks extension (`extensions["io.modelcontextprotocol/tasks"]`, 2026-07-28).
+    pub(super) tasks: bool,
 }
 
 impl ClientCapabilities {
@@ -99,6 +101,10 @@ impl ClientCapabilities {
             sampling: has("sampling"),
             elicitation: has("elicitation"),
             roots: has("roots"),
+            tasks: capabilities
+                .and_then(|c| c.get("extensions"))
+                .and_then(|e| e.get(TASKS_EXTENSION))
+                .is_some_and(Node::is_object),
         }
     }
 
@@ -123,6 +129,27 @@ pub(super) fn missing_capability(capability: Capability) -> RpcError {
         data: Some(Json::obj([(
             "requiredCapabilities",
             Json::obj([(capability.name(), Json::Object(Vec::new()))]),
+        )])),
+    }
+}
+
+/// The extension's identifier (`capabilities.extensions`, and a client's per-request
+/// `clientCapabilities.extensions`).
+pub const TASKS_EXTENSION: &str = "io.modelcontextprotocol/tasks";
+
+/// -32021 naming the extension: the request needs it and its `_meta` did not declare it.
+pub(super) fn missing_extension(why: &str) -> RpcError {
+    RpcError {
+        code: MISSING_REQUIRED_CLIENT_CAPABILITY,
+        message: format!(
+            "Missing required client capability: the extension {TASKS_EXTENSION} ({why}; declare it in io.modelcontextprotocol/clientCapabilities.extensions)"
+        ),
+        data: Some(Json::obj([(
+            "requiredCapabilities",
+            Json::obj([(
+                "extensions",
+                Json::obj([(TASKS_EXTENSION, Json::Object(Vec::new()))]),
+            )]),
         )])),
     }
 }

@@ -68,17 +68,24 @@ mod examples;
 mod mcp;
 mod params;
 mod rounds;
+// Only the conformance catalogue has tools that make tasks.
+#[cfg(feature = "tasks")]
+#[cfg_attr(not(feature = "conformance"), allow(dead_code))]
+mod tasks;
 
 use crate::json::{parse_document, quote, split_stream, Direction, Json, Node, Span, Value};
 use crate::rpc::errors::{INVALID_PARAMS, INVALID_REQUEST, METHOD_NOT_FOUND, PARSE_ERROR};
 use crate::rpc::{self, rules, Document, Kind, McpVersion, Profile};
 
+pub use ask::TASKS_EXTENSION;
 pub use ask::{CallId, Outgoing, OutgoingKind, PendingRequest, MAX_PENDING};
 pub use mcp::{
-    HttpHeaders, HEADER_MISMATCH, MISSING_REQUIRED_CLIENT_CAPABILITY, SERVER_NAME,
+    HttpHeaders, HEADER_MISMATCH, MAX_LISTENS, MISSING_REQUIRED_CLIENT_CAPABILITY, SERVER_NAME,
     SUPPORTED_VERSIONS, UNSUPPORTED_PROTOCOL_VERSION,
 };
 pub use rounds::STATE_KEY_BYTES;
+#[cfg(feature = "tasks")]
+pub use tasks::{Clock, TaskStore, MAX_ANSWER_BYTES, MAX_TASKS, POLL_INTERVAL_MS, TASK_TTL_MS};
 
 /// The largest reply the mock builds, what it sends on its own while answering included.
 pub const MAX_REPLY: usize = 16 * 1024 * 1024;
@@ -229,8 +236,19 @@ pub struct MockServer {
     request: mcp::RequestMeta,
     /// The HTTP status the reply being made asks for, when not 200 ([`HttpReply::status`]).
     reply_status: Option<u16>,
-    /// The key that signs the `requestState` of input-required results ([`rounds`]).
+    /// The key that signs the `requestState` of input-required results ([`rounds`]) and makes
+    /// task ids ([`tasks`]).
     state_key: [u8; rounds::STATE_KEY_BYTES],
+    /// The tasks of the Tasks extension, shared with the other servers of the process; `None`:
+    /// the extension is not served ([`MockServer::serve_tasks`]).
+    #[cfg(feature = "tasks")]
+    tasks: Option<TaskStore>,
+    /// The id of the request being answered (its value).
+    current_id: Option<Json>,
+    /// The open `subscriptions/listen` requests (2026-07-28), oldest first.
+    listens: Vec<mcp::Listen>,
+    /// The request being answered opened a subscription: it gets no reply now.
+    listen_opened: bool,
 }
 
 /// [`MockServer::handle_http`]'s answer to one POST.
@@ -243,6 +261,16 @@ pub struct HttpReply {
     /// headers that do not match the body, a capability the client did not declare), 404 Not
     /// Found for a method the server does not have.
     pub status: Option<u16>,
+}
+
+impl MockServer {
+    /// Whether it serves MCP's Tasks extension (with the `tasks` feature, once given a store).
+    fn serves_tasks(&self) -> bool {
+        #[cfg(feature = "tasks")]
+        return self.tasks.is_some();
+        #[cfg(not(feature = "tasks"))]
+        false
+    }
 }
 
 /// The catalogue an MCP mock serves: the friendly one learners see (add, echo, divide, a tool
@@ -498,11 +526,13 @@ impl MockServer {
                 if !notification {
                     self.calls_seen += 1;
                     self.current_call = Some(CallId(self.calls_seen));
+                    self.current_id = node.get("id").map(Json::from_node);
                 }
                 let outcome = self.call(method, params, notification);
                 let question = self.asking.take();
                 let call = self.current_call.take();
-                if notification {
+                self.current_id = None;
+                if notification || std::mem::take(&mut self.listen_opened) {
                     return None;
                 }
                 let id = id_text(src, doc, node);
@@ -542,6 +572,7 @@ impl MockServer {
             }
             "notifications/cancelled" if notification => {
                 self.cancelled(params);
+                mcp::listen_cancelled(self, params);
                 Ok(Json::Null)
             }
             _ if notification && method.starts_with("notifications/") => Ok(Json::Null),

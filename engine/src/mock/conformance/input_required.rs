@@ -33,7 +33,7 @@ pub(super) const PROMPT: (&str, &str) = (
 );
 
 /// A one-field form (`elicitation/create` params).
-fn form(message: &str, field: &str, kind: &str) -> Json {
+pub(super) fn form(message: &str, field: &str, kind: &str) -> Json {
     Json::obj([
         ("message", Json::from(message)),
         (

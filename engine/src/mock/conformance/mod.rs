@@ -10,9 +10,12 @@
 //! send [`MockServer::take_outgoing`] first: over HTTP the POST's reply becomes an SSE stream).
 //! The sampling and elicitation tools (`test_sampling`, `test_elicitation`,
 //! `test_elicitation_sep1034_defaults`, `test_elicitation_sep1330_enums`) ask the client
-//! ([`super::ask`]) and answer with what it said.
+//! ([`super::ask`]) and answer with what it said. The 2026-07-28 fixtures are apart:
+//! [`input_required`] (input-required results) and [`tasks`] (the Tasks extension's tools).
 
 mod input_required;
+#[cfg(feature = "tasks")]
+mod tasks;
 
 use crate::json::{Json, Node};
 use crate::rpc::errors::METHOD_NOT_FOUND;
@@ -52,6 +55,7 @@ fn answer(server: &mut MockServer, method: &str, params: Option<&Node<'_>>) -> O
         "tools/call" => {
             let name = required_str(params, "name", "the tool to call")?;
             input_required::tools_call(server, name, params)
+                .or_else(|| task_tools_call(server, name, params))
                 .or_else(|| tools_call(server, name, params))
                 .unwrap_or_else(|| Err(unknown("tool", name, &tool_names())))
         }
@@ -247,9 +251,66 @@ pub(super) fn tools_list() -> Json {
             ])
         })
         .collect();
+    tools.extend(task_tools());
     tools.push(json_schema_2020_12_tool());
     tools.push(header_tool());
     Json::obj([("tools", Json::Array(tools))])
+}
+
+/// The task tools ([`tasks`], with the `tasks` feature), as `tools/list` lists them.
+#[cfg(feature = "tasks")]
+fn task_tools() -> Vec<Json> {
+    tasks::TOOLS
+        .iter()
+        .map(|(name, description, strings, numbers)| {
+            let properties = strings
+                .iter()
+                .map(|arg| (*arg, "string"))
+                .chain(numbers.iter().map(|arg| (*arg, "number")))
+                .map(|(arg, kind)| (arg, Json::obj([("type", Json::from(kind))])));
+            Json::obj([
+                ("name", Json::from(*name)),
+                ("description", Json::from(*description)),
+                (
+                    "inputSchema",
+                    Json::obj([
+                        ("type", Json::from("object")),
+                        ("properties", Json::obj(properties)),
+                    ]),
+                ),
+            ])
+        })
+        .collect()
+}
+
+#[cfg(feature = "tasks")]
+fn task_tool_names() -> impl Iterator<Item = &'static str> {
+    tasks::TOOLS.iter().map(|t| t.0)
+}
+
+#[cfg(feature = "tasks")]
+fn task_tools_call(
+    server: &mut MockServer,
+    name: &str,
+    params: Option<&Node<'_>>,
+) -> Option<Outcome> {
+    tasks::tools_call(server, name, params)
+}
+
+/// Without the `tasks` feature (the web build) there are no task tools.
+#[cfg(not(feature = "tasks"))]
+fn task_tools() -> Vec<Json> {
+    Vec::new()
+}
+
+#[cfg(not(feature = "tasks"))]
+fn task_tool_names() -> impl Iterator<Item = &'static str> {
+    std::iter::empty()
+}
+
+#[cfg(not(feature = "tasks"))]
+fn task_tools_call(_: &mut MockServer, _: &str, _: Option<&Node<'_>>) -> Option<Outcome> {
+    None
 }
 
 fn content(items: impl IntoIterator<Item = Json>) -> Json {
@@ -535,6 +596,7 @@ pub(super) fn tool_names() -> Vec<&'static str> {
         .iter()
         .map(|t| t.0)
         .chain(input_required::TOOLS.iter().map(|t| t.0))
+        .chain(task_tool_names())
         .chain([JSON_SCHEMA_2020_12_TOOL, HEADER_TOOL])
         .collect()
 }

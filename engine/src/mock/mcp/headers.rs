@@ -71,15 +71,21 @@ fn header_mismatch(header: &str, problem: String) -> RpcError {
     }
 }
 
-/// The body value `Mcp-Name` mirrors: `params.name` of `tools/call` and `prompts/get`,
-/// `params.uri` of `resources/read`.
+/// The member of `params` that `Mcp-Name` mirrors: `name` of `tools/call` and `prompts/get`,
+/// `uri` of `resources/read`, `taskId` of the Tasks extension's `tasks/get`, `tasks/update` and
+/// `tasks/cancel` (SEP-2663's routing header).
+fn name_member(method: &str) -> Option<&'static str> {
+    match method {
+        "tools/call" | "prompts/get" => Some("name"),
+        "resources/read" => Some("uri"),
+        "tasks/get" | "tasks/update" | "tasks/cancel" => Some("taskId"),
+        _ => None,
+    }
+}
+
+/// The body value `Mcp-Name` mirrors.
 fn name_source<'n>(method: &str, params: Option<&'n Node<'_>>) -> Option<&'n str> {
-    let key = match method {
-        "tools/call" | "prompts/get" => "name",
-        "resources/read" => "uri",
-        _ => return None,
-    };
-    params?.get(key)?.as_str()
+    params?.get(name_member(method)?)?.as_str()
 }
 
 /// -32020 unless the headers match the body of a 2026-07-28 request whose envelope names
@@ -110,10 +116,10 @@ pub(super) fn mismatch(
             "Mcp-Name",
             headers.name.as_deref(),
             name_source(method, params),
-            if method == "resources/read" {
-                "params.uri"
-            } else {
-                "params.name"
+            match name_member(method) {
+                Some("uri") => "params.uri",
+                Some("taskId") => "params.taskId",
+                _ => "params.name",
             },
         ),
     ];

@@ -28,8 +28,10 @@ pub(super) fn server_info(version: McpVersion) -> Json {
 /// What the mock serves, as `version` names it: tools, resources, prompts and logging in every
 /// version; argument completion declared from 2025-03-26 on (the version that gave it a
 /// capability; `completion/complete` is answered in 2024-11-05 too, where it needed none);
-/// resource subscriptions where `resources/subscribe` exists (the handshake versions).
-pub(super) fn capabilities(version: McpVersion, fixtures: Fixtures) -> Json {
+/// resource subscriptions where `resources/subscribe` exists (the handshake versions); the Tasks
+/// extension under 2026-07-28 when `tasks` (the server keeps tasks) and the catalogue has tools
+/// that make them (the conformance suite's).
+pub(super) fn capabilities(version: McpVersion, fixtures: Fixtures, tasks: bool) -> Json {
     let empty = || Json::Object(Vec::new());
     let resources = if is_handshake(version) {
         let mut resources = vec![("subscribe", Json::Bool(true))];
@@ -39,7 +41,8 @@ pub(super) fn capabilities(version: McpVersion, fixtures: Fixtures) -> Json {
         }
         Json::obj(resources)
     } else {
-        empty()
+        // subscriptions/listen's resourceSubscriptions (its lists do not change under 2026-07-28).
+        Json::obj([("subscribe", Json::Bool(true))])
     };
     let mut caps = vec![
         ("tools", empty()),
@@ -49,6 +52,12 @@ pub(super) fn capabilities(version: McpVersion, fixtures: Fixtures) -> Json {
     ];
     if version >= McpVersion::V2025_03_26 {
         caps.push(("completions", empty()));
+    }
+    if tasks && !is_handshake(version) && fixtures == Fixtures::Conformance {
+        caps.push((
+            "extensions",
+            Json::obj([(super::super::TASKS_EXTENSION, empty())]),
+        ));
     }
     Json::obj(caps)
 }
@@ -63,20 +72,23 @@ pub(super) fn initialize(
     server.client_can = ClientCapabilities::declared_in(params);
     Ok(Json::obj([
         ("protocolVersion", Json::from(version.as_str())),
-        ("capabilities", capabilities(version, server.fixtures)),
+        (
+            "capabilities",
+            capabilities(version, server.fixtures, false),
+        ),
         ("serverInfo", server_info(version)),
         ("instructions", Json::from(INSTRUCTIONS)),
     ]))
 }
 
 /// `server/discover` (2026-07-28): the versions reachable with the per-request envelope.
-pub(super) fn discover(fixtures: Fixtures) -> Json {
+pub(super) fn discover(fixtures: Fixtures, tasks: bool) -> Json {
     Json::obj([
         (
             "supportedVersions",
             Json::arr(MODERN.iter().map(|v| Json::from(v.as_str()))),
         ),
-        ("capabilities", capabilities(MODERN[0], fixtures)),
+        ("capabilities", capabilities(MODERN[0], fixtures, tasks)),
         ("instructions", Json::from(INSTRUCTIONS)),
     ])
 }

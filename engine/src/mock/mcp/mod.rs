@@ -21,8 +21,10 @@
 //!
 //! One module per MCP area: [`version`] (which era a request is answered in, 2026-07-28's result
 //! shape), [`lifecycle`], [`logging`], [`tools`] (with [`questions`], what the tools that ask the
-//! client send), [`resources`] (with [`notes`], the resource that changes), [`prompts`],
-//! [`completion`]. This module dispatches, to the conformance suite's catalogue
+//! client send), [`resources`] (with [`notes`], the resource that changes, and [`listen`],
+//! 2026-07-28's `subscriptions/listen`), [`prompts`], [`completion`]. The Tasks extension's
+//! methods (`tasks/get`, `tasks/update`, `tasks/cancel`) are `super::tasks`'s, shared with the
+//! conformance catalogue whose tools make tasks. This module dispatches, to the conformance suite's catalogue
 //! (`super::conformance`) when the server serves it. What both catalogues build on lies a level
 //! down: `super::content` (content blocks), `super::params` (params read, not-found errors) and
 //! `super::ask` (requests to the client).
@@ -30,6 +32,7 @@
 mod completion;
 mod headers;
 mod lifecycle;
+mod listen;
 mod logging;
 mod notes;
 mod prompts;
@@ -45,10 +48,14 @@ use crate::rpc::mcp::{methods, param_problems};
 #[cfg(feature = "conformance")]
 use super::conformance;
 use super::params::{HeaderParam, RESOURCE_NOT_FOUND};
+#[cfg(feature = "tasks")]
+use super::tasks;
 use super::{describe, Fixtures, MockServer, Num, Outcome, RpcError};
 
 pub use headers::{HttpHeaders, HEADER_MISMATCH};
 pub use lifecycle::SERVER_NAME;
+pub use listen::MAX_LISTENS;
+pub(super) use listen::{cancelled as listen_cancelled, Listen};
 pub(super) use version::{in_modern_envelope, RequestMeta};
 pub use version::{SUPPORTED_VERSIONS, UNSUPPORTED_PROTOCOL_VERSION};
 
@@ -86,6 +93,7 @@ pub(super) fn call(
         "completion/complete",
         "resources/subscribe",
         "resources/unsubscribe",
+        "subscriptions/listen",
     ];
     let era = match era(server, method, params) {
         Ok(era) => era,
@@ -104,7 +112,9 @@ pub(super) fn call(
     // revision does not have: initialize, ping, logging/setLevel, resources/subscribe … or any
     // other we do not serve).
     server.request = RequestMeta::of(params);
-    let outcome = if METHODS.contains(&method) && methods::lookup(method, era.version).is_some() {
+    let outcome = if let Some(outcome) = tasks_method(server, method, params) {
+        outcome
+    } else if METHODS.contains(&method) && methods::lookup(method, era.version).is_some() {
         serve(server, method, params, era)
     } else {
         Err(RpcError::new(errors::METHOD_NOT_FOUND, "Method not found"))
@@ -121,6 +131,29 @@ pub(super) fn call(
         };
     }
     Some(outcome)
+}
+
+/// The outcome of a method of the Tasks extension (not in the revision's own schema); `None` for
+/// another method.
+#[cfg(feature = "tasks")]
+fn tasks_method(server: &MockServer, method: &str, params: Option<&Node<'_>>) -> Option<Outcome> {
+    if !tasks::METHODS.contains(&method) {
+        return None;
+    }
+    Some(if envelope_complete(params) {
+        tasks::serve(server, method, params).map(|result| modern_shape(method, result))
+    } else {
+        Err(RpcError::invalid_params([(
+            "/params/_meta",
+            "a 2026-07-28 request carries io.modelcontextprotocol/protocolVersion and io.modelcontextprotocol/clientCapabilities in params._meta",
+        )]))
+    })
+}
+
+/// Without the `tasks` feature the extension's methods are unknown like any other.
+#[cfg(not(feature = "tasks"))]
+fn tasks_method(_: &MockServer, _: &str, _: Option<&Node<'_>>) -> Option<Outcome> {
+    None
 }
 
 fn serve(server: &mut MockServer, method: &str, params: Option<&Node<'_>>, era: Era) -> Outcome {
@@ -144,7 +177,7 @@ fn serve(server: &mut MockServer, method: &str, params: Option<&Node<'_>>, era: 
     let result = match method {
         "initialize" => initialize(server, params, era.version),
         "ping" => Ok(Json::Object(Vec::new())),
-        "server/discover" => Ok(discover(server.fixtures)),
+        "server/discover" => Ok(discover(server.fixtures, server.serves_tasks())),
         "tools/list" => Ok(Json::obj([(
             "tools",
             Json::arr(
@@ -169,6 +202,7 @@ fn serve(server: &mut MockServer, method: &str, params: Option<&Node<'_>>, era: 
             Json::arr([error_code_template(era.version)]),
         )])),
         "resources/read" => resources_read(server, params).map_err(|e| not_found_shape(e, era)),
+        "subscriptions/listen" if era.modern => listen::listen(server, params),
         "resources/subscribe" => subscribe(server, params, true),
         "resources/unsubscribe" => subscribe(server, params, false),
         "prompts/list" => Ok(Json::obj([(

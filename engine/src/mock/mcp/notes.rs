@@ -85,17 +85,22 @@ pub(super) fn add_note(server: &mut MockServer, text: &str, version: McpVersion)
             Json::Object(Vec::new()),
         );
     }
-    let subscribed = server.subscriptions.iter().any(|uri| uri == NOTES_URI);
-    if subscribed {
-        server.notify(
-            "notifications/resources/updated",
-            Json::obj([("uri", Json::from(NOTES_URI))]),
-        );
-    }
-    let heard = if subscribed {
-        "you are subscribed, so the server sent notifications/resources/updated"
+    let subscribed = if is_handshake(version) {
+        let subscribed = server.subscriptions.iter().any(|uri| uri == NOTES_URI);
+        if subscribed {
+            server.notify(
+                "notifications/resources/updated",
+                Json::obj([("uri", Json::from(NOTES_URI))]),
+            );
+        }
+        subscribed
     } else {
-        "subscribe to it (resources/subscribe) to hear when it changes"
+        super::listen::resource_updated(server, NOTES_URI)
+    };
+    let heard = match (subscribed, is_handshake(version)) {
+        (true, _) => "you are subscribed, so the server sent notifications/resources/updated",
+        (false, true) => "subscribe to it (resources/subscribe) to hear when it changes",
+        (false, false) => "subscribe to it (subscriptions/listen with resourceSubscriptions) to hear when it changes",
     };
     Json::obj([(
         "content",

@@ -15,6 +15,12 @@
 //!     client that does not answer within [`CLIENT_ANSWER`] gets the call's result as a tool
 //!     error saying so; a client whose `Accept` has no `text/event-stream` gets that tool error
 //!     at once (as JSON); a stream the client closes gives the call up.
+//!   - a 2026-07-28 `subscriptions/listen` → `200` with an SSE stream: the acknowledgement
+//!     (`notifications/subscriptions/acknowledged`), then the stream stays open until the client
+//!     closes it (its way to cancel), or for [`LISTEN_HOLD`], when the server ends the
+//!     subscription with the request's result (graceful closure); past [`MAX_HELD_LISTENS`] open
+//!     streams it is ended at once. A stateless POST's server ends with the POST, so nothing else
+//!     is sent on it;
 //!   - another content type → `415`; an `Accept` taking neither JSON nor SSE → `406`; a body over
 //!     [`MAX_BODY`] → `413`. These bodies are JSON-RPC errors with id null too.
 //! - An empty body (or only whitespace) holds no JSON value → `400` with `-32700`, id null.
@@ -77,6 +83,37 @@ pub const BODY_READ: Duration = Duration::from_secs(30);
 const FINISH: Duration = Duration::from_secs(1);
 /// How long a call that asked the client waits for its answer (its SSE stream stays open).
 pub const CLIENT_ANSWER: Duration = Duration::from_secs(300);
+/// How long a `subscriptions/listen` stream stays open before the server ends it gracefully (with
+/// the request's result).
+pub const LISTEN_HOLD: Duration = Duration::from_secs(30 * 60);
+/// The most `subscriptions/listen` streams held open at once by the process; past it a
+/// subscription is ended at once, its result right after its acknowledgement.
+pub const MAX_HELD_LISTENS: usize = 256;
+
+/// How many `subscriptions/listen` streams are open now.
+static HELD_LISTENS: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+
+/// One held `subscriptions/listen` stream, counted while it lives.
+struct HeldListen;
+
+impl HeldListen {
+    /// A place among the held streams, if one is free.
+    fn take() -> Option<HeldListen> {
+        use std::sync::atomic::Ordering;
+        let held = HELD_LISTENS.fetch_add(1, Ordering::SeqCst);
+        if held >= MAX_HELD_LISTENS {
+            HELD_LISTENS.fetch_sub(1, Ordering::SeqCst);
+            return None;
+        }
+        Some(HeldListen)
+    }
+}
+
+impl Drop for HeldListen {
+    fn drop(&mut self) {
+        HELD_LISTENS.fetch_sub(1, std::sync::atomic::Ordering::SeqCst);
+    }
+}
 
 const MCP_SESSION_ID: HeaderName = HeaderName::from_static("mcp-session-id");
 const ALLOW_HEADERS: &str =
@@ -364,8 +401,17 @@ async fn post(request: Request<Incoming>, name: &str, verbose: bool, served: Ser
         status: mcp_status,
         new_session,
         waiting,
+        listen,
     } = answered;
-    let mut reply = if let Some(waiting) = waiting {
+    let mut reply = if let Some(closing) = listen {
+        if verbose {
+            for message in &sent {
+                eprintln!("<-- [{name}] (event) {message}");
+            }
+            eprintln!("<-- [{name}] 200 (an SSE stream, open until the client closes it)");
+        }
+        listen_stream(&sent, closing)
+    } else if let Some(waiting) = waiting {
         // A call that waits for the client: what was sent so far, then the rest as it comes.
         if verbose {
             for message in &sent {
@@ -510,6 +556,8 @@ struct Answered {
     new_session: Option<String>,
     /// This POST's call waits for the client: its stream's later messages.
     waiting: Option<Waiting>,
+    /// This POST opened a subscription (`subscriptions/listen`): the reply that ends it.
+    listen: Option<String>,
 }
 
 /// A POST's call that waits for the client's answer, and where its messages arrive.
@@ -535,6 +583,13 @@ fn answer(
     let Some(id) = session else {
         let mut server = super::super::mock_server(fixtures);
         let HttpReply { reply, status } = server.handle_http(body, headers);
+        // A subscription opened by a stateless POST: this server ends with the POST, so nothing
+        // more will be sent on it; its stream carries the acknowledgement and stays open.
+        let listen = server
+            .listening()
+            .first()
+            .copied()
+            .and_then(|call| server.end_listen(call));
         // Without a session no later POST can answer a question: nothing waits here (a fresh
         // server knows no client capability, so its tools do not ask).
         let sent = server.take_sent();
@@ -544,6 +599,7 @@ fn answer(
             status,
             new_session: None,
             waiting: None,
+            listen,
         };
         // A successful initialize negotiated a version: that starts a session.
         if server.negotiated_version().is_none() {
@@ -565,7 +621,15 @@ fn answer(
             "Session not found: send initialize without Mcp-Session-Id to start a new one",
         )));
     };
+    let listening_before = entry.server.listening().len();
     let HttpReply { mut reply, status } = entry.server.handle_http(body, headers);
+    // A subscription opened in a session is held like a stateless one (nothing is routed to it).
+    let listen = entry
+        .server
+        .listening()
+        .get(listening_before)
+        .copied()
+        .and_then(|call| entry.server.end_listen(call));
     let (mut sent, waiting_call) = route(entry);
     let mut waiting = None;
     if let Some(call) = waiting_call {
@@ -601,6 +665,7 @@ fn answer(
         status,
         new_session: None,
         waiting,
+        listen,
     })
 }
 
@@ -667,6 +732,33 @@ fn sse_stream(sent: Vec<String>, waiting: Waiting, name: String, verbose: bool) 
         .chain(later)
         .filter(|chunk| std::future::ready(!chunk.is_empty()))
         .map(|chunk| Ok::<_, Infallible>(Frame::data(Bytes::from(chunk))));
+    sse_reply(frames)
+}
+
+/// The SSE reply of a POST that opened a subscription: `sent` (the acknowledgement) at once; then
+/// the stream stays open until the client closes it, or for [`LISTEN_HOLD`], when the server ends
+/// the subscription with `closing` (the request's result). With [`MAX_HELD_LISTENS`] open already
+/// it ends at once.
+fn listen_stream(sent: &[String], closing: String) -> Reply {
+    let first: String = sent.iter().map(|m| event(m)).collect();
+    let held = HeldListen::take();
+    let last = async move {
+        if let Some(held) = held {
+            tokio::time::sleep(LISTEN_HOLD).await;
+            drop(held);
+        }
+        event(&closing)
+    };
+    let frames = stream::once(std::future::ready(first))
+        .chain(stream::once(last))
+        .map(|chunk| Ok::<_, Infallible>(Frame::data(Bytes::from(chunk))));
+    sse_reply(frames)
+}
+
+/// A `200` whose body is the SSE stream `frames`.
+fn sse_reply(
+    frames: impl futures_util::Stream<Item = Result<Frame<Bytes>, Infallible>> + Send + 'static,
+) -> Reply {
     let mut reply = Response::new(StreamBody::new(frames).boxed_unsync());
     let headers = reply.headers_mut();
     headers.insert(
