@@ -39,6 +39,31 @@ pub const META_2026: Section = mcp(
     "RequestMetaObject",
     "https://modelcontextprotocol.io/specification/2026-07-28/schema#requestmetaobject",
 );
+pub const CHANGES_2026: Section = mcp(
+    "MCP 2026-07-28 changelog",
+    "Key changes",
+    "https://modelcontextprotocol.io/specification/2026-07-28/changelog",
+);
+pub const RESULT_2026: Section = mcp(
+    "MCP 2026-07-28 schema",
+    "Result",
+    "https://modelcontextprotocol.io/specification/2026-07-28/schema#result",
+);
+pub const MRTR_2026: Section = mcp(
+    "MCP 2026-07-28 base protocol",
+    "Multi round-trip requests",
+    "https://modelcontextprotocol.io/specification/2026-07-28/basic/patterns/mrtr",
+);
+pub const CACHE_2026: Section = mcp(
+    "MCP 2026-07-28 schema",
+    "CacheableResult",
+    "https://modelcontextprotocol.io/specification/2026-07-28/schema#cacheableresult",
+);
+pub const ERRORS_2026: Section = mcp(
+    "MCP 2026-07-28 schema",
+    "Errors",
+    "https://modelcontextprotocol.io/specification/2026-07-28/schema#unsupportedprotocolversionerror",
+);
 
 /// The example handshake of 2025-11-25 (initialize, its result, notifications/initialized), as transcript lines.
 macro_rules! handshake {
@@ -57,6 +82,32 @@ macro_rules! init_request {
 macro_rules! init_result {
     () => {
         "{\"jsonrpc\": \"2.0\", \"result\": {\"protocolVersion\": \"2025-11-25\", \"capabilities\": {}, \"serverInfo\": {\"name\": \"demo-server\", \"version\": \"1.0\"}}, \"id\": 1}"
+    };
+}
+
+/// 2026-07-28's request `_meta` (protocol version, capabilities, client), as JSON members.
+macro_rules! meta {
+    () => {
+        "\"_meta\": {\"io.modelcontextprotocol/protocolVersion\": \"2026-07-28\", \"io.modelcontextprotocol/clientCapabilities\": {\"elicitation\": {}}, \"io.modelcontextprotocol/clientInfo\": {\"name\": \"c\", \"version\": \"1\"}}"
+    };
+}
+/// A 2026-07-28 tools/call of ask_name (id 1) and its input-required answer asking key "name".
+macro_rules! round {
+    () => {
+        concat!(
+            "--> {\"jsonrpc\": \"2.0\", \"method\": \"tools/call\", \"params\": {", meta!(), ", \"name\": \"ask_name\"}, \"id\": 1}\n",
+            "<-- {\"jsonrpc\": \"2.0\", \"result\": {\"resultType\": \"input_required\", \"inputRequests\": {\"name\": {\"method\": \"elicitation/create\", \"params\": {\"message\": \"Name?\", \"requestedSchema\": {\"type\": \"object\", \"properties\": {}}}}}, \"requestState\": \"s1\"}, \"id\": 1}\n",
+        )
+    };
+}
+/// The retry of [`round!`] as id 2 with `$rest` (inputResponses, requestState) in its params, answered.
+macro_rules! retry {
+    ($rest:expr) => {
+        concat!(
+            round!(),
+            "--> {\"jsonrpc\": \"2.0\", \"method\": \"tools/call\", \"params\": {", meta!(), ", \"name\": \"ask_name\", ", $rest, "}, \"id\": 2}\n",
+            "<-- {\"jsonrpc\": \"2.0\", \"result\": {\"resultType\": \"complete\", \"content\": []}, \"id\": 2}"
+        )
     };
 }
 
@@ -121,8 +172,8 @@ rule!(Mcp, PARAM_WRONG_TYPE, "mcp-param-wrong-type", Error, SCHEMA,
 rule!(Mcp, META_REQUIRED, "mcp-meta-required", Error, META_2026,
     "In 2026-07-28 every request's params._meta names the protocol version and the client's capabilities.",
     "2026-07-28 has no initialize handshake: each request carries params._meta with \"io.modelcontextprotocol/protocolVersion\" (a string) and \"io.modelcontextprotocol/clientCapabilities\" (an object, {} for none), and should carry \"io.modelcontextprotocol/clientInfo\". A client that wants to know what the server supports first calls server/discover.",
-    bad: r#"{"jsonrpc": "2.0", "method": "tools/list", "params": {"_meta": {"io.modelcontextprotocol/protocolVersion": "2026-07-28"}}, "id": 1}"#,
-    good: r#"{"jsonrpc": "2.0", "method": "tools/list", "params": {"_meta": {"io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientCapabilities": {}}}, "id": 1}"#,
+    bad: r#"{"jsonrpc": "2.0", "method": "tools/list", "params": {"_meta": {"io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientInfo": {"name": "c", "version": "1"}}}, "id": 1}"#,
+    good: r#"{"jsonrpc": "2.0", "method": "tools/list", "params": {"_meta": {"io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientCapabilities": {}, "io.modelcontextprotocol/clientInfo": {"name": "c", "version": "1"}}}, "id": 1}"#,
     version: Some(McpVersion::V2026_07_28));
 
 // ---- Batching --------------------------------------------------------------------------------
@@ -207,6 +258,92 @@ good: concat!(
     "<-- {\"jsonrpc\": \"2.0\", \"result\": {\"tools\": []}, \"id\": 2}"
 ));
 
+// ---- 2026-07-28: stateless requests, results, input-required rounds, caching, errors ----------
+
+rule!(Mcp, METHOD_REMOVED, "mcp-method-removed", Error, CHANGES_2026,
+    "2026-07-28 removed initialize, ping, logging/setLevel, resources/(un)subscribe and the server's requests.",
+    "A 2026-07-28 peer answers these with -32601. No handshake: each request's params._meta carries the version and capabilities, and server/discover says what the server supports. logging/setLevel became _meta's io.modelcontextprotocol/logLevel, resources/subscribe subscriptions/listen, and sampling, elicitation and roots travel inside input-required results.",
+    bad: r#"{"jsonrpc": "2.0", "method": "ping", "id": 1}"#,
+    good: concat!("{\"jsonrpc\": \"2.0\", \"method\": \"server/discover\", \"params\": {", meta!(), "}, \"id\": 1}"),
+    version: Some(McpVersion::V2026_07_28));
+
+rule!(Mcp, META_CLIENT_INFO, "mcp-meta-client-info", Warning, META_2026,
+    "A 2026-07-28 request should name its client in _meta's io.modelcontextprotocol/clientInfo.",
+    "With no initialize, the server learns who is calling only from each request: clients should send io.modelcontextprotocol/clientInfo (name and version) every time, for logs and debugging.",
+    bad: r#"{"jsonrpc": "2.0", "method": "tools/list", "params": {"_meta": {"io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientCapabilities": {}}}, "id": 1}"#,
+    good: concat!("{\"jsonrpc\": \"2.0\", \"method\": \"tools/list\", \"params\": {", meta!(), "}, \"id\": 1}"),
+    version: Some(McpVersion::V2026_07_28));
+
+rule!(Mcp, RESULT_TYPE_MISSING, "mcp-result-type-missing", Error, RESULT_2026,
+    "Every 2026-07-28 result carries resultType, a string.",
+    "resultType tells the client how to read the result: \"complete\" for the final answer, \"input_required\" when the server needs more input first. Servers of this revision must always include it.",
+    bad: r#"{"jsonrpc": "2.0", "result": {"content": []}, "id": 1}"#,
+    good: r#"{"jsonrpc": "2.0", "result": {"resultType": "complete", "content": []}, "id": 1}"#,
+    version: Some(McpVersion::V2026_07_28));
+
+rule!(Mcp, INPUT_REQUIRED_SHAPE, "mcp-input-required-shape", Error, MRTR_2026,
+    "An input_required result has inputRequests (an object) or requestState (a string), or both.",
+    "Instead of sending the client requests of its own, a 2026-07-28 server answers with resultType \"input_required\": inputRequests maps keys of its choice to what it asks, requestState is opaque text the client echoes back. A result with neither gives the client nothing to do.",
+    bad: r#"{"jsonrpc": "2.0", "result": {"resultType": "input_required"}, "id": 1}"#,
+    good: r#"{"jsonrpc": "2.0", "result": {"resultType": "input_required", "requestState": "s1"}, "id": 1}"#,
+    version: Some(McpVersion::V2026_07_28));
+
+rule!(Mcp, INPUT_REQUEST_INVALID, "mcp-input-request-invalid", Error, MRTR_2026,
+    "Each input request is sampling/createMessage, elicitation/create or roots/list, with its params.",
+    "Each value of inputRequests is {\"method\", \"params\"}: sampling/createMessage needs messages and maxTokens, elicitation/create a message and a requestedSchema (or mode \"url\" and a url), roots/list nothing.",
+    bad: r#"{"jsonrpc": "2.0", "result": {"resultType": "input_required", "inputRequests": {"q": {"method": "sampling/createMessage", "params": {"messages": []}}}}, "id": 1}"#,
+    good: r#"{"jsonrpc": "2.0", "result": {"resultType": "input_required", "inputRequests": {"q": {"method": "sampling/createMessage", "params": {"messages": [], "maxTokens": 50}}}}, "id": 1}"#,
+    version: Some(McpVersion::V2026_07_28));
+
+rule!(Mcp, INPUT_RESPONSE_INVALID, "mcp-input-response-invalid", Error, MRTR_2026,
+    "Each input response is the result its input request asks for.",
+    "A retry's inputResponses answers by key: an elicitation with {\"action\": \"accept\" | \"decline\" | \"cancel\"}, a sampling request with role, content and model, roots/list with {\"roots\": [...]}.",
+    bad: retry!("\"inputResponses\": {\"name\": {\"content\": {\"name\": \"Ada\"}}}, \"requestState\": \"s1\""),
+    good: retry!("\"inputResponses\": {\"name\": {\"action\": \"accept\", \"content\": {\"name\": \"Ada\"}}}, \"requestState\": \"s1\""),
+    version: Some(McpVersion::V2026_07_28));
+
+rule!(Mcp, RETRY_MISSING_RESPONSES, "mcp-retry-missing-responses", Error, MRTR_2026,
+    "A retry answers every key of the input requests in inputResponses.",
+    "After an input_required result the client retries the same request with inputResponses holding an answer for each key of inputRequests. Without them the server can only ask again.",
+    bad: retry!("\"requestState\": \"s1\""),
+    good: retry!("\"inputResponses\": {\"name\": {\"action\": \"decline\"}}, \"requestState\": \"s1\""),
+    version: Some(McpVersion::V2026_07_28));
+
+rule!(Mcp, INPUT_RESPONSE_UNREQUESTED, "mcp-input-response-unrequested", Warning, MRTR_2026,
+    "inputResponses should answer only the keys the server asked.",
+    "The keys of inputResponses are the keys of the inputRequests being answered; the server ignores any other. A key never asked is usually a misspelt one, and its question stays unanswered.",
+    bad: retry!("\"inputResponses\": {\"name\": {\"action\": \"decline\"}, \"age\": {\"action\": \"decline\"}}, \"requestState\": \"s1\""),
+    good: retry!("\"inputResponses\": {\"name\": {\"action\": \"decline\"}}, \"requestState\": \"s1\""),
+    version: Some(McpVersion::V2026_07_28));
+
+rule!(Mcp, REQUEST_STATE_CHANGED, "mcp-request-state-changed", Error, MRTR_2026,
+    "A retry echoes the server's requestState unchanged (and sends none when none was given).",
+    "requestState is the server's memory between rounds: opaque to the client, which must send it back exactly as received. The server verifies it and refuses a changed or missing one.",
+    bad: retry!("\"inputResponses\": {\"name\": {\"action\": \"decline\"}}, \"requestState\": \"s2\""),
+    good: retry!("\"inputResponses\": {\"name\": {\"action\": \"decline\"}}, \"requestState\": \"s1\""),
+    version: Some(McpVersion::V2026_07_28));
+
+rule!(Mcp, CACHE_FIELDS, "mcp-cache-fields", Error, CACHE_2026,
+    "List, read and discover results carry ttlMs (an integer, 0 or more) and cacheScope (\"public\" or \"private\").",
+    "2026-07-28 lets clients cache these results: ttlMs says for how many milliseconds the answer stays fresh (0: stale at once), cacheScope whether caches may share it across users (\"public\") or not (\"private\").",
+    bad: r#"{"jsonrpc": "2.0", "result": {"resultType": "complete", "tools": [], "ttlMs": -1, "cacheScope": "public"}, "id": 1}"#,
+    good: r#"{"jsonrpc": "2.0", "result": {"resultType": "complete", "tools": [], "ttlMs": 60000, "cacheScope": "public"}, "id": 1}"#,
+    version: Some(McpVersion::V2026_07_28));
+
+rule!(Mcp, ERROR_DATA, "mcp-error-data", Error, ERRORS_2026,
+    "2026-07-28's errors -32021 and -32022 carry their data.",
+    "-32021 (a client capability is missing) names it in data.requiredCapabilities; -32022 (unsupported protocol version) gives data.requested and data.supported (the versions to retry with). -32020 is an HTTP header that disagrees with the body.",
+    bad: r#"{"jsonrpc": "2.0", "error": {"code": -32022, "message": "Unsupported protocol version"}, "id": 1}"#,
+    good: r#"{"jsonrpc": "2.0", "error": {"code": -32022, "message": "Unsupported protocol version", "data": {"requested": "2024-01-01", "supported": ["2026-07-28"]}}, "id": 1}"#,
+    version: Some(McpVersion::V2026_07_28));
+
+rule!(Mcp, ERROR_CODE_RETIRED, "mcp-error-code-retired", Warning, ERRORS_2026,
+    "2026-07-28 no longer uses -32002 (resource not found) or -32042 (URL elicitation required).",
+    "A missing resource is now -32602 (Invalid params, SEP-2164); a server that needs the user at a URL answers input_required with an elicitation of mode \"url\".",
+    bad: r#"{"jsonrpc": "2.0", "error": {"code": -32002, "message": "Resource not found"}, "id": 1}"#,
+    good: r#"{"jsonrpc": "2.0", "error": {"code": -32602, "message": "Resource not found"}, "id": 1}"#,
+    version: Some(McpVersion::V2026_07_28));
+
 /// Every MCP rule.
 pub static RULES: &[&Rule] = &[
     &ID_NULL,
@@ -225,4 +362,16 @@ pub static RULES: &[&Rule] = &[
     &INITIALIZED_ORDER,
     &REQUEST_DURING_INITIALIZATION,
     &ID_REUSED,
+    &METHOD_REMOVED,
+    &META_CLIENT_INFO,
+    &RESULT_TYPE_MISSING,
+    &INPUT_REQUIRED_SHAPE,
+    &INPUT_REQUEST_INVALID,
+    &INPUT_RESPONSE_INVALID,
+    &RETRY_MISSING_RESPONSES,
+    &INPUT_RESPONSE_UNREQUESTED,
+    &REQUEST_STATE_CHANGED,
+    &CACHE_FIELDS,
+    &ERROR_DATA,
+    &ERROR_CODE_RETIRED,
 ];
