@@ -662,3 +662,55 @@ fn the_tap_reports_a_tampered_round_live() {
         ]
     );
 }
+
+#[test]
+fn a_conversation_remembers_a_bounded_amount() {
+    use jsonrpc_playground::json::Direction;
+    use jsonrpc_playground::rpc::mcp::rounds::MAX_REMEMBERED_BYTES;
+    use jsonrpc_playground::rpc::mcp::Rounds;
+    let mut rounds = Rounds::default();
+    let mut observe = |from, text: &str| {
+        let (parsed, _) = parse_document(text.as_bytes(), 0).unwrap();
+        rounds.observe(from, &parsed.root, "");
+    };
+    // 400 calls left in the middle of their rounds, each round asking 40 keys of 250 bytes (10 KB).
+    let keys: String = (0..40)
+        .map(|k| format!(r#""{k:0>250}": {{"method": "roots/list"}}"#))
+        .collect::<Vec<_>>()
+        .join(", ");
+    for i in 0..400 {
+        observe(
+            Direction::Client,
+            &request(i, "tools/call", &format!(r#""name": "t{i}""#)),
+        );
+        observe(
+            Direction::Server,
+            &result(
+                i,
+                &format!(r#""resultType": "input_required", "inputRequests": {{{keys}}}"#),
+            ),
+        );
+    }
+    // 3,000 requests never answered, and one round larger than the whole budget.
+    for i in 400..3400 {
+        observe(Direction::Client, &request(i, "tools/list", ""));
+    }
+    let huge = "k".repeat(MAX_REMEMBERED_BYTES + 1);
+    observe(
+        Direction::Client,
+        &request(9999, "tools/call", r#""name": "big""#),
+    );
+    observe(
+        Direction::Server,
+        &result(
+            9999,
+            &format!(r#""resultType": "input_required", "requestState": "{huge}""#),
+        ),
+    );
+    drop(observe);
+    assert!(
+        rounds.remembered_bytes() <= 2 * MAX_REMEMBERED_BYTES,
+        "{} bytes",
+        rounds.remembered_bytes()
+    );
+}

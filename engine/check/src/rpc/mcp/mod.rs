@@ -3,7 +3,7 @@
 mod message;
 pub mod methods;
 mod params;
-mod rounds;
+pub mod rounds;
 pub mod rules;
 mod session;
 mod table;

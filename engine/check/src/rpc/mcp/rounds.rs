@@ -403,6 +403,9 @@ fn error_data(error: &Node<'_>, at: &str, out: &mut Out) {
 const MAX_PENDING: usize = 1024;
 /// Open input-required rounds, at most.
 const MAX_OPEN: usize = 256;
+/// Bytes of text (ids, methods, targets, keys, states) remembered at most, requests and rounds
+/// each: past it the oldest are forgotten, and one larger on its own is not remembered.
+pub const MAX_REMEMBERED_BYTES: usize = 1 << 20;
 
 /// A client request as a round knows it: the method and what it names (a tool, a prompt, a uri).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -412,6 +415,9 @@ struct Call {
 }
 
 impl Call {
+    fn bytes(&self) -> usize {
+        self.method.len() + self.target.len()
+    }
     fn of(method: &str, node: &Node<'_>) -> Call {
         let params = node.get("params");
         let target = ["name", "uri"]
@@ -442,6 +448,13 @@ struct Round {
     state: Option<String>,
 }
 
+impl Round {
+    fn bytes(&self) -> usize {
+        let asked: usize = self.asked.iter().map(|(k, m)| k.len() + m.len()).sum();
+        self.call.bytes() + asked + self.state.as_ref().map_or(0, String::len)
+    }
+}
+
 /// A 2026-07-28 conversation as it goes: the client's requests awaiting answers and the
 /// input-required rounds awaiting their retries. Feed it every message in order with
 /// [`Rounds::observe`]. Memory is bounded: at most [`MAX_PENDING`] requests and [`MAX_OPEN`]
@@ -450,6 +463,9 @@ struct Round {
 pub struct Rounds {
     pending: VecDeque<(String, Call)>,
     open: VecDeque<Round>,
+    /// Bytes held by `pending` and by `open`.
+    pending_bytes: usize,
+    open_bytes: usize,
 }
 
 /// An id as a key: strings by value, numbers by their text.
@@ -475,20 +491,15 @@ impl Rounds {
                 let call = Call::of(method, node);
                 if let Some(i) = self.open.iter().position(|r| r.call == call) {
                     if let Some(round) = self.open.remove(i) {
+                        self.open_bytes -= round.bytes();
                         retry(&round, node, base, &mut out);
                     }
                 }
-                self.pending.retain(|(k, _)| *k != id);
-                if self.pending.len() == MAX_PENDING {
-                    self.pending.pop_front();
-                }
-                self.pending.push_back((id, call));
+                self.forget_request(&id);
+                self.remember_request(id, call);
             }
             (Direction::Server, None) => {
-                let Some(i) = self.pending.iter().position(|(k, _)| *k == id) else {
-                    return out;
-                };
-                let Some((_, call)) = self.pending.remove(i) else {
+                let Some(call) = self.forget_request(&id) else {
                     return out;
                 };
                 let Some(result) = node.get("result").filter(|r| r.is_object()) else {
@@ -509,11 +520,7 @@ impl Rounds {
                         .get("requestState")
                         .and_then(Node::as_str)
                         .map(str::to_string);
-                    self.open.retain(|r| r.call != call);
-                    if self.open.len() == MAX_OPEN {
-                        self.open.pop_front();
-                    }
-                    self.open.push_back(Round { call, asked, state });
+                    self.remember_round(Round { call, asked, state });
                 } else {
                     cache_present(&call.method, result, &format!("{base}/result"), &mut out);
                 }
@@ -521,6 +528,58 @@ impl Rounds {
             _ => {}
         }
         out
+    }
+}
+
+impl Rounds {
+    /// Takes the request with id key `id` out of the pending ones.
+    fn forget_request(&mut self, id: &str) -> Option<Call> {
+        let i = self.pending.iter().position(|(k, _)| k == id)?;
+        let (key, call) = self.pending.remove(i)?;
+        self.pending_bytes -= key.len() + call.bytes();
+        Some(call)
+    }
+
+    fn remember_request(&mut self, id: String, call: Call) {
+        let size = id.len() + call.bytes();
+        if size > MAX_REMEMBERED_BYTES {
+            return;
+        }
+        while self.pending.len() >= MAX_PENDING || self.pending_bytes + size > MAX_REMEMBERED_BYTES
+        {
+            let Some((key, old)) = self.pending.pop_front() else {
+                break;
+            };
+            self.pending_bytes -= key.len() + old.bytes();
+        }
+        self.pending_bytes += size;
+        self.pending.push_back((id, call));
+    }
+
+    /// Opens `round`, replacing an open one of the same call.
+    fn remember_round(&mut self, round: Round) {
+        if let Some(i) = self.open.iter().position(|r| r.call == round.call) {
+            if let Some(old) = self.open.remove(i) {
+                self.open_bytes -= old.bytes();
+            }
+        }
+        let size = round.bytes();
+        if size > MAX_REMEMBERED_BYTES {
+            return;
+        }
+        while self.open.len() >= MAX_OPEN || self.open_bytes + size > MAX_REMEMBERED_BYTES {
+            let Some(old) = self.open.pop_front() else {
+                break;
+            };
+            self.open_bytes -= old.bytes();
+        }
+        self.open_bytes += size;
+        self.open.push_back(round);
+    }
+
+    /// Bytes of text remembered now (requests and rounds).
+    pub fn remembered_bytes(&self) -> usize {
+        self.pending_bytes + self.open_bytes
     }
 }
 
