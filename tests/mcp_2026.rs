@@ -265,23 +265,15 @@ fn a_list_result_without_caching_fields_is_flagged_in_a_transcript() {
         result(3, DONE),
     ]);
     let v = found(&src, V2026);
-    // Both fields are missing from the tools/list result; the read has them, tools/call needs none.
+    // The fields are missing from the tools/list result; the read has them, tools/call needs none.
     assert_eq!(
         v,
-        [
-            (
-                1,
-                "mcp-cache-fields",
-                "/result".to_string(),
-                Severity::Error
-            ),
-            (
-                1,
-                "mcp-cache-fields",
-                "/result".to_string(),
-                Severity::Error
-            )
-        ]
+        [(
+            1,
+            "mcp-cache-fields",
+            "/result".to_string(),
+            Severity::Error
+        )]
     );
 }
 

@@ -6,13 +6,12 @@
 //! or the live traffic of `jrpc tap`) goes through [`Rounds`]: it pairs each result with the
 //! request it answers, remembers what an input-required result asked, and checks the retry
 //! against it (every key answered, no key never asked, `requestState` echoed unchanged).
+//! Messages are kept short and mostly constant: the whole catalogue ships in the page.
 //! <https://modelcontextprotocol.io/specification/2026-07-28/basic/patterns/mrtr>
-
-use std::collections::VecDeque;
 
 use crate::json::{escape_token, Direction, Node, Span, Value};
 use crate::rpc::catalogue::Rule;
-use crate::rpc::Sink;
+use crate::rpc::{Sink, Text};
 
 use super::methods::{self, Types, ARRAY, INTEGER, OBJECT, STRING};
 use super::params::has_type;
@@ -25,27 +24,35 @@ pub struct Finding {
     pub rule: &'static Rule,
     pub path: String,
     pub span: Span,
-    pub message: String,
+    pub message: Text,
 }
 
 type Out = Vec<Finding>;
 
-fn flag(out: &mut Out, rule: &'static Rule, path: String, span: Span, message: String) {
+fn flag(out: &mut Out, rule: &'static Rule, path: String, span: Span, message: impl Into<Text>) {
     out.push(Finding {
         rule,
         path,
         span,
-        message,
+        message: message.into(),
     });
 }
 
-fn into_sink(found: Out, sink: &mut Sink<'_>) {
-    for f in found {
-        sink.push_full(f.rule, f.path, f.span, f.message, Vec::new());
-    }
+/// `{at}/{key}` with `key` escaped as a pointer token.
+fn child(at: &str, key: &str) -> String {
+    format!("{at}/{}", escape_token(key))
 }
 
-const CLIENT_INFO: &str = "io.modelcontextprotocol/clientInfo";
+/// The three requests a server may ask inside an input-required result.
+const INPUT_METHODS: [&str; 3] = ["sampling/createMessage", "elicitation/create", "roots/list"];
+const SAMPLING: usize = 0;
+const ELICITATION: usize = 1;
+const ROOTS: usize = 2;
+
+fn input_method(entry: &Node<'_>) -> Option<usize> {
+    let method = entry.get("method").and_then(Node::as_str)?;
+    INPUT_METHODS.iter().position(|m| *m == method)
+}
 
 /// Checks one response on its own: its result (resultType, an input-required result's shape, the
 /// caching fields' values) or its error (the new codes' data, the retired codes).
@@ -60,6 +67,12 @@ pub(super) fn response(node: &Node<'_>, path: &str, sink: &mut Sink<'_>) {
     into_sink(out, sink);
 }
 
+fn into_sink(found: Out, sink: &mut Sink<'_>) {
+    for f in found {
+        sink.push_full(f.rule, f.path, f.span, f.message, Vec::new());
+    }
+}
+
 /// Checks one request on its own: the client named in `_meta`, and each input response an object.
 pub(super) fn request(node: &Node<'_>, path: &str, method: &str, sink: &mut Sink<'_>) {
     let Some(params) = node.get("params").filter(|p| p.is_object()) else {
@@ -72,81 +85,58 @@ pub(super) fn request(node: &Node<'_>, path: &str, method: &str, sink: &mut Sink
             .any(|p| p.path == "_meta/io.modelcontextprotocol~1clientInfo")
     });
     if let Some(meta) = params.get("_meta").filter(|m| m.is_object()) {
-        if names_client && meta.get(CLIENT_INFO).is_none() {
-            flag(
-                &mut out,
-                &META_CLIENT_INFO,
-                format!("{path}/params/_meta"),
-                meta.span,
-                format!("{method}'s _meta should name the client in \"{CLIENT_INFO}\" ({{\"name\", \"version\"}}): with no initialize, each request is all the server knows of its caller"),
-            );
+        if names_client && meta.get("io.modelcontextprotocol/clientInfo").is_none() {
+            flag(&mut out, &META_CLIENT_INFO, format!("{path}/params/_meta"), meta.span,
+                "_meta should name the client in \"io.modelcontextprotocol/clientInfo\" ({\"name\", \"version\"})");
         }
     }
     if let Some(responses) = params.get("inputResponses") {
-        for m in responses.members() {
-            if !m.value.is_object() {
-                flag(
-                    &mut out,
-                    &INPUT_RESPONSE_INVALID,
-                    format!(
-                        "{path}/params/inputResponses/{}",
-                        escape_token(&m.key)
-                    ),
-                    m.value.span,
-                    format!(
-                        "the answer to input request \"{}\" must be an object (the result of the sampling, elicitation or roots request it answers), found {}",
-                        m.key,
-                        m.value.json_type().name()
-                    ),
-                );
-            }
+        for m in responses.members().iter().filter(|m| !m.value.is_object()) {
+            flag(
+                &mut out,
+                &INPUT_RESPONSE_INVALID,
+                child(&format!("{path}/params/inputResponses"), &m.key),
+                m.value.span,
+                "an input response is an object: the result of the request it answers",
+            );
         }
     }
     into_sink(out, sink);
 }
 
 fn result_shape(result: &Node<'_>, at: &str, out: &mut Out) {
-    let kind = match result.get("resultType") {
-        None => {
-            flag(out, &RESULT_TYPE_MISSING, at.to_string(), result.span,
-                "a 2026-07-28 result must carry \"resultType\": \"complete\", or \"input_required\" when the server needs more input first".into());
-            None
-        }
-        Some(t) => {
-            if t.as_str().is_none() {
-                flag(
-                    out,
-                    &RESULT_TYPE_MISSING,
-                    format!("{at}/resultType"),
-                    t.span,
-                    format!(
-                        "\"resultType\" must be a string (\"complete\" or \"input_required\"), found {}",
-                        t.json_type().name()
-                    ),
-                );
-            }
-            t.as_str()
-        }
-    };
-    if kind == Some("input_required") {
-        input_required(result, at, out);
-    } else {
-        cache_values(result, at, out);
+    let kind = result.get("resultType");
+    match kind {
+        None => flag(
+            out,
+            &RESULT_TYPE_MISSING,
+            at.to_string(),
+            result.span,
+            "a 2026-07-28 result needs \"resultType\": \"complete\" or \"input_required\"",
+        ),
+        Some(t) if t.as_str().is_none() => flag(
+            out,
+            &RESULT_TYPE_MISSING,
+            format!("{at}/resultType"),
+            t.span,
+            "\"resultType\" is a string: \"complete\" or \"input_required\"",
+        ),
+        _ => {}
     }
-}
-
-/// The caching fields, where present, have their types and values.
-fn cache_values(result: &Node<'_>, at: &str, out: &mut Out) {
+    if kind.and_then(Node::as_str) == Some("input_required") {
+        input_required(result, at, out);
+        return;
+    }
+    // The caching fields, where present, have their types and values.
     if let Some(ttl) = result.get("ttlMs") {
-        let ok = has_type(ttl, INTEGER) && ttl.as_f64().is_some_and(|f| f >= 0.0);
-        if !ok {
-            let text = match ttl.value {
-                Value::Number(n) => n.to_string(),
-                _ => ttl.json_type().name().to_string(),
-            };
-            flag(out, &CACHE_FIELDS, format!("{at}/ttlMs"), ttl.span, format!(
-                "\"ttlMs\" is how many milliseconds the result stays fresh: an integer, 0 or more, not {text}"
-            ));
+        if !(has_type(ttl, INTEGER) && ttl.as_f64().is_some_and(|f| f >= 0.0)) {
+            flag(
+                out,
+                &CACHE_FIELDS,
+                format!("{at}/ttlMs"),
+                ttl.span,
+                "\"ttlMs\" is an integer of milliseconds, 0 or more",
+            );
         }
     }
     if let Some(scope) = result.get("cacheScope") {
@@ -156,23 +146,8 @@ fn cache_values(result: &Node<'_>, at: &str, out: &mut Out) {
                 &CACHE_FIELDS,
                 format!("{at}/cacheScope"),
                 scope.span,
-                "\"cacheScope\" is \"public\" (any cache may share it) or \"private\" (only within the same authorization)".into(),
+                "\"cacheScope\" is \"public\" or \"private\"",
             );
-        }
-    }
-}
-
-/// The required caching fields of the result of `method` are present.
-fn cache_present(method: &str, result: &Node<'_>, at: &str, out: &mut Out) {
-    let Some(row) = methods::lookup(method, McpVersion::V2026_07_28) else {
-        return;
-    };
-    for name in ["ttlMs", "cacheScope"] {
-        let required = row.result.iter().any(|p| p.path == name && p.required);
-        if required && result.get(name).is_none() {
-            flag(out, &CACHE_FIELDS, at.to_string(), result.span, format!(
-                "the result of {method} is cacheable and must carry \"{name}\" (ttlMs: an integer of milliseconds, 0 or more; cacheScope: \"public\" or \"private\")"
-            ));
         }
     }
 }
@@ -181,8 +156,13 @@ fn input_required(result: &Node<'_>, at: &str, out: &mut Out) {
     let requests = result.get("inputRequests");
     let state = result.get("requestState");
     if requests.is_none() && state.is_none() {
-        flag(out, &INPUT_REQUIRED_SHAPE, at.to_string(), result.span,
-            "an input_required result needs \"inputRequests\" (what the client must answer), \"requestState\" (what it must echo back), or both".into());
+        flag(
+            out,
+            &INPUT_REQUIRED_SHAPE,
+            at.to_string(),
+            result.span,
+            "an input_required result needs \"inputRequests\", \"requestState\" or both",
+        );
     }
     if let Some(s) = state.filter(|s| s.as_str().is_none()) {
         flag(
@@ -190,172 +170,122 @@ fn input_required(result: &Node<'_>, at: &str, out: &mut Out) {
             &INPUT_REQUIRED_SHAPE,
             format!("{at}/requestState"),
             s.span,
-            format!(
-                "\"requestState\" is opaque text the client echoes back: a string, found {}",
-                s.json_type().name()
-            ),
+            "\"requestState\" is a string",
         );
     }
-    let Some(requests) = requests else { return };
-    if !requests.is_object() {
-        flag(
+    match requests {
+        Some(r) if !r.is_object() => flag(
             out,
             &INPUT_REQUIRED_SHAPE,
             format!("{at}/inputRequests"),
-            requests.span,
-            format!(
-                "\"inputRequests\" maps keys to input requests: an object, found {}",
-                requests.json_type().name()
-            ),
-        );
-        return;
-    }
-    for m in requests.members() {
-        input_request(
-            &m.key,
-            &m.value,
-            &format!("{at}/inputRequests/{}", escape_token(&m.key)),
-            out,
-        );
+            r.span,
+            "\"inputRequests\" is an object: key to input request",
+        ),
+        Some(r) => {
+            for m in r.members() {
+                input_request(
+                    &m.value,
+                    &child(&format!("{at}/inputRequests"), &m.key),
+                    out,
+                );
+            }
+        }
+        None => {}
     }
 }
 
-/// `obj[key]` has one of `types` (`what` names them); flags `rule` when absent or another type.
-fn need(
-    obj: &Node<'_>,
-    key: &str,
-    types: Types,
-    at: &str,
-    rule: &'static Rule,
-    whose: &str,
-    out: &mut Out,
-) {
-    match obj.get(key) {
-        None => flag(
-            out,
-            rule,
-            at.to_string(),
-            obj.span,
-            format!("{whose} needs \"{key}\" ({})", methods::types_name(types)),
-        ),
-        Some(v) if !has_type(v, types) => flag(
-            out,
-            rule,
-            format!("{at}/{}", escape_token(key)),
-            v.span,
-            format!(
-                "{whose}'s \"{key}\" must be {}, found {}",
-                methods::types_name(types),
-                v.json_type().name()
-            ),
-        ),
-        Some(_) => {}
-    }
+/// `obj[key]` has one of `types`; flags `rule` when it is absent or of another type.
+fn need(obj: &Node<'_>, key: &str, types: Types, at: &str, rule: &'static Rule, out: &mut Out) {
+    let (path, span) = match obj.get(key) {
+        None => (at.to_string(), obj.span),
+        Some(v) if !has_type(v, types) => (child(at, key), v.span),
+        Some(_) => return,
+    };
+    let message = format!("\"{key}\" must be {}", methods::types_name(types));
+    flag(out, rule, path, span, message);
 }
 
-fn input_request(key: &str, entry: &Node<'_>, at: &str, out: &mut Out) {
+fn input_request(entry: &Node<'_>, at: &str, out: &mut Out) {
     let rule = &INPUT_REQUEST_INVALID;
-    if !entry.is_object() {
-        flag(
-            out,
-            rule,
-            at.to_string(),
-            entry.span,
-            format!(
-                "input request \"{key}\" must be an object {{\"method\", \"params\"}}, found {}",
-                entry.json_type().name()
-            ),
-        );
-        return;
-    }
-    let method = entry.get("method").and_then(Node::as_str);
-    let whose = format!("input request \"{key}\"");
-    let Some(method @ ("sampling/createMessage" | "elicitation/create" | "roots/list")) = method
-    else {
+    let Some(kind) = input_method(entry) else {
         let (path, span) = match entry.get("method") {
             Some(m) => (format!("{at}/method"), m.span),
             None => (at.to_string(), entry.span),
         };
-        flag(
-            out,
-            rule,
-            path,
-            span,
-            format!(
-            "{whose} must have \"method\" sampling/createMessage, elicitation/create or roots/list"
-        ),
-        );
+        flag(out, rule, path, span,
+            "an input request is {\"method\", \"params\"} of sampling/createMessage, elicitation/create or roots/list");
         return;
     };
-    let params = entry.get("params");
-    match (method, params) {
-        ("roots/list", None) => {}
-        (_, Some(p)) if !p.is_object() => flag(
-            out,
-            rule,
-            format!("{at}/params"),
-            p.span,
-            format!(
-                "{whose}'s params must be an object, found {}",
-                p.json_type().name()
-            ),
-        ),
-        (_, None) => flag(
+    let params_at = format!("{at}/params");
+    let at = &params_at;
+    match entry.get("params") {
+        None if kind == ROOTS => {}
+        None => flag(
             out,
             rule,
             at.to_string(),
             entry.span,
-            format!("{whose} ({method}) needs \"params\""),
+            "this input request needs \"params\"",
         ),
-        ("sampling/createMessage", Some(p)) => {
-            let at = format!("{at}/params");
-            need(p, "messages", ARRAY, &at, rule, &whose, out);
-            need(p, "maxTokens", INTEGER, &at, rule, &whose, out);
-        }
-        ("elicitation/create", Some(p)) => {
-            let at = format!("{at}/params");
-            need(p, "message", STRING, &at, rule, &whose, out);
-            if p.get("mode").and_then(Node::as_str) == Some("url") {
-                need(p, "url", STRING, &at, rule, &whose, out);
-            } else {
-                need(p, "requestedSchema", OBJECT, &at, rule, &whose, out);
+        Some(p) if p.is_object() => match kind {
+            SAMPLING => {
+                need(p, "messages", ARRAY, at, rule, out);
+                need(p, "maxTokens", INTEGER, at, rule, out);
             }
-        }
-        _ => {}
+            ELICITATION => {
+                need(p, "message", STRING, at, rule, out);
+                let url = p.get("mode").and_then(Node::as_str) == Some("url");
+                let (key, types) = if url {
+                    ("url", STRING)
+                } else {
+                    ("requestedSchema", OBJECT)
+                };
+                need(p, key, types, at, rule, out);
+            }
+            _ => {}
+        },
+        Some(p) => flag(
+            out,
+            rule,
+            params_at.clone(),
+            p.span,
+            "this input request's \"params\" must be an object",
+        ),
     }
 }
 
-/// An answer to an input request of `method` is that request's result.
-fn input_response(key: &str, method: &str, answer: &Node<'_>, at: &str, out: &mut Out) {
+/// An answer to an input request of kind `kind` is that request's result.
+fn input_response(kind: usize, answer: &Node<'_>, at: &str, out: &mut Out) {
+    let rule = &INPUT_RESPONSE_INVALID;
     if !answer.is_object() {
         return; // said on its own by `request`
     }
-    let rule = &INPUT_RESPONSE_INVALID;
-    let whose = format!("the answer to \"{key}\" ({method})");
-    match method {
-        "elicitation/create" => match answer.get("action") {
-            Some(a) if matches!(a.as_str(), Some("accept" | "decline" | "cancel")) => {}
-            Some(a) => flag(
-                out,
-                rule,
-                format!("{at}/action"),
-                a.span,
-                format!("{whose}: \"action\" is \"accept\", \"decline\" or \"cancel\""),
-            ),
-            None => flag(
-                out,
-                rule,
-                at.to_string(),
-                answer.span,
-                format!("{whose} needs \"action\": \"accept\", \"decline\" or \"cancel\""),
-            ),
-        },
-        "sampling/createMessage" => {
-            need(answer, "role", STRING, at, rule, &whose, out);
-            need(answer, "content", OBJECT | ARRAY, at, rule, &whose, out);
-            need(answer, "model", STRING, at, rule, &whose, out);
+    match kind {
+        ELICITATION => {
+            if !matches!(
+                answer.get("action").and_then(Node::as_str),
+                Some("accept" | "decline" | "cancel")
+            ) {
+                let (path, span) = answer
+                    .get("action")
+                    .map_or((at.to_string(), answer.span), |a| {
+                        (format!("{at}/action"), a.span)
+                    });
+                flag(
+                    out,
+                    rule,
+                    path,
+                    span,
+                    "an elicitation's answer has \"action\": \"accept\", \"decline\" or \"cancel\"",
+                );
+            }
         }
-        "roots/list" => need(answer, "roots", ARRAY, at, rule, &whose, out),
+        SAMPLING => {
+            need(answer, "role", STRING, at, rule, out);
+            need(answer, "content", OBJECT | ARRAY, at, rule, out);
+            need(answer, "model", STRING, at, rule, out);
+        }
+        ROOTS => need(answer, "roots", ARRAY, at, rule, out),
         _ => {}
     }
 }
@@ -366,34 +296,36 @@ fn error_data(error: &Node<'_>, at: &str, out: &mut Out) {
         return;
     };
     let data_at = format!("{at}/data");
-    match code.as_i64() {
-        Some(-32021) | Some(-32022) => {
-            let Some(data) = error.get("data").filter(|d| d.is_object()) else {
-                let span = error.get("data").map_or(error.span, |d| d.span);
-                let path = if error.get("data").is_some() { data_at } else { at.to_string() };
-                let wants = if code.as_i64() == Some(-32021) {
-                    "{\"requiredCapabilities\": {...}}"
-                } else {
-                    "{\"requested\": \"...\", \"supported\": [...]}"
-                };
-                flag(out, &ERROR_DATA, path, span, format!(
-                    "error {} needs \"data\": {wants}", code.as_i64().unwrap_or_default()
-                ));
-                return;
-            };
-            let whose = format!("error {}'s data", code.as_i64().unwrap_or_default());
-            if code.as_i64() == Some(-32021) {
-                need(data, "requiredCapabilities", OBJECT, &data_at, &ERROR_DATA, &whose, out);
-            } else {
-                need(data, "requested", STRING, &data_at, &ERROR_DATA, &whose, out);
-                need(data, "supported", ARRAY, &data_at, &ERROR_DATA, &whose, out);
+    let wants: &[(&str, Types)] = match code.as_i64() {
+        Some(-32021) => &[("requiredCapabilities", OBJECT)],
+        Some(-32022) => &[("requested", STRING), ("supported", ARRAY)],
+        Some(-32002 | -32042) => {
+            flag(out, &ERROR_CODE_RETIRED, format!("{at}/code"), code.span,
+                "2026-07-28 retired this code: -32602 for a missing resource, input_required for a URL elicitation");
+            return;
+        }
+        _ => return,
+    };
+    match error.get("data") {
+        Some(data) if data.is_object() => {
+            for (key, types) in wants {
+                need(data, key, *types, &data_at, &ERROR_DATA, out);
             }
         }
-        Some(-32002) => flag(out, &ERROR_CODE_RETIRED, format!("{at}/code"), code.span,
-            "2026-07-28 answers a missing resource with -32602 (Invalid params, SEP-2164), not -32002".into()),
-        Some(-32042) => flag(out, &ERROR_CODE_RETIRED, format!("{at}/code"), code.span,
-            "2026-07-28 has no -32042 (URL elicitation required): answer input_required with an elicitation of mode \"url\"".into()),
-        _ => {}
+        other => {
+            let path = if other.is_some() {
+                data_at
+            } else {
+                at.to_string()
+            };
+            flag(
+                out,
+                &ERROR_DATA,
+                path,
+                other.map_or(error.span, |d| d.span),
+                "this error code needs its \"data\" object",
+            );
+        }
     }
 }
 
@@ -414,58 +346,60 @@ struct Call {
     target: String,
 }
 
-impl Call {
-    fn bytes(&self) -> usize {
-        self.method.len() + self.target.len()
-    }
-    fn of(method: &str, node: &Node<'_>) -> Call {
-        let params = node.get("params");
-        let target = ["name", "uri"]
-            .iter()
-            .find_map(|k| params.and_then(|p| p.get(k)).and_then(Node::as_str))
-            .unwrap_or_default();
-        Call {
-            method: method.to_string(),
-            target: target.to_string(),
-        }
-    }
-    fn shown(&self) -> String {
-        if self.target.is_empty() {
-            self.method.clone()
-        } else {
-            format!("{} {}", self.method, self.target)
-        }
-    }
-}
-
 /// What an input-required result asked of one call.
 #[derive(Debug)]
 struct Round {
     call: Call,
-    /// (key, method) of each input request.
-    asked: Vec<(String, String)>,
+    /// Each input request's key and kind (an index of [`INPUT_METHODS`], or past it: unknown).
+    asked: Vec<(String, usize)>,
     /// The requestState to echo, when the server gave one.
     state: Option<String>,
 }
 
-impl Round {
+/// Something remembered, and the bytes of text it holds.
+trait Held {
+    fn bytes(&self) -> usize;
+}
+
+impl Held for (String, Call) {
     fn bytes(&self) -> usize {
-        let asked: usize = self.asked.iter().map(|(k, m)| k.len() + m.len()).sum();
-        self.call.bytes() + asked + self.state.as_ref().map_or(0, String::len)
+        self.0.len() + self.1.method.len() + self.1.target.len()
     }
+}
+
+impl Held for Round {
+    fn bytes(&self) -> usize {
+        let asked: usize = self.asked.iter().map(|(k, _)| k.len()).sum();
+        let call = self.call.method.len() + self.call.target.len();
+        call + asked + self.state.as_ref().map_or(0, String::len)
+    }
+}
+
+/// Appends `item`, first forgetting the oldest while more than `max` items or
+/// [`MAX_REMEMBERED_BYTES`] would be held; an item larger than that on its own is not kept.
+fn remember<T: Held>(list: &mut Vec<T>, item: T, max: usize) {
+    let size = item.bytes();
+    if size > MAX_REMEMBERED_BYTES {
+        return;
+    }
+    let mut held: usize = list.iter().map(Held::bytes).sum();
+    let mut drop = 0;
+    while list.len() - drop >= max || held + size > MAX_REMEMBERED_BYTES {
+        held -= list[drop].bytes();
+        drop += 1;
+    }
+    list.drain(..drop);
+    list.push(item);
 }
 
 /// A 2026-07-28 conversation as it goes: the client's requests awaiting answers and the
 /// input-required rounds awaiting their retries. Feed it every message in order with
 /// [`Rounds::observe`]. Memory is bounded: at most [`MAX_PENDING`] requests and [`MAX_OPEN`]
-/// rounds are remembered (the oldest are forgotten first).
+/// rounds, each list at most [`MAX_REMEMBERED_BYTES`] of text (the oldest are forgotten first).
 #[derive(Debug, Default)]
 pub struct Rounds {
-    pending: VecDeque<(String, Call)>,
-    open: VecDeque<Round>,
-    /// Bytes held by `pending` and by `open`.
-    pending_bytes: usize,
-    open_bytes: usize,
+    pending: Vec<(String, Call)>,
+    open: Vec<Round>,
 }
 
 /// An id as a key: strings by value, numbers by their text.
@@ -488,171 +422,112 @@ impl Rounds {
         };
         match (from, node.get("method").and_then(Node::as_str)) {
             (Direction::Client, Some(method)) => {
-                let call = Call::of(method, node);
+                let params = node.get("params");
+                let target = ["name", "uri"]
+                    .iter()
+                    .find_map(|k| params.and_then(|p| p.get(k)).and_then(Node::as_str));
+                let call = Call {
+                    method: method.to_string(),
+                    target: target.unwrap_or_default().to_string(),
+                };
                 if let Some(i) = self.open.iter().position(|r| r.call == call) {
-                    if let Some(round) = self.open.remove(i) {
-                        self.open_bytes -= round.bytes();
-                        retry(&round, node, base, &mut out);
-                    }
+                    retry(&self.open.remove(i), node, base, &mut out);
                 }
-                self.forget_request(&id);
-                self.remember_request(id, call);
+                self.pending.retain(|(k, _)| *k != id);
+                remember(&mut self.pending, (id, call), MAX_PENDING);
             }
             (Direction::Server, None) => {
-                let Some(call) = self.forget_request(&id) else {
+                let earlier = self.pending.iter().position(|(k, _)| *k == id);
+                let earlier = earlier.map(|i| self.pending.remove(i).1);
+                let (Some(call), Some(result)) =
+                    (earlier, node.get("result").filter(|r| r.is_object()))
+                else {
                     return out;
                 };
-                let Some(result) = node.get("result").filter(|r| r.is_object()) else {
-                    return out;
-                };
-                if result.get("resultType").and_then(Node::as_str) == Some("input_required") {
-                    let asked = result
-                        .get("inputRequests")
-                        .map(Node::members)
-                        .unwrap_or_default()
-                        .iter()
-                        .map(|m| {
-                            let method = m.value.get("method").and_then(Node::as_str);
-                            (m.key.to_string(), method.unwrap_or_default().to_string())
-                        })
-                        .collect();
-                    let state = result
-                        .get("requestState")
-                        .and_then(Node::as_str)
-                        .map(str::to_string);
-                    self.remember_round(Round { call, asked, state });
-                } else {
+                if result.get("resultType").and_then(Node::as_str) != Some("input_required") {
                     cache_present(&call.method, result, &format!("{base}/result"), &mut out);
+                    return out;
                 }
+                let asked = result.get("inputRequests").map_or(&[][..], Node::members);
+                let asked = asked
+                    .iter()
+                    .map(|m| (m.key.to_string(), input_method(&m.value).unwrap_or(3)))
+                    .collect();
+                let state = result.get("requestState").and_then(Node::as_str);
+                self.open.retain(|r| r.call != call);
+                let state = state.map(str::to_string);
+                remember(&mut self.open, Round { call, asked, state }, MAX_OPEN);
             }
             _ => {}
         }
         out
     }
-}
-
-impl Rounds {
-    /// Takes the request with id key `id` out of the pending ones.
-    fn forget_request(&mut self, id: &str) -> Option<Call> {
-        let i = self.pending.iter().position(|(k, _)| k == id)?;
-        let (key, call) = self.pending.remove(i)?;
-        self.pending_bytes -= key.len() + call.bytes();
-        Some(call)
-    }
-
-    fn remember_request(&mut self, id: String, call: Call) {
-        let size = id.len() + call.bytes();
-        if size > MAX_REMEMBERED_BYTES {
-            return;
-        }
-        while self.pending.len() >= MAX_PENDING || self.pending_bytes + size > MAX_REMEMBERED_BYTES
-        {
-            let Some((key, old)) = self.pending.pop_front() else {
-                break;
-            };
-            self.pending_bytes -= key.len() + old.bytes();
-        }
-        self.pending_bytes += size;
-        self.pending.push_back((id, call));
-    }
-
-    /// Opens `round`, replacing an open one of the same call.
-    fn remember_round(&mut self, round: Round) {
-        if let Some(i) = self.open.iter().position(|r| r.call == round.call) {
-            if let Some(old) = self.open.remove(i) {
-                self.open_bytes -= old.bytes();
-            }
-        }
-        let size = round.bytes();
-        if size > MAX_REMEMBERED_BYTES {
-            return;
-        }
-        while self.open.len() >= MAX_OPEN || self.open_bytes + size > MAX_REMEMBERED_BYTES {
-            let Some(old) = self.open.pop_front() else {
-                break;
-            };
-            self.open_bytes -= old.bytes();
-        }
-        self.open_bytes += size;
-        self.open.push_back(round);
-    }
 
     /// Bytes of text remembered now (requests and rounds).
     pub fn remembered_bytes(&self) -> usize {
-        self.pending_bytes + self.open_bytes
+        let pending: usize = self.pending.iter().map(Held::bytes).sum();
+        pending + self.open.iter().map(Held::bytes).sum::<usize>()
+    }
+}
+
+/// The required caching fields of the result of `method` are present.
+fn cache_present(method: &str, result: &Node<'_>, at: &str, out: &mut Out) {
+    let Some(row) = methods::lookup(method, McpVersion::V2026_07_28) else {
+        return;
+    };
+    let cacheable = row.result.iter().any(|p| p.path == "ttlMs" && p.required);
+    if cacheable && (result.get("ttlMs").is_none() || result.get("cacheScope").is_none()) {
+        flag(
+            out,
+            &CACHE_FIELDS,
+            at.to_string(),
+            result.span,
+            "this result is cacheable: it needs \"ttlMs\" and \"cacheScope\"",
+        );
     }
 }
 
 /// Checks a retry of `round`'s call: every key answered, none unasked, the state echoed.
 fn retry(round: &Round, node: &Node<'_>, base: &str, out: &mut Out) {
-    let call = round.call.shown();
     let params = node.get("params");
     let params_at = format!("{base}/params");
     let params_span = params.map_or(node.span, |p| p.span);
     let responses = params.and_then(|p| p.get("inputResponses"));
-    let answered = |key: &str| responses.is_some_and(|r| r.get(key).is_some());
-    let missing: Vec<&str> = round
+    let missing = round
         .asked
         .iter()
-        .map(|(k, _)| k.as_str())
-        .filter(|k| !answered(k))
-        .collect();
-    if !missing.is_empty() {
+        .find(|(k, _)| responses.and_then(|r| r.get(k)).is_none());
+    if let Some((key, _)) = missing {
         let (path, span) = match responses {
             Some(r) => (format!("{params_at}/inputResponses"), r.span),
             None => (params_at.clone(), params_span),
         };
-        let keys: Vec<String> = missing
-            .iter()
-            .take(8)
-            .map(|k| crate::json::quote(k))
-            .collect();
-        flag(out, &RETRY_MISSING_RESPONSES, path, span, format!(
-            "this retries {call} after its input_required result but does not answer {} in \"inputResponses\" (a fresh call would not follow an open round)",
-            keys.join(", ")
-        ));
+        let message = format!("this retry does not answer \"{key}\", which the server asked");
+        flag(out, &RETRY_MISSING_RESPONSES, path, span, message);
     }
-    if let Some(r) = responses {
-        for m in r.members() {
-            let at = format!("{params_at}/inputResponses/{}", escape_token(&m.key));
-            match round.asked.iter().find(|(k, _)| *k == m.key) {
-                Some((key, method)) => input_response(key, method, &m.value, &at, out),
-                None => flag(
-                    out,
-                    &INPUT_RESPONSE_UNREQUESTED,
-                    at,
-                    m.key_span,
-                    format!(
-                        "the server never asked \"{}\" (it asked {}): the answer is ignored",
-                        m.key,
-                        if round.asked.is_empty() {
-                            "nothing".to_string()
-                        } else {
-                            round
-                                .asked
-                                .iter()
-                                .take(8)
-                                .map(|(k, _)| crate::json::quote(k))
-                                .collect::<Vec<_>>()
-                                .join(", ")
-                        }
-                    ),
-                ),
-            }
+    for m in responses.map_or(&[][..], Node::members) {
+        let at = child(&format!("{params_at}/inputResponses"), &m.key);
+        match round.asked.iter().find(|(k, _)| *k == m.key) {
+            Some((_, kind)) => input_response(*kind, &m.value, &at, out),
+            None => flag(
+                out,
+                &INPUT_RESPONSE_UNREQUESTED,
+                at,
+                m.key_span,
+                "the server never asked this key: its answer is ignored",
+            ),
         }
     }
     let echoed = params.and_then(|p| p.get("requestState"));
-    match (&round.state, echoed) {
-        (Some(s), Some(e)) if e.as_str() == Some(s.as_str()) => {}
-        (Some(_), Some(e)) => flag(out, &REQUEST_STATE_CHANGED, format!("{params_at}/requestState"), e.span, format!(
-            "this retry of {call} sends a requestState other than the one the server gave: echo it unchanged"
-        )),
-        (Some(_), None) => flag(out, &REQUEST_STATE_CHANGED, params_at, params_span, format!(
-            "this retry of {call} leaves out the requestState the server gave: echo it unchanged"
-        )),
-        (None, Some(e)) => flag(out, &REQUEST_STATE_CHANGED, format!("{params_at}/requestState"), e.span, format!(
-            "the server gave no requestState for {call}, yet this retry sends one"
-        )),
-        (None, None) => {}
-    }
+    let (path, span) = echoed.map_or((params_at.clone(), params_span), |e| {
+        (format!("{params_at}/requestState"), e.span)
+    });
+    let message = match (&round.state, echoed) {
+        (Some(s), Some(e)) if e.as_str() == Some(s.as_str()) => return,
+        (None, None) => return,
+        (Some(_), Some(_)) => "the requestState differs from the server's: echo it unchanged",
+        (Some(_), None) => "the retry leaves out the server's requestState: echo it unchanged",
+        (None, Some(_)) => "the server gave no requestState, yet the retry sends one",
+    };
+    flag(out, &REQUEST_STATE_CHANGED, path, span, message);
 }

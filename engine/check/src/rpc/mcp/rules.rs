@@ -88,15 +88,15 @@ macro_rules! init_result {
 /// 2026-07-28's request `_meta` (protocol version, capabilities, client), as JSON members.
 macro_rules! meta {
     () => {
-        "\"_meta\": {\"io.modelcontextprotocol/protocolVersion\": \"2026-07-28\", \"io.modelcontextprotocol/clientCapabilities\": {\"elicitation\": {}}, \"io.modelcontextprotocol/clientInfo\": {\"name\": \"c\", \"version\": \"1\"}}"
+        "\"_meta\": {\"io.modelcontextprotocol/protocolVersion\": \"2026-07-28\", \"io.modelcontextprotocol/clientCapabilities\": {\"roots\": {}}, \"io.modelcontextprotocol/clientInfo\": {\"name\": \"c\", \"version\": \"1\"}}"
     };
 }
-/// A 2026-07-28 tools/call of ask_name (id 1) and its input-required answer asking key "name".
+/// A 2026-07-28 tools/call of list_roots (id 1) and its input-required answer asking key "r".
 macro_rules! round {
     () => {
         concat!(
-            "--> {\"jsonrpc\": \"2.0\", \"method\": \"tools/call\", \"params\": {", meta!(), ", \"name\": \"ask_name\"}, \"id\": 1}\n",
-            "<-- {\"jsonrpc\": \"2.0\", \"result\": {\"resultType\": \"input_required\", \"inputRequests\": {\"name\": {\"method\": \"elicitation/create\", \"params\": {\"message\": \"Name?\", \"requestedSchema\": {\"type\": \"object\", \"properties\": {}}}}}, \"requestState\": \"s1\"}, \"id\": 1}\n",
+            "--> {\"jsonrpc\": \"2.0\", \"method\": \"tools/call\", \"params\": {", meta!(), ", \"name\": \"list_roots\"}, \"id\": 1}\n",
+            "<-- {\"jsonrpc\": \"2.0\", \"result\": {\"resultType\": \"input_required\", \"inputRequests\": {\"r\": {\"method\": \"roots/list\"}}, \"requestState\": \"s1\"}, \"id\": 1}\n",
         )
     };
 }
@@ -105,7 +105,7 @@ macro_rules! retry {
     ($rest:expr) => {
         concat!(
             round!(),
-            "--> {\"jsonrpc\": \"2.0\", \"method\": \"tools/call\", \"params\": {", meta!(), ", \"name\": \"ask_name\", ", $rest, "}, \"id\": 2}\n",
+            "--> {\"jsonrpc\": \"2.0\", \"method\": \"tools/call\", \"params\": {", meta!(), ", \"name\": \"list_roots\", ", $rest, "}, \"id\": 2}\n",
             "<-- {\"jsonrpc\": \"2.0\", \"result\": {\"resultType\": \"complete\", \"content\": []}, \"id\": 2}"
         )
     };
@@ -262,84 +262,84 @@ good: concat!(
 
 rule!(Mcp, METHOD_REMOVED, "mcp-method-removed", Error, CHANGES_2026,
     "2026-07-28 removed initialize, ping, logging/setLevel, resources/(un)subscribe and the server's requests.",
-    "A 2026-07-28 peer answers these with -32601. No handshake: each request's params._meta carries the version and capabilities, and server/discover says what the server supports. logging/setLevel became _meta's io.modelcontextprotocol/logLevel, resources/subscribe subscriptions/listen, and sampling, elicitation and roots travel inside input-required results.",
+    "They are answered with -32601. Each request's params._meta now carries version and capabilities, server/discover what the server supports, _meta's logLevel replaces logging/setLevel, subscriptions/listen resources/subscribe, and the server asks inside input-required results.",
     bad: r#"{"jsonrpc": "2.0", "method": "ping", "id": 1}"#,
     good: concat!("{\"jsonrpc\": \"2.0\", \"method\": \"server/discover\", \"params\": {", meta!(), "}, \"id\": 1}"),
     version: Some(McpVersion::V2026_07_28));
 
 rule!(Mcp, META_CLIENT_INFO, "mcp-meta-client-info", Warning, META_2026,
     "A 2026-07-28 request should name its client in _meta's io.modelcontextprotocol/clientInfo.",
-    "With no initialize, the server learns who is calling only from each request: clients should send io.modelcontextprotocol/clientInfo (name and version) every time, for logs and debugging.",
+    "With no initialize, each request is all the server knows of its caller: send clientInfo (name, version) every time.",
     bad: r#"{"jsonrpc": "2.0", "method": "tools/list", "params": {"_meta": {"io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientCapabilities": {}}}, "id": 1}"#,
     good: concat!("{\"jsonrpc\": \"2.0\", \"method\": \"tools/list\", \"params\": {", meta!(), "}, \"id\": 1}"),
     version: Some(McpVersion::V2026_07_28));
 
 rule!(Mcp, RESULT_TYPE_MISSING, "mcp-result-type-missing", Error, RESULT_2026,
     "Every 2026-07-28 result carries resultType, a string.",
-    "resultType tells the client how to read the result: \"complete\" for the final answer, \"input_required\" when the server needs more input first. Servers of this revision must always include it.",
+    "It tells the client how to read the result: \"complete\" (the answer) or \"input_required\" (the server needs more input first).",
     bad: r#"{"jsonrpc": "2.0", "result": {"content": []}, "id": 1}"#,
     good: r#"{"jsonrpc": "2.0", "result": {"resultType": "complete", "content": []}, "id": 1}"#,
     version: Some(McpVersion::V2026_07_28));
 
 rule!(Mcp, INPUT_REQUIRED_SHAPE, "mcp-input-required-shape", Error, MRTR_2026,
     "An input_required result has inputRequests (an object) or requestState (a string), or both.",
-    "Instead of sending the client requests of its own, a 2026-07-28 server answers with resultType \"input_required\": inputRequests maps keys of its choice to what it asks, requestState is opaque text the client echoes back. A result with neither gives the client nothing to do.",
+    "inputRequests maps keys of the server's choice to what it asks; requestState is opaque text the client echoes back. With neither, the client has nothing to do.",
     bad: r#"{"jsonrpc": "2.0", "result": {"resultType": "input_required"}, "id": 1}"#,
     good: r#"{"jsonrpc": "2.0", "result": {"resultType": "input_required", "requestState": "s1"}, "id": 1}"#,
     version: Some(McpVersion::V2026_07_28));
 
 rule!(Mcp, INPUT_REQUEST_INVALID, "mcp-input-request-invalid", Error, MRTR_2026,
     "Each input request is sampling/createMessage, elicitation/create or roots/list, with its params.",
-    "Each value of inputRequests is {\"method\", \"params\"}: sampling/createMessage needs messages and maxTokens, elicitation/create a message and a requestedSchema (or mode \"url\" and a url), roots/list nothing.",
+    "sampling/createMessage needs messages and maxTokens, elicitation/create a message and a requestedSchema (or mode \"url\" and a url), roots/list nothing.",
     bad: r#"{"jsonrpc": "2.0", "result": {"resultType": "input_required", "inputRequests": {"q": {"method": "sampling/createMessage", "params": {"messages": []}}}}, "id": 1}"#,
     good: r#"{"jsonrpc": "2.0", "result": {"resultType": "input_required", "inputRequests": {"q": {"method": "sampling/createMessage", "params": {"messages": [], "maxTokens": 50}}}}, "id": 1}"#,
     version: Some(McpVersion::V2026_07_28));
 
 rule!(Mcp, INPUT_RESPONSE_INVALID, "mcp-input-response-invalid", Error, MRTR_2026,
     "Each input response is the result its input request asks for.",
-    "A retry's inputResponses answers by key: an elicitation with {\"action\": \"accept\" | \"decline\" | \"cancel\"}, a sampling request with role, content and model, roots/list with {\"roots\": [...]}.",
-    bad: retry!("\"inputResponses\": {\"name\": {\"content\": {\"name\": \"Ada\"}}}, \"requestState\": \"s1\""),
-    good: retry!("\"inputResponses\": {\"name\": {\"action\": \"accept\", \"content\": {\"name\": \"Ada\"}}}, \"requestState\": \"s1\""),
+    "An elicitation is answered with an action (accept, decline, cancel), sampling with role, content and model, roots/list with {\"roots\": [...]}.",
+    bad: retry!("\"inputResponses\": {\"r\": {\"roots\": {}}}, \"requestState\": \"s1\""),
+    good: retry!("\"inputResponses\": {\"r\": {\"roots\": []}}, \"requestState\": \"s1\""),
     version: Some(McpVersion::V2026_07_28));
 
 rule!(Mcp, RETRY_MISSING_RESPONSES, "mcp-retry-missing-responses", Error, MRTR_2026,
     "A retry answers every key of the input requests in inputResponses.",
-    "After an input_required result the client retries the same request with inputResponses holding an answer for each key of inputRequests. Without them the server can only ask again.",
+    "The client retries the same request with an answer for each key of inputRequests; without them the server can only ask again.",
     bad: retry!("\"requestState\": \"s1\""),
-    good: retry!("\"inputResponses\": {\"name\": {\"action\": \"decline\"}}, \"requestState\": \"s1\""),
+    good: retry!("\"inputResponses\": {\"r\": {\"roots\": []}}, \"requestState\": \"s1\""),
     version: Some(McpVersion::V2026_07_28));
 
 rule!(Mcp, INPUT_RESPONSE_UNREQUESTED, "mcp-input-response-unrequested", Warning, MRTR_2026,
     "inputResponses should answer only the keys the server asked.",
-    "The keys of inputResponses are the keys of the inputRequests being answered; the server ignores any other. A key never asked is usually a misspelt one, and its question stays unanswered.",
-    bad: retry!("\"inputResponses\": {\"name\": {\"action\": \"decline\"}, \"age\": {\"action\": \"decline\"}}, \"requestState\": \"s1\""),
-    good: retry!("\"inputResponses\": {\"name\": {\"action\": \"decline\"}}, \"requestState\": \"s1\""),
+    "The server ignores any other key; one never asked is usually misspelt.",
+    bad: retry!("\"inputResponses\": {\"r\": {\"roots\": []}, \"x\": {\"roots\": []}}, \"requestState\": \"s1\""),
+    good: retry!("\"inputResponses\": {\"r\": {\"roots\": []}}, \"requestState\": \"s1\""),
     version: Some(McpVersion::V2026_07_28));
 
 rule!(Mcp, REQUEST_STATE_CHANGED, "mcp-request-state-changed", Error, MRTR_2026,
     "A retry echoes the server's requestState unchanged (and sends none when none was given).",
-    "requestState is the server's memory between rounds: opaque to the client, which must send it back exactly as received. The server verifies it and refuses a changed or missing one.",
-    bad: retry!("\"inputResponses\": {\"name\": {\"action\": \"decline\"}}, \"requestState\": \"s2\""),
-    good: retry!("\"inputResponses\": {\"name\": {\"action\": \"decline\"}}, \"requestState\": \"s1\""),
+    "It is the server's memory between rounds, opaque to the client; the server refuses a changed or missing one.",
+    bad: retry!("\"inputResponses\": {\"r\": {\"roots\": []}}, \"requestState\": \"s2\""),
+    good: retry!("\"inputResponses\": {\"r\": {\"roots\": []}}, \"requestState\": \"s1\""),
     version: Some(McpVersion::V2026_07_28));
 
 rule!(Mcp, CACHE_FIELDS, "mcp-cache-fields", Error, CACHE_2026,
     "List, read and discover results carry ttlMs (an integer, 0 or more) and cacheScope (\"public\" or \"private\").",
-    "2026-07-28 lets clients cache these results: ttlMs says for how many milliseconds the answer stays fresh (0: stale at once), cacheScope whether caches may share it across users (\"public\") or not (\"private\").",
+    "ttlMs: how long the answer stays fresh (0: stale at once); cacheScope: may caches share it across users (\"public\") or not (\"private\").",
     bad: r#"{"jsonrpc": "2.0", "result": {"resultType": "complete", "tools": [], "ttlMs": -1, "cacheScope": "public"}, "id": 1}"#,
     good: r#"{"jsonrpc": "2.0", "result": {"resultType": "complete", "tools": [], "ttlMs": 60000, "cacheScope": "public"}, "id": 1}"#,
     version: Some(McpVersion::V2026_07_28));
 
 rule!(Mcp, ERROR_DATA, "mcp-error-data", Error, ERRORS_2026,
     "2026-07-28's errors -32021 and -32022 carry their data.",
-    "-32021 (a client capability is missing) names it in data.requiredCapabilities; -32022 (unsupported protocol version) gives data.requested and data.supported (the versions to retry with). -32020 is an HTTP header that disagrees with the body.",
+    "-32021 (missing client capability) names them in data.requiredCapabilities; -32022 (unsupported version) gives data.requested and data.supported.",
     bad: r#"{"jsonrpc": "2.0", "error": {"code": -32022, "message": "Unsupported protocol version"}, "id": 1}"#,
     good: r#"{"jsonrpc": "2.0", "error": {"code": -32022, "message": "Unsupported protocol version", "data": {"requested": "2024-01-01", "supported": ["2026-07-28"]}}, "id": 1}"#,
     version: Some(McpVersion::V2026_07_28));
 
 rule!(Mcp, ERROR_CODE_RETIRED, "mcp-error-code-retired", Warning, ERRORS_2026,
     "2026-07-28 no longer uses -32002 (resource not found) or -32042 (URL elicitation required).",
-    "A missing resource is now -32602 (Invalid params, SEP-2164); a server that needs the user at a URL answers input_required with an elicitation of mode \"url\".",
+    "A missing resource is -32602 (SEP-2164); to send the user to a URL, answer input_required with a url elicitation.",
     bad: r#"{"jsonrpc": "2.0", "error": {"code": -32002, "message": "Resource not found"}, "id": 1}"#,
     good: r#"{"jsonrpc": "2.0", "error": {"code": -32602, "message": "Resource not found"}, "id": 1}"#,
     version: Some(McpVersion::V2026_07_28));

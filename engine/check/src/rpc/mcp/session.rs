@@ -149,7 +149,7 @@ fn rounds(messages: &[Message<'_, '_>], flags: &mut Vec<Flag>) {
                 rule: f.rule,
                 path: f.path,
                 span: f.span,
-                message: f.message,
+                message: f.message.to_string(),
                 supersedes: None,
             });
         }
