@@ -38,9 +38,19 @@ fn flag(out: &mut Out, rule: &'static Rule, path: String, span: Span, message: i
     });
 }
 
-/// `{at}/{key}` with `key` escaped as a pointer token.
-fn child(at: &str, key: &str) -> String {
-    format!("{at}/{}", escape_token(key))
+/// `a` then `b`: one small function for every pointer built here (each `format!` of its own
+/// costs the page's code size).
+#[inline(never)]
+fn join(a: &str, b: &str) -> String {
+    let mut s = String::with_capacity(a.len() + b.len());
+    s.push_str(a);
+    s.push_str(b);
+    s
+}
+
+/// `{at}{tail}/{key}` with `key` escaped as a pointer token.
+fn child(at: &str, tail: &str, key: &str) -> String {
+    join(&join(at, tail), &join("/", &escape_token(key)))
 }
 
 /// The three requests a server may ask inside an input-required result.
@@ -59,10 +69,10 @@ fn input_method(entry: &Node<'_>) -> Option<usize> {
 pub(super) fn response(node: &Node<'_>, path: &str, sink: &mut Sink<'_>) {
     let mut out = Vec::new();
     if let Some(result) = node.get("result").filter(|r| r.is_object()) {
-        result_shape(result, &format!("{path}/result"), &mut out);
+        result_shape(result, &join(path, "/result"), &mut out);
     }
     if let Some(error) = node.get("error").filter(|e| e.is_object()) {
-        error_data(error, &format!("{path}/error"), &mut out);
+        error_data(error, &join(path, "/error"), &mut out);
     }
     into_sink(out, sink);
 }
@@ -86,7 +96,7 @@ pub(super) fn request(node: &Node<'_>, path: &str, method: &str, sink: &mut Sink
     });
     if let Some(meta) = params.get("_meta").filter(|m| m.is_object()) {
         if names_client && meta.get("io.modelcontextprotocol/clientInfo").is_none() {
-            flag(&mut out, &META_CLIENT_INFO, format!("{path}/params/_meta"), meta.span,
+            flag(&mut out, &META_CLIENT_INFO, join(path, "/params/_meta"), meta.span,
                 "_meta should name the client in \"io.modelcontextprotocol/clientInfo\" ({\"name\", \"version\"})");
         }
     }
@@ -95,7 +105,7 @@ pub(super) fn request(node: &Node<'_>, path: &str, method: &str, sink: &mut Sink
             flag(
                 &mut out,
                 &INPUT_RESPONSE_INVALID,
-                child(&format!("{path}/params/inputResponses"), &m.key),
+                child(path, "/params/inputResponses", &m.key),
                 m.value.span,
                 "an input response is an object: the result of the request it answers",
             );
@@ -117,7 +127,7 @@ fn result_shape(result: &Node<'_>, at: &str, out: &mut Out) {
         Some(t) if t.as_str().is_none() => flag(
             out,
             &RESULT_TYPE_MISSING,
-            format!("{at}/resultType"),
+            join(at, "/resultType"),
             t.span,
             "\"resultType\" is a string: \"complete\" or \"input_required\"",
         ),
@@ -133,7 +143,7 @@ fn result_shape(result: &Node<'_>, at: &str, out: &mut Out) {
             flag(
                 out,
                 &CACHE_FIELDS,
-                format!("{at}/ttlMs"),
+                join(at, "/ttlMs"),
                 ttl.span,
                 "\"ttlMs\" is an integer of milliseconds, 0 or more",
             );
@@ -144,7 +154,7 @@ fn result_shape(result: &Node<'_>, at: &str, out: &mut Out) {
             flag(
                 out,
                 &CACHE_FIELDS,
-                format!("{at}/cacheScope"),
+                join(at, "/cacheScope"),
                 scope.span,
                 "\"cacheScope\" is \"public\" or \"private\"",
             );
@@ -168,7 +178,7 @@ fn input_required(result: &Node<'_>, at: &str, out: &mut Out) {
         flag(
             out,
             &INPUT_REQUIRED_SHAPE,
-            format!("{at}/requestState"),
+            join(at, "/requestState"),
             s.span,
             "\"requestState\" is a string",
         );
@@ -177,17 +187,13 @@ fn input_required(result: &Node<'_>, at: &str, out: &mut Out) {
         Some(r) if !r.is_object() => flag(
             out,
             &INPUT_REQUIRED_SHAPE,
-            format!("{at}/inputRequests"),
+            join(at, "/inputRequests"),
             r.span,
             "\"inputRequests\" is an object: key to input request",
         ),
         Some(r) => {
             for m in r.members() {
-                input_request(
-                    &m.value,
-                    &child(&format!("{at}/inputRequests"), &m.key),
-                    out,
-                );
+                input_request(&m.value, &child(at, "/inputRequests", &m.key), out);
             }
         }
         None => {}
@@ -198,7 +204,7 @@ fn input_required(result: &Node<'_>, at: &str, out: &mut Out) {
 fn need(obj: &Node<'_>, key: &str, types: Types, at: &str, rule: &'static Rule, out: &mut Out) {
     let (path, span) = match obj.get(key) {
         None => (at.to_string(), obj.span),
-        Some(v) if !has_type(v, types) => (child(at, key), v.span),
+        Some(v) if !has_type(v, types) => (child(at, "", key), v.span),
         Some(_) => return,
     };
     let message = format!("\"{key}\" must be {}", methods::types_name(types));
@@ -209,14 +215,14 @@ fn input_request(entry: &Node<'_>, at: &str, out: &mut Out) {
     let rule = &INPUT_REQUEST_INVALID;
     let Some(kind) = input_method(entry) else {
         let (path, span) = match entry.get("method") {
-            Some(m) => (format!("{at}/method"), m.span),
+            Some(m) => (join(at, "/method"), m.span),
             None => (at.to_string(), entry.span),
         };
         flag(out, rule, path, span,
             "an input request is {\"method\", \"params\"} of sampling/createMessage, elicitation/create or roots/list");
         return;
     };
-    let params_at = format!("{at}/params");
+    let params_at = join(at, "/params");
     let at = &params_at;
     match entry.get("params") {
         None if kind == ROOTS => {}
@@ -269,7 +275,7 @@ fn input_response(kind: usize, answer: &Node<'_>, at: &str, out: &mut Out) {
                 let (path, span) = answer
                     .get("action")
                     .map_or((at.to_string(), answer.span), |a| {
-                        (format!("{at}/action"), a.span)
+                        (join(at, "/action"), a.span)
                     });
                 flag(
                     out,
@@ -295,12 +301,12 @@ fn error_data(error: &Node<'_>, at: &str, out: &mut Out) {
     let Some(code) = error.get("code") else {
         return;
     };
-    let data_at = format!("{at}/data");
+    let data_at = join(at, "/data");
     let wants: &[(&str, Types)] = match code.as_i64() {
         Some(-32021) => &[("requiredCapabilities", OBJECT)],
         Some(-32022) => &[("requested", STRING), ("supported", ARRAY)],
         Some(-32002 | -32042) => {
-            flag(out, &ERROR_CODE_RETIRED, format!("{at}/code"), code.span,
+            flag(out, &ERROR_CODE_RETIRED, join(at, "/code"), code.span,
                 "2026-07-28 retired this code: -32602 for a missing resource, input_required for a URL elicitation");
             return;
         }
@@ -405,8 +411,8 @@ pub struct Rounds {
 /// An id as a key: strings by value, numbers by their text.
 fn id_key(node: &Node<'_>) -> Option<String> {
     match &node.get("id")?.value {
-        Value::String(s) => Some(format!("s:{s}")),
-        Value::Number(n) => Some(format!("n:{n}")),
+        Value::String(s) => Some(join("s:", s)),
+        Value::Number(n) => Some(join("n:", n)),
         _ => None,
     }
 }
@@ -445,7 +451,7 @@ impl Rounds {
                     return out;
                 };
                 if result.get("resultType").and_then(Node::as_str) != Some("input_required") {
-                    cache_present(&call.method, result, &format!("{base}/result"), &mut out);
+                    cache_present(&call.method, result, &join(base, "/result"), &mut out);
                     return out;
                 }
                 let asked = result.get("inputRequests").map_or(&[][..], Node::members);
@@ -490,7 +496,7 @@ fn cache_present(method: &str, result: &Node<'_>, at: &str, out: &mut Out) {
 /// Checks a retry of `round`'s call: every key answered, none unasked, the state echoed.
 fn retry(round: &Round, node: &Node<'_>, base: &str, out: &mut Out) {
     let params = node.get("params");
-    let params_at = format!("{base}/params");
+    let params_at = join(base, "/params");
     let params_span = params.map_or(node.span, |p| p.span);
     let responses = params.and_then(|p| p.get("inputResponses"));
     let missing = round
@@ -499,14 +505,14 @@ fn retry(round: &Round, node: &Node<'_>, base: &str, out: &mut Out) {
         .find(|(k, _)| responses.and_then(|r| r.get(k)).is_none());
     if let Some((key, _)) = missing {
         let (path, span) = match responses {
-            Some(r) => (format!("{params_at}/inputResponses"), r.span),
+            Some(r) => (join(&params_at, "/inputResponses"), r.span),
             None => (params_at.clone(), params_span),
         };
         let message = format!("this retry does not answer \"{key}\", which the server asked");
         flag(out, &RETRY_MISSING_RESPONSES, path, span, message);
     }
     for m in responses.map_or(&[][..], Node::members) {
-        let at = child(&format!("{params_at}/inputResponses"), &m.key);
+        let at = child(&params_at, "/inputResponses", &m.key);
         match round.asked.iter().find(|(k, _)| *k == m.key) {
             Some((_, kind)) => input_response(*kind, &m.value, &at, out),
             None => flag(
@@ -520,7 +526,7 @@ fn retry(round: &Round, node: &Node<'_>, base: &str, out: &mut Out) {
     }
     let echoed = params.and_then(|p| p.get("requestState"));
     let (path, span) = echoed.map_or((params_at.clone(), params_span), |e| {
-        (format!("{params_at}/requestState"), e.span)
+        (join(&params_at, "/requestState"), e.span)
     });
     let message = match (&round.state, echoed) {
         (Some(s), Some(e)) if e.as_str() == Some(s.as_str()) => return,
