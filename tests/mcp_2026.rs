@@ -88,8 +88,8 @@ fn methods_removed_in_2026_are_errors_that_name_their_replacement() {
     for (method, hint) in [
         ("ping", "server/discover"),
         ("initialize", "server/discover"),
-        ("logging/setLevel", "io.modelcontextprotocol/logLevel"),
-        ("resources/subscribe", "subscriptions/listen"),
+        ("logging/setLevel", "2025-11-25"),
+        ("resources/subscribe", "2025-11-25"),
         ("elicitation/create", "input_required"),
     ] {
         let src = request(1, method, "");
@@ -306,21 +306,6 @@ fn the_new_error_codes_carry_their_data() {
     )
     .is_empty());
     assert!(error(-32020, "").is_empty());
-}
-
-#[test]
-fn retired_error_codes_are_warnings_at_the_code() {
-    let src = r#"{"jsonrpc": "2.0", "id": 1, "error": {"code": -32002, "message": "Resource not found"}}"#;
-    assert_eq!(
-        found(src, V2026),
-        [(
-            0,
-            "mcp-error-code-retired",
-            "/error/code".to_string(),
-            Severity::Warning
-        )]
-    );
-    assert!(found(src, V2025).is_empty());
 }
 
 // ---- conversations ---------------------------------------------------------------------------

@@ -80,8 +80,7 @@ fn mcp_rules_have_the_severities_of_their_requirements() {
             "mcp-method-unknown",
             "mcp-request-during-initialization",
             "mcp-meta-client-info",
-            "mcp-input-response-unrequested",
-            "mcp-error-code-retired"
+            "mcp-input-response-unrequested"
         ]
     );
 }

@@ -187,13 +187,7 @@ fn unknown_method(name: &str, version: McpVersion) -> String {
                 "; 2026-07-28 has no initialization handshake: every request carries its protocol version and capabilities in params._meta, and server/discover tells what the server supports",
             );
         }
-        if version == McpVersion::V2026_07_28 {
-            message.push_str(match name {
-                "logging/setLevel" => "; ask for log messages per request with \"io.modelcontextprotocol/logLevel\" in params._meta",
-                "resources/subscribe" | "resources/unsubscribe" => "; subscribe with subscriptions/listen",
-                _ => "",
-            });
-        }
+
         return message;
     }
     let tail = format!("/{name}");

@@ -65,7 +65,7 @@ fn input_method(entry: &Node<'_>) -> Option<usize> {
 }
 
 /// Checks one response on its own: its result (resultType, an input-required result's shape, the
-/// caching fields' values) or its error (the new codes' data, the retired codes).
+/// caching fields' values) or its error (the new codes' data).
 pub(super) fn response(node: &Node<'_>, path: &str, sink: &mut Sink<'_>) {
     let mut out = Vec::new();
     if let Some(result) = node.get("result").filter(|r| r.is_object()) {
@@ -296,7 +296,7 @@ fn input_response(kind: usize, answer: &Node<'_>, at: &str, out: &mut Out) {
     }
 }
 
-/// The 2026-07-28 error codes with required data, and the codes it retired.
+/// The 2026-07-28 error codes with required data.
 fn error_data(error: &Node<'_>, at: &str, out: &mut Out) {
     let Some(code) = error.get("code") else {
         return;
@@ -305,11 +305,6 @@ fn error_data(error: &Node<'_>, at: &str, out: &mut Out) {
     let wants: &[(&str, Types)] = match code.as_i64() {
         Some(-32021) => &[("requiredCapabilities", OBJECT)],
         Some(-32022) => &[("requested", STRING), ("supported", ARRAY)],
-        Some(-32002 | -32042) => {
-            flag(out, &ERROR_CODE_RETIRED, join(at, "/code"), code.span,
-                "2026-07-28 retired this code: -32602 for a missing resource, input_required for a URL elicitation");
-            return;
-        }
         _ => return,
     };
     match error.get("data") {

@@ -262,7 +262,7 @@ good: concat!(
 
 rule!(Mcp, METHOD_REMOVED, "mcp-method-removed", Error, CHANGES_2026,
     "2026-07-28 removed initialize, ping, logging/setLevel, resources/(un)subscribe and the server's requests.",
-    "They are answered with -32601. Each request's params._meta now carries version and capabilities, server/discover what the server supports, _meta's logLevel replaces logging/setLevel, subscriptions/listen resources/subscribe, and the server asks inside input-required results.",
+    "They get -32601. Requests carry version and capabilities in _meta (logLevel too), server/discover tells what the server supports, subscriptions/listen subscribes, and the server asks inside input-required results.",
     bad: r#"{"jsonrpc": "2.0", "method": "ping", "id": 1}"#,
     good: concat!("{\"jsonrpc\": \"2.0\", \"method\": \"server/discover\", \"params\": {", meta!(), "}, \"id\": 1}"),
     version: Some(McpVersion::V2026_07_28));
@@ -290,7 +290,7 @@ rule!(Mcp, INPUT_REQUIRED_SHAPE, "mcp-input-required-shape", Error, MRTR_2026,
 
 rule!(Mcp, INPUT_REQUEST_INVALID, "mcp-input-request-invalid", Error, MRTR_2026,
     "Each input request is sampling/createMessage, elicitation/create or roots/list, with its params.",
-    "sampling/createMessage needs messages and maxTokens, elicitation/create a message and a requestedSchema (or mode \"url\" and a url), roots/list nothing.",
+    "Sampling needs messages and maxTokens, elicitation a message and a requestedSchema (or mode \"url\" and a url).",
     bad: r#"{"jsonrpc": "2.0", "result": {"resultType": "input_required", "inputRequests": {"q": {"method": "sampling/createMessage", "params": {"messages": []}}}}, "id": 1}"#,
     good: r#"{"jsonrpc": "2.0", "result": {"resultType": "input_required", "inputRequests": {"q": {"method": "sampling/createMessage", "params": {"messages": [], "maxTokens": 50}}}}, "id": 1}"#,
     version: Some(McpVersion::V2026_07_28));
@@ -332,16 +332,9 @@ rule!(Mcp, CACHE_FIELDS, "mcp-cache-fields", Error, CACHE_2026,
 
 rule!(Mcp, ERROR_DATA, "mcp-error-data", Error, ERRORS_2026,
     "2026-07-28's errors -32021 and -32022 carry their data.",
-    "-32021 (missing client capability) names them in data.requiredCapabilities; -32022 (unsupported version) gives data.requested and data.supported.",
+    "-32021 (missing capability) gives data.requiredCapabilities, -32022 (unsupported version) data.requested and data.supported.",
     bad: r#"{"jsonrpc": "2.0", "error": {"code": -32022, "message": "Unsupported protocol version"}, "id": 1}"#,
     good: r#"{"jsonrpc": "2.0", "error": {"code": -32022, "message": "Unsupported protocol version", "data": {"requested": "2024-01-01", "supported": ["2026-07-28"]}}, "id": 1}"#,
-    version: Some(McpVersion::V2026_07_28));
-
-rule!(Mcp, ERROR_CODE_RETIRED, "mcp-error-code-retired", Warning, ERRORS_2026,
-    "2026-07-28 no longer uses -32002 (resource not found) or -32042 (URL elicitation required).",
-    "A missing resource is -32602 (SEP-2164); to send the user to a URL, answer input_required with a url elicitation.",
-    bad: r#"{"jsonrpc": "2.0", "error": {"code": -32002, "message": "Resource not found"}, "id": 1}"#,
-    good: r#"{"jsonrpc": "2.0", "error": {"code": -32602, "message": "Resource not found"}, "id": 1}"#,
     version: Some(McpVersion::V2026_07_28));
 
 /// Every MCP rule.
@@ -373,5 +366,4 @@ pub static RULES: &[&Rule] = &[
     &REQUEST_STATE_CHANGED,
     &CACHE_FIELDS,
     &ERROR_DATA,
-    &ERROR_CODE_RETIRED,
 ];
