@@ -35,7 +35,7 @@ pub(super) fn check(
         return;
     };
     if v2026 && kind == Kind::Request && known.is_some() {
-        super::rounds::request(node, path.as_str(), name, sink);
+        super::rounds::request(node, path.as_str(), sink);
     }
     if name.starts_with("rpc.") {
         return; // method-rpc-reserved says it

@@ -83,19 +83,15 @@ fn into_sink(found: Out, sink: &mut Sink<'_>) {
     }
 }
 
-/// Checks one request on its own: the client named in `_meta`, and each input response an object.
-pub(super) fn request(node: &Node<'_>, path: &str, method: &str, sink: &mut Sink<'_>) {
+/// Checks one request on its own (every 2026-07-28 request's `_meta` is a RequestMetaObject):
+/// the client named in `_meta`, and each input response an object.
+pub(super) fn request(node: &Node<'_>, path: &str, sink: &mut Sink<'_>) {
     let Some(params) = node.get("params").filter(|p| p.is_object()) else {
         return;
     };
     let mut out = Vec::new();
-    let names_client = methods::lookup(method, McpVersion::V2026_07_28).is_some_and(|m| {
-        m.params
-            .iter()
-            .any(|p| p.path == "_meta/io.modelcontextprotocol~1clientInfo")
-    });
     if let Some(meta) = params.get("_meta").filter(|m| m.is_object()) {
-        if names_client && meta.get("io.modelcontextprotocol/clientInfo").is_none() {
+        if meta.get("io.modelcontextprotocol/clientInfo").is_none() {
             flag(&mut out, &META_CLIENT_INFO, join(path, "/params/_meta"), meta.span,
                 "_meta should name the client in \"io.modelcontextprotocol/clientInfo\" ({\"name\", \"version\"})");
         }
@@ -211,6 +207,13 @@ fn need(obj: &Node<'_>, key: &str, types: Types, at: &str, rule: &'static Rule, 
     flag(out, rule, path, span, message);
 }
 
+/// [`need`] for each of `wants`.
+fn needs(obj: &Node<'_>, wants: &[(&str, Types)], at: &str, rule: &'static Rule, out: &mut Out) {
+    for (key, types) in wants {
+        need(obj, key, *types, at, rule, out);
+    }
+}
+
 fn input_request(entry: &Node<'_>, at: &str, out: &mut Out) {
     let rule = &INPUT_REQUEST_INVALID;
     let Some(kind) = input_method(entry) else {
@@ -233,23 +236,16 @@ fn input_request(entry: &Node<'_>, at: &str, out: &mut Out) {
             entry.span,
             "this input request needs \"params\"",
         ),
-        Some(p) if p.is_object() => match kind {
-            SAMPLING => {
-                need(p, "messages", ARRAY, at, rule, out);
-                need(p, "maxTokens", INTEGER, at, rule, out);
-            }
-            ELICITATION => {
-                need(p, "message", STRING, at, rule, out);
-                let url = p.get("mode").and_then(Node::as_str) == Some("url");
-                let (key, types) = if url {
-                    ("url", STRING)
-                } else {
-                    ("requestedSchema", OBJECT)
-                };
-                need(p, key, types, at, rule, out);
-            }
-            _ => {}
-        },
+        Some(p) if p.is_object() => {
+            let url = p.get("mode").and_then(Node::as_str) == Some("url");
+            let wants: &[(&str, Types)] = match kind {
+                SAMPLING => &[("messages", ARRAY), ("maxTokens", INTEGER)],
+                ELICITATION if url => &[("message", STRING), ("url", STRING)],
+                ELICITATION => &[("message", STRING), ("requestedSchema", OBJECT)],
+                _ => &[],
+            };
+            needs(p, wants, at, rule, out);
+        }
         Some(p) => flag(
             out,
             rule,
@@ -286,12 +282,18 @@ fn input_response(kind: usize, answer: &Node<'_>, at: &str, out: &mut Out) {
                 );
             }
         }
-        SAMPLING => {
-            need(answer, "role", STRING, at, rule, out);
-            need(answer, "content", OBJECT | ARRAY, at, rule, out);
-            need(answer, "model", STRING, at, rule, out);
-        }
-        ROOTS => need(answer, "roots", ARRAY, at, rule, out),
+        SAMPLING => needs(
+            answer,
+            &[
+                ("role", STRING),
+                ("content", OBJECT | ARRAY),
+                ("model", STRING),
+            ],
+            at,
+            rule,
+            out,
+        ),
+        ROOTS => needs(answer, &[("roots", ARRAY)], at, rule, out),
         _ => {}
     }
 }
@@ -308,11 +310,7 @@ fn error_data(error: &Node<'_>, at: &str, out: &mut Out) {
         _ => return,
     };
     match error.get("data") {
-        Some(data) if data.is_object() => {
-            for (key, types) in wants {
-                need(data, key, *types, &data_at, &ERROR_DATA, out);
-            }
-        }
+        Some(data) if data.is_object() => needs(data, wants, &data_at, &ERROR_DATA, out),
         other => {
             let path = if other.is_some() {
                 data_at
@@ -384,12 +382,9 @@ fn remember<T: Held>(list: &mut Vec<T>, item: T, max: usize) {
         return;
     }
     let mut held: usize = list.iter().map(Held::bytes).sum();
-    let mut drop = 0;
-    while list.len() - drop >= max || held + size > MAX_REMEMBERED_BYTES {
-        held -= list[drop].bytes();
-        drop += 1;
+    while !list.is_empty() && (list.len() >= max || held + size > MAX_REMEMBERED_BYTES) {
+        held -= list.remove(0).bytes();
     }
-    list.drain(..drop);
     list.push(item);
 }
 
@@ -434,7 +429,10 @@ impl Rounds {
                 if let Some(i) = self.open.iter().position(|r| r.call == call) {
                     retry(&self.open.remove(i), node, base, &mut out);
                 }
-                self.pending.retain(|(k, _)| *k != id);
+                // Ids are kept unique: a reused one replaces the request it named.
+                if let Some(i) = self.pending.iter().position(|(k, _)| *k == id) {
+                    self.pending.remove(i);
+                }
                 remember(&mut self.pending, (id, call), MAX_PENDING);
             }
             (Direction::Server, None) => {
@@ -455,7 +453,9 @@ impl Rounds {
                     .map(|m| (m.key.to_string(), input_method(&m.value).unwrap_or(3)))
                     .collect();
                 let state = result.get("requestState").and_then(Node::as_str);
-                self.open.retain(|r| r.call != call);
+                if let Some(i) = self.open.iter().position(|r| r.call == call) {
+                    self.open.remove(i);
+                }
                 let state = state.map(str::to_string);
                 remember(&mut self.open, Round { call, asked, state }, MAX_OPEN);
             }
