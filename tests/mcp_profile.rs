@@ -76,7 +76,12 @@ fn mcp_rules_have_the_severities_of_their_requirements() {
         .collect();
     assert_eq!(
         warnings,
-        ["mcp-method-unknown", "mcp-request-during-initialization"]
+        [
+            "mcp-method-unknown",
+            "mcp-request-during-initialization",
+            "mcp-meta-client-info",
+            "mcp-input-response-unrequested"
+        ]
     );
 }
 
@@ -356,7 +361,7 @@ fn version_2026_has_no_initialize_and_asks_for_meta() {
     let init = r#"{"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {"protocolVersion": "2026-07-28", "capabilities": {}, "clientInfo": {"name": "c", "version": "1"}}}"#;
     let v = located(init, V2026);
     assert_eq!(v.len(), 1);
-    assert_eq!(v[0].0, "mcp-method-unknown");
+    assert_eq!(v[0].0, "mcp-method-removed");
     assert!(
         v[0].3.contains("server/discover") && v[0].3.contains("params._meta"),
         "{}",
@@ -383,7 +388,7 @@ fn version_2026_has_no_initialize_and_asks_for_meta() {
         ("mcp-meta-required", "/params")
     );
 
-    let bad_caps = r#"{"jsonrpc": "2.0", "id": 1, "method": "tools/list", "params": {"_meta": {"io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientCapabilities": true}}}"#;
+    let bad_caps = r#"{"jsonrpc": "2.0", "id": 1, "method": "tools/list", "params": {"_meta": {"io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientCapabilities": true, "io.modelcontextprotocol/clientInfo": {"name": "c", "version": "1"}}}}"#;
     let v = located(bad_caps, V2026);
     assert_eq!(v.len(), 1);
     assert_eq!(
@@ -511,9 +516,9 @@ fn a_server_request_before_initialized_is_a_warning() {
 
 #[test]
 fn version_2026_has_no_session_checks() {
-    let meta = r#""_meta": {"io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientCapabilities": {}}"#;
+    let meta = r#""_meta": {"io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientCapabilities": {}, "io.modelcontextprotocol/clientInfo": {"name": "c", "version": "1"}}"#;
     let src = format!(
-        "--> {{\"jsonrpc\": \"2.0\", \"method\": \"tools/list\", \"params\": {{{meta}}}, \"id\": 1}}\n<-- {{\"jsonrpc\": \"2.0\", \"result\": {{\"resultType\": \"complete\", \"tools\": []}}, \"id\": 1}}\n--> {{\"jsonrpc\": \"2.0\", \"method\": \"tools/list\", \"params\": {{{meta}}}, \"id\": 1}}\n<-- {{\"jsonrpc\": \"2.0\", \"result\": {{\"resultType\": \"complete\", \"tools\": []}}, \"id\": 1}}"
+        "--> {{\"jsonrpc\": \"2.0\", \"method\": \"tools/list\", \"params\": {{{meta}}}, \"id\": 1}}\n<-- {{\"jsonrpc\": \"2.0\", \"result\": {{\"resultType\": \"complete\", \"tools\": [], \"ttlMs\": 0, \"cacheScope\": \"private\"}}, \"id\": 1}}\n--> {{\"jsonrpc\": \"2.0\", \"method\": \"tools/list\", \"params\": {{{meta}}}, \"id\": 1}}\n<-- {{\"jsonrpc\": \"2.0\", \"result\": {{\"resultType\": \"complete\", \"tools\": [], \"ttlMs\": 0, \"cacheScope\": \"private\"}}, \"id\": 1}}"
     );
     assert!(rules(&src, V2026).is_empty());
 }

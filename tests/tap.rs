@@ -169,7 +169,7 @@ fn without_a_handshake_the_version_comes_from_each_requests_meta() {
     // ping is not a method of 2026-07-28: checked under the version the first request named.
     assert!(
         findings.contains(
-            "client message 2: warning[mcp-method-unknown]: ping is not a method of MCP 2026-07-28"
+            "client message 2: error[mcp-method-removed]: ping is not a method of MCP 2026-07-28"
         ),
         "{findings}"
     );

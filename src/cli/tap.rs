@@ -36,6 +36,7 @@ use std::time::Duration;
 use super::ProfileName;
 use crate::json::{parse_document, Direction, Node};
 use crate::openrpc::{OpenRpc, Pairing};
+use crate::rpc::mcp::Rounds;
 use crate::rpc::{self, McpVersion, Profile, Severity};
 
 /// The longest message (line) the tap keeps to record and check: a longer one is passed on
@@ -241,6 +242,8 @@ struct Checker {
     fixed: bool,
     /// `--openrpc`: the API's document, and the requests waiting for their replies.
     api: Option<(OpenRpc, Pairing)>,
+    /// Under MCP 2026-07-28: the input-required rounds awaiting their retries.
+    rounds: Rounds,
 }
 
 impl Checker {
@@ -249,11 +252,14 @@ impl Checker {
         let text = String::from_utf8_lossy(message);
         self.learn(side, text.as_bytes());
         let mut report = rpc::check(text.as_bytes(), self.profile);
+        let from = match side {
+            Side::Client => Direction::Client,
+            Side::Server => Direction::Server,
+        };
+        if self.profile == Profile::Mcp(McpVersion::V2026_07_28) {
+            self.round_trips(from, text.as_bytes(), &mut report);
+        }
         if let Some((api, pairing)) = &mut self.api {
-            let from = match side {
-                Side::Client => Direction::Client,
-                Side::Server => Direction::Server,
-            };
             for d in &mut report.documents {
                 d.direction = Some(from);
             }
@@ -277,6 +283,25 @@ impl Checker {
                 )
             })
             .collect()
+    }
+
+    /// Checks `message` against the input-required rounds so far (a retry against what its
+    /// round asked) and adds the findings to its report.
+    fn round_trips(&mut self, from: Direction, message: &[u8], report: &mut rpc::Report) {
+        let Ok((parsed, _)) = parse_document(message, 0) else {
+            return;
+        };
+        let Some(document) = report.documents.first_mut() else {
+            return;
+        };
+        if !parsed.root.is_object() {
+            return;
+        }
+        for f in self.rounds.observe(from, &parsed.root, "") {
+            document
+                .violations
+                .push(rpc::Violation::new(f.rule, f.path, f.span, f.message));
+        }
     }
 
     /// Learns the MCP version from the handshake: the client's `initialize` asks for one, the
@@ -516,6 +541,7 @@ pub fn main(args: Args) -> ExitCode {
             profile,
             fixed,
             api: api.map(|doc| (doc, Pairing::default())),
+            rounds: Rounds::default(),
         }
         .run(job_rx, finding_tx, &w, &d);
     });

@@ -27,9 +27,16 @@ pub(super) fn check(
     let name = node.get("method").and_then(Node::as_str);
     let known = name.and_then(|n| methods::lookup(n, version));
     id(node, path, kind, known.map(|m| m.call), sink);
+    let v2026 = version == McpVersion::V2026_07_28;
+    if v2026 && kind == Kind::Response {
+        super::rounds::response(node, path.as_str(), sink);
+    }
     let (Some(name), Kind::Request | Kind::Notification) = (name, kind) else {
         return;
     };
+    if v2026 && kind == Kind::Request && known.is_some() {
+        super::rounds::request(node, path.as_str(), sink);
+    }
     if name.starts_with("rpc.") {
         return; // method-rpc-reserved says it
     }
@@ -37,7 +44,11 @@ pub(super) fn check(
     let method_path = path.key("method");
     match known {
         None => sink.push(
-            &METHOD_UNKNOWN,
+            if removed_in_2026(name, version) {
+                &METHOD_REMOVED
+            } else {
+                &METHOD_UNKNOWN
+            },
             &method_path,
             method_span,
             unknown_method(name, version),
@@ -139,6 +150,15 @@ fn params(node: &Node<'_>, path: &Pointer, name: &str, version: McpVersion, sink
     }
 }
 
+/// `name` was a method of 2025-11-25 that 2026-07-28 removed (the Tasks methods moved to an
+/// extension, which may still serve them).
+fn removed_in_2026(name: &str, version: McpVersion) -> bool {
+    version == McpVersion::V2026_07_28
+        && methods::versions_having(name) & methods::IN_2025_11_25 != 0
+        && !name.starts_with("tasks/")
+        && !name.starts_with("notifications/tasks/")
+}
+
 /// Says why `name` is not a method of `version`, and what to use instead when that is known.
 fn unknown_method(name: &str, version: McpVersion) -> String {
     if version == McpVersion::V2026_07_28
@@ -167,6 +187,7 @@ fn unknown_method(name: &str, version: McpVersion) -> String {
                 "; 2026-07-28 has no initialization handshake: every request carries its protocol version and capabilities in params._meta, and server/discover tells what the server supports",
             );
         }
+
         return message;
     }
     let tail = format!("/{name}");

@@ -3,6 +3,7 @@
 mod message;
 pub mod methods;
 mod params;
+pub mod rounds;
 pub mod rules;
 mod session;
 mod table;
@@ -13,6 +14,8 @@ use std::str::FromStr;
 use crate::json::{Direction, Node, Pointer, Stream};
 
 use super::{Document, Kind, Sink};
+
+pub use rounds::{Finding, Rounds};
 
 /// A protocol version of MCP, named by its date.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]

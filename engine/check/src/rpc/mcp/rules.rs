@@ -39,6 +39,31 @@ pub const META_2026: Section = mcp(
     "RequestMetaObject",
     "https://modelcontextprotocol.io/specification/2026-07-28/schema#requestmetaobject",
 );
+pub const CHANGES_2026: Section = mcp(
+    "MCP 2026-07-28 changelog",
+    "Key changes",
+    "https://modelcontextprotocol.io/specification/2026-07-28/changelog",
+);
+pub const RESULT_2026: Section = mcp(
+    "MCP 2026-07-28 schema",
+    "Result",
+    "https://modelcontextprotocol.io/specification/2026-07-28/schema#result",
+);
+pub const MRTR_2026: Section = mcp(
+    "MCP 2026-07-28 base protocol",
+    "Multi round-trip requests",
+    "https://modelcontextprotocol.io/specification/2026-07-28/basic/patterns/mrtr",
+);
+pub const CACHE_2026: Section = mcp(
+    "MCP 2026-07-28 schema",
+    "CacheableResult",
+    "https://modelcontextprotocol.io/specification/2026-07-28/schema#cacheableresult",
+);
+pub const ERRORS_2026: Section = mcp(
+    "MCP 2026-07-28 schema",
+    "Errors",
+    "https://modelcontextprotocol.io/specification/2026-07-28/schema#unsupportedprotocolversionerror",
+);
 
 /// The example handshake of 2025-11-25 (initialize, its result, notifications/initialized), as transcript lines.
 macro_rules! handshake {
@@ -57,6 +82,32 @@ macro_rules! init_request {
 macro_rules! init_result {
     () => {
         "{\"jsonrpc\": \"2.0\", \"result\": {\"protocolVersion\": \"2025-11-25\", \"capabilities\": {}, \"serverInfo\": {\"name\": \"demo-server\", \"version\": \"1.0\"}}, \"id\": 1}"
+    };
+}
+
+/// 2026-07-28's request `_meta` (protocol version, capabilities, client), as JSON members.
+macro_rules! meta {
+    () => {
+        "\"_meta\": {\"io.modelcontextprotocol/protocolVersion\": \"2026-07-28\", \"io.modelcontextprotocol/clientCapabilities\": {\"roots\": {}}, \"io.modelcontextprotocol/clientInfo\": {\"name\": \"c\", \"version\": \"1\"}}"
+    };
+}
+/// A 2026-07-28 tools/call of list_roots (id 1) and its input-required answer asking key "r".
+macro_rules! round {
+    () => {
+        concat!(
+            "--> {\"jsonrpc\": \"2.0\", \"method\": \"tools/call\", \"params\": {", meta!(), ", \"name\": \"list_roots\"}, \"id\": 1}\n",
+            "<-- {\"jsonrpc\": \"2.0\", \"result\": {\"resultType\": \"input_required\", \"inputRequests\": {\"r\": {\"method\": \"roots/list\"}}, \"requestState\": \"s1\"}, \"id\": 1}\n",
+        )
+    };
+}
+/// The retry of [`round!`] as id 2 with `$rest` (inputResponses, requestState) in its params, answered.
+macro_rules! retry {
+    ($rest:expr) => {
+        concat!(
+            round!(),
+            "--> {\"jsonrpc\": \"2.0\", \"method\": \"tools/call\", \"params\": {", meta!(), ", \"name\": \"list_roots\", ", $rest, "}, \"id\": 2}\n",
+            "<-- {\"jsonrpc\": \"2.0\", \"result\": {\"resultType\": \"complete\", \"content\": []}, \"id\": 2}"
+        )
     };
 }
 
@@ -121,8 +172,8 @@ rule!(Mcp, PARAM_WRONG_TYPE, "mcp-param-wrong-type", Error, SCHEMA,
 rule!(Mcp, META_REQUIRED, "mcp-meta-required", Error, META_2026,
     "In 2026-07-28 every request's params._meta names the protocol version and the client's capabilities.",
     "2026-07-28 has no initialize handshake: each request carries params._meta with \"io.modelcontextprotocol/protocolVersion\" (a string) and \"io.modelcontextprotocol/clientCapabilities\" (an object, {} for none), and should carry \"io.modelcontextprotocol/clientInfo\". A client that wants to know what the server supports first calls server/discover.",
-    bad: r#"{"jsonrpc": "2.0", "method": "tools/list", "params": {"_meta": {"io.modelcontextprotocol/protocolVersion": "2026-07-28"}}, "id": 1}"#,
-    good: r#"{"jsonrpc": "2.0", "method": "tools/list", "params": {"_meta": {"io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientCapabilities": {}}}, "id": 1}"#,
+    bad: r#"{"jsonrpc": "2.0", "method": "tools/list", "params": {"_meta": {"io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientInfo": {"name": "c", "version": "1"}}}, "id": 1}"#,
+    good: r#"{"jsonrpc": "2.0", "method": "tools/list", "params": {"_meta": {"io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientCapabilities": {}, "io.modelcontextprotocol/clientInfo": {"name": "c", "version": "1"}}}, "id": 1}"#,
     version: Some(McpVersion::V2026_07_28));
 
 // ---- Batching --------------------------------------------------------------------------------
@@ -207,6 +258,85 @@ good: concat!(
     "<-- {\"jsonrpc\": \"2.0\", \"result\": {\"tools\": []}, \"id\": 2}"
 ));
 
+// ---- 2026-07-28: stateless requests, results, input-required rounds, caching, errors ----------
+
+rule!(Mcp, METHOD_REMOVED, "mcp-method-removed", Error, CHANGES_2026,
+    "2026-07-28 removed initialize, ping, logging/setLevel, resources/(un)subscribe and the server's requests.",
+    "They get -32601. Requests carry version and capabilities in _meta (logLevel too), server/discover tells what the server supports, subscriptions/listen subscribes, and the server asks inside input-required results.",
+    bad: r#"{"jsonrpc": "2.0", "method": "ping", "id": 1}"#,
+    good: concat!("{\"jsonrpc\": \"2.0\", \"method\": \"server/discover\", \"params\": {", meta!(), "}, \"id\": 1}"),
+    version: Some(McpVersion::V2026_07_28));
+
+rule!(Mcp, META_CLIENT_INFO, "mcp-meta-client-info", Warning, META_2026,
+    "A 2026-07-28 request should name its client in _meta's io.modelcontextprotocol/clientInfo.",
+    "With no initialize, each request is all the server knows of its caller: send clientInfo (name, version) every time.",
+    bad: r#"{"jsonrpc": "2.0", "method": "tools/list", "params": {"_meta": {"io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientCapabilities": {}}}, "id": 1}"#,
+    good: concat!("{\"jsonrpc\": \"2.0\", \"method\": \"tools/list\", \"params\": {", meta!(), "}, \"id\": 1}"),
+    version: Some(McpVersion::V2026_07_28));
+
+rule!(Mcp, RESULT_TYPE_MISSING, "mcp-result-type-missing", Error, RESULT_2026,
+    "Every 2026-07-28 result carries resultType, a string.",
+    "It tells the client how to read the result: \"complete\" (the answer) or \"input_required\" (the server needs more input first).",
+    bad: r#"{"jsonrpc": "2.0", "result": {"content": []}, "id": 1}"#,
+    good: r#"{"jsonrpc": "2.0", "result": {"resultType": "complete", "content": []}, "id": 1}"#,
+    version: Some(McpVersion::V2026_07_28));
+
+rule!(Mcp, INPUT_REQUIRED_SHAPE, "mcp-input-required-shape", Error, MRTR_2026,
+    "An input_required result has inputRequests (an object) or requestState (a string), or both.",
+    "inputRequests maps keys of the server's choice to what it asks; requestState is opaque text the client echoes back. With neither, the client has nothing to do.",
+    bad: r#"{"jsonrpc": "2.0", "result": {"resultType": "input_required"}, "id": 1}"#,
+    good: r#"{"jsonrpc": "2.0", "result": {"resultType": "input_required", "requestState": "s1"}, "id": 1}"#,
+    version: Some(McpVersion::V2026_07_28));
+
+rule!(Mcp, INPUT_REQUEST_INVALID, "mcp-input-request-invalid", Error, MRTR_2026,
+    "Each input request is sampling/createMessage, elicitation/create or roots/list, with its params.",
+    "Sampling needs messages and maxTokens, elicitation a message and a requestedSchema (or mode \"url\" and a url).",
+    bad: r#"{"jsonrpc": "2.0", "result": {"resultType": "input_required", "inputRequests": {"q": {"method": "sampling/createMessage", "params": {"messages": []}}}}, "id": 1}"#,
+    good: r#"{"jsonrpc": "2.0", "result": {"resultType": "input_required", "inputRequests": {"q": {"method": "sampling/createMessage", "params": {"messages": [], "maxTokens": 50}}}}, "id": 1}"#,
+    version: Some(McpVersion::V2026_07_28));
+
+rule!(Mcp, INPUT_RESPONSE_INVALID, "mcp-input-response-invalid", Error, MRTR_2026,
+    "Each input response is the result its input request asks for.",
+    "An elicitation is answered with an action (accept, decline, cancel), sampling with role, content and model, roots/list with {\"roots\": [...]}.",
+    bad: retry!("\"inputResponses\": {\"r\": {\"roots\": {}}}, \"requestState\": \"s1\""),
+    good: retry!("\"inputResponses\": {\"r\": {\"roots\": []}}, \"requestState\": \"s1\""),
+    version: Some(McpVersion::V2026_07_28));
+
+rule!(Mcp, RETRY_MISSING_RESPONSES, "mcp-retry-missing-responses", Error, MRTR_2026,
+    "A retry answers every key of the input requests in inputResponses.",
+    "The client retries the same request with an answer for each key of inputRequests; without them the server can only ask again.",
+    bad: retry!("\"requestState\": \"s1\""),
+    good: retry!("\"inputResponses\": {\"r\": {\"roots\": []}}, \"requestState\": \"s1\""),
+    version: Some(McpVersion::V2026_07_28));
+
+rule!(Mcp, INPUT_RESPONSE_UNREQUESTED, "mcp-input-response-unrequested", Warning, MRTR_2026,
+    "inputResponses should answer only the keys the server asked.",
+    "The server ignores any other key; one never asked is usually misspelt.",
+    bad: retry!("\"inputResponses\": {\"r\": {\"roots\": []}, \"x\": {\"roots\": []}}, \"requestState\": \"s1\""),
+    good: retry!("\"inputResponses\": {\"r\": {\"roots\": []}}, \"requestState\": \"s1\""),
+    version: Some(McpVersion::V2026_07_28));
+
+rule!(Mcp, REQUEST_STATE_CHANGED, "mcp-request-state-changed", Error, MRTR_2026,
+    "A retry echoes the server's requestState unchanged (and sends none when none was given).",
+    "It is the server's memory between rounds, opaque to the client; the server refuses a changed or missing one.",
+    bad: retry!("\"inputResponses\": {\"r\": {\"roots\": []}}, \"requestState\": \"s2\""),
+    good: retry!("\"inputResponses\": {\"r\": {\"roots\": []}}, \"requestState\": \"s1\""),
+    version: Some(McpVersion::V2026_07_28));
+
+rule!(Mcp, CACHE_FIELDS, "mcp-cache-fields", Error, CACHE_2026,
+    "List, read and discover results carry ttlMs (an integer, 0 or more) and cacheScope (\"public\" or \"private\").",
+    "ttlMs: how long the answer stays fresh (0: stale at once); cacheScope: may caches share it across users (\"public\") or not (\"private\").",
+    bad: r#"{"jsonrpc": "2.0", "result": {"resultType": "complete", "tools": [], "ttlMs": -1, "cacheScope": "public"}, "id": 1}"#,
+    good: r#"{"jsonrpc": "2.0", "result": {"resultType": "complete", "tools": [], "ttlMs": 60000, "cacheScope": "public"}, "id": 1}"#,
+    version: Some(McpVersion::V2026_07_28));
+
+rule!(Mcp, ERROR_DATA, "mcp-error-data", Error, ERRORS_2026,
+    "2026-07-28's errors -32021 and -32022 carry their data.",
+    "-32021 (missing capability) gives data.requiredCapabilities, -32022 (unsupported version) data.requested and data.supported.",
+    bad: r#"{"jsonrpc": "2.0", "error": {"code": -32022, "message": "Unsupported protocol version"}, "id": 1}"#,
+    good: r#"{"jsonrpc": "2.0", "error": {"code": -32022, "message": "Unsupported protocol version", "data": {"requested": "2024-01-01", "supported": ["2026-07-28"]}}, "id": 1}"#,
+    version: Some(McpVersion::V2026_07_28));
+
 /// Every MCP rule.
 pub static RULES: &[&Rule] = &[
     &ID_NULL,
@@ -225,4 +355,15 @@ pub static RULES: &[&Rule] = &[
     &INITIALIZED_ORDER,
     &REQUEST_DURING_INITIALIZATION,
     &ID_REUSED,
+    &METHOD_REMOVED,
+    &META_CLIENT_INFO,
+    &RESULT_TYPE_MISSING,
+    &INPUT_REQUIRED_SHAPE,
+    &INPUT_REQUEST_INVALID,
+    &INPUT_RESPONSE_INVALID,
+    &RETRY_MISSING_RESPONSES,
+    &INPUT_RESPONSE_UNREQUESTED,
+    &REQUEST_STATE_CHANGED,
+    &CACHE_FIELDS,
+    &ERROR_DATA,
 ];

@@ -3,7 +3,7 @@
 //!
 //! The lifecycle is checked only when the transcript shows the client's initialize: one without
 //! it is taken as the middle of a session. 2026-07-28 has no handshake and no session, so neither
-//! check applies there.
+//! check applies there: its conversations are input-required rounds and their retries instead.
 
 use crate::json::{Direction, Node, Span, Stream, Value};
 use crate::rpc::catalogue::Rule;
@@ -84,9 +84,6 @@ struct Flag {
 }
 
 pub(super) fn check(stream: &Stream<'_>, documents: &mut [Document], version: McpVersion) {
-    if version == McpVersion::V2026_07_28 {
-        return;
-    }
     let mut messages = Vec::new();
     for (doc, segment) in stream.segments.iter().enumerate() {
         let (Some(from), Ok(parsed)) = (segment.direction, &segment.parsed) else {
@@ -118,8 +115,12 @@ pub(super) fn check(stream: &Stream<'_>, documents: &mut [Document], version: Mc
         }
     }
     let mut flags = Vec::new();
-    lifecycle(&messages, version, &mut flags);
-    reused_ids(&messages, version, &mut flags);
+    if version == McpVersion::V2026_07_28 {
+        rounds(&messages, &mut flags);
+    } else {
+        lifecycle(&messages, version, &mut flags);
+        reused_ids(&messages, version, &mut flags);
+    }
     for f in flags {
         let target = match f.item {
             Some(j) => &mut documents[f.doc].items[j],
@@ -134,6 +135,24 @@ pub(super) fn check(stream: &Stream<'_>, documents: &mut [Document], version: Mc
             out: &mut target.violations,
         }
         .push_full(f.rule, f.path, f.span, f.message, Vec::new());
+    }
+}
+
+/// 2026-07-28: each input-required round and its retry (see [`super::rounds`]).
+fn rounds(messages: &[Message<'_, '_>], flags: &mut Vec<Flag>) {
+    let mut rounds = super::Rounds::default();
+    for m in messages {
+        for f in rounds.observe(m.from, m.node, &m.base()) {
+            flags.push(Flag {
+                doc: m.doc,
+                item: m.item,
+                rule: f.rule,
+                path: f.path,
+                span: f.span,
+                message: f.message.to_string(),
+                supersedes: None,
+            });
+        }
     }
 }
 
