@@ -7,14 +7,17 @@ resource, a missing resource (-32002; -32602 in 2026-07-28), get a prompt. Two m
 ("asks": the handshake, and "asks auto": 2026-07-28, where the asking is an input-required result)
 register sampling, elicitation and roots callbacks and run the tools that ask the client during a
 call (summarize: sampling/createMessage; ask_name: elicitation/create; list_roots: roots/list),
-checking what the server asked and the results it finished with; the handshake one also subscribes
-to mock://notes and hears add_note change it. Prints one PASS/FAIL line per check and a summary; exits 1 on any
+checking what the server asked and the results it finished with; each also subscribes to
+mock://notes (resources/subscribe in the handshake, subscriptions/listen in 2026-07-28) and hears
+add_note change it. Prints one PASS/FAIL line per check and a summary; exits 1 on any
 failure.
 """
 
 import asyncio
 import os
 import sys
+
+import anyio
 
 from mcp import Client, types
 from mcp.client.stdio import StdioServerParameters
@@ -203,6 +206,17 @@ async def asking_session(binary: str, mode: str = "legacy") -> None:
             check(f"{p} after resources/unsubscribe no update is sent", heard == ["mock://notes"], heard)
         else:
             check(f"{p} negotiated protocol version 2026-07-28", client.protocol_version == "2026-07-28", client.protocol_version)
+            # 2026-07-28's subscriptions/listen instead of resources/subscribe: acknowledged with the
+            # resources the server has, then add_note's change to mock://notes arrives on the stream.
+            async with client.listen(resource_subscriptions=["mock://notes"]) as sub:
+                await client.call_tool("add_note", {"text": "bring the milk"})
+                with anyio.fail_after(10):
+                    event = await sub.__anext__()
+                uri = str(getattr(event, "uri", "") or getattr(getattr(event, "params", None), "uri", ""))
+                check(f"{p} subscriptions/listen on mock://notes hears add_note change it",
+                      uri == "mock://notes", event)
+            notes = await client.read_resource("mock://notes")
+            check(f"{p} the notes read back what was added", notes.contents[0].text == "1. bring the milk\n", notes)
 
         summary = await client.call_tool("summarize", {"text": "JSON-RPC 2.0 is a stateless, light-weight remote procedure call protocol."})
         kind, params = asked[-1] if asked else (None, None)
