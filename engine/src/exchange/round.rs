@@ -79,13 +79,10 @@ impl std::error::Error for RetryError {}
 
 /// The one JSON document of `raw` (whitespace around it allowed).
 fn document(raw: &str) -> Option<Node<'_>> {
-    let bytes = raw.as_bytes();
-    let start = bytes.iter().position(|b| !b.is_ascii_whitespace())?;
-    let (parsed, end) = parse_document(bytes, start).ok()?;
-    bytes[end..]
-        .iter()
-        .all(u8::is_ascii_whitespace)
-        .then_some(parsed.root)
+    let text = super::one_document(raw)?;
+    parse_document(text.as_bytes(), 0)
+        .ok()
+        .map(|(parsed, _)| parsed.root)
 }
 
 /// The `result` of an input-required reply.
