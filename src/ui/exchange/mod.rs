@@ -620,39 +620,45 @@ fn log_row(entry: &Entry, log: &Log, selected: RwSignal<Option<At>>) -> impl Int
 fn round_view(entry: &Entry, log: &Log, app: AppState) -> Option<impl IntoView> {
     let number = log.round_number(entry.key)?;
     let no = |key: u64| log.get(key).map_or(0, |e| e.number);
-    let (mut text, mut asks, mut of, mut retried_by, mut answer) =
-        (String::new(), None, None, None, None);
-    match &entry.round {
+    let (mut asks, mut of, mut retried_by, mut answer) = (None, None, None, None);
+    let text = match &entry.round {
         Some(RoundPart::Asks {
             asks: asked,
             retried_by: by,
         }) => {
-            let listed: Vec<String> = asked
-                .iter()
-                .map(|a| format!("{}: {}", a.key, a.kind()))
-                .collect();
-            text = format!("Input required (round {number}): {}", listed.join(", "));
-            asks = Some(listed.join(" ").replace(": ", ":"));
-            match by {
-                Some(retry) => text.push_str(&format!(" · answered by the retry #{}", no(*retry))),
-                None if entry.peer == MOCK_PEER => {
-                    let key = entry.key;
-                    answer = Some(action_button(
-                        "log-round-answer",
-                        "Answer",
-                        Box::new(move || retry_in_editor(app, key)),
-                    ));
-                }
-                None => {}
-            }
+            let listed = |sep: &str| -> Vec<String> {
+                asked
+                    .iter()
+                    .map(|a| format!("{}{sep}{}", a.key, a.kind()))
+                    .collect()
+            };
+            asks = Some(listed(":").join(" "));
             retried_by = by.map(|k| k.to_string());
+            let text = format!(
+                "Input required (round {number}): {}",
+                listed(": ").join(", ")
+            );
+            match by {
+                Some(retry) => format!("{text} · answered by the retry #{}", no(*retry)),
+                None => {
+                    if entry.peer == MOCK_PEER {
+                        let key = entry.key;
+                        answer = Some(action_button(
+                            "log-round-answer",
+                            "Answer",
+                            Box::new(move || retry_in_editor(app, key)),
+                        ));
+                    }
+                    text
+                }
+            }
         }
         Some(RoundPart::Retries { of: asking }) => {
-            text = format!("Retry answering #{} (round {number})", no(*asking));
             of = Some(asking.to_string());
+            format!("Retry answering #{} (round {number})", no(*asking))
         }
-        None => text = format!("The reply to the retry of round {number}"),
-    }
+        None => format!("The reply to the retry of round {number}"),
+    };
     Some(view! {
         <p class="xl-round" data-testid="log-round" data-round=number.to_string() data-asks=asks data-of=of data-retried-by=retried_by>
             {text}
