@@ -2,19 +2,23 @@
 // default MCP profile; a tool that asks (summarize: sampling; ask_name: elicitation) answers with
 // an input-required result that the log and the sequence picture show as a round; Answer puts the
 // retry (a new id, inputResponses by key, the state unchanged) in the editor as one undoable edit,
-// and Send finishes the call; "answer automatically" runs the rounds hands-free, several in a row.
+// and Send finishes the call; "answer automatically" runs the rounds hands-free, several in a row;
+// a round from a live server (`jrpc serve --ws`) is answered over the link the same way.
 // Run alone with
 //   BASE_URL=http://127.0.0.1:8080/ node --test tests/e2e/mcp_rounds.test.mjs
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { entries, launch, openApp } from './support.mjs';
+import { jrpcServe } from './servers.mjs';
 
 let browser;
+let jrpc;
 before(async () => {
-  browser = await launch();
+  [browser, jrpc] = await Promise.all([launch(), jrpcServe()]);
 });
 after(async () => {
   await browser?.close();
+  await jrpc?.stop();
 });
 
 const editorValue = (page) => page.$eval('[data-testid=editor]', (t) => t.value);
@@ -172,6 +176,28 @@ test('several rounds in a row, automatically', async () => {
   await received(page, 'favourite colour is');
   const kinds = (await entries(page)).filter((e) => e.direction === 'in').map((e) => JSON.parse(e.raw).result.resultType);
   assert.deepEqual(kinds, ['input_required', 'input_required', 'complete']);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('over the live link: a round from jrpc serve --ws is answered and retried on the link', async () => {
+  const { context, page, problems } = await openApp(browser);
+  await page.selectOption('[data-testid=profile]', 'mcp:2026-07-28');
+  await page.selectOption('[data-testid=target]', 'link');
+  await page.fill('[data-testid=link-url]', jrpc.ws);
+  await page.click('[data-testid=link-connect]');
+  await page.waitForSelector('[data-testid=link-status][data-state=open]', { timeout: 20_000 });
+  await page.fill('[data-testid=editor]', call(1, 'list_roots', {}));
+  await page.click('[data-testid=send]');
+  await page.waitForSelector('[data-testid=log-round][data-asks="answer:roots"] [data-testid=log-round-answer]', { timeout: 10_000 });
+  await page.click('[data-testid=log-round-answer]');
+  assert.equal(await page.inputValue('[data-testid=target]'), 'link', 'the retry goes where the round came from');
+  assert.equal(JSON.parse(await editorValue(page)).id, 2);
+  await page.click('[data-testid=send]');
+  await received(page, 'The client has no roots to show.');
+  const log = await entries(page);
+  assert.equal(log.length, 4, log.map((e) => e.raw).join('\n'));
+  assert.equal(log[3].pair, log[2].key);
   assert.deepEqual(problems, []);
   await context.close();
 });

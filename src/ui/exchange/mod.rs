@@ -615,7 +615,7 @@ fn log_row(entry: &Entry, log: &Log, selected: RwSignal<Option<At>>) -> impl Int
 /// An entry's part in an input-required round (MCP 2026-07-28), in words
 /// (`data-testid="log-round"`, its round in `data-round`): the result that asks, listing its
 /// input requests by key and kind (`data-asks`: `key:kind …`) with "Answer" (the retry in the
-/// editor, one undoable edit) or the retry that answered it (`data-retried-by`); a retry, naming
+/// editor, one undoable edit, for the mock or the live link it came from) or the retry that answered it (`data-retried-by`); a retry, naming
 /// the result it answers (`data-of`); the reply to a retry.
 fn round_view(entry: &Entry, log: &Log, app: AppState) -> Option<impl IntoView> {
     let number = log.round_number(entry.key)?;
@@ -641,14 +641,12 @@ fn round_view(entry: &Entry, log: &Log, app: AppState) -> Option<impl IntoView> 
             match by {
                 Some(retry) => format!("{text} · answered by the retry #{}", no(*retry)),
                 None => {
-                    if entry.peer == MOCK_PEER {
-                        let key = entry.key;
-                        answer = Some(action_button(
-                            "log-round-answer",
-                            "Answer",
-                            Box::new(move || retry_in_editor(app, key)),
-                        ));
-                    }
+                    let (key, mock) = (entry.key, entry.peer == MOCK_PEER);
+                    answer = Some(action_button(
+                        "log-round-answer",
+                        "Answer",
+                        Box::new(move || retry_in_editor(app, key, mock)),
+                    ));
                     text
                 }
             }
@@ -678,12 +676,15 @@ fn action_button(testid: &'static str, label: &'static str, act: Box<dyn Fn()>) 
 }
 
 /// Puts the retry of the input-required result `key` in the editor (one undoable edit), to be
-/// sent to the mock; says why not when it cannot be built.
-fn retry_in_editor(app: AppState, key: u64) {
+/// sent where the result came from (the mock, else the live link); says why not when it cannot
+/// be built.
+fn retry_in_editor(app: AppState, key: u64, mock: bool) {
+    use super::state::Target;
     match use_log().log.with_untracked(|l| l.retry_for(key)) {
         Ok(retry) => {
             app.replace_text_undoably(&retry);
-            app.target.set(super::state::Target::Mock);
+            app.target
+                .set(if mock { Target::Mock } else { Target::Link });
         }
         Err(e) => app.notify(
             NoticeLevel::Error,
