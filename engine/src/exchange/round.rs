@@ -452,6 +452,7 @@ mod tests {
         converse(server, log, "mock", doc, auto, &mut clock)
     }
 
+    #[cfg(feature = "conformance")]
     fn results(log: &Log) -> Vec<serde_json::Value> {
         log.entries()
             .iter()
