@@ -207,20 +207,9 @@ pub const AUTO_ANSWERS: usize = 32;
 /// while answering (log lines, progress, its own requests) before its reply, as over a real
 /// transport. With `auto`, what a cooperative client answers is sent in turn: the server's
 /// requests (sampling, elicitation, roots, ping; at most [`AUTO_ANSWERS`]) and input-required
-/// rounds (retried with [`retry`], at most [`AUTO_ROUNDS`] per request sent). Returns why it
-/// stopped answering, when it did.
+/// rounds (retried with [`retry`], at most `max_rounds` per request sent: the page gives
+/// [`AUTO_ROUNDS`]). Returns why it stopped answering, when it did.
 pub fn converse(
-    server: &mut crate::mock::MockServer,
-    log: &mut super::Log,
-    peer: &str,
-    doc: &str,
-    auto: bool,
-    clock: &mut dyn FnMut() -> f64,
-) -> Option<String> {
-    converse_within(server, log, peer, doc, auto, clock, AUTO_ROUNDS)
-}
-
-fn converse_within(
     server: &mut crate::mock::MockServer,
     log: &mut super::Log,
     peer: &str,
@@ -449,7 +438,16 @@ mod tests {
             t += 1.0;
             t
         };
-        converse(server, log, "mock", doc, auto, &mut clock)
+        converse(server, log, "mock", doc, auto, &mut clock, AUTO_ROUNDS)
+    }
+
+    /// A 2026-07-28 server of `fixtures` and the log of calling `tool` (id 1) on it.
+    fn called(fixtures: Fixtures, tool: &str, arguments: &str, auto: bool) -> (MockServer, Log) {
+        let mut server = modern_server(fixtures);
+        let mut log = Log::new();
+        let call = modern_call(1, tool, arguments);
+        assert_eq!(talk(&mut server, &mut log, &call, auto), None);
+        (server, log)
     }
 
     #[cfg(feature = "conformance")]
@@ -463,10 +461,12 @@ mod tests {
 
     #[test]
     fn by_hand_a_round_shows_then_its_retry_completes_the_call() {
-        let mut server = modern_server(Fixtures::Friendly);
-        let mut log = Log::new();
-        let call = modern_call(1, "summarize", r#"{"text":"A long text."}"#);
-        assert_eq!(talk(&mut server, &mut log, &call, false), None);
+        let (mut server, mut log) = called(
+            Fixtures::Friendly,
+            "summarize",
+            r#"{"text":"A long text."}"#,
+            false,
+        );
         assert_eq!(log.len(), 2);
         let asking = log.entries()[1].key;
         assert_eq!(
@@ -510,10 +510,12 @@ mod tests {
     #[cfg(feature = "conformance")]
     #[test]
     fn automatically_several_rounds_are_answered_until_the_result() {
-        let mut server = modern_server(Fixtures::Conformance);
-        let mut log = Log::new();
-        let call = modern_call(1, "test_input_required_result_multi_round", "{}");
-        assert_eq!(talk(&mut server, &mut log, &call, true), None);
+        let (_, log) = called(
+            Fixtures::Conformance,
+            "test_input_required_result_multi_round",
+            "{}",
+            true,
+        );
         let results = results(&log);
         let kinds: Vec<&str> = results
             .iter()
@@ -543,7 +545,7 @@ mod tests {
         let mut log = Log::new();
         let call = modern_call(1, "test_input_required_result_multi_round", "{}");
         let mut clock = || 0.0;
-        let said = converse_within(&mut server, &mut log, "mock", &call, true, &mut clock, 1);
+        let said = converse(&mut server, &mut log, "mock", &call, true, &mut clock, 1);
         assert!(said.unwrap().contains("after 1 input-required rounds"));
         let last = results(&log).pop().unwrap();
         assert_eq!(
@@ -554,14 +556,7 @@ mod tests {
 
     #[test]
     fn a_retry_never_links_to_a_round_of_another_tool() {
-        let mut server = modern_server(Fixtures::Friendly);
-        let mut log = Log::new();
-        talk(
-            &mut server,
-            &mut log,
-            &modern_call(1, "list_roots", "{}"),
-            false,
-        );
+        let (mut server, mut log) = called(Fixtures::Friendly, "list_roots", "{}", false);
         let other = r#"{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"ask_name","arguments":{},"inputResponses":{}}}"#;
         talk(&mut server, &mut log, other, false);
         assert_eq!(log.entries()[2].round, None);
@@ -576,14 +571,7 @@ mod tests {
 
     #[test]
     fn the_links_come_back_with_a_saved_log() {
-        let mut server = modern_server(Fixtures::Friendly);
-        let mut log = Log::new();
-        talk(
-            &mut server,
-            &mut log,
-            &modern_call(1, "ask_name", "{}"),
-            true,
-        );
+        let (_, log) = called(Fixtures::Friendly, "ask_name", "{}", true);
         let restored = Log::from_json_str(&log.to_json_string()).unwrap();
         assert_eq!(restored.entries(), log.entries());
         assert!(matches!(

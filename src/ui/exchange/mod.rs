@@ -15,7 +15,7 @@ use wasm_bindgen::JsCast;
 use web_sys::{self, js_sys};
 
 use super::state::{use_app, AppState, NoticeLevel};
-use crate::exchange::round::converse;
+use crate::exchange::round::{converse, AUTO_ROUNDS};
 use crate::exchange::{At, Direction, Entry, Log, Msg, RoundPart, Status};
 use crate::json::{split_stream, Direction as Side};
 use crate::mock::{Fixtures, MockServer};
@@ -123,7 +123,9 @@ fn send_noting(
         for span in &spans {
             let doc = &text[span.start..span.end];
             let note = server
-                .try_update_value(|s| converse(s, log, MOCK_PEER, doc, auto, &mut clock_ms))
+                .try_update_value(|s| {
+                    converse(s, log, MOCK_PEER, doc, auto, &mut clock_ms, AUTO_ROUNDS)
+                })
                 .flatten();
             stopped = stopped.take().or(note);
         }
