@@ -42,20 +42,15 @@ fn reply(request: &str, served_only: bool) -> Option<String> {
     if served_only && !answers(method) {
         return None;
     }
-    let params = root.get("params");
-    let outcome = match method {
-        "sampling/createMessage" => Ok(sampling(params)),
-        "elicitation/create" => Ok(elicitation(params)),
-        "roots/list" => Ok(Json::obj([("roots", Json::arr([]))])),
-        "ping" => Ok(Json::Object(Vec::new())),
-        _ => Err(Json::obj([
-            ("code", Json::from(METHOD_NOT_FOUND)),
-            ("message", Json::from("Method not found")),
-        ])),
-    };
-    let (member, value) = match outcome {
-        Ok(result) => ("result", result),
-        Err(error) => ("error", error),
+    let (member, value) = match result_for(method, root.get("params")) {
+        Some(result) => ("result", result),
+        None => (
+            "error",
+            Json::obj([
+                ("code", Json::from(METHOD_NOT_FOUND)),
+                ("message", Json::from("Method not found")),
+            ]),
+        ),
     };
     Some(
         Json::obj([
@@ -65,6 +60,19 @@ fn reply(request: &str, served_only: bool) -> Option<String> {
         ])
         .compact(),
     )
+}
+
+/// The result a cooperative client gives to the server's `method` with `params`: the same
+/// answer [`reply_to`] sends, and what an input-required round answers by key
+/// ([`crate::exchange::round`]); `None` for a method it does not [`answers`].
+pub fn result_for(method: &str, params: Option<&Node<'_>>) -> Option<Json> {
+    match method {
+        "sampling/createMessage" => Some(sampling(params)),
+        "elicitation/create" => Some(elicitation(params)),
+        "roots/list" => Some(Json::obj([("roots", Json::arr([]))])),
+        "ping" => Some(Json::Object(Vec::new())),
+        _ => None,
+    }
 }
 
 /// The methods [`reply_to`] answers with a result (the rest get -32601).

@@ -29,6 +29,8 @@
 //!
 //! Counts ([`Counts`]) are kept exact however many entries a view shows.
 
+pub mod round;
+
 use std::collections::{HashMap, VecDeque};
 use std::fmt;
 
@@ -166,6 +168,21 @@ pub struct Entry {
     /// Why its messages were marked [`Status::Lost`], when the link gave a reason (an HTTP POST
     /// that failed); `None` when the connection closed.
     pub lost_reason: Option<String>,
+    /// Its part in an input-required round (MCP 2026-07-28), when it has one.
+    pub round: Option<RoundPart>,
+}
+
+/// An entry's part in an input-required round ([`round`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RoundPart {
+    /// An input-required result: what it asks, and the key of the retry that answered it once one
+    /// was sent.
+    Asks {
+        asks: Vec<round::Ask>,
+        retried_by: Option<u64>,
+    },
+    /// A request retrying the request of the input-required result with this key.
+    Retries { of: u64 },
 }
 
 impl Entry {
@@ -427,7 +444,132 @@ impl Log {
             kind,
             msgs,
             lost_reason: None,
+            round: None,
         });
+        self.link_round(key);
+    }
+
+    /// How far back a retry looks for the round it answers.
+    const ROUND_LOOKBACK: usize = 1000;
+
+    /// Marks the entry `key` as a round's input-required result, or as the retry of the newest
+    /// unanswered round of the same peer whose request had its method and `params.name`.
+    fn link_round(&mut self, key: u64) {
+        let Some(i) = self.index_of(key) else { return };
+        let e = &self.entries[i];
+        let Some(m) = e.single() else { return };
+        match (e.direction, m.kind, m.status) {
+            (Direction::In, Kind::Response, Status::Paired { .. }) => {
+                if let Some(asks) = round::asks(&e.raw) {
+                    self.entries[i].round = Some(RoundPart::Asks {
+                        asks,
+                        retried_by: None,
+                    });
+                }
+            }
+            (Direction::Out, Kind::Request, _) if round::is_retry(&e.raw) => {
+                let Some(call) = round::call_of(&e.raw) else {
+                    return;
+                };
+                let peer = e.peer.clone();
+                let start = i.saturating_sub(Self::ROUND_LOOKBACK);
+                let asking = (start..i).rev().find(|&j| {
+                    let a = &self.entries[j];
+                    let open = matches!(
+                        a.round,
+                        Some(RoundPart::Asks {
+                            retried_by: None,
+                            ..
+                        })
+                    );
+                    open && a.peer == peer
+                        && a.single()
+                            .and_then(|m| m.status.pair())
+                            .and_then(|(with, _)| self.get(with.key))
+                            .and_then(|req| round::call_of(&req.raw))
+                            .is_some_and(|c| c == call)
+                });
+                if let Some(j) = asking {
+                    let of = self.entries[j].key;
+                    if let Some(RoundPart::Asks { retried_by, .. }) = &mut self.entries[j].round {
+                        *retried_by = Some(key);
+                    }
+                    self.entries[j].rev = self.entries[j].rev.wrapping_add(1);
+                    self.entries[i].round = Some(RoundPart::Retries { of });
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// Which round the entry `key` belongs to, from 1: an input-required result's request, its
+    /// retry (and that retry's reply) are round 1 for the first ask, 2 for the next, …; `None`
+    /// when it is part of no round.
+    pub fn round_number(&self, key: u64) -> Option<usize> {
+        let entry = self.get(key)?;
+        let paired = |e: &Entry| {
+            e.single()
+                .and_then(|m| m.status.pair())
+                .and_then(|(w, _)| self.get(w.key))
+        };
+        let asked = match entry.round {
+            Some(RoundPart::Asks { .. }) => paired(entry)?,
+            Some(RoundPart::Retries { of }) => paired(self.get(of)?)?,
+            // The reply to a retry (its final result, or an error): the retry's round.
+            None if entry.direction == Direction::In => {
+                let request = paired(entry)?;
+                return match request.round {
+                    Some(RoundPart::Retries { .. }) => self.round_number(request.key),
+                    _ => None,
+                };
+            }
+            None => return None,
+        };
+        Some(1 + self.retries_before(asked))
+    }
+
+    /// How many retries led to `request` (0 for the original request), bounded by the log's length.
+    fn retries_before<'l>(&'l self, mut request: &'l Entry) -> usize {
+        let mut n = 0;
+        while let Some(RoundPart::Retries { of }) = request.round {
+            let Some(next) = self
+                .get(of)
+                .and_then(|a| a.single()?.status.pair())
+                .and_then(|(w, _)| self.get(w.key))
+            else {
+                break;
+            };
+            n += 1;
+            if n > self.entries.len() || next.key >= request.key {
+                break;
+            }
+            request = next;
+        }
+        n
+    }
+
+    /// An id no request sent to `peer` has used: one more than the largest whole-number id among
+    /// them (1 when there is none). What a round's retry is sent under.
+    pub fn fresh_id(&self, peer: &str) -> u64 {
+        self.entries
+            .iter()
+            .filter(|e| e.direction == Direction::Out && e.peer == peer)
+            .flat_map(|e| &e.msgs)
+            .filter_map(|m| m.id.as_deref()?.parse::<u64>().ok())
+            .max()
+            .map_or(1, |n| n.saturating_add(1))
+    }
+
+    /// The retry for the input-required result `key`: its request answered and retried under
+    /// [`Log::fresh_id`] ([`round::retry`]).
+    pub fn retry_for(&self, key: u64) -> Result<String, round::RetryError> {
+        let asking = self.get(key).ok_or(round::RetryError::NotInputRequired)?;
+        let request = asking
+            .single()
+            .and_then(|m| m.status.pair())
+            .and_then(|(with, _)| self.get(with.key))
+            .ok_or(round::RetryError::NotARequest)?;
+        round::retry(&request.raw, &asking.raw, self.fresh_id(&asking.peer))
     }
 
     /// The oldest request with id null sent in `direction` to `peer` that still waits (it waits

@@ -15,7 +15,8 @@ use wasm_bindgen::JsCast;
 use web_sys::{self, js_sys};
 
 use super::state::{use_app, AppState, NoticeLevel};
-use crate::exchange::{At, Direction, Entry, Log, Msg, Status};
+use crate::exchange::round::{converse, AUTO_ROUNDS};
+use crate::exchange::{At, Direction, Entry, Log, Msg, RoundPart, Status};
 use crate::json::{split_stream, Direction as Side};
 use crate::mock::{Fixtures, MockServer};
 use crate::rpc::Kind;
@@ -45,15 +46,17 @@ pub struct LogState {
     pub fixtures: RwSignal<Fixtures>,
 }
 
-/// At most this many automatic answers per Send: a server that keeps asking stops being answered.
-const AUTO_ANSWERS: usize = 32;
-
 impl LogState {
     /// Passes each client document of `text` to the mock server, as the server of `profile`
     /// (the page's: what the verdicts call invalid, the mock answers as invalid), logging both
-    /// directions. Returns how many documents were sent.
-    pub fn send_to_mock(&self, text: &str, profile: crate::rpc::Profile) -> usize {
-        send_to(
+    /// directions. Returns how many documents were sent, and why the automatic answers stopped
+    /// when they did.
+    pub fn send_to_mock(
+        &self,
+        text: &str,
+        profile: crate::rpc::Profile,
+    ) -> (usize, Option<String>) {
+        send_noting(
             self.server,
             self.log,
             text,
@@ -92,6 +95,18 @@ pub fn send_to(
     profile: crate::rpc::Profile,
     auto: bool,
 ) -> usize {
+    send_noting(server, log, text, profile, auto).0
+}
+
+/// [`send_to`], and why the automatic answers stopped when they did
+/// ([`crate::exchange::round::converse`]: the server's requests and input-required rounds).
+fn send_noting(
+    server: StoredValue<MockServer>,
+    log: RwSignal<Log>,
+    text: &str,
+    profile: crate::rpc::Profile,
+    auto: bool,
+) -> (usize, Option<String>) {
     let stream = split_stream(text.as_bytes());
     let spans: Vec<_> = stream
         .segments
@@ -100,45 +115,22 @@ pub fn send_to(
         .map(|s| s.span)
         .collect();
     if spans.is_empty() {
-        return 0;
+        return (0, None);
     }
     server.update_value(|s| s.set_profile(profile));
+    let mut stopped = None;
     log.update(|log| {
         for span in &spans {
-            exchange_with(server, log, &text[span.start..span.end], auto);
+            let doc = &text[span.start..span.end];
+            let note = server
+                .try_update_value(|s| {
+                    converse(s, log, MOCK_PEER, doc, auto, &mut clock_ms, AUTO_ROUNDS)
+                })
+                .flatten();
+            stopped = stopped.take().or(note);
         }
     });
-    spans.len()
-}
-
-/// Sends `doc` to `server` and logs what goes each way: what the server sent on its own while
-/// answering (log lines, progress, its own requests) before its reply, as over a real transport.
-/// With `auto`, the server's requests that a client serves (sampling, elicitation, roots, ping)
-/// are answered as [`crate::client`] says, in turn.
-fn exchange_with(server: StoredValue<MockServer>, log: &mut Log, doc: &str, auto: bool) {
-    let mut queue = std::collections::VecDeque::from([doc.to_string()]);
-    let mut answered = 0;
-    while let Some(doc) = queue.pop_front() {
-        log.record(MOCK_PEER, Direction::Out, clock_ms(), &doc);
-        let (sent, reply) = server
-            .try_update_value(|s| {
-                let reply = s.handle(doc.as_bytes());
-                (s.take_sent(), reply)
-            })
-            .unwrap_or_default();
-        for message in sent {
-            log.record(MOCK_PEER, Direction::In, clock_ms(), &message);
-            if auto && answered < AUTO_ANSWERS {
-                if let Some(answer) = crate::client::auto_reply_to(&message) {
-                    answered += 1;
-                    queue.push_back(answer);
-                }
-            }
-        }
-        if let Some(reply) = reply {
-            log.record(MOCK_PEER, Direction::In, clock_ms(), &reply);
-        }
-    }
+    (spans.len(), stopped)
 }
 
 /// Provides [`LogState`] to the page (App calls it once, after providing [`AppState`]).
@@ -240,7 +232,7 @@ pub fn LogPane() -> impl IntoView {
         })
     };
     let row = move |(key, _rev): (u64, u32)| {
-        log.with_untracked(|l| l.get(key).map(|e| log_row(e, selected)))
+        log.with_untracked(|l| l.get(key).map(|e| log_row(e, l, selected)))
     };
     view! {
         <div class="xl" data-testid="log-pane">
@@ -257,7 +249,7 @@ pub fn LogPane() -> impl IntoView {
                     {counts_text}
                 </p>
                 <div class="xl-actions" role="group" aria-label="Log actions">
-                    <label class="xl-auto" title="When the mock server asks the client something (sampling, elicitation, roots, ping), answer it at once as a cooperative client would; off, the request waits in the log with a Reply button">
+                    <label class="xl-auto" title="When the mock server asks the client something (sampling, elicitation, roots, ping), answer it at once as a cooperative client would, and retry a request whose result asks for input (MCP 2026-07-28, at most 8 rounds per request); off, the request waits in the log with a Reply button, the round with an Answer button">
                         <input type="checkbox" data-testid="auto-answer" bind:checked=state.auto_answer />
                         " Answer the server's requests automatically"
                     </label>
@@ -504,9 +496,10 @@ pub(crate) fn file_stamp() -> String {
 /// One entry of the list: a line per message (one, or one per batch element), the raw text one
 /// click away. A click on a message selects it (or unselects it); the selected message, its entry
 /// and their partners are marked.
-fn log_row(entry: &Entry, selected: RwSignal<Option<At>>) -> impl IntoView {
+fn log_row(entry: &Entry, log: &Log, selected: RwSignal<Option<At>>) -> impl IntoView {
     let app = use_app();
     let key = entry.key;
+    let round = round_view(entry, log, app);
     let arrow = match entry.direction {
         Direction::Out => "→ sent",
         Direction::In => "← received",
@@ -549,11 +542,7 @@ fn log_row(entry: &Entry, selected: RwSignal<Option<At>>) -> impl IntoView {
                 && !entry.is_batch())
             .then(|| {
                 let raw = entry.raw.clone();
-                view! {
-                    <button type="button" class="xl-reply" data-testid="log-reply" on:click=move |_| reply_in_editor(app, &raw)>
-                        "Reply"
-                    </button>
-                }
+                action_button("log-reply", "Reply", Box::new(move || reply_in_editor(app, &raw)))
             });
             view! {
                 <li
@@ -620,11 +609,93 @@ fn log_row(entry: &Entry, selected: RwSignal<Option<At>>) -> impl IntoView {
                 {batch}
             </div>
             <ol class="xl-msgs">{lines}</ol>
+            {round}
             <details class="xl-raw">
                 <summary>{format!("raw ({} bytes)", entry.raw.len())}</summary>
                 <pre data-testid="log-raw">{entry.raw.clone()}</pre>
             </details>
         </li>
+    }
+}
+
+/// An entry's part in an input-required round (MCP 2026-07-28), in words
+/// (`data-testid="log-round"`, its round in `data-round`): the result that asks, listing its
+/// input requests by key and kind (`data-asks`: `key:kind …`) with "Answer" (the retry in the
+/// editor, one undoable edit, for the mock or the live link it came from) or the retry that answered it (`data-retried-by`); a retry, naming
+/// the result it answers (`data-of`); the reply to a retry.
+fn round_view(entry: &Entry, log: &Log, app: AppState) -> Option<impl IntoView> {
+    let number = log.round_number(entry.key)?;
+    let no = |key: u64| log.get(key).map_or(0, |e| e.number);
+    let (mut asks, mut of, mut retried_by, mut answer) = (None, None, None, None);
+    let text = match &entry.round {
+        Some(RoundPart::Asks {
+            asks: asked,
+            retried_by: by,
+        }) => {
+            let listed = |sep: &str| -> Vec<String> {
+                asked
+                    .iter()
+                    .map(|a| format!("{}{sep}{}", a.key, a.kind()))
+                    .collect()
+            };
+            asks = Some(listed(":").join(" "));
+            retried_by = by.map(|k| k.to_string());
+            let text = format!(
+                "Input required (round {number}): {}",
+                listed(": ").join(", ")
+            );
+            match by {
+                Some(retry) => format!("{text} · answered by the retry #{}", no(*retry)),
+                None => {
+                    let (key, mock) = (entry.key, entry.peer == MOCK_PEER);
+                    answer = Some(action_button(
+                        "log-round-answer",
+                        "Answer",
+                        Box::new(move || retry_in_editor(app, key, mock)),
+                    ));
+                    text
+                }
+            }
+        }
+        Some(RoundPart::Retries { of: asking }) => {
+            of = Some(asking.to_string());
+            format!("Retry answering #{} (round {number})", no(*asking))
+        }
+        None => format!("The reply to the retry of round {number}"),
+    };
+    Some(view! {
+        <p class="xl-round" data-testid="log-round" data-round=number.to_string() data-asks=asks data-of=of data-retried-by=retried_by>
+            {text}
+            {answer}
+        </p>
+    })
+}
+
+/// A button beside a log message that puts what the client sends next in the editor: Reply to
+/// the server's request, Answer to an input-required round.
+fn action_button(testid: &'static str, label: &'static str, act: Box<dyn Fn()>) -> impl IntoView {
+    view! {
+        <button type="button" class="xl-reply" data-testid=testid on:click=move |_| act()>
+            {label}
+        </button>
+    }
+}
+
+/// Puts the retry of the input-required result `key` in the editor (one undoable edit), to be
+/// sent where the result came from (the mock, else the live link); says why not when it cannot
+/// be built.
+fn retry_in_editor(app: AppState, key: u64, mock: bool) {
+    use super::state::Target;
+    match use_log().log.with_untracked(|l| l.retry_for(key)) {
+        Ok(retry) => {
+            app.replace_text_undoably(&retry);
+            app.target
+                .set(if mock { Target::Mock } else { Target::Link });
+        }
+        Err(e) => app.notify(
+            NoticeLevel::Error,
+            format!("Cannot answer this round: {e}."),
+        ),
     }
 }
 

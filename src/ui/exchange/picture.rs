@@ -6,7 +6,7 @@
 use crate::ui::prelude::*;
 
 use super::{describe_at, latency, status_text, use_log};
-use crate::exchange::{At, Direction, Entry, Log};
+use crate::exchange::{At, Direction, Entry, Log, RoundPart};
 use crate::rpc::Kind;
 
 /// How many of the newest entries the picture draws.
@@ -38,9 +38,11 @@ struct Arrow {
     error: bool,
     notification: bool,
     sentence: String,
+    /// The input-required round it belongs to (MCP 2026-07-28), from 1.
+    round: Option<usize>,
 }
 
-fn arrows(entries: &[Entry]) -> Vec<Arrow> {
+fn arrows(l: &Log, entries: &[Entry]) -> Vec<Arrow> {
     entries
         .iter()
         .enumerate()
@@ -75,6 +77,7 @@ fn arrows(entries: &[Entry]) -> Vec<Arrow> {
                 error: e.has_error(),
                 notification,
                 sentence: sentence(e),
+                round: l.round_number(e.key),
             }
         })
         .collect()
@@ -95,6 +98,14 @@ fn label(e: &Entry) -> String {
             (Kind::Response, _) => m.summary.clone(),
             (kind, _) => kind.as_str().into(),
         }
+    };
+    let text = match &e.round {
+        Some(RoundPart::Asks { asks, .. }) => {
+            let kinds: Vec<&str> = asks.iter().map(|a| a.kind()).collect();
+            format!("input required: {}", kinds.join(", "))
+        }
+        Some(RoundPart::Retries { .. }) => format!("{text} ↻ retry"),
+        None => text,
     };
     let text = format!("#{} {text}", e.number);
     if text.chars().count() > 34 {
@@ -139,7 +150,20 @@ pub(super) fn sentence(e: &Entry) -> String {
     } else {
         ""
     };
-    format!("#{} {who}: {batch}{}", e.number, parts.join("; "))
+    let round = match &e.round {
+        Some(RoundPart::Asks { asks, .. }) => {
+            let asks: Vec<String> = asks
+                .iter()
+                .map(|a| format!("{} ({})", a.key, a.kind()))
+                .collect();
+            format!(" — input required: {}", asks.join(", "))
+        }
+        Some(RoundPart::Retries { .. }) => {
+            " — a retry with the answers to an input-required result".into()
+        }
+        None => String::new(),
+    };
+    format!("#{} {who}: {batch}{}{round}", e.number, parts.join("; "))
 }
 
 /// The picture of the newest [`PICTURED`] entries, redrawn when the log changes; the selection
@@ -205,8 +229,9 @@ fn arrow(
         .group
         .map_or_else(|| "pc-none".to_string(), |g| format!("pc-{}", g % PALETTE));
     let class = format!(
-        "xl-arrow {colour}{}{}",
+        "xl-arrow {colour}{}{}{}",
         if a.error { " is-error" } else { "" },
+        if a.round.is_some() { " is-round" } else { "" },
         if a.notification {
             " is-notification"
         } else {
@@ -226,6 +251,7 @@ fn arrow(
             class:is-highlighted=move || highlighted(key, &partners)
             data-key=key
             data-partners=partners_text.join(" ")
+            data-round=a.round.map(|n| n.to_string())
         >
             <line x1=a.from_x y1=a.y0 x2=a.to_x - 8 * dx y2=a.y1 />
             <polygon points=head />
@@ -244,7 +270,7 @@ fn picture(
     }
     let entries = l.tail(PICTURED);
     let shown = entries.len();
-    let arrows = arrows(entries);
+    let arrows = arrows(l, entries);
     let height = TOP + shown as i32 * ROW + 8;
     let by_key = |key: u64| arrows.iter().find(|a| a.key == key).map(|a| a.y1);
     let brackets: Vec<_> = arrows

@@ -13,12 +13,18 @@ fn parse_profile(value: &str) -> Option<Profile> {
     profile_from_str(value).ok()
 }
 
-/// JSON-RPC 2.0 or MCP with its protocol version (`data-testid="profile"`).
+/// The MCP version the page offers first and marks as its default: the current revision
+/// (2026-07-28, stateless, input-required rounds). A draft or share link naming another version
+/// keeps it.
+pub const PAGE_MCP_DEFAULT: McpVersion = McpVersion::LATEST;
+
+/// JSON-RPC 2.0 or MCP with its protocol version (`data-testid="profile"`), the page's default
+/// MCP version first.
 #[component]
 pub fn ProfileSelect() -> impl IntoView {
     let profile = crate::ui::use_app().profile;
     let label = |v: McpVersion| {
-        let default = if v == McpVersion::default() {
+        let default = if v == PAGE_MCP_DEFAULT {
             " (default)"
         } else {
             ""
@@ -42,7 +48,10 @@ pub fn ProfileSelect() -> impl IntoView {
             >
                 {option(Profile::JsonRpc, Profile::JsonRpc.to_string())}
                 <optgroup label="Model Context Protocol">
-                    {McpVersion::ALL.into_iter().map(|v| option(Profile::Mcp(v), label(v))).collect_view()}
+                    {std::iter::once(PAGE_MCP_DEFAULT)
+                        .chain(McpVersion::ALL.into_iter().rev().filter(|&v| v != PAGE_MCP_DEFAULT))
+                        .map(|v| option(Profile::Mcp(v), label(v)))
+                        .collect_view()}
                 </optgroup>
             </select>
         </label>
