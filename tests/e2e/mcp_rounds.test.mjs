@@ -8,7 +8,7 @@
 //   BASE_URL=http://127.0.0.1:8080/ node --test tests/e2e/mcp_rounds.test.mjs
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { entries, launch, openApp } from './support.mjs';
+import { entries, launch, openAdvanced, openApp } from './support.mjs';
 import { jrpcServe } from './servers.mjs';
 
 let browser;
@@ -151,6 +151,7 @@ test('ask_name: the elicitation round is answered with the form\'s defaults', as
 
 test('several rounds in a row, by hand: each retry echoes the state its round gave', async () => {
   const { context, page, problems } = await openApp(browser);
+  await openAdvanced(page); // the mock's tools are folded under "Advanced"
   await page.selectOption('[data-testid=mock-fixtures]', 'conformance');
   await send(page, call(1, 'test_input_required_result_multi_round', {}));
   for (const round of ['1', '2']) {
@@ -170,6 +171,7 @@ test('several rounds in a row, by hand: each retry echoes the state its round ga
 
 test('several rounds in a row, automatically', async () => {
   const { context, page, problems } = await openApp(browser);
+  await openAdvanced(page); // the mock's tools are folded under "Advanced"
   await page.selectOption('[data-testid=mock-fixtures]', 'conformance');
   await page.check('[data-testid=auto-answer]');
   await send(page, call(1, 'test_input_required_result_multi_round', {}));
