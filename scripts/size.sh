@@ -4,7 +4,7 @@
 # The default budget below is the one enforced budget (scripts/test.sh and the Pages workflow use it).
 set -euo pipefail
 dist="${1:-dist}"
-budget_kb="${2:-525}"
+budget_kb="${2:-545}"
 [ -f "$dist/index.html" ] || { echo "size: no $dist/index.html: run trunk build --release first" >&2; exit 1; }
 
 total_raw=0
