@@ -234,7 +234,6 @@ mod lessons {
                 "error",
                 "batch",
                 "mcp",
-                "mcp-versions",
                 "mcp-content",
                 "mcp-tool-errors",
                 "mcp-resources",
@@ -244,6 +243,7 @@ mod lessons {
                 "mcp-sampling",
                 "mcp-elicitation",
                 "mcp-cancellation",
+                "mcp-versions",
             ]
         );
         assert!(lesson("batch").is_some() && lesson("nope").is_none());
@@ -267,16 +267,19 @@ mod lessons {
         for (id, expected) in [
             ("request", r#""result":19"#),
             ("mcp", r#""text":"5""#),
-            ("mcp-versions", r#""protocolVersion":"2024-11-05""#),
+            ("mcp-versions", "sampling/createMessage"),
             ("mcp-content", "structuredContent"),
             ("mcp-tool-errors", r#""isError":true"#),
             ("mcp-resources", r#""blob""#),
             ("mcp-prompts", r#""messages""#),
             ("mcp-progress", "Liftoff!"),
             ("mcp-subscriptions", "notifications/resources/updated"),
-            ("mcp-sampling", "sampling/createMessage"),
+            ("mcp-sampling", "input_required"),
             ("mcp-elicitation", "elicitation/create"),
-            ("mcp-cancellation", "notifications/cancelled"),
+            (
+                "mcp-cancellation",
+                "notifications/subscriptions/acknowledged",
+            ),
         ] {
             assert!(replies[id].contains(expected), "{id}: {}", replies[id]);
         }
@@ -299,6 +302,7 @@ mod lessons {
         let replies = |id: &str| {
             let l = lesson(id).unwrap();
             let mut server = MockServer::new();
+            server.set_profile(l.profile);
             server
                 .handle_stream(l.example.as_bytes())
                 .into_iter()
@@ -323,17 +327,9 @@ mod lessons {
         );
         assert_eq!(replies("batch").len(), 1);
         let mcp = replies("mcp");
-        assert_eq!(mcp.len(), 3, "initialize, tools/list, tools/call");
+        assert_eq!(mcp.len(), 3, "server/discover, tools/list, tools/call");
+        assert!(mcp[0].contains("supportedVersions"), "{}", mcp[0]);
         assert!(mcp[2].contains(r#""text":"5""#), "{}", mcp[2]);
-        // The MCP lessons: each reply says what its text promises.
-        let versions = replies("mcp-versions");
-        assert_eq!(versions.len(), 2, "initialize and ping");
-        assert!(
-            versions[0].contains(r#""protocolVersion":"2024-11-05""#)
-                && !versions[0].contains("completions"),
-            "2024-11-05 has no completions: {}",
-            versions[0]
-        );
         let content = replies("mcp-content");
         assert!(content[0].contains(r#""type":"image""#), "{}", content[0]);
         assert!(content[2].contains("structuredContent"), "{}", content[2]);
@@ -344,18 +340,20 @@ mod lessons {
             tool_errors[0]
         );
         assert!(tool_errors[1].contains("-32602"), "{}", tool_errors[1]);
+        // Every list and read result says how long it stays fresh.
         let resources = replies("mcp-resources");
         assert_eq!(resources.len(), 4);
-        assert!(
-            resources[2].contains("Method not found"),
-            "{}",
-            resources[2]
-        );
+        for r in &resources {
+            assert!(
+                r.contains(r#""ttlMs""#) && r.contains(r#""cacheScope""#),
+                "{r}"
+            );
+        }
         assert!(resources[3].contains(r#""blob""#), "{}", resources[3]);
         let prompts = replies("mcp-prompts");
-        assert!(prompts[1].contains("-32601"), "{}", prompts[1]);
+        assert!(prompts[1].contains(r#""-32601""#), "{}", prompts[1]);
         assert!(prompts[2].contains("messages"), "{}", prompts[2]);
-        // The countdown's log lines and progress come before its result.
+        // The countdown's log lines (asked in _meta) and progress come before its result.
         let l = lesson("mcp-progress").unwrap();
         let mut server = MockServer::new();
         server.set_profile(l.profile);
@@ -374,23 +372,28 @@ mod lessons {
             .count();
         assert!(progress >= 3 && logs >= 3, "{said:#?}");
         assert!(said.last().unwrap().contains("Liftoff!"), "{said:#?}");
-        // The update comes before the tool's result, and the read shows the note.
+        // The listen request is acknowledged, never answered; the update comes on it before the
+        // tool's result, and the read shows the note.
         let l = lesson("mcp-subscriptions").unwrap();
         let mut server = MockServer::new();
         server.set_profile(l.profile);
         let mut said = Vec::new();
         for exchange in server.handle_stream(l.example.as_bytes()) {
+            said.extend(server.take_sent());
             said.extend(exchange.reply);
         }
-        let sent = server.take_sent();
         assert!(
-            sent.iter()
-                .any(|m| m.contains("notifications/resources/updated")),
-            "{sent:#?}"
+            said[0].contains("notifications/subscriptions/acknowledged"),
+            "{said:#?}"
         );
-        assert_eq!(said.len(), 4, "{said:#?}");
-        assert!(said[2].contains("JSON-RPC ids echo exactly"), "{}", said[2]);
-        // The server asks; the call waits; a client's answer finishes it.
+        assert!(
+            said[1].contains("notifications/resources/updated"),
+            "{said:#?}"
+        );
+        assert!(said[2].contains(r#""id":2"#), "{said:#?}");
+        assert!(said[3].contains("JSON-RPC ids echo exactly"), "{said:#?}");
+        assert!(!said.iter().any(|m| m.contains(r#""id":1"#)), "{said:#?}");
+        // The server asks in an input-required result; the retry round::retry builds finishes it.
         for (id, tool_says) in [
             ("mcp-sampling", "An automatic answer"),
             ("mcp-elicitation", "Hello"),
@@ -398,29 +401,16 @@ mod lessons {
             let l = lesson(id).unwrap();
             let mut server = MockServer::new();
             server.set_profile(l.profile);
-            let replies: Vec<_> = server
-                .handle_stream(l.example.as_bytes())
-                .into_iter()
-                .filter_map(|e| e.reply)
-                .collect();
-            assert_eq!(
-                replies.len(),
-                1,
-                "{id}: only initialize is answered: {replies:?}"
-            );
-            let asked = server.take_sent();
-            assert_eq!(asked.len(), 1, "{id}: {asked:#?}");
-            let answer = jsonrpc_playground::client::reply_to(&asked[0]).unwrap();
-            assert_eq!(server.handle(answer.as_bytes()), None);
-            let finished = server.take_sent();
+            let asked = server.handle(l.example.as_bytes()).unwrap();
+            assert!(asked.contains("input_required"), "{id}: {asked}");
+            let retry = jsonrpc_playground::exchange::round::retry(l.example, &asked, 2).unwrap();
+            let done = server.handle(retry.as_bytes()).unwrap();
             assert!(
-                finished.len() == 1
-                    && finished[0].contains(r#""id":2"#)
-                    && finished[0].contains(tool_says),
-                "{id}: {finished:#?}"
+                done.contains(r#""resultType":"complete""#) && done.contains(tool_says),
+                "{id}: {done}"
             );
         }
-        // Cancelled: the call never gets a reply; the server cancels its own request.
+        // Cancelled: the listen request never gets a reply.
         let l = lesson("mcp-cancellation").unwrap();
         let mut server = MockServer::new();
         server.set_profile(l.profile);
@@ -429,12 +419,28 @@ mod lessons {
             .into_iter()
             .filter_map(|e| e.reply)
             .collect();
-        assert_eq!(replies.len(), 1, "{replies:?}");
-        let sent = server.take_sent();
+        assert!(replies.is_empty(), "{replies:?}");
+        // The handshake of the earlier revisions: the server's own request waits for the client.
+        let l = lesson("mcp-versions").unwrap();
+        let mut server = MockServer::new();
+        server.set_profile(l.profile);
+        let replies: Vec<_> = server
+            .handle_stream(l.example.as_bytes())
+            .into_iter()
+            .filter_map(|e| e.reply)
+            .collect();
         assert!(
-            sent.iter().any(|m| m.contains("notifications/cancelled"))
-                && !sent.iter().any(|m| m.contains(r#""id":2"#)),
-            "{sent:#?}"
+            replies.len() == 1 && replies[0].contains(r#""protocolVersion":"2025-11-25""#),
+            "only initialize is answered: {replies:?}"
+        );
+        let asked = server.take_sent();
+        assert_eq!(asked.len(), 1, "{asked:#?}");
+        let answer = jsonrpc_playground::client::reply_to(&asked[0]).unwrap();
+        assert_eq!(server.handle(answer.as_bytes()), None);
+        let finished = server.take_sent();
+        assert!(
+            finished.len() == 1 && finished[0].contains(r#""id":2"#),
+            "{finished:#?}"
         );
         // The examples that teach valid messages are valid under their profile: every lesson's
         // but the error object's (the batch's one invalid element is checked below).

@@ -1,7 +1,8 @@
-//! The guided path: request → notification → response → error object → batch, then MCP: the
-//! handshake and a tool call, versions and capabilities, content types, tool errors, resources,
-//! prompts and completion, logging and progress, subscriptions, the server asking the client's model
-//! (sampling) and its user (elicitation), and cancellation. Each step explains one idea in a few sentences, gives an example
+//! The guided path: request → notification → response → error object → batch, then MCP as of
+//! 2026-07-28: a request with _meta and server/discover, content types, tool errors, resources and
+//! caching, prompts and completion, logging and progress, subscriptions/listen, input-required
+//! rounds asking the client's model (sampling) and its user (elicitation), cancellation, and last
+//! the handshake of the earlier revisions. Each step explains one idea in a few sentences, gives an example
 //! that runs against the in-browser mock server, and asks one quiz question from the bank.
 
 use crate::rpc::{McpVersion, Profile};
@@ -25,7 +26,7 @@ pub struct Lesson {
     pub topics: &'static [&'static str],
 }
 
-const MCP: Profile = Profile::Mcp(McpVersion::V2025_11_25);
+const MCP: Profile = Profile::Mcp(McpVersion::V2026_07_28);
 
 /// The path, in order. A newcomer finishes it in about 40 minutes.
 pub static LESSONS: &[Lesson] = &[
@@ -91,40 +92,27 @@ pub static LESSONS: &[Lesson] = &[
     },
     Lesson {
         id: "mcp",
-        title: "MCP: handshake and a tool call",
+        title: "MCP: a request with _meta, and server/discover",
         text: &[
-            "The Model Context Protocol speaks JSON-RPC 2.0 with stricter rules: ids are strings or integers, never null; each method has required params; and a session starts with initialize, whose result the client acknowledges with the notification notifications/initialized.",
-            "Then the client lists the server's tools and calls one. Send the whole flow and follow it in the log and the sequence picture.",
+            "The Model Context Protocol speaks JSON-RPC 2.0 with stricter rules: ids are strings or integers, never null, and each method has required params. Since 2026-07-28 it has no handshake: every request says who is asking in params._meta, the protocol version, the client's capabilities ({} for none) and clientInfo.",
+            "server/discover asks what the server supports: its versions, capabilities and info. Then the client lists the tools and calls one. Send the three requests and follow them in the log and the sequence picture.",
         ],
-        example: "{\"jsonrpc\": \"2.0\", \"id\": 1, \"method\": \"initialize\", \"params\": {\"protocolVersion\": \"2025-11-25\", \"capabilities\": {}, \"clientInfo\": {\"name\": \"learner\", \"version\": \"1.0\"}}}\n{\"jsonrpc\": \"2.0\", \"method\": \"notifications/initialized\"}\n{\"jsonrpc\": \"2.0\", \"id\": 2, \"method\": \"tools/list\", \"params\": {}}\n{\"jsonrpc\": \"2.0\", \"id\": 3, \"method\": \"tools/call\", \"params\": {\"name\": \"add\", \"arguments\": {\"a\": 2, \"b\": 3}}}",
+        example: "{\"jsonrpc\": \"2.0\", \"id\": 1, \"method\": \"server/discover\", \"params\": {\"_meta\": {\"io.modelcontextprotocol/protocolVersion\": \"2026-07-28\", \"io.modelcontextprotocol/clientCapabilities\": {}, \"io.modelcontextprotocol/clientInfo\": {\"name\": \"learner\", \"version\": \"1.0\"}}}}\n{\"jsonrpc\": \"2.0\", \"id\": 2, \"method\": \"tools/list\", \"params\": {\"_meta\": {\"io.modelcontextprotocol/protocolVersion\": \"2026-07-28\", \"io.modelcontextprotocol/clientCapabilities\": {}, \"io.modelcontextprotocol/clientInfo\": {\"name\": \"learner\", \"version\": \"1.0\"}}}}\n{\"jsonrpc\": \"2.0\", \"id\": 3, \"method\": \"tools/call\", \"params\": {\"name\": \"add\", \"arguments\": {\"a\": 2, \"b\": 3}, \"_meta\": {\"io.modelcontextprotocol/protocolVersion\": \"2026-07-28\", \"io.modelcontextprotocol/clientCapabilities\": {}, \"io.modelcontextprotocol/clientInfo\": {\"name\": \"learner\", \"version\": \"1.0\"}}}}",
         profile: MCP,
-        question: "own:seed-lab-3",
-        topics: &["request", "initialize", "notifications/initialized", "tools/list", "tools/call", "mcp-id-null", "mcp-request-without-id", "mcp-param-missing"],
-    },
-    Lesson {
-        id: "mcp-versions",
-        title: "MCP: versions and capabilities",
-        text: &[
-            "initialize is a negotiation. The client names the newest protocol version it speaks and the capabilities it has (roots, sampling, elicitation); the server answers with the version it will use (the client's, when it supports it) and the capabilities it serves: tools, resources, prompts, logging, completions.",
-            "A session reads top to bottom, and initialize comes first. The questions write a conversation as a transcript: a line starting --> is what the client sends, <-- what the server sends back (the runs here draw them → and ←).",
-            "What a side did not declare, the other must not use: a client that saw no \"prompts\" capability never calls prompts/list. Send this handshake for an older version and compare the capabilities with the 2025-11-25 ones: completions are missing, because 2024-11-05 does not have them.",
-        ],
-        example: "{\"jsonrpc\": \"2.0\", \"id\": 1, \"method\": \"initialize\", \"params\": {\"protocolVersion\": \"2024-11-05\", \"capabilities\": {\"roots\": {\"listChanged\": true}}, \"clientInfo\": {\"name\": \"learner\", \"version\": \"1.0\"}}}\n{\"jsonrpc\": \"2.0\", \"method\": \"notifications/initialized\"}\n{\"jsonrpc\": \"2.0\", \"id\": 2, \"method\": \"ping\"}",
-        profile: Profile::Mcp(McpVersion::V2024_11_05),
-        question: "rule:mcp-initialize-first",
-        topics: &["initialize", "ping", "mcp-initialize-first", "mcp-request-during-initialization"],
+        question: "rule:mcp-meta-required",
+        topics: &["request", "server/discover", "tools/list", "tools/call", "mcp-meta-required", "mcp-meta-client-info", "mcp-id-null", "mcp-request-without-id", "mcp-param-missing"],
     },
     Lesson {
         id: "mcp-content",
         title: "MCP: what a tool returns",
         text: &[
-            "A tool's result is a list of content blocks, each with a \"type\": text, image and audio (base64 data with a mimeType), a resource embedded whole, or a resource_link the client may read later. One result can mix them.",
-            "Since 2025-06-18 a tool may also declare an outputSchema and return structuredContent that matches it, beside a text version for models that read only text. Send the three calls and open each reply in the log.",
+            "A tool's result is a list of content blocks, each with a \"type\": text, image and audio (base64 data with a mimeType), a resource embedded whole, or a resource_link the client may read later. One result can mix them. Under 2026-07-28 every result also says resultType \"complete\".",
+            "A tool may also declare an outputSchema and return structuredContent that matches it, beside a text version for models that read only text. Send the three calls and open each reply.",
         ],
-        example: "{\"jsonrpc\": \"2.0\", \"id\": 1, \"method\": \"tools/call\", \"params\": {\"name\": \"show_image\", \"arguments\": {}}}\n{\"jsonrpc\": \"2.0\", \"id\": 2, \"method\": \"tools/call\", \"params\": {\"name\": \"mixed_content\", \"arguments\": {}}}\n{\"jsonrpc\": \"2.0\", \"id\": 3, \"method\": \"tools/call\", \"params\": {\"name\": \"add_structured\", \"arguments\": {\"a\": 2, \"b\": 3}}}",
+        example: "{\"jsonrpc\": \"2.0\", \"id\": 1, \"method\": \"tools/call\", \"params\": {\"name\": \"show_image\", \"arguments\": {}, \"_meta\": {\"io.modelcontextprotocol/protocolVersion\": \"2026-07-28\", \"io.modelcontextprotocol/clientCapabilities\": {}, \"io.modelcontextprotocol/clientInfo\": {\"name\": \"learner\", \"version\": \"1.0\"}}}}\n{\"jsonrpc\": \"2.0\", \"id\": 2, \"method\": \"tools/call\", \"params\": {\"name\": \"mixed_content\", \"arguments\": {}, \"_meta\": {\"io.modelcontextprotocol/protocolVersion\": \"2026-07-28\", \"io.modelcontextprotocol/clientCapabilities\": {}, \"io.modelcontextprotocol/clientInfo\": {\"name\": \"learner\", \"version\": \"1.0\"}}}}\n{\"jsonrpc\": \"2.0\", \"id\": 3, \"method\": \"tools/call\", \"params\": {\"name\": \"add_structured\", \"arguments\": {\"a\": 2, \"b\": 3}, \"_meta\": {\"io.modelcontextprotocol/protocolVersion\": \"2026-07-28\", \"io.modelcontextprotocol/clientCapabilities\": {}, \"io.modelcontextprotocol/clientInfo\": {\"name\": \"learner\", \"version\": \"1.0\"}}}}",
         profile: MCP,
-        question: "own:mcp-tool-result",
-        topics: &["response", "tools/call"],
+        question: "rule:mcp-result-type-missing",
+        topics: &["response", "tools/call", "mcp-result-type-missing"],
     },
     Lesson {
         id: "mcp-tool-errors",
@@ -133,22 +121,22 @@ pub static LESSONS: &[Lesson] = &[
             "Two kinds of failure look alike and are not. When the tool ran and failed (a division by zero, a city that does not exist), the server answers with a result whose \"isError\" is true: the model reads the text and can try again.",
             "When the call itself is wrong (a tool that does not exist, arguments of the wrong shape), the server answers with a JSON-RPC error object, -32602 Invalid params: that is for the client's code, not for the model. Send both and compare.",
         ],
-        example: "{\"jsonrpc\": \"2.0\", \"id\": 1, \"method\": \"tools/call\", \"params\": {\"name\": \"divide\", \"arguments\": {\"a\": 1, \"b\": 0}}}\n{\"jsonrpc\": \"2.0\", \"id\": 2, \"method\": \"tools/call\", \"params\": {\"name\": \"no_such_tool\", \"arguments\": {}}}",
+        example: "{\"jsonrpc\": \"2.0\", \"id\": 1, \"method\": \"tools/call\", \"params\": {\"name\": \"divide\", \"arguments\": {\"a\": 1, \"b\": 0}, \"_meta\": {\"io.modelcontextprotocol/protocolVersion\": \"2026-07-28\", \"io.modelcontextprotocol/clientCapabilities\": {}, \"io.modelcontextprotocol/clientInfo\": {\"name\": \"learner\", \"version\": \"1.0\"}}}}\n{\"jsonrpc\": \"2.0\", \"id\": 2, \"method\": \"tools/call\", \"params\": {\"name\": \"no_such_tool\", \"arguments\": {}, \"_meta\": {\"io.modelcontextprotocol/protocolVersion\": \"2026-07-28\", \"io.modelcontextprotocol/clientCapabilities\": {}, \"io.modelcontextprotocol/clientInfo\": {\"name\": \"learner\", \"version\": \"1.0\"}}}}",
         profile: MCP,
         question: "own:mcp-tool-error",
         topics: &["response", "tools/call"],
     },
     Lesson {
         id: "mcp-resources",
-        title: "MCP: resources and templates",
+        title: "MCP: resources, templates and caching",
         text: &[
-            "Resources are what a server lets a client read, each named by a URI: resources/list says what there is, resources/read returns the contents as text or as a base64 \"blob\".",
-            "A resource template is a URI with a {variable} in it (RFC 6570): mock://error-codes/{code} stands for one resource per error code. Read one, then a binary one. A read needs its \"uri\": without it the server answers -32602.",
+            "Resources are what a server lets a client read, each named by a URI: resources/list says what there is, resources/read returns the contents as text or as a base64 \"blob\". A resource template is a URI with a {variable} in it (RFC 6570): mock://error-codes/{code} stands for one resource per error code.",
+            "List and read results say how long they stay fresh: ttlMs (milliseconds, 0 for stale at once) and cacheScope (\"public\": a cache may share it across users, \"private\": not). Send the four requests and find both fields in each reply.",
         ],
-        example: "{\"jsonrpc\": \"2.0\", \"id\": 1, \"method\": \"resources/list\", \"params\": {}}\n{\"jsonrpc\": \"2.0\", \"id\": 2, \"method\": \"resources/templates/list\", \"params\": {}}\n{\"jsonrpc\": \"2.0\", \"id\": 3, \"method\": \"resources/read\", \"params\": {\"uri\": \"mock://error-codes/-32601\"}}\n{\"jsonrpc\": \"2.0\", \"id\": 4, \"method\": \"resources/read\", \"params\": {\"uri\": \"mock://logo.png\"}}",
+        example: "{\"jsonrpc\": \"2.0\", \"id\": 1, \"method\": \"resources/list\", \"params\": {\"_meta\": {\"io.modelcontextprotocol/protocolVersion\": \"2026-07-28\", \"io.modelcontextprotocol/clientCapabilities\": {}, \"io.modelcontextprotocol/clientInfo\": {\"name\": \"learner\", \"version\": \"1.0\"}}}}\n{\"jsonrpc\": \"2.0\", \"id\": 2, \"method\": \"resources/templates/list\", \"params\": {\"_meta\": {\"io.modelcontextprotocol/protocolVersion\": \"2026-07-28\", \"io.modelcontextprotocol/clientCapabilities\": {}, \"io.modelcontextprotocol/clientInfo\": {\"name\": \"learner\", \"version\": \"1.0\"}}}}\n{\"jsonrpc\": \"2.0\", \"id\": 3, \"method\": \"resources/read\", \"params\": {\"uri\": \"mock://error-codes/-32601\", \"_meta\": {\"io.modelcontextprotocol/protocolVersion\": \"2026-07-28\", \"io.modelcontextprotocol/clientCapabilities\": {}, \"io.modelcontextprotocol/clientInfo\": {\"name\": \"learner\", \"version\": \"1.0\"}}}}\n{\"jsonrpc\": \"2.0\", \"id\": 4, \"method\": \"resources/read\", \"params\": {\"uri\": \"mock://logo.png\", \"_meta\": {\"io.modelcontextprotocol/protocolVersion\": \"2026-07-28\", \"io.modelcontextprotocol/clientCapabilities\": {}, \"io.modelcontextprotocol/clientInfo\": {\"name\": \"learner\", \"version\": \"1.0\"}}}}",
         profile: MCP,
-        question: "own:mcp-read-no-uri",
-        topics: &["request", "resources/list", "resources/templates/list", "resources/read", "mcp-param-missing"],
+        question: "rule:mcp-cache-fields",
+        topics: &["request", "resources/list", "resources/templates/list", "resources/read", "mcp-param-missing", "mcp-cache-fields"],
     },
     Lesson {
         id: "mcp-prompts",
@@ -157,7 +145,7 @@ pub static LESSONS: &[Lesson] = &[
             "A prompt is a message template the user picks (a slash command in many clients): prompts/list names them with their arguments, prompts/get fills one in and returns the messages, which may carry images and embedded resources.",
             "completion/complete suggests values while the user types an argument: here the codes that start with \"-326\". Send the three requests.",
         ],
-        example: "{\"jsonrpc\": \"2.0\", \"id\": 1, \"method\": \"prompts/list\", \"params\": {}}\n{\"jsonrpc\": \"2.0\", \"id\": 2, \"method\": \"completion/complete\", \"params\": {\"ref\": {\"type\": \"ref/prompt\", \"name\": \"explain-error\"}, \"argument\": {\"name\": \"code\", \"value\": \"-326\"}}}\n{\"jsonrpc\": \"2.0\", \"id\": 3, \"method\": \"prompts/get\", \"params\": {\"name\": \"explain-error\", \"arguments\": {\"code\": \"-32601\"}}}",
+        example: "{\"jsonrpc\": \"2.0\", \"id\": 1, \"method\": \"prompts/list\", \"params\": {\"_meta\": {\"io.modelcontextprotocol/protocolVersion\": \"2026-07-28\", \"io.modelcontextprotocol/clientCapabilities\": {}, \"io.modelcontextprotocol/clientInfo\": {\"name\": \"learner\", \"version\": \"1.0\"}}}}\n{\"jsonrpc\": \"2.0\", \"id\": 2, \"method\": \"completion/complete\", \"params\": {\"ref\": {\"type\": \"ref/prompt\", \"name\": \"explain-error\"}, \"argument\": {\"name\": \"code\", \"value\": \"-326\"}, \"_meta\": {\"io.modelcontextprotocol/protocolVersion\": \"2026-07-28\", \"io.modelcontextprotocol/clientCapabilities\": {}, \"io.modelcontextprotocol/clientInfo\": {\"name\": \"learner\", \"version\": \"1.0\"}}}}\n{\"jsonrpc\": \"2.0\", \"id\": 3, \"method\": \"prompts/get\", \"params\": {\"name\": \"explain-error\", \"arguments\": {\"code\": \"-32601\"}, \"_meta\": {\"io.modelcontextprotocol/protocolVersion\": \"2026-07-28\", \"io.modelcontextprotocol/clientCapabilities\": {}, \"io.modelcontextprotocol/clientInfo\": {\"name\": \"learner\", \"version\": \"1.0\"}}}}",
         profile: MCP,
         question: "own:mcp-completion",
         topics: &["request", "prompts/list", "prompts/get", "completion/complete"],
@@ -166,62 +154,74 @@ pub static LESSONS: &[Lesson] = &[
         id: "mcp-progress",
         title: "MCP: logging and progress",
         text: &[
-            "While it works, a server may send notifications: notifications/message log lines (at the level the client asked for with logging/setLevel, or more severe) and notifications/progress, but only when the request carried a progressToken in its _meta. Both arrive before the result.",
-            "Notifications have no id and get no reply. Send these two and follow the countdown between the request and its result in the sequence picture.",
+            "While it works, a server may send notifications: notifications/message log lines and notifications/progress, the latter only when the request carried a progressToken in its _meta. Both arrive before the result. 2026-07-28 removed logging/setLevel: a request asks for log lines with io.modelcontextprotocol/logLevel in its _meta (that level or more severe).",
+            "Notifications have no id and get no reply. Send this and follow the countdown between the request and its result in the sequence picture.",
         ],
-        example: "{\"jsonrpc\": \"2.0\", \"id\": 1, \"method\": \"logging/setLevel\", \"params\": {\"level\": \"info\"}}\n{\"jsonrpc\": \"2.0\", \"id\": 2, \"method\": \"tools/call\", \"params\": {\"name\": \"countdown\", \"arguments\": {\"n\": 3}, \"_meta\": {\"progressToken\": \"launch\"}}}",
+        example: "{\"jsonrpc\": \"2.0\", \"id\": 1, \"method\": \"tools/call\", \"params\": {\"name\": \"countdown\", \"arguments\": {\"n\": 3}, \"_meta\": {\"progressToken\": \"launch\", \"io.modelcontextprotocol/logLevel\": \"info\", \"io.modelcontextprotocol/protocolVersion\": \"2026-07-28\", \"io.modelcontextprotocol/clientCapabilities\": {}, \"io.modelcontextprotocol/clientInfo\": {\"name\": \"learner\", \"version\": \"1.0\"}}}}",
         profile: MCP,
         question: "rule:mcp-notification-with-id",
-        topics: &["notification", "logging/setLevel", "notifications/message", "notifications/progress", "mcp-notification-with-id"],
+        topics: &["notification", "notifications/message", "notifications/progress", "mcp-notification-with-id"],
     },
     Lesson {
         id: "mcp-subscriptions",
-        title: "MCP: subscriptions",
+        title: "MCP: subscriptions/listen",
         text: &[
-            "A resource can change. A client that wants to know subscribes to its URI with resources/subscribe (when the server declared resources.subscribe); when the resource changes, the server sends notifications/resources/updated naming the URI, and the client reads it again.",
-            "Subscribe to the notes, add one with the add_note tool, and watch the update arrive before the tool's result; then read the notes. resources/unsubscribe ends it.",
-            "Each note is also a resource of its own (mock://notes/1, …), so adding one changes the list of resources too: a server that declared resources.listChanged says so to every client with notifications/resources/list_changed, subscribed or not, and the client lists again.",
+            "A resource can change. Since 2026-07-28 a client hears about it through subscriptions/listen (resources/subscribe is gone): one long-lived request whose params.notifications names what to hear, here resourceSubscriptions for mock://notes. The server acknowledges with notifications/subscriptions/acknowledged and sends no reply: the request stays open.",
+            "Add a note with the add_note tool and watch notifications/resources/updated arrive on the subscription before the tool's result; then read the notes. Cancelling the listen request (notifications/cancelled) ends it.",
         ],
-        example: "{\"jsonrpc\": \"2.0\", \"id\": 1, \"method\": \"resources/subscribe\", \"params\": {\"uri\": \"mock://notes\"}}\n{\"jsonrpc\": \"2.0\", \"id\": 2, \"method\": \"tools/call\", \"params\": {\"name\": \"add_note\", \"arguments\": {\"text\": \"JSON-RPC ids echo exactly\"}}}\n{\"jsonrpc\": \"2.0\", \"id\": 3, \"method\": \"resources/read\", \"params\": {\"uri\": \"mock://notes\"}}\n{\"jsonrpc\": \"2.0\", \"id\": 4, \"method\": \"resources/unsubscribe\", \"params\": {\"uri\": \"mock://notes\"}}",
+        example: "{\"jsonrpc\": \"2.0\", \"id\": 1, \"method\": \"subscriptions/listen\", \"params\": {\"notifications\": {\"resourceSubscriptions\": [\"mock://notes\"]}, \"_meta\": {\"io.modelcontextprotocol/protocolVersion\": \"2026-07-28\", \"io.modelcontextprotocol/clientCapabilities\": {}, \"io.modelcontextprotocol/clientInfo\": {\"name\": \"learner\", \"version\": \"1.0\"}}}}\n{\"jsonrpc\": \"2.0\", \"id\": 2, \"method\": \"tools/call\", \"params\": {\"name\": \"add_note\", \"arguments\": {\"text\": \"JSON-RPC ids echo exactly\"}, \"_meta\": {\"io.modelcontextprotocol/protocolVersion\": \"2026-07-28\", \"io.modelcontextprotocol/clientCapabilities\": {}, \"io.modelcontextprotocol/clientInfo\": {\"name\": \"learner\", \"version\": \"1.0\"}}}}\n{\"jsonrpc\": \"2.0\", \"id\": 3, \"method\": \"resources/read\", \"params\": {\"uri\": \"mock://notes\", \"_meta\": {\"io.modelcontextprotocol/protocolVersion\": \"2026-07-28\", \"io.modelcontextprotocol/clientCapabilities\": {}, \"io.modelcontextprotocol/clientInfo\": {\"name\": \"learner\", \"version\": \"1.0\"}}}}",
         profile: MCP,
-        question: "own:mcp-resource-updated",
-        topics: &["notification", "resources/subscribe", "resources/unsubscribe", "notifications/resources/updated", "notifications/resources/list_changed"],
+        question: "rule:mcp-method-removed",
+        topics: &["notification", "subscriptions/listen", "notifications/subscriptions/acknowledged", "notifications/resources/updated", "mcp-method-removed"],
     },
     Lesson {
         id: "mcp-sampling",
         title: "MCP: the server asks the client's model",
         text: &[
-            "Requests go both ways. A client that declared \"sampling\" in initialize lets the server ask its language model: during a tool call the server sends sampling/createMessage, a request with an id of the server's own, and the tool's result waits for the client's response.",
-            "Send this: the summarize tool asks, and its call has no reply yet. Answer the server (the button here), and the tool's result follows. Only the server sends sampling/createMessage: a client that sent it would break mcp-wrong-direction. Without the capability the tool answers a tool error instead.",
+            "A client that declares \"sampling\" in its _meta capabilities lets the server ask its language model. Under 2026-07-28 the server does not send a request of its own: it answers the tool call with resultType \"input_required\" and inputRequests, each key a sampling/createMessage to answer, plus an opaque requestState.",
+            "Send this: summarize asks. Press \"Answer and retry\": the client sends the same call again under a new id, with inputResponses (an answer per key) and the requestState unchanged, and the tool's result follows.",
         ],
-        example: "{\"jsonrpc\": \"2.0\", \"id\": 1, \"method\": \"initialize\", \"params\": {\"protocolVersion\": \"2025-11-25\", \"capabilities\": {\"sampling\": {}}, \"clientInfo\": {\"name\": \"learner\", \"version\": \"1.0\"}}}\n{\"jsonrpc\": \"2.0\", \"method\": \"notifications/initialized\"}\n{\"jsonrpc\": \"2.0\", \"id\": 2, \"method\": \"tools/call\", \"params\": {\"name\": \"summarize\", \"arguments\": {\"text\": \"JSON-RPC 2.0 is a stateless, light-weight remote procedure call protocol.\"}}}",
+        example: "{\"jsonrpc\": \"2.0\", \"id\": 1, \"method\": \"tools/call\", \"params\": {\"name\": \"summarize\", \"arguments\": {\"text\": \"JSON-RPC 2.0 is a stateless, light-weight remote procedure call protocol.\"}, \"_meta\": {\"io.modelcontextprotocol/protocolVersion\": \"2026-07-28\", \"io.modelcontextprotocol/clientCapabilities\": {\"sampling\": {}}, \"io.modelcontextprotocol/clientInfo\": {\"name\": \"learner\", \"version\": \"1.0\"}}}}",
         profile: MCP,
-        question: "own:mcp-sampling-from-client",
-        topics: &["request", "sampling/createMessage", "mcp-wrong-direction"],
+        question: "rule:mcp-input-required-shape",
+        topics: &["response", "tools/call", "sampling/createMessage", "mcp-input-required-shape", "mcp-input-request-invalid"],
     },
     Lesson {
         id: "mcp-elicitation",
         title: "MCP: the server asks the user",
         text: &[
-            "With elicitation (2025-06-18 on) a server asks the user for information through the client: elicitation/create carries a message and a flat JSON Schema of the fields it wants, with defaults and choices. The user accepts (with the values), declines, or cancels.",
-            "Send this: ask_name asks for a name and a colour. Answer (the prefilled answer accepts with the default name and the first colour; edit it to decline), and the greeting follows.",
+            "With elicitation a server asks the user for information through the client: an elicitation/create input request carries a message and a flat JSON Schema of the fields it wants, with defaults and choices. The user accepts (with the values), declines, or cancels.",
+            "The questions write a conversation as a transcript: a line starting --> is what the client sends, <-- what the server sends back (the runs here draw them → and ←).",
+            "Send this: ask_name asks for a name and a colour. Answer and retry (the answer accepts with the default name and the first colour): the retry must answer every key and echo requestState unchanged, and the greeting follows.",
         ],
-        example: "{\"jsonrpc\": \"2.0\", \"id\": 1, \"method\": \"initialize\", \"params\": {\"protocolVersion\": \"2025-11-25\", \"capabilities\": {\"elicitation\": {}}, \"clientInfo\": {\"name\": \"learner\", \"version\": \"1.0\"}}}\n{\"jsonrpc\": \"2.0\", \"method\": \"notifications/initialized\"}\n{\"jsonrpc\": \"2.0\", \"id\": 2, \"method\": \"tools/call\", \"params\": {\"name\": \"ask_name\", \"arguments\": {}}}",
+        example: "{\"jsonrpc\": \"2.0\", \"id\": 1, \"method\": \"tools/call\", \"params\": {\"name\": \"ask_name\", \"arguments\": {}, \"_meta\": {\"io.modelcontextprotocol/protocolVersion\": \"2026-07-28\", \"io.modelcontextprotocol/clientCapabilities\": {\"elicitation\": {}}, \"io.modelcontextprotocol/clientInfo\": {\"name\": \"learner\", \"version\": \"1.0\"}}}}",
         profile: MCP,
-        question: "own:mcp-elicitation-result",
-        topics: &["response", "elicitation/create"],
+        question: "rule:mcp-retry-missing-responses",
+        topics: &["response", "tools/call", "elicitation/create", "mcp-retry-missing-responses", "mcp-request-state-changed", "mcp-input-response-invalid"],
     },
     Lesson {
         id: "mcp-cancellation",
         title: "MCP: cancelling a request",
         text: &[
             "Either side may give up on a request it sent: notifications/cancelled names the request's id (and may say why). The receiver stops working on it and sends no reply at all, not even an error.",
-            "Send this: the summarize call waits for the client's model, then the client cancels it. The call never gets a reply, and the server cancels the request it had sent in turn.",
+            "Send this: the client opens a subscription, then cancels it. The listen request never gets a reply: the subscription is simply over.",
         ],
-        example: "{\"jsonrpc\": \"2.0\", \"id\": 1, \"method\": \"initialize\", \"params\": {\"protocolVersion\": \"2025-11-25\", \"capabilities\": {\"sampling\": {}}, \"clientInfo\": {\"name\": \"learner\", \"version\": \"1.0\"}}}\n{\"jsonrpc\": \"2.0\", \"method\": \"notifications/initialized\"}\n{\"jsonrpc\": \"2.0\", \"id\": 2, \"method\": \"tools/call\", \"params\": {\"name\": \"summarize\", \"arguments\": {\"text\": \"A long text nobody wants summarized after all.\"}}}\n{\"jsonrpc\": \"2.0\", \"method\": \"notifications/cancelled\", \"params\": {\"requestId\": 2, \"reason\": \"The user pressed Stop\"}}",
+        example: "{\"jsonrpc\": \"2.0\", \"id\": 1, \"method\": \"subscriptions/listen\", \"params\": {\"notifications\": {\"resourceSubscriptions\": [\"mock://notes\"]}, \"_meta\": {\"io.modelcontextprotocol/protocolVersion\": \"2026-07-28\", \"io.modelcontextprotocol/clientCapabilities\": {}, \"io.modelcontextprotocol/clientInfo\": {\"name\": \"learner\", \"version\": \"1.0\"}}}}\n{\"jsonrpc\": \"2.0\", \"method\": \"notifications/cancelled\", \"params\": {\"requestId\": 1, \"reason\": \"The user closed the notes\"}}",
         profile: MCP,
         question: "own:mcp-cancelled",
         topics: &["notification", "notifications/cancelled"],
+    },
+    Lesson {
+        id: "mcp-versions",
+        title: "MCP before 2026-07-28: the handshake",
+        text: &[
+            "Revisions 2024-11-05 to 2025-11-25 start a session with a handshake: the client sends initialize with the newest version it speaks, its capabilities and clientInfo; the server answers with the version it will use and its capabilities; the client acknowledges with the notification notifications/initialized. Only then do other requests follow, and nothing repeats _meta.",
+            "What a side did not declare, the other must not use. In these revisions the server sends requests of its own: here summarize sends sampling/createMessage and the tool's result waits. Answer as the client, and the result follows. logging/setLevel and ping live here too.",
+        ],
+        example: "{\"jsonrpc\": \"2.0\", \"id\": 1, \"method\": \"initialize\", \"params\": {\"protocolVersion\": \"2025-11-25\", \"capabilities\": {\"sampling\": {}}, \"clientInfo\": {\"name\": \"learner\", \"version\": \"1.0\"}}}\n{\"jsonrpc\": \"2.0\", \"method\": \"notifications/initialized\"}\n{\"jsonrpc\": \"2.0\", \"id\": 2, \"method\": \"tools/call\", \"params\": {\"name\": \"summarize\", \"arguments\": {\"text\": \"JSON-RPC 2.0 is a stateless, light-weight remote procedure call protocol.\"}}}",
+        profile: Profile::Mcp(McpVersion::V2025_11_25),
+        question: "rule:mcp-initialize-first",
+        topics: &["initialize", "notifications/initialized", "tools/call", "sampling/createMessage", "mcp-initialize-first", "mcp-request-during-initialization", "mcp-wrong-direction"],
     },
 ];
 
