@@ -317,17 +317,17 @@ test('lessons: walk all sixteen, run each example on the mock, answer each quest
     ['response', '"result":19', 'invalid', 'response'],
     ['error', '-32601', 'invalid', 'response'],
     ['batch', '"result":7', 'invalid', 'batch'],
-    ['mcp', '"tools"', 'invalid', 'request'],
-    ['mcp-versions', '"protocolVersion":"2024-11-05"', 'invalid', 'valid'],
-    ['mcp-content', '"structuredContent"', 'response', 'request'],
+    ['mcp', '"supportedVersions"', 'invalid', 'request'],
+    ['mcp-content', '"structuredContent"', 'invalid', 'response'],
     ['mcp-tool-errors', '"isError":true', 'response', 'invalid'],
-    ['mcp-resources', '"blob"', 'invalid', 'request'],
+    ['mcp-resources', '"cacheScope"', 'invalid', 'response'],
     ['mcp-prompts', '"messages"', 'request', 'response'],
     ['mcp-progress', 'Liftoff!', 'invalid', 'notification'],
-    ['mcp-subscriptions', 'JSON-RPC ids echo exactly', 'notification', 'request'],
-    ['mcp-sampling', '"protocolVersion"', 'invalid', 'valid'],
-    ['mcp-elicitation', '"protocolVersion"', 'response', 'request'],
-    ['mcp-cancellation', '"protocolVersion"', 'notification', 'response'],
+    ['mcp-subscriptions', 'JSON-RPC ids echo exactly', 'invalid', 'request'],
+    ['mcp-sampling', '"input_required"', 'invalid', 'response'],
+    ['mcp-elicitation', '"input_required"', 'invalid', 'valid'],
+    ['mcp-cancellation', null, 'notification', 'response'],
+    ['mcp-versions', '"protocolVersion":"2025-11-25"', 'invalid', 'valid'],
   ];
   for (const [i, [id, reply, right, wrong]] of steps.entries()) {
     // The view is rebuilt after the click on "next": wait for this lesson (the previous one is
@@ -342,7 +342,7 @@ test('lessons: walk all sixteen, run each example on the mock, answer each quest
       const flat = (t) => t.replace(/\s/g, '');
       assert.ok(replies.some((r) => flat(r).includes(flat(reply))), `${id}: ${replies}`);
     } else {
-      assert.deepEqual(replies, [], `${id}: a notification gets no reply`);
+      assert.deepEqual(replies, [], `${id}: a notification (or a cancelled request) gets no reply`);
       await page.waitForSelector('[data-testid=lesson-no-reply]');
     }
     const answer = i % 2 === 0 ? right : wrong;
@@ -465,12 +465,12 @@ test('28.1 severity: a SHOULD is marked as one everywhere, and pointing at it is
 
 test('28.2 each lesson asks what it taught; the --> notation is taught where first used', async () => {
   const { context, page, problems } = await visitor();
-  await lesson(page, 10);
-  assert.match(await page.textContent('[data-testid=quiz-message]'), /resources\/read/);
+  await lesson(page, 9);
+  assert.match(await page.textContent('[data-testid=quiz-message]'), /ttlMs/);
+  await lesson(page, 13);
+  assert.match(await page.textContent('[data-testid=quiz-message]'), /input_required/);
+  assert.doesNotMatch(await page.textContent('[data-testid=lesson] > p'), /-->/);
   await lesson(page, 14);
-  assert.match(await page.textContent('[data-testid=quiz-message]'), /sampling\/createMessage/);
-  assert.doesNotMatch(await page.textContent('[data-testid=quiz-message]'), /roots\/list/);
-  await lesson(page, 7);
   assert.match(await page.textContent('[data-testid=lesson]'), /a line starting --> is what the client sends, <-- what the server sends back/);
   assert.equal(await page.locator('[data-testid=quiz-notation]').count(), 1, 'said above the transcript question');
   await lesson(page, 6);
@@ -505,22 +505,21 @@ test('28.4 each lesson run is a fresh session: its picture and the server ids st
   await page.waitForSelector('[data-testid=lesson] [data-testid=sequence]');
   const sentences = await page.$$eval('[data-testid=lesson] [data-testid=sequence-text] li', (ls) => ls.map((l) => l.textContent));
   assert.ok(sentences.length > 0 && sentences.every((s) => !/update/.test(s)), sentences.join(' | '));
-  // Lesson 14 left unanswered, then lesson 16: its server asks mock-1 and cancels mock-1.
-  await lesson(page, 14);
-  await page.click('[data-testid=lesson-run]');
-  await page.waitForSelector('[data-testid=lesson-answer]');
+  // Lesson 16 (the handshake): its server asks mock-1, on every run.
   await lesson(page, 16);
   await page.click('[data-testid=lesson-run]');
-  await page.waitForSelector('[data-testid=lesson-server-message]');
+  await page.waitForSelector('[data-testid=lesson-answer]');
   const said = (await page.$$eval('[data-testid=lesson-server-message]', (ms) => ms.map((m) => m.textContent))).join(' ').replace(/\s/g, '');
   assert.match(said, /"id":"mock-1"/);
-  assert.match(said, /"requestId":"mock-1"/);
   assert.doesNotMatch(said, /mock-2/);
   // Run again: the same ids, a fresh picture.
   const count = await page.locator('[data-testid=lesson] [data-testid=sequence-text] li').count();
   await page.click('[data-testid=lesson-run]');
   await page.waitForSelector('[data-testid=lesson-run-output][data-run="2"]');
   assert.equal(await page.locator('[data-testid=lesson] [data-testid=sequence-text] li').count(), count);
+  const again = (await page.$$eval('[data-testid=lesson-server-message]', (ms) => ms.map((m) => m.textContent))).join(' ').replace(/\s/g, '');
+  assert.match(again, /"id":"mock-1"/);
+  assert.doesNotMatch(again, /mock-2/);
   assert.deepEqual(problems, []);
   await context.close();
 });
@@ -535,7 +534,7 @@ const SCREENS = [
 const runBox = (page) => page.evaluate(() => {
   const run = document.querySelector('[data-testid=lesson-run-output]');
   const r = run.getBoundingClientRect();
-  const b = document.querySelector('[data-testid=lesson-answer]')?.getBoundingClientRect();
+  const b = document.querySelector('[data-testid=lesson-answer], [data-testid=lesson-retry]')?.getBoundingClientRect();
   return {
     top: r.top, bottom: r.bottom, height: r.height, content: run.scrollHeight, window: innerHeight,
     button: b && { top: b.top, bottom: b.bottom },
@@ -544,7 +543,7 @@ const runBox = (page) => page.evaluate(() => {
 
 /** The pending action is on screen and inside the run's visible area (not under its scroll). */
 const actionInSight = () => {
-  const b = document.querySelector('[data-testid=lesson-answer]')?.getBoundingClientRect();
+  const b = document.querySelector('[data-testid=lesson-answer], [data-testid=lesson-retry]')?.getBoundingClientRect();
   const r = document.querySelector('[data-testid=lesson-run-output]').getBoundingClientRect();
   return b && b.top >= 0 && b.bottom <= innerHeight && b.top >= r.top && b.bottom <= r.bottom;
 };
@@ -559,7 +558,7 @@ for (const [screen, options] of SCREENS) {
       await lesson(page, n);
       await page.click('[data-testid=lesson-run]');
       await page.waitForSelector('[data-testid=lesson-replies] li');
-      if (await page.locator('[data-testid=lesson-answer]').count()) {
+      if (await page.locator('[data-testid=lesson-answer], [data-testid=lesson-retry]').count()) {
         await page.waitForFunction(actionInSight, null, { timeout: 3000 });
       }
       const box = await runBox(page);
@@ -582,10 +581,10 @@ for (const [screen, options] of SCREENS) {
     await page.waitForSelector('[data-testid=lesson-reply]');
     const box = await runBox(page);
     assert.ok(box.top >= -1 && box.bottom <= box.window + 1, `lesson 6: the run is in the window (${box.top}–${box.bottom})`);
-    const tools = page.locator('[data-testid=lesson-reply]', { hasText: 'result {"tools"' });
+    const tools = page.locator('[data-testid=lesson-reply] >> nth=1');
     assert.equal(await tools.evaluate((d) => d.open), false, 'the long tools list is folded');
-    assert.match(await tools.locator('summary').textContent(), /^← #5 response id 2 result \{"tools"/);
-    const initialize = page.locator('[data-testid=lesson-sent]', { hasText: 'request initialize' });
+    assert.match(await tools.locator('summary').textContent(), /^← #4 response id 2 result /);
+    const initialize = page.locator('[data-testid=lesson-sent]', { hasText: 'request server/discover' });
     assert.equal(await initialize.evaluate((d) => d.open), false, 'a long sent message is folded too');
     for (const message of [tools, initialize]) {
       assert.ok((await message.locator('pre').textContent()).split('\n').length > 3, 'laid out on lines');
@@ -596,8 +595,8 @@ for (const [screen, options] of SCREENS) {
     await tools.locator('summary').click();
     assert.ok((await tools.locator('pre').evaluate((p) => p.getBoundingClientRect().height)) <= 260);
     assert.ok((await runBox(page)).height <= box.window);
-    // Lesson 14: answered, the pending action is gone and what followed is in sight.
-    await lesson(page, 14);
+    // Lesson 16: answered, the pending action is gone and what followed is in sight.
+    await lesson(page, 16);
     await page.click('[data-testid=lesson-run]');
     await page.waitForFunction(actionInSight, null, { timeout: 3000 });
     await page.click('[data-testid=lesson-answer]');
@@ -628,13 +627,24 @@ test('28.6 a shared question link does not give the answer away, and old links s
   await context.close();
 });
 
-test('28.7 a request the server cancelled cannot be answered from the lesson', async () => {
+test('25.4 the input-required lesson: the tool asks, "Answer and retry" retries with the answers, the result follows', async () => {
   const { context, page, problems } = await visitor();
-  await lesson(page, 16);
-  await page.click('[data-testid=lesson-run]');
-  await page.waitForSelector('[data-testid=lesson-cancelled]');
-  assert.equal(await page.locator('[data-testid=lesson-answer]').count(), 0);
-  assert.match(await page.textContent('[data-testid=lesson-cancelled]'), /sends no reply/);
+  for (const [n, says] of [[13, 'An automatic answer'], [14, 'Hello']]) {
+    await lesson(page, n);
+    await page.click('[data-testid=lesson-run]');
+    await page.waitForSelector('[data-testid=lesson-retry]');
+    const asked = (await page.textContent('[data-testid=lesson-reply]')).replace(/\s/g, '');
+    assert.match(asked, /"resultType":"input_required"/, `lesson ${n}`);
+    await page.click('[data-testid=lesson-retry]');
+    // The retry goes out under a new id with inputResponses, and is answered.
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid=lesson-reply]').length === 2);
+    const sent = (await page.$$eval('[data-testid=lesson-sent]', (ms) => ms.map((m) => m.textContent)))[1].replace(/\s/g, '');
+    assert.match(sent, /"inputResponses":\{"answer":/, `lesson ${n}`);
+    const done = (await page.$$eval('[data-testid=lesson-reply]', (rs) => rs.map((r) => r.textContent)))[1].replace(/\s/g, '');
+    assert.match(done, /"resultType":"complete"/, `lesson ${n}`);
+    assert.ok(done.includes(says.replace(/\s/g, '')), `lesson ${n}: ${done}`);
+    assert.equal(await page.locator('[data-testid=lesson-retry]').count(), 0, 'answered once');
+  }
   assert.deepEqual(problems, []);
   await context.close();
 });

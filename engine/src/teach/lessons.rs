@@ -178,8 +178,8 @@ pub static LESSONS: &[Lesson] = &[
         id: "mcp-sampling",
         title: "MCP: the server asks the client's model",
         text: &[
-            "A client that declares \"sampling\" in its _meta capabilities lets the server ask its language model. Under 2026-07-28 the server does not send a request of its own: it answers the tool call with resultType \"input_required\" and inputRequests, each key a sampling/createMessage to answer, plus an opaque requestState.",
-            "Send this: summarize asks. Press \"Answer and retry\": the client sends the same call again under a new id, with inputResponses (an answer per key) and the requestState unchanged, and the tool's result follows.",
+            "A client that declares \"sampling\" in its _meta capabilities lets the server ask its language model. Under 2026-07-28 the server does not send a request of its own: it answers the tool call with resultType \"input_required\" and inputRequests, each key a sampling/createMessage to answer, and an opaque requestState when it has something to remember.",
+            "Send this: summarize asks. Press \"Answer and retry\": the client sends the same call again under a new id, with inputResponses (an answer per key) and any requestState echoed unchanged, and the tool's result follows.",
         ],
         example: "{\"jsonrpc\": \"2.0\", \"id\": 1, \"method\": \"tools/call\", \"params\": {\"name\": \"summarize\", \"arguments\": {\"text\": \"JSON-RPC 2.0 is a stateless, light-weight remote procedure call protocol.\"}, \"_meta\": {\"io.modelcontextprotocol/protocolVersion\": \"2026-07-28\", \"io.modelcontextprotocol/clientCapabilities\": {\"sampling\": {}}, \"io.modelcontextprotocol/clientInfo\": {\"name\": \"learner\", \"version\": \"1.0\"}}}}",
         profile: MCP,
@@ -192,7 +192,7 @@ pub static LESSONS: &[Lesson] = &[
         text: &[
             "With elicitation a server asks the user for information through the client: an elicitation/create input request carries a message and a flat JSON Schema of the fields it wants, with defaults and choices. The user accepts (with the values), declines, or cancels.",
             "The questions write a conversation as a transcript: a line starting --> is what the client sends, <-- what the server sends back (the runs here draw them → and ←).",
-            "Send this: ask_name asks for a name and a colour. Answer and retry (the answer accepts with the default name and the first colour): the retry must answer every key and echo requestState unchanged, and the greeting follows.",
+            "Send this: ask_name asks for a name and a colour. Answer and retry (the answer accepts with the default name and the first colour): the retry must answer every key and echo any requestState unchanged, and the greeting follows.",
         ],
         example: "{\"jsonrpc\": \"2.0\", \"id\": 1, \"method\": \"tools/call\", \"params\": {\"name\": \"ask_name\", \"arguments\": {}, \"_meta\": {\"io.modelcontextprotocol/protocolVersion\": \"2026-07-28\", \"io.modelcontextprotocol/clientCapabilities\": {\"elicitation\": {}}, \"io.modelcontextprotocol/clientInfo\": {\"name\": \"learner\", \"version\": \"1.0\"}}}}",
         profile: MCP,

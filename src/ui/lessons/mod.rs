@@ -6,7 +6,7 @@
 //! (`jrpc.lessons`, [`crate::teach::progress::LessonProgress`]) and the list marks them.
 
 use crate::exchange::Log;
-use crate::exchange::{Direction, Status};
+use crate::exchange::{Direction, RoundPart, Status};
 use crate::rpc::Kind;
 use crate::teach::lessons::{rules_taught, LESSONS};
 use crate::teach::progress::LessonProgress;
@@ -131,6 +131,13 @@ pub(crate) fn Lessons(app: AppState, index: Option<usize>) -> impl IntoView {
             lesson_run.send(&answer, l.profile);
         }
     };
+    // The server answered with an input-required result: answer what it asks as a cooperative
+    // client would and retry the request (`Log::retry_for`), and the run goes on.
+    let retry = move |run_log: RwSignal<Log>, key: u64| {
+        if let Ok(retry) = run_log.with_untracked(|lg| lg.retry_for(key)) {
+            lesson_run.send(&retry, l.profile);
+        }
+    };
     let replies = move || {
         let run_log = local.get()?;
         // Each message sent, then what came back before the next one: what the server sent on
@@ -169,7 +176,16 @@ pub(crate) fn Lessons(app: AppState, index: Option<usize>) -> impl IntoView {
                             // A response (or a batch of them, or what could not be read) answers.
                             _ => Back::Reply,
                         };
-                        back.push((Said::of(e), what));
+                        // An input-required result not yet retried: the learner answers it.
+                        let round = matches!(
+                            e.round,
+                            Some(RoundPart::Asks {
+                                retried_by: None,
+                                ..
+                            })
+                        )
+                        .then_some(e.key);
+                        back.push((Said::of(e), what, round));
                     }
                     (Direction::In, None) => {}
                 }
@@ -179,10 +195,10 @@ pub(crate) fn Lessons(app: AppState, index: Option<usize>) -> impl IntoView {
         let rows = exchanged
             .into_iter()
             .map(|Sent { said: sent, request, back }| {
-                let answered = back.iter().any(|(_, what)| *what == Back::Reply);
+                let answered = back.iter().any(|(_, what, _)| *what == Back::Reply);
                 let back = back
                     .into_iter()
-                    .map(|(said, what)| {
+                    .map(|(said, what, round)| {
                         // One shape for every message back (a type per arm costs wasm): the
                         // message, then the note or the button its kind calls for.
                         let (testid, note) = match what {
@@ -203,6 +219,11 @@ pub(crate) fn Lessons(app: AppState, index: Option<usize>) -> impl IntoView {
                             {asks.then(|| view! {
                                 <button type="button" data-testid="lesson-answer" node_ref=pending_ref on:click=move |_| answer(&raw)>
                                     "Answer as the client"
+                                </button>
+                            })}
+                            {round.map(|key| view! {
+                                <button type="button" data-testid="lesson-retry" node_ref=pending_ref on:click=move |_| retry(run_log, key)>
+                                    "Answer and retry"
                                 </button>
                             })}
                         }
@@ -355,7 +376,8 @@ struct Sent {
     said: Said,
     /// It was a request (it waits for a reply).
     request: bool,
-    back: Vec<(Said, Back)>,
+    /// What came back, and the key of an input-required result still to answer.
+    back: Vec<(Said, Back, Option<u64>)>,
 }
 
 /// One message of a run as the lesson shows it, the same whichever way it went: a one-line
