@@ -398,7 +398,7 @@ test("a lesson's Run goes through the page's log: its sequence picture in the le
   const replies = await page.$$eval('[data-testid=lesson-reply]', (rs) => rs.map((r) => r.textContent));
   assert.ok(replies.some((r) => r.includes('"tools"')), replies.join(' | '));
   const sentences = await page.$$eval('[data-testid=lesson] [data-testid=sequence-text] li', (ls) => ls.map((l) => l.textContent));
-  assert.ok(sentences.some((s) => /client → server: request initialize/.test(s)), sentences.join(' | '));
+  assert.ok(sentences.some((s) => /client → server: request server\/discover/.test(s)), sentences.join(' | '));
   assert.ok(sentences.some((s) => /tools\/list/.test(s)), sentences.join(' | '));
   // The playground's log holds the same exchange, paired.
   await page.goto(new URL('#/', page.url()).href);

@@ -112,10 +112,10 @@ test('a subscription delivers its update before the tool that changed the resour
   await context.close();
 });
 
-test('the sampling lesson: Run, then answer the server from the lesson', async () => {
+test('the handshake lesson: Run, then answer the server from the lesson', async () => {
   const { context, page, problems } = await openApp(browser);
-  await page.goto(new URL('#/lessons/14', page.url()).href);
-  await page.waitForSelector('[data-testid=lesson][data-lesson="mcp-sampling"]');
+  await page.goto(new URL('#/lessons/16', page.url()).href);
+  await page.waitForSelector('[data-testid=lesson][data-lesson="mcp-versions"]');
   await page.click('[data-testid=lesson-run]');
   await page.waitForSelector('[data-testid=lesson-answer]');
   await page.click('[data-testid=lesson-answer]');
