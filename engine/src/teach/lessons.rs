@@ -123,7 +123,7 @@ pub static LESSONS: &[Lesson] = &[
         ],
         example: "{\"jsonrpc\": \"2.0\", \"id\": 1, \"method\": \"tools/call\", \"params\": {\"name\": \"divide\", \"arguments\": {\"a\": 1, \"b\": 0}, \"_meta\": {\"io.modelcontextprotocol/protocolVersion\": \"2026-07-28\", \"io.modelcontextprotocol/clientCapabilities\": {}, \"io.modelcontextprotocol/clientInfo\": {\"name\": \"learner\", \"version\": \"1.0\"}}}}\n{\"jsonrpc\": \"2.0\", \"id\": 2, \"method\": \"tools/call\", \"params\": {\"name\": \"no_such_tool\", \"arguments\": {}, \"_meta\": {\"io.modelcontextprotocol/protocolVersion\": \"2026-07-28\", \"io.modelcontextprotocol/clientCapabilities\": {}, \"io.modelcontextprotocol/clientInfo\": {\"name\": \"learner\", \"version\": \"1.0\"}}}}",
         profile: MCP,
-        question: "own:mcp-tool-error",
+        question: "own:mcp-2026-tool-error",
         topics: &["response", "tools/call"],
     },
     Lesson {
@@ -147,7 +147,7 @@ pub static LESSONS: &[Lesson] = &[
         ],
         example: "{\"jsonrpc\": \"2.0\", \"id\": 1, \"method\": \"prompts/list\", \"params\": {\"_meta\": {\"io.modelcontextprotocol/protocolVersion\": \"2026-07-28\", \"io.modelcontextprotocol/clientCapabilities\": {}, \"io.modelcontextprotocol/clientInfo\": {\"name\": \"learner\", \"version\": \"1.0\"}}}}\n{\"jsonrpc\": \"2.0\", \"id\": 2, \"method\": \"completion/complete\", \"params\": {\"ref\": {\"type\": \"ref/prompt\", \"name\": \"explain-error\"}, \"argument\": {\"name\": \"code\", \"value\": \"-326\"}, \"_meta\": {\"io.modelcontextprotocol/protocolVersion\": \"2026-07-28\", \"io.modelcontextprotocol/clientCapabilities\": {}, \"io.modelcontextprotocol/clientInfo\": {\"name\": \"learner\", \"version\": \"1.0\"}}}}\n{\"jsonrpc\": \"2.0\", \"id\": 3, \"method\": \"prompts/get\", \"params\": {\"name\": \"explain-error\", \"arguments\": {\"code\": \"-32601\"}, \"_meta\": {\"io.modelcontextprotocol/protocolVersion\": \"2026-07-28\", \"io.modelcontextprotocol/clientCapabilities\": {}, \"io.modelcontextprotocol/clientInfo\": {\"name\": \"learner\", \"version\": \"1.0\"}}}}",
         profile: MCP,
-        question: "own:mcp-completion",
+        question: "own:mcp-2026-completion",
         topics: &["request", "prompts/list", "prompts/get", "completion/complete"],
     },
     Lesson {
@@ -208,7 +208,7 @@ pub static LESSONS: &[Lesson] = &[
         ],
         example: "{\"jsonrpc\": \"2.0\", \"id\": 1, \"method\": \"subscriptions/listen\", \"params\": {\"notifications\": {\"resourceSubscriptions\": [\"mock://notes\"]}, \"_meta\": {\"io.modelcontextprotocol/protocolVersion\": \"2026-07-28\", \"io.modelcontextprotocol/clientCapabilities\": {}, \"io.modelcontextprotocol/clientInfo\": {\"name\": \"learner\", \"version\": \"1.0\"}}}}\n{\"jsonrpc\": \"2.0\", \"method\": \"notifications/cancelled\", \"params\": {\"requestId\": 1, \"reason\": \"The user closed the notes\"}}",
         profile: MCP,
-        question: "own:mcp-cancelled",
+        question: "own:mcp-2026-cancel-listen",
         topics: &["notification", "notifications/cancelled"],
     },
     Lesson {

@@ -578,6 +578,22 @@ const OWN: &[(&str, &str, Option<McpVersion>)] = &[
         r#"{"jsonrpc": "2.0", "method": "notifications/cancelled", "params": {"requestId": 2, "reason": "The user pressed Stop"}}"#,
         Some(McpVersion::V2025_11_25),
     ),
+    // 2026-07-28: the lessons' questions in the current revision.
+    (
+        "mcp-2026-tool-error",
+        r#"{"jsonrpc": "2.0", "id": 5, "result": {"resultType": "complete", "content": [{"type": "text", "text": "Cannot divide by zero"}], "isError": true}}"#,
+        Some(McpVersion::V2026_07_28),
+    ),
+    (
+        "mcp-2026-completion",
+        r#"{"jsonrpc": "2.0", "id": 6, "method": "completion/complete", "params": {"ref": {"type": "ref/prompt", "name": "explain-error"}, "argument": {"name": "code", "value": "-326"}, "_meta": {"io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientCapabilities": {}, "io.modelcontextprotocol/clientInfo": {"name": "learner", "version": "1.0"}}}}"#,
+        Some(McpVersion::V2026_07_28),
+    ),
+    (
+        "mcp-2026-cancel-listen",
+        r#"{"jsonrpc": "2.0", "method": "notifications/cancelled", "params": {"requestId": 1, "reason": "The user closed the notes"}}"#,
+        Some(McpVersion::V2026_07_28),
+    ),
 ];
 
 /// The whole bank: one item per rule (its broken example), the fixed examples, and our own.
