@@ -13,7 +13,7 @@ use super::document::{value_of, Method, OpenRpc, Param, ParamStructure, SchemaEr
 const PROTOCOL_CODES: [i64; 5] = [-32700, -32600, -32601, -32602, -32603];
 
 /// The node at `pointer` (relative to `node`), if there is one.
-fn node_at<'n, 'a>(node: &'n Node<'a>, pointer: &str) -> Option<&'n Node<'a>> {
+pub(crate) fn node_at<'n, 'a>(node: &'n Node<'a>, pointer: &str) -> Option<&'n Node<'a>> {
     let mut at = node;
     if pointer.is_empty() {
         return Some(at);

@@ -3,8 +3,8 @@
 //! loads and checks the document itself; `messages` checks messages against it. Schemas are
 //! checked by `boon` (docs/json-schema-engine.md says why that crate).
 
-mod document;
-mod messages;
+pub(crate) mod document;
+pub(crate) mod messages;
 pub mod mock;
 
 pub use document::{
