@@ -11,7 +11,7 @@ use serde_json::Value;
 use crate::json::{parse_document, Direction, Node, Value as Tree};
 use crate::openrpc::document::value_of;
 use crate::openrpc::messages::node_at;
-use crate::openrpc::schema_errors;
+use crate::openrpc::CompiledSchema;
 use crate::probe::rules::{STRUCTURED_CONTENT_INVALID, TOOL_ARGUMENTS_INVALID};
 use crate::rpc::{Document, Kind, Report, Rule, Violation};
 
@@ -25,11 +25,12 @@ const MAX_PENDING: usize = 65_536;
 /// The most findings one value gets.
 const MAX_FINDINGS: usize = 20;
 
-/// A tool's declared schemas (each only when usable: within the bounds above).
+/// A tool's declared schemas, compiled (each only when usable: within the bounds above, and a
+/// schema the engine compiles without fetching anything).
 #[derive(Debug, Default)]
 struct Schemas {
-    input: Option<Value>,
-    output: Option<Value>,
+    input: Option<CompiledSchema>,
+    output: Option<CompiledSchema>,
 }
 
 /// What a request waiting for its reply asked.
@@ -60,14 +61,17 @@ fn depth(value: &Value) -> usize {
     }
 }
 
-/// `schema`, when it is small and shallow enough to be checked against.
-fn usable(schema: Option<&Node<'_>>) -> Option<Value> {
+/// `schema` compiled, when it is small and shallow enough to be checked against and compiles.
+fn usable(schema: Option<&Node<'_>>) -> Option<CompiledSchema> {
     let node = schema?;
     if node.span.end.saturating_sub(node.span.start) > MAX_SCHEMA_BYTES {
         return None;
     }
     let value = value_of(node);
-    (depth(&value) <= MAX_SCHEMA_DEPTH).then_some(value)
+    if depth(&value) > MAX_SCHEMA_DEPTH {
+        return None;
+    }
+    CompiledSchema::new(&value).ok()
 }
 
 /// The pairing key of an id: its text, with the side that sent the request.
@@ -91,14 +95,12 @@ fn answering(direction: Option<Direction>) -> Option<Direction> {
 fn against(
     rule: &'static Rule,
     what: &str,
-    schema: &Value,
+    schema: &CompiledSchema,
     value: &Node<'_>,
     path: &str,
     out: &mut Vec<Violation>,
 ) {
-    let Ok(errors) = schema_errors(schema, &value_of(value)) else {
-        return;
-    };
+    let errors = schema.errors(&value_of(value));
     let mut merged: Vec<crate::openrpc::SchemaError> = Vec::new();
     for e in errors {
         match merged.iter_mut().find(|o| o.instance == e.instance) {
