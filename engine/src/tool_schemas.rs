@@ -8,9 +8,9 @@ use std::collections::HashMap;
 
 use serde_json::Value;
 
-use crate::json::{parse_document, Direction, Node, Value as Tree};
+use crate::json::{Direction, Node, Value as Tree};
 use crate::openrpc::document::value_of;
-use crate::openrpc::messages::node_at;
+use crate::openrpc::messages::{answering, each_message, node_at, pairing_key as key};
 use crate::openrpc::CompiledSchema;
 use crate::probe::rules::{STRUCTURED_CONTENT_INVALID, TOOL_ARGUMENTS_INVALID};
 use crate::rpc::{Document, Kind, Report, Rule, Violation};
@@ -74,23 +74,6 @@ fn usable(schema: Option<&Node<'_>>) -> Option<CompiledSchema> {
     CompiledSchema::new(&value).ok()
 }
 
-/// The pairing key of an id: its text, with the side that sent the request.
-fn key(direction: Option<Direction>, id: &str) -> (u8, String) {
-    let side = match direction {
-        None => 0,
-        Some(Direction::Client) => 1,
-        Some(Direction::Server) => 2,
-    };
-    (side, id.to_string())
-}
-
-fn answering(direction: Option<Direction>) -> Option<Direction> {
-    direction.map(|d| match d {
-        Direction::Client => Direction::Server,
-        Direction::Server => Direction::Client,
-    })
-}
-
 /// The findings of `value` (at `path`) against `schema`, one per place in the value.
 fn against(
     rule: &'static Rule,
@@ -133,27 +116,9 @@ impl ToolSchemas {
     /// messages they are about; a response is paired with the request of the same id sent before
     /// it (in a transcript, by the other side).
     pub fn check(&mut self, src: &[u8], report: &mut Report) {
-        for d in &mut report.documents {
-            if d.kind == Kind::ParseError {
-                continue;
-            }
-            let Ok((parsed, _)) = parse_document(src, d.span.start) else {
-                continue;
-            };
-            let direction = d.direction;
-            if d.kind == Kind::Batch {
-                let Tree::Array(nodes) = &parsed.root.value else {
-                    continue;
-                };
-                for (k, item) in d.items.iter_mut().enumerate() {
-                    if let Some(node) = nodes.get(k) {
-                        self.message(node, &format!("/{k}"), item, direction);
-                    }
-                }
-            } else {
-                self.message(&parsed.root, "", d, direction);
-            }
-        }
+        each_message(src, report, |node, base, d, direction| {
+            self.message(node, base, d, direction);
+        });
     }
 
     fn message(
