@@ -4,6 +4,8 @@
 
 #[cfg(not(target_arch = "wasm32"))]
 pub use jsonrpc_engine::openrpc;
+#[cfg(not(target_arch = "wasm32"))]
+pub use jsonrpc_engine::tool_schemas;
 pub use jsonrpc_engine::{
     client, event_stream, examples, exchange, json, mock, order, probe, rpc, saved, teach,
 };

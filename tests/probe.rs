@@ -262,7 +262,8 @@ fn the_transcript_opens_in_jrpc_check() {
     assert!(documents.iter().all(|d| d["direction"].is_string()));
     // What it finds is only what the probe sent broken on purpose (malformed JSON, an invalid
     // request, a request before initialize, an unknown notification, a batch, refused as a whole
-    // with one error: its requests stay unanswered, the error pairs with none of them).
+    // with one error: its requests stay unanswered, the error pairs with none of them; a tool
+    // called with arguments its inputSchema refuses, to see the tool refuse them).
     let found = rules(&report);
     for rule in &found {
         assert!(
@@ -274,6 +275,7 @@ fn the_transcript_opens_in_jrpc_check() {
                 "mcp-method-unknown",
                 "mcp-batch-not-supported",
                 "mcp-params-not-object",
+                "mcp-tool-arguments-invalid",
                 "request-unanswered",
                 "response-unmatched"
             ]

@@ -13,3 +13,5 @@ pub mod openrpc;
 pub mod probe;
 pub mod saved;
 pub mod teach;
+#[cfg(all(feature = "openrpc", feature = "probe"))]
+pub mod tool_schemas;

@@ -131,6 +131,9 @@ struct Checker<'a> {
 impl Checker<'_> {
     fn check(self, src: &[u8]) -> Report {
         let mut report = check(src, self.profile);
+        if matches!(self.profile, Profile::Mcp(_)) {
+            crate::tool_schemas::check(src, &mut report);
+        }
         if let Some(api) = self.api {
             openrpc::check(api, src, &mut report);
         }

@@ -38,6 +38,7 @@ use crate::json::{parse_document, Direction, Node};
 use crate::openrpc::{OpenRpc, Pairing};
 use crate::rpc::mcp::Rounds;
 use crate::rpc::{self, McpVersion, Profile, Severity};
+use crate::tool_schemas::ToolSchemas;
 
 /// The longest message (line) the tap keeps to record and check: a longer one is passed on
 /// untouched as it arrives, and only its size is noted, in the transcript and the findings.
@@ -244,6 +245,8 @@ struct Checker {
     api: Option<(OpenRpc, Pairing)>,
     /// Under MCP 2026-07-28: the input-required rounds awaiting their retries.
     rounds: Rounds,
+    /// Under the mcp profile: the tools' declared schemas, and the calls waiting for results.
+    tools: ToolSchemas,
 }
 
 impl Checker {
@@ -259,10 +262,13 @@ impl Checker {
         if self.profile == Profile::Mcp(McpVersion::V2026_07_28) {
             self.round_trips(from, text.as_bytes(), &mut report);
         }
+        for d in &mut report.documents {
+            d.direction = Some(from);
+        }
+        if matches!(self.profile, Profile::Mcp(_)) {
+            self.tools.check(text.as_bytes(), &mut report);
+        }
         if let Some((api, pairing)) = &mut self.api {
-            for d in &mut report.documents {
-                d.direction = Some(from);
-            }
             pairing.check(api, text.as_bytes(), &mut report);
         }
         report
@@ -542,6 +548,7 @@ pub fn main(args: Args) -> ExitCode {
             fixed,
             api: api.map(|doc| (doc, Pairing::default())),
             rounds: Rounds::default(),
+            tools: ToolSchemas::default(),
         }
         .run(job_rx, finding_tx, &w, &d);
     });

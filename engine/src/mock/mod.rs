@@ -65,6 +65,8 @@ mod ask;
 mod conformance;
 mod content;
 mod examples;
+#[cfg(feature = "openrpc")]
+mod input_schema;
 mod mcp;
 mod params;
 mod rounds;

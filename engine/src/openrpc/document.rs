@@ -206,19 +206,44 @@ const STANDALONE_BASE: &str = "urn:schema";
 /// draft; nothing is fetched (a `$ref` outside the schema makes it unusable). Err: the schema
 /// cannot be used, and why.
 pub fn schema_errors(schema: &Value, instance: &Value) -> Result<Vec<SchemaError>, String> {
-    let mut compiler = boon::Compiler::new();
-    compiler.use_loader(Box::new(NoLoader));
-    compiler.set_default_draft(boon::Draft::V2020_12);
-    let mut schemas = boon::Schemas::new();
-    let index = compiler
-        .add_resource(STANDALONE_BASE, schema.clone())
-        .and_then(|()| compiler.compile(STANDALONE_BASE, &mut schemas))
-        .map_err(|e| e.to_string())?;
-    let mut out = Vec::new();
-    if let Err(e) = schemas.validate(instance, index) {
-        leaves(&e, &mut out);
+    Ok(CompiledSchema::new(schema)?.errors(instance))
+}
+
+/// A schema of its own (as [`schema_errors`] takes it), compiled once to check many values.
+pub struct CompiledSchema {
+    schemas: boon::Schemas,
+    index: boon::SchemaIndex,
+}
+
+impl std::fmt::Debug for CompiledSchema {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("CompiledSchema")
     }
-    Ok(out)
+}
+
+impl CompiledSchema {
+    /// Compiles `schema` (2020-12 unless its `$schema` names another draft; nothing fetched).
+    /// Err: it cannot be used, and why.
+    pub fn new(schema: &Value) -> Result<CompiledSchema, String> {
+        let mut compiler = boon::Compiler::new();
+        compiler.use_loader(Box::new(NoLoader));
+        compiler.set_default_draft(boon::Draft::V2020_12);
+        let mut schemas = boon::Schemas::new();
+        let index = compiler
+            .add_resource(STANDALONE_BASE, schema.clone())
+            .and_then(|()| compiler.compile(STANDALONE_BASE, &mut schemas))
+            .map_err(|e| e.to_string())?;
+        Ok(CompiledSchema { schemas, index })
+    }
+
+    /// The errors of `instance` against it.
+    pub fn errors(&self, instance: &Value) -> Vec<SchemaError> {
+        let mut out = Vec::new();
+        if let Err(e) = self.schemas.validate(instance, self.index) {
+            leaves(&e, &mut out);
+        }
+        out
+    }
 }
 
 /// Every leaf of boon's error tree: the errors that name one keyword at one place.

@@ -13,7 +13,7 @@ use super::document::{value_of, Method, OpenRpc, Param, ParamStructure, SchemaEr
 const PROTOCOL_CODES: [i64; 5] = [-32700, -32600, -32601, -32602, -32603];
 
 /// The node at `pointer` (relative to `node`), if there is one.
-fn node_at<'n, 'a>(node: &'n Node<'a>, pointer: &str) -> Option<&'n Node<'a>> {
+pub(crate) fn node_at<'n, 'a>(node: &'n Node<'a>, pointer: &str) -> Option<&'n Node<'a>> {
     let mut at = node;
     if pointer.is_empty() {
         return Some(at);
@@ -307,7 +307,7 @@ impl Findings<'_> {
 }
 
 /// The id's pairing key: its source text, with the side that sent the request.
-fn pairing_key(direction: Option<Direction>, id: &str) -> (u8, String) {
+pub(crate) fn pairing_key(direction: Option<Direction>, id: &str) -> (u8, String) {
     let side = match direction {
         None => 0,
         Some(Direction::Client) => 1,
@@ -316,7 +316,7 @@ fn pairing_key(direction: Option<Direction>, id: &str) -> (u8, String) {
     (side, id.to_string())
 }
 
-fn answering(direction: Option<Direction>) -> Option<Direction> {
+pub(crate) fn answering(direction: Option<Direction>) -> Option<Direction> {
     direction.map(|d| match d {
         Direction::Client => Direction::Server,
         Direction::Server => Direction::Client,
@@ -339,33 +339,38 @@ impl Pairing {
     /// to the messages they are about. A response is paired with the request of the same id sent
     /// before it (in a transcript, by the other side), and checked against that request's method.
     pub fn check(&mut self, doc: &OpenRpc, src: &[u8], report: &mut Report) {
-        for d in &mut report.documents {
-            if d.kind == Kind::ParseError {
-                continue;
-            }
-            let Ok((parsed, _)) = parse_document(src, d.span.start) else {
+        each_message(src, report, |node, base, d, direction| {
+            message(doc, node, base, d, direction, &mut self.pending);
+        });
+    }
+}
+
+/// Calls `f` with every message of `report` (the report of `src`; a batch's items one by one):
+/// its parsed node, its pointer prefix (`/k` in a batch), its report and its direction.
+pub(crate) fn each_message(
+    src: &[u8],
+    report: &mut Report,
+    mut f: impl FnMut(&Node<'_>, &str, &mut Document, Option<Direction>),
+) {
+    for d in &mut report.documents {
+        if d.kind == Kind::ParseError {
+            continue;
+        }
+        let Ok((parsed, _)) = parse_document(src, d.span.start) else {
+            continue;
+        };
+        let direction = d.direction;
+        if d.kind == Kind::Batch {
+            let Tree::Array(nodes) = &parsed.root.value else {
                 continue;
             };
-            let direction = d.direction;
-            if d.kind == Kind::Batch {
-                let Tree::Array(nodes) = &parsed.root.value else {
-                    continue;
-                };
-                for (k, item) in d.items.iter_mut().enumerate() {
-                    if let Some(node) = nodes.get(k) {
-                        message(
-                            doc,
-                            node,
-                            &format!("/{k}"),
-                            item,
-                            direction,
-                            &mut self.pending,
-                        );
-                    }
+            for (k, item) in d.items.iter_mut().enumerate() {
+                if let Some(node) = nodes.get(k) {
+                    f(node, &format!("/{k}"), item, direction);
                 }
-            } else {
-                message(doc, &parsed.root, "", d, direction, &mut self.pending);
             }
+        } else {
+            f(&parsed.root, "", d, direction);
         }
     }
 }

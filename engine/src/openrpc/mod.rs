@@ -3,13 +3,13 @@
 //! loads and checks the document itself; `messages` checks messages against it. Schemas are
 //! checked by `boon` (docs/json-schema-engine.md says why that crate).
 
-mod document;
-mod messages;
+pub(crate) mod document;
+pub(crate) mod messages;
 pub mod mock;
 
 pub use document::{
-    schema_errors, Example, LoadError, Method, OpenRpc, Param, ParamStructure, SchemaError,
-    MAX_DOCUMENT_BYTES,
+    schema_errors, CompiledSchema, Example, LoadError, Method, OpenRpc, Param, ParamStructure,
+    SchemaError, MAX_DOCUMENT_BYTES,
 };
 pub use messages::{check, Pairing};
 

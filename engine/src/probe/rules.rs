@@ -111,3 +111,14 @@ const OUTPUT_SCHEMA: Section = Section {
 probe_rule!(STRUCTURED_CONTENT_INVALID, "mcp-structured-content-invalid", Error, Mcp, OUTPUT_SCHEMA,
     "A tool that declares an outputSchema returns structuredContent that conforms to it.",
     "Servers must provide structured results that conform to a tool's outputSchema, and clients validate them against it: a missing structuredContent, or one the schema refuses (checked by the boon JSON Schema engine), breaks clients that read it.");
+
+const INPUT_SCHEMA: Section = Section {
+    name: "MCP 2025-11-25 tools",
+    title: "Tool",
+    url: "https://modelcontextprotocol.io/specification/2025-11-25/server/tools#tool",
+};
+
+// Raised by `jrpc check`/`jrpc tap` (native only: `crate::tool_schemas`), not by the probe.
+probe_rule!(TOOL_ARGUMENTS_INVALID, "mcp-tool-arguments-invalid", Error, Mcp, INPUT_SCHEMA,
+    "A tools/call's arguments conform to the inputSchema the tool declared in tools/list.",
+    "A tool's inputSchema is the JSON Schema its arguments must meet: the server validates them and refuses a call that breaks it, so a client sending such arguments gets an error instead of a result. Fix the argument the finding points at (checked by the boon JSON Schema engine).");

@@ -54,6 +54,12 @@ fn answer(server: &mut MockServer, method: &str, params: Option<&Node<'_>>) -> O
         "tools/list" => Ok(tools_list()),
         "tools/call" => {
             let name = required_str(params, "name", "the tool to call")?;
+            #[cfg(feature = "openrpc")]
+            if let Some(refused) = super::input_schema::listed_tool(&tools_list(), name)
+                .and_then(|tool| super::input_schema::refused(tool, params))
+            {
+                return Ok(refused);
+            }
             input_required::tools_call(server, name, params)
                 .or_else(|| task_tools_call(server, name, params))
                 .or_else(|| tools_call(server, name, params))

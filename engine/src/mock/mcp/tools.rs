@@ -329,6 +329,11 @@ pub(super) fn tools_call(
         }
         values.push(value);
     }
+    // Natively, the whole inputSchema too (the checks above name a missing or mistyped argument).
+    #[cfg(feature = "openrpc")]
+    if let Some(refused) = super::super::input_schema::refused(&tool.to_json(version), params) {
+        return Ok(refused);
+    }
     if let Some(result) = content_of(tool.name) {
         return Ok(result);
     }

@@ -1,0 +1,52 @@
+//! A tool call's `arguments` against the `inputSchema` the mock lists for the tool, checked by the
+//! JSON Schema engine (boon, feature `openrpc`: native only, `jrpc serve`). Arguments that break it
+//! get a tool execution error (`isError: true`), as a missing argument does. The web build has no
+//! schema engine (this module is left out): there the tools' own checks (required arguments and
+//! their types) stand alone.
+
+use crate::json::{Json, Node};
+
+/// The most schema findings one refusal names.
+const MAX_NAMED: usize = 5;
+
+/// The tool named `name` in a `tools/list` result.
+#[cfg(feature = "conformance")]
+pub(super) fn listed_tool<'j>(list: &'j Json, name: &str) -> Option<&'j Json> {
+    let Some(Json::Array(tools)) = list.get("tools") else {
+        return None;
+    };
+    tools
+        .iter()
+        .find(|t| matches!(t.get("name"), Some(Json::String(n)) if n == name))
+}
+
+/// The tool error refusing the call's arguments when they break `tool`'s `inputSchema`; `None`
+/// when they conform (an absent `arguments` is checked as `{}`), or the schema cannot be used.
+pub(super) fn refused(tool: &Json, params: Option<&Node<'_>>) -> Option<Json> {
+    let schema: serde_json::Value =
+        serde_json::from_str(&tool.get("inputSchema")?.compact()).ok()?;
+    let arguments = match params.and_then(|p| p.get("arguments")) {
+        Some(node) => crate::openrpc::document::value_of(node),
+        None => serde_json::Value::Object(serde_json::Map::new()),
+    };
+    let errors = crate::openrpc::schema_errors(&schema, &arguments).ok()?;
+    if errors.is_empty() {
+        return None;
+    }
+    let named: Vec<String> = errors
+        .iter()
+        .take(MAX_NAMED)
+        .map(|e| {
+            let at = if e.instance.is_empty() {
+                "/"
+            } else {
+                &e.instance
+            };
+            format!("at {at}: {}", e.message)
+        })
+        .collect();
+    Some(super::content::tool_error(format!(
+        "the arguments break the tool's inputSchema: {}",
+        named.join("; ")
+    )))
+}

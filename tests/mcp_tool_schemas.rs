@@ -1,0 +1,255 @@
+//! MCP tool schemas on the command line: `jrpc check` and `jrpc tap` under the mcp profile check
+//! a `tools/call`'s `arguments` against the `inputSchema` a `tools/list` result declared, and its
+//! result's `structuredContent` against the `outputSchema`; `jrpc serve` refuses arguments that
+//! break a tool's `inputSchema` (boon, native only).
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Command, Stdio};
+
+use serde_json::Value;
+
+mod common;
+use common::jrpc;
+
+const LIST: &str = r#"--> {"jsonrpc":"2.0","id":1,"method":"tools/list"}
+<-- {"jsonrpc":"2.0","id":1,"result":{"tools":[{"name":"add","inputSchema":{"type":"object","properties":{"a":{"type":"number"},"b":{"type":"number","minimum":0}},"required":["a","b"]},"outputSchema":{"type":"object","properties":{"sum":{"type":"number"}},"required":["sum"]}}]}}
+"#;
+
+/// `jrpc check --profile mcp --format json` of `transcript`: its exit code and (rule, path) of
+/// every finding.
+fn check(transcript: &str) -> (Option<i32>, Vec<(String, String)>) {
+    let out = jrpc(
+        &["check", "--profile", "mcp", "--format", "json"],
+        transcript.as_bytes(),
+    );
+    let report: Value = serde_json::from_slice(&out.stdout).expect("a JSON report");
+    let mut found = Vec::new();
+    for d in report["documents"].as_array().unwrap() {
+        for v in d["violations"].as_array().unwrap() {
+            found.push((
+                v["rule"].as_str().unwrap().to_string(),
+                v["path"].as_str().unwrap().to_string(),
+            ));
+        }
+    }
+    (out.status.code(), found)
+}
+
+fn call(arguments: &str) -> String {
+    format!(
+        r#"--> {{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{{"name":"add","arguments":{arguments}}}}}
+"#
+    )
+}
+
+fn result(structured: &str) -> String {
+    format!(
+        r#"<-- {{"jsonrpc":"2.0","id":2,"result":{{"content":[{{"type":"text","text":"3"}}],"structuredContent":{structured}}}}}
+"#
+    )
+}
+
+/// A result for a tool without an outputSchema.
+const ANSWER: &str = r#"<-- {"jsonrpc":"2.0","id":2,"result":{"content":[]}}
+"#;
+
+fn pairs(found: &[(&str, &str)]) -> Vec<(String, String)> {
+    found
+        .iter()
+        .map(|(r, p)| (r.to_string(), p.to_string()))
+        .collect()
+}
+
+#[test]
+fn check_flags_arguments_breaking_the_input_schema_at_their_pointers() {
+    let transcript = format!(
+        "{LIST}{}{}",
+        call(r#"{"a":"one","b":-1}"#),
+        result(r#"{"sum":3}"#)
+    );
+    let (code, found) = check(&transcript);
+    assert_eq!(code, Some(1));
+    assert_eq!(
+        found,
+        pairs(&[
+            ("mcp-tool-arguments-invalid", "/params/arguments/a"),
+            ("mcp-tool-arguments-invalid", "/params/arguments/b"),
+        ])
+    );
+}
+
+#[test]
+fn check_flags_a_missing_required_argument_at_the_arguments_object() {
+    let transcript = format!("{LIST}{}{}", call(r#"{"a":1}"#), result(r#"{"sum":3}"#));
+    let (_, found) = check(&transcript);
+    assert_eq!(
+        found,
+        pairs(&[("mcp-tool-arguments-invalid", "/params/arguments")])
+    );
+}
+
+#[test]
+fn check_is_quiet_on_a_tool_conversation_that_keeps_its_schemas() {
+    let transcript = format!(
+        "{LIST}{}{}",
+        call(r#"{"a":1,"b":2}"#),
+        result(r#"{"sum":3}"#)
+    );
+    let (code, found) = check(&transcript);
+    assert_eq!(found, pairs(&[]));
+    assert_eq!(code, Some(0));
+}
+
+#[test]
+fn check_flags_structured_content_breaking_the_output_schema_at_its_pointer() {
+    let transcript = format!(
+        "{LIST}{}{}",
+        call(r#"{"a":1,"b":2}"#),
+        result(r#"{"sum":"3"}"#)
+    );
+    let (code, found) = check(&transcript);
+    assert_eq!(code, Some(1));
+    assert_eq!(
+        found,
+        pairs(&[(
+            "mcp-structured-content-invalid",
+            "/result/structuredContent/sum"
+        )])
+    );
+}
+
+#[test]
+fn check_flags_a_result_without_the_structured_content_its_tool_declares() {
+    let transcript = format!(
+        "{LIST}{}{}",
+        call(r#"{"a":1,"b":2}"#),
+        r#"<-- {"jsonrpc":"2.0","id":2,"result":{"content":[{"type":"text","text":"3"}]}}
+"#
+    );
+    let (_, found) = check(&transcript);
+    assert_eq!(
+        found,
+        pairs(&[("mcp-structured-content-invalid", "/result")])
+    );
+}
+
+#[test]
+fn check_under_the_jsonrpc_profile_leaves_tool_schemas_alone() {
+    let transcript = format!(
+        "{LIST}{}{}",
+        call(r#"{"a":"one","b":-1}"#),
+        result(r#"{"sum":3}"#)
+    );
+    let out = jrpc(&["check", "--format", "json"], transcript.as_bytes());
+    assert_eq!(out.status.code(), Some(0));
+    assert!(!String::from_utf8_lossy(&out.stdout).contains("mcp-tool-arguments-invalid"));
+}
+
+#[test]
+fn check_honours_a_schemas_draft_07_dialect() {
+    // Draft-07's array form of `items` checks each position; 2020-12 spells it prefixItems.
+    let list = r#"--> {"jsonrpc":"2.0","id":1,"method":"tools/list"}
+<-- {"jsonrpc":"2.0","id":1,"result":{"tools":[{"name":"add","inputSchema":{"$schema":"http://json-schema.org/draft-07/schema#","type":"object","properties":{"pair":{"type":"array","items":[{"type":"string"},{"type":"number"}]}}}}]}}
+"#;
+    let transcript = format!("{list}{}{ANSWER}", call(r#"{"pair":["x","y"]}"#));
+    let (_, found) = check(&transcript);
+    assert_eq!(
+        found,
+        pairs(&[("mcp-tool-arguments-invalid", "/params/arguments/pair/1")])
+    );
+}
+
+#[test]
+fn check_fetches_no_remote_ref_and_stays_quiet_on_the_unusable_schema() {
+    let list = r#"--> {"jsonrpc":"2.0","id":1,"method":"tools/list"}
+<-- {"jsonrpc":"2.0","id":1,"result":{"tools":[{"name":"add","inputSchema":{"$ref":"http://127.0.0.1:9/schema.json"}}]}}
+"#;
+    let transcript = format!("{list}{}{ANSWER}", call(r#"{"a":1}"#));
+    let started = std::time::Instant::now();
+    let (code, found) = check(&transcript);
+    assert_eq!((code, found), (Some(0), pairs(&[])));
+    assert!(started.elapsed() < std::time::Duration::from_secs(5));
+}
+
+#[test]
+fn tap_checks_live_tool_calls_and_results_against_the_listed_schemas() {
+    let list = r#"{"jsonrpc":"2.0","id":1,"result":{"tools":[{"name":"add","inputSchema":{"type":"object","properties":{"a":{"type":"number"}},"required":["a"]},"outputSchema":{"type":"object","properties":{"sum":{"type":"number"}},"required":["sum"]}}]}}"#;
+    let reply =
+        r#"{"jsonrpc":"2.0","id":2,"result":{"content":[],"structuredContent":{"sum":"3"}}}"#;
+    let server = format!("read l; echo '{list}'; read l; echo '{reply}'");
+    // The client calls once the list has come back, as a client does.
+    let mut tap = Command::new(env!("CARGO_BIN_EXE_jrpc"))
+        .args(["tap", "--profile", "mcp", "--", "/bin/sh", "-c", &server])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("jrpc tap runs");
+    let mut to_tap = tap.stdin.take().unwrap();
+    let mut from_tap = BufReader::new(tap.stdout.take().unwrap());
+    to_tap
+        .write_all(b"{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/list\"}\n")
+        .unwrap();
+    let mut line = String::new();
+    from_tap.read_line(&mut line).unwrap();
+    assert!(line.contains("\"tools\""), "{line}");
+    to_tap.write_all(b"{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/call\",\"params\":{\"name\":\"add\",\"arguments\":{\"a\":true}}}\n").unwrap();
+    drop(to_tap);
+    line.clear();
+    from_tap.read_line(&mut line).unwrap();
+    assert!(line.contains("structuredContent"), "{line}");
+    let out = tap.wait_with_output().expect("jrpc tap exits");
+    let findings = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        findings.contains("tap: client message 2: error[mcp-tool-arguments-invalid]")
+            && findings.contains("(at /params/arguments/a,"),
+        "{findings}"
+    );
+    assert!(
+        findings.contains("tap: server message 2: error[mcp-structured-content-invalid]")
+            && findings.contains("(at /result/structuredContent/sum,"),
+        "{findings}"
+    );
+    assert_eq!(out.status.code(), Some(0));
+}
+
+/// The replies of `jrpc serve --fixtures conformance` on stdio to an initialized session then
+/// `calls`, by id.
+fn served(calls: &[&str]) -> Vec<Value> {
+    let mut input = String::from(
+        r#"{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}
+{"jsonrpc":"2.0","method":"notifications/initialized"}
+"#,
+    );
+    for c in calls {
+        input.push_str(c);
+        input.push('\n');
+    }
+    let out = jrpc(&["serve", "--fixtures", "conformance"], input.as_bytes());
+    String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .filter(|v: &Value| v["id"] != 0)
+        .collect()
+}
+
+const SCHEMA_TOOL_CALL: &str = r#"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"json_schema_2020_12_tool","arguments":ARGS}}"#;
+
+#[test]
+fn serve_refuses_arguments_breaking_the_input_schema_as_a_tool_error() {
+    let call = SCHEMA_TOOL_CALL.replace("ARGS", r#"{"contactMethod":"fax","email":"a@b"}"#);
+    let replies = served(&[&call]);
+    assert_eq!(replies[0]["result"]["isError"], true, "{replies:?}");
+    let text = replies[0]["result"]["content"][0]["text"].as_str().unwrap();
+    assert!(
+        text.contains("inputSchema") && text.contains("/contactMethod"),
+        "{text}"
+    );
+}
+
+#[test]
+fn serve_runs_a_call_whose_arguments_keep_the_input_schema() {
+    let call = SCHEMA_TOOL_CALL.replace("ARGS", r#"{"contactMethod":"email","email":"a@b"}"#);
+    let replies = served(&[&call]);
+    assert!(replies[0]["result"].get("isError").is_none(), "{replies:?}");
+}
