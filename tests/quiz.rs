@@ -426,8 +426,16 @@ mod lessons {
             replies.len() == 1 && replies[0].contains(r#""protocolVersion":"2025-11-25""#),
             "only initialize is answered: {replies:?}"
         );
+        // Two calls ask the client's model; the second is cancelled, and the server cancels the
+        // request it had sent for it (that one is never answered).
         let asked = server.take_sent();
-        assert_eq!(asked.len(), 1, "{asked:#?}");
+        assert_eq!(asked.len(), 3, "{asked:#?}");
+        assert!(
+            asked[1].contains(r#""id":"mock-2""#)
+                && asked[2].contains("notifications/cancelled")
+                && asked[2].contains(r#""requestId":"mock-2""#),
+            "{asked:#?}"
+        );
         let answer = jsonrpc_playground::client::reply_to(&asked[0]).unwrap();
         assert_eq!(server.handle(answer.as_bytes()), None);
         let finished = server.take_sent();

@@ -518,13 +518,14 @@ test('28.4 each lesson run is a fresh session: its picture and the server ids st
   await page.waitForSelector('[data-testid=lesson] [data-testid=sequence]');
   const sentences = await page.$$eval('[data-testid=lesson] [data-testid=sequence-text] li', (ls) => ls.map((l) => l.textContent));
   assert.ok(sentences.length > 0 && sentences.every((s) => !/update/.test(s)), sentences.join(' | '));
-  // Lesson 16 (the handshake): its server asks mock-1, on every run.
+  // Lesson 16 (the handshake): its server asks mock-1 and mock-2 (then cancels mock-2), on every run.
   await lesson(page, 16);
   await page.click('[data-testid=lesson-run]');
   await page.waitForSelector('[data-testid=lesson-answer]');
   const said = (await page.$$eval('[data-testid=lesson-server-message]', (ms) => ms.map((m) => m.textContent))).join(' ').replace(/\s/g, '');
   assert.match(said, /"id":"mock-1"/);
-  assert.doesNotMatch(said, /mock-2/);
+  assert.match(said, /"requestId":"mock-2"/);
+  assert.doesNotMatch(said, /mock-3/);
   // Run again: the same ids, a fresh picture.
   const count = await page.locator('[data-testid=lesson] [data-testid=sequence-text] li').count();
   await page.click('[data-testid=lesson-run]');
@@ -532,7 +533,7 @@ test('28.4 each lesson run is a fresh session: its picture and the server ids st
   assert.equal(await page.locator('[data-testid=lesson] [data-testid=sequence-text] li').count(), count);
   const again = (await page.$$eval('[data-testid=lesson-server-message]', (ms) => ms.map((m) => m.textContent))).join(' ').replace(/\s/g, '');
   assert.match(again, /"id":"mock-1"/);
-  assert.doesNotMatch(again, /mock-2/);
+  assert.doesNotMatch(again, /mock-3/);
   assert.deepEqual(problems, []);
   await context.close();
 });
@@ -660,6 +661,21 @@ test('25.4 the input-required lesson: the tool asks, "Answer and retry" retries 
     assert.ok(done.includes(says.replace(/\s/g, '')), `lesson ${n}: ${done}`);
     assert.equal(await page.locator('[data-testid=lesson-retry]').count(), 0, 'answered once');
   }
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('28.7 a request the server cancelled cannot be answered from the lesson', async () => {
+  const { context, page, problems } = await visitor();
+  await lesson(page, 16);
+  await page.click('[data-testid=lesson-run]');
+  await page.waitForSelector('[data-testid=lesson-cancelled]');
+  assert.match(await page.textContent('[data-testid=lesson-cancelled]'), /sends no reply/);
+  // One answer offered: for mock-1, which is still waiting; none beside the cancelled mock-2.
+  assert.equal(await page.locator('[data-testid=lesson-answer]').count(), 1);
+  const cancelledRow = page.locator('[data-testid=lesson-replies] > li', { has: page.locator('[data-testid=lesson-cancelled]') });
+  assert.equal(await cancelledRow.locator('[data-testid=lesson-answer]').count(), 0);
+  assert.match((await cancelledRow.textContent()).replace(/\s/g, ''), /"id":"mock-2"/);
   assert.deepEqual(problems, []);
   await context.close();
 });

@@ -217,11 +217,12 @@ pub static LESSONS: &[Lesson] = &[
         text: &[
             "Revisions 2024-11-05 to 2025-11-25 start a session with a handshake: the client sends initialize with the newest version it speaks, its capabilities and clientInfo; the server answers with the version it will use and its capabilities; the client acknowledges with the notification notifications/initialized. Only then do other requests follow, and nothing repeats _meta.",
             "What a side did not declare, the other must not use. In these revisions the server sends requests of its own: here summarize sends sampling/createMessage and the tool's result waits. Answer as the client, and the result follows. logging/setLevel and ping live here too.",
+            "Either side may give up on a request it sent: the second call here is cancelled with notifications/cancelled, so the server cancels the request it had sent for it in turn. A cancelled request gets no reply at all, not even an error: that one is not answered.",
         ],
-        example: "{\"jsonrpc\": \"2.0\", \"id\": 1, \"method\": \"initialize\", \"params\": {\"protocolVersion\": \"2025-11-25\", \"capabilities\": {\"sampling\": {}}, \"clientInfo\": {\"name\": \"learner\", \"version\": \"1.0\"}}}\n{\"jsonrpc\": \"2.0\", \"method\": \"notifications/initialized\"}\n{\"jsonrpc\": \"2.0\", \"id\": 2, \"method\": \"tools/call\", \"params\": {\"name\": \"summarize\", \"arguments\": {\"text\": \"JSON-RPC 2.0 is a stateless, light-weight remote procedure call protocol.\"}}}",
+        example: "{\"jsonrpc\": \"2.0\", \"id\": 1, \"method\": \"initialize\", \"params\": {\"protocolVersion\": \"2025-11-25\", \"capabilities\": {\"sampling\": {}}, \"clientInfo\": {\"name\": \"learner\", \"version\": \"1.0\"}}}\n{\"jsonrpc\": \"2.0\", \"method\": \"notifications/initialized\"}\n{\"jsonrpc\": \"2.0\", \"id\": 2, \"method\": \"tools/call\", \"params\": {\"name\": \"summarize\", \"arguments\": {\"text\": \"JSON-RPC 2.0 is a stateless, light-weight remote procedure call protocol.\"}}}\n{\"jsonrpc\": \"2.0\", \"id\": 3, \"method\": \"tools/call\", \"params\": {\"name\": \"summarize\", \"arguments\": {\"text\": \"A long text nobody wants summarized after all.\"}}}\n{\"jsonrpc\": \"2.0\", \"method\": \"notifications/cancelled\", \"params\": {\"requestId\": 3, \"reason\": \"The user pressed Stop\"}}",
         profile: Profile::Mcp(McpVersion::V2025_11_25),
         question: "rule:mcp-initialize-first",
-        topics: &["initialize", "notifications/initialized", "tools/call", "sampling/createMessage", "mcp-initialize-first", "mcp-request-during-initialization", "mcp-wrong-direction"],
+        topics: &["initialize", "notifications/initialized", "tools/call", "sampling/createMessage", "notifications/cancelled", "mcp-initialize-first", "mcp-request-during-initialization", "mcp-wrong-direction"],
     },
 ];
 
