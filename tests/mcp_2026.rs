@@ -346,6 +346,58 @@ fn a_retry_without_the_responses_is_an_error() {
 }
 
 #[test]
+fn a_fresh_call_after_an_abandoned_round_is_not_a_retry() {
+    // The client gave the round up and called the same tool afresh: no inputResponses, no
+    // requestState. That is a new call, not a retry without its answers.
+    let again = transcript(&[
+        request(1, "tools/call", r#""name": "ask""#),
+        result(1, ASK_NAME),
+        request(2, "tools/call", r#""name": "ask""#),
+        result(2, DONE),
+    ]);
+    assert_eq!(found(&again, V2026), []);
+    let other_arguments = round_then_retry(r#""arguments": {"greeting": "hi"}"#);
+    assert_eq!(found(&other_arguments, V2026), []);
+}
+
+#[test]
+fn a_fresh_call_closes_the_round_so_a_later_retry_is_not_checked_against_it() {
+    // ask (1) asks; ask again afresh (2) is answered at once; a third call (3) carrying only a
+    // requestState belongs to no open round and is not checked as a retry.
+    let src = transcript(&[
+        request(1, "tools/call", r#""name": "ask""#),
+        result(1, ASK_NAME),
+        request(2, "tools/call", r#""name": "ask""#),
+        result(2, DONE),
+        request(3, "tools/call", r#""name": "ask", "requestState": "s1""#),
+        result(3, DONE),
+    ]);
+    assert_eq!(found(&src, V2026), []);
+}
+
+#[test]
+fn a_real_retry_after_another_call_is_still_checked() {
+    // Another tool called between the round and its retry leaves the round open.
+    let src = transcript(&[
+        request(1, "tools/call", r#""name": "ask""#),
+        result(1, ASK_NAME),
+        request(2, "tools/call", r#""name": "echo""#),
+        result(2, DONE),
+        request(3, "tools/call", r#""name": "ask", "requestState": "s1""#),
+        result(3, DONE),
+    ]);
+    assert_eq!(
+        found(&src, V2026),
+        [(
+            4,
+            "mcp-retry-missing-responses",
+            "/params".to_string(),
+            Severity::Error
+        )]
+    );
+}
+
+#[test]
 fn a_response_for_a_key_never_requested_is_a_warning() {
     let v = found(
         &round_then_retry(

@@ -426,8 +426,14 @@ impl Rounds {
                     method: method.to_string(),
                     target: target.unwrap_or_default().to_string(),
                 };
+                // A retry is the same call carrying `inputResponses` or `requestState` (the fields
+                // that exist only for it); the same call with neither is a fresh one (the client
+                // gave the round up), which closes the round unchecked.
                 if let Some(i) = self.open.iter().position(|r| r.call == call) {
-                    retry(&self.open.remove(i), node, base, &mut out);
+                    let round = self.open.remove(i);
+                    if is_retry(params) {
+                        retry(&round, node, base, &mut out);
+                    }
                 }
                 // Ids are kept unique: a reused one replaces the request it named.
                 if let Some(i) = self.pending.iter().position(|(k, _)| *k == id) {
@@ -486,6 +492,11 @@ fn cache_present(method: &str, result: &Node<'_>, at: &str, out: &mut Out) {
             "this result is cacheable: it needs \"ttlMs\" and \"cacheScope\"",
         );
     }
+}
+
+/// The request's params carry what only a retry carries: `inputResponses` or `requestState`.
+fn is_retry(params: Option<&Node<'_>>) -> bool {
+    params.is_some_and(|p| p.get("inputResponses").is_some() || p.get("requestState").is_some())
 }
 
 /// Checks a retry of `round`'s call: every key answered, none unasked, the state echoed.

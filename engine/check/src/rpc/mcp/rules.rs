@@ -304,7 +304,7 @@ rule!(Mcp, INPUT_RESPONSE_INVALID, "mcp-input-response-invalid", Error, MRTR_202
 
 rule!(Mcp, RETRY_MISSING_RESPONSES, "mcp-retry-missing-responses", Error, MRTR_2026,
     "A retry answers every key of the input requests in inputResponses.",
-    "The client retries the same request with an answer for each key of inputRequests; without them the server can only ask again.",
+    "The client retries the same request with an answer for each key of inputRequests; without them the server can only ask again. (The same call with neither inputResponses nor requestState is a fresh call, not a retry.)",
     bad: retry!("\"requestState\": \"s1\""),
     good: retry!("\"inputResponses\": {\"r\": {\"roots\": []}}, \"requestState\": \"s1\""),
     version: Some(McpVersion::V2026_07_28));
