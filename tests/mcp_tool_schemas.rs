@@ -160,15 +160,212 @@ fn check_honours_a_schemas_draft_07_dialect() {
 }
 
 #[test]
-fn check_fetches_no_remote_ref_and_stays_quiet_on_the_unusable_schema() {
+fn check_fetches_no_remote_ref_and_reports_the_schema_it_cannot_use() {
     let list = r#"--> {"jsonrpc":"2.0","id":1,"method":"tools/list"}
 <-- {"jsonrpc":"2.0","id":1,"result":{"tools":[{"name":"add","inputSchema":{"$ref":"http://127.0.0.1:9/schema.json"}}]}}
 "#;
     let transcript = format!("{list}{}{ANSWER}", call(r#"{"a":1}"#));
     let started = std::time::Instant::now();
     let (code, found) = check(&transcript);
-    assert_eq!((code, found), (Some(0), pairs(&[])));
+    // A warning where the schema is declared; the call is not checked against it.
+    assert_eq!(
+        (code, found),
+        (
+            Some(0),
+            pairs(&[("mcp-schema-unusable", "/result/tools/0/inputSchema")])
+        )
+    );
     assert!(started.elapsed() < std::time::Duration::from_secs(5));
+}
+
+#[test]
+fn check_reports_a_tool_schema_that_does_not_compile() {
+    let list = r#"--> {"jsonrpc":"2.0","id":1,"method":"tools/list"}
+<-- {"jsonrpc":"2.0","id":1,"result":{"tools":[{"name":"add","inputSchema":{"type":"object"},"outputSchema":{"type":"object","properties":{"sum":{"type":"nmuber"}}}}]}}
+"#;
+    let (_, found) = check(list);
+    assert_eq!(
+        found,
+        pairs(&[("mcp-schema-unusable", "/result/tools/0/outputSchema")])
+    );
+}
+
+#[test]
+fn check_reports_a_tool_schema_past_the_size_it_checks() {
+    let big = format!(
+        r#"{{"type":"object","description":"{}"}}"#,
+        "x".repeat(70 * 1024)
+    );
+    let list = format!(
+        r#"--> {{"jsonrpc":"2.0","id":1,"method":"tools/list"}}
+<-- {{"jsonrpc":"2.0","id":1,"result":{{"tools":[{{"name":"add","inputSchema":{big}}}]}}}}
+"#
+    );
+    let out = jrpc(&["check", "--profile", "mcp"], list.as_bytes());
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("mcp-schema-unusable") && text.contains("larger than 64 KB"),
+        "{text}"
+    );
+}
+
+// ---- elicitation answers against their requested schema ---------------------------------------
+
+/// `jrpc check --profile mcp --mcp-version VERSION --format json`: (rule, path) of every finding.
+fn check_under(version: &str, transcript: &str) -> Vec<(String, String)> {
+    let out = jrpc(
+        &[
+            "check",
+            "--profile",
+            "mcp",
+            "--mcp-version",
+            version,
+            "--format",
+            "json",
+        ],
+        transcript.as_bytes(),
+    );
+    let report: Value = serde_json::from_slice(&out.stdout).expect("a JSON report");
+    let mut found = Vec::new();
+    for d in report["documents"].as_array().unwrap() {
+        for v in d["violations"].as_array().unwrap() {
+            found.push((
+                v["rule"].as_str().unwrap().to_string(),
+                v["path"].as_str().unwrap().to_string(),
+            ));
+        }
+    }
+    found
+}
+
+const META: &str = r#""_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{"elicitation":{}},"io.modelcontextprotocol/clientInfo":{"name":"t","version":"1"}}"#;
+const FORM: &str = r#"{"type":"object","properties":{"name":{"type":"string","minLength":1},"age":{"type":"integer","minimum":0},"colour":{"type":"string","enum":["red","blue"]}},"required":["name"]}"#;
+
+/// A 2026-07-28 call of `ask` asking key "who" for FORM, then `then` (client lines and replies).
+fn round(then: &str) -> String {
+    format!(
+        r#"--> {{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{{{META},"name":"ask"}}}}
+<-- {{"jsonrpc":"2.0","id":1,"result":{{"resultType":"input_required","inputRequests":{{"who":{{"method":"elicitation/create","params":{{"message":"Who?","requestedSchema":{FORM}}}}}}},"requestState":"s1"}}}}
+{then}"#
+    )
+}
+
+/// The retry (id 2) answering "who" with `answer`, and its reply.
+fn retry(answer: &str) -> String {
+    format!(
+        r#"--> {{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{{{META},"name":"ask","inputResponses":{{"who":{answer}}},"requestState":"s1"}}}}
+<-- {{"jsonrpc":"2.0","id":2,"result":{{"resultType":"complete","content":[]}}}}
+"#
+    )
+}
+
+#[test]
+fn check_flags_an_accepted_answer_breaking_its_requested_schema_at_its_pointers() {
+    let answer = r#"{"action":"accept","content":{"name":"Ada","age":-3,"colour":"green"}}"#;
+    assert_eq!(
+        check_under("2026-07-28", &round(&retry(answer))),
+        pairs(&[
+            (
+                "mcp-elicitation-answer-invalid",
+                "/params/inputResponses/who/content/age"
+            ),
+            (
+                "mcp-elicitation-answer-invalid",
+                "/params/inputResponses/who/content/colour"
+            ),
+        ])
+    );
+}
+
+#[test]
+fn check_flags_an_accepted_answer_missing_a_required_field() {
+    let answer = r#"{"action":"accept","content":{"age":3}}"#;
+    assert_eq!(
+        check_under("2026-07-28", &round(&retry(answer))),
+        pairs(&[(
+            "mcp-elicitation-answer-invalid",
+            "/params/inputResponses/who/content"
+        )])
+    );
+}
+
+#[test]
+fn check_is_quiet_on_a_conforming_answer_and_on_a_declined_one() {
+    let conforming = r#"{"action":"accept","content":{"name":"Ada","age":36,"colour":"red"}}"#;
+    assert_eq!(check_under("2026-07-28", &round(&retry(conforming))), []);
+    let declined = r#"{"action":"decline"}"#;
+    assert_eq!(check_under("2026-07-28", &round(&retry(declined))), []);
+}
+
+#[test]
+fn check_does_not_hold_a_fresh_call_to_an_abandoned_rounds_schema() {
+    // The client gave the round up and called again; a later stray answer belongs to no round.
+    let fresh = format!(
+        r#"--> {{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{{{META},"name":"ask"}}}}
+<-- {{"jsonrpc":"2.0","id":2,"result":{{"resultType":"complete","content":[]}}}}
+"#
+    );
+    let stray =
+        retry(r#"{"action":"accept","content":{"age":"old"}}"#).replace("\"id\":2", "\"id\":3");
+    let found = check_under("2026-07-28", &round(&format!("{fresh}{stray}")));
+    assert!(
+        !found
+            .iter()
+            .any(|(r, _)| r == "mcp-elicitation-answer-invalid"),
+        "{found:?}"
+    );
+}
+
+#[test]
+fn check_flags_a_handshake_era_elicitation_result_breaking_its_schema() {
+    let transcript = format!(
+        r#"<-- {{"jsonrpc":"2.0","id":"e1","method":"elicitation/create","params":{{"message":"Who?","requestedSchema":{FORM}}}}}
+--> {{"jsonrpc":"2.0","id":"e1","result":{{"action":"accept","content":{{"name":""}}}}}}
+"#
+    );
+    assert_eq!(
+        check_under("2025-11-25", &transcript),
+        pairs(&[("mcp-elicitation-answer-invalid", "/result/content/name")])
+    );
+}
+
+#[test]
+fn check_reports_a_requested_schema_that_does_not_compile() {
+    let transcript = round("").replace(r#""minLength":1"#, r#""minLength":"one""#);
+    assert_eq!(
+        check_under("2026-07-28", &transcript),
+        pairs(&[(
+            "mcp-schema-unusable",
+            "/result/inputRequests/who/params/requestedSchema"
+        )])
+    );
+}
+
+#[test]
+fn the_schema_rules_examples_break_exactly_their_rule_and_their_fixes_none() {
+    use jsonrpc_playground::probe::rules::SCHEMA_RULES;
+    use jsonrpc_playground::rpc::{self, Profile};
+    let hits = |rule: &jsonrpc_playground::rpc::Rule, text: &str| {
+        let profile = Profile::Mcp(rule.example_version.unwrap_or_default());
+        let mut report = rpc::check(text.as_bytes(), profile);
+        jsonrpc_playground::tool_schemas::check(text.as_bytes(), &mut report);
+        let ids: std::collections::BTreeSet<&str> =
+            report.violations().map(|v| v.rule.id).collect();
+        ids
+    };
+    for rule in SCHEMA_RULES {
+        assert_eq!(hits(rule, rule.bad), [rule.id].into(), "{}", rule.id);
+        assert!(
+            hits(rule, rule.good).is_empty(),
+            "{}: {:?}",
+            rule.id,
+            hits(rule, rule.good)
+        );
+        assert!(rule
+            .section
+            .url
+            .starts_with("https://modelcontextprotocol.io/"));
+    }
 }
 
 #[test]

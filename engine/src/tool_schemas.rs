@@ -1,18 +1,29 @@
-//! MCP tool schemas in messages (`jrpc check` and `jrpc tap` under the mcp profile): when a
-//! `tools/list` result declared a tool's `inputSchema` or `outputSchema`, a later `tools/call`'s
-//! `arguments` are checked against the first and its result's `structuredContent` against the
-//! second, by the JSON Schema engine the OpenRPC validator uses (boon: 2020-12 unless a schema's
-//! `$schema` names another draft, nothing fetched). Native only (feature `openrpc`), like it.
+//! MCP schemas in messages (`jrpc check` and `jrpc tap` under the mcp profile), checked by the
+//! JSON Schema engine the OpenRPC validator uses (boon: 2020-12 unless a schema's `$schema` names
+//! another draft, nothing fetched). Native only (feature `openrpc`), like it.
+//!
+//! - When a `tools/list` result declared a tool's `inputSchema` or `outputSchema`, a later
+//!   `tools/call`'s `arguments` are checked against the first and its result's
+//!   `structuredContent` against the second.
+//! - An elicitation's accepted `content` is checked against the `requestedSchema` it answers: a
+//!   2026-07-28 retry's `inputResponses` against the input-required result that asked (the same
+//!   call: method and tool, prompt or uri), and a handshake-era client's result against the
+//!   server's `elicitation/create` request.
+//! - A schema the engine cannot compile (or one past the bounds below) is reported where it is
+//!   declared ([`SCHEMA_UNUSABLE`]) instead of being skipped in silence.
 
 use std::collections::HashMap;
 
 use serde_json::Value;
 
+use crate::json::escape_token;
 use crate::json::{Direction, Node, Value as Tree};
 use crate::openrpc::document::value_of;
 use crate::openrpc::messages::{answering, each_message, node_at, pairing_key as key};
 use crate::openrpc::CompiledSchema;
-use crate::probe::rules::{STRUCTURED_CONTENT_INVALID, TOOL_ARGUMENTS_INVALID};
+use crate::probe::rules::{
+    ELICITATION_ANSWER_INVALID, SCHEMA_UNUSABLE, STRUCTURED_CONTENT_INVALID, TOOL_ARGUMENTS_INVALID,
+};
 use crate::rpc::{Document, Kind, Report, Rule, Violation};
 
 /// The largest schema kept (its JSON text, in bytes): a bigger one is not checked against.
@@ -22,6 +33,10 @@ pub const MAX_SCHEMA_DEPTH: usize = 64;
 /// The most tools remembered, and the most requests waiting for their replies.
 const MAX_TOOLS: usize = 4096;
 const MAX_PENDING: usize = 65_536;
+/// The most calls with an elicitation round open (each holding its compiled requested schemas).
+const MAX_ROUNDS: usize = 256;
+/// The most elicitations one input-required result is remembered by.
+const MAX_ASKED: usize = 64;
 /// The most findings one value gets.
 const MAX_FINDINGS: usize = 20;
 
@@ -37,15 +52,24 @@ struct Schemas {
 #[derive(Debug)]
 enum Asked {
     List,
-    Call(String),
+    /// A client's request: the tool it calls (for `tools/call`) and the call as a round knows it.
+    Call {
+        tool: Option<String>,
+        call: String,
+    },
+    /// A handshake-era server's `elicitation/create`: its requested schema, when usable.
+    Elicit(Option<CompiledSchema>),
 }
 
-/// The tools seen in `tools/list` results and the requests waiting for their replies, across the
-/// messages of one input or of a live session (`jrpc tap`).
+/// The tools seen in `tools/list` results, the requests waiting for their replies, and the
+/// elicitations of open input-required rounds, across the messages of one input or of a live
+/// session (`jrpc tap`).
 #[derive(Debug, Default)]
 pub struct ToolSchemas {
     tools: HashMap<String, Schemas>,
     pending: HashMap<(u8, String), Asked>,
+    /// By call (method and target): each elicitation key of its open round and its schema.
+    rounds: HashMap<String, Vec<(String, CompiledSchema)>>,
 }
 
 /// [`ToolSchemas::check`] of one whole input (a message, a stream or a transcript).
@@ -62,16 +86,86 @@ fn depth(value: &Value) -> usize {
 }
 
 /// `schema` compiled, when it is small and shallow enough to be checked against and compiles.
-fn usable(schema: Option<&Node<'_>>) -> Option<CompiledSchema> {
+/// Otherwise a [`SCHEMA_UNUSABLE`] finding at `path` says why (`what`: "the inputSchema of
+/// \"add\"", ...).
+fn usable(
+    schema: Option<&Node<'_>>,
+    what: &str,
+    path: &str,
+    out: &mut Vec<Violation>,
+) -> Option<CompiledSchema> {
     let node = schema?;
-    if node.span.end.saturating_sub(node.span.start) > MAX_SCHEMA_BYTES {
-        return None;
+    let why = if node.span.end.saturating_sub(node.span.start) > MAX_SCHEMA_BYTES {
+        format!(
+            "it is larger than {} KB, the most checked here",
+            MAX_SCHEMA_BYTES / 1024
+        )
+    } else {
+        let value = value_of(node);
+        if depth(&value) > MAX_SCHEMA_DEPTH {
+            format!("it nests deeper than {MAX_SCHEMA_DEPTH} levels, the most checked here")
+        } else {
+            match CompiledSchema::new(&value) {
+                Ok(compiled) => return Some(compiled),
+                Err(why) => format!("it does not compile as a JSON Schema: {why}"),
+            }
+        }
+    };
+    out.push(Violation::new(
+        &SCHEMA_UNUSABLE,
+        path.to_string(),
+        node.span,
+        format!("{what} cannot be checked against: {why}"),
+    ));
+    None
+}
+
+/// A client request as a round knows it: its method and what it names (a tool, prompt or uri).
+fn call_of(method: &str, params: Option<&Node<'_>>) -> String {
+    let target = ["name", "uri"]
+        .iter()
+        .find_map(|k| params.and_then(|p| p.get(k)).and_then(|n| n.as_str()));
+    format!("{method}\u{0}{}", target.unwrap_or_default())
+}
+
+/// An accepted elicitation answer's `content` (at `{at}/content`) against `schema`; a declined
+/// or cancelled one owes none.
+fn answer_against(
+    schema: &CompiledSchema,
+    key: Option<&str>,
+    answer: &Node<'_>,
+    at: &str,
+    out: &mut Vec<Violation>,
+) {
+    if answer.get("action").and_then(|a| a.as_str()) != Some("accept") {
+        return;
     }
-    let value = value_of(node);
-    if depth(&value) > MAX_SCHEMA_DEPTH {
-        return None;
+    let what = match key {
+        Some(key) => format!("the answer to \"{key}\""),
+        None => "the elicitation's answer".to_string(),
+    };
+    match answer.get("content") {
+        Some(content) => against(
+            &ELICITATION_ANSWER_INVALID,
+            &format!("{what} (its content)"),
+            schema,
+            content,
+            &format!("{at}/content"),
+            out,
+        ),
+        None => {
+            // Accepted without content: checked as the empty form it is.
+            let errors = schema.errors(&Value::Object(serde_json::Map::new()));
+            if let Some(e) = errors.first() {
+                out.push(Violation::new(
+                    &ELICITATION_ANSWER_INVALID,
+                    at.to_string(),
+                    answer.span,
+                    format!("{what} accepts the form without content: {}", e.message),
+                ));
+            }
+        }
     }
-    CompiledSchema::new(&value).ok()
 }
 
 /// The findings of `value` (at `path`) against `schema`, one per place in the value.
@@ -130,31 +224,34 @@ impl ToolSchemas {
     ) {
         match d.kind {
             Kind::Request | Kind::Notification => {
-                let asked = match d.method.as_deref() {
-                    Some("tools/list") => Asked::List,
-                    Some("tools/call") => {
-                        let params = node.get("params");
-                        let Some(name) =
-                            params.and_then(|p| p.get("name")).and_then(|n| n.as_str())
-                        else {
-                            return;
+                let Some(method) = d.method.as_deref() else {
+                    return;
+                };
+                let params = node.get("params");
+                let asked = match method {
+                    "tools/list" => Asked::List,
+                    "elicitation/create" => Asked::Elicit(usable(
+                        params.and_then(|p| p.get("requestedSchema")),
+                        "the elicitation's requestedSchema",
+                        &format!("{base}/params/requestedSchema"),
+                        &mut d.violations,
+                    )),
+                    _ => {
+                        let tool = if method == "tools/call" {
+                            let Some(name) =
+                                params.and_then(|p| p.get("name")).and_then(|n| n.as_str())
+                            else {
+                                return;
+                            };
+                            self.arguments(name, params, base, &mut d.violations);
+                            Some(name.to_string())
+                        } else {
+                            None
                         };
-                        let input = self.tools.get(name).and_then(|t| t.input.as_ref());
-                        if let (Some(schema), Some(arguments)) =
-                            (input, params.and_then(|p| p.get("arguments")))
-                        {
-                            against(
-                                &TOOL_ARGUMENTS_INVALID,
-                                &format!("the arguments of \"{name}\""),
-                                schema,
-                                arguments,
-                                &format!("{base}/params/arguments"),
-                                &mut d.violations,
-                            );
-                        }
-                        Asked::Call(name.to_string())
+                        let call = call_of(method, params);
+                        self.retried(&call, params, base, &mut d.violations);
+                        Asked::Call { tool, call }
                     }
-                    _ => return,
                 };
                 if let Some(id) = d.id.as_deref().filter(|_| self.pending.len() < MAX_PENDING) {
                     self.pending.insert(key(direction, id), asked);
@@ -168,30 +265,126 @@ impl ToolSchemas {
                 let Some(result) = node.get("result") else {
                     return;
                 };
+                let out = &mut d.violations;
                 match asked {
-                    Asked::List => self.listed(result),
-                    Asked::Call(name) => self.called(&name, result, base, &mut d.violations),
+                    Asked::List => self.listed(result, base, out),
+                    Asked::Call { tool, call } => {
+                        if result.get("resultType").and_then(|t| t.as_str())
+                            == Some("input_required")
+                        {
+                            self.asked(call, result, base, out);
+                        } else if let Some(name) = tool {
+                            self.called(&name, result, base, out);
+                        }
+                    }
+                    Asked::Elicit(Some(schema)) => {
+                        answer_against(&schema, None, result, &format!("{base}/result"), out);
+                    }
+                    Asked::Elicit(None) => {}
                 }
             }
             _ => {}
         }
     }
 
+    /// Checks a `tools/call`'s `arguments` against the tool's `inputSchema`.
+    fn arguments(
+        &self,
+        name: &str,
+        params: Option<&Node<'_>>,
+        base: &str,
+        out: &mut Vec<Violation>,
+    ) {
+        let input = self.tools.get(name).and_then(|t| t.input.as_ref());
+        if let (Some(schema), Some(arguments)) = (input, params.and_then(|p| p.get("arguments"))) {
+            against(
+                &TOOL_ARGUMENTS_INVALID,
+                &format!("the arguments of \"{name}\""),
+                schema,
+                arguments,
+                &format!("{base}/params/arguments"),
+                out,
+            );
+        }
+    }
+
+    /// Remembers the elicitations an input-required result asks of `call` (replacing what an
+    /// earlier round of it asked).
+    fn asked(&mut self, call: String, result: &Node<'_>, base: &str, out: &mut Vec<Violation>) {
+        let mut schemas = Vec::new();
+        let requests = result.get("inputRequests");
+        for m in requests
+            .map_or(&[][..], |r| r.members())
+            .iter()
+            .take(MAX_ASKED)
+        {
+            let request = &m.value;
+            if request.get("method").and_then(|x| x.as_str()) != Some("elicitation/create") {
+                continue;
+            }
+            let path = format!(
+                "{base}/result/inputRequests/{}/params/requestedSchema",
+                escape_token(&m.key)
+            );
+            let what = format!("the requestedSchema of \"{}\"", m.key);
+            let schema = request.get("params").and_then(|p| p.get("requestedSchema"));
+            if let Some(compiled) = usable(schema, &what, &path, out) {
+                schemas.push((m.key.to_string(), compiled));
+            }
+        }
+        self.rounds.remove(&call);
+        if !schemas.is_empty() && self.rounds.len() < MAX_ROUNDS {
+            self.rounds.insert(call, schemas);
+        }
+    }
+
+    /// A request of `call` while its round is open: a retry (it carries `inputResponses` or
+    /// `requestState`) has each accepted elicitation answer checked against its schema; either way
+    /// the round is closed (a fresh call abandons it).
+    fn retried(
+        &mut self,
+        call: &str,
+        params: Option<&Node<'_>>,
+        base: &str,
+        out: &mut Vec<Violation>,
+    ) {
+        let Some(asked) = self.rounds.remove(call) else {
+            return;
+        };
+        let Some(responses) = params.and_then(|p| p.get("inputResponses")) else {
+            return;
+        };
+        for (key, schema) in &asked {
+            if let Some(answer) = responses.get(key) {
+                let at = format!("{base}/params/inputResponses/{}", escape_token(key));
+                answer_against(schema, Some(key), answer, &at, out);
+            }
+        }
+    }
+
     /// Remembers the tools a `tools/list` result declares.
-    fn listed(&mut self, result: &Node<'_>) {
+    fn listed(&mut self, result: &Node<'_>, base: &str, out: &mut Vec<Violation>) {
         let Some(Tree::Array(tools)) = result.get("tools").map(|t| &t.value) else {
             return;
         };
-        for tool in tools {
+        for (i, tool) in tools.iter().enumerate() {
             let Some(name) = tool.get("name").and_then(|n| n.as_str()) else {
                 continue;
             };
             if self.tools.len() >= MAX_TOOLS && !self.tools.contains_key(name) {
                 continue;
             }
+            let mut schema = |member: &str| {
+                usable(
+                    tool.get(member),
+                    &format!("the {member} of \"{name}\""),
+                    &format!("{base}/result/tools/{i}/{member}"),
+                    out,
+                )
+            };
             let schemas = Schemas {
-                input: usable(tool.get("inputSchema")),
-                output: usable(tool.get("outputSchema")),
+                input: schema("inputSchema"),
+                output: schema("outputSchema"),
             };
             self.tools.insert(name.to_string(), schemas);
         }

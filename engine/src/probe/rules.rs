@@ -122,3 +122,73 @@ const INPUT_SCHEMA: Section = Section {
 probe_rule!(TOOL_ARGUMENTS_INVALID, "mcp-tool-arguments-invalid", Error, Mcp, INPUT_SCHEMA,
     "A tools/call's arguments conform to the inputSchema the tool declared in tools/list.",
     "A tool's inputSchema is the JSON Schema its arguments must meet: the server validates them and refuses a call that breaks it, so a client sending such arguments gets an error instead of a result. Fix the argument the finding points at (checked by the boon JSON Schema engine).");
+
+const ELICITATION: Section = Section {
+    name: "MCP 2026-07-28 client features",
+    title: "Elicitation",
+    url: "https://modelcontextprotocol.io/specification/2026-07-28/client/elicitation",
+};
+
+const JSON_SCHEMA: Section = Section {
+    name: "MCP 2025-11-25 base protocol",
+    title: "JSON Schema usage",
+    url: "https://modelcontextprotocol.io/specification/2025-11-25/basic#json-schema-usage",
+};
+
+/// A 2026-07-28 `tools/call` of `ask` (id 1) answered by an input-required result asking `q`
+/// for an integer age, then the retry (id 2) answering it with the content `$content`.
+macro_rules! elicitation_round {
+    ($content:literal) => {
+        concat!(
+            "--> {\"jsonrpc\": \"2.0\", \"method\": \"tools/call\", \"params\": {\"_meta\": {\"io.modelcontextprotocol/protocolVersion\": \"2026-07-28\", \"io.modelcontextprotocol/clientCapabilities\": {\"elicitation\": {}}, \"io.modelcontextprotocol/clientInfo\": {\"name\": \"c\", \"version\": \"1\"}}, \"name\": \"ask\"}, \"id\": 1}\n",
+            "<-- {\"jsonrpc\": \"2.0\", \"result\": {\"resultType\": \"input_required\", \"inputRequests\": {\"q\": {\"method\": \"elicitation/create\", \"params\": {\"message\": \"Your age?\", \"requestedSchema\": {\"type\": \"object\", \"properties\": {\"age\": {\"type\": \"integer\", \"minimum\": 0}}, \"required\": [\"age\"]}}}}, \"requestState\": \"s1\"}, \"id\": 1}\n",
+            "--> {\"jsonrpc\": \"2.0\", \"method\": \"tools/call\", \"params\": {\"_meta\": {\"io.modelcontextprotocol/protocolVersion\": \"2026-07-28\", \"io.modelcontextprotocol/clientCapabilities\": {\"elicitation\": {}}, \"io.modelcontextprotocol/clientInfo\": {\"name\": \"c\", \"version\": \"1\"}}, \"name\": \"ask\", \"inputResponses\": {\"q\": {\"action\": \"accept\", \"content\": ",
+            $content,
+            "}}, \"requestState\": \"s1\"}, \"id\": 2}\n",
+            "<-- {\"jsonrpc\": \"2.0\", \"result\": {\"resultType\": \"complete\", \"content\": []}, \"id\": 2}"
+        )
+    };
+}
+
+/// A tools/list (id 1) answered with one tool whose inputSchema is `$schema`.
+macro_rules! listed_tool {
+    ($schema:literal) => {
+        concat!(
+            "--> {\"jsonrpc\": \"2.0\", \"method\": \"tools/list\", \"id\": 1}\n",
+            "<-- {\"jsonrpc\": \"2.0\", \"result\": {\"tools\": [{\"name\": \"add\", \"inputSchema\": ",
+            $schema,
+            "}]}, \"id\": 1}"
+        )
+    };
+}
+
+// Raised by `jrpc check`/`jrpc tap` (native only: `crate::tool_schemas`); its examples are checked
+// by tests/mcp_tool_schemas.rs the way `jrpc check` checks (the page has no schema engine).
+pub static ELICITATION_ANSWER_INVALID: Rule = Rule {
+    id: "mcp-elicitation-answer-invalid",
+    severity: Severity::Error,
+    scope: Scope::Mcp,
+    section: ELICITATION,
+    summary: "An accepted elicitation's content conforms to the requestedSchema it answers.",
+    explanation: "The server asked for a form shaped by requestedSchema (in an input-required result's inputRequests, or an elicitation/create request before 2026-07-28); an accepted answer's content must meet it: every required field, each of the type, range, length and choices the schema gives. Servers validate it and refuse or ask again (checked by the boon JSON Schema engine).",
+    bad: elicitation_round!("{\"age\": \"ten\"}"),
+    good: elicitation_round!("{\"age\": 10}"),
+    example_version: Some(crate::rpc::McpVersion::V2026_07_28),
+    example_document: "",
+};
+
+pub static SCHEMA_UNUSABLE: Rule = Rule {
+    id: "mcp-schema-unusable",
+    severity: Severity::Warning,
+    scope: Scope::Mcp,
+    section: JSON_SCHEMA,
+    summary: "A tool's inputSchema and outputSchema, and an elicitation's requestedSchema, are JSON Schemas a validator can use.",
+    explanation: "MCP's schemas are JSON Schema (2020-12 unless $schema names another draft). One that does not compile (an unknown type, a keyword of the wrong kind, a $ref to nowhere) cannot check anything, so clients and servers either reject the tool or skip validation; one larger than 64 KB or nested deeper than 64 levels is not checked here. Fix the schema at the place the finding names.",
+    bad: listed_tool!("{\"type\": \"object\", \"properties\": {\"a\": {\"type\": \"integr\"}}}"),
+    good: listed_tool!("{\"type\": \"object\", \"properties\": {\"a\": {\"type\": \"integer\"}}}"),
+    example_version: None,
+    example_document: "",
+};
+
+/// The rules the native schema checks raise with examples of their own ([`crate::tool_schemas`]).
+pub static SCHEMA_RULES: &[&Rule] = &[&ELICITATION_ANSWER_INVALID, &SCHEMA_UNUSABLE];
