@@ -450,3 +450,86 @@ fn serve_runs_a_call_whose_arguments_keep_the_input_schema() {
     let replies = served(&[&call]);
     assert!(replies[0]["result"].get("isError").is_none(), "{replies:?}");
 }
+
+/// Every reply line of `jrpc serve` on stdio (the friendly mock) to `lines`.
+fn serve_lines(lines: &[String]) -> Vec<Value> {
+    let input: String = lines.iter().map(|l| format!("{l}\n")).collect();
+    let out = jrpc(&["serve"], input.as_bytes());
+    String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect()
+}
+
+/// A 2026-07-28 `tools/call` of `ask_name` (id `id`), answering its form with `answer` when given.
+fn ask_name(id: u32, answer: Option<&str>) -> String {
+    let responses = answer.map_or(String::new(), |a| {
+        format!(r#","inputResponses":{{"answer":{a}}}"#)
+    });
+    format!(
+        r#"{{"jsonrpc":"2.0","id":{id},"method":"tools/call","params":{{{META},"name":"ask_name"{responses}}}}}"#
+    )
+}
+
+#[test]
+fn serve_refuses_a_2026_answer_breaking_the_requested_schema_with_invalid_params() {
+    let replies = serve_lines(&[
+        ask_name(1, None),
+        ask_name(
+            2,
+            Some(r#"{"action":"accept","content":{"name":"","colour":"mauve"}}"#),
+        ),
+    ]);
+    assert_eq!(replies[0]["result"]["resultType"], "input_required");
+    let error = &replies[1]["error"];
+    assert_eq!(error["code"], -32602, "{replies:?}");
+    let paths: Vec<&str> = error["data"]["errors"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|e| e["path"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        paths,
+        [
+            "/params/inputResponses/answer/content/name",
+            "/params/inputResponses/answer/content/colour"
+        ]
+    );
+}
+
+#[test]
+fn serve_completes_a_2026_round_whose_answer_keeps_the_requested_schema() {
+    let replies = serve_lines(&[ask_name(
+        1,
+        Some(r#"{"action":"accept","content":{"name":"Ada","colour":"red"}}"#),
+    )]);
+    assert_eq!(
+        replies[0]["result"]["resultType"], "complete",
+        "{replies:?}"
+    );
+    let text = replies[0]["result"]["content"][0]["text"].as_str().unwrap();
+    assert!(text.contains("Hello, Ada!"), "{text}");
+}
+
+#[test]
+fn serve_ends_a_handshake_call_whose_elicitation_answer_breaks_the_schema_with_a_tool_error() {
+    let replies = serve_lines(&[
+        r#"{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{"elicitation":{}},"clientInfo":{"name":"t","version":"1"}}}"#.to_string(),
+        r#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#.to_string(),
+        r#"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"ask_name"}}"#.to_string(),
+        r#"{"jsonrpc":"2.0","id":"mock-1","result":{"action":"accept","content":{"name":7}}}"#.to_string(),
+    ]);
+    let asked = replies.iter().find(|r| r["method"] == "elicitation/create");
+    assert!(asked.is_some(), "{replies:?}");
+    let answered = replies
+        .iter()
+        .find(|r| r["id"] == 1)
+        .expect("the call's reply");
+    assert_eq!(answered["result"]["isError"], true, "{answered}");
+    let text = answered["result"]["content"][0]["text"].as_str().unwrap();
+    assert!(
+        text.contains("requestedSchema") && text.contains("/result/content/name"),
+        "{text}"
+    );
+}

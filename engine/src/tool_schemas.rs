@@ -177,17 +177,7 @@ fn against(
     path: &str,
     out: &mut Vec<Violation>,
 ) {
-    let errors = schema.errors(&value_of(value));
-    let mut merged: Vec<crate::openrpc::SchemaError> = Vec::new();
-    for e in errors {
-        match merged.iter_mut().find(|o| o.instance == e.instance) {
-            Some(o) => {
-                o.message.push_str("; or ");
-                o.message.push_str(&e.message);
-            }
-            None => merged.push(e),
-        }
-    }
+    let merged = crate::openrpc::document::by_place(schema.errors(&value_of(value)));
     for e in merged.into_iter().take(MAX_FINDINGS) {
         let at = node_at(value, &e.instance).unwrap_or(value);
         let schema_at = if e.schema.is_empty() { "/" } else { &e.schema };

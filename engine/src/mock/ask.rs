@@ -293,7 +293,10 @@ impl MockServer {
             .iter()
             .find(|v| v.severity == Severity::Error);
         let result = match (doc.kind, broken, node.get("result"), node.get("error")) {
-            (Kind::Response, None, Some(result), _) => (pending.finish)(result),
+            (Kind::Response, None, Some(result), _) => match form_refused(&pending, result) {
+                Some(refused) => refused,
+                None => (pending.finish)(result),
+            },
             (Kind::Response, None, None, Some(error)) => {
                 let code = error.get("code").map_or_else(String::new, |c| {
                     format!(" {}", Json::from_node(c).compact())
@@ -461,6 +464,30 @@ pub(super) fn roots(result: &Node<'_>) -> Result<Vec<String>, String> {
             })
         })
         .collect()
+}
+
+/// Natively, the tool error for an accepted elicitation answer whose content breaks the
+/// requestedSchema the server sent; `None` when it conforms (or for any other request).
+fn form_refused(pending: &PendingCall, result: &Node<'_>) -> Option<Json> {
+    #[cfg(feature = "openrpc")]
+    if pending.capability == Capability::Elicitation {
+        let sent: serde_json::Value = serde_json::from_str(&pending.request).ok()?;
+        let problems = super::input_schema::answer_problems(&sent["params"], result);
+        if !problems.is_empty() {
+            let named: Vec<String> = problems
+                .into_iter()
+                .map(|(at, m)| format!("{m} (at /result/content{at})"))
+                .collect();
+            return Some(tool_error(format!(
+                "the client's answer to elicitation/create ({}) is refused: {}",
+                pending.request_id,
+                named.join("; ")
+            )));
+        }
+    }
+    #[cfg(not(feature = "openrpc"))]
+    let _ = (pending, result);
+    None
 }
 
 /// What the user did with an elicitation form (`accept`, `decline` or `cancel`) and the form's

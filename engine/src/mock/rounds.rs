@@ -175,6 +175,22 @@ pub(super) fn ask_once(
     finish: Finish,
 ) -> Result<Json, RpcError> {
     let retry = retry(server, binding, params)?;
+    // Natively, an accepted form is checked against the schema it answers: one that breaks it
+    // is refused (the web build has no schema engine: there the tool reads what it can).
+    #[cfg(feature = "openrpc")]
+    if let Some(answer) = retry
+        .answer(request.key)
+        .filter(|_| request.capability == super::ask::Capability::Elicitation)
+    {
+        let asked = super::input_schema::serde_of(&request.params);
+        let problems = super::input_schema::answer_problems(&asked, answer);
+        if !problems.is_empty() {
+            let at = format!("/params/inputResponses/{}/content", request.key);
+            return Err(RpcError::invalid_params(
+                problems.into_iter().map(|(p, m)| (format!("{at}{p}"), m)),
+            ));
+        }
+    }
     let usable = |answer: &Node<'_>| {
         let result = finish(answer);
         (result.get("isError") != Some(&Json::Bool(true))).then_some(result)

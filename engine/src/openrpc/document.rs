@@ -209,6 +209,22 @@ pub fn schema_errors(schema: &Value, instance: &Value) -> Result<Vec<SchemaError
     Ok(CompiledSchema::new(schema)?.errors(instance))
 }
 
+/// `errors` with those at the same place in the value merged into one ("…; or …": the branches
+/// of a `oneOf` or `anyOf` fail at one place), in their first order.
+pub fn by_place(errors: Vec<SchemaError>) -> Vec<SchemaError> {
+    let mut merged: Vec<SchemaError> = Vec::new();
+    for e in errors {
+        match merged.iter_mut().find(|o| o.instance == e.instance) {
+            Some(o) => {
+                o.message.push_str("; or ");
+                o.message.push_str(&e.message);
+            }
+            None => merged.push(e),
+        }
+    }
+    merged
+}
+
 /// A schema of its own (as [`schema_errors`] takes it), compiled once to check many values.
 pub struct CompiledSchema {
     schemas: boon::Schemas,
