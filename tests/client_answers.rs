@@ -106,3 +106,57 @@ fn the_methods_a_client_serves() {
         None
     );
 }
+
+/// The requested schemas of the spec's elicitation forms (2025-11-25's PrimitiveSchemaDefinition:
+/// text with a format or length, numbers with bounds, booleans, single and multi selects, titled
+/// or not, and the legacy enumNames), each answered by the client.
+const FORMS: [&str; 8] = [
+    r#"{"type":"object","properties":{"name":{"type":"string","minLength":12,"maxLength":20},"code":{"type":"string","maxLength":3}},"required":["name","code"]}"#,
+    r#"{"type":"object","properties":{"mail":{"type":"string","format":"email"},"site":{"type":"string","format":"uri"},"day":{"type":"string","format":"date"},"at":{"type":"string","format":"date-time"}},"required":["mail","site","day","at"]}"#,
+    r#"{"type":"object","properties":{"n":{"type":"number","minimum":10,"maximum":20},"k":{"type":"integer","minimum":2.5},"below":{"type":"integer","maximum":-4}},"required":["n","k","below"]}"#,
+    r#"{"type":"object","properties":{"ok":{"type":"boolean"}},"required":["ok"]}"#,
+    r#"{"type":"object","properties":{"size":{"type":"string","enum":["s","m","l"]},"tone":{"type":"string","oneOf":[{"const":"warm","title":"Warm"},{"const":"cool","title":"Cool"}]}},"required":["size","tone"]}"#,
+    r#"{"type":"object","properties":{"tags":{"type":"array","items":{"type":"string","enum":["a","b","c"]},"minItems":2,"maxItems":3,"uniqueItems":true},"picks":{"type":"array","items":{"anyOf":[{"const":"x","title":"X"},{"const":"y","title":"Y"}]},"minItems":1}},"required":["tags","picks"]}"#,
+    r#"{"type":"object","properties":{"colour":{"type":"string","enum":["red","green"],"enumNames":["Red","Green"]}},"required":["colour"]}"#,
+    r#"{"type":"object","properties":{"name":{"type":"string","default":"Ada","minLength":1},"age":{"type":"integer","default":36,"minimum":0}},"required":["name"]}"#,
+];
+
+#[test]
+fn every_elicitation_answer_conforms_to_the_requested_schema() {
+    use jsonrpc_playground::openrpc::schema_errors;
+    for form in FORMS {
+        let request = format!(
+            r#"{{"jsonrpc":"2.0","id":"e","method":"elicitation/create","params":{{"message":"?","requestedSchema":{form}}}}}"#
+        );
+        let reply: serde_json::Value =
+            serde_json::from_str(&reply_to(&request).expect("an answer")).unwrap();
+        assert_eq!(reply["result"]["action"], "accept", "{reply}");
+        let schema: serde_json::Value = serde_json::from_str(form).unwrap();
+        let errors = schema_errors(&schema, &reply["result"]["content"]).unwrap();
+        assert!(errors.is_empty(), "{form}\n{reply}\n{errors:?}");
+    }
+}
+
+#[test]
+fn a_formatted_field_gets_a_value_of_its_format() {
+    let request = format!(
+        r#"{{"jsonrpc":"2.0","id":"e","method":"elicitation/create","params":{{"message":"?","requestedSchema":{}}}}}"#,
+        FORMS[1]
+    );
+    let reply: serde_json::Value = serde_json::from_str(&reply_to(&request).unwrap()).unwrap();
+    let content = &reply["result"]["content"];
+    assert_eq!(content["mail"], "user@example.com");
+    assert_eq!(content["site"], "https://example.com/");
+    assert_eq!(content["day"], "2026-01-01");
+    assert_eq!(content["at"], "2026-01-01T00:00:00Z");
+}
+
+#[test]
+fn a_huge_min_length_is_answered_within_the_clients_bound() {
+    let request = r#"{"jsonrpc":"2.0","id":"e","method":"elicitation/create","params":{"message":"?","requestedSchema":{"type":"object","properties":{"t":{"type":"string","minLength":1e12}}}}}"#;
+    let reply: serde_json::Value = serde_json::from_str(&reply_to(request).unwrap()).unwrap();
+    assert_eq!(
+        reply["result"]["content"]["t"].as_str().unwrap().len(),
+        1024
+    );
+}

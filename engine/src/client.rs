@@ -5,7 +5,8 @@
 //!
 //! - sampling → an assistant message of text, saying which model "answered" (this client has none);
 //! - elicitation → `accept` with a value for every field of the requested schema: its `default`,
-//!   else its first choice, else a plain value of its type;
+//!   else its first choice(s), else a plain value of its type within the field's bounds (so the
+//!   answer conforms to the schema: tests/client_answers.rs checks it with the schema engine);
 //! - roots → no roots; ping → `{}`;
 //! - any other method → `-32601 Method not found`, as a client without that feature must answer.
 
@@ -127,9 +128,17 @@ fn elicitation(params: Option<&Node<'_>>) -> Json {
     ])
 }
 
+/// The longest text this client writes for one field (a schema asking a longer `minLength` is
+/// answered with this many characters: a server cannot make it allocate more).
+const MAX_FIELD_CHARS: usize = 1024;
+/// The most choices a multi-select answer picks.
+const MAX_PICKED: usize = 64;
+
 /// A value for one field of an elicitation schema: its `default`, else its first choice (`enum`,
-/// or the `const` of the first `oneOf`/`anyOf` option; for a multi-select, of its `items`), else a
-/// plain value of its type.
+/// or the `const` of the first `oneOf`/`anyOf` option; for a multi-select, of its `items`, as
+/// many as `minItems` asks), else a plain value of its type that keeps the field's bounds (a
+/// number at its `minimum`, or its `maximum` when that is below 0; a text of its `format`,
+/// padded to `minLength` and cut to `maxLength`).
 fn field_value(schema: &Node<'_>) -> Json {
     if let Some(default) = schema.get("default") {
         return Json::from_node(default);
@@ -137,33 +146,83 @@ fn field_value(schema: &Node<'_>) -> Json {
     if let Some(choice) = first_choice(schema) {
         return Json::from_node(choice);
     }
+    let bound = |key: &str| schema.get(key).and_then(Node::as_f64);
     match schema.get("type").and_then(Node::as_str) {
-        Some("array") => Json::arr(
-            schema
-                .get("items")
-                .and_then(first_choice)
-                .map(Json::from_node),
-        ),
-        Some("boolean") => Json::from(false),
-        Some("number") | Some("integer") => Json::from(0u64),
-        _ if schema.get("format").and_then(Node::as_str) == Some("email") => {
-            Json::from("user@example.com")
+        Some("array") => {
+            let wanted = bound("minItems").map_or(1, |n| n.clamp(1.0, MAX_PICKED as f64) as usize);
+            let wanted = bound("maxItems").map_or(wanted, |m| wanted.min(m.max(0.0) as usize));
+            Json::Array(
+                schema
+                    .get("items")
+                    .map(choices)
+                    .unwrap_or_default()
+                    .into_iter()
+                    .take(wanted)
+                    .map(Json::from_node)
+                    .collect(),
+            )
         }
-        _ => Json::from("example"),
+        Some("boolean") => Json::from(false),
+        Some(kind @ ("number" | "integer")) => {
+            // (the bound, and whether it is a floor)
+            let (at, floor) = match (schema.get("minimum"), schema.get("maximum")) {
+                (Some(min), _) if min.as_f64().is_some() => (min, true),
+                (_, Some(max)) if max.as_f64().is_some_and(|m| m < 0.0) => (max, false),
+                _ => return Json::from(0u64),
+            };
+            match at.as_f64() {
+                // An integer field's bound is met by the nearest whole number inside it.
+                Some(f) if kind == "integer" && f.fract() != 0.0 && f.abs() < 1e15 => {
+                    Json::from(if floor { f.ceil() } else { f.floor() } as i64)
+                }
+                _ => Json::from_node(at),
+            }
+        }
+        _ => {
+            let mut text = match schema.get("format").and_then(Node::as_str) {
+                Some("email") => "user@example.com",
+                Some("uri") => "https://example.com/",
+                Some("date") => "2026-01-01",
+                Some("date-time") => "2026-01-01T00:00:00Z",
+                _ => "example",
+            }
+            .to_string();
+            if let Some(min) = bound("minLength") {
+                let min = min.clamp(0.0, MAX_FIELD_CHARS as f64) as usize;
+                while text.chars().count() < min {
+                    text.push('x');
+                }
+            }
+            if let Some(max) = bound("maxLength") {
+                let max = max.max(0.0) as usize;
+                if text.chars().count() > max {
+                    text = text.chars().take(max).collect();
+                }
+            }
+            Json::String(text)
+        }
     }
+}
+
+/// Every value a choice field offers: its `enum`, or the `const` of each `oneOf`/`anyOf` option.
+fn choices<'s, 'a>(schema: &'s Node<'a>) -> Vec<&'s Node<'a>> {
+    let list = |key: &str| schema.get(key).and_then(Node::as_array).unwrap_or_default();
+    if let Some(values) = schema.get("enum").and_then(Node::as_array) {
+        return values.iter().take(MAX_PICKED).collect();
+    }
+    let options = if list("oneOf").is_empty() {
+        list("anyOf")
+    } else {
+        list("oneOf")
+    };
+    options
+        .iter()
+        .filter_map(|o| o.get("const"))
+        .take(MAX_PICKED)
+        .collect()
 }
 
 /// The first value a choice field offers.
 fn first_choice<'s, 'a>(schema: &'s Node<'a>) -> Option<&'s Node<'a>> {
-    let first = |key: &str| {
-        schema
-            .get(key)
-            .and_then(Node::as_array)
-            .and_then(|a| a.first())
-    };
-    first("enum").or_else(|| {
-        first("oneOf")
-            .or_else(|| first("anyOf"))
-            .and_then(|o| o.get("const"))
-    })
+    choices(schema).into_iter().next()
 }
