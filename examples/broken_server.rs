@@ -25,7 +25,8 @@
 //! - `unknown-method-result`: an unknown method gets an empty result, not -32601;
 //! - `invalid-arguments-accepted`: `tools/call add` without its numbers succeeds (0);
 //! - `tool-without-schema`: `tools/list` lists `add` without its inputSchema;
-//! - `tool-description-number`: `tools/list` gives `add` a number as its description.
+//! - `tool-description-number`: `tools/list` gives `add` a number as its description;
+//! - `tool-schema-unusable`: `add`'s inputSchema gives `b` the type `"nmuber"` (no JSON Schema).
 
 #[cfg(not(target_arch = "wasm32"))]
 fn main() -> std::process::ExitCode {
@@ -42,7 +43,7 @@ mod server {
 
     use serde_json::{json, Value};
 
-    const DEFECTS: [&str; 12] = [
+    const DEFECTS: [&str; 13] = [
         "wrong-id",
         "result-and-error",
         "notification-answered",
@@ -55,6 +56,7 @@ mod server {
         "invalid-arguments-accepted",
         "tool-without-schema",
         "tool-description-number",
+        "tool-schema-unusable",
     ];
     const VERSIONS: [&str; 4] = ["2024-11-05", "2025-03-26", "2025-06-18", "2025-11-25"];
 
@@ -215,6 +217,9 @@ mod server {
                     }
                     if self.has("tool-description-number") {
                         add["description"] = json!(2);
+                    }
+                    if self.has("tool-schema-unusable") {
+                        add["inputSchema"]["properties"]["b"]["type"] = json!("nmuber");
                     }
                     success(id, json!({"tools": [add]}))
                 }

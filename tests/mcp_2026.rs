@@ -693,6 +693,25 @@ fn the_tap_reports_a_tampered_round_live() {
 }
 
 #[test]
+fn the_tap_checks_an_elicitation_answer_against_its_requested_schema_live() {
+    let mut tap = Tapped::start("elicitation-schema");
+    let (keys, state) = asked(&tap.call(&request(1, "tools/call", MULTI_ROUND)));
+    assert_eq!(keys, ["step1"]);
+    // step1 asks {"name": string} (required): a number is no name.
+    tap.call(&request(
+        2,
+        "tools/call",
+        &format!(r#"{MULTI_ROUND}, "inputResponses": {{"step1": {{"action": "accept", "content": {{"name": 7}}}}}}, "requestState": "{state}""#),
+    ));
+    let (_, findings) = tap.finish();
+    assert!(
+        findings.contains("tap: client message 2: error[mcp-elicitation-answer-invalid]")
+            && findings.contains("/params/inputResponses/step1/content/name"),
+        "{findings}"
+    );
+}
+
+#[test]
 fn a_conversation_remembers_a_bounded_amount() {
     use jsonrpc_playground::json::Direction;
     use jsonrpc_playground::rpc::mcp::rounds::MAX_REMEMBERED_BYTES;

@@ -533,3 +533,31 @@ fn serve_ends_a_handshake_call_whose_elicitation_answer_breaks_the_schema_with_a
         "{text}"
     );
 }
+
+/// `lines` sent to `jrpc serve ARGS` and its replies, as a transcript (each request, then what
+/// came back before the next one is irrelevant here: the checker pairs by id).
+fn served_transcript(args: &[&str], lines: &[String]) -> String {
+    let input: String = lines.iter().map(|l| format!("{l}\n")).collect();
+    let out = jrpc(args, input.as_bytes());
+    let mut transcript: String = lines.iter().map(|l| format!("--> {l}\n")).collect();
+    for reply in String::from_utf8_lossy(&out.stdout).lines() {
+        transcript.push_str(&format!("<-- {reply}\n"));
+    }
+    transcript
+}
+
+#[test]
+fn every_schema_the_mock_serves_compiles() {
+    let list = format!(r#"{{"jsonrpc":"2.0","id":9,"method":"tools/list","params":{{{META}}}}}"#);
+    // The friendly tools under 2026-07-28 and ask_name's form; the conformance fixtures' tools.
+    let friendly = served_transcript(&["serve"], &[list.clone(), ask_name(1, None)]);
+    let fixtures = served_transcript(&["serve", "--fixtures", "conformance"], &[list]);
+    for transcript in [friendly, fixtures] {
+        assert!(transcript.contains("inputSchema"), "{transcript}");
+        let found = check_under("2026-07-28", &transcript);
+        assert!(
+            !found.iter().any(|(r, _)| r == "mcp-schema-unusable"),
+            "{found:?}"
+        );
+    }
+}

@@ -387,6 +387,16 @@ fn the_broken_server_without_defects_passes_every_check() {
 }
 
 #[test]
+fn a_tool_schema_that_does_not_compile_is_said_in_the_tools_call_check() {
+    let (_, report) = broken(&["tool-schema-unusable"]);
+    let detail = check_detail(&report, "tools/call");
+    assert!(
+        detail.contains("add: its inputSchema cannot be used"),
+        "{detail}"
+    );
+}
+
+#[test]
 fn each_planted_defect_is_reported_with_its_rule_and_nothing_else() {
     for (defect, expected, failed) in [
         // The reply pairs with no request, and the request stays unanswered.

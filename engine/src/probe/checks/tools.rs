@@ -55,6 +55,12 @@ pub async fn tools<L: ProbeLink>(
         }
         called += 1;
         let schema = tool.get("inputSchema").cloned().unwrap_or(json!({}));
+        // A schema the engine cannot compile is said, not skipped in silence (the arguments are
+        // still made from what it names).
+        #[cfg(feature = "openrpc")]
+        if let Err(why) = crate::openrpc::CompiledSchema::new(&schema) {
+            runner.note(format!("{name}: its inputSchema cannot be used: {why}"));
+        }
         let (args, cut) = arguments::valid(&schema);
         if cut {
             runner.note(format!(
