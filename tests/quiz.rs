@@ -864,11 +864,58 @@ fn share_links_are_opaque_and_old_links_still_open() {
 }
 
 #[test]
-fn the_sampling_lessons_question_is_a_client_sending_the_servers_request() {
+fn the_handshake_lessons_question_is_a_client_sending_the_servers_request() {
     let it = item("own:mcp-sampling-from-client").unwrap();
     let ids: Vec<&str> = it.key().rules.iter().map(|r| r.id).collect();
     assert_eq!(ids, ["mcp-wrong-direction"]);
+    let handshake = jsonrpc_playground::teach::lessons::lesson("mcp-versions").unwrap();
+    assert_eq!(handshake.question, "own:mcp-sampling-from-client");
+}
+
+#[test]
+fn a_handshake_era_read_without_its_uri_misses_a_param() {
     let it = item("own:mcp-read-no-uri").unwrap();
     let ids: Vec<&str> = it.key().rules.iter().map(|r| r.id).collect();
     assert_eq!(ids, ["mcp-param-missing"]);
+}
+
+mod no_reply_notes {
+    use jsonrpc_playground::teach::lessons::{lesson, no_reply_note};
+
+    /// The client's messages of the lesson `id`'s example, one per line.
+    fn run(id: &str) -> Vec<String> {
+        lesson(id)
+            .unwrap()
+            .example
+            .lines()
+            .map(str::to_string)
+            .collect()
+    }
+
+    #[test]
+    fn the_cancelled_listen_of_lesson_15_says_the_client_cancelled_the_subscription() {
+        let run = run("mcp-cancellation");
+        let note = no_reply_note(true, &run[0], &run);
+        assert!(
+            note.contains("the client cancelled this subscription"),
+            "{note}"
+        );
+        assert_eq!(
+            no_reply_note(false, &run[1], &run),
+            "← no reply: nothing is returned for this message"
+        );
+    }
+
+    #[test]
+    fn an_open_listen_and_a_cancelled_call_each_get_their_own_note() {
+        let listen = run("mcp-subscriptions");
+        assert!(no_reply_note(true, &listen[0], &listen).contains("the subscription stays open"));
+        let handshake = run("mcp-versions");
+        let third = handshake
+            .iter()
+            .position(|m| m.contains("\"id\": 3"))
+            .unwrap();
+        assert!(no_reply_note(true, &handshake[third], &handshake)
+            .contains("the client cancelled this request"));
+    }
 }

@@ -221,7 +221,7 @@ pub static LESSONS: &[Lesson] = &[
         ],
         example: "{\"jsonrpc\": \"2.0\", \"id\": 1, \"method\": \"initialize\", \"params\": {\"protocolVersion\": \"2025-11-25\", \"capabilities\": {\"sampling\": {}}, \"clientInfo\": {\"name\": \"learner\", \"version\": \"1.0\"}}}\n{\"jsonrpc\": \"2.0\", \"method\": \"notifications/initialized\"}\n{\"jsonrpc\": \"2.0\", \"id\": 2, \"method\": \"tools/call\", \"params\": {\"name\": \"summarize\", \"arguments\": {\"text\": \"JSON-RPC 2.0 is a stateless, light-weight remote procedure call protocol.\"}}}\n{\"jsonrpc\": \"2.0\", \"id\": 3, \"method\": \"tools/call\", \"params\": {\"name\": \"summarize\", \"arguments\": {\"text\": \"A long text nobody wants summarized after all.\"}}}\n{\"jsonrpc\": \"2.0\", \"method\": \"notifications/cancelled\", \"params\": {\"requestId\": 3, \"reason\": \"The user pressed Stop\"}}",
         profile: Profile::Mcp(McpVersion::V2025_11_25),
-        question: "rule:mcp-initialize-first",
+        question: "own:mcp-sampling-from-client",
         topics: &["initialize", "notifications/initialized", "tools/call", "sampling/createMessage", "notifications/cancelled", "mcp-initialize-first", "mcp-request-during-initialization", "mcp-wrong-direction"],
     },
 ];
@@ -243,4 +243,37 @@ pub fn rules_taught(index: usize) -> Vec<&'static str> {
 /// The lesson with this id.
 pub fn lesson(id: &str) -> Option<&'static Lesson> {
     LESSONS.iter().find(|l| l.id == id)
+}
+
+/// The note a lesson's run shows under a message that got no reply: what the learner saw happen.
+/// `sent` is the message (`request`: it waits for a reply); `run` every message the client sent
+/// in the run (a `notifications/cancelled` naming the request's id is why it got none).
+pub fn no_reply_note(request: bool, sent: &str, run: &[String]) -> &'static str {
+    const NOTHING: &str = "← no reply: nothing is returned for this message";
+    let parsed = crate::json::parse_document(sent.as_bytes(), 0).ok();
+    let root = parsed.as_ref().map(|(p, _)| &p.root);
+    let id = root
+        .and_then(|r| r.get("id"))
+        .map(|id| crate::json::Json::from_node(id).compact());
+    let (Some(root), Some(id), true) = (root, id, request) else {
+        return NOTHING;
+    };
+    let listen =
+        root.get("method").and_then(crate::json::Node::as_str) == Some("subscriptions/listen");
+    let cancelled = run.iter().any(|m| {
+        crate::json::parse_document(m.as_bytes(), 0).is_ok_and(|(p, _)| {
+            p.root.get("method").and_then(crate::json::Node::as_str)
+                == Some("notifications/cancelled")
+                && p.root
+                    .get("params")
+                    .and_then(|params| params.get("requestId"))
+                    .is_some_and(|r| crate::json::Json::from_node(r).compact() == id)
+        })
+    });
+    match (cancelled, listen) {
+        (true, true) => "← no reply: the client cancelled this subscription (the notifications/cancelled below), so it ended without one, not even an error: no more notifications come on it",
+        (true, false) => "← no reply: the client cancelled this request (the notifications/cancelled below), so the server sends none, not even an error",
+        (false, true) => "← no reply: the subscription stays open, and its notifications arrive on it until the client cancels it",
+        (false, false) => "← no reply yet: the call waits for the client's answer",
+    }
 }

@@ -192,6 +192,7 @@ pub(crate) fn Lessons(app: AppState, index: Option<usize>) -> impl IntoView {
             }
             exchanged
         });
+        let all_sent: Vec<String> = exchanged.iter().map(|s| s.said.raw.clone()).collect();
         let rows = exchanged
             .into_iter()
             .map(|Sent { said: sent, request, back }| {
@@ -230,11 +231,7 @@ pub(crate) fn Lessons(app: AppState, index: Option<usize>) -> impl IntoView {
                     })
                     .collect_view();
                 let none = (!answered).then(|| {
-                    let why = if request {
-                        "← no reply yet: the call waits (for the client's answer), or it was cancelled"
-                    } else {
-                        "← no reply: nothing is returned for this message"
-                    };
+                    let why = crate::teach::lessons::no_reply_note(request, &sent.raw, &all_sent);
                     view! { <p class="none" data-testid="lesson-no-reply">{why}</p> }
                 });
                 view! { <li>{sent.view("msg out", "lesson-sent", "")}{back}{none}</li> }
