@@ -2,7 +2,8 @@
 // default MCP profile; a tool that asks (summarize: sampling; ask_name: elicitation) answers with
 // an input-required result that the log and the sequence picture show as a round; Answer puts the
 // retry (a new id, inputResponses by key, the state unchanged) in the editor as one undoable edit,
-// and Send finishes the call; "answer automatically" runs the rounds hands-free, several in a row;
+// and Send finishes the call; "answer automatically" runs the rounds hands-free, several in a row,
+// and stops after 8 rounds of one request (saying so); lesson 15 says what its cancelled listen did;
 // a round from a live server (`jrpc serve --ws`) is answered over the link the same way.
 // Run alone with
 //   BASE_URL=http://127.0.0.1:8080/ node --test tests/e2e/mcp_rounds.test.mjs
@@ -178,6 +179,52 @@ test('several rounds in a row, automatically', async () => {
   await received(page, 'favourite colour is');
   const kinds = (await entries(page)).filter((e) => e.direction === 'in').map((e) => JSON.parse(e.raw).result.resultType);
   assert.deepEqual(kinds, ['input_required', 'input_required', 'complete']);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('automatically, a server that keeps asking is answered 8 rounds, then the page stops and says so', async () => {
+  const { context, page, problems } = await openApp(browser);
+  await openAdvanced(page);
+  await page.selectOption('[data-testid=mock-fixtures]', 'conformance');
+  await page.check('[data-testid=auto-answer]');
+  // multiple_inputs completes only when one retry carries all three answers and its state; a
+  // first call that brings all three without a state is asked for the name alone, its retry for
+  // the rest, and so on: a cooperative client answering only what each round asks never ends.
+  const first = JSON.parse(call(1, 'test_input_required_result_multiple_inputs', {}));
+  first.params.inputResponses = {
+    user_name: { action: 'accept', content: { name: 'Ada' } },
+    greeting: { role: 'assistant', content: { type: 'text', text: 'Hi' }, model: 'm' },
+    client_roots: { roots: [] },
+  };
+  await send(page, JSON.stringify(first));
+  await page.waitForFunction(() => /Stopped answering automatically after 8 input-required rounds/.test(document.querySelector('[data-testid=notices]')?.textContent ?? ''));
+  const log = await entries(page);
+  const out = log.filter((e) => e.direction === 'out');
+  const back = log.filter((e) => e.direction === 'in').map((e) => JSON.parse(e.raw).result?.resultType);
+  assert.equal(out.length, 9, 'the call and its 8 automatic retries');
+  assert.deepEqual(back, Array(9).fill('input_required'));
+  // Each retry went out under a new id with the state its round gave.
+  assert.equal(new Set(out.map((e) => JSON.parse(e.raw).id)).size, 9);
+  assert.ok(out.slice(1).every((e) => JSON.parse(e.raw).params.requestState), 'every retry echoes a state');
+  // The last round waits, unanswered, for the learner.
+  await page.waitForSelector('[data-testid=log-round-answer]');
+  assert.equal(await page.locator('[data-testid=log-round-answer]').count(), 1);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('lesson 15: the cancelled listen says the client cancelled the subscription', async () => {
+  const { context, page, problems } = await openApp(browser);
+  await page.goto(new URL('#/lessons/15', page.url()).href);
+  await page.waitForSelector('[data-testid=lesson][data-lesson="mcp-cancellation"]');
+  await page.click('[data-testid=lesson-run]');
+  await page.waitForSelector('[data-testid=lesson-no-reply]');
+  const notes = await page.$$eval('[data-testid=lesson-no-reply]', (ns) => ns.map((n) => n.textContent));
+  assert.deepEqual(notes, [
+    '← no reply: the client cancelled this subscription (the notifications/cancelled below), so it ended without one, not even an error: no more notifications come on it',
+    '← no reply: nothing is returned for this message',
+  ]);
   assert.deepEqual(problems, []);
   await context.close();
 });
