@@ -185,6 +185,22 @@ fn jrpc_serve_over_http_and_websocket_passes_every_check() {
 }
 
 #[test]
+fn over_http_a_2026_request_with_a_mismatching_mcp_method_header_is_refused() {
+    let server = Server::jrpc_serve(HTTP_AND_WS);
+    let (code, report) = probe_json(&[&server.url("http")]);
+    assert_all_pass(code, &report);
+    assert_eq!(
+        check_detail(&report, "http/header-mismatch"),
+        "refused: HTTP 400, error -32020"
+    );
+    // The header check is an HTTP one: a WebSocket sends no headers per request.
+    let (_, report) = probe_json(&[&server.url("ws")]);
+    assert!(!checks(&report, "pass")
+        .iter()
+        .any(|c| c.starts_with("http/header-mismatch")));
+}
+
+#[test]
 fn the_jsonrpsee_server_is_probed_as_plain_json_rpc_with_the_users_calls() {
     let server = Server::spawn(
         env!("CARGO_BIN_EXE_jrpc").replace("/jrpc", "/examples/jsonrpsee_server"),

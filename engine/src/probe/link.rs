@@ -46,6 +46,22 @@ pub trait ProbeLink {
 
     /// The time since the probe started (its total timeout counts from there).
     fn elapsed(&self) -> Duration;
+
+    /// Makes the next request go with an `Mcp-Method` header that names another method than its
+    /// body (what a server validating SEP-2243's headers must refuse). `false`: this transport
+    /// sends no headers (stdio, WebSocket, the page's links), and nothing changes.
+    fn mismatch_next_method(&mut self) -> bool {
+        false
+    }
+}
+
+/// The `Mcp-Method` a mismatching request claims instead of its own `method`.
+pub fn mismatched_method(method: &str) -> &'static str {
+    if method == "tools/list" {
+        "prompts/list"
+    } else {
+        "tools/list"
+    }
 }
 
 /// What a message from the server is, judged loosely from its member names alone (their values

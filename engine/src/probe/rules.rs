@@ -190,5 +190,15 @@ pub static SCHEMA_UNUSABLE: Rule = Rule {
     example_document: "",
 };
 
+const HEADER_VALIDATION: Section = Section {
+    name: "MCP 2026-07-28 Streamable HTTP",
+    title: "Server validation of request headers",
+    url: "https://modelcontextprotocol.io/specification/2026-07-28/basic/transports/streamable-http#server-validation",
+};
+
+probe_rule!(HEADER_MISMATCH_ACCEPTED, "mcp-header-mismatch-accepted", Warning, Mcp, HEADER_VALIDATION,
+    "A 2026-07-28 server over Streamable HTTP refuses a request whose Mcp-Method header names another method than its body: HTTP 400 with error -32020.",
+    "Gateways and load balancers route by the Mcp-Method and Mcp-Name headers without reading the body; a server that serves the body's method anyway lets the two disagree, so what was routed and checked is not what ran.");
+
 /// The rules the native schema checks raise with examples of their own ([`crate::tool_schemas`]).
 pub static SCHEMA_RULES: &[&Rule] = &[&ELICITATION_ANSWER_INVALID, &SCHEMA_UNUSABLE];

@@ -7,7 +7,9 @@ use super::lifecycle::Server;
 use super::{Plan, Record, Runner, Status};
 use crate::probe::conversation::{Exchange, ACKNOWLEDGED, MAX_INPUT_ROUNDS};
 use crate::probe::link::{excerpt, LinkError, ProbeLink};
-use crate::probe::rules::{CAPABILITY_UNDECLARED, RESULT_MEMBER_MISSING, RESULT_MEMBER_TYPE};
+use crate::probe::rules::{
+    CAPABILITY_UNDECLARED, HEADER_MISMATCH_ACCEPTED, RESULT_MEMBER_MISSING, RESULT_MEMBER_TYPE,
+};
 use crate::rpc::mcp::methods;
 use crate::rpc::McpVersion;
 
@@ -201,6 +203,54 @@ pub async fn features<L: ProbeLink>(
     logging(runner, server).await?;
     undeclared(runner, server).await?;
     input_required(runner, server);
+    header_mismatch(runner, server).await
+}
+
+const HEADER_VALIDATION: &str = "https://modelcontextprotocol.io/specification/2026-07-28/basic/transports/streamable-http#server-validation";
+
+/// Over Streamable HTTP under 2026-07-28: `tools/list` (or `server/discover`, without tools) sent
+/// with an `Mcp-Method` header naming another method is refused (HTTP 400, -32020). Checked only
+/// where the link sends headers and the revision has them: elsewhere it is not listed.
+async fn header_mismatch<L: ProbeLink>(
+    runner: &mut Runner<'_, L>,
+    server: &Server,
+) -> Result<(), LinkError> {
+    if server.version < McpVersion::V2026_07_28
+        || !runner.conversation.link().mismatch_next_method()
+    {
+        return Ok(());
+    }
+    let method = if server.declares("tools") {
+        "tools/list"
+    } else {
+        "server/discover"
+    };
+    let claimed = crate::probe::link::mismatched_method(method);
+    runner.begin(
+        "http/header-mismatch",
+        format!("{method} sent with Mcp-Method: {claimed} is refused (HTTP 400, -32020)"),
+        HEADER_VALIDATION,
+    );
+    let exchange = runner.conversation.request(method, json!({})).await?;
+    let status = exchange.delivery.http_status;
+    let code = exchange.error_code();
+    if status == Some(400) || code == Some(-32020) {
+        let code = code.map_or(String::new(), |c| format!(", error {c}"));
+        runner.note(format!("refused: HTTP {}{code}", status.unwrap_or(0)));
+    } else if exchange.reply.is_some() {
+        let at = super::blame(&exchange);
+        runner.find(
+            at,
+            &HEADER_MISMATCH_ACCEPTED,
+            "",
+            format!(
+                "{method} with the header Mcp-Method: {claimed} was served (HTTP {})",
+                status.unwrap_or(0)
+            ),
+        );
+    } else {
+        runner.note("no reply within the timeout");
+    }
     Ok(())
 }
 

@@ -72,6 +72,8 @@ pub struct HttpLink {
     streams: Vec<OpenStream>,
     /// The standalone stream (GET), once the session is initialized.
     listen: Option<OpenStream>,
+    /// The next POST's `Mcp-Method` names another method (then this is reset).
+    pub mismatch_method: bool,
 }
 
 impl HttpLink {
@@ -84,6 +86,7 @@ impl HttpLink {
             connect_timeout,
             streams: Vec::new(),
             listen: None,
+            mismatch_method: false,
         }
     }
 
@@ -340,8 +343,13 @@ impl HttpLink {
             .builder(Method::POST)
             .header(header::CONTENT_TYPE, "application/json")
             .header(header::ACCEPT, "application/json, text/event-stream");
-        // Under 2026-07-28 a request mirrors its method and name into headers (SEP-2243).
-        for (name, value) in request_headers(self.protocol_version.as_deref(), text) {
+        // Under 2026-07-28 a request mirrors its method and name into headers (SEP-2243); asked
+        // to, once, the method header names another method (the probe's header check).
+        let mismatch = std::mem::take(&mut self.mismatch_method);
+        for (name, mut value) in request_headers(self.protocol_version.as_deref(), text) {
+            if mismatch && name == "Mcp-Method" {
+                value = crate::probe::link::mismatched_method(&value).to_string();
+            }
             builder = builder.header(name, value);
         }
         let request = builder

@@ -82,4 +82,14 @@ impl ProbeLink for Link {
     fn elapsed(&self) -> Duration {
         self.started.elapsed()
     }
+
+    fn mismatch_next_method(&mut self) -> bool {
+        match &mut self.transport {
+            Transport::Http(link) => {
+                link.mismatch_method = true;
+                true
+            }
+            _ => false,
+        }
+    }
 }
