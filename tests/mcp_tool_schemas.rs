@@ -18,10 +18,16 @@ const LIST: &str = r#"--> {"jsonrpc":"2.0","id":1,"method":"tools/list"}
 /// `jrpc check --profile mcp --format json` of `transcript`: its exit code and (rule, path) of
 /// every finding.
 fn check(transcript: &str) -> (Option<i32>, Vec<(String, String)>) {
-    let out = jrpc(
+    checked(
         &["check", "--profile", "mcp", "--format", "json"],
-        transcript.as_bytes(),
-    );
+        transcript,
+    )
+}
+
+/// `jrpc ARGS` (a check with a JSON report) of `transcript`: its exit code and (rule, path) of
+/// every finding.
+fn checked(args: &[&str], transcript: &str) -> (Option<i32>, Vec<(String, String)>) {
+    let out = jrpc(args, transcript.as_bytes());
     let report: Value = serde_json::from_slice(&out.stdout).expect("a JSON report");
     let mut found = Vec::new();
     for d in report["documents"].as_array().unwrap() {
@@ -213,29 +219,16 @@ fn check_reports_a_tool_schema_past_the_size_it_checks() {
 
 /// `jrpc check --profile mcp --mcp-version VERSION --format json`: (rule, path) of every finding.
 fn check_under(version: &str, transcript: &str) -> Vec<(String, String)> {
-    let out = jrpc(
-        &[
-            "check",
-            "--profile",
-            "mcp",
-            "--mcp-version",
-            version,
-            "--format",
-            "json",
-        ],
-        transcript.as_bytes(),
-    );
-    let report: Value = serde_json::from_slice(&out.stdout).expect("a JSON report");
-    let mut found = Vec::new();
-    for d in report["documents"].as_array().unwrap() {
-        for v in d["violations"].as_array().unwrap() {
-            found.push((
-                v["rule"].as_str().unwrap().to_string(),
-                v["path"].as_str().unwrap().to_string(),
-            ));
-        }
-    }
-    found
+    let args = [
+        "check",
+        "--profile",
+        "mcp",
+        "--mcp-version",
+        version,
+        "--format",
+        "json",
+    ];
+    checked(&args, transcript).1
 }
 
 const META: &str = r#""_meta":{"io.modelcontextprotocol/protocolVersion":"2026-07-28","io.modelcontextprotocol/clientCapabilities":{"elicitation":{}},"io.modelcontextprotocol/clientInfo":{"name":"t","version":"1"}}"#;
