@@ -554,3 +554,31 @@ fn every_schema_the_mock_serves_compiles() {
         );
     }
 }
+
+#[test]
+fn open_rounds_hold_a_bounded_amount_of_schema() {
+    use jsonrpc_playground::rpc::{self, McpVersion, Profile};
+    use jsonrpc_playground::tool_schemas::{ToolSchemas, MAX_ROUND_SCHEMA_BYTES};
+    // 300 calls left in their rounds, each asking 8 forms of ~10 KB: 24 MB of schemas offered.
+    let padding = "x".repeat(10 * 1024);
+    let form = format!(
+        r#"{{"type":"object","description":"{padding}","properties":{{"n":{{"type":"string"}}}}}}"#
+    );
+    let asks: Vec<String> = (0..8)
+        .map(|k| format!(r#""k{k}":{{"method":"elicitation/create","params":{{"message":"?","requestedSchema":{form}}}}}"#))
+        .collect();
+    let mut schemas = ToolSchemas::default();
+    for i in 0..300 {
+        let text = format!(
+            "--> {{\"jsonrpc\":\"2.0\",\"id\":{i},\"method\":\"tools/call\",\"params\":{{{META},\"name\":\"t{i}\"}}}}\n<-- {{\"jsonrpc\":\"2.0\",\"id\":{i},\"result\":{{\"resultType\":\"input_required\",\"inputRequests\":{{{}}}}}}}\n",
+            asks.join(",")
+        );
+        let mut report = rpc::check(text.as_bytes(), Profile::Mcp(McpVersion::V2026_07_28));
+        schemas.check(text.as_bytes(), &mut report);
+        assert!(schemas.round_bytes() <= MAX_ROUND_SCHEMA_BYTES);
+    }
+    assert!(
+        schemas.round_bytes() > MAX_ROUND_SCHEMA_BYTES / 2,
+        "rounds were remembered"
+    );
+}

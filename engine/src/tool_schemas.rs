@@ -37,6 +37,9 @@ const MAX_PENDING: usize = 65_536;
 const MAX_ROUNDS: usize = 256;
 /// The most elicitations one input-required result is remembered by.
 const MAX_ASKED: usize = 64;
+/// The most schema text (bytes of JSON) the open rounds hold together: a round past it is not
+/// remembered (its answers go unchecked), so a peer cannot make a session hold more.
+pub const MAX_ROUND_SCHEMA_BYTES: usize = 1 << 20;
 /// The most findings one value gets.
 const MAX_FINDINGS: usize = 20;
 
@@ -68,8 +71,11 @@ enum Asked {
 pub struct ToolSchemas {
     tools: HashMap<String, Schemas>,
     pending: HashMap<(u8, String), Asked>,
-    /// By call (method and target): each elicitation key of its open round and its schema.
-    rounds: HashMap<String, Vec<(String, CompiledSchema)>>,
+    /// By call (method and target): the schema bytes it holds, and each elicitation key of its
+    /// open round with its schema.
+    rounds: HashMap<String, (usize, Vec<(String, CompiledSchema)>)>,
+    /// The schema bytes all open rounds hold (at most [`MAX_ROUND_SCHEMA_BYTES`]).
+    round_bytes: usize,
 }
 
 /// [`ToolSchemas::check`] of one whole input (a message, a stream or a transcript).
@@ -302,6 +308,7 @@ impl ToolSchemas {
     /// earlier round of it asked).
     fn asked(&mut self, call: String, result: &Node<'_>, base: &str, out: &mut Vec<Violation>) {
         let mut schemas = Vec::new();
+        let mut bytes = 0;
         let requests = result.get("inputRequests");
         for m in requests
             .map_or(&[][..], |r| r.members())
@@ -319,13 +326,28 @@ impl ToolSchemas {
             let what = format!("the requestedSchema of \"{}\"", m.key);
             let schema = request.get("params").and_then(|p| p.get("requestedSchema"));
             if let Some(compiled) = usable(schema, &what, &path, out) {
+                bytes += schema.map_or(0, |n| n.span.end.saturating_sub(n.span.start));
                 schemas.push((m.key.to_string(), compiled));
             }
         }
-        self.rounds.remove(&call);
-        if !schemas.is_empty() && self.rounds.len() < MAX_ROUNDS {
-            self.rounds.insert(call, schemas);
+        self.close(&call);
+        let fits = self.round_bytes + bytes <= MAX_ROUND_SCHEMA_BYTES;
+        if !schemas.is_empty() && self.rounds.len() < MAX_ROUNDS && fits {
+            self.round_bytes += bytes;
+            self.rounds.insert(call, (bytes, schemas));
         }
+    }
+
+    /// Forgets the open round of `call`, giving back its bytes; what it asked, if any.
+    fn close(&mut self, call: &str) -> Option<Vec<(String, CompiledSchema)>> {
+        let (bytes, asked) = self.rounds.remove(call)?;
+        self.round_bytes -= bytes;
+        Some(asked)
+    }
+
+    /// The schema bytes the open rounds hold now.
+    pub fn round_bytes(&self) -> usize {
+        self.round_bytes
     }
 
     /// A request of `call` while its round is open: a retry (it carries `inputResponses` or
@@ -338,7 +360,7 @@ impl ToolSchemas {
         base: &str,
         out: &mut Vec<Violation>,
     ) {
-        let Some(asked) = self.rounds.remove(call) else {
+        let Some(asked) = self.close(call) else {
             return;
         };
         let Some(responses) = params.and_then(|p| p.get("inputResponses")) else {
