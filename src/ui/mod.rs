@@ -57,13 +57,13 @@ pub fn mount(parent: &web_sys::HtmlElement) -> Mounted {
 /// live link), and the views.
 #[component]
 pub fn App() -> impl IntoView {
-    let (text, profile) = persist::initial_text_and_profile(SAMPLE);
+    let (text, profile, boot) = persist::initial_text_and_profile(SAMPLE);
     let state = AppState::new(text, profile);
     provide_context(state);
     let log_state = exchange::provide(state);
     let log = log_state.log;
     link::provide(state, log_state);
-    persist::sync(state);
+    persist::sync(state, boot);
     // The log is saved with the draft (its newest messages) and restored on reload.
     persist::register_log(persist::LogDraft { log });
     share::restore_from_fragment(state);

@@ -17,7 +17,6 @@
 //! right after typing keeps the last keystroke). A full storage or an unreadable draft is a
 //! notice; the editor's text is never replaced by, or lost to, a failed save or load.
 
-use std::cell::RefCell;
 use std::time::Duration;
 
 use crate::ui::prelude::*;
@@ -100,18 +99,15 @@ struct LogSlot {
 
 // ─────────────────────────────────────────────────────────────────────────────────────────────
 
-/// What [`initial_text_and_profile`] found, for [`sync`] (which runs once the state exists).
-struct Boot {
+/// What [`initial_text_and_profile`] found besides the text and profile, handed to [`sync`]
+/// (which runs once the state exists).
+pub struct Boot {
     /// This page load's draft id.
     id: String,
     /// The saved log.
     log: Option<String>,
     /// Problems to show as notices.
     problems: Vec<String>,
-}
-
-thread_local! {
-    static BOOT: RefCell<Option<Boot>> = const { RefCell::new(None) };
 }
 
 fn local() -> Option<web_sys::Storage> {
@@ -129,8 +125,8 @@ fn new_id() -> String {
 }
 
 /// The text and profile the page starts with: this tab's saved draft, else the draft saved last
-/// by any tab, else `sample`.
-pub fn initial_text_and_profile(sample: &str) -> (String, Profile) {
+/// by any tab, else `sample`; and what [`sync`] needs to keep saving it.
+pub fn initial_text_and_profile(sample: &str) -> (String, Profile, Boot) {
     let mut problems = Vec::new();
     let mut log = None;
     let mut start = (sample.to_string(), Profile::JsonRpc);
@@ -164,8 +160,7 @@ pub fn initial_text_and_profile(sample: &str) -> (String, Profile) {
     if let Some(s) = session() {
         let _ = s.set_item(TAB_KEY, &id);
     }
-    BOOT.with(|b| *b.borrow_mut() = Some(Boot { id, log, problems }));
-    start
+    (start.0, start.1, Boot { id, log, problems })
 }
 
 /// How saving is going, so a problem is reported once, not on every keystroke.
@@ -182,11 +177,10 @@ enum Health {
 pub const DRAFT_MAX_BYTES: usize = 4_000_000;
 
 /// Keeps the saved draft in step with the state: saves [`DEBOUNCE`] after the last change, and at
-/// once when the page is hidden. Call once, right after the state is created.
-pub fn sync(state: AppState) {
-    let Some(Boot { id, log, problems }) = BOOT.with(|b| b.borrow_mut().take()) else {
-        return;
-    };
+/// once when the page is hidden. Call once, right after the state is created, with what
+/// [`initial_text_and_profile`] found.
+pub fn sync(state: AppState, boot: Boot) {
+    let Boot { id, log, problems } = boot;
     for p in problems {
         state.notify(NoticeLevel::Error, p);
     }
