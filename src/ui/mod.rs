@@ -66,20 +66,19 @@ pub fn App() -> impl IntoView {
     persist::sync(state, boot);
     // The log is saved with the draft (its newest messages) and restored on reload.
     persist::register_log(persist::LogDraft { log });
-    share::restore_from_fragment(state);
-    let route = views::provide_router();
+    let route = views::provide_router(state);
     // The page's title names the view; back on the playground from another view (a "Try it", a
     // lesson's "Open"), the focus goes to the editor.
     Effect::new(move |prev: Option<Route>| {
         let now = route.get();
         document().set_title(&views::title_of(&now));
-        if prev.is_some_and(|p| p != now) && now == Route::Playground {
+        if prev.is_some_and(|p| p != now) && matches!(now, Route::Playground) {
             if let Some(editor) = state.editor.get_untracked() {
                 let _ = editor.focus();
             }
         }
         // `#/log` (a lesson's "Open the playground's log"): the log itself, in view and focused.
-        if now == Route::Log {
+        if matches!(now, Route::Log) {
             request_animation_frame(|| {
                 let log = document()
                     .query_selector("[data-testid=\"log\"]")
@@ -107,7 +106,7 @@ pub fn App() -> impl IntoView {
     };
     view! {
         <div class="app">
-            <a class="skip-link" href="#/" data-testid="skip-link" on:click=skip>"Skip to the content"</a>
+            <a class="skip-link" href=Route::Playground.fragment() data-testid="skip-link" on:click=skip>"Skip to the content"</a>
             <header class="app-header">
                 <h1>"JSON-RPC playground"</h1>
                 <views::Nav />

@@ -38,7 +38,7 @@ pub fn Toolbar() -> impl IntoView {
 /// so its text, log and mock session stay).
 fn off_playground() -> impl Fn() -> bool + Copy + Send + Sync + 'static {
     let route = crate::ui::views::use_route();
-    move || route.with(|r| r.view() != "playground")
+    move || route.with(|r| !r.is_playground())
 }
 
 /// The playground (`<main class="playground">`): the editor pane, the results and the exchange.
