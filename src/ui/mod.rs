@@ -8,7 +8,8 @@
 //! - shared by the views: `exchange` (the mock's log and the sequence picture), `link` (the
 //!   live link), `analysis` (the engine's verdict on the text), `worker` (large texts);
 //! - services: `persist`, `share`, `theme`, `notices`: drafts, share links, light/dark,
-//!   messages to the user; `js` the JavaScript interop no crate gives.
+//!   messages to the user; `storage` the browser's storage, for all of them; `js` the JavaScript
+//!   interop no crate gives.
 
 mod analysis;
 mod bench;
@@ -24,6 +25,7 @@ mod quiz;
 mod reference;
 mod share;
 mod state;
+mod storage;
 mod theme;
 mod views;
 mod worker;

@@ -26,6 +26,7 @@ use web_sys::js_sys;
 use crate::rpc::Profile;
 use crate::saved::Draft;
 
+use super::storage::{local, session};
 use super::{js, AppState, NoticeLevel};
 
 /// sessionStorage: this tab's draft id.
@@ -108,14 +109,6 @@ pub struct Boot {
     log: Option<String>,
     /// Problems to show as notices.
     problems: Vec<String>,
-}
-
-fn local() -> Option<web_sys::Storage> {
-    window().local_storage().ok().flatten()
-}
-
-fn session() -> Option<web_sys::Storage> {
-    window().session_storage().ok().flatten()
 }
 
 fn new_id() -> String {

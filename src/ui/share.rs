@@ -64,23 +64,20 @@ async fn inflate(bytes: &[u8]) -> Result<Vec<u8>, FormatError> {
         .pipe_through(pair.unchecked_ref::<ReadableWritablePair>());
     let reader: ReadableStreamDefaultReader = out.get_reader().unchecked_into();
     let mut inflated = Vec::new();
-    loop {
-        let chunk = JsFuture::from(reader.read()).await.map_err(bad)?;
-        if Reflect::get(&chunk, &"done".into())
-            .map_err(bad)?
-            .is_truthy()
-        {
-            return Ok(inflated);
+    let mut too_large = false;
+    crate::ui::js::read_stream(&reader, &mut |chunk| {
+        too_large = inflated.len() + chunk.len() > saved::MAX_LINK_TEXT;
+        if !too_large {
+            inflated.extend_from_slice(chunk);
         }
-        let value: Uint8Array = Reflect::get(&chunk, &"value".into())
-            .map_err(bad)?
-            .unchecked_into();
-        if inflated.len() + value.length() as usize > saved::MAX_LINK_TEXT {
-            let _ = reader.cancel();
-            return Err(FormatError::TooLarge);
-        }
-        inflated.extend(value.to_vec());
+        !too_large
+    })
+    .await
+    .map_err(bad)?;
+    if too_large {
+        return Err(FormatError::TooLarge);
     }
+    Ok(inflated)
 }
 
 /// The page's address without its fragment.
