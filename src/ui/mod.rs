@@ -31,7 +31,6 @@ mod views;
 mod worker;
 
 use crate::ui::prelude::*;
-use wasm_bindgen::JsCast;
 
 use crate::teach::route::Route;
 
@@ -62,6 +61,11 @@ pub fn App() -> impl IntoView {
     let (text, profile, boot) = persist::initial_text_and_profile(SAMPLE);
     let state = AppState::new(text, profile);
     provide_context(state);
+    let mains = Mains {
+        playground: NodeRef::new(),
+        teach: NodeRef::new(),
+    };
+    provide_context(mains);
     let log_state = exchange::provide(state);
     let log = log_state.log;
     link::provide(state, log_state);
@@ -81,12 +85,9 @@ pub fn App() -> impl IntoView {
         }
         // `#/log` (a lesson's "Open the playground's log"): the log itself, in view and focused.
         if matches!(now, Route::Log) {
-            request_animation_frame(|| {
-                let log = document()
-                    .query_selector("[data-testid=\"log\"]")
-                    .ok()
-                    .flatten();
-                if let Some(log) = log.and_then(|l| l.dyn_into::<web_sys::HtmlElement>().ok()) {
+            let list = log_state.list;
+            request_animation_frame(move || {
+                if let Some(log) = list.get_untracked() {
                     log.scroll_into_view();
                     let _ = log.set_attribute("tabindex", "-1");
                     let _ = log.focus();
@@ -98,11 +99,12 @@ pub fn App() -> impl IntoView {
     // The skip link: to the view's <main>, past the header and its toolbar.
     let skip = move |ev: leptos::ev::MouseEvent| {
         ev.prevent_default();
-        let visible = document()
-            .query_selector("main:not([hidden])")
-            .ok()
-            .flatten();
-        if let Some(main) = visible.and_then(|m| m.dyn_into::<web_sys::HtmlElement>().ok()) {
+        let main = if route.with_untracked(Route::is_playground) {
+            mains.playground
+        } else {
+            mains.teach
+        };
+        if let Some(main) = main.get_untracked() {
             let _ = main.focus();
         }
     };
@@ -122,6 +124,19 @@ pub fn App() -> impl IntoView {
             <views::TeachView />
         </div>
     }
+}
+
+/// The page's two `<main>`s: the playground's (kept mounted, hidden under another view) and the
+/// teaching view's. The skip link focuses the one that shows.
+#[derive(Clone, Copy)]
+pub(crate) struct Mains {
+    pub playground: NodeRef<leptos::html::Main>,
+    pub teach: NodeRef<leptos::html::Main>,
+}
+
+/// The page's `<main>`s, provided by [`App`].
+pub(crate) fn use_mains() -> Mains {
+    expect_context::<Mains>()
 }
 
 /// A JavaScript exception or rejection in words (`TypeError: Failed to fetch`, a thrown string),

@@ -44,6 +44,10 @@ pub struct LogState {
     /// conformance suite's (`test_simple_text`, …), as `jrpc serve --fixtures` chooses
     /// (`data-testid="mock-fixtures"`). A change starts a new session.
     pub fixtures: RwSignal<Fixtures>,
+    /// The list of entries (`data-testid="log"`): `#/log` scrolls to it and focuses it.
+    pub list: NodeRef<leptos::html::Ol>,
+    /// A received entry to scroll into view ("Show in the log"); its row watches this.
+    reveal: RwSignal<Option<u64>>,
 }
 
 impl LogState {
@@ -141,6 +145,8 @@ pub fn provide(_state: AppState) -> LogState {
         server: StoredValue::new(MockServer::new()),
         auto_answer: RwSignal::new(false),
         fixtures: RwSignal::new(Fixtures::Friendly),
+        list: NodeRef::new(),
+        reveal: RwSignal::new(None),
     };
     provide_context(log_state);
     log_state
@@ -232,7 +238,7 @@ pub fn LogPane() -> impl IntoView {
         })
     };
     let row = move |(key, _rev): (u64, u32)| {
-        log.with_untracked(|l| l.get(key).map(|e| log_row(e, l, selected)))
+        log.with_untracked(|l| l.get(key).map(|e| log_row(e, l, state)))
     };
     view! {
         <div class="xl" data-testid="log-pane">
@@ -292,7 +298,7 @@ pub fn LogPane() -> impl IntoView {
             <p class="xl-window" data-testid="log-window" hidden=move || { len.get() <= SHOWN }>
                 {move || format!("Showing the newest {SHOWN} of {} messages; the export has them all.", len.get())}
             </p>
-            <ol class="xl-list" data-testid="log" aria-label="Messages, oldest first">
+            <ol class="xl-list" data-testid="log" aria-label="Messages, oldest first" node_ref=state.list>
                 <For each=rows key=|k| (k.0 << 24) ^ u64::from(k.1) children=row />
             </ol>
         </div>
@@ -325,13 +331,7 @@ pub fn LastReply() -> impl IntoView {
             return;
         };
         state.selected.set(Some(At { key, item: 0 }));
-        let row = document()
-            .query_selector(&format!("[data-testid=log-entry][data-key=\"{key}\"]"))
-            .ok()
-            .flatten();
-        if let Some(row) = row {
-            row.scroll_into_view_with_bool(false);
-        }
+        state.reveal.set(Some(key));
     };
     view! {
         <div class="last-reply" data-testid="last-reply" hidden=move || last.with(Option::is_none)>
@@ -496,9 +496,22 @@ pub(crate) fn file_stamp() -> String {
 /// One entry of the list: a line per message (one, or one per batch element), the raw text one
 /// click away. A click on a message selects it (or unselects it); the selected message, its entry
 /// and their partners are marked.
-fn log_row(entry: &Entry, log: &Log, selected: RwSignal<Option<At>>) -> impl IntoView {
+fn log_row(entry: &Entry, log: &Log, state: LogState) -> impl IntoView {
     let app = use_app();
+    let selected = state.selected;
     let key = entry.key;
+    // A received entry scrolls into view when "Show in the log" asks for it (not when built).
+    let row = NodeRef::<leptos::html::Li>::new();
+    if entry.direction == Direction::In {
+        let reveal = state.reveal;
+        Effect::new(move |ran: Option<()>| {
+            if reveal.get() == Some(key) && ran.is_some() {
+                if let Some(row) = row.get_untracked() {
+                    row.scroll_into_view_with_bool(false);
+                }
+            }
+        });
+    }
     let round = round_view(entry, log, app);
     let arrow = match entry.direction {
         Direction::Out => "→ sent",
@@ -594,6 +607,7 @@ fn log_row(entry: &Entry, log: &Log, selected: RwSignal<Option<At>>) -> impl Int
             class:is-selected=move || selected.get().is_some_and(|s| s.key == key)
             class:is-partner=move || selected.get().is_some_and(|s| partners.contains(&s))
             data-testid="log-entry"
+            node_ref=row
             data-key=key.to_string()
             data-direction=entry.direction.as_str()
             data-kind=entry.kind.as_str()

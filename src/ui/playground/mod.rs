@@ -61,8 +61,8 @@ pub fn Playground() -> impl IntoView {
         }
     };
     view! {
-            <main class="playground" tabindex="-1" hidden=hidden>
-                <section class="editor-pane" aria-label="Editor" on:dragover=allow_drop on:drop=drop_file>
+            <main class="playground" tabindex="-1" node_ref=crate::ui::use_mains().playground hidden=hidden>
+                <section class="editor-pane" aria-label="Editor" on:dragover=allow_drop on:drop=drop_file on:keydown=send::send_on_shortcut()>
                     <div class="editor-tools">
                         <controls::LayoutButtons />
                         <send::SendButton />
