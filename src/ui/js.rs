@@ -94,7 +94,8 @@ pub fn value_of(el: &JsValue) -> String {
 
 /// Reads `reader` chunk by chunk as the stream delivers, handing each chunk to `take`, until the
 /// stream ends (`Ok`) or `take` returns false (the read is then cancelled, also `Ok`). `Err`: the
-/// stream's error. (`take` is a `dyn`: one compiled copy serves every reader.)
+/// stream's error. (`take` is a `dyn`: one compiled copy serves every reader; docs/size-rules.md,
+/// 5.)
 pub(crate) async fn read_stream(
     reader: &web_sys::ReadableStreamDefaultReader,
     take: &mut dyn FnMut(&[u8]) -> bool,

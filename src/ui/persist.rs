@@ -53,7 +53,8 @@ pub const SAVED_LOG_MESSAGES: usize = 2000;
 
 /// What the draft needs from the log: the log itself (read to save it, tracked so that a change
 /// schedules a save; written to restore a saved one). The signal, not closures around it: each
-/// `Signal`/`Callback` type costs the web build its own copy of Leptos' wrapper code.
+/// `Signal`/`Callback` type costs the web build its own copy of Leptos' wrapper code
+/// (docs/size-rules.md, 4).
 #[derive(Clone, Copy)]
 pub struct LogDraft {
     pub log: RwSignal<crate::exchange::Log>,
@@ -184,7 +185,8 @@ pub fn sync(state: AppState, boot: Boot) {
         saved: StoredValue::new(log),
     };
     provide_context(slot);
-    // One stored value for the saver's state (each stored type is its own compiled copy).
+    // One stored value for the saver's state (each stored type is its own compiled copy:
+    // docs/size-rules.md, 4).
     let saver = StoredValue::new_local(Saver {
         storage,
         id,
@@ -397,13 +399,7 @@ fn others_oldest_first(storage: &web_sys::Storage, id: &str) -> Vec<String> {
             (saved, k)
         })
         .collect();
-    // Oldest first. A handful of drafts: an insertion sort (no sort routine compiled for this).
-    for i in 1..drafts.len() {
-        let mut j = i;
-        while j > 0 && drafts[j - 1].0 > drafts[j].0 {
-            drafts.swap(j - 1, j);
-            j -= 1;
-        }
-    }
+    // Oldest first (whole milliseconds), through the one compiled sort (docs/size-rules.md, 1).
+    crate::order::sort_by_key(&mut drafts, |(saved, _)| *saved as u64);
     drafts.into_iter().map(|(_, k)| k).collect()
 }

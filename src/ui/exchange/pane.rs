@@ -31,7 +31,7 @@ pub fn LogPane() -> impl IntoView {
         if let Err(e) = download(&name, mime, &text) {
             app.notify(
                 NoticeLevel::Error,
-                format!("The export failed: {}", super::js_error_text(&e)),
+                format!("The export failed: {}", crate::ui::js_error_text(&e)),
             );
         }
     };

@@ -215,7 +215,8 @@ fn round_view(entry: &Entry, log: &Log, app: AppState) -> Option<impl IntoView> 
 }
 
 /// A button beside a log message that puts what the client sends next in the editor: Reply to
-/// the server's request, Answer to an input-required round.
+/// the server's request, Answer to an input-required round. (`act` is a `dyn`: one compiled
+/// button for both; docs/size-rules.md, 5.)
 fn action_button(testid: &'static str, label: &'static str, act: Box<dyn Fn()>) -> impl IntoView {
     view! {
         <button type="button" class="xl-reply" data-testid=testid on:click=move |_| act()>
@@ -228,7 +229,7 @@ fn action_button(testid: &'static str, label: &'static str, act: Box<dyn Fn()>) 
 /// sent where the result came from (the mock, else the live link); says why not when it cannot
 /// be built.
 fn retry_in_editor(app: AppState, key: u64, mock: bool) {
-    use super::state::Target;
+    use crate::ui::state::Target;
     match use_log().log.with_untracked(|l| l.retry_for(key)) {
         Ok(retry) => {
             app.replace_text_undoably(&retry);
@@ -247,6 +248,6 @@ fn retry_in_editor(app: AppState, key: u64, mock: bool) {
 fn reply_in_editor(app: AppState, raw: &str) {
     if let Some(answer) = crate::client::reply_to(raw) {
         app.replace_text_undoably(&answer);
-        app.target.set(super::state::Target::Mock);
+        app.target.set(crate::ui::state::Target::Mock);
     }
 }

@@ -34,7 +34,7 @@ pub(super) fn at_text(at: At) -> String {
     format!("{}.{}", at.key, at.item)
 }
 
-fn is_reply(msg: &Msg) -> bool {
+pub(super) fn is_reply(msg: &Msg) -> bool {
     msg.kind == Kind::Response || msg.intent == Some(Kind::Response)
 }
 

@@ -26,7 +26,8 @@ const MAX_EVENT: usize = 16 * 1024 * 1024;
 
 impl Link {
     /// The connection state, to read: only the link itself writes it. (The signal itself, not a
-    /// read-only `Signal` wrapper: that would compile Leptos' wrapper code for this one type.)
+    /// read-only `Signal` wrapper: that would compile Leptos' wrapper code for this one type;
+    /// docs/size-rules.md, 4.)
     pub fn state(&self) -> RwSignal<LinkState> {
         self.state
     }

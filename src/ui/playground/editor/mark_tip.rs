@@ -12,7 +12,7 @@ use super::mark_line;
 pub struct Hover {
     ids: Vec<u32>,
     // Whole pixels: integer formatting keeps float formatting out of the build
-    // (docs/size-rules.md).
+    // (docs/size-rules.md, 2).
     x: i32,
     y: i32,
 }
