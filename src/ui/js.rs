@@ -105,7 +105,8 @@ pub(crate) async fn read_stream(
         if js_sys::Reflect::get(&chunk, &"done".into())?.is_truthy() {
             return Ok(());
         }
-        let value: js_sys::Uint8Array = js_sys::Reflect::get(&chunk, &"value".into())?.unchecked_into();
+        let value: js_sys::Uint8Array =
+            js_sys::Reflect::get(&chunk, &"value".into())?.unchecked_into();
         if !take(&value.to_vec()) {
             let _ = reader.cancel();
             return Ok(());

@@ -99,8 +99,10 @@ impl Route {
     pub fn same_view(&self, other: &Route) -> bool {
         matches!(
             (self, other),
-            (Route::Playground | Route::Log, Route::Playground | Route::Log)
-                | (Route::Reference(_), Route::Reference(_))
+            (
+                Route::Playground | Route::Log,
+                Route::Playground | Route::Log
+            ) | (Route::Reference(_), Route::Reference(_))
                 | (Route::Quiz(_), Route::Quiz(_))
                 | (Route::Lessons(_), Route::Lessons(_))
         )

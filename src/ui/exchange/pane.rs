@@ -17,7 +17,6 @@ pub fn LogPane() -> impl IntoView {
     let app = use_app();
     let state = use_log();
     let log = state.log;
-    let selected = state.selected;
     let empty = Memo::new(move |_| log.with(Log::is_empty));
     let export = move |ndjson: bool| {
         let (text, ext, mime) = log.with_untracked(|l| {

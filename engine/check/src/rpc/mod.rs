@@ -19,8 +19,8 @@ mod transcript;
 #[cfg(any(not(target_arch = "wasm32"), feature = "report-json"))]
 use crate::json::LineIndex;
 use crate::json::{split_stream, split_text, Direction, Pointer, Span, Stream};
-pub use rule::{Rule, Scope, Section, Severity};
 pub use mcp::McpVersion;
+pub use rule::{Rule, Scope, Section, Severity};
 pub use text::Text;
 
 /// What a document (or a batch element) is.

@@ -3,11 +3,11 @@
 
 use serde_json::{json, Value};
 
-use super::listing::{count, expect_result, list, title, PAGINATION};
-use super::{Plan, Record, Runner, Server, Status};
-use crate::probe::conversation::{Exchange, ACKNOWLEDGED, MAX_INPUT_ROUNDS};
-use crate::probe::link::{excerpt, LinkError, ProbeLink};
-use crate::probe::rules::{CAPABILITY_UNDECLARED, RESULT_MEMBER_MISSING, RESULT_MEMBER_TYPE};
+use super::listing::{count, expect_result, list, result_members, title, PAGINATION};
+use super::{Plan, Runner, Server, Status};
+use crate::probe::conversation::{ACKNOWLEDGED, MAX_INPUT_ROUNDS};
+use crate::probe::link::{LinkError, ProbeLink};
+use crate::probe::rules::{CAPABILITY_UNDECLARED, RESULT_MEMBER_MISSING};
 use crate::rpc::mcp::methods;
 use crate::rpc::McpVersion;
 
