@@ -61,11 +61,6 @@ pub fn App() -> impl IntoView {
     let (text, profile, boot) = persist::initial_text_and_profile(SAMPLE);
     let state = AppState::new(text, profile);
     provide_context(state);
-    let mains = Mains {
-        playground: NodeRef::new(),
-        teach: NodeRef::new(),
-    };
-    provide_context(mains);
     let log_state = exchange::provide(state);
     let log = log_state.log;
     link::provide(state, log_state);
@@ -100,9 +95,9 @@ pub fn App() -> impl IntoView {
     let skip = move |ev: leptos::ev::MouseEvent| {
         ev.prevent_default();
         let main = if route.with_untracked(Route::is_playground) {
-            mains.playground
+            state.playground_main
         } else {
-            mains.teach
+            state.teach_main
         };
         if let Some(main) = main.get_untracked() {
             let _ = main.focus();
@@ -124,19 +119,6 @@ pub fn App() -> impl IntoView {
             <views::TeachView />
         </div>
     }
-}
-
-/// The page's two `<main>`s: the playground's (kept mounted, hidden under another view) and the
-/// teaching view's. The skip link focuses the one that shows.
-#[derive(Clone, Copy)]
-pub(crate) struct Mains {
-    pub playground: NodeRef<leptos::html::Main>,
-    pub teach: NodeRef<leptos::html::Main>,
-}
-
-/// The page's `<main>`s, provided by [`App`].
-pub(crate) fn use_mains() -> Mains {
-    expect_context::<Mains>()
 }
 
 /// A JavaScript exception or rejection in words (`TypeError: Failed to fetch`, a thrown string),

@@ -73,7 +73,7 @@ pub fn Nav() -> impl IntoView {
 pub fn TeachView() -> impl IntoView {
     let route = use_route();
     let app = super::use_app();
-    let host = super::use_mains().teach;
+    let host = app.teach_main;
     // The view of the route, built afresh when the route changes.
     let view = move || match route.get() {
         Route::Playground | Route::Log => ().into_any(),

@@ -53,10 +53,9 @@ pub struct LogState {
     /// conformance suite's (`test_simple_text`, …), as `jrpc serve --fixtures` chooses
     /// (`data-testid="mock-fixtures"`). A change starts a new session.
     pub fixtures: RwSignal<Fixtures>,
-    /// The list of entries (`data-testid="log"`): `#/log` scrolls to it and focuses it.
+    /// The list of entries (`data-testid="log"`, a `<li>` per shown entry, in the log's order):
+    /// `#/log` scrolls to it and focuses it, "Show in the log" scrolls to a row of it.
     pub list: NodeRef<leptos::html::Ol>,
-    /// A received entry to scroll into view ("Show in the log"); its row watches this.
-    reveal: RwSignal<Option<u64>>,
 }
 
 impl LogState {
@@ -107,7 +106,6 @@ pub fn provide(_state: AppState) -> LogState {
         auto_answer: RwSignal::new(false),
         fixtures: RwSignal::new(Fixtures::Friendly),
         list: NodeRef::new(),
-        reveal: RwSignal::new(None),
     };
     provide_context(log_state);
     log_state

@@ -150,7 +150,19 @@ pub fn LastReply() -> impl IntoView {
             return;
         };
         state.selected.set(Some(At { key, item: 0 }));
-        state.reveal.set(Some(key));
+        // The list shows the newest SHOWN entries in order, one row each: the entry's place there
+        // is its row's.
+        let place = state
+            .log
+            .with_untracked(|l| l.tail(SHOWN).iter().position(|e| e.key == key));
+        let row = state
+            .list
+            .get_untracked()
+            .zip(place)
+            .and_then(|(list, i)| list.children().item(i as u32));
+        if let Some(row) = row {
+            row.scroll_into_view_with_bool(false);
+        }
     };
     view! {
         <div class="last-reply" data-testid="last-reply" hidden=move || last.with(Option::is_none)>

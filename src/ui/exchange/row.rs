@@ -29,18 +29,6 @@ fn entry_view(entry: &Entry, log: &Log, state: LogState) -> impl IntoView {
     let app = use_app();
     let selected = state.selected;
     let key = entry.key;
-    // A received entry scrolls into view when "Show in the log" asks for it (not when built).
-    let row = NodeRef::<leptos::html::Li>::new();
-    if entry.direction == Direction::In {
-        let reveal = state.reveal;
-        Effect::new(move |ran: Option<()>| {
-            if reveal.get() == Some(key) && ran.is_some() {
-                if let Some(row) = row.get_untracked() {
-                    row.scroll_into_view_with_bool(false);
-                }
-            }
-        });
-    }
     let round = round_view(entry, log, app);
     let arrow = match entry.direction {
         Direction::Out => "→ sent",
@@ -136,7 +124,6 @@ fn entry_view(entry: &Entry, log: &Log, state: LogState) -> impl IntoView {
             class:is-selected=move || selected.get().is_some_and(|s| s.key == key)
             class:is-partner=move || selected.get().is_some_and(|s| partners.contains(&s))
             data-testid="log-entry"
-            node_ref=row
             data-key=key.to_string()
             data-direction=entry.direction.as_str()
             data-kind=entry.kind.as_str()

@@ -61,7 +61,7 @@ pub fn Playground() -> impl IntoView {
         }
     };
     view! {
-            <main class="playground" tabindex="-1" node_ref=crate::ui::use_mains().playground hidden=hidden>
+            <main class="playground" tabindex="-1" node_ref=state.playground_main hidden=hidden>
                 <section class="editor-pane" aria-label="Editor" on:dragover=allow_drop on:drop=drop_file on:keydown=send::send_on_shortcut()>
                     <div class="editor-tools">
                         <controls::LayoutButtons />
