@@ -193,7 +193,8 @@ pub fn parse_fragment(fragment: &str) -> Result<Option<Vec<u8>>, FormatError> {
 /// The text and profile of an inflated share link.
 pub fn read_link_json(inflated: &[u8]) -> Result<(String, Profile), FormatError> {
     // As text first: every other reader of the app's data reads from a `str`, so serde_json's
-    // reader is compiled once (`from_slice` would compile a second one for this call alone).
+    // reader is compiled once (`from_slice` would compile a second one for this call alone:
+    // docs/size-rules.md, 6).
     let inflated = std::str::from_utf8(inflated)
         .map_err(|e| FormatError::BadJson(format!("not UTF-8 text at byte {}", e.valid_up_to())))?;
     let content: LinkContent = serde_json::from_str(inflated).map_err(bad_json)?;

@@ -92,6 +92,28 @@ pub fn value_of(el: &JsValue) -> String {
     }
 }
 
+/// Reads `reader` chunk by chunk as the stream delivers, handing each chunk to `take`, until the
+/// stream ends (`Ok`) or `take` returns false (the read is then cancelled, also `Ok`). `Err`: the
+/// stream's error. (`take` is a `dyn`: one compiled copy serves every reader; docs/size-rules.md,
+/// 5.)
+pub(crate) async fn read_stream(
+    reader: &web_sys::ReadableStreamDefaultReader,
+    take: &mut dyn FnMut(&[u8]) -> bool,
+) -> Result<(), JsValue> {
+    loop {
+        let chunk = js_sys::futures::JsFuture::from(reader.read()).await?;
+        if js_sys::Reflect::get(&chunk, &"done".into())?.is_truthy() {
+            return Ok(());
+        }
+        let value: js_sys::Uint8Array =
+            js_sys::Reflect::get(&chunk, &"value".into())?.unchecked_into();
+        if !take(&value.to_vec()) {
+            let _ = reader.cancel();
+            return Ok(());
+        }
+    }
+}
+
 /// Listens to `event` on `target` for as long as the page lives (a worker the page keeps).
 pub fn listen_forever(target: &EventTarget, event: &str, handler: impl Fn(Event) + 'static) {
     let closure = Closure::<dyn Fn(Event)>::new(handler);

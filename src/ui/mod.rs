@@ -8,7 +8,8 @@
 //! - shared by the views: `exchange` (the mock's log and the sequence picture), `link` (the
 //!   live link), `analysis` (the engine's verdict on the text), `worker` (large texts);
 //! - services: `persist`, `share`, `theme`, `notices`: drafts, share links, light/dark,
-//!   messages to the user; `js` the JavaScript interop no crate gives.
+//!   messages to the user; `storage` the browser's storage, for all of them; `js` the JavaScript
+//!   interop no crate gives.
 
 mod analysis;
 mod bench;
@@ -24,12 +25,12 @@ mod quiz;
 mod reference;
 mod share;
 mod state;
+mod storage;
 mod theme;
 mod views;
 mod worker;
 
 use crate::ui::prelude::*;
-use wasm_bindgen::JsCast;
 
 use crate::teach::route::Route;
 
@@ -57,35 +58,31 @@ pub fn mount(parent: &web_sys::HtmlElement) -> Mounted {
 /// live link), and the views.
 #[component]
 pub fn App() -> impl IntoView {
-    let (text, profile) = persist::initial_text_and_profile(SAMPLE);
+    let (text, profile, boot) = persist::initial_text_and_profile(SAMPLE);
     let state = AppState::new(text, profile);
     provide_context(state);
     let log_state = exchange::provide(state);
     let log = log_state.log;
     link::provide(state, log_state);
-    persist::sync(state);
+    persist::sync(state, boot);
     // The log is saved with the draft (its newest messages) and restored on reload.
     persist::register_log(persist::LogDraft { log });
-    share::restore_from_fragment(state);
-    let route = views::provide_router();
+    let route = views::provide_router(state);
     // The page's title names the view; back on the playground from another view (a "Try it", a
     // lesson's "Open"), the focus goes to the editor.
     Effect::new(move |prev: Option<Route>| {
         let now = route.get();
         document().set_title(&views::title_of(&now));
-        if prev.is_some_and(|p| p != now) && now == Route::Playground {
+        if prev.is_some_and(|p| p != now) && matches!(now, Route::Playground) {
             if let Some(editor) = state.editor.get_untracked() {
                 let _ = editor.focus();
             }
         }
         // `#/log` (a lesson's "Open the playground's log"): the log itself, in view and focused.
-        if now == Route::Log {
-            request_animation_frame(|| {
-                let log = document()
-                    .query_selector("[data-testid=\"log\"]")
-                    .ok()
-                    .flatten();
-                if let Some(log) = log.and_then(|l| l.dyn_into::<web_sys::HtmlElement>().ok()) {
+        if matches!(now, Route::Log) {
+            let list = log_state.list;
+            request_animation_frame(move || {
+                if let Some(log) = list.get_untracked() {
                     log.scroll_into_view();
                     let _ = log.set_attribute("tabindex", "-1");
                     let _ = log.focus();
@@ -97,17 +94,18 @@ pub fn App() -> impl IntoView {
     // The skip link: to the view's <main>, past the header and its toolbar.
     let skip = move |ev: leptos::ev::MouseEvent| {
         ev.prevent_default();
-        let visible = document()
-            .query_selector("main:not([hidden])")
-            .ok()
-            .flatten();
-        if let Some(main) = visible.and_then(|m| m.dyn_into::<web_sys::HtmlElement>().ok()) {
+        let main = if route.with_untracked(Route::is_playground) {
+            state.playground_main
+        } else {
+            state.teach_main
+        };
+        if let Some(main) = main.get_untracked() {
             let _ = main.focus();
         }
     };
     view! {
         <div class="app">
-            <a class="skip-link" href="#/" data-testid="skip-link" on:click=skip>"Skip to the content"</a>
+            <a class="skip-link" href=Route::Playground.fragment() data-testid="skip-link" on:click=skip>"Skip to the content"</a>
             <header class="app-header">
                 <h1>"JSON-RPC playground"</h1>
                 <views::Nav />

@@ -17,7 +17,6 @@
 //! right after typing keeps the last keystroke). A full storage or an unreadable draft is a
 //! notice; the editor's text is never replaced by, or lost to, a failed save or load.
 
-use std::cell::RefCell;
 use std::time::Duration;
 
 use crate::ui::prelude::*;
@@ -27,6 +26,7 @@ use web_sys::js_sys;
 use crate::rpc::Profile;
 use crate::saved::Draft;
 
+use super::storage::{local, session};
 use super::{js, AppState, NoticeLevel};
 
 /// sessionStorage: this tab's draft id.
@@ -53,7 +53,8 @@ pub const SAVED_LOG_MESSAGES: usize = 2000;
 
 /// What the draft needs from the log: the log itself (read to save it, tracked so that a change
 /// schedules a save; written to restore a saved one). The signal, not closures around it: each
-/// `Signal`/`Callback` type costs the web build its own copy of Leptos' wrapper code.
+/// `Signal`/`Callback` type costs the web build its own copy of Leptos' wrapper code
+/// (docs/size-rules.md, 4).
 #[derive(Clone, Copy)]
 pub struct LogDraft {
     pub log: RwSignal<crate::exchange::Log>,
@@ -100,26 +101,15 @@ struct LogSlot {
 
 // ─────────────────────────────────────────────────────────────────────────────────────────────
 
-/// What [`initial_text_and_profile`] found, for [`sync`] (which runs once the state exists).
-struct Boot {
+/// What [`initial_text_and_profile`] found besides the text and profile, handed to [`sync`]
+/// (which runs once the state exists).
+pub struct Boot {
     /// This page load's draft id.
     id: String,
     /// The saved log.
     log: Option<String>,
     /// Problems to show as notices.
     problems: Vec<String>,
-}
-
-thread_local! {
-    static BOOT: RefCell<Option<Boot>> = const { RefCell::new(None) };
-}
-
-fn local() -> Option<web_sys::Storage> {
-    window().local_storage().ok().flatten()
-}
-
-fn session() -> Option<web_sys::Storage> {
-    window().session_storage().ok().flatten()
 }
 
 fn new_id() -> String {
@@ -129,8 +119,8 @@ fn new_id() -> String {
 }
 
 /// The text and profile the page starts with: this tab's saved draft, else the draft saved last
-/// by any tab, else `sample`.
-pub fn initial_text_and_profile(sample: &str) -> (String, Profile) {
+/// by any tab, else `sample`; and what [`sync`] needs to keep saving it.
+pub fn initial_text_and_profile(sample: &str) -> (String, Profile, Boot) {
     let mut problems = Vec::new();
     let mut log = None;
     let mut start = (sample.to_string(), Profile::JsonRpc);
@@ -164,8 +154,7 @@ pub fn initial_text_and_profile(sample: &str) -> (String, Profile) {
     if let Some(s) = session() {
         let _ = s.set_item(TAB_KEY, &id);
     }
-    BOOT.with(|b| *b.borrow_mut() = Some(Boot { id, log, problems }));
-    start
+    (start.0, start.1, Boot { id, log, problems })
 }
 
 /// How saving is going, so a problem is reported once, not on every keystroke.
@@ -182,11 +171,10 @@ enum Health {
 pub const DRAFT_MAX_BYTES: usize = 4_000_000;
 
 /// Keeps the saved draft in step with the state: saves [`DEBOUNCE`] after the last change, and at
-/// once when the page is hidden. Call once, right after the state is created.
-pub fn sync(state: AppState) {
-    let Some(Boot { id, log, problems }) = BOOT.with(|b| b.borrow_mut().take()) else {
-        return;
-    };
+/// once when the page is hidden. Call once, right after the state is created, with what
+/// [`initial_text_and_profile`] found.
+pub fn sync(state: AppState, boot: Boot) {
+    let Boot { id, log, problems } = boot;
     for p in problems {
         state.notify(NoticeLevel::Error, p);
     }
@@ -197,7 +185,8 @@ pub fn sync(state: AppState) {
         saved: StoredValue::new(log),
     };
     provide_context(slot);
-    // One stored value for the saver's state (each stored type is its own compiled copy).
+    // One stored value for the saver's state (each stored type is its own compiled copy:
+    // docs/size-rules.md, 4).
     let saver = StoredValue::new_local(Saver {
         storage,
         id,
@@ -410,13 +399,7 @@ fn others_oldest_first(storage: &web_sys::Storage, id: &str) -> Vec<String> {
             (saved, k)
         })
         .collect();
-    // Oldest first. A handful of drafts: an insertion sort (no sort routine compiled for this).
-    for i in 1..drafts.len() {
-        let mut j = i;
-        while j > 0 && drafts[j - 1].0 > drafts[j].0 {
-            drafts.swap(j - 1, j);
-            j -= 1;
-        }
-    }
+    // Oldest first (whole milliseconds), through the one compiled sort (docs/size-rules.md, 1).
+    crate::order::sort_by_key(&mut drafts, |(saved, _)| *saved as u64);
     drafts.into_iter().map(|(_, k)| k).collect()
 }

@@ -3,7 +3,7 @@
 //! is [`crate::saved`]'s; the browser compresses (`CompressionStream("deflate-raw")`), so the
 //! wasm carries no compressor.
 //!
-//! Opening a link (on load, or on `hashchange`) replaces the editor's text and profile, then
+//! Opening a link (on load, or on `hashchange`: the router in views.rs hands it over) replaces the editor's text and profile, then
 //! removes the fragment from the address bar, so a later reload keeps the edits made since. A
 //! link that cannot be read is a notice saying why; the draft is not touched.
 
@@ -64,23 +64,20 @@ async fn inflate(bytes: &[u8]) -> Result<Vec<u8>, FormatError> {
         .pipe_through(pair.unchecked_ref::<ReadableWritablePair>());
     let reader: ReadableStreamDefaultReader = out.get_reader().unchecked_into();
     let mut inflated = Vec::new();
-    loop {
-        let chunk = JsFuture::from(reader.read()).await.map_err(bad)?;
-        if Reflect::get(&chunk, &"done".into())
-            .map_err(bad)?
-            .is_truthy()
-        {
-            return Ok(inflated);
+    let mut too_large = false;
+    crate::ui::js::read_stream(&reader, &mut |chunk| {
+        too_large = inflated.len() + chunk.len() > saved::MAX_LINK_TEXT;
+        if !too_large {
+            inflated.extend_from_slice(chunk);
         }
-        let value: Uint8Array = Reflect::get(&chunk, &"value".into())
-            .map_err(bad)?
-            .unchecked_into();
-        if inflated.len() + value.length() as usize > saved::MAX_LINK_TEXT {
-            let _ = reader.cancel();
-            return Err(FormatError::TooLarge);
-        }
-        inflated.extend(value.to_vec());
+        !too_large
+    })
+    .await
+    .map_err(bad)?;
+    if too_large {
+        return Err(FormatError::TooLarge);
     }
+    Ok(inflated)
 }
 
 /// The page's address without its fragment.
@@ -193,16 +190,10 @@ pub fn ShareButton() -> impl IntoView {
     }
 }
 
-/// Opens the share link in the URL fragment, if there is one, now and on every `hashchange`.
-pub fn restore_from_fragment(state: AppState) {
-    open_fragment(state);
-    super::js::listen(&window(), "hashchange", move |_| open_fragment(state));
-}
-
-fn open_fragment(state: AppState) {
-    let fragment = window().location().hash().unwrap_or_default();
-    // `#/…` is a view of the page (src/ui/views.rs), not a share link.
-    if fragment.len() <= 1 || fragment.starts_with("#/") {
+/// Opens the share link `fragment` (the router, src/ui/views.rs, hands over every fragment that
+/// names no view, on load and on every `hashchange`); an empty one (`#`) opens nothing.
+pub fn open_fragment(state: AppState, fragment: String) {
+    if fragment.len() <= 1 {
         return;
     }
     state.opening_link.set(true);

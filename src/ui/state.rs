@@ -45,6 +45,10 @@ pub struct AppState {
     /// The editor's textarea (its `node_ref`), for edits that must stay undoable with the
     /// browser's undo and for focus.
     pub editor: NodeRef<leptos::html::Textarea>,
+    /// The page's two `<main>`s: the playground's (kept mounted, hidden under another view) and
+    /// the teaching view's. The skip link focuses the one that shows.
+    pub playground_main: NodeRef<leptos::html::Main>,
+    pub teach_main: NodeRef<leptos::html::Main>,
     /// Notices shown above the panes, newest last.
     pub notices: RwSignal<Vec<Notice>>,
     /// Where Send goes: the in-browser mock server or the live link (src/ui/link).
@@ -102,6 +106,8 @@ impl AppState {
             analysis,
             select: RwSignal::new(None),
             editor: NodeRef::new(),
+            playground_main: NodeRef::new(),
+            teach_main: NodeRef::new(),
             notices: RwSignal::new(Vec::new()),
             target: RwSignal::new(Target::Mock),
             opening_link: RwSignal::new(false),

@@ -55,14 +55,11 @@ impl Theme {
     }
 }
 
-fn storage() -> Option<web_sys::Storage> {
-    window().local_storage().ok().flatten()
-}
-
 /// The saved choice (system when none, or when storage is unavailable).
 pub fn saved_theme() -> Theme {
-    storage()
-        .and_then(|s| s.get_item(KEY).ok().flatten())
+    super::storage::load(KEY)
+        .ok()
+        .flatten()
         .map_or(Theme::System, |v| Theme::from_attribute(&v))
 }
 
@@ -74,13 +71,8 @@ pub fn apply_theme(theme: Theme) {
             None => html.remove_attribute("data-theme"),
         };
     }
-    if let Some(s) = storage() {
-        // Losing the theme choice to a full storage is harmless: the next visit follows the system.
-        let _ = match theme.attribute() {
-            Some(value) => s.set_item(KEY, value),
-            None => s.remove_item(KEY),
-        };
-    }
+    // Losing the theme choice to a full storage is harmless: the next visit follows the system.
+    let _ = super::storage::save(KEY, theme.attribute());
 }
 
 /// Switches between the system's theme, light and dark (`data-testid="theme"`).

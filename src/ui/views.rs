@@ -9,16 +9,22 @@
 use crate::ui::prelude::*;
 
 use super::js::focus_within;
-use super::{lessons, quiz, reference};
-use crate::teach::route::Route;
+use super::{lessons, quiz, reference, share, AppState};
+use crate::teach::route::{QuizRoute, Route};
 
-/// The current route, from the fragment now and on every `hashchange`. Call once, under `App`.
-pub fn provide_router() -> RwSignal<Route> {
-    let hash = || window().location().hash().unwrap_or_default();
-    let route = RwSignal::new(Route::parse(&hash()));
-    super::js::listen(&window(), "hashchange", move |_| {
-        route.set(Route::parse(&hash()))
-    });
+/// The current route, from the fragment now and on every `hashchange`: the page's one listener
+/// to the fragment. A fragment that names no view (a share link) shows the playground and is
+/// handed to [`share::open_fragment`]. Call once, under `App`.
+pub fn provide_router(state: AppState) -> RwSignal<Route> {
+    let follow = move || {
+        let fragment = window().location().hash().unwrap_or_default();
+        Route::of_view(&fragment).unwrap_or_else(|| {
+            share::open_fragment(state, fragment);
+            Route::Playground
+        })
+    };
+    let route = RwSignal::new(follow());
+    super::js::listen(&window(), "hashchange", move |_| route.set(follow()));
     provide_context(route);
     route
 }
@@ -47,16 +53,17 @@ pub fn title_of(route: &Route) -> String {
 #[component]
 pub fn Nav() -> impl IntoView {
     let route = use_route();
-    let link = move |view: &'static str, href: &'static str, label: &'static str| {
-        let current = move || route.with(|r| (r.view() == view).then_some("page"));
+    let link = move |target: Route, label: &'static str| {
+        let (href, view) = (target.fragment(), target.view());
+        let current = move || route.with(|r| r.same_view(&target).then_some("page"));
         view! { <a href=href data-view=view aria-current=current>{label}</a> }
     };
     view! {
         <nav class="views" data-testid="views" aria-label="Views">
-            {link("playground", "#/", "Playground")}
-            {link("reference", "#/reference", "Reference")}
-            {link("quiz", "#/quiz", "Quiz")}
-            {link("lessons", "#/lessons", "Lessons")}
+            {link(Route::Playground, "Playground")}
+            {link(Route::Reference(None), "Reference")}
+            {link(Route::Quiz(QuizRoute::Mine), "Quiz")}
+            {link(Route::Lessons(None), "Lessons")}
         </nav>
     }
 }
@@ -66,7 +73,7 @@ pub fn Nav() -> impl IntoView {
 pub fn TeachView() -> impl IntoView {
     let route = use_route();
     let app = super::use_app();
-    let host = NodeRef::<leptos::html::Main>::new();
+    let host = app.teach_main;
     // The view of the route, built afresh when the route changes.
     let view = move || match route.get() {
         Route::Playground | Route::Log => ().into_any(),
@@ -88,7 +95,7 @@ pub fn TeachView() -> impl IntoView {
         }
     });
     view! {
-        <main class="teach-host" tabindex="-1" node_ref=host hidden=move || route.with(|r| r.view() == "playground")>
+        <main class="teach-host" tabindex="-1" node_ref=host hidden=move || route.with(Route::is_playground)>
             {view}
         </main>
     }

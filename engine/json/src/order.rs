@@ -1,4 +1,4 @@
-//! Sorting by integer keys, compiled once.
+//! Sorting by integer keys, compiled once (docs/size-rules.md, 1).
 //!
 //! Each element type a slice is sorted by gets its own copy of the standard library's sort
 //! (~2–5 KB of wasm each). The engine and the UI sort small things in a few places (violations by

@@ -32,15 +32,20 @@ impl Route {
     /// The route of a fragment (with or without `#`). Share links and unknown fragments are the
     /// playground; a lesson number out of range is the list.
     pub fn parse(fragment: &str) -> Route {
+        Route::of_view(fragment).unwrap_or(Route::Playground)
+    }
+
+    /// The route of a fragment that names a view (`#/…`; an unknown one is the playground), or
+    /// `None` when the fragment names no view: none at all, or a share link (`#s=…`), which the
+    /// page opens in the playground.
+    pub fn of_view(fragment: &str) -> Option<Route> {
         let f = fragment.strip_prefix('#').unwrap_or(fragment);
-        let Some(path) = f.strip_prefix('/') else {
-            return Route::Playground;
-        };
+        let path = f.strip_prefix('/')?;
         let (head, rest) = match path.split_once('/') {
             Some((h, r)) => (h, Some(r).filter(|r| !r.is_empty())),
             None => (path, None),
         };
-        match head {
+        Some(match head {
             "log" => Route::Log,
             "reference" => Route::Reference(rest.map(str::to_string)),
             "quiz" => Route::Quiz(match rest {
@@ -57,7 +62,7 @@ impl Route {
                     .map(|n| n - 1),
             ),
             _ => Route::Playground,
-        }
+        })
     }
 
     /// The fragment of this route, with `#`.
@@ -83,6 +88,24 @@ impl Route {
             Route::Quiz(_) => "quiz",
             Route::Lessons(_) => "lessons",
         }
+    }
+
+    /// Whether this route shows the playground (`#/log` does, scrolled to its log).
+    pub fn is_playground(&self) -> bool {
+        matches!(self, Route::Playground | Route::Log)
+    }
+
+    /// Whether both routes show the same view (the nav bar marks its current link by this).
+    pub fn same_view(&self, other: &Route) -> bool {
+        matches!(
+            (self, other),
+            (
+                Route::Playground | Route::Log,
+                Route::Playground | Route::Log
+            ) | (Route::Reference(_), Route::Reference(_))
+                | (Route::Quiz(_), Route::Quiz(_))
+                | (Route::Lessons(_), Route::Lessons(_))
+        )
     }
 }
 
@@ -122,6 +145,25 @@ mod tests {
         for (fragment, route) in cases {
             assert_eq!(Route::parse(fragment), route, "{fragment:?}");
         }
+    }
+
+    #[test]
+    fn only_view_fragments_name_a_view() {
+        assert_eq!(Route::of_view(""), None);
+        assert_eq!(Route::of_view("#"), None);
+        assert_eq!(Route::of_view("#s=1.abc"), None);
+        assert_eq!(Route::of_view("#/"), Some(Route::Playground));
+        assert_eq!(Route::of_view("#/nowhere"), Some(Route::Playground));
+        assert_eq!(Route::of_view("#/quiz"), Some(Route::Quiz(QuizRoute::Mine)));
+    }
+
+    #[test]
+    fn same_view_ignores_what_the_view_focuses() {
+        assert!(Route::Log.same_view(&Route::Playground));
+        assert!(Route::Reference(Some("batch-empty".into())).same_view(&Route::Reference(None)));
+        assert!(Route::Lessons(Some(2)).same_view(&Route::Lessons(None)));
+        assert!(!Route::Quiz(QuizRoute::Mine).same_view(&Route::Lessons(None)));
+        assert!(Route::Log.is_playground() && !Route::Reference(None).is_playground());
     }
 
     #[test]

@@ -5,14 +5,16 @@
 
 use crate::ui::prelude::*;
 
-use super::{describe_at, latency, status_text, use_log};
+use super::use_log;
+use super::wording::{describe_at, latency, status_text};
 use crate::exchange::{At, Direction, Entry, Log, RoundPart};
 use crate::rpc::Kind;
 
 /// How many of the newest entries the picture draws.
 pub const PICTURED: usize = 40;
 
-// Whole user units: integer coordinates keep float formatting out of the web build.
+// Whole user units: integer coordinates keep float formatting out of the web build
+// (docs/size-rules.md, 2).
 const CLIENT_X: i32 = 150;
 const SERVER_X: i32 = 420;
 const WIDTH: i32 = 470;

@@ -26,7 +26,8 @@ const MAX_EVENT: usize = 16 * 1024 * 1024;
 
 impl Link {
     /// The connection state, to read: only the link itself writes it. (The signal itself, not a
-    /// read-only `Signal` wrapper: that would compile Leptos' wrapper code for this one type.)
+    /// read-only `Signal` wrapper: that would compile Leptos' wrapper code for this one type;
+    /// docs/size-rules.md, 4.)
     pub fn state(&self) -> RwSignal<LinkState> {
         self.state
     }
@@ -574,28 +575,13 @@ pub(super) async fn read_chunks(
     mut take: impl FnMut(&[u8]) -> bool,
 ) -> Result<(), String> {
     use wasm_bindgen::JsCast;
-    use web_sys::js_sys::{futures::JsFuture, Reflect, Uint8Array};
     let Some(body) = response.body() else {
         return Ok(());
     };
     let reader: web_sys::ReadableStreamDefaultReader = body.get_reader().unchecked_into();
-    loop {
-        let chunk = JsFuture::from(reader.read())
-            .await
-            .map_err(|e| crate::ui::js_error_text(&e))?;
-        let done =
-            Reflect::get(&chunk, &"done".into()).map_err(|e| crate::ui::js_error_text(&e))?;
-        if done.is_truthy() {
-            return Ok(());
-        }
-        let value: Uint8Array = Reflect::get(&chunk, &"value".into())
-            .map_err(|e| crate::ui::js_error_text(&e))?
-            .unchecked_into();
-        if !take(&value.to_vec()) {
-            let _ = reader.cancel();
-            return Ok(());
-        }
-    }
+    crate::ui::js::read_stream(&reader, &mut take)
+        .await
+        .map_err(|e| crate::ui::js_error_text(&e))
 }
 
 /// The writer of one attempt: sends what the link queues, in order, until the queue closes (the

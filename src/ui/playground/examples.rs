@@ -4,6 +4,7 @@
 use crate::ui::prelude::*;
 
 use crate::examples::{self, Example};
+use crate::teach::route::Route;
 use crate::ui::state::{use_app, AppState};
 
 /// Loads `example` into the editor: the profile, and the text as one edit the browser's undo
@@ -129,7 +130,7 @@ pub fn ExampleAbout() -> impl IntoView {
                     <p class="intro" data-testid="intro">
                         "A playground for JSON-RPC 2.0, the message format of many APIs and of the Model Context Protocol (MCP: how AI applications talk to tools and data servers, over JSON-RPC). For developers learning them, and for anyone checking messages by hand. "
                         "Paste or type a JSON-RPC message: see what it is, then Send it to the mock server. New here? "
-                        <a href="#/lessons/1" data-testid="intro-lesson">"Start with Lesson 1"</a>
+                        <a href=Route::Lessons(Some(0)).fragment() data-testid="intro-lesson">"Start with Lesson 1"</a>
                         "."
                     </p>
                 }

@@ -38,7 +38,7 @@ pub fn Toolbar() -> impl IntoView {
 /// so its text, log and mock session stay).
 fn off_playground() -> impl Fn() -> bool + Copy + Send + Sync + 'static {
     let route = crate::ui::views::use_route();
-    move || route.with(|r| r.view() != "playground")
+    move || route.with(|r| !r.is_playground())
 }
 
 /// The playground (`<main class="playground">`): the editor pane, the results and the exchange.
@@ -61,8 +61,8 @@ pub fn Playground() -> impl IntoView {
         }
     };
     view! {
-            <main class="playground" tabindex="-1" hidden=hidden>
-                <section class="editor-pane" aria-label="Editor" on:dragover=allow_drop on:drop=drop_file>
+            <main class="playground" tabindex="-1" node_ref=state.playground_main hidden=hidden>
+                <section class="editor-pane" aria-label="Editor" on:dragover=allow_drop on:drop=drop_file on:keydown=send::send_on_shortcut()>
                     <div class="editor-tools">
                         <controls::LayoutButtons />
                         <send::SendButton />

@@ -3,7 +3,6 @@
 //! ([`crate::ui::link`]). The one place that knows both, so neither knows the other.
 
 use crate::ui::prelude::*;
-use wasm_bindgen::JsCast;
 
 use crate::ui::exchange::{use_log, LogState};
 use crate::ui::link::Link;
@@ -29,29 +28,26 @@ fn send(app: AppState, log: LogState, link: Option<Link>) {
     }
 }
 
-/// Sends each client message of the editor to the chosen target (`data-testid="send"`, Ctrl+Enter in the
-/// editor pane).
+/// Ctrl+Enter (⌘+Enter) sends: the editor pane's `on:keydown`, so a key pressed anywhere in the
+/// pane counts, and nowhere else.
+pub fn send_on_shortcut() -> impl Fn(leptos::ev::KeyboardEvent) + Copy + 'static {
+    let (app, log, link) = (use_app(), use_log(), use_context::<Link>());
+    move |e| {
+        if e.key() != "Enter" || !(e.ctrl_key() || e.meta_key()) || e.default_prevented() {
+            return;
+        }
+        e.prevent_default();
+        send(app, log, link);
+    }
+}
+
+/// Sends each client message of the editor to the chosen target (`data-testid="send"`; Ctrl+Enter
+/// in the editor pane: [`send_on_shortcut`]).
 #[component]
 pub fn SendButton() -> impl IntoView {
     let app = use_app();
     let log = use_log();
     let link = use_context::<Link>();
-    // Ctrl+Enter (⌘+Enter) anywhere in the editor pane.
-    let shortcut = window_event_listener(leptos::ev::keydown, move |e| {
-        if e.key() != "Enter" || !(e.ctrl_key() || e.meta_key()) || e.default_prevented() {
-            return;
-        }
-        let in_editor = e
-            .target()
-            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
-            .and_then(|el| el.closest(".editor-pane").ok().flatten())
-            .is_some();
-        if in_editor {
-            e.prevent_default();
-            send(app, log, link);
-        }
-    });
-    on_cleanup(move || shortcut.remove());
     view! {
         <button
             type="button"

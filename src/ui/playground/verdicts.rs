@@ -7,6 +7,7 @@
 use crate::ui::prelude::*;
 use wasm_bindgen::JsCast;
 
+use crate::teach::route::Route;
 use crate::ui::analysis::{Finding, Verdict};
 use crate::ui::state::AppState;
 
@@ -194,7 +195,7 @@ fn findings(
                     <a
                         class="ref"
                         data-testid="violation-ref"
-                        href=format!("#/reference/{}", f.rule)
+                        href=Route::Reference(Some(f.rule.to_string())).fragment()
                         aria-label=format!("{} in the reference", f.rule)
                     >
                         "?"

@@ -11,6 +11,7 @@ pub mod mcp;
 pub mod openrpc;
 #[cfg(any(not(target_arch = "wasm32"), feature = "report-json"))]
 pub mod report;
+pub mod rule;
 pub mod rules;
 mod text;
 mod transcript;
@@ -18,8 +19,8 @@ mod transcript;
 #[cfg(any(not(target_arch = "wasm32"), feature = "report-json"))]
 use crate::json::LineIndex;
 use crate::json::{split_stream, split_text, Direction, Pointer, Span, Stream};
-pub use catalogue::{Rule, Scope, Section, Severity};
 pub use mcp::McpVersion;
+pub use rule::{Rule, Scope, Section, Severity};
 pub use text::Text;
 
 /// What a document (or a batch element) is.

@@ -3,7 +3,7 @@
 //! `openrpc` module (feature `openrpc`: it needs a JSON Schema engine); the entries are data, here
 //! beside the others. Explanations are ours; the specification is at <https://spec.open-rpc.org/>.
 
-use super::catalogue::{rule, Rule, Section};
+use super::rule::{rule, Rule, Section};
 
 const fn spec(name: &'static str, title: &'static str, url: &'static str) -> Section {
     Section { name, title, url }

@@ -1,7 +1,7 @@
 //! The JSON and JSON-RPC 2.0 catalogue entries (see [`super::catalogue`]). Explanations are ours;
 //! the specification is at <https://www.jsonrpc.org/specification>.
 
-use super::catalogue::{rule, Rule, Section};
+use super::rule::{rule, Rule, Section};
 
 const fn jsonrpc(name: &'static str, title: &'static str, url: &'static str) -> Section {
     Section { name, title, url }

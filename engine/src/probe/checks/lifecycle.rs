@@ -6,8 +6,8 @@
 
 use serde_json::{json, Value};
 
-use super::mcp::result_members;
-use super::{Mode, Plan, Record, Runner, Status};
+use super::listing::result_members;
+use super::{Mode, Plan, Record, Runner, Server, Status};
 use crate::probe::conversation::Exchange;
 use crate::probe::link::{LinkError, ProbeLink};
 use crate::probe::rules::{INITIALIZE_RESULT_INVALID, VERSION_NOT_SUPPORTED};
@@ -19,20 +19,6 @@ const DISCOVER: &str =
 /// MCP 2026-07-28's error for a protocol version the server does not support; its `data.supported`
 /// lists those it does.
 const UNSUPPORTED_PROTOCOL_VERSION: i64 = -32022;
-
-/// What initialize (or server/discover) told the probe.
-pub struct Server {
-    pub version: McpVersion,
-    pub capabilities: Value,
-}
-
-impl Server {
-    pub fn declares(&self, capability: &str) -> bool {
-        self.capabilities
-            .get(capability)
-            .is_some_and(|c| !c.is_null())
-    }
-}
 
 /// The client capabilities the probe declares (in initialize, and in every 2026-07-28 request's
 /// `_meta`): it answers sampling, elicitation (form mode) and roots requests as a cooperative

@@ -5,6 +5,7 @@
 //! ([`super::verdict`]).
 
 mod lifecycle;
+mod listing;
 mod mcp;
 #[cfg(feature = "openrpc")]
 pub mod openrpc;
@@ -75,6 +76,20 @@ pub struct Check {
     pub findings_dropped: usize,
     /// Engine rules that do not count against the server in this check (the probe provoked them).
     pub tolerated: &'static [&'static str],
+}
+
+/// What initialize (or server/discover) told the probe.
+pub struct Server {
+    pub version: McpVersion,
+    pub capabilities: Value,
+}
+
+impl Server {
+    pub fn declares(&self, capability: &str) -> bool {
+        self.capabilities
+            .get(capability)
+            .is_some_and(|c| !c.is_null())
+    }
 }
 
 /// What the probe is asked to do (`jrpc probe`'s options; the page's Probe uses their defaults).

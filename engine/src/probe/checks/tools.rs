@@ -3,9 +3,8 @@
 
 use serde_json::{json, Value};
 
-use super::lifecycle::Server;
-use super::mcp::{count, list, result_members, title, PAGINATION};
-use super::{Plan, Record, Runner, Status};
+use super::listing::{count, list, result_members, title, PAGINATION};
+use super::{Plan, Record, Runner, Server, Status};
 use crate::probe::arguments;
 use crate::probe::conversation::Exchange;
 use crate::probe::link::{LinkError, ProbeLink};

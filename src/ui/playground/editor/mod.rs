@@ -5,18 +5,29 @@
 //!
 //! Byte offsets (the engine's spans) and UTF-16 units (the textarea's selection) are converted
 //! by [`crate::ui::js`]'s [`byte_to_utf16`] and [`utf16_to_byte`] (the quiz points the same way).
+//!
+//! One component per job: [`Editor`] owns the text's sync with the textarea, selecting a clicked
+//! violation and large pastes; [`Gutter`] the line numbers, [`Mirror`] the coloured lines,
+//! [`MarkTip`] an underline's tooltip, [`CaretInfo`] the caret's line, column and violations
+//! (from the [`use_caret`] hook); `large` the viewer of texts too large for the textarea.
 
+mod caret;
+mod gutter;
 mod large;
 mod lines;
+mod mark_tip;
+mod mirror;
 
 use std::sync::Arc;
 
 use crate::ui::prelude::*;
-use leptos::either::Either;
 use wasm_bindgen::JsCast;
 
-use self::lines::{tokens, Line, Lines, Mark, Tok};
-use crate::rpc::Severity;
+use self::caret::{use_caret, CaretInfo};
+use self::gutter::Gutter;
+use self::lines::{Lines, Mark};
+use self::mark_tip::{hover_on_move, Hover, MarkTip};
+use self::mirror::Mirror;
 use crate::ui::analysis::Verdict;
 use crate::ui::js::{byte_to_utf16, utf16_to_byte};
 use crate::ui::state::LARGE_BYTES;
@@ -35,21 +46,6 @@ fn collect_marks(verdicts: &[Arc<Verdict>]) -> Vec<Mark> {
     let mut out = Vec::new();
     verdicts.iter().for_each(|v| walk(v, &mut out));
     out
-}
-
-/// The mark ids a mirror element carries (`data-marks="3 4"`).
-fn mark_ids(el: &web_sys::Element) -> Option<Vec<u32>> {
-    let ids = el.get_attribute("data-marks")?;
-    Some(ids.split(' ').filter_map(|s| s.parse().ok()).collect())
-}
-
-/// A hovered underline: its marks and where to show them (px from the editor box's corner).
-#[derive(Clone, Debug, PartialEq)]
-struct Hover {
-    ids: Vec<u32>,
-    // Whole pixels (integer formatting keeps float code out of the build).
-    x: i32,
-    y: i32,
 }
 
 /// Above this many lines the editor shows its text without the coloured mirror.
@@ -93,54 +89,11 @@ pub fn Editor() -> impl IntoView {
         text.with(|t| marks.with(|m| Lines::build(t, m, prev)))
     });
 
-    // No numbers for huge text: laying out 100 000 of them takes the browser seconds.
-    let numbers = move || {
-        let n = if plain.get() { 0 } else { line_count.get() };
-        let mut s = String::with_capacity(n * 6);
-        for i in 1..=n {
-            s.push_str(&i.to_string());
-            s.push('\n');
-        }
-        s
-    };
+    // No numbers for huge text (the gutter's count is 0 when plain).
+    let numbered = Memo::new(move |_| if plain.get() { 0 } else { line_count.get() });
 
-    // The caret (UTF-16 selection of the textarea), and the violations under it.
-    let caret = RwSignal::new(None::<(u32, u32)>);
-    let update_caret = move || {
-        let Some(ta) = textarea.get_untracked() else {
-            return;
-        };
-        let sel = (
-            ta.selection_start().ok().flatten().unwrap_or(0),
-            ta.selection_end().ok().flatten().unwrap_or(0),
-        );
-        if caret.get_untracked() != Some(sel) {
-            caret.set(Some(sel));
-        }
-    };
-    // Where the caret is and what is broken there (only a change of what it says re-renders it).
-    let at_caret = Memo::new(move |_| {
-        let (start, _) = caret.get()?;
-        let (byte, line, column) = text.with(|t| {
-            let byte = utf16_to_byte(t, start);
-            let line_start = t[..byte].rfind('\n').map_or(0, |n| n + 1);
-            let line = 1 + t.as_bytes()[..line_start]
-                .iter()
-                .filter(|&&b| b == b'\n')
-                .count();
-            (byte, line, 1 + t[line_start..byte].chars().count())
-        });
-        let here: Vec<Mark> = marks.with(|m| {
-            m.iter()
-                .filter(|m| {
-                    m.span.start <= byte
-                        && (byte < m.span.end || (m.span.is_empty() && byte == m.span.start))
-                })
-                .cloned()
-                .collect()
-        });
-        Some((line, column, here))
-    });
+    // The caret (the textarea's selection) and the violations under it.
+    let caret = use_caret(textarea, text, marks);
 
     // The textarea's value follows the text when it changes elsewhere (an example, a draft, a
     // share link); typing needs no write back. Syncing with the DOM is what this effect is for.
@@ -201,73 +154,11 @@ pub fn Editor() -> impl IntoView {
                 ta.set_scroll_top((top - ta.client_height() / 3).max(0));
             }
         }
-        update_caret();
+        caret.update();
     });
 
-    // Hovering an underline (the mirror lies under the textarea: look through it).
+    // Hovering an underline: the tooltip lists its violations.
     let hover = RwSignal::new(None::<Hover>);
-    let on_move = move |ev: leptos::ev::MouseEvent| {
-        let (x, y) = (ev.client_x() as f32, ev.client_y() as f32);
-        let found = document()
-            .elements_from_point(x, y)
-            .iter()
-            .filter_map(|el| el.dyn_into::<web_sys::Element>().ok())
-            .find_map(|el| mark_ids(&el));
-        match found {
-            None => {
-                if hover.with_untracked(Option::is_some) {
-                    hover.set(None);
-                }
-            }
-            Some(ids) => {
-                if hover.with_untracked(|h| h.as_ref().map(|h| &h.ids) != Some(&ids)) {
-                    let Some(code) = code.get_untracked() else {
-                        return;
-                    };
-                    let r = code.get_bounding_client_rect();
-                    hover.set(Some(Hover {
-                        ids,
-                        x: (f64::from(x) - r.left()) as i32,
-                        y: (f64::from(y) - r.top()) as i32,
-                    }));
-                }
-            }
-        }
-    };
-    // The tooltip of the hovered underline.
-    let tip = move || {
-        hover.with(|hv| {
-            let hv = hv.as_ref()?;
-            let rows: Vec<Mark> = marks.with(|m| {
-                hv.ids
-                    .iter()
-                    .filter_map(|&i| m.get(i as usize).cloned())
-                    .collect()
-            });
-            // `style:` sets CSSOM properties (the page's CSP allows no style attribute).
-            Some(view! {
-                <ul
-                    class="mark-tip"
-                    role="tooltip"
-                    data-testid="mark-tip"
-                    style:left=format!("{}px", hv.x + 12)
-                    style:top=format!("{}px", hv.y + 18)
-                >
-                    {rows.iter().map(|m| mark_line(m, true)).collect_view()}
-                </ul>
-            })
-        })
-    };
-    let caret_line = move || {
-        at_caret.with(|now| match now {
-            None => view! { <span class="pos">" "</span> }.into_any(),
-            Some((line, column, here)) => view! {
-                <span class="pos">{format!("Ln {line}, Col {column}")}</span>
-                {here.iter().map(|m| mark_line(m, false)).collect_view()}
-            }
-            .into_any(),
-        })
-    };
 
     // Scrolling the textarea: the mirror and the gutter follow (CSSOM transforms).
     let scroll = RwSignal::new((0, 0));
@@ -282,7 +173,7 @@ pub fn Editor() -> impl IntoView {
         if let Some(target) = ev.target() {
             text.set(crate::ui::js::value_of(&target));
         }
-        update_caret();
+        caret.update();
     };
     // A paste that makes the text large goes into the state, not into the textarea.
     let on_paste = move |ev: leptos::ev::ClipboardEvent| {
@@ -315,29 +206,9 @@ pub fn Editor() -> impl IntoView {
                 "Messages (one JSON value, a stream, or a --> / <-- transcript)"
             </label>
             <div class="code" node_ref=code on:mouseleave=move |_| hover.set(None)>
-                <div class="gutter" aria-hidden="true">
-                    <pre style:transform=move || format!("translateY({}px)", -scroll.get().1)>
-                        {numbers}
-                    </pre>
-                </div>
+                <Gutter count=numbered scroll />
                 <div class="surface">
-                    <div
-                        class="mirror"
-                        aria-hidden="true"
-                        data-testid="mirror"
-                        node_ref=mirror
-                        style:transform=move || {
-                            let (left, top) = scroll.get();
-                            format!("translate({}px, {}px)", -left, -top)
-                        }
-                    >
-                        // The mirror's lines, kept by key: only the lines an edit touched are rebuilt.
-                        <For
-                            each=move || lines.with(|l| l.rows.clone())
-                            key=|row| row.key
-                            children=|row| line_view(&row)
-                        />
-                    </div>
+                    <Mirror lines scroll node=mirror />
                     <textarea
                         id="editor-text"
                         data-testid="editor"
@@ -350,14 +221,14 @@ pub fn Editor() -> impl IntoView {
                         on:input=on_input
                         on:paste=on_paste
                         on:scroll=on_scroll
-                        on:mousemove=on_move
-                        on:selectionchange=move |_| update_caret()
-                        on:keyup=move |_| update_caret()
-                        on:mouseup=move |_| update_caret()
-                        on:focus=move |_| update_caret()
+                        on:mousemove=hover_on_move(hover, code)
+                        on:selectionchange=move |_| caret.update()
+                        on:keyup=move |_| caret.update()
+                        on:mouseup=move |_| caret.update()
+                        on:focus=move |_| caret.update()
                     ></textarea>
                 </div>
-                <div>{tip}</div>
+                <MarkTip hover marks />
             </div>
             <p class="editor-note" data-testid="editor-plain" hidden=move || !plain.get() || large.get()>
                 {format!(
@@ -366,9 +237,7 @@ pub fn Editor() -> impl IntoView {
                 )}
             </p>
             <large::Viewer text=text show=large edit_anyway=edit_anyway select=state.select />
-            <p class="caret-info" id="editor-caret" data-testid="caret-info" aria-live="polite">
-                {caret_line}
-            </p>
+            <CaretInfo at=caret.at />
         </div>
     }
 }
@@ -390,60 +259,3 @@ fn mark_line(m: &Mark, in_tip: bool) -> AnyView {
         view! { <span class=format!("here {severity}")>{inner}</span> }.into_any()
     }
 }
-
-/// A piece of a mirror line: a token's text, coloured by its class when it has one.
-fn token_view(class: Option<&'static str>, text: String) -> impl IntoView {
-    match class {
-        Some(class) => Either::Left(view! { <span class=class>{text}</span> }),
-        None => Either::Right(text),
-    }
-}
-
-/// One line of the mirror: coloured tokens, underlined where a violation touches it.
-fn line_view(line: &Line) -> impl IntoView {
-    let text = line.text.as_str();
-    let toks = tokens(text, line.comment);
-    let mut next = 0; // the first token not yet fully emitted
-                      // The pieces of tokens between `from` and `to`.
-    let pieces = |from: usize, to: usize, next: &mut usize| {
-        let mut out = Vec::new();
-        while *next < toks.len() && toks[*next].0 < to {
-            let (s, e, tok) = toks[*next];
-            let (a, b) = (s.max(from), e.min(to));
-            if a < b {
-                out.push(token_view(tok.class(), text[a..b].to_string()));
-            }
-            if e <= to {
-                *next += 1;
-            } else {
-                break;
-            }
-        }
-        out
-    };
-    let mut out = Vec::new();
-    let mut pos = 0;
-    for seg in &line.segs {
-        out.push(Either::Left(pieces(pos, seg.start, &mut next)));
-        let severity = seg.severity.as_str();
-        let eol = if seg.start == seg.end { " eol" } else { "" };
-        let ids = seg
-            .marks
-            .iter()
-            .map(u32::to_string)
-            .collect::<Vec<_>>()
-            .join(" ");
-        let inside = pieces(seg.start, seg.end, &mut next);
-        out.push(Either::Right(view! {
-            <span class=format!("mark {severity}{eol}") data-severity=severity data-marks=ids>
-                {inside}
-            </span>
-        }));
-        pos = seg.end;
-    }
-    out.push(Either::Left(pieces(pos, text.len(), &mut next)));
-    view! { <div class="line">{out}</div> }
-}
-
-// Keep `Severity` and `Tok` in the public shape of this module's helpers.
-const _: fn(Severity, Tok) = |_, _| {};

@@ -2,7 +2,7 @@
 //! sends it, and its params (through [`super::params`]); and batches.
 
 use crate::json::{Direction, Node, Pointer, Value};
-use crate::rpc::catalogue::Rule;
+use crate::rpc::rule::Rule;
 use crate::rpc::rules::{ID_FRACTIONAL, ID_NULL_IN_REQUEST};
 use crate::rpc::{Kind, Sink};
 

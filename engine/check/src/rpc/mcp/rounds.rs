@@ -10,7 +10,7 @@
 //! <https://modelcontextprotocol.io/specification/2026-07-28/basic/patterns/mrtr>
 
 use crate::json::{escape_token, Direction, Node, Span, Value};
-use crate::rpc::catalogue::Rule;
+use crate::rpc::rule::Rule;
 use crate::rpc::{Sink, Text};
 
 use super::methods::{self, Types, ARRAY, INTEGER, OBJECT, STRING};

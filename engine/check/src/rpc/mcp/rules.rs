@@ -3,7 +3,7 @@
 //! 2025-11-25 unless a rule names its version.
 
 use super::McpVersion;
-use crate::rpc::catalogue::{rule, Rule, Section};
+use crate::rpc::rule::{rule, Rule, Section};
 
 const fn mcp(name: &'static str, title: &'static str, url: &'static str) -> Section {
     Section { name, title, url }

@@ -6,7 +6,7 @@
 //! check applies there: its conversations are input-required rounds and their retries instead.
 
 use crate::json::{Direction, Node, Span, Stream, Value};
-use crate::rpc::catalogue::Rule;
+use crate::rpc::rule::Rule;
 use crate::rpc::rules::REQUEST_ID_REUSED;
 use crate::rpc::{Document, Kind, Sink};
 
