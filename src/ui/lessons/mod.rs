@@ -52,13 +52,20 @@ fn save(p: &LessonProgress, app: AppState) {
     }
 }
 
-/// The list (`None`) or one lesson (0-based).
+/// The list (`None`, or an index past the last lesson) or one lesson (0-based).
 #[component]
 pub(crate) fn Lessons(app: AppState, index: Option<usize>) -> impl IntoView {
-    let progress = RwSignal::new(load(app));
-    let Some((i, l)) = index.and_then(|i| LESSONS.get(i).map(|l| (i, l))) else {
-        let p = progress.get_untracked();
-        let items = LESSONS
+    match index.and_then(|i| LESSONS.get(i).map(|lesson| (i, lesson))) {
+        Some((i, lesson)) => view! { <Lesson app i lesson /> }.into_any(),
+        None => view! { <LessonList app /> }.into_any(),
+    }
+}
+
+/// Every lesson, each marked when finished, and where to continue.
+#[component]
+fn LessonList(app: AppState) -> impl IntoView {
+    let p = load(app);
+    let items = LESSONS
             .iter()
             .enumerate()
             .map(|(i, l)| {
@@ -72,9 +79,9 @@ pub(crate) fn Lessons(app: AppState, index: Option<usize>) -> impl IntoView {
                 }
             })
             .collect_view();
-        let finished = LESSONS.iter().filter(|l| p.is_done(l.id)).count();
-        let next = LESSONS.iter().enumerate().find(|(_, l)| !p.is_done(l.id));
-        let status = match (finished, next) {
+    let finished = LESSONS.iter().filter(|l| p.is_done(l.id)).count();
+    let next = LESSONS.iter().enumerate().find(|(_, l)| !p.is_done(l.id));
+    let status = match (finished, next) {
             (0, _) => None,
             (_, Some((n, l))) => Some(view! {
                 <p data-testid="lessons-progress">
@@ -86,18 +93,28 @@ pub(crate) fn Lessons(app: AppState, index: Option<usize>) -> impl IntoView {
                 <p data-testid="lessons-progress">{format!("All {} finished: try the quiz next.", LESSONS.len())}</p>
             }.into_any()),
         };
-        return view! {
-            <section class="teach lessons" data-testid="lessons" aria-labelledby="lessons-title">
-                <h2 id="lessons-title" tabindex="-1">"Lessons"</h2>
-                <p data-testid="lessons-intro">
-                    {format!("For anyone who knows JSON and has never read JSON-RPC or MCP: {} short steps, about 40 minutes, from a first request to the Model Context Protocol (MCP: how AI applications talk to tools and data servers, over JSON-RPC). Each has an example to run against a mock server in this page and one question on what it taught.", LESSONS.len())}
-                </p>
-                {status}
-                <ol>{items}</ol>
-            </section>
-        }
-        .into_any();
-    };
+    view! {
+        <section class="teach lessons" data-testid="lessons" aria-labelledby="lessons-title">
+            <h2 id="lessons-title" tabindex="-1">"Lessons"</h2>
+            <p data-testid="lessons-intro">
+                {format!("For anyone who knows JSON and has never read JSON-RPC or MCP: {} short steps, about 40 minutes, from a first request to the Model Context Protocol (MCP: how AI applications talk to tools and data servers, over JSON-RPC). Each has an example to run against a mock server in this page and one question on what it taught.", LESSONS.len())}
+            </p>
+            {status}
+            <ol>{items}</ol>
+        </section>
+    }
+}
+
+/// One lesson (`lesson`, `LESSONS[i]`): its text and example, its runs against a mock server of
+/// its own, its question, and the way to the previous and next one.
+#[component]
+fn Lesson(
+    app: AppState,
+    i: usize,
+    lesson: &'static crate::teach::lessons::Lesson,
+) -> impl IntoView {
+    let l = lesson;
+    let progress = RwSignal::new(load(app));
     // Run sends the example to a mock server of the lesson's own, started afresh on every run
     // (a new MCP session: its ids restart, and the picture shows this run only). The playground's
     // log keeps a copy, under a peer that names the lesson and the run.
@@ -296,7 +313,6 @@ pub(crate) fn Lessons(app: AppState, index: Option<usize>) -> impl IntoView {
             </nav>
         </article>
     }
-    .into_any()
 }
 
 /// One lesson's runs: a mock server of its own, started afresh on every run (a new MCP session:
