@@ -258,6 +258,7 @@ pub(crate) fn Question(
                     {again}
                 </div>
             }
+            .into_any()
         })
     };
     let share = share.then(|| {
