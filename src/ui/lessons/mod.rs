@@ -287,6 +287,7 @@ fn Lesson(
     let finished = move || {
         progress.with(|p| p.is_done(l.id)).then(|| {
             view! { <p class="lesson-finished" data-testid="lesson-finished">"✓ Finished: this lesson's question was answered right."</p> }
+                .into_any()
         })
     };
     let prev = (i > 0).then(|| view! { <a data-testid="lesson-prev" href=Route::Lessons(Some(i - 1)).fragment()>"← Previous"</a> });

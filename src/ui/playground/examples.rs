@@ -119,6 +119,7 @@ pub fn ExampleAbout() -> impl IntoView {
                     </button>
                 </div>
             }
+            .into_any()
         })
     };
     view! {

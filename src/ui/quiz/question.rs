@@ -110,12 +110,14 @@ pub(crate) fn Question(
                     }
                 })
                 .collect_view()
+                .into_any()
         })
     };
     let pointed = move || {
         click.get().map(|at| {
             let near = item.with_value(|it| pointed_text(&it.text, at));
             view! { <p class="pointed" data-testid="quiz-pointed">"You point at: "<code>{near}</code></p> }
+                .into_any()
         })
     };
     // The same pointing by keyboard: every part of the message in a list (a click and a choice
