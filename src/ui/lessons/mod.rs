@@ -267,8 +267,7 @@ fn Lesson(
                 </p>
                 <SequencePicture log=run_log />
             </section>
-        }
-        .into_any())
+        })
     };
     // Answered right: the lesson is finished (kept, and marked in the list).
     let on_graded = Callback::new(move |right: bool| {
