@@ -313,6 +313,7 @@ pub(crate) fn Question(
             {share}
         </div>
     }
+    .into_any()
 }
 
 /// What a click at `at` points at, in the message's own words (the member there, at most 60
