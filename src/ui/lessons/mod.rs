@@ -52,52 +52,70 @@ fn save(p: &LessonProgress, app: AppState) {
     }
 }
 
-/// The list (`None`) or one lesson (0-based).
+/// The list (`None`, or an index past the last lesson) or one lesson (0-based).
 #[component]
 pub(crate) fn Lessons(app: AppState, index: Option<usize>) -> impl IntoView {
-    let progress = RwSignal::new(load(app));
-    let Some((i, l)) = index.and_then(|i| LESSONS.get(i).map(|l| (i, l))) else {
-        let p = progress.get_untracked();
-        let items = LESSONS
-            .iter()
-            .enumerate()
-            .map(|(i, l)| {
-                let done = p.is_done(l.id);
-                let mark = done.then(|| view! { <span class="lesson-done-mark" aria-label="finished">" ✓"</span> });
-                view! {
-                    <li data-testid="lesson-item" data-done=done.to_string()>
-                        <a data-testid="lesson-link" href=Route::Lessons(Some(i)).fragment()>{l.title}</a>
-                        {mark}
-                    </li>
-                }
-            })
-            .collect_view();
-        let finished = LESSONS.iter().filter(|l| p.is_done(l.id)).count();
-        let next = LESSONS.iter().enumerate().find(|(_, l)| !p.is_done(l.id));
-        let status = match (finished, next) {
-            (0, _) => None,
-            (_, Some((n, l))) => Some(view! {
-                <p data-testid="lessons-progress">
-                    {format!("{finished} of {} finished. ", LESSONS.len())}
-                    <a data-testid="lesson-continue" href=Route::Lessons(Some(n)).fragment()>{format!("Continue with “{}”", l.title)}</a>
-                </p>
-            }.into_any()),
-            (_, None) => Some(view! {
-                <p data-testid="lessons-progress">{format!("All {} finished: try the quiz next.", LESSONS.len())}</p>
-            }.into_any()),
+    match index.and_then(|i| LESSONS.get(i).map(|lesson| (i, lesson))) {
+        Some((i, lesson)) => view! { <Lesson app i lesson /> }.into_any(),
+        None => view! { <LessonList app /> }.into_any(),
+    }
+}
+
+/// Every lesson, each marked when finished, and where to continue.
+#[component]
+fn LessonList(app: AppState) -> impl IntoView {
+    let p = load(app);
+    let items = LESSONS
+        .iter()
+        .enumerate()
+        .map(|(i, l)| {
+            let done = p.is_done(l.id);
+            let mark = done.then(|| view! { <span class="lesson-done-mark" aria-label="finished">" ✓"</span> });
+            view! {
+                <li data-testid="lesson-item" data-done=done.to_string()>
+                    <a data-testid="lesson-link" href=Route::Lessons(Some(i)).fragment()>{l.title}</a>
+                    {mark}
+                </li>
+            }
+        })
+        .collect_view();
+    let finished = LESSONS.iter().filter(|l| p.is_done(l.id)).count();
+    let next = LESSONS.iter().enumerate().find(|(_, l)| !p.is_done(l.id));
+    // One paragraph type whether a lesson is left or not (a type per arm costs wasm).
+    let status = (finished > 0).then(|| {
+        let said = match next {
+            Some(_) => format!("{finished} of {} finished. ", LESSONS.len()),
+            None => format!("All {} finished: try the quiz next.", LESSONS.len()),
         };
-        return view! {
-            <section class="teach lessons" data-testid="lessons" aria-labelledby="lessons-title">
-                <h2 id="lessons-title" tabindex="-1">"Lessons"</h2>
-                <p data-testid="lessons-intro">
-                    {format!("For anyone who knows JSON and has never read JSON-RPC or MCP: {} short steps, about 40 minutes, from a first request to the Model Context Protocol (MCP: how AI applications talk to tools and data servers, over JSON-RPC). Each has an example to run against a mock server in this page and one question on what it taught.", LESSONS.len())}
-                </p>
-                {status}
-                <ol>{items}</ol>
-            </section>
-        }
-        .into_any();
-    };
+        let go = next.map(|(n, l)| {
+            view! {
+                <a data-testid="lesson-continue" href=Route::Lessons(Some(n)).fragment()>{format!("Continue with “{}”", l.title)}</a>
+            }
+        });
+        view! { <p data-testid="lessons-progress">{said}{go}</p> }
+    });
+    view! {
+        <section class="teach lessons" data-testid="lessons" aria-labelledby="lessons-title">
+            <h2 id="lessons-title" tabindex="-1">"Lessons"</h2>
+            <p data-testid="lessons-intro">
+                {format!("For anyone who knows JSON and has never read JSON-RPC or MCP: {} short steps, about 40 minutes, from a first request to the Model Context Protocol (MCP: how AI applications talk to tools and data servers, over JSON-RPC). Each has an example to run against a mock server in this page and one question on what it taught.", LESSONS.len())}
+            </p>
+            {status}
+            <ol>{items}</ol>
+        </section>
+    }
+}
+
+/// One lesson (`lesson`, `LESSONS[i]`): its text and example, its runs against a mock server of
+/// its own, its question, and the way to the previous and next one.
+#[component]
+fn Lesson(
+    app: AppState,
+    i: usize,
+    lesson: &'static crate::teach::lessons::Lesson,
+) -> impl IntoView {
+    let l = lesson;
+    let progress = RwSignal::new(load(app));
     // Run sends the example to a mock server of the lesson's own, started afresh on every run
     // (a new MCP session: its ids restart, and the picture shows this run only). The playground's
     // log keeps a copy, under a peer that names the lesson and the run.
@@ -265,6 +283,7 @@ pub(crate) fn Lessons(app: AppState, index: Option<usize>) -> impl IntoView {
     let finished = move || {
         progress.with(|p| p.is_done(l.id)).then(|| {
             view! { <p class="lesson-finished" data-testid="lesson-finished">"✓ Finished: this lesson's question was answered right."</p> }
+                .into_any()
         })
     };
     let prev = (i > 0).then(|| view! { <a data-testid="lesson-prev" href=Route::Lessons(Some(i - 1)).fragment()>"← Previous"</a> });
@@ -293,7 +312,6 @@ pub(crate) fn Lessons(app: AppState, index: Option<usize>) -> impl IntoView {
             </nav>
         </article>
     }
-    .into_any()
 }
 
 /// One lesson's runs: a mock server of its own, started afresh on every run (a new MCP session:

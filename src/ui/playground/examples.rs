@@ -120,6 +120,7 @@ pub fn ExampleAbout() -> impl IntoView {
                     </button>
                 </div>
             }
+            .into_any()
         })
     };
     view! {

@@ -111,7 +111,7 @@ pub(crate) fn Quiz(app: AppState, which: QuizRoute) -> impl IntoView {
                 <p>"Write a message of your own, then say what you think it is. It is checked with the playground's profile."</p>
                 <textarea data-testid="quiz-own" aria-label="Your message" rows="4" spellcheck="false" bind:value=own_text></textarea>
                 <button type="button" data-testid="quiz-own-check" on:click=check_own>"Is this right?"</button>
-                {move || own.get().map(|slot| view! { <Question q=1 asked=slot /> })}
+                {move || own.get().map(|slot| view! { <Question q=1 asked=slot /> }.into_any())}
             </section>
         </section>
     }

@@ -101,21 +101,23 @@ pub(crate) fn Question(
         grade.with(|g| {
             quiz::marked(&text, g.as_ref().map_or(&[][..], |g| &g.spans))
                 .into_iter()
+                // One span type for both (a type per branch costs wasm): a hit is marked.
                 .map(|(s, hit)| {
-                    if hit {
-                        view! { <span class="hit" data-testid="quiz-span">{s.to_string()}</span> }
-                            .into_any()
-                    } else {
-                        view! { <span>{s.to_string()}</span> }.into_any()
+                    view! {
+                        <span class=hit.then_some("hit") data-testid=hit.then_some("quiz-span")>
+                            {s.to_string()}
+                        </span>
                     }
                 })
                 .collect_view()
+                .into_any()
         })
     };
     let pointed = move || {
         click.get().map(|at| {
             let near = item.with_value(|it| pointed_text(&it.text, at));
             view! { <p class="pointed" data-testid="quiz-pointed">"You point at: "<code>{near}</code></p> }
+                .into_any()
         })
     };
     // The same pointing by keyboard: every part of the message in a list (a click and a choice
@@ -258,6 +260,7 @@ pub(crate) fn Question(
                     {again}
                 </div>
             }
+            .into_any()
         })
     };
     let share = share.then(|| {
@@ -310,6 +313,7 @@ pub(crate) fn Question(
             {share}
         </div>
     }
+    .into_any()
 }
 
 /// What a click at `at` points at, in the message's own words (the member there, at most 60

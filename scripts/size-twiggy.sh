@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# Where the page's wasm goes, per crate and per function (twiggy, `cargo install twiggy`).
+# Builds the page's binary as the release build does (cargo's wasm-release profile, wasm-bindgen,
+# `wasm-opt -Oz --reorder-functions-by-name`) but keeps the function names (`wasm-opt -g`), which
+# the release build strips; the code is the same, the names only label it.
+#   bash scripts/size-twiggy.sh [OUT_DIR] [ROWS]     (default /tmp/size-twiggy, 40 rows)
+# Prints twiggy's top functions, its monomorphisations (generic code compiled once per type) and the
+# code bytes summed by crate (raw, before gzip; data segments apart). OUT_DIR keeps named.wasm for
+# more questions: `twiggy paths OUT_DIR/named.wasm NAME`, `twiggy dominators …`.
+set -euo pipefail
+out="${1:-/tmp/size-twiggy}"
+rows="${2:-40}"
+root="$(cd "$(dirname "$0")/.." && pwd)"
+target="${CARGO_TARGET_DIR:-$root/target}"
+command -v twiggy >/dev/null || { echo "size-twiggy: no twiggy: cargo install twiggy" >&2; exit 1; }
+mkdir -p "$out"
+cargo build --locked --manifest-path "$root/Cargo.toml" --target wasm32-unknown-unknown \
+  --profile wasm-release --bin jsonrpc-playground
+wasm-bindgen --target web --keep-debug --out-dir "$out/bindgen" \
+  "$target/wasm32-unknown-unknown/wasm-release/jsonrpc-playground.wasm"
+wasm-opt -Oz --reorder-functions-by-name -g --enable-bulk-memory --enable-nontrapping-float-to-int \
+  --enable-sign-ext --enable-mutable-globals \
+  "$out/bindgen/jsonrpc-playground_bg.wasm" -o "$out/named.wasm"
+twiggy top -n "$rows" "$out/named.wasm"
+twiggy monos -m "$rows" -n 0 "$out/named.wasm"
+twiggy top -n 1000000 -f csv "$out/named.wasm" >"$out/top.csv"
+# Per crate: the first path segment of each function's name (`<impl X for Y>` counts for X's crate).
+awk 'NR > 1 && match($0, /,[0-9]+,[0-9.e+-]+,[0-9]*,[0-9.e+-]*$/) {
+    name = substr($0, 1, RSTART - 1); split(substr($0, RSTART + 1), f, ","); bytes = f[1]
+    sub(/^"+/, "", name)
+    if (name ~ /names" *subsection/ || name ~ /^function names/) next
+    if (name ~ /^data segment/) crate = "(data segments)"
+    else { crate = name; sub(/^<*(impl )?/, "", crate); sub(/[^a-z0-9_].*$/, "", crate); if (crate == "") crate = "(other)" }
+    sum[crate] += bytes; total += bytes
+  } END {
+    for (c in sum) printf "%9d %5.1f%% %s\n", sum[c], 100 * sum[c] / total, c
+  }' "$out/top.csv" | sort -rn | head -25
