@@ -22,8 +22,8 @@ const KEY: &str = "jrpc.lessons";
 
 /// The saved lesson progress, or none finished (a damaged save is a notice, not a guess).
 fn load(app: AppState) -> LessonProgress {
-    match crate::ui::quiz::storage().map(|s| s.get_item(KEY)) {
-        Some(Ok(Some(json))) => LessonProgress::from_json(&json).unwrap_or_else(|why| {
+    match crate::ui::storage::load(KEY) {
+        Ok(Some(json)) => LessonProgress::from_json(&json).unwrap_or_else(|why| {
             app.notify(
                 NoticeLevel::Error,
                 format!("The saved lesson progress could not be read ({why}); no lesson is marked finished."),
@@ -36,12 +36,7 @@ fn load(app: AppState) -> LessonProgress {
 
 /// Saves the lesson progress; a failure is a notice and touches nothing else.
 fn save(p: &LessonProgress, app: AppState) {
-    let outcome = crate::ui::quiz::storage()
-        .ok_or_else(|| "no localStorage".to_string())
-        .and_then(|s| {
-            s.set_item(KEY, &p.to_json())
-                .map_err(|e| crate::ui::js_error_text(&e))
-        });
+    let outcome = crate::ui::storage::save(KEY, Some(&p.to_json()));
     if let Err(why) = outcome {
         app.notify(
             NoticeLevel::Error,

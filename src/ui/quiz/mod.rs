@@ -27,14 +27,10 @@ fn new_seed() -> u64 {
     (js_sys::Math::random() * 4_294_967_296.0) as u64 + 1
 }
 
-pub(crate) fn storage() -> Option<web_sys::Storage> {
-    window().local_storage().ok().flatten()
-}
-
 /// The saved progress, or a fresh start (a damaged save is a notice, not a guess).
 fn load(app: AppState) -> Progress {
-    match storage().map(|s| s.get_item(KEY)) {
-        Some(Ok(Some(json))) => Progress::from_json(&json).unwrap_or_else(|why| {
+    match crate::ui::storage::load(KEY) {
+        Ok(Some(json)) => Progress::from_json(&json).unwrap_or_else(|why| {
             app.notify(
                 NoticeLevel::Error,
                 format!("The saved quiz progress could not be read ({why}); the quiz starts over."),
@@ -47,12 +43,7 @@ fn load(app: AppState) -> Progress {
 
 /// Saves the series' progress; a failure is reported once (`warned`) and touches nothing else.
 fn save(p: Progress, app: AppState, warned: StoredValue<bool>) {
-    let outcome = storage()
-        .ok_or_else(|| "no localStorage".to_string())
-        .and_then(|s| {
-            s.set_item(KEY, &p.to_json())
-                .map_err(|e| crate::ui::js_error_text(&e))
-        });
+    let outcome = crate::ui::storage::save(KEY, Some(&p.to_json()));
     if let Err(why) = outcome {
         if !warned.get_value() {
             warned.set_value(true);
