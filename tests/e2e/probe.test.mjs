@@ -283,3 +283,40 @@ test('a Probe whose worker does not load says so in the panel, and the next Prob
   await page.waitForSelector('[data-testid=probe-status][data-state=done]', { timeout: 60_000 });
   await context.close();
 });
+
+/** The JSON-RPC message of an HTTP response body: JSON as it is, or an event stream's data. */
+const messageOf = (body) =>
+  body.trimStart().startsWith('{') ? body.trim()
+    : body.split('\n').filter((l) => l.startsWith('data:')).map((l) => l.slice(5).trim()).filter(Boolean).join('');
+
+test('an HTTP probe resumes an event stream that ends before its reply (GET with Last-Event-ID)', async () => {
+  const { context, page, problems } = await openApp(browser);
+  // The tools/list POST's event stream ends after a priming event (id e1); its reply, fetched
+  // from jrpc serve, comes on the stream resumed by a GET with Last-Event-ID: e1.
+  const resumed = [];
+  let reply = null;
+  const stream = { 'access-control-allow-origin': '*', 'content-type': 'text/event-stream' };
+  await page.route((url) => url.href.startsWith(jrpc.http), async (route) => {
+    const request = route.request();
+    const body = request.method() === 'POST' ? parsed(request.postData()) : null;
+    if (body?.method === 'tools/list' && reply === null) {
+      reply = messageOf(await (await route.fetch()).text());
+      await route.fulfill({ status: 200, headers: stream, body: 'id: e1\nretry: 50\ndata:\n\n' });
+      return;
+    }
+    const lastEventId = await request.headerValue('last-event-id');
+    if (request.method() === 'GET' && lastEventId) {
+      resumed.push(lastEventId);
+      await route.fulfill({ status: 200, headers: stream, body: `id: e2\ndata: ${reply}\n\n` });
+      return;
+    }
+    await route.continue();
+  });
+  await probe(page, jrpc.http);
+  assert.ok(reply?.includes('"tools"'), `the tools/list reply: ${reply}`);
+  assert.deepEqual(resumed, ['e1'], 'one GET, with the last event id');
+  const failed = (await rows(page)).filter((r) => r.status === 'fail');
+  assert.deepEqual(failed, [], 'no check fails: the resumed stream brought the reply');
+  assert.deepEqual(unexpected(problems), []);
+  await context.close();
+});

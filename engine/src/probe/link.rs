@@ -8,6 +8,13 @@
 use std::fmt;
 use std::time::Duration;
 
+/// The most times one event stream is resumed (GET with Last-Event-ID) before its reply (both
+/// faces: `jrpc probe` and the page's Probe).
+pub const MAX_RESUMES: usize = 3;
+/// The reconnection time when the stream asked for none (`retry:`), and the longest one honoured.
+pub const DEFAULT_RETRY: Duration = Duration::from_millis(1000);
+pub const MAX_RETRY: Duration = Duration::from_secs(10);
+
 /// The connection failed: the server is gone, refused, or broke the transport.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LinkError(pub String);

@@ -21,15 +21,13 @@ use hyper_util::rt::TokioIo;
 
 use super::tls::{self, Endpoint};
 use crate::event_stream::{Event, EventStream};
-use crate::probe::link::{http_note, is_reply, request_headers, Delivery, HttpBody, LinkError};
+pub use crate::probe::link::MAX_RESUMES;
+use crate::probe::link::{
+    http_note, is_reply, request_headers, Delivery, HttpBody, LinkError, DEFAULT_RETRY, MAX_RETRY,
+};
 
 /// The largest response body read (an event stream: in all, across its resumptions).
 const MAX_BODY: usize = 16 * 1024 * 1024;
-/// The most times one event stream is resumed (GET with Last-Event-ID) before its reply.
-pub const MAX_RESUMES: usize = 3;
-/// The reconnection time when the stream asked for none, and the longest one honoured.
-const DEFAULT_RETRY: Duration = Duration::from_millis(1000);
-const MAX_RETRY: Duration = Duration::from_secs(10);
 /// The most event streams open at once (a POST answering the server may open its own): past
 /// it the oldest is dropped.
 const MAX_OPEN_STREAMS: usize = 4;

@@ -4,8 +4,9 @@
 //! `MCP-Protocol-Version`, and under 2026-07-28 `Mcp-Method`/`Mcp-Name` from each request; a
 //! Server-Sent Events reply read as the probe receives, until it carries the reply, so that a
 //! request the server sends on it first is answered while it waits). It is not the live link's
-//! connection: the probe's messages never reach the page's log. (A stream that ends before its
-//! reply is not resumed here, as `jrpc probe` does: the request is then unanswered.)
+//! connection: the probe's messages never reach the page's log. A stream that ends before its
+//! reply is resumed as `jrpc probe` does: after the `retry:` time it asked for, a GET with
+//! `Last-Event-ID` (at most [`MAX_RESUMES`] times; only when an event id was sent).
 //! It runs in the Probe's worker ([`super::worker`]): waits are the global `setTimeout`
 //! ([`sleep`]) and the clock the global `performance.now()` ([`clock_ms`]), which a worker has
 //! as a page does (Leptos' timers need a window).
@@ -23,7 +24,9 @@ use super::super::transport::fetch_post;
 use super::super::wording::{binary_text, explain_fetch_error, explain_open_error};
 use super::super::Transport;
 use crate::event_stream::{Event, EventStream};
-use crate::probe::link::{http_note, is_reply, request_headers, HttpBody};
+use crate::probe::link::{
+    http_note, is_reply, request_headers, HttpBody, DEFAULT_RETRY, MAX_RESUMES, MAX_RETRY,
+};
 use crate::probe::{Delivery, LinkError, ProbeLink};
 use wasm_bindgen::prelude::wasm_bindgen;
 use wasm_bindgen::JsCast;
@@ -77,17 +80,48 @@ struct OpenStream {
     /// chunk it brings).
     pending: Option<web_sys::js_sys::futures::JsFuture>,
     events: EventStream,
+    /// Bytes read from it and the streams it resumed.
     read: usize,
+    /// GETs with Last-Event-ID made for it so far.
+    resumes: usize,
+}
+
+/// Where a stream stands after [`OpenStream::pump`].
+enum Pumped {
+    /// Still open: nothing more within the wait, or a message came.
+    Open,
+    /// Done: its reply came (or it ended and cannot be resumed).
+    Done,
+    /// It ended before its reply, after the event `last_event_id`: to be resumed.
+    Ended {
+        last_event_id: String,
+        retry: Duration,
+    },
 }
 
 impl OpenStream {
+    fn new(
+        body: web_sys::ReadableStream,
+        events: EventStream,
+        read: usize,
+        resumes: usize,
+    ) -> OpenStream {
+        OpenStream {
+            reader: body.get_reader().unchecked_into(),
+            pending: None,
+            events,
+            read,
+            resumes,
+        }
+    }
+
     /// Reads the stream into `inbox` until a message comes or `wait` passes; whether the stream
-    /// is done (it ended, or gave its reply).
+    /// is done (it gave its reply), open, or ended before its reply.
     async fn pump(
         &mut self,
         inbox: &mut VecDeque<String>,
         wait: Duration,
-    ) -> Result<bool, LinkError> {
+    ) -> Result<Pumped, LinkError> {
         use web_sys::js_sys::{Reflect, Uint8Array};
         let failed = |e: wasm_bindgen::JsValue| {
             LinkError(format!(
@@ -99,7 +133,7 @@ impl OpenStream {
         while inbox.is_empty() {
             let left = until - clock_ms();
             if left <= 0.0 {
-                return Ok(false);
+                return Ok(Pumped::Open);
             }
             let mut read = self
                 .pending
@@ -114,7 +148,7 @@ impl OpenStream {
                 Either::Left((chunk, _)) => chunk.map_err(failed)?,
                 Either::Right(_) => {
                     self.pending = Some(read);
-                    return Ok(false);
+                    return Ok(Pumped::Open);
                 }
             };
             if Reflect::get(&chunk, &"done".into())
@@ -122,8 +156,22 @@ impl OpenStream {
                 .is_truthy()
             {
                 let events = std::mem::replace(&mut self.events, EventStream::new(MAX_BODY));
-                inbox.extend(events.finish().and_then(Event::message));
-                return Ok(true);
+                let retry = events.retry_ms.map_or(DEFAULT_RETRY, Duration::from_millis);
+                let last_event_id = events.last_event_id().to_string();
+                let mut answered = false;
+                if let Some(message) = events.finish().and_then(Event::message) {
+                    answered = is_reply(&message);
+                    inbox.push_back(message);
+                }
+                // Without an event id there is nothing to resume from; the request then stays
+                // unanswered (and is reported so).
+                if answered || last_event_id.is_empty() || self.resumes == MAX_RESUMES {
+                    return Ok(Pumped::Done);
+                }
+                return Ok(Pumped::Ended {
+                    last_event_id,
+                    retry: retry.min(MAX_RETRY),
+                });
             }
             let data = Reflect::get(&chunk, &"value".into())
                 .map_err(failed)?
@@ -146,10 +194,10 @@ impl OpenStream {
             }
             if answered {
                 let _ = self.reader.cancel();
-                return Ok(true);
+                return Ok(Pumped::Done);
             }
         }
-        Ok(false)
+        Ok(Pumped::Open)
     }
 }
 
@@ -283,12 +331,7 @@ impl BrowserLink {
                 if let Some(old) = stream.take() {
                     let _ = old.reader.cancel();
                 }
-                *stream = Some(OpenStream {
-                    reader: body.get_reader().unchecked_into(),
-                    pending: None,
-                    events: EventStream::new(MAX_BODY),
-                    read: 0,
-                });
+                *stream = Some(OpenStream::new(body, EventStream::new(MAX_BODY), 0, 0));
                 streaming = true;
             }
         } else {
@@ -312,6 +355,100 @@ impl BrowserLink {
             http_status: Some(status),
             note,
         })
+    }
+}
+
+impl BrowserLink {
+    /// The next message over HTTP: one queued, else one read from the open event stream within
+    /// `wait`, resuming a stream that ends before its reply.
+    async fn receive_http(&mut self, wait: Duration) -> Result<Option<String>, LinkError> {
+        let until = clock_ms() + wait.as_secs_f64() * 1000.0;
+        loop {
+            let Wire::Http { inbox, stream, .. } = &mut self.wire else {
+                return Ok(None);
+            };
+            let left = Duration::from_secs_f64(((until - clock_ms()) / 1000.0).max(0.0));
+            let Some(open) = stream.as_mut().filter(|_| inbox.is_empty()) else {
+                return Ok(inbox.pop_front());
+            };
+            let (last_event_id, retry) = match open.pump(inbox, left).await? {
+                Pumped::Open => return Ok(inbox.pop_front()),
+                Pumped::Done => {
+                    *stream = None;
+                    return Ok(inbox.pop_front());
+                }
+                Pumped::Ended {
+                    last_event_id,
+                    retry,
+                } => (last_event_id, retry),
+            };
+            let (read, resumes) = (open.read, open.resumes);
+            *stream = None;
+            if !inbox.is_empty() || clock_ms() + retry.as_secs_f64() * 1000.0 >= until {
+                return Ok(inbox.pop_front());
+            }
+            sleep(retry).await;
+            let left = Duration::from_secs_f64(((until - clock_ms()) / 1000.0).max(0.0));
+            let resumed = match select(
+                std::pin::pin!(self.resume(&last_event_id)),
+                std::pin::pin!(sleep(left)),
+            )
+            .await
+            {
+                Either::Left((resumed, _)) => resumed?,
+                Either::Right(_) => return Ok(None),
+            };
+            let Some(body) = resumed else {
+                return Ok(None);
+            };
+            let mut events = EventStream::new(MAX_BODY);
+            // The resumed stream goes on from the same last event id.
+            let _ = events.push(format!("id: {last_event_id}\n").as_bytes());
+            if let Wire::Http { stream, .. } = &mut self.wire {
+                *stream = Some(OpenStream::new(body, events, read, resumes + 1));
+            }
+        }
+    }
+
+    /// `GET` with `Last-Event-ID`: the event stream that goes on after `last_event_id`, or `None`
+    /// when the server offers none (another status or content type).
+    async fn resume(
+        &self,
+        last_event_id: &str,
+    ) -> Result<Option<web_sys::ReadableStream>, LinkError> {
+        let Wire::Http {
+            session,
+            protocol_version,
+            ..
+        } = &self.wire
+        else {
+            return Ok(None);
+        };
+        let mut request = gloo_net::http::Request::get(&self.url)
+            .header("Accept", "text/event-stream")
+            .header("Last-Event-ID", last_event_id);
+        if let Some(id) = session {
+            request = request.header("Mcp-Session-Id", id);
+        }
+        if let Some(version) = protocol_version {
+            request = request.header("MCP-Protocol-Version", version);
+        }
+        for (name, value) in &self.headers {
+            request = request.header(name, value);
+        }
+        let response = request
+            .send()
+            .await
+            .map_err(|e| LinkError(explain_fetch_error(&self.url, &e.to_string())))?;
+        let event_stream = response
+            .headers()
+            .get("content-type")
+            .unwrap_or_default()
+            .to_ascii_lowercase()
+            .starts_with("text/event-stream");
+        Ok(((200..300).contains(&response.status()) && event_stream)
+            .then(|| response.body())
+            .flatten())
     }
 }
 
@@ -341,16 +478,7 @@ impl ProbeLink for BrowserLink {
 
     async fn receive(&mut self, wait: Duration) -> Result<Option<String>, LinkError> {
         let frames = match &mut self.wire {
-            Wire::Http { inbox, stream, .. } => {
-                if inbox.is_empty() {
-                    if let Some(open) = stream {
-                        if open.pump(inbox, wait).await? {
-                            *stream = None;
-                        }
-                    }
-                }
-                return Ok(inbox.pop_front());
-            }
+            Wire::Http { .. } => return self.receive_http(wait).await,
             Wire::Ws { frames, .. } => frames,
         };
         if wait.is_zero() {
