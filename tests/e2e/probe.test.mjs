@@ -320,3 +320,34 @@ test('an HTTP probe resumes an event stream that ends before its reply (GET with
   assert.deepEqual(unexpected(problems), []);
   await context.close();
 });
+
+test('an HTTP probe opens the standalone event stream after initialized and answers a request on it', async () => {
+  const { context, page, problems } = await openApp(browser);
+  // A handshake server (initialize, then notifications/initialized): the standalone GET (no
+  // Last-Event-ID) gets an event stream carrying the server's ping; the probe's answer is a POST.
+  await handshakeOnly(page);
+  const opened = [];
+  const answers = [];
+  const ping = { jsonrpc: '2.0', id: 'standalone-1', method: 'ping' };
+  await page.route((url) => url.href.startsWith(jrpc.http), async (route) => {
+    const request = route.request();
+    const body = request.method() === 'POST' ? parsed(request.postData()) : null;
+    if (body?.id === ping.id) answers.push(body);
+    if (request.method() === 'GET' && !(await request.headerValue('last-event-id'))) {
+      opened.push(await request.headerValue('mcp-session-id'));
+      await route.fulfill({
+        status: 200,
+        headers: { 'access-control-allow-origin': '*', 'content-type': 'text/event-stream' },
+        body: `event: message\ndata: ${JSON.stringify(ping)}\n\n`,
+      });
+      return;
+    }
+    await route.fallback();
+  });
+  await probe(page, jrpc.http);
+  assert.equal(opened.length, 1, 'one standalone GET');
+  assert.ok(opened[0], 'with the session id');
+  assert.deepEqual(answers, [{ jsonrpc: '2.0', id: 'standalone-1', result: {} }], 'the ping answered');
+  assert.deepEqual(unexpected(problems), []);
+  await context.close();
+});

@@ -25,7 +25,8 @@ use super::super::wording::{binary_text, explain_fetch_error, explain_open_error
 use super::super::Transport;
 use crate::event_stream::{Event, EventStream};
 use crate::probe::link::{
-    http_note, is_reply, request_headers, HttpBody, DEFAULT_RETRY, MAX_RESUMES, MAX_RETRY,
+    http_note, is_initialized_notification, is_reply, request_headers, HttpBody, DEFAULT_RETRY,
+    MAX_RESUMES, MAX_RETRY,
 };
 use crate::probe::{Delivery, LinkError, ProbeLink};
 use wasm_bindgen::prelude::wasm_bindgen;
@@ -70,6 +71,9 @@ enum Wire {
         inbox: VecDeque<String>,
         /// The event stream of the last POST, until it has given its reply.
         stream: Option<OpenStream>,
+        /// The standalone event stream (GET), once the session is initialized, if the server
+        /// offers one: read beside the POST's; at its end it is closed, not resumed.
+        listen: Option<OpenStream>,
     },
 }
 
@@ -84,6 +88,8 @@ struct OpenStream {
     read: usize,
     /// GETs with Last-Event-ID made for it so far.
     resumes: usize,
+    /// A POST's stream is done once it carries its reply; the standalone stream is not.
+    until_reply: bool,
 }
 
 /// Where a stream stands after [`OpenStream::pump`].
@@ -112,6 +118,7 @@ impl OpenStream {
             events,
             read,
             resumes,
+            until_reply: true,
         }
     }
 
@@ -135,21 +142,23 @@ impl OpenStream {
             if left <= 0.0 {
                 return Ok(Pumped::Open);
             }
-            let mut read = self
+            // The read in flight stays in `pending` while awaited: a pump dropped mid-wait (the
+            // other stream gave a message first) loses no chunk.
+            let reader = &self.reader;
+            let read = self
                 .pending
-                .take()
-                .unwrap_or_else(|| web_sys::js_sys::futures::JsFuture::from(self.reader.read()));
+                .get_or_insert_with(|| web_sys::js_sys::futures::JsFuture::from(reader.read()));
             let chunk = match select(
-                &mut read,
+                read,
                 std::pin::pin!(sleep(Duration::from_secs_f64(left / 1000.0))),
             )
             .await
             {
-                Either::Left((chunk, _)) => chunk.map_err(failed)?,
-                Either::Right(_) => {
-                    self.pending = Some(read);
-                    return Ok(Pumped::Open);
+                Either::Left((chunk, _)) => {
+                    self.pending = None;
+                    chunk.map_err(failed)?
                 }
+                Either::Right(_) => return Ok(Pumped::Open),
             };
             if Reflect::get(&chunk, &"done".into())
                 .map_err(failed)?
@@ -192,7 +201,7 @@ impl OpenStream {
                 answered |= is_reply(&message);
                 inbox.push_back(message);
             }
-            if answered {
+            if answered && self.until_reply {
                 let _ = self.reader.cancel();
                 return Ok(Pumped::Done);
             }
@@ -226,6 +235,7 @@ impl BrowserLink {
                 protocol_version: None,
                 inbox: VecDeque::new(),
                 stream: None,
+                listen: None,
             },
             Transport::Ws => {
                 let opened = if protocol.is_empty() {
@@ -295,6 +305,7 @@ impl BrowserLink {
             protocol_version,
             inbox,
             stream,
+            ..
         } = &mut self.wire
         else {
             return Ok(Delivery::default());
@@ -351,6 +362,9 @@ impl BrowserLink {
             streaming || !messages.is_empty(),
         );
         inbox.extend(messages);
+        if (200..300).contains(&status) && is_initialized_notification(text) {
+            self.listen().await;
+        }
         Ok(Delivery {
             http_status: Some(status),
             note,
@@ -364,14 +378,55 @@ impl BrowserLink {
     async fn receive_http(&mut self, wait: Duration) -> Result<Option<String>, LinkError> {
         let until = clock_ms() + wait.as_secs_f64() * 1000.0;
         loop {
-            let Wire::Http { inbox, stream, .. } = &mut self.wire else {
+            let Wire::Http {
+                inbox,
+                stream,
+                listen,
+                ..
+            } = &mut self.wire
+            else {
                 return Ok(None);
             };
             let left = Duration::from_secs_f64(((until - clock_ms()) / 1000.0).max(0.0));
-            let Some(open) = stream.as_mut().filter(|_| inbox.is_empty()) else {
+            if !inbox.is_empty() {
+                return Ok(inbox.pop_front());
+            }
+            let pumped = match (stream.as_mut(), listen.as_mut()) {
+                (None, None) => return Ok(None),
+                (Some(open), None) => open.pump(inbox, left).await?,
+                (open, Some(standalone)) => {
+                    let mut heard = VecDeque::new();
+                    let from_post = match open {
+                        None => Either::Right(standalone.pump(&mut heard, left).await),
+                        Some(open) => match select(
+                            std::pin::pin!(open.pump(inbox, left)),
+                            std::pin::pin!(standalone.pump(&mut heard, left)),
+                        )
+                        .await
+                        {
+                            Either::Left((pumped, _)) => Either::Left(pumped),
+                            Either::Right((pumped, _)) => Either::Right(pumped),
+                        },
+                    };
+                    inbox.extend(heard);
+                    match from_post {
+                        Either::Left(pumped) => pumped?,
+                        // The standalone stream: at its end (or break) it is closed.
+                        Either::Right(Ok(Pumped::Open)) if left.is_zero() => {
+                            return Ok(inbox.pop_front())
+                        }
+                        Either::Right(Ok(Pumped::Open)) => continue,
+                        Either::Right(_) => {
+                            *listen = None;
+                            continue;
+                        }
+                    }
+                }
+            };
+            let Some(open) = stream.as_mut() else {
                 return Ok(inbox.pop_front());
             };
-            let (last_event_id, retry) = match open.pump(inbox, left).await? {
+            let (last_event_id, retry) = match pumped {
                 Pumped::Open => return Ok(inbox.pop_front()),
                 Pumped::Done => {
                     *stream = None;
@@ -390,7 +445,7 @@ impl BrowserLink {
             sleep(retry).await;
             let left = Duration::from_secs_f64(((until - clock_ms()) / 1000.0).max(0.0));
             let resumed = match select(
-                std::pin::pin!(self.resume(&last_event_id)),
+                std::pin::pin!(self.get_stream(Some(&last_event_id))),
                 std::pin::pin!(sleep(left)),
             )
             .await
@@ -410,11 +465,27 @@ impl BrowserLink {
         }
     }
 
-    /// `GET` with `Last-Event-ID`: the event stream that goes on after `last_event_id`, or `None`
-    /// when the server offers none (another status or content type).
-    async fn resume(
+    /// Opens the standalone event stream (`GET`, no Last-Event-ID) on which a server sends its
+    /// own requests and notifications outside any POST, once the session is initialized. A server
+    /// that offers none (405) is fine; so is one that fails to (the probe goes on without it).
+    async fn listen(&mut self) {
+        let opened = match self.get_stream(None).await {
+            Ok(Some(body)) => body,
+            Ok(None) | Err(_) => return,
+        };
+        if let Wire::Http { listen, .. } = &mut self.wire {
+            let mut standalone = OpenStream::new(opened, EventStream::new(MAX_BODY), 0, 0);
+            standalone.until_reply = false;
+            *listen = Some(standalone);
+        }
+    }
+
+    /// `GET` with `Last-Event-ID`: the event stream that goes on after `last_event_id`; without
+    /// one, the standalone event stream. `None` when the server offers none (another status or
+    /// content type).
+    async fn get_stream(
         &self,
-        last_event_id: &str,
+        last_event_id: Option<&str>,
     ) -> Result<Option<web_sys::ReadableStream>, LinkError> {
         let Wire::Http {
             session,
@@ -424,9 +495,11 @@ impl BrowserLink {
         else {
             return Ok(None);
         };
-        let mut request = gloo_net::http::Request::get(&self.url)
-            .header("Accept", "text/event-stream")
-            .header("Last-Event-ID", last_event_id);
+        let mut request =
+            gloo_net::http::Request::get(&self.url).header("Accept", "text/event-stream");
+        if let Some(id) = last_event_id {
+            request = request.header("Last-Event-ID", id);
+        }
         if let Some(id) = session {
             request = request.header("Mcp-Session-Id", id);
         }
