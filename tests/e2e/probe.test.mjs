@@ -8,7 +8,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { launch, openAdvanced, openApp } from './support.mjs';
+import { BASE_URL, launch, openAdvanced, openApp, watch } from './support.mjs';
 import { jrpcServe, jsonrpsee } from './servers.mjs';
 
 let browser;
@@ -235,6 +235,119 @@ test('the Options keep the probe off named tools and cap its calls (as --skip-to
   assert.match(call.text, /add: skipped \(--skip-tool\)/);
   assert.match(call.text, /echo: skipped \(--skip-tool\)/);
   assert.match(call.text, /stopped after 2 calls \(--max-calls\)/);
+  assert.deepEqual(unexpected(problems), []);
+  await context.close();
+});
+
+/** The Probe's worker files (src/ui/link/probe/worker.rs): its loader, glue and wasm. */
+const PROBE_FILE = /\/probe-(boot|worker)[^/]*\.(js|wasm)$/;
+
+/** The app in a context without its service worker (whose fetches Playwright neither sees nor
+ * routes), so that every file the page and its workers fetch is seen. */
+async function openUncached() {
+  const context = await browser.newContext({ serviceWorkers: 'block' });
+  const page = await context.newPage();
+  const problems = await watch(page);
+  const fetched = [];
+  context.on('request', (request) => fetched.push(request.url()));
+  await page.goto(BASE_URL);
+  await page.waitForSelector('[data-testid=verdict]');
+  return { context, page, problems, fetched };
+}
+
+test('the first load does not fetch the Probe: its worker is fetched on the first Probe', async () => {
+  const { context, page, problems, fetched } = await openUncached();
+  await new Promise((r) => setTimeout(r, 1_000));
+  assert.deepEqual(fetched.filter((u) => PROBE_FILE.test(u)), [], 'nothing of the Probe before the first Probe');
+  await probe(page, jrpc.ws);
+  const probeFiles = fetched.filter((u) => PROBE_FILE.test(u)).map((u) => u.replace(/.*\//, ''));
+  assert.deepEqual(probeFiles.map((u) => u.replace(/-[0-9a-f]{16}/, '')).sort(),
+    ['probe-boot.js', 'probe-worker.js', 'probe-worker_bg.wasm']);
+  assert.deepEqual(unexpected(problems), []);
+  await context.close();
+});
+
+test('a Probe whose worker does not load says so in the panel, and the next Probe tries again', async () => {
+  const { context, page } = await openUncached();
+  let refused = 0;
+  await page.route(/\/probe-worker[^/]*_bg\.wasm$/, async (route) => {
+    refused += 1;
+    await route.fulfill({ status: 404, body: 'gone' });
+  });
+  const status = await probe(page, jrpc.ws, 'error');
+  assert.match(status, /The Probe could not start: its worker's files did not load/);
+  assert.equal(await page.$('[data-testid=probe-table]'), null);
+  assert.equal(refused, 1);
+  await page.unroute(/\/probe-worker[^/]*_bg\.wasm$/);
+  await page.click('[data-testid=probe-run]');
+  await page.waitForSelector('[data-testid=probe-status][data-state=done]', { timeout: 60_000 });
+  await context.close();
+});
+
+/** The JSON-RPC message of an HTTP response body: JSON as it is, or an event stream's data. */
+const messageOf = (body) =>
+  body.trimStart().startsWith('{') ? body.trim()
+    : body.split('\n').filter((l) => l.startsWith('data:')).map((l) => l.slice(5).trim()).filter(Boolean).join('');
+
+test('an HTTP probe resumes an event stream that ends before its reply (GET with Last-Event-ID)', async () => {
+  const { context, page, problems } = await openApp(browser);
+  // The tools/list POST's event stream ends after a priming event (id e1); its reply, fetched
+  // from jrpc serve, comes on the stream resumed by a GET with Last-Event-ID: e1.
+  const resumed = [];
+  let reply = null;
+  const stream = { 'access-control-allow-origin': '*', 'content-type': 'text/event-stream' };
+  await page.route((url) => url.href.startsWith(jrpc.http), async (route) => {
+    const request = route.request();
+    const body = request.method() === 'POST' ? parsed(request.postData()) : null;
+    if (body?.method === 'tools/list' && reply === null) {
+      reply = messageOf(await (await route.fetch()).text());
+      await route.fulfill({ status: 200, headers: stream, body: 'id: e1\nretry: 50\ndata:\n\n' });
+      return;
+    }
+    const lastEventId = await request.headerValue('last-event-id');
+    if (request.method() === 'GET' && lastEventId) {
+      resumed.push(lastEventId);
+      await route.fulfill({ status: 200, headers: stream, body: `id: e2\ndata: ${reply}\n\n` });
+      return;
+    }
+    await route.continue();
+  });
+  await probe(page, jrpc.http);
+  assert.ok(reply?.includes('"tools"'), `the tools/list reply: ${reply}`);
+  assert.deepEqual(resumed, ['e1'], 'one GET, with the last event id');
+  const failed = (await rows(page)).filter((r) => r.status === 'fail');
+  assert.deepEqual(failed, [], 'no check fails: the resumed stream brought the reply');
+  assert.deepEqual(unexpected(problems), []);
+  await context.close();
+});
+
+test('an HTTP probe opens the standalone event stream after initialized and answers a request on it', async () => {
+  const { context, page, problems } = await openApp(browser);
+  // A handshake server (initialize, then notifications/initialized): the standalone GET (no
+  // Last-Event-ID) gets an event stream carrying the server's ping; the probe's answer is a POST.
+  await handshakeOnly(page);
+  const opened = [];
+  const answers = [];
+  const ping = { jsonrpc: '2.0', id: 'standalone-1', method: 'ping' };
+  await page.route((url) => url.href.startsWith(jrpc.http), async (route) => {
+    const request = route.request();
+    const body = request.method() === 'POST' ? parsed(request.postData()) : null;
+    if (body?.id === ping.id) answers.push(body);
+    if (request.method() === 'GET' && !(await request.headerValue('last-event-id'))) {
+      opened.push(await request.headerValue('mcp-session-id'));
+      await route.fulfill({
+        status: 200,
+        headers: { 'access-control-allow-origin': '*', 'content-type': 'text/event-stream' },
+        body: `event: message\ndata: ${JSON.stringify(ping)}\n\n`,
+      });
+      return;
+    }
+    await route.fallback();
+  });
+  await probe(page, jrpc.http);
+  assert.equal(opened.length, 1, 'one standalone GET');
+  assert.ok(opened[0], 'with the session id');
+  assert.deepEqual(answers, [{ jsonrpc: '2.0', id: 'standalone-1', result: {} }], 'the ping answered');
   assert.deepEqual(unexpected(problems), []);
   await context.close();
 });

@@ -8,6 +8,22 @@
 use std::fmt;
 use std::time::Duration;
 
+/// The most times one event stream is resumed (GET with Last-Event-ID) before its reply (both
+/// faces: `jrpc probe` and the page's Probe).
+pub const MAX_RESUMES: usize = 3;
+/// The reconnection time when the stream asked for none (`retry:`), and the longest one honoured.
+pub const DEFAULT_RETRY: Duration = Duration::from_millis(1000);
+pub const MAX_RETRY: Duration = Duration::from_secs(10);
+
+/// `text` is the `notifications/initialized` notification: once a POST of it is accepted, an HTTP
+/// client opens the standalone event stream (GET) on which the server may send its own messages.
+pub fn is_initialized_notification(text: &str) -> bool {
+    serde_json::from_str::<serde_json::Value>(text).is_ok_and(|v| {
+        v.get("method").and_then(serde_json::Value::as_str) == Some("notifications/initialized")
+            && v.get("id").is_none()
+    })
+}
+
 /// The connection failed: the server is gone, refused, or broke the transport.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LinkError(pub String);

@@ -21,15 +21,14 @@ use hyper_util::rt::TokioIo;
 
 use super::tls::{self, Endpoint};
 use crate::event_stream::{Event, EventStream};
-use crate::probe::link::{http_note, is_reply, request_headers, Delivery, HttpBody, LinkError};
+pub use crate::probe::link::MAX_RESUMES;
+use crate::probe::link::{
+    http_note, is_initialized_notification, is_reply, request_headers, Delivery, HttpBody,
+    LinkError, DEFAULT_RETRY, MAX_RETRY,
+};
 
 /// The largest response body read (an event stream: in all, across its resumptions).
 const MAX_BODY: usize = 16 * 1024 * 1024;
-/// The most times one event stream is resumed (GET with Last-Event-ID) before its reply.
-pub const MAX_RESUMES: usize = 3;
-/// The reconnection time when the stream asked for none, and the longest one honoured.
-const DEFAULT_RETRY: Duration = Duration::from_millis(1000);
-const MAX_RETRY: Duration = Duration::from_secs(10);
 /// The most event streams open at once (a POST answering the server may open its own): past
 /// it the oldest is dropped.
 const MAX_OPEN_STREAMS: usize = 4;
@@ -395,7 +394,10 @@ impl HttpLink {
             Ok(Err(e)) => Err(e),
             Ok(Ok((status, messages, stream, note))) => {
                 self.inbox.extend(messages);
-                if (200..300).contains(&status) && initialized(text) && self.listen.is_none() {
+                if (200..300).contains(&status)
+                    && is_initialized_notification(text)
+                    && self.listen.is_none()
+                {
                     self.listen(timeout).await;
                 }
                 if let Some(body) = stream {
@@ -478,13 +480,6 @@ async fn read_body(body: &mut Incoming) -> Result<Vec<u8>, LinkError> {
 }
 
 /// `text` is the `notifications/initialized` notification (after it, the session is open).
-fn initialized(text: &str) -> bool {
-    serde_json::from_str::<serde_json::Value>(text).is_ok_and(|v| {
-        v.get("method").and_then(serde_json::Value::as_str) == Some("notifications/initialized")
-            && v.get("id").is_none()
-    })
-}
-
 /// The response's content type, in lower case ("" when it has none).
 fn content_type(response: &Response<Incoming>) -> String {
     response

@@ -4,9 +4,12 @@
 //! `MCP-Protocol-Version`, and under 2026-07-28 `Mcp-Method`/`Mcp-Name` from each request; a
 //! Server-Sent Events reply read as the probe receives, until it carries the reply, so that a
 //! request the server sends on it first is answered while it waits). It is not the live link's
-//! connection: the probe's messages never reach the page's log. (A stream that ends before its
-//! reply is not resumed here, as `jrpc probe` does: the request is then unanswered.)
-//! Waits are Leptos timers ([`sleep`]); the clock is the page's ([`clock_ms`]).
+//! connection: the probe's messages never reach the page's log. A stream that ends before its
+//! reply is resumed as `jrpc probe` does: after the `retry:` time it asked for, a GET with
+//! `Last-Event-ID` (at most [`MAX_RESUMES`] times; only when an event id was sent).
+//! It runs in the Probe's worker ([`super::worker`]): waits are the global `setTimeout`
+//! ([`sleep`]) and the clock the global `performance.now()` ([`clock_ms`]), which a worker has
+//! as a page does (Leptos' timers need a window).
 
 use std::collections::VecDeque;
 use std::time::Duration;
@@ -21,23 +24,36 @@ use super::super::transport::fetch_post;
 use super::super::wording::{binary_text, explain_fetch_error, explain_open_error};
 use super::super::Transport;
 use crate::event_stream::{Event, EventStream};
-use crate::probe::link::{http_note, is_reply, request_headers, HttpBody};
+use crate::probe::link::{
+    http_note, is_initialized_notification, is_reply, request_headers, HttpBody, DEFAULT_RETRY,
+    MAX_RESUMES, MAX_RETRY,
+};
 use crate::probe::{Delivery, LinkError, ProbeLink};
-use crate::ui::exchange::clock_ms;
-use crate::ui::prelude::*;
+use wasm_bindgen::prelude::wasm_bindgen;
+use wasm_bindgen::JsCast;
+use wasm_bindgen::JsValue;
+use web_sys::js_sys;
 
 /// The largest HTTP response body read (as `jrpc probe`).
 const MAX_BODY: usize = 16 * 1024 * 1024;
 
-/// Resolves after `wait` (a Leptos timer).
+#[wasm_bindgen]
+extern "C" {
+    /// The global `setTimeout` (a window's or a worker's).
+    #[wasm_bindgen(js_name = setTimeout)]
+    fn set_timeout_ms(handler: &js_sys::Function, ms: f64) -> JsValue;
+    /// The global `performance.now()`: milliseconds from a monotonic clock.
+    #[wasm_bindgen(js_namespace = performance, js_name = now)]
+    fn clock_ms() -> f64;
+}
+
+/// Resolves after `wait`.
 async fn sleep(wait: Duration) {
     let (done, waited) = futures_channel::oneshot::channel::<()>();
-    set_timeout(
-        move || {
-            let _ = done.send(());
-        },
-        wait,
-    );
+    let fire = wasm_bindgen::closure::Closure::once_into_js(move || {
+        let _ = done.send(());
+    });
+    let _ = set_timeout_ms(fire.unchecked_ref(), wait.as_secs_f64() * 1000.0);
     let _ = waited.await;
 }
 
@@ -55,6 +71,9 @@ enum Wire {
         inbox: VecDeque<String>,
         /// The event stream of the last POST, until it has given its reply.
         stream: Option<OpenStream>,
+        /// The standalone event stream (GET), once the session is initialized, if the server
+        /// offers one: read beside the POST's; at its end it is closed, not resumed.
+        listen: Option<OpenStream>,
     },
 }
 
@@ -65,18 +84,51 @@ struct OpenStream {
     /// chunk it brings).
     pending: Option<web_sys::js_sys::futures::JsFuture>,
     events: EventStream,
+    /// Bytes read from it and the streams it resumed.
     read: usize,
+    /// GETs with Last-Event-ID made for it so far.
+    resumes: usize,
+    /// A POST's stream is done once it carries its reply; the standalone stream is not.
+    until_reply: bool,
+}
+
+/// Where a stream stands after [`OpenStream::pump`].
+enum Pumped {
+    /// Still open: nothing more within the wait, or a message came.
+    Open,
+    /// Done: its reply came (or it ended and cannot be resumed).
+    Done,
+    /// It ended before its reply, after the event `last_event_id`: to be resumed.
+    Ended {
+        last_event_id: String,
+        retry: Duration,
+    },
 }
 
 impl OpenStream {
+    fn new(
+        body: web_sys::ReadableStream,
+        events: EventStream,
+        read: usize,
+        resumes: usize,
+    ) -> OpenStream {
+        OpenStream {
+            reader: body.get_reader().unchecked_into(),
+            pending: None,
+            events,
+            read,
+            resumes,
+            until_reply: true,
+        }
+    }
+
     /// Reads the stream into `inbox` until a message comes or `wait` passes; whether the stream
-    /// is done (it ended, or gave its reply).
+    /// is done (it gave its reply), open, or ended before its reply.
     async fn pump(
         &mut self,
         inbox: &mut VecDeque<String>,
         wait: Duration,
-    ) -> Result<bool, LinkError> {
-        use wasm_bindgen::JsCast;
+    ) -> Result<Pumped, LinkError> {
         use web_sys::js_sys::{Reflect, Uint8Array};
         let failed = |e: wasm_bindgen::JsValue| {
             LinkError(format!(
@@ -88,31 +140,47 @@ impl OpenStream {
         while inbox.is_empty() {
             let left = until - clock_ms();
             if left <= 0.0 {
-                return Ok(false);
+                return Ok(Pumped::Open);
             }
-            let mut read = self
+            // The read in flight stays in `pending` while awaited: a pump dropped mid-wait (the
+            // other stream gave a message first) loses no chunk.
+            let reader = &self.reader;
+            let read = self
                 .pending
-                .take()
-                .unwrap_or_else(|| web_sys::js_sys::futures::JsFuture::from(self.reader.read()));
+                .get_or_insert_with(|| web_sys::js_sys::futures::JsFuture::from(reader.read()));
             let chunk = match select(
-                &mut read,
+                read,
                 std::pin::pin!(sleep(Duration::from_secs_f64(left / 1000.0))),
             )
             .await
             {
-                Either::Left((chunk, _)) => chunk.map_err(failed)?,
-                Either::Right(_) => {
-                    self.pending = Some(read);
-                    return Ok(false);
+                Either::Left((chunk, _)) => {
+                    self.pending = None;
+                    chunk.map_err(failed)?
                 }
+                Either::Right(_) => return Ok(Pumped::Open),
             };
             if Reflect::get(&chunk, &"done".into())
                 .map_err(failed)?
                 .is_truthy()
             {
                 let events = std::mem::replace(&mut self.events, EventStream::new(MAX_BODY));
-                inbox.extend(events.finish().and_then(Event::message));
-                return Ok(true);
+                let retry = events.retry_ms.map_or(DEFAULT_RETRY, Duration::from_millis);
+                let last_event_id = events.last_event_id().to_string();
+                let mut answered = false;
+                if let Some(message) = events.finish().and_then(Event::message) {
+                    answered = is_reply(&message);
+                    inbox.push_back(message);
+                }
+                // Without an event id there is nothing to resume from; the request then stays
+                // unanswered (and is reported so).
+                if answered || last_event_id.is_empty() || self.resumes == MAX_RESUMES {
+                    return Ok(Pumped::Done);
+                }
+                return Ok(Pumped::Ended {
+                    last_event_id,
+                    retry: retry.min(MAX_RETRY),
+                });
             }
             let data = Reflect::get(&chunk, &"value".into())
                 .map_err(failed)?
@@ -133,12 +201,12 @@ impl OpenStream {
                 answered |= is_reply(&message);
                 inbox.push_back(message);
             }
-            if answered {
+            if answered && self.until_reply {
                 let _ = self.reader.cancel();
-                return Ok(true);
+                return Ok(Pumped::Done);
             }
         }
-        Ok(false)
+        Ok(Pumped::Open)
     }
 }
 
@@ -167,6 +235,7 @@ impl BrowserLink {
                 protocol_version: None,
                 inbox: VecDeque::new(),
                 stream: None,
+                listen: None,
             },
             Transport::Ws => {
                 let opened = if protocol.is_empty() {
@@ -236,6 +305,7 @@ impl BrowserLink {
             protocol_version,
             inbox,
             stream,
+            ..
         } = &mut self.wire
         else {
             return Ok(Delivery::default());
@@ -269,16 +339,10 @@ impl BrowserLink {
             // Read as the probe receives ([`OpenStream::pump`]): the stream may carry the
             // server's own requests before the reply.
             if let Some(body) = response.body() {
-                use wasm_bindgen::JsCast;
                 if let Some(old) = stream.take() {
                     let _ = old.reader.cancel();
                 }
-                *stream = Some(OpenStream {
-                    reader: body.get_reader().unchecked_into(),
-                    pending: None,
-                    events: EventStream::new(MAX_BODY),
-                    read: 0,
-                });
+                *stream = Some(OpenStream::new(body, EventStream::new(MAX_BODY), 0, 0));
                 streaming = true;
             }
         } else {
@@ -298,10 +362,166 @@ impl BrowserLink {
             streaming || !messages.is_empty(),
         );
         inbox.extend(messages);
+        if (200..300).contains(&status) && is_initialized_notification(text) {
+            self.listen().await;
+        }
         Ok(Delivery {
             http_status: Some(status),
             note,
         })
+    }
+}
+
+impl BrowserLink {
+    /// The next message over HTTP: one queued, else one read from the open event stream within
+    /// `wait`, resuming a stream that ends before its reply.
+    async fn receive_http(&mut self, wait: Duration) -> Result<Option<String>, LinkError> {
+        let until = clock_ms() + wait.as_secs_f64() * 1000.0;
+        loop {
+            let Wire::Http {
+                inbox,
+                stream,
+                listen,
+                ..
+            } = &mut self.wire
+            else {
+                return Ok(None);
+            };
+            let left = Duration::from_secs_f64(((until - clock_ms()) / 1000.0).max(0.0));
+            if !inbox.is_empty() {
+                return Ok(inbox.pop_front());
+            }
+            let pumped = match (stream.as_mut(), listen.as_mut()) {
+                (None, None) => return Ok(None),
+                (Some(open), None) => open.pump(inbox, left).await?,
+                (open, Some(standalone)) => {
+                    let mut heard = VecDeque::new();
+                    let from_post = match open {
+                        None => Either::Right(standalone.pump(&mut heard, left).await),
+                        Some(open) => match select(
+                            std::pin::pin!(open.pump(inbox, left)),
+                            std::pin::pin!(standalone.pump(&mut heard, left)),
+                        )
+                        .await
+                        {
+                            Either::Left((pumped, _)) => Either::Left(pumped),
+                            Either::Right((pumped, _)) => Either::Right(pumped),
+                        },
+                    };
+                    inbox.extend(heard);
+                    match from_post {
+                        Either::Left(pumped) => pumped?,
+                        // The standalone stream: at its end (or break) it is closed.
+                        Either::Right(Ok(Pumped::Open)) if left.is_zero() => {
+                            return Ok(inbox.pop_front())
+                        }
+                        Either::Right(Ok(Pumped::Open)) => continue,
+                        Either::Right(_) => {
+                            *listen = None;
+                            continue;
+                        }
+                    }
+                }
+            };
+            let Some(open) = stream.as_mut() else {
+                return Ok(inbox.pop_front());
+            };
+            let (last_event_id, retry) = match pumped {
+                Pumped::Open => return Ok(inbox.pop_front()),
+                Pumped::Done => {
+                    *stream = None;
+                    return Ok(inbox.pop_front());
+                }
+                Pumped::Ended {
+                    last_event_id,
+                    retry,
+                } => (last_event_id, retry),
+            };
+            let (read, resumes) = (open.read, open.resumes);
+            *stream = None;
+            if !inbox.is_empty() || clock_ms() + retry.as_secs_f64() * 1000.0 >= until {
+                return Ok(inbox.pop_front());
+            }
+            sleep(retry).await;
+            let left = Duration::from_secs_f64(((until - clock_ms()) / 1000.0).max(0.0));
+            let resumed = match select(
+                std::pin::pin!(self.get_stream(Some(&last_event_id))),
+                std::pin::pin!(sleep(left)),
+            )
+            .await
+            {
+                Either::Left((resumed, _)) => resumed?,
+                Either::Right(_) => return Ok(None),
+            };
+            let Some(body) = resumed else {
+                return Ok(None);
+            };
+            let mut events = EventStream::new(MAX_BODY);
+            // The resumed stream goes on from the same last event id.
+            let _ = events.push(format!("id: {last_event_id}\n").as_bytes());
+            if let Wire::Http { stream, .. } = &mut self.wire {
+                *stream = Some(OpenStream::new(body, events, read, resumes + 1));
+            }
+        }
+    }
+
+    /// Opens the standalone event stream (`GET`, no Last-Event-ID) on which a server sends its
+    /// own requests and notifications outside any POST, once the session is initialized. A server
+    /// that offers none (405) is fine; so is one that fails to (the probe goes on without it).
+    async fn listen(&mut self) {
+        let opened = match self.get_stream(None).await {
+            Ok(Some(body)) => body,
+            Ok(None) | Err(_) => return,
+        };
+        if let Wire::Http { listen, .. } = &mut self.wire {
+            let mut standalone = OpenStream::new(opened, EventStream::new(MAX_BODY), 0, 0);
+            standalone.until_reply = false;
+            *listen = Some(standalone);
+        }
+    }
+
+    /// `GET` with `Last-Event-ID`: the event stream that goes on after `last_event_id`; without
+    /// one, the standalone event stream. `None` when the server offers none (another status or
+    /// content type).
+    async fn get_stream(
+        &self,
+        last_event_id: Option<&str>,
+    ) -> Result<Option<web_sys::ReadableStream>, LinkError> {
+        let Wire::Http {
+            session,
+            protocol_version,
+            ..
+        } = &self.wire
+        else {
+            return Ok(None);
+        };
+        let mut request =
+            gloo_net::http::Request::get(&self.url).header("Accept", "text/event-stream");
+        if let Some(id) = last_event_id {
+            request = request.header("Last-Event-ID", id);
+        }
+        if let Some(id) = session {
+            request = request.header("Mcp-Session-Id", id);
+        }
+        if let Some(version) = protocol_version {
+            request = request.header("MCP-Protocol-Version", version);
+        }
+        for (name, value) in &self.headers {
+            request = request.header(name, value);
+        }
+        let response = request
+            .send()
+            .await
+            .map_err(|e| LinkError(explain_fetch_error(&self.url, &e.to_string())))?;
+        let event_stream = response
+            .headers()
+            .get("content-type")
+            .unwrap_or_default()
+            .to_ascii_lowercase()
+            .starts_with("text/event-stream");
+        Ok(((200..300).contains(&response.status()) && event_stream)
+            .then(|| response.body())
+            .flatten())
     }
 }
 
@@ -331,16 +551,7 @@ impl ProbeLink for BrowserLink {
 
     async fn receive(&mut self, wait: Duration) -> Result<Option<String>, LinkError> {
         let frames = match &mut self.wire {
-            Wire::Http { inbox, stream, .. } => {
-                if inbox.is_empty() {
-                    if let Some(open) = stream {
-                        if open.pump(inbox, wait).await? {
-                            *stream = None;
-                        }
-                    }
-                }
-                return Ok(inbox.pop_front());
-            }
+            Wire::Http { .. } => return self.receive_http(wait).await,
             Wire::Ws { frames, .. } => frames,
         };
         if wait.is_zero() {
