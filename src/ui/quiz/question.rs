@@ -240,7 +240,7 @@ pub(crate) fn Question(
             });
             let refs = rule_ids
                 .iter()
-                .map(|id| view! { " " <a href=format!("#/reference/{id}")>{*id}</a> })
+                .map(|id| view! { " " <a href=Route::Reference(Some(id.to_string())).fragment()>{*id}</a> })
                 .collect_view();
             view! {
                 <div

@@ -420,7 +420,7 @@ fn check_line(row: CheckRow) -> impl IntoView {
             .into_iter()
             .map(|f| {
                 let reference = if f.in_reference {
-                    format!("#/reference/{}", f.rule)
+                    crate::teach::route::Route::Reference(Some(f.rule.clone())).fragment()
                 } else {
                     f.spec
                 };
