@@ -11,6 +11,7 @@
 //!   messages to the user; `js` the JavaScript interop no crate gives.
 
 mod analysis;
+mod api;
 mod bench;
 mod exchange;
 pub(crate) mod js;
@@ -18,7 +19,7 @@ mod lessons;
 mod link;
 mod notices;
 mod persist;
-mod playground;
+pub(crate) mod playground;
 pub mod prelude;
 mod quiz;
 mod reference;

@@ -18,52 +18,44 @@ pub const MAX_FILE_BYTES: f64 = 64.0 * 1024.0 * 1024.0;
 
 /// Reads `file` and puts its text in the editor, or says why not.
 pub fn open(app: AppState, file: web_sys::File) {
-    let name = file.name();
-    if file.size() > MAX_FILE_BYTES {
-        app.notify(
-            NoticeLevel::Error,
-            format!(
-                "{name} is {} MB: files up to {} MB open in the editor.",
-                crate::json::fixed(file.size() / 1_048_576.0, 1),
-                MAX_FILE_BYTES / 1_048_576.0
-            ),
-        );
-        return;
-    }
     spawn_local(async move {
-        let bytes = JsFuture::from(file.array_buffer())
-            .await
-            .map(|b| Uint8Array::new(&b).to_vec());
-        let bytes = match bytes {
-            Ok(bytes) => bytes,
-            Err(e) => {
-                app.notify(
-                    NoticeLevel::Error,
-                    format!("{name} could not be read: {}", crate::ui::js_error_text(&e)),
-                );
-                return;
-            }
-        };
-        match String::from_utf8(bytes) {
+        match read_text(&file, MAX_FILE_BYTES).await {
             Ok(text) => {
                 app.replace_text_undoably(&text);
                 app.notify(
                     NoticeLevel::Info,
                     format!(
-                        "Opened {name} ({} bytes). Ctrl+Z brings back what was there.",
+                        "Opened {} ({} bytes). Ctrl+Z brings back what was there.",
+                        file.name(),
                         text.len()
                     ),
                 );
             }
-            Err(e) => app.notify(
-                NoticeLevel::Error,
-                format!(
-                    "{name} is not UTF-8 text (byte {} is not valid UTF-8): nothing was opened.",
-                    e.utf8_error().valid_up_to()
-                ),
-            ),
+            Err(why) => app.notify(NoticeLevel::Error, why),
         }
     });
+}
+
+/// The text of `file` (UTF-8, at most `max` bytes), or why not, in a sentence naming it.
+pub async fn read_text(file: &web_sys::File, max: f64) -> Result<String, String> {
+    let name = file.name();
+    if file.size() > max {
+        return Err(format!(
+            "{name} is {} MB: files up to {} MB are opened.",
+            crate::json::fixed(file.size() / 1_048_576.0, 1),
+            crate::json::fixed(max / 1_048_576.0, 0)
+        ));
+    }
+    let bytes = JsFuture::from(file.array_buffer())
+        .await
+        .map(|b| Uint8Array::new(&b).to_vec())
+        .map_err(|e| format!("{name} could not be read: {}", crate::ui::js_error_text(&e)))?;
+    String::from_utf8(bytes).map_err(|e| {
+        format!(
+            "{name} is not UTF-8 text (byte {} is not valid UTF-8): nothing was opened.",
+            e.utf8_error().valid_up_to()
+        )
+    })
 }
 
 /// The first file of a drop, if the drop carries files.

@@ -76,6 +76,7 @@ pub(crate) fn Reference(app: AppState, focus: Option<String>) -> impl IntoView {
         .collect_view();
     view! {
         <section class="teach reference" data-testid="reference" aria-labelledby="reference-title">
+            <crate::ui::api::ApiReference app />
             <h2 id="reference-title" tabindex="-1">"Rule reference"</h2>
             <p>
                 "Every rule the validator checks, from JSON-RPC 2.0 itself and from the Model Context Protocol profile. \
