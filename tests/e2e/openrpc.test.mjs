@@ -10,6 +10,7 @@ import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { BASE_URL, launch, openApp, entries } from './support.mjs';
+import { BIN, start } from './servers.mjs';
 
 const data = (name) => fileURLToPath(new URL(`../data/openrpc/examples/${name}`, import.meta.url));
 const PETSTORE = data('petstore-openrpc.json');
@@ -140,7 +141,7 @@ test('under a document, a param against its schema is a finding with its rule an
   await page.waitForSelector('[data-testid=violation][data-rule=openrpc-param-invalid]');
   assert.deepEqual(await violations(page), ['openrpc-param-invalid /params/0']);
   await page.click('[data-testid=violation][data-rule=openrpc-param-invalid] [data-testid=violation-ref]');
-  await page.waitForSelector('[data-testid=rule-entry][data-rule=openrpc-param-invalid].focused');
+  await page.waitForSelector('[data-testid=openrpc-rule-entry][data-rule=openrpc-param-invalid].focused');
   assert.deepEqual(problems, []);
   await context.close();
 });
@@ -221,4 +222,37 @@ test("the mock serves the document's API: example results, generated ones, -3260
   assert.deepEqual(reply.result, JSON.parse(readFileSync(PETSTORE, 'utf8')));
   assert.deepEqual(problems, []);
   await context.close();
+});
+
+test("an OpenRPC rule's Try it loads its example document and message, which breaks it", async () => {
+  const { context, page, problems } = await openApp(browser);
+  await page.goto(`${BASE_URL}#/reference/openrpc-param-missing`);
+  const entry = page.locator('[data-testid=openrpc-rule-entry][data-rule=openrpc-param-missing].focused');
+  await entry.locator('[data-testid=try-bad]').click();
+  await page.waitForSelector('[data-testid=violation][data-rule=openrpc-param-missing]');
+  assert.match(await status(page), /^Example 1\.0\.0: 3 methods \(from the example document of openrpc-param-missing\)/);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('rpc.discover over the live link loads the server\'s document (jrpc serve --openrpc --ws)', async () => {
+  const server = await start(BIN.jrpc, ['serve', '--openrpc', PETSTORE, '--ws', '127.0.0.1:0', '--exit-after', '600']);
+  const ws = server.urls.find((u) => u.startsWith('ws:'));
+  const { context, page } = await openApp(browser);
+  try {
+    await page.selectOption('[data-testid=target]', 'link');
+    await page.fill('[data-testid=link-url]', ws);
+    await page.click('[data-testid=link-connect]');
+    await page.waitForSelector('[data-testid=link-status][data-state=open]', { timeout: 20_000 });
+    await page.click('[data-testid=api-panel] > summary');
+    await page.click('[data-testid=openrpc-discover]');
+    await waitLoaded(page, 'Petstore 1.0.0: 3 methods');
+    assert.match(await status(page), /from rpc\.discover at ws:/);
+    // Checked against the server's API from then on.
+    await check(page, '{"jsonrpc": "2.0", "method": "get_pet", "params": [], "id": 2}');
+    await page.waitForSelector('[data-testid=violation][data-rule=openrpc-param-missing]');
+  } finally {
+    await context.close();
+    server.stop();
+  }
 });

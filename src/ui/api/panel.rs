@@ -28,10 +28,68 @@ fn offer_file(api: ApiState, app: AppState, file: web_sys::File) {
     });
 }
 
+/// The id of the `rpc.discover` request the panel sends over the live link.
+const DISCOVER_ID: &str = "openrpc-discover";
+
+/// The document in `reply` (a response to [`DISCOVER_ID`]), as text; `Err`: the reply's error.
+fn discovered(reply: &str) -> Option<Result<String, String>> {
+    let value: serde_json::Value = serde_json::from_str(reply).ok()?;
+    if value.get("id")?.as_str()? != DISCOVER_ID {
+        return None;
+    }
+    Some(match (value.get("result"), value.get("error")) {
+        (Some(result), _) => Ok(serde_json::to_string_pretty(result).unwrap_or_default()),
+        (None, Some(error)) => Err(error.to_string()),
+        (None, None) => Err("the reply has neither a result nor an error".into()),
+    })
+}
+
 #[component]
 pub fn DocumentPanel() -> impl IntoView {
     let app = use_app();
     let api = use_api();
+    let link = use_context::<crate::ui::link::Link>();
+    let log = crate::ui::exchange::use_log().log;
+    // The log's key from which a reply to rpc.discover is awaited (None: none is).
+    let awaiting = StoredValue::new(None::<u64>);
+    let discover = move |_| {
+        let Some(link) = link else { return };
+        let from = log.with_untracked(|l| l.next_key());
+        let request = format!(r#"{{"jsonrpc": "2.0", "method": "rpc.discover", "id": "{DISCOVER_ID}"}}"#);
+        match link.send(&request) {
+            Ok(_) => awaiting.set_value(Some(from)),
+            Err(why) => app.notify(NoticeLevel::Error, why),
+        }
+    };
+    // The server's answer to rpc.discover, when it comes: its document offered to the API.
+    Effect::new(move |_| {
+        let Some(from) = awaiting.get_value() else {
+            log.track();
+            return;
+        };
+        let found = log.with(|l| {
+            l.entries()
+                .iter()
+                .filter(|e| e.key >= from && e.direction == crate::exchange::Direction::In)
+                .find_map(|e| discovered(&e.raw).map(|d| (d, e.peer.clone())))
+        });
+        let Some((document, peer)) = found else { return };
+        awaiting.set_value(None);
+        match document {
+            Ok(text) => api.load(
+                Source {
+                    text,
+                    url: None,
+                    name: format!("rpc.discover at {peer}"),
+                },
+                Some(app),
+            ),
+            Err(why) => app.notify(
+                NoticeLevel::Error,
+                format!("{peer} answered rpc.discover with an error: {why}"),
+            ),
+        }
+    });
     let input = NodeRef::<leptos::html::Input>::new();
     let pasted = RwSignal::new(String::new());
     let url = RwSignal::new(String::new());
@@ -163,6 +221,15 @@ pub fn DocumentPanel() -> impl IntoView {
                     accept=".json,application/json"
                     on:change=chosen
                 />
+                " "
+                <button
+                    type="button"
+                    data-testid="openrpc-discover"
+                    title="Ask the live link's server for its document (rpc.discover, OpenRPC's own method)"
+                    on:click=discover
+                >
+                    "Ask the live link (rpc.discover)"
+                </button>
                 " "
                 <a href="#/reference" data-testid="openrpc-reference-link" hidden=move || !api.loaded()>"Its reference"</a>
                 " "
