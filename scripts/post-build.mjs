@@ -4,12 +4,16 @@
 //      the wasm and as much again in the JS glue: hex digits do not compress). Each becomes a short
 //      name, in the wasm's import section and in the glue's import object alike.
 //   2. The glue is minified with terser (Trunk's own JS minifier gives up on it).
-//   3. The page's own small scripts (boot, service worker, checking worker) are minified too.
+//   3. The page's own small scripts (boot, service worker, checking worker, probe loader) are
+//      minified too.
 //   4. index.html carries sha384 hashes of these files: the old hashes are replaced by the new ones.
+//   5. The worker binaries (Trunk's data-type="worker": probe-worker) get 1 and 2 as well, and
+//      hashed names like the page's files (Trunk leaves them unhashed); so does the Probe's loader
+//      (probe-boot.js). <meta name="app-entry"> (data-lazy-*) names the new files.
 // Debug builds (trunk serve) are left alone.
 //   node scripts/post-build.mjs [DIR]    (default: $TRUNK_STAGING_DIR; for trying it on a dist/)
 import { createHash } from 'node:crypto';
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { minify } from 'terser';
 
@@ -18,51 +22,92 @@ if (!dir) fail('no directory: run by Trunk (TRUNK_STAGING_DIR) or give one');
 if (!process.argv[2] && process.env.TRUNK_PROFILE !== 'release') process.exit(0);
 
 const files = readdirSync(dir);
-const wasmName = one(files.filter((f) => f.endsWith('_bg.wasm')), 'a *_bg.wasm');
-const jsName = one(files.filter((f) => f === wasmName.replace(/_bg\.wasm$/, '.js')), `the glue of ${wasmName}`);
-const wasmPath = join(dir, wasmName);
-const jsPath = join(dir, jsName);
 const htmlPath = join(dir, 'index.html');
-
-const wasm = readFileSync(wasmPath);
-const js = readFileSync(jsPath, 'utf8');
 const html = readFileSync(htmlPath, 'utf8');
+// The page's wasm has a hashed name (jsonrpc-playground-<hash>_bg.wasm); a worker binary's has
+// not (Trunk names it after the binary, e.g. probe-worker_bg.wasm): this hook hashes it.
+const wasmNames = files.filter((f) => f.endsWith('_bg.wasm'));
+const mainWasm = one(wasmNames.filter((f) => /-[0-9a-f]{8,}_bg\.wasm$/.test(f)), 'hashed *_bg.wasm (the page\'s)');
+const workerWasms = wasmNames.filter((f) => f !== mainWasm);
 
-const { bytes: newWasm, renamed } = renameImports(wasm);
-let glue = js;
-for (const [long, short] of renamed) {
-  const uses = glue.split(long).length - 1;
-  if (uses !== 1) fail(`import ${long} appears ${uses} times in ${jsName} (expected once, as its key)`);
-  glue = glue.replace(`${long}:`, `${short}:`);
+const changed = [];
+const written = [];
+let page = html;
+const report = [];
+for (const wasmName of [mainWasm, ...workerWasms]) {
+  const jsName = one(files.filter((f) => f === wasmName.replace(/_bg\.wasm$/, '.js')), `the glue of ${wasmName}`);
+  const wasm = readFileSync(join(dir, wasmName));
+  const js = readFileSync(join(dir, jsName), 'utf8');
+  const { bytes: newWasm, renamed } = renameImports(wasm, wasmName);
+  let glue = js;
+  for (const [long, short] of renamed) {
+    const uses = glue.split(long).length - 1;
+    if (uses !== 1) fail(`import ${long} appears ${uses} times in ${jsName} (expected once, as its key)`);
+    glue = glue.replace(`${long}:`, `${short}:`);
+  }
+  const min = await minify(glue, { module: true, compress: { passes: 2 }, mangle: true, format: { comments: false } });
+  if (!min.code) fail(`terser returned nothing for ${jsName}`);
+  report.push(`${wasmName}: ${renamed.size} imports renamed, ${wasm.length} -> ${newWasm.length} B; ${jsName} ${js.length} -> ${min.code.length} B`);
+  if (wasmName === mainWasm) {
+    changed.push([wasm, newWasm], [Buffer.from(js), Buffer.from(min.code)]);
+    written.push([wasmName, newWasm], [jsName, min.code]);
+  } else {
+    // A worker's files are named in <meta name="app-entry"> (data-lazy-*): new names with a hash
+    // of the content, so that a cache never serves an old build's worker to a new page.
+    const base = jsName.replace(/\.js$/, '');
+    const hash = contentHash(newWasm, min.code);
+    const [newJs, newWasmName] = [`${base}-${hash}.js`, `${base}-${hash}_bg.wasm`];
+    page = renameIn(page, jsName, newJs);
+    page = renameIn(page, wasmName, newWasmName);
+    unlinkSync(join(dir, jsName));
+    unlinkSync(join(dir, wasmName));
+    written.push([newWasmName, newWasm], [newJs, min.code]);
+  }
 }
-const min = await minify(glue, { module: true, compress: { passes: 2 }, mangle: true, format: { comments: false } });
-if (!min.code) fail(`terser returned nothing for ${jsName}`);
 
-const changed = [[wasm, newWasm], [Buffer.from(js), Buffer.from(min.code)]];
-// boot-<hash>.js is loaded with an integrity hash; sw.js and check-worker.js are fetched by name.
-const small = files.filter((f) => /^boot-[0-9a-f]+\.js$/.test(f) || f === 'sw.js' || f === 'check-worker.js');
+// boot-<hash>.js is loaded with an integrity hash; sw.js and check-worker.js are fetched by name;
+// a worker's loader (probe-boot.js) is named in <meta name="app-entry"> and gets a hashed name.
+const small = files.filter((f) => /^boot-[0-9a-f]+\.js$/.test(f) || ['sw.js', 'check-worker.js', 'probe-boot.js'].includes(f));
 const minified = [];
 for (const name of small) {
   const source = readFileSync(join(dir, name), 'utf8');
   const out = await minify(source, { module: name.startsWith('boot-'), compress: true, mangle: true, format: { comments: false } });
   if (!out.code) fail(`terser returned nothing for ${name}`);
-  minified.push([name, out.code]);
+  minified.push(name);
   if (name.startsWith('boot-')) changed.push([Buffer.from(source), Buffer.from(out.code)]);
+  if (name === 'probe-boot.js') {
+    const hashed = `probe-boot-${contentHash(out.code)}.js`;
+    page = renameIn(page, name, hashed);
+    unlinkSync(join(dir, name));
+    written.push([hashed, out.code]);
+  } else {
+    written.push([name, out.code]);
+  }
 }
-let page = html;
 for (const [before, after] of changed) {
   const old = sri(before);
   if (!page.includes(old)) fail(`index.html has no integrity ${old}`);
   page = page.split(old).join(sri(after));
 }
-writeFileSync(wasmPath, newWasm);
-writeFileSync(jsPath, min.code);
-for (const [name, code] of minified) writeFileSync(join(dir, name), code);
+for (const [name, content] of written) writeFileSync(join(dir, name), content);
 writeFileSync(htmlPath, page);
-console.log(
-  `post-build: ${renamed.size} imports renamed; wasm ${wasm.length} -> ${newWasm.length} B, ` +
-    `${jsName} ${js.length} -> ${min.code.length} B; minified ${minified.map(([n]) => n).join(', ')}`,
-);
+console.log(`post-build: ${report.join('; ')}; minified ${minified.join(', ')}`);
+
+/** `page` with the file name `from` (a whole attribute value's last part) replaced by `to`. */
+function renameIn(text, from, to) {
+  const escaped = from.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const pattern = new RegExp(`(?<=[=/"'])${escaped}(?=["'\\s>])`, 'g');
+  const uses = (text.match(pattern) ?? []).length;
+  if (uses !== 1) fail(`index.html names ${from} ${uses} times (expected once, in <meta name="app-entry">)`);
+  return text.replace(pattern, to);
+}
+
+/** 16 hex digits of the sha384 of the given contents. */
+function contentHash(...parts) {
+  const h = createHash('sha384');
+  for (const part of parts) h.update(part);
+  return h.digest('hex').slice(0, 16);
+}
 
 function sri(bytes) {
   return `sha384-${createHash('sha384').update(bytes).digest('base64')}`;
@@ -80,7 +125,7 @@ function fail(message) {
 
 // Rewrites the import section (id 2) of a wasm module: every function import from the glue module
 // whose name starts with `__wbg` gets a short name. Returns the new bytes and the map long -> short.
-function renameImports(bytes) {
+function renameImports(bytes, wasmName) {
   if (bytes.readUInt32LE(0) !== 0x6d736100) fail(`${wasmName} is not a wasm module`);
   const renamed = new Map();
   const out = [bytes.subarray(0, 8)];
@@ -92,7 +137,7 @@ function renameImports(bytes) {
     if (id !== 2) {
       out.push(bytes.subarray(at, end));
     } else {
-      const section = importSection(bytes.subarray(body, end), renamed);
+      const section = importSection(bytes.subarray(body, end), renamed, wasmName);
       out.push(Buffer.from([2]), encodeUleb(section.length), section);
     }
     at = end;
@@ -101,7 +146,7 @@ function renameImports(bytes) {
   return { bytes: Buffer.concat(out), renamed };
 }
 
-function importSection(section, renamed) {
+function importSection(section, renamed, wasmName) {
   const parts = [];
   let [count, at] = uleb(section, 0);
   parts.push(encodeUleb(count));
@@ -118,7 +163,7 @@ function importSection(section, renamed) {
     const module = name();
     const field = name();
     const descStart = at;
-    at = skipImportDesc(section, at);
+    at = skipImportDesc(section, at, wasmName);
     let newField = field;
     if (module.endsWith('_bg.js') && field.startsWith('__wbg')) {
       newField = shortName(renamed.size);
@@ -131,7 +176,7 @@ function importSection(section, renamed) {
 }
 
 // Past one import description: func (typeidx), table (reftype limits), memory (limits), global.
-function skipImportDesc(b, at) {
+function skipImportDesc(b, at, wasmName) {
   const kind = b[at++];
   const limits = (p) => {
     const flags = b[p++];
@@ -153,7 +198,7 @@ function shortName(n) {
   return `$${n.toString(36)}`;
 }
 
-function uleb(b, at) {
+function uleb(b, at, wasmName = 'a wasm') {
   let result = 0;
   let shift = 0;
   for (;;) {

@@ -35,6 +35,8 @@ use wasm_bindgen::JsCast;
 use crate::teach::route::Route;
 
 pub use analysis::{Analysis, Finding, Keyed, Verdict};
+/// The Probe's worker's main (the `probe-worker` binary).
+pub use link::start_probe_worker;
 pub use state::{use_app, AppState, Notice, NoticeLevel};
 
 /// What the editor holds when the page opens with no draft and no share link.

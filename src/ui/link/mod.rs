@@ -29,6 +29,7 @@ use futures_channel::mpsc::UnboundedSender;
 use futures_util::future::AbortHandle;
 
 pub use panel::{LinkPanel, TargetSelect};
+pub use probe::worker::start as start_probe_worker;
 pub use wording::reply_text;
 
 use self::transport::End;

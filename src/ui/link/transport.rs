@@ -633,7 +633,7 @@ impl End {
 }
 
 /// A POST of `body` to `url` with the link's headers; the response, or why there was none.
-pub(super) async fn fetch_post(
+pub(crate) async fn fetch_post(
     url: &str,
     body: &str,
     headers: &[(String, String)],

@@ -6,7 +6,9 @@
 //! request the server sends on it first is answered while it waits). It is not the live link's
 //! connection: the probe's messages never reach the page's log. (A stream that ends before its
 //! reply is not resumed here, as `jrpc probe` does: the request is then unanswered.)
-//! Waits are Leptos timers ([`sleep`]); the clock is the page's ([`clock_ms`]).
+//! It runs in the Probe's worker ([`super::worker`]): waits are the global `setTimeout`
+//! ([`sleep`]) and the clock the global `performance.now()` ([`clock_ms`]), which a worker has
+//! as a page does (Leptos' timers need a window).
 
 use std::collections::VecDeque;
 use std::time::Duration;
@@ -23,21 +25,31 @@ use super::super::Transport;
 use crate::event_stream::{Event, EventStream};
 use crate::probe::link::{http_note, is_reply, request_headers, HttpBody};
 use crate::probe::{Delivery, LinkError, ProbeLink};
-use crate::ui::exchange::clock_ms;
-use crate::ui::prelude::*;
+use wasm_bindgen::prelude::wasm_bindgen;
+use wasm_bindgen::JsCast;
+use wasm_bindgen::JsValue;
+use web_sys::js_sys;
 
 /// The largest HTTP response body read (as `jrpc probe`).
 const MAX_BODY: usize = 16 * 1024 * 1024;
 
-/// Resolves after `wait` (a Leptos timer).
+#[wasm_bindgen]
+extern "C" {
+    /// The global `setTimeout` (a window's or a worker's).
+    #[wasm_bindgen(js_name = setTimeout)]
+    fn set_timeout_ms(handler: &js_sys::Function, ms: f64) -> JsValue;
+    /// The global `performance.now()`: milliseconds from a monotonic clock.
+    #[wasm_bindgen(js_namespace = performance, js_name = now)]
+    fn clock_ms() -> f64;
+}
+
+/// Resolves after `wait`.
 async fn sleep(wait: Duration) {
     let (done, waited) = futures_channel::oneshot::channel::<()>();
-    set_timeout(
-        move || {
-            let _ = done.send(());
-        },
-        wait,
-    );
+    let fire = wasm_bindgen::closure::Closure::once_into_js(move || {
+        let _ = done.send(());
+    });
+    let _ = set_timeout_ms(fire.unchecked_ref(), wait.as_secs_f64() * 1000.0);
     let _ = waited.await;
 }
 
@@ -76,7 +88,6 @@ impl OpenStream {
         inbox: &mut VecDeque<String>,
         wait: Duration,
     ) -> Result<bool, LinkError> {
-        use wasm_bindgen::JsCast;
         use web_sys::js_sys::{Reflect, Uint8Array};
         let failed = |e: wasm_bindgen::JsValue| {
             LinkError(format!(
@@ -269,7 +280,6 @@ impl BrowserLink {
             // Read as the probe receives ([`OpenStream::pump`]): the stream may carry the
             // server's own requests before the reply.
             if let Some(body) = response.body() {
-                use wasm_bindgen::JsCast;
                 if let Some(old) = stream.take() {
                     let _ = old.reader.cancel();
                 }

@@ -1,71 +1,30 @@
 //! The link panel's Probe: `jrpc probe`'s checks run from the page against the endpoint typed in
-//! the panel (WebSocket or HTTP), over a connection of its own ([`browser`]); the plan, the
-//! verdict and the JSON report are the engine's ([`crate::probe`]), so the page and the CLI judge
-//! a server alike. Shown as a summary card (passed, failed, skipped), a table with one row per
-//! check (`data-check`, `data-status`, its spec link, the findings of a failing check with their
-//! rule's reference), and "Export JSON": the report `jrpc probe --format json` writes.
+//! the panel (WebSocket or HTTP), over a connection of its own; the plan, the verdict and the
+//! JSON report are the engine's ([`crate::probe`]), so the page and the CLI judge a server alike.
+//! Shown as a summary card (passed, failed, skipped), a table with one row per check
+//! (`data-check`, `data-status`, its spec link, the findings of a failing check with their rule's
+//! reference), and "Download the report": the report `jrpc probe --format json` writes.
 //!
-//! Each request waits 5 s for its reply and the whole probe at most 2 minutes (the CLI's
-//! defaults); a running probe can be cancelled: it stops where it is and ends its HTTP session
-//! (`DELETE`) as a finished probe does; a WebSocket closes.
+//! The probe itself runs in a worker of its own ([`worker`], the `probe-worker` binary): the page
+//! starts it on the first Probe, fetching its files then (the page's first load does not carry
+//! the probe), and the two talk in JSON ([`messages`]). A worker that does not load is said in
+//! the panel; a running probe can be cancelled (the worker ends its HTTP session).
 
 mod browser;
+pub mod messages;
+pub mod worker;
 
-use std::time::Duration;
-
-use futures_channel::oneshot;
-use futures_util::future::{select, Either};
+use wasm_bindgen::{JsCast, JsValue};
 
 use super::wording::{check_url, parse_headers};
-use super::Link;
-use crate::probe::{self, Conversation, Mode, Plan, Status, Verdict};
+use super::{Link, Transport};
+use crate::ui::js;
 use crate::ui::prelude::*;
 use crate::ui::state::{use_app, NoticeLevel};
-use browser::BrowserLink;
+use messages::{CheckRow, Outcome, ProbeEvent, ProbeRequest};
 
-/// How long one request waits for its reply (as `jrpc probe --timeout`'s default).
-const TIMEOUT: Duration = Duration::from_secs(5);
-/// How long the whole probe may take (as `jrpc probe --total-timeout`'s default).
-const TOTAL_TIMEOUT: Duration = Duration::from_secs(120);
 /// The most tool calls, resource reads and prompt gets (each), as `jrpc probe --max-calls`.
 const MAX_CALLS: usize = 50;
-
-/// A finding about a check's messages.
-#[derive(Clone, Debug, PartialEq)]
-struct FindingRow {
-    rule: &'static str,
-    severity: &'static str,
-    message: String,
-    /// The rule is in the page's reference (the engine's catalogue; the probe's own rules are not).
-    in_reference: bool,
-    /// The specification section of the rule.
-    spec: &'static str,
-}
-
-/// One check as the table shows it.
-#[derive(Clone, Debug, PartialEq)]
-struct CheckRow {
-    id: String,
-    title: String,
-    spec: &'static str,
-    status: Status,
-    detail: String,
-    findings: Vec<FindingRow>,
-}
-
-/// A finished probe.
-#[derive(Clone, Debug, PartialEq)]
-struct Outcome {
-    target: String,
-    profile: String,
-    rows: Vec<CheckRow>,
-    passed: usize,
-    failed: usize,
-    skipped: usize,
-    stopped: Option<String>,
-    /// The JSON report (`jrpc probe --format json`), for Export JSON.
-    report: String,
-}
 
 /// Where the Probe stands (`data-state` of `probe-status`).
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -91,98 +50,73 @@ impl ProbeState {
     }
 }
 
-/// The table's view of a verdict, and its JSON report.
-fn outcome(verdict: &Verdict, target: &str) -> Outcome {
-    let mut report = Vec::new();
-    // Writing to memory fails only if serde_json does; the export then says so.
-    let report = match probe::write_report_json(&mut report, verdict, target, None) {
-        Ok(()) => String::from_utf8_lossy(&report).into_owned(),
-        Err(e) => format!("{{\"error\": {:?}}}", e.to_string()),
+/// The worker's files, from `<meta name="app-entry">` (Trunk.toml `pattern_script`): its loader,
+/// its glue and its wasm, as absolute URLs.
+fn worker_files() -> Option<(String, String, String)> {
+    let meta = document()
+        .query_selector("meta[name=app-entry]")
+        .ok()
+        .flatten()?;
+    let base = document().base_uri().ok().flatten()?;
+    let abs = |name: &str| {
+        let path = meta.get_attribute(name)?;
+        web_sys::Url::new_with_base(&path, &base)
+            .ok()
+            .map(|u| u.href())
     };
-    let rows = verdict
-        .checks
-        .iter()
-        .map(|check| CheckRow {
-            id: check.id.clone(),
-            title: check.title.clone(),
-            spec: check.spec,
-            status: check.status,
-            detail: check.detail.clone(),
-            findings: if check.status == Status::Fail {
-                verdict
-                    .findings(check)
-                    .map(|v| FindingRow {
-                        rule: v.rule.id,
-                        severity: v.severity.as_str(),
-                        message: v.message.to_string(),
-                        in_reference: crate::rpc::catalogue::find(v.rule.id).is_some(),
-                        spec: v.rule.section.url,
-                    })
-                    .collect()
-            } else {
-                Vec::new()
-            },
+    Some((
+        abs("data-lazy-probe-boot")?,
+        abs("data-lazy-probe-js")?,
+        abs("data-lazy-probe-wasm")?,
+    ))
+}
+
+/// The page's side of the Probe's worker, once started.
+struct ProbeWorker {
+    worker: web_sys::Worker,
+    /// The worker said it is ready ([`ProbeEvent::Ready`]).
+    ready: bool,
+    /// The request to send once it is.
+    queued: Option<String>,
+}
+
+impl ProbeWorker {
+    /// Starts the worker (its loader, which then loads the wasm); why not, in words.
+    fn start() -> Result<ProbeWorker, String> {
+        let (boot, js, wasm) = worker_files().ok_or(
+            "The Probe is not in this build of the page (the page names no worker files for it).",
+        )?;
+        let options = web_sys::WorkerOptions::new();
+        options.set_type(web_sys::WorkerType::Module);
+        let worker = web_sys::Worker::new_with_options(&boot, &options).map_err(|e| {
+            format!(
+                "The Probe could not start: its worker did not load ({}).",
+                crate::ui::js_error_text(&e)
+            )
+        })?;
+        let load = ProbeRequest::Load { js, wasm };
+        let _ = worker.post_message(&JsValue::from_str(&to_json(&load)));
+        Ok(ProbeWorker {
+            worker,
+            ready: false,
+            queued: None,
         })
-        .collect();
-    Outcome {
-        target: target.to_string(),
-        profile: verdict.report.profile.to_string(),
-        rows,
-        passed: verdict.count(Status::Pass),
-        failed: verdict.count(Status::Fail),
-        skipped: verdict.count(Status::Skipped),
-        stopped: verdict.stopped.clone(),
-        report,
+    }
+
+    /// Sends `request` now, or once the worker is ready.
+    fn send(&mut self, request: &ProbeRequest) {
+        let text = to_json(request);
+        if self.ready {
+            let _ = self.worker.post_message(&JsValue::from_str(&text));
+        } else {
+            self.queued = Some(text);
+        }
     }
 }
 
-/// Probes `url` over a connection of its own: the finished state, or `None` once `cancelled`
-/// resolves (a message, or its sender dropped with the panel) — the session is ended all the same.
-async fn probe_endpoint(
-    url: String,
-    transport: super::Transport,
-    protocol: String,
-    headers: Vec<(String, String)>,
-    options: Options,
-    mut cancelled: oneshot::Receiver<()>,
-) -> Option<ProbeState> {
-    let open = BrowserLink::open(&url, transport, &protocol, headers, TIMEOUT);
-    let link = match select(std::pin::pin!(open), &mut cancelled).await {
-        Either::Left((Ok(link), _)) => link,
-        Either::Left((Err(e), _)) => {
-            return Some(ProbeState::Failed(format!(
-                "{url} could not be probed: {e}"
-            )))
-        }
-        Either::Right(_) => return None,
-    };
-    let mut conversation = Conversation::new(link, TIMEOUT, TOTAL_TIMEOUT);
-    let plan = Plan {
-        mode: Mode::Detect,
-        calls: Vec::new(),
-        max_calls: options.max_calls,
-        skip_tools: options.skip_tools,
-    };
-    let run = {
-        let run = probe::run(&mut conversation, &plan);
-        match select(std::pin::pin!(run), &mut cancelled).await {
-            Either::Left((run, _)) => Some(run),
-            Either::Right(_) => None,
-        }
-    };
-    let Some(run) = run else {
-        conversation.into_parts().0.close().await;
-        return None;
-    };
-    let (link, verdict) = probe::conclude(conversation, run);
-    link.close().await;
-    Some(match verdict {
-        Ok(verdict) => ProbeState::Done(outcome(&verdict, &url)),
-        Err(not_reached) => ProbeState::Failed(format!(
-            "{url} could not be probed: {}",
-            not_reached.reason("the probe's timeout")
-        )),
-    })
+fn to_json(request: &ProbeRequest) -> String {
+    // Serialising these plain structs cannot fail.
+    serde_json::to_string(request).unwrap_or_default()
 }
 
 /// What the panel's Probe options set (as `jrpc probe --skip-tool` and `--max-calls`).
@@ -222,15 +156,74 @@ pub fn ProbePanel(link: Link) -> impl IntoView {
     let state = RwSignal::new(ProbeState::Idle);
     let skip_tools = RwSignal::new(String::new());
     let max_calls = RwSignal::new(MAX_CALLS.to_string());
-    // The running probe's cancel switch (sending, or dropping it, cancels).
-    let running = RwSignal::new(None::<oneshot::Sender<()>>);
-    let stop_running = move || {
-        if let Some(cancel) = running.try_update(Option::take).flatten() {
-            let _ = cancel.send(());
+    // The worker, from the first Probe on; the number of the probe the panel waits for.
+    let worker = StoredValue::new_local(None::<ProbeWorker>);
+    let run = StoredValue::new(0u32);
+    // A worker that failed is dropped: the next Probe starts a new one.
+    let worker_failed = move |why: String| {
+        if let Some(gone) = worker.try_update_value(Option::take).flatten() {
+            gone.worker.terminate();
         }
+        let _ = state.try_update(|s| {
+            if matches!(s, ProbeState::Running(_)) {
+                *s = ProbeState::Failed(why);
+            }
+        });
+    };
+    let on_event = move |event: ProbeEvent| match event {
+        ProbeEvent::Ready => worker.update_value(|w| {
+            if let Some(w) = w {
+                w.ready = true;
+                if let Some(text) = w.queued.take() {
+                    let _ = w.worker.post_message(&JsValue::from_str(&text));
+                }
+            }
+        }),
+        ProbeEvent::Unavailable { reason } => worker_failed(format!(
+            "The Probe could not start: its worker's files did not load ({reason}). Reload the page and try again."
+        )),
+        ProbeEvent::Done { run: r, outcome } if r == run.get_value() => {
+            state.try_set(ProbeState::Done(outcome));
+        }
+        ProbeEvent::Failed { run: r, reason } if r == run.get_value() => {
+            state.try_set(ProbeState::Failed(reason));
+        }
+        // The answer to a probe cancelled or replaced since.
+        ProbeEvent::Done { .. } | ProbeEvent::Failed { .. } => {}
+    };
+    let spawn_worker = move || -> Result<(), String> {
+        if worker.with_value(Option::is_some) {
+            return Ok(());
+        }
+        let started = ProbeWorker::start()?;
+        let target: &web_sys::EventTarget = started.worker.unchecked_ref();
+        js::listen_forever(target, "message", move |ev| {
+            let data = ev.unchecked_ref::<web_sys::MessageEvent>().data();
+            match data.as_string().map(|t| serde_json::from_str::<ProbeEvent>(&t)) {
+                Some(Ok(event)) => on_event(event),
+                _ => worker_failed("The Probe's worker sent a message the page cannot read.".into()),
+            }
+        });
+        // A file that does not load, a script error, or the wasm stopping (a trap).
+        js::listen_forever(target, "error", move |ev| {
+            let message = ev
+                .dyn_ref::<web_sys::ErrorEvent>()
+                .map(web_sys::ErrorEvent::message)
+                .filter(|m| !m.is_empty())
+                .unwrap_or_else(|| "its script did not load".into());
+            worker_failed(format!("The Probe's worker failed: {message}. Reload the page and try again."));
+        });
+        worker.set_value(Some(started));
+        Ok(())
+    };
+    let send = move |request: ProbeRequest| {
+        worker.update_value(|w| {
+            if let Some(w) = w {
+                w.send(&request);
+            }
+        });
     };
     let start = move |_| {
-        stop_running();
         let (url, protocol, headers) = link.conn.with_value(|c| {
             (
                 c.draft.url.trim().to_string(),
@@ -245,26 +238,41 @@ pub fn ProbePanel(link: Link) -> impl IntoView {
         });
         let (transport, headers, options) = match checked {
             Ok(checked) => checked,
-            Err(reason) => return state.set(ProbeState::Failed(reason)),
-        };
-        let (cancel, cancelled) = oneshot::channel();
-        running.set(Some(cancel));
-        state.set(ProbeState::Running(url.clone()));
-        spawn_local(async move {
-            // A cancelled probe says nothing more: Cancel (or a newer probe) has set the state.
-            if let Some(finished) =
-                probe_endpoint(url, transport, protocol, headers, options, cancelled).await
-            {
-                running.try_set(None);
-                state.try_set(finished);
+            Err(reason) => {
+                // A probe still running is stopped: the panel shows why this one cannot start.
+                send(ProbeRequest::Cancel);
+                return state.set(ProbeState::Failed(reason));
             }
+        };
+        if let Err(reason) = spawn_worker() {
+            return state.set(ProbeState::Failed(reason));
+        }
+        run.update_value(|r| *r = r.wrapping_add(1));
+        state.set(ProbeState::Running(url.clone()));
+        send(ProbeRequest::Run {
+            run: run.get_value(),
+            url,
+            websocket: transport == Transport::Ws,
+            protocol,
+            headers,
+            skip_tools: options.skip_tools,
+            max_calls: options.max_calls,
         });
     };
     let cancel = move |_| {
-        stop_running();
+        send(ProbeRequest::Cancel);
         state.set(ProbeState::Cancelled);
     };
-    on_cleanup(stop_running);
+    on_cleanup(move || {
+        // The worker ends itself once a running probe has ended its session.
+        if let Some(gone) = worker.try_update_value(Option::take).flatten() {
+            if gone.ready {
+                let _ = gone.worker.post_message(&JsValue::from_str(&to_json(&ProbeRequest::Close)));
+            } else {
+                gone.worker.terminate();
+            }
+        }
+    });
     let is_running = move || state.with(|s| matches!(s, ProbeState::Running(_)));
     let status = move || {
         state.with(|s| match s {
@@ -394,7 +402,7 @@ fn probe_result(
 
 /// One row of the table.
 fn check_line(row: CheckRow) -> impl IntoView {
-    let status = row.status.as_str();
+    let status = row.status;
     let findings = (!row.findings.is_empty()).then(|| {
         let items = row
             .findings
@@ -403,17 +411,20 @@ fn check_line(row: CheckRow) -> impl IntoView {
                 let reference = if f.in_reference {
                     format!("#/reference/{}", f.rule)
                 } else {
-                    f.spec.to_string()
+                    f.spec
                 };
+                let label = format!("{} in the reference", f.rule);
+                let class = format!("violation {}", f.severity);
+                let rule = f.rule.clone();
                 view! {
-                    <li class=format!("violation {}", f.severity) data-testid="probe-finding" data-rule=f.rule>
+                    <li class=class data-testid="probe-finding" data-rule=rule>
                         <span class="severity">{f.severity}</span>
                         " "
                         <code class="rule">{f.rule}</code>
                         " "
                         <span class="message">{f.message}</span>
                         " "
-                        <a class="ref" data-testid="probe-finding-ref" href=reference aria-label=format!("{} in the reference", f.rule)>
+                        <a class="ref" data-testid="probe-finding-ref" href=reference aria-label=label>
                             "?"
                         </a>
                     </li>
@@ -424,8 +435,10 @@ fn check_line(row: CheckRow) -> impl IntoView {
     });
     let id = row.id;
     let check = id.clone();
+    let class = format!("probe-row {status}");
+    let data_status = status.clone();
     view! {
-        <tr class=format!("probe-row {status}") data-check=check data-status=status>
+        <tr class=class data-check=check data-status=data_status>
             <td class="probe-result">{status}</td>
             <td>
                 <code class="rule">{id}</code>

@@ -1,0 +1,86 @@
+//! What the page and the Probe's worker say to each other: JSON text (serde) both ways, one
+//! message per `postMessage`. The page sends [`ProbeRequest`]s, the worker answers with
+//! [`ProbeEvent`]s; the first request ([`ProbeRequest::Load`]) is read by the worker's loader
+//! (src/ui/probe-boot.js), every later one by the worker's wasm ([`super::worker`]).
+
+use serde::{Deserialize, Serialize};
+
+/// The page to the worker.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "request", rename_all = "snake_case")]
+pub enum ProbeRequest {
+    /// Load the worker's wasm: the worker's glue (`js`) and its module (`wasm`), absolute URLs.
+    Load { js: String, wasm: String },
+    /// Probe `url`; the answer carries the same `run`, so that a late answer to a probe the
+    /// page no longer waits for is told apart.
+    Run {
+        run: u32,
+        url: String,
+        /// A WebSocket (`ws:`, `wss:`) or HTTP (`http:`, `https:`) endpoint.
+        websocket: bool,
+        /// The WebSocket subprotocol (empty: none).
+        protocol: String,
+        /// The link panel's extra HTTP headers.
+        headers: Vec<(String, String)>,
+        /// Tools never called (`jrpc probe --skip-tool`).
+        skip_tools: Vec<String>,
+        /// The most tool calls, resource reads and prompt gets (`jrpc probe --max-calls`).
+        max_calls: usize,
+    },
+    /// Stop the running probe where it is (its HTTP session is ended all the same).
+    Cancel,
+    /// Cancel, then end the worker once the probe has cleaned up (the panel is gone).
+    Close,
+}
+
+/// The worker to the page.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "event", rename_all = "snake_case")]
+pub enum ProbeEvent {
+    /// The worker's wasm runs and reads requests.
+    Ready,
+    /// The worker's files did not load (written by src/ui/probe-boot.js): why.
+    Unavailable { reason: String },
+    /// Probe `run` finished.
+    Done { run: u32, outcome: Outcome },
+    /// Probe `run` could not start or never reached the server: why.
+    Failed { run: u32, reason: String },
+}
+
+/// A finding about a check's messages.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct FindingRow {
+    pub rule: String,
+    pub severity: String,
+    pub message: String,
+    /// The rule is in the page's reference (the engine's catalogue; the probe's own rules are not).
+    pub in_reference: bool,
+    /// The specification section of the rule.
+    pub spec: String,
+}
+
+/// One check as the table shows it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct CheckRow {
+    pub id: String,
+    pub title: String,
+    pub spec: String,
+    /// `pass`, `fail` or `skipped` (the engine's `Status::as_str`).
+    pub status: String,
+    pub detail: String,
+    pub findings: Vec<FindingRow>,
+}
+
+/// A finished probe.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Outcome {
+    pub target: String,
+    pub profile: String,
+    pub rows: Vec<CheckRow>,
+    pub passed: usize,
+    pub failed: usize,
+    pub skipped: usize,
+    pub stopped: Option<String>,
+    /// The JSON report (`jrpc probe --format json`), for Export JSON.
+    pub report: String,
+}

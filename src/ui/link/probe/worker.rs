@@ -1,0 +1,210 @@
+//! The Probe's worker (the `probe-worker` binary, src/bin/probe_worker.rs, which Trunk builds
+//! into a wasm of its own that the page fetches on the first Probe): it runs the engine's probe
+//! ([`crate::probe`]) over the probe's own connection ([`BrowserLink`]) and sends the page the
+//! finished report ([`ProbeEvent`]). Nothing here touches the page's DOM or Leptos: this code and
+//! the engine's probe are what the worker's wasm holds, and the page's wasm no longer does.
+//!
+//! Each request waits 5 s for its reply and the whole probe at most 2 minutes (the CLI's
+//! defaults); a running probe can be cancelled: it stops where it is and ends its HTTP session
+//! (`DELETE`) as a finished probe does; a WebSocket closes.
+
+use std::cell::RefCell;
+use std::rc::Rc;
+use std::time::Duration;
+
+use futures_channel::oneshot;
+use futures_util::future::{select, Either};
+use wasm_bindgen::closure::Closure;
+use wasm_bindgen::{JsCast, JsValue};
+use web_sys::js_sys;
+
+use super::browser::BrowserLink;
+use super::messages::{CheckRow, FindingRow, Outcome, ProbeEvent, ProbeRequest};
+use crate::probe::{self, Conversation, Mode, Plan, Status, Verdict};
+use crate::ui::link::Transport;
+
+/// How long one request waits for its reply (as `jrpc probe --timeout`'s default).
+const TIMEOUT: Duration = Duration::from_secs(5);
+/// How long the whole probe may take (as `jrpc probe --total-timeout`'s default).
+const TOTAL_TIMEOUT: Duration = Duration::from_secs(120);
+
+/// What the worker holds between messages.
+#[derive(Default)]
+struct Worker {
+    /// The running probe: its number and its cancel switch (sending, or dropping it, cancels).
+    running: Option<(u32, oneshot::Sender<()>)>,
+    /// Probes not yet finished (a cancelled one still ends its session).
+    live: usize,
+    /// The page asked the worker to end once nothing runs.
+    closing: bool,
+}
+
+fn scope() -> web_sys::DedicatedWorkerGlobalScope {
+    js_sys::global().unchecked_into()
+}
+
+fn post(event: &ProbeEvent) {
+    // Serialising these plain structs cannot fail; an empty message would be ignored by the page.
+    let text = serde_json::to_string(event).unwrap_or_default();
+    let _ = scope().post_message(&JsValue::from_str(&text));
+}
+
+/// The worker's main: reads the page's requests from now on and says it is ready.
+pub fn start() {
+    let worker = Rc::new(RefCell::new(Worker::default()));
+    let on_message = Closure::<dyn Fn(web_sys::MessageEvent)>::new(move |ev: web_sys::MessageEvent| {
+        let Some(text) = ev.data().as_string() else {
+            return;
+        };
+        match serde_json::from_str::<ProbeRequest>(&text) {
+            Ok(request) => handle(&worker, request),
+            // The page and the worker come from one build: a request it cannot read is a bug
+            // the console should show.
+            Err(e) => web_sys::console::error_1(&format!("probe worker: {e}").into()),
+        }
+    });
+    scope().set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+    on_message.forget();
+    post(&ProbeEvent::Ready);
+}
+
+fn handle(worker: &Rc<RefCell<Worker>>, request: ProbeRequest) {
+    let mut state = worker.borrow_mut();
+    if let Some((_, cancel)) = state.running.take() {
+        let _ = cancel.send(());
+    }
+    match request {
+        ProbeRequest::Load { .. } | ProbeRequest::Cancel => {}
+        ProbeRequest::Close => {
+            state.closing = true;
+            if state.live == 0 {
+                scope().close();
+            }
+        }
+        ProbeRequest::Run {
+            run,
+            url,
+            websocket,
+            protocol,
+            headers,
+            skip_tools,
+            max_calls,
+        } => {
+            let (cancel, cancelled) = oneshot::channel();
+            state.running = Some((run, cancel));
+            state.live += 1;
+            let worker = Rc::clone(worker);
+            let transport = if websocket {
+                Transport::Ws
+            } else {
+                Transport::Http
+            };
+            let plan = Plan {
+                mode: Mode::Detect,
+                calls: Vec::new(),
+                max_calls,
+                skip_tools,
+            };
+            js_sys::futures::spawn_local(async move {
+                // A cancelled probe says nothing more: the page has set its state.
+                match probe_endpoint(&url, transport, &protocol, headers, &plan, cancelled).await {
+                    Some(Ok(outcome)) => post(&ProbeEvent::Done { run, outcome }),
+                    Some(Err(reason)) => post(&ProbeEvent::Failed { run, reason }),
+                    None => {}
+                }
+                let mut state = worker.borrow_mut();
+                state.live -= 1;
+                if state.running.as_ref().is_some_and(|(r, _)| *r == run) {
+                    state.running = None;
+                }
+                if state.closing && state.live == 0 {
+                    scope().close();
+                }
+            });
+        }
+    }
+}
+
+/// The table's view of a verdict, and its JSON report.
+fn outcome(verdict: &Verdict, target: &str) -> Outcome {
+    let mut report = Vec::new();
+    // Writing to memory fails only if serde_json does; the export then says so.
+    let report = match probe::write_report_json(&mut report, verdict, target, None) {
+        Ok(()) => String::from_utf8_lossy(&report).into_owned(),
+        Err(e) => format!("{{\"error\": {:?}}}", e.to_string()),
+    };
+    let rows = verdict
+        .checks
+        .iter()
+        .map(|check| CheckRow {
+            id: check.id.clone(),
+            title: check.title.clone(),
+            spec: check.spec.to_string(),
+            status: check.status.as_str().to_string(),
+            detail: check.detail.clone(),
+            findings: if check.status == Status::Fail {
+                verdict
+                    .findings(check)
+                    .map(|v| FindingRow {
+                        rule: v.rule.id.to_string(),
+                        severity: v.severity.as_str().to_string(),
+                        message: v.message.to_string(),
+                        in_reference: crate::rpc::catalogue::find(v.rule.id).is_some(),
+                        spec: v.rule.section.url.to_string(),
+                    })
+                    .collect()
+            } else {
+                Vec::new()
+            },
+        })
+        .collect();
+    Outcome {
+        target: target.to_string(),
+        profile: verdict.report.profile.to_string(),
+        rows,
+        passed: verdict.count(Status::Pass),
+        failed: verdict.count(Status::Fail),
+        skipped: verdict.count(Status::Skipped),
+        stopped: verdict.stopped.clone(),
+        report,
+    }
+}
+
+/// Probes `url` over a connection of its own: the outcome or why there is none, or `None` once
+/// `cancelled` resolves (a message, or its sender dropped) — the session is ended all the same.
+async fn probe_endpoint(
+    url: &str,
+    transport: Transport,
+    protocol: &str,
+    headers: Vec<(String, String)>,
+    plan: &Plan,
+    mut cancelled: oneshot::Receiver<()>,
+) -> Option<Result<Outcome, String>> {
+    let open = BrowserLink::open(url, transport, protocol, headers, TIMEOUT);
+    let link = match select(std::pin::pin!(open), &mut cancelled).await {
+        Either::Left((Ok(link), _)) => link,
+        Either::Left((Err(e), _)) => return Some(Err(format!("{url} could not be probed: {e}"))),
+        Either::Right(_) => return None,
+    };
+    let mut conversation = Conversation::new(link, TIMEOUT, TOTAL_TIMEOUT);
+    let run = {
+        let run = probe::run(&mut conversation, plan);
+        match select(std::pin::pin!(run), &mut cancelled).await {
+            Either::Left((run, _)) => Some(run),
+            Either::Right(_) => None,
+        }
+    };
+    let Some(run) = run else {
+        conversation.into_parts().0.close().await;
+        return None;
+    };
+    let (link, verdict) = probe::conclude(conversation, run);
+    link.close().await;
+    Some(match verdict {
+        Ok(verdict) => Ok(outcome(&verdict, url)),
+        Err(not_reached) => Err(format!(
+            "{url} could not be probed: {}",
+            not_reached.reason("the probe's timeout")
+        )),
+    })
+}
