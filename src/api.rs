@@ -367,3 +367,25 @@ fn kind_of(doc: &OpenRpc, schema: &Value, depth: usize) -> String {
         _ => types,
     }
 }
+
+/// The API worker's main (the `api-worker` binary, once its loader has loaded it): answers each
+/// message (an [`ApiRequest`] as JSON text) with an [`ApiAnswer`], in order, after saying it is
+/// ready (`{"event": "ready"}`).
+pub fn start_worker() {
+    use wasm_bindgen::{closure::Closure, JsCast, JsValue};
+    let scope: web_sys::DedicatedWorkerGlobalScope = js_sys::global().unchecked_into();
+    let on_message = Closure::<dyn Fn(web_sys::MessageEvent)>::new(move |ev: web_sys::MessageEvent| {
+        let answer = match ev.data().as_string() {
+            Some(request) => answer_json(&request),
+            None => serde_json::to_string(&ApiAnswer::Failed {
+                error: "the request is not text".into(),
+            })
+            .unwrap_or_default(),
+        };
+        let scope: web_sys::DedicatedWorkerGlobalScope = js_sys::global().unchecked_into();
+        let _ = scope.post_message(&JsValue::from_str(&answer));
+    });
+    scope.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+    on_message.forget();
+    let _ = scope.post_message(&JsValue::from_str(r#"{"event": "ready"}"#));
+}
