@@ -8,7 +8,7 @@ mod lifecycle;
 mod mcp;
 #[cfg(feature = "openrpc")]
 pub mod openrpc;
-#[cfg(feature = "openrpc")]
+#[cfg(feature = "mcp-schemas")]
 mod output_schema;
 pub(crate) mod protocol;
 mod tools;
