@@ -38,17 +38,28 @@ pub enum ApiRequest {
 #[serde(tag = "answer", rename_all = "snake_case")]
 pub enum ApiAnswer {
     /// The document is loaded: its reference.
-    Loaded { reference: Reference },
+    Loaded {
+        reference: Reference,
+    },
     /// The document was refused: what is wrong with it, located.
-    Refused { errors: Vec<DocumentError> },
+    Refused {
+        errors: Vec<DocumentError>,
+    },
     Unloaded,
     /// The analysis of the text with fingerprint `fp` ([`Analysis::encode`]; a string, as a
     /// raw JSON value cannot cross serde's tagged enums).
-    Checked { fp: String, analysis: String },
+    Checked {
+        fp: String,
+        analysis: String,
+    },
     /// The mock's reply (`None`: nothing is answered, e.g. a notification).
-    Replied { reply: Option<String> },
+    Replied {
+        reply: Option<String>,
+    },
     /// The request could not be served (no document, an unreadable request).
-    Failed { error: String },
+    Failed {
+        error: String,
+    },
 }
 
 /// One problem of a document, located in its text.
@@ -270,10 +281,7 @@ fn method_reference(doc: &OpenRpc, method: &Method) -> MethodReference {
     if examples.is_empty() {
         examples.push(ExampleReference {
             name: "generated from the params' schemas".into(),
-            call: call_text(
-                &method.name,
-                openrpc::mock::generated_params(doc, method),
-            ),
+            call: call_text(&method.name, openrpc::mock::generated_params(doc, method)),
             result: None,
         });
     }
@@ -374,17 +382,18 @@ fn kind_of(doc: &OpenRpc, schema: &Value, depth: usize) -> String {
 pub fn start_worker() {
     use wasm_bindgen::{closure::Closure, JsCast, JsValue};
     let scope: web_sys::DedicatedWorkerGlobalScope = js_sys::global().unchecked_into();
-    let on_message = Closure::<dyn Fn(web_sys::MessageEvent)>::new(move |ev: web_sys::MessageEvent| {
-        let answer = match ev.data().as_string() {
-            Some(request) => answer_json(&request),
-            None => serde_json::to_string(&ApiAnswer::Failed {
-                error: "the request is not text".into(),
-            })
-            .unwrap_or_default(),
-        };
-        let scope: web_sys::DedicatedWorkerGlobalScope = js_sys::global().unchecked_into();
-        let _ = scope.post_message(&JsValue::from_str(&answer));
-    });
+    let on_message =
+        Closure::<dyn Fn(web_sys::MessageEvent)>::new(move |ev: web_sys::MessageEvent| {
+            let answer = match ev.data().as_string() {
+                Some(request) => answer_json(&request),
+                None => serde_json::to_string(&ApiAnswer::Failed {
+                    error: "the request is not text".into(),
+                })
+                .unwrap_or_default(),
+            };
+            let scope: web_sys::DedicatedWorkerGlobalScope = js_sys::global().unchecked_into();
+            let _ = scope.post_message(&JsValue::from_str(&answer));
+        });
     scope.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
     on_message.forget();
     let _ = scope.post_message(&JsValue::from_str(r#"{"event": "ready"}"#));

@@ -7,8 +7,8 @@ use wasm_bindgen::JsCast;
 
 use super::analysis::Analysis;
 use super::api::ApiState;
-use crate::api::{ApiAnswer, ApiRequest};
 use super::worker::{fingerprint, Offload};
+use crate::api::{ApiAnswer, ApiRequest};
 use crate::json::Span;
 use crate::rpc::Profile;
 

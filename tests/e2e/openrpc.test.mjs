@@ -256,3 +256,18 @@ test('rpc.discover over the live link loads the server\'s document (jrpc serve -
     server.stop();
   }
 });
+
+test("the page's first load does not fetch the API's worker; the first document does", async () => {
+  const context = await browser.newContext();
+  const fetched = [];
+  context.on('request', (r) => fetched.push(new URL(r.url()).pathname));
+  const page = await context.newPage();
+  await page.goto(BASE_URL);
+  await page.waitForSelector('[data-testid=verdict]');
+  assert.deepEqual(fetched.filter((p) => p.includes('api-worker')), []);
+  await loadFile(page, PETSTORE);
+  await waitLoaded(page, 'Petstore');
+  const worker = fetched.filter((p) => p.includes('api-worker'));
+  assert.ok(worker.some((p) => p.endsWith('.wasm')) && worker.some((p) => p.endsWith('.js')), fetched.join(' '));
+  await context.close();
+});

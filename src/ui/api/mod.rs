@@ -216,7 +216,11 @@ async fn fetch_text(url: &str) -> Result<String, String> {
         .await
         .map_err(|e| e.to_string())?;
     if !response.ok() {
-        return Err(format!("HTTP {} {}", response.status(), response.status_text()));
+        return Err(format!(
+            "HTTP {} {}",
+            response.status(),
+            response.status_text()
+        ));
     }
     let declared = response
         .headers()

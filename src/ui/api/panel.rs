@@ -55,7 +55,8 @@ pub fn DocumentPanel() -> impl IntoView {
     let discover = move |_| {
         let Some(link) = link else { return };
         let from = log.with_untracked(|l| l.next_key());
-        let request = format!(r#"{{"jsonrpc": "2.0", "method": "rpc.discover", "id": "{DISCOVER_ID}"}}"#);
+        let request =
+            format!(r#"{{"jsonrpc": "2.0", "method": "rpc.discover", "id": "{DISCOVER_ID}"}}"#);
         match link.send(&request) {
             Ok(_) => awaiting.set_value(Some(from)),
             Err(why) => app.notify(NoticeLevel::Error, why),
@@ -73,7 +74,9 @@ pub fn DocumentPanel() -> impl IntoView {
                 .filter(|e| e.key >= from && e.direction == crate::exchange::Direction::In)
                 .find_map(|e| discovered(&e.raw).map(|d| (d, e.peer.clone())))
         });
-        let Some((document, peer)) = found else { return };
+        let Some((document, peer)) = found else {
+            return;
+        };
         awaiting.set_value(None);
         match document {
             Ok(text) => api.load(

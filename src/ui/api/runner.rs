@@ -4,9 +4,9 @@
 //! cross as JSON text, one answer per request, in order; requests sent before the worker is ready
 //! wait for it.
 
+use std::cell::RefCell;
 use std::collections::VecDeque;
 use std::rc::Rc;
-use std::cell::RefCell;
 
 use wasm_bindgen::{JsCast, JsValue};
 
@@ -72,12 +72,16 @@ impl Runner {
 
     /// Starts the worker; why not, in words.
     fn start(&mut self) -> Result<(), String> {
-        let (boot, js_file, wasm) = worker_files()
-            .ok_or("this build of the page names no files for the API's worker")?;
+        let (boot, js_file, wasm) =
+            worker_files().ok_or("this build of the page names no files for the API's worker")?;
         let options = web_sys::WorkerOptions::new();
         options.set_type(web_sys::WorkerType::Module);
-        let worker = web_sys::Worker::new_with_options(&boot, &options)
-            .map_err(|e| format!("its worker did not start ({})", crate::ui::js_error_text(&e)))?;
+        let worker = web_sys::Worker::new_with_options(&boot, &options).map_err(|e| {
+            format!(
+                "its worker did not start ({})",
+                crate::ui::js_error_text(&e)
+            )
+        })?;
         let queue = Rc::new(RefCell::new(Queue::default()));
         let on_message = {
             let queue = Rc::clone(&queue);
@@ -107,7 +111,9 @@ impl Runner {
                 let then = queue.borrow_mut().waiting.pop_front();
                 match (serde_json::from_str::<ApiAnswer>(&text), then) {
                     (Ok(answer), Some(then)) => then(answer),
-                    (Err(e), _) => fail(&queue, format!("its worker's answer is not readable: {e}")),
+                    (Err(e), _) => {
+                        fail(&queue, format!("its worker's answer is not readable: {e}"))
+                    }
                     (Ok(_), None) => {}
                 }
             }
@@ -121,7 +127,10 @@ impl Runner {
                     .map(web_sys::ErrorEvent::message)
                     .filter(|m| !m.is_empty())
                     .unwrap_or_else(|| "its script did not load".into());
-                fail(&queue, format!("its worker failed: {message}; reload the page and try again"));
+                fail(
+                    &queue,
+                    format!("its worker failed: {message}; reload the page and try again"),
+                );
             });
         }
         let load = serde_json::json!({"request": "load", "js": js_file, "wasm": wasm});
@@ -133,10 +142,7 @@ impl Runner {
     /// Sends `request`; `then` gets its answer later (never before this returns). `failed` is
     /// told why when the worker cannot answer.
     pub fn ask(&mut self, request: ApiRequest, then: Then, failed: impl FnOnce(String) + 'static) {
-        if let Some((worker, _)) = self
-            .worker
-            .take_if(|(_, queue)| queue.borrow().dead)
-        {
+        if let Some((worker, _)) = self.worker.take_if(|(_, queue)| queue.borrow().dead) {
             worker.terminate();
         }
         if self.worker.is_none() {

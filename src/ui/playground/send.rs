@@ -25,7 +25,10 @@ fn send(app: AppState, log: LogState, link: Option<Link>) {
     // With an API document the mock serves that API (src/ui/api).
     if app.api.loaded() {
         if app.api.send_to_mock(log, &text) == 0 {
-            app.notify(NoticeLevel::Info, "Nothing to send: the editor has no client message.");
+            app.notify(
+                NoticeLevel::Info,
+                "Nothing to send: the editor has no client message.",
+            );
         }
         return;
     }

@@ -27,7 +27,15 @@ pub(crate) fn Reference(app: AppState, focus: Option<String>) -> impl IntoView {
     };
     let shown = move || catalogue::all().filter(|r| shows(r)).count();
     let entries = catalogue::all()
-        .map(|rule| entry(app, rule, focus.as_deref() == Some(rule.id), "rule-entry", shows))
+        .map(|rule| {
+            entry(
+                app,
+                rule,
+                focus.as_deref() == Some(rule.id),
+                "rule-entry",
+                shows,
+            )
+        })
         .collect_view();
     // The rules under an OpenRPC document: "Try it" loads the rule's example document as the API
     // document too (src/ui/api), or, for a rule about a document, offers the example as one.

@@ -170,7 +170,8 @@ pub fn ProbePanel(link: Link) -> impl IntoView {
             }
         });
     };
-    let on_event = move |event: ProbeEvent| match event {
+    let on_event = move |event: ProbeEvent| {
+        match event {
         ProbeEvent::Ready => worker.update_value(|w| {
             if let Some(w) = w {
                 w.ready = true;
@@ -190,6 +191,7 @@ pub fn ProbePanel(link: Link) -> impl IntoView {
         }
         // The answer to a probe cancelled or replaced since.
         ProbeEvent::Done { .. } | ProbeEvent::Failed { .. } => {}
+    }
     };
     let spawn_worker = move || -> Result<(), String> {
         if worker.with_value(Option::is_some) {
@@ -199,9 +201,14 @@ pub fn ProbePanel(link: Link) -> impl IntoView {
         let target: &web_sys::EventTarget = started.worker.unchecked_ref();
         js::listen_forever(target, "message", move |ev| {
             let data = ev.unchecked_ref::<web_sys::MessageEvent>().data();
-            match data.as_string().map(|t| serde_json::from_str::<ProbeEvent>(&t)) {
+            match data
+                .as_string()
+                .map(|t| serde_json::from_str::<ProbeEvent>(&t))
+            {
                 Some(Ok(event)) => on_event(event),
-                _ => worker_failed("The Probe's worker sent a message the page cannot read.".into()),
+                _ => {
+                    worker_failed("The Probe's worker sent a message the page cannot read.".into())
+                }
             }
         });
         // A file that does not load, a script error, or the wasm stopping (a trap).
@@ -211,7 +218,9 @@ pub fn ProbePanel(link: Link) -> impl IntoView {
                 .map(web_sys::ErrorEvent::message)
                 .filter(|m| !m.is_empty())
                 .unwrap_or_else(|| "its script did not load".into());
-            worker_failed(format!("The Probe's worker failed: {message}. Reload the page and try again."));
+            worker_failed(format!(
+                "The Probe's worker failed: {message}. Reload the page and try again."
+            ));
         });
         worker.set_value(Some(started));
         Ok(())
@@ -267,7 +276,9 @@ pub fn ProbePanel(link: Link) -> impl IntoView {
         // The worker ends itself once a running probe has ended its session.
         if let Some(gone) = worker.try_update_value(Option::take).flatten() {
             if gone.ready {
-                let _ = gone.worker.post_message(&JsValue::from_str(&to_json(&ProbeRequest::Close)));
+                let _ = gone
+                    .worker
+                    .post_message(&JsValue::from_str(&to_json(&ProbeRequest::Close)));
             } else {
                 gone.worker.terminate();
             }

@@ -52,17 +52,18 @@ fn post(event: &ProbeEvent) {
 /// The worker's main: reads the page's requests from now on and says it is ready.
 pub fn start() {
     let worker = Rc::new(RefCell::new(Worker::default()));
-    let on_message = Closure::<dyn Fn(web_sys::MessageEvent)>::new(move |ev: web_sys::MessageEvent| {
-        let Some(text) = ev.data().as_string() else {
-            return;
-        };
-        match serde_json::from_str::<ProbeRequest>(&text) {
-            Ok(request) => handle(&worker, request),
-            // The page and the worker come from one build: a request it cannot read is a bug
-            // the console should show.
-            Err(e) => web_sys::console::error_1(&format!("probe worker: {e}").into()),
-        }
-    });
+    let on_message =
+        Closure::<dyn Fn(web_sys::MessageEvent)>::new(move |ev: web_sys::MessageEvent| {
+            let Some(text) = ev.data().as_string() else {
+                return;
+            };
+            match serde_json::from_str::<ProbeRequest>(&text) {
+                Ok(request) => handle(&worker, request),
+                // The page and the worker come from one build: a request it cannot read is a bug
+                // the console should show.
+                Err(e) => web_sys::console::error_1(&format!("probe worker: {e}").into()),
+            }
+        });
     scope().set_onmessage(Some(on_message.as_ref().unchecked_ref()));
     on_message.forget();
     post(&ProbeEvent::Ready);
