@@ -8,6 +8,35 @@ fn main() {
     leptos::mount::mount_to_body(jsonrpc_playground::ui::App);
 }
 
+/// The page's exports to JavaScript (here, not in the library, so that the worker binaries that
+/// link the library do not carry them): the checking worker's entry (src/ui/check-worker.js) and
+/// the browser benchmark's (scripts/bench-browser.mjs).
+#[cfg(target_arch = "wasm32")]
+mod exports {
+    use jsonrpc_playground::ui::{bench, worker_check};
+    use wasm_bindgen::prelude::wasm_bindgen;
+
+    #[wasm_bindgen(js_name = workerCheck)]
+    pub fn worker_check_export(request: &str, text: &str) -> String {
+        worker_check(request, text)
+    }
+
+    #[wasm_bindgen(js_name = benchCheck)]
+    pub fn bench_check(text: &js_sys::JsString) -> u32 {
+        bench::bench_check(text)
+    }
+
+    #[wasm_bindgen(js_name = benchCopy)]
+    pub fn bench_copy(text: &js_sys::JsString) -> u32 {
+        bench::bench_copy(text)
+    }
+
+    #[wasm_bindgen(js_name = benchHeapBytes)]
+    pub fn bench_heap_bytes() -> u32 {
+        bench::bench_heap_bytes()
+    }
+}
+
 #[cfg(not(target_arch = "wasm32"))]
 fn main() -> std::process::ExitCode {
     eprintln!(

@@ -12,7 +12,7 @@
 
 mod analysis;
 mod api;
-mod bench;
+pub mod bench;
 mod exchange;
 pub(crate) mod js;
 mod lessons;
@@ -38,6 +38,7 @@ pub use analysis::{Analysis, Finding, Keyed, Verdict};
 /// The Probe's worker's main (the `probe-worker` binary).
 pub use link::start_probe_worker;
 pub use state::{use_app, AppState, Notice, NoticeLevel};
+pub use worker::worker_check;
 
 /// What the editor holds when the page opens with no draft and no share link.
 pub const SAMPLE: &str = r#"{"jsonrpc": "2.0", "method": "subtract", "params": [42, 23], "id": 1}"#;

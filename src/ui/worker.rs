@@ -45,8 +45,7 @@ pub struct CheckAnswer {
 }
 
 /// The worker's entry point: checks `text` as `request` ([`CheckRequest`]) says and returns the
-/// [`CheckAnswer`] as JSON.
-#[wasm_bindgen(js_name = workerCheck)]
+/// [`CheckAnswer`] as JSON. Exported as `workerCheck` by the page's binary (src/main.rs).
 pub fn worker_check(request: &str, text: &str) -> String {
     let answer = match serde_json::from_str::<CheckRequest>(request) {
         Ok(request) => {

@@ -8,7 +8,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { launch, openAdvanced, openApp } from './support.mjs';
+import { BASE_URL, launch, openAdvanced, openApp, watch } from './support.mjs';
 import { jrpcServe, jsonrpsee } from './servers.mjs';
 
 let browser;
@@ -236,5 +236,50 @@ test('the Options keep the probe off named tools and cap its calls (as --skip-to
   assert.match(call.text, /echo: skipped \(--skip-tool\)/);
   assert.match(call.text, /stopped after 2 calls \(--max-calls\)/);
   assert.deepEqual(unexpected(problems), []);
+  await context.close();
+});
+
+/** The Probe's worker files (src/ui/link/probe/worker.rs): its loader, glue and wasm. */
+const PROBE_FILE = /\/probe-(boot|worker)[^/]*\.(js|wasm)$/;
+
+/** The app in a context without its service worker (whose fetches Playwright neither sees nor
+ * routes), so that every file the page and its workers fetch is seen. */
+async function openUncached() {
+  const context = await browser.newContext({ serviceWorkers: 'block' });
+  const page = await context.newPage();
+  const problems = await watch(page);
+  const fetched = [];
+  context.on('request', (request) => fetched.push(request.url()));
+  await page.goto(BASE_URL);
+  await page.waitForSelector('[data-testid=verdict]');
+  return { context, page, problems, fetched };
+}
+
+test('the first load does not fetch the Probe: its worker is fetched on the first Probe', async () => {
+  const { context, page, problems, fetched } = await openUncached();
+  await new Promise((r) => setTimeout(r, 1_000));
+  assert.deepEqual(fetched.filter((u) => PROBE_FILE.test(u)), [], 'nothing of the Probe before the first Probe');
+  await probe(page, jrpc.ws);
+  const probeFiles = fetched.filter((u) => PROBE_FILE.test(u)).map((u) => u.replace(/.*\//, ''));
+  assert.deepEqual(probeFiles.map((u) => u.replace(/-[0-9a-f]{16}/, '')).sort(),
+    ['probe-boot.js', 'probe-worker.js', 'probe-worker_bg.wasm']);
+  assert.deepEqual(unexpected(problems), []);
+  await context.close();
+});
+
+test('a Probe whose worker does not load says so in the panel, and the next Probe tries again', async () => {
+  const { context, page } = await openUncached();
+  let refused = 0;
+  await page.route(/\/probe-worker[^/]*_bg\.wasm$/, async (route) => {
+    refused += 1;
+    await route.fulfill({ status: 404, body: 'gone' });
+  });
+  const status = await probe(page, jrpc.ws, 'error');
+  assert.match(status, /The Probe could not start: its worker's files did not load/);
+  assert.equal(await page.$('[data-testid=probe-table]'), null);
+  assert.equal(refused, 1);
+  await page.unroute(/\/probe-worker[^/]*_bg\.wasm$/);
+  await page.click('[data-testid=probe-run]');
+  await page.waitForSelector('[data-testid=probe-status][data-state=done]', { timeout: 60_000 });
   await context.close();
 });
