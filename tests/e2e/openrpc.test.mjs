@@ -271,3 +271,46 @@ test("the page's first load does not fetch the API's worker; the first document 
   assert.ok(worker.some((p) => p.endsWith('.wasm')) && worker.some((p) => p.endsWith('.js')), fetched.join(' '));
   await context.close();
 });
+
+test('a share link carries the document, and opening it loads the document with the text', async () => {
+  const { context, page } = await openApp(browser);
+  await loadFile(page, PETSTORE);
+  await waitLoaded(page, 'Petstore');
+  await page.fill('[data-testid=editor]', '{"jsonrpc": "2.0", "method": "list_pet", "id": 1}');
+  await page.click('[data-testid=share]');
+  const link = await (await page.waitForSelector('[data-testid=share-link]')).inputValue();
+  await context.close();
+  // A visitor with no document of their own.
+  const other = await browser.newContext();
+  const visitor = await other.newPage();
+  await visitor.goto(link);
+  await waitLoaded(visitor, 'Petstore 1.0.0: 3 methods (from the shared link)');
+  await visitor.waitForSelector('[data-testid=violation][data-rule=openrpc-method-unknown]');
+  await other.close();
+});
+
+test('a share link of a document fetched from a URL carries the URL', async () => {
+  let served = 0;
+  const server = createServer((req, res) => {
+    served += 1;
+    res.writeHead(200, { 'content-type': 'application/json', 'access-control-allow-origin': '*' });
+    res.end(readFileSync(SIMPLE_MATH));
+  });
+  await new Promise((r) => server.listen(0, '127.0.0.1', r));
+  const url = `http://127.0.0.1:${server.address().port}/simple-math.json`;
+  const { context, page } = await openApp(browser);
+  await page.click('[data-testid=api-panel] > summary');
+  await page.fill('[data-testid=openrpc-url]', url);
+  await page.click('[data-testid=openrpc-fetch]');
+  await waitLoaded(page, 'Simple Math');
+  await page.click('[data-testid=share]');
+  const link = await (await page.waitForSelector('[data-testid=share-link]')).inputValue();
+  await context.close();
+  const other = await browser.newContext();
+  const visitor = await other.newPage();
+  await visitor.goto(link);
+  await waitLoaded(visitor, `Simple Math 1.0.0: 2 methods (from ${url})`);
+  assert.equal(served, 2);
+  await other.close();
+  server.close();
+});
