@@ -4,10 +4,9 @@
 
 use crate::ui::prelude::spawn_local;
 use crate::ui::prelude::*;
-use wasm_bindgen::JsCast;
 
 use super::{use_api, ApiState, Source};
-use crate::ui::playground::open_file::{dropped_file, read_text};
+use crate::ui::playground::open_file::{dropped_file, file_picker, read_text};
 use crate::ui::state::{use_app, AppState, NoticeLevel};
 
 /// Reads `file` and offers it as the document.
@@ -93,21 +92,8 @@ pub fn DocumentPanel() -> impl IntoView {
             ),
         }
     });
-    let input = NodeRef::<leptos::html::Input>::new();
     let pasted = RwSignal::new(String::new());
     let url = RwSignal::new(String::new());
-    let chosen = move |e: leptos::ev::Event| {
-        let Some(target) = e
-            .target()
-            .and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok())
-        else {
-            return;
-        };
-        if let Some(file) = target.files().and_then(|f| f.get(0)) {
-            offer_file(api, app, file);
-        }
-        target.set_value("");
-    };
     let allow_drop = |e: leptos::ev::DragEvent| {
         if e.data_transfer()
             .is_some_and(|d| d.types().includes(&"Files".into(), 0))
@@ -204,26 +190,13 @@ pub fn DocumentPanel() -> impl IntoView {
             <summary>"Your API (OpenRPC)"</summary>
             <p data-testid="openrpc-status" aria-live="polite">{status}</p>
             <p class="api-actions">
-                <button
-                    type="button"
-                    data-testid="openrpc-open"
-                    title="Open an OpenRPC document (JSON) from a file; or drop it on this panel"
-                    on:click=move |_| {
-                        if let Some(input) = input.get_untracked() {
-                            input.click();
-                        }
-                    }
-                >
-                    "Open document…"
-                </button>
-                <input
-                    node_ref=input
-                    type="file"
-                    hidden
-                    data-testid="openrpc-file-input"
-                    accept=".json,application/json"
-                    on:change=chosen
-                />
+                {file_picker(
+                    ("openrpc-open", "openrpc-file-input"),
+                    "Open an OpenRPC document (JSON) from a file; or drop it on this panel",
+                    "Open document…",
+                    ".json,application/json",
+                    move |file| offer_file(api, app, file),
+                )}
                 " "
                 <button
                     type="button"

@@ -12,7 +12,6 @@ use wasm_bindgen::{JsCast, JsValue};
 
 use crate::api::{ApiAnswer, ApiRequest};
 use crate::ui::js;
-use crate::ui::prelude::*;
 
 /// What gets an answer.
 pub type Then = Box<dyn FnOnce(ApiAnswer)>;
@@ -47,22 +46,12 @@ pub struct Runner {
 
 /// The loader and the API worker's glue and wasm, from `<meta name="app-entry">`.
 fn worker_files() -> Option<(String, String, String)> {
-    let meta = document()
-        .query_selector("meta[name=app-entry]")
-        .ok()
-        .flatten()?;
-    let base = document().base_uri().ok().flatten()?;
-    let abs = |name: &str| {
-        let value = meta.get_attribute(name)?;
-        web_sys::Url::new_with_base(&value, &base)
-            .ok()
-            .map(|u| u.href())
-    };
-    Some((
-        abs("data-lazy-probe-boot")?,
-        abs("data-lazy-api-js")?,
-        abs("data-lazy-api-wasm")?,
-    ))
+    let [boot, js, wasm] = js::entry_files([
+        "data-lazy-probe-boot",
+        "data-lazy-api-js",
+        "data-lazy-api-wasm",
+    ])?;
+    Some((boot, js, wasm))
 }
 
 impl Runner {

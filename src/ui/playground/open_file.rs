@@ -68,8 +68,26 @@ pub fn dropped_file(e: &web_sys::DragEvent) -> Option<web_sys::File> {
 #[component]
 pub fn OpenFileButton() -> impl IntoView {
     let app = use_app();
+    file_picker(
+        ("open-file", "open-file-input"),
+        "Open a message, a stream or a transcript (.json, .jsonl, .ndjson, .txt) from a file; or drop the file on the editor",
+        "Open file…",
+        ".json,.jsonl,.ndjson,.txt,.log,application/json,text/plain",
+        move |file| open(app, file),
+    )
+}
+
+/// A button (`testids.0`) that opens the browser's file picker (a hidden input, `testids.1`,
+/// taking `accept`); `chosen` gets the file picked.
+pub fn file_picker(
+    testids: (&'static str, &'static str),
+    title: &'static str,
+    label: &'static str,
+    accept: &'static str,
+    chosen: impl Fn(web_sys::File) + 'static,
+) -> impl IntoView {
     let input = NodeRef::<leptos::html::Input>::new();
-    let chosen = move |e: leptos::ev::Event| {
+    let changed = move |e: leptos::ev::Event| {
         let Some(target) = e
             .target()
             .and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok())
@@ -77,7 +95,7 @@ pub fn OpenFileButton() -> impl IntoView {
             return;
         };
         if let Some(file) = target.files().and_then(|f| f.get(0)) {
-            open(app, file);
+            chosen(file);
         }
         // The same file chosen again is a new change.
         target.set_value("");
@@ -85,23 +103,16 @@ pub fn OpenFileButton() -> impl IntoView {
     view! {
         <button
             type="button"
-            data-testid="open-file"
-            title="Open a message, a stream or a transcript (.json, .jsonl, .ndjson, .txt) from a file; or drop the file on the editor"
+            data-testid=testids.0
+            title=title
             on:click=move |_| {
                 if let Some(input) = input.get_untracked() {
                     input.click();
                 }
             }
         >
-            "Open file…"
+            {label}
         </button>
-        <input
-            node_ref=input
-            type="file"
-            hidden
-            data-testid="open-file-input"
-            accept=".json,.jsonl,.ndjson,.txt,.log,application/json,text/plain"
-            on:change=chosen
-        />
+        <input node_ref=input type="file" hidden data-testid=testids.1 accept=accept on:change=changed />
     }
 }
