@@ -2,7 +2,6 @@
 //! mock replies. Pure Rust: the web UI (`ui`, wasm32 only) and the CLI (`cli`, native only) are
 //! thin faces over it.
 
-#[cfg(not(target_arch = "wasm32"))]
 pub use jsonrpc_engine::openrpc;
 #[cfg(not(target_arch = "wasm32"))]
 pub use jsonrpc_engine::tool_schemas;
@@ -11,6 +10,11 @@ pub use jsonrpc_engine::{
 };
 #[cfg(target_arch = "wasm32")]
 pub mod ui;
+
+/// The page's OpenRPC API (a document loaded, messages checked and mocked under it), behind
+/// serde messages: run by the API worker (wasm32 only).
+#[cfg(target_arch = "wasm32")]
+pub mod api;
 
 #[cfg(not(target_arch = "wasm32"))]
 pub mod cli;

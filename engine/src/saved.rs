@@ -150,18 +150,37 @@ pub fn base64url_decode(text: &str) -> Result<Vec<u8>, FormatError> {
 // ---------------------------------------------------------------------------------------------
 // Share links.
 
-/// What a share link holds (version 1): `{"profile": P, "text": T}`.
+/// What a share link holds (version 1): `{"profile": P, "text": T}`, and, when the page uses an
+/// OpenRPC document, `"openrpc": {"url": U}` (it came from that URL) or `{"text": D}` (the
+/// document itself). Links without it (all older ones) read as before; an older build reading a
+/// newer link ignores the member.
 #[derive(Serialize, Deserialize)]
 struct LinkContent<'a> {
     profile: Cow<'a, str>,
     text: Cow<'a, str>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    openrpc: Option<LinkDocument>,
+}
+
+/// The OpenRPC document a share link carries: its URL, or its text.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum LinkDocument {
+    Url(String),
+    Text(String),
 }
 
 /// The JSON a share link compresses: `{"profile": P, "text": T}`.
 pub fn link_json(text: &str, profile: Profile) -> String {
+    link_json_with(text, profile, None)
+}
+
+/// [`link_json`] with the OpenRPC document the page uses, if any.
+pub fn link_json_with(text: &str, profile: Profile, openrpc: Option<LinkDocument>) -> String {
     let content = LinkContent {
         profile: profile_to_string(profile).into(),
         text: text.into(),
+        openrpc,
     };
     serde_json::to_string(&content).unwrap_or_default()
 }
@@ -192,6 +211,13 @@ pub fn parse_fragment(fragment: &str) -> Result<Option<Vec<u8>>, FormatError> {
 
 /// The text and profile of an inflated share link.
 pub fn read_link_json(inflated: &[u8]) -> Result<(String, Profile), FormatError> {
+    read_link_content(inflated).map(|(text, profile, _)| (text, profile))
+}
+
+/// The text, profile and OpenRPC document (if it has one) of an inflated share link.
+pub fn read_link_content(
+    inflated: &[u8],
+) -> Result<(String, Profile, Option<LinkDocument>), FormatError> {
     // As text first: every other reader of the app's data reads from a `str`, so serde_json's
     // reader is compiled once (`from_slice` would compile a second one for this call alone:
     // docs/size-rules.md, 6).
@@ -199,7 +225,7 @@ pub fn read_link_json(inflated: &[u8]) -> Result<(String, Profile), FormatError>
         .map_err(|e| FormatError::BadJson(format!("not UTF-8 text at byte {}", e.valid_up_to())))?;
     let content: LinkContent = serde_json::from_str(inflated).map_err(bad_json)?;
     let profile = profile_from_str(&content.profile)?;
-    Ok((content.text.into_owned(), profile))
+    Ok((content.text.into_owned(), profile, content.openrpc))
 }
 
 /// serde's word on content that is not what a format expects, with where (line and column).
@@ -387,6 +413,27 @@ mod tests {
         assert_eq!(
             link_json("x", Profile::JsonRpc),
             r#"{"profile":"jsonrpc","text":"x"}"#
+        );
+    }
+
+    #[test]
+    fn a_link_carries_the_openrpc_document_or_its_url_and_old_links_have_none() {
+        let url = LinkDocument::Url("https://example.org/openrpc.json".into());
+        let json = link_json_with("x", Profile::JsonRpc, Some(url.clone()));
+        assert_eq!(
+            json,
+            r#"{"profile":"jsonrpc","text":"x","openrpc":{"url":"https://example.org/openrpc.json"}}"#
+        );
+        assert_eq!(
+            read_link_content(json.as_bytes()),
+            Ok(("x".to_string(), Profile::JsonRpc, Some(url)))
+        );
+        let doc = LinkDocument::Text(r#"{"openrpc": "1.3.2"}"#.into());
+        let json = link_json_with("x", Profile::JsonRpc, Some(doc.clone()));
+        assert_eq!(read_link_content(json.as_bytes()).unwrap().2, Some(doc));
+        assert_eq!(
+            read_link_content(br#"{"profile":"jsonrpc","text":"x"}"#),
+            Ok(("x".to_string(), Profile::JsonRpc, None))
         );
     }
 

@@ -197,9 +197,22 @@ impl Analysis {
         prev: Option<&Analysis>,
         now: impl Fn() -> f64,
     ) -> Analysis {
+        Analysis::run_with(text, profile, prev, now, |_| {})
+    }
+
+    /// [`Analysis::run`] with `more` adding its findings to the engine's report first (the
+    /// checks under an OpenRPC document: src/api.rs).
+    pub fn run_with(
+        text: &str,
+        profile: Profile,
+        prev: Option<&Analysis>,
+        now: impl Fn() -> f64,
+        more: impl FnOnce(&mut Report),
+    ) -> Analysis {
         let started = now();
         let src = text.as_bytes();
-        let report = rpc::check_text(text, profile);
+        let mut report = rpc::check_text(text, profile);
+        more(&mut report);
         let fresh = verdicts(&report, src);
         let mut totals = Totals {
             documents: report.documents.len(),

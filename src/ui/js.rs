@@ -178,3 +178,20 @@ pub(crate) fn utf16_to_byte(text: &str, units: u32) -> usize {
     }
     text.len()
 }
+
+/// The absolute URLs of the files `<meta name="app-entry">` names in the attributes `names`
+/// (Trunk.toml `pattern_script`: a worker's loader, glue and wasm); `None` if one is missing.
+pub fn entry_files<const N: usize>(names: [&str; N]) -> Option<[String; N]> {
+    let document = leptos::prelude::document();
+    let meta = document
+        .query_selector("meta[name=app-entry]")
+        .ok()
+        .flatten()?;
+    let base = document.base_uri().ok().flatten()?;
+    let mut out: [String; N] = std::array::from_fn(|_| String::new());
+    for (slot, name) in out.iter_mut().zip(names) {
+        let path = meta.get_attribute(name)?;
+        *slot = web_sys::Url::new_with_base(&path, &base).ok()?.href();
+    }
+    Some(out)
+}

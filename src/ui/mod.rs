@@ -12,6 +12,7 @@
 //!   interop no crate gives.
 
 mod analysis;
+mod api;
 pub mod bench;
 mod exchange;
 pub(crate) mod js;
@@ -19,7 +20,7 @@ mod lessons;
 mod link;
 mod notices;
 mod persist;
-mod playground;
+pub(crate) mod playground;
 pub mod prelude;
 mod quiz;
 mod reference;

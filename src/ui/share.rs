@@ -91,8 +91,12 @@ fn page_address() -> String {
 }
 
 /// The full share link for `text` under `profile`.
-pub async fn make_link(text: &str, profile: Profile) -> Result<String, String> {
-    let deflated = deflate(saved::link_json(text, profile).as_bytes()).await?;
+pub async fn make_link(
+    text: &str,
+    profile: Profile,
+    openrpc: Option<saved::LinkDocument>,
+) -> Result<String, String> {
+    let deflated = deflate(saved::link_json_with(text, profile, openrpc).as_bytes()).await?;
     Ok(format!(
         "{}#{}",
         page_address(),
@@ -100,13 +104,16 @@ pub async fn make_link(text: &str, profile: Profile) -> Result<String, String> {
     ))
 }
 
+/// What a share link holds: the text, its profile and the OpenRPC document, if any.
+type LinkContent = (String, Profile, Option<saved::LinkDocument>);
+
 /// The text and profile of a link's fragment (with or without `#`); `Ok(None)`: no fragment.
-pub async fn read_link(fragment: &str) -> Result<Option<(String, Profile)>, FormatError> {
+pub async fn read_link(fragment: &str) -> Result<Option<LinkContent>, FormatError> {
     let Some(deflated) = saved::parse_fragment(fragment)? else {
         return Ok(None);
     };
     let inflated = inflate(&deflated).await?;
-    saved::read_link_json(&inflated).map(Some)
+    saved::read_link_content(&inflated).map(Some)
 }
 
 /// Copies `text` to the clipboard; false when the browser does not allow it.
@@ -132,8 +139,13 @@ pub fn ShareButton() -> impl IntoView {
     let share = move |_| {
         let text = state.text.get_untracked();
         let profile = state.profile.get_untracked();
+        // The API document in use goes with the link: its URL when it came from one.
+        let openrpc = state.api.source.get_untracked().map(|s| match s.url {
+            Some(url) => saved::LinkDocument::Url(url),
+            None => saved::LinkDocument::Text(s.text),
+        });
         spawn_local(async move {
-            match make_link(&text, profile).await {
+            match make_link(&text, profile, openrpc).await {
                 Ok(url) => {
                     let copied = copy_to_clipboard(&url).await;
                     let len = url.len();
@@ -205,10 +217,22 @@ pub fn open_fragment(state: AppState, fragment: String) {
         }
         match read {
             Ok(None) => {}
-            Ok(Some((text, profile))) => {
+            Ok(Some((text, profile, openrpc))) => {
                 // try_set hands the value back when the app is gone (unmounted meanwhile).
                 if state.text.try_set(text).is_some() {
                     return;
+                }
+                match openrpc {
+                    Some(saved::LinkDocument::Url(url)) => state.api.fetch(url, state),
+                    Some(saved::LinkDocument::Text(text)) => state.api.load(
+                        super::api::Source {
+                            text,
+                            url: None,
+                            name: "the shared link".into(),
+                        },
+                        Some(state),
+                    ),
+                    None => {}
                 }
                 state.profile.set(profile);
                 forget_fragment();

@@ -6,7 +6,9 @@ use crate::ui::prelude::*;
 use wasm_bindgen::JsCast;
 
 use super::analysis::Analysis;
+use super::api::ApiState;
 use super::worker::{fingerprint, Offload};
+use crate::api::{ApiAnswer, ApiRequest};
 use crate::json::Span;
 use crate::rpc::Profile;
 
@@ -59,6 +61,8 @@ pub struct AppState {
     /// The example last loaded: its description stays beside the editor (one, never a pile of
     /// notices) until it is dismissed or another example is loaded.
     pub example: RwSignal<Option<&'static crate::examples::Example>>,
+    /// The API document in use, if any, and what runs it (src/ui/api).
+    pub api: ApiState,
 }
 
 /// Where Send goes (`data-testid="target"`: `mock` | `link`).
@@ -76,8 +80,19 @@ impl AppState {
         // A large text is checked by a worker (the page stays responsive): until its answer for
         // this very text arrives, the analysis is pending.
         let offload = Offload::new();
+        let api = ApiState::new();
         let analysis = Memo::new(move |prev: Option<&Analysis>| {
             let p = profile.get();
+            // Under an API document the API checks the text (src/ui/api): until its answer for
+            // this very text, document and profile arrives, the analysis is pending.
+            if api.loaded() && text.with(|t| t.len() <= LARGE_BYTES) {
+                let fp = text.with(|t| fingerprint(t, p)) ^ api.generation.get();
+                let done = api.checked.with(|a| match a {
+                    Some((f, encoded)) if *f == fp => Analysis::decode(encoded, prev),
+                    _ => None,
+                });
+                return done.unwrap_or_else(|| Analysis::pending(prev));
+            }
             if offload.usable.get() && text.with(|t| t.len() > LARGE_BYTES) {
                 let fp = text.with(|t| fingerprint(t, p));
                 let done = offload.answer.with(|a| match a {
@@ -100,7 +115,35 @@ impl AppState {
                 }
             });
         });
+        // Syncs the API with the text: asks it to check every new text under the document.
+        Effect::new(move |_| {
+            let p = profile.get();
+            let generation = api.generation.get();
+            if !api.loaded() {
+                return;
+            }
+            text.with(|t| {
+                if t.len() > LARGE_BYTES {
+                    return;
+                }
+                let fp = fingerprint(t, p) ^ generation;
+                let request = ApiRequest::Check {
+                    fp: fp.to_string(),
+                    text: t.clone(),
+                    profile: crate::saved::profile_to_string(p),
+                };
+                let checked = api.checked;
+                api.ask(request, move |answer| {
+                    if let ApiAnswer::Checked { fp, analysis } = answer {
+                        if let Ok(fp) = fp.parse::<u64>() {
+                            checked.set(Some((fp, analysis)));
+                        }
+                    }
+                });
+            });
+        });
         AppState {
+            api,
             text,
             profile,
             analysis,

@@ -65,7 +65,7 @@ mod ask;
 mod conformance;
 mod content;
 mod examples;
-#[cfg(feature = "openrpc")]
+#[cfg(feature = "mcp-schemas")]
 mod input_schema;
 mod mcp;
 mod params;

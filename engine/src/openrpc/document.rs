@@ -367,6 +367,13 @@ impl OpenRpc {
         }
     }
 
+    /// The value at `pointer`, its `$ref`s to `#/…` followed (the loader made sure they
+    /// resolve), with the pointer it was found at.
+    pub fn resolved(&self, pointer: &str) -> Option<(&Value, String)> {
+        let at = self.resolve(pointer).ok()?;
+        Some((self.value.pointer(&at)?, at))
+    }
+
     /// The document as JSON (what `rpc.discover` returns).
     pub fn value(&self) -> &Value {
         &self.value

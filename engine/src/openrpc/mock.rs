@@ -166,7 +166,7 @@ fn generate(doc: &OpenRpc, pointer: &str, choice: usize, depth: usize, left: &mu
         return Value::Null;
     }
     left.values -= 1;
-    let Some(schema) = resolve(doc, pointer) else {
+    let Some(schema) = doc.resolved(pointer) else {
         return Value::Null;
     };
     let (schema, pointer) = schema;
@@ -276,23 +276,6 @@ fn generate(doc: &OpenRpc, pointer: &str, choice: usize, depth: usize, left: &mu
         "boolean" => json!(false),
         _ => Value::Null,
     }
-}
-
-/// The schema at `pointer`, its `$ref`s followed (the document's loader made sure they resolve).
-fn resolve<'d>(doc: &'d OpenRpc, pointer: &str) -> Option<(&'d Value, String)> {
-    let mut at = pointer.to_string();
-    for _ in 0..64 {
-        let schema = doc.value().pointer(&at)?;
-        match schema
-            .get("$ref")
-            .and_then(Value::as_str)
-            .and_then(|r| r.strip_prefix('#'))
-        {
-            Some(next) => at = next.to_string(),
-            None => return Some((schema, at)),
-        }
-    }
-    None
 }
 
 /// How many choices of `oneOf`/`anyOf` branches [`accepted_value`] tries.

@@ -9,7 +9,7 @@
 mod controls;
 mod editor;
 mod examples;
-mod open_file;
+pub(crate) mod open_file;
 mod send;
 mod verdicts;
 
@@ -78,6 +78,7 @@ pub fn Playground() -> impl IntoView {
                     <verdicts::VerdictsMore />
                 </section>
                 <section class="exchange-pane" aria-label="Exchange with the server (mock or live link)">
+                    <crate::ui::api::DocumentPanel />
                     <link::LinkPanel />
                     <exchange::LogPane />
                 </section>

@@ -18,52 +18,44 @@ pub const MAX_FILE_BYTES: f64 = 64.0 * 1024.0 * 1024.0;
 
 /// Reads `file` and puts its text in the editor, or says why not.
 pub fn open(app: AppState, file: web_sys::File) {
-    let name = file.name();
-    if file.size() > MAX_FILE_BYTES {
-        app.notify(
-            NoticeLevel::Error,
-            format!(
-                "{name} is {} MB: files up to {} MB open in the editor.",
-                crate::json::fixed(file.size() / 1_048_576.0, 1),
-                MAX_FILE_BYTES / 1_048_576.0
-            ),
-        );
-        return;
-    }
     spawn_local(async move {
-        let bytes = JsFuture::from(file.array_buffer())
-            .await
-            .map(|b| Uint8Array::new(&b).to_vec());
-        let bytes = match bytes {
-            Ok(bytes) => bytes,
-            Err(e) => {
-                app.notify(
-                    NoticeLevel::Error,
-                    format!("{name} could not be read: {}", crate::ui::js_error_text(&e)),
-                );
-                return;
-            }
-        };
-        match String::from_utf8(bytes) {
+        match read_text(&file, MAX_FILE_BYTES).await {
             Ok(text) => {
                 app.replace_text_undoably(&text);
                 app.notify(
                     NoticeLevel::Info,
                     format!(
-                        "Opened {name} ({} bytes). Ctrl+Z brings back what was there.",
+                        "Opened {} ({} bytes). Ctrl+Z brings back what was there.",
+                        file.name(),
                         text.len()
                     ),
                 );
             }
-            Err(e) => app.notify(
-                NoticeLevel::Error,
-                format!(
-                    "{name} is not UTF-8 text (byte {} is not valid UTF-8): nothing was opened.",
-                    e.utf8_error().valid_up_to()
-                ),
-            ),
+            Err(why) => app.notify(NoticeLevel::Error, why),
         }
     });
+}
+
+/// The text of `file` (UTF-8, at most `max` bytes), or why not, in a sentence naming it.
+pub async fn read_text(file: &web_sys::File, max: f64) -> Result<String, String> {
+    let name = file.name();
+    if file.size() > max {
+        return Err(format!(
+            "{name} is {} MB: files up to {} MB are opened.",
+            crate::json::fixed(file.size() / 1_048_576.0, 1),
+            crate::json::fixed(max / 1_048_576.0, 0)
+        ));
+    }
+    let bytes = JsFuture::from(file.array_buffer())
+        .await
+        .map(|b| Uint8Array::new(&b).to_vec())
+        .map_err(|e| format!("{name} could not be read: {}", crate::ui::js_error_text(&e)))?;
+    String::from_utf8(bytes).map_err(|e| {
+        format!(
+            "{name} is not UTF-8 text (byte {} is not valid UTF-8): nothing was opened.",
+            e.utf8_error().valid_up_to()
+        )
+    })
 }
 
 /// The first file of a drop, if the drop carries files.
@@ -76,8 +68,26 @@ pub fn dropped_file(e: &web_sys::DragEvent) -> Option<web_sys::File> {
 #[component]
 pub fn OpenFileButton() -> impl IntoView {
     let app = use_app();
+    file_picker(
+        ("open-file", "open-file-input"),
+        "Open a message, a stream or a transcript (.json, .jsonl, .ndjson, .txt) from a file; or drop the file on the editor",
+        "Open file…",
+        ".json,.jsonl,.ndjson,.txt,.log,application/json,text/plain",
+        move |file| open(app, file),
+    )
+}
+
+/// A button (`testids.0`) that opens the browser's file picker (a hidden input, `testids.1`,
+/// taking `accept`); `chosen` gets the file picked.
+pub fn file_picker(
+    testids: (&'static str, &'static str),
+    title: &'static str,
+    label: &'static str,
+    accept: &'static str,
+    chosen: impl Fn(web_sys::File) + 'static,
+) -> impl IntoView {
     let input = NodeRef::<leptos::html::Input>::new();
-    let chosen = move |e: leptos::ev::Event| {
+    let changed = move |e: leptos::ev::Event| {
         let Some(target) = e
             .target()
             .and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok())
@@ -85,7 +95,7 @@ pub fn OpenFileButton() -> impl IntoView {
             return;
         };
         if let Some(file) = target.files().and_then(|f| f.get(0)) {
-            open(app, file);
+            chosen(file);
         }
         // The same file chosen again is a new change.
         target.set_value("");
@@ -93,23 +103,16 @@ pub fn OpenFileButton() -> impl IntoView {
     view! {
         <button
             type="button"
-            data-testid="open-file"
-            title="Open a message, a stream or a transcript (.json, .jsonl, .ndjson, .txt) from a file; or drop the file on the editor"
+            data-testid=testids.0
+            title=title
             on:click=move |_| {
                 if let Some(input) = input.get_untracked() {
                     input.click();
                 }
             }
         >
-            "Open file…"
+            {label}
         </button>
-        <input
-            node_ref=input
-            type="file"
-            hidden
-            data-testid="open-file-input"
-            accept=".json,.jsonl,.ndjson,.txt,.log,application/json,text/plain"
-            on:change=chosen
-        />
+        <input node_ref=input type="file" hidden data-testid=testids.1 accept=accept on:change=changed />
     }
 }

@@ -21,6 +21,16 @@ fn send(app: AppState, log: LogState, link: Option<Link>) {
         }
         return;
     }
+    // With an API document the mock serves that API (src/ui/api).
+    if app.api.loaded() {
+        if app.api.send_to_mock(log, &text) == 0 {
+            app.notify(
+                NoticeLevel::Info,
+                "Nothing to send: the editor has no client message.",
+            );
+        }
+        return;
+    }
     match log.send_to_mock(&text, app.profile.get_untracked()) {
         (0, _) => app.notify(NoticeLevel::Info, "Nothing to send: the editor has no client message (a transcript sends only its --> lines)."),
         (_, Some(stopped)) => app.notify(NoticeLevel::Info, stopped),

@@ -28,54 +28,31 @@ pub(crate) fn Reference(app: AppState, focus: Option<String>) -> impl IntoView {
     let shown = move || catalogue::all().filter(|r| shows(r)).count();
     let entries = catalogue::all()
         .map(|rule| {
-            let s = rule.section;
-            let sev = rule.severity.as_str();
-            let profile = profile_of(rule);
-            let example = move |which: &'static str, title: &'static str, text: &'static str| {
-                let what = if which == "bad" { "breaks" } else { "follows" };
-                let try_it = move |_| app.open_in_playground(text, profile, &format!("a message that {what} {}", rule.id));
-                view! {
-                    <div>
-                        <h4>{title}</h4>
-                        <pre class=which>{text}</pre>
-                        <button type="button" data-testid=format!("try-{which}") data-try=which on:click=try_it>
-                            "Try it"
-                        </button>
-                    </div>
-                }
-            };
-            let focused = focus.as_deref() == Some(rule.id);
-            view! {
-                <li
-                    hidden=move || !shows(rule)
-                    class=if focused { "rule-entry focused" } else { "rule-entry" }
-                    data-testid="rule-entry"
-                    data-rule=rule.id
-                    id=format!("rule-{}", rule.id)
-                    tabindex="-1"
-                    data-focus=focused.then_some("")
-                >
-                    <h3>
-                        <code>{rule.id}</code>
-                        " "
-                        <span class=format!("badge {sev}") data-testid="rule-severity">{format!("{sev} ({})", rule.severity.keyword())}</span>
-                    </h3>
-                    <p class="summary">{rule.summary}</p>
-                    <p class="section">
-                        <a href=s.url target="_blank" rel="noopener noreferrer">{format!("{} · {}", s.name, s.title)}</a>
-                        {format!(" · checked under {}", profile)}
-                    </p>
-                    <p>{rule.explanation}</p>
-                    <div class="pair">
-                        {example("bad", rule.severity.bad_title(), rule.bad)}
-                        {example("good", "Fixed", rule.good)}
-                    </div>
-                </li>
-            }
+            entry(
+                app,
+                rule,
+                focus.as_deref() == Some(rule.id),
+                "rule-entry",
+                shows,
+            )
+        })
+        .collect_view();
+    // The rules under an OpenRPC document: "Try it" loads the rule's example document as the API
+    // document too (src/ui/api), or, for a rule about a document, offers the example as one.
+    let openrpc_entries = catalogue::openrpc()
+        .map(|rule| {
+            entry(
+                app,
+                rule,
+                focus.as_deref() == Some(rule.id),
+                "openrpc-rule-entry",
+                shows,
+            )
         })
         .collect_view();
     view! {
         <section class="teach reference" data-testid="reference" aria-labelledby="reference-title">
+            <crate::ui::api::ApiReference app />
             <h2 id="reference-title" tabindex="-1">"Rule reference"</h2>
             <p>
                 "Every rule the validator checks, from JSON-RPC 2.0 itself and from the Model Context Protocol profile. \
@@ -99,6 +76,96 @@ pub(crate) fn Reference(app: AppState, focus: Option<String>) -> impl IntoView {
                 </span>
             </p>
             <ol class="rules">{entries}</ol>
+            <h2 id="openrpc-rules-title">"Under your API's OpenRPC document"</h2>
+            <p>
+                "With an OpenRPC document loaded (the playground's \"Your API\" panel), the document itself is checked, \
+                 and each message against the API it describes. \"Try it\" loads the example's document too."
+            </p>
+            <ol class="rules" data-testid="openrpc-rules" aria-labelledby="openrpc-rules-title">{openrpc_entries}</ol>
         </section>
+    }
+}
+
+/// One rule's entry (`testid`: `rule-entry`, or `openrpc-rule-entry` for the rules under a
+/// document), shown while `shows` says so; `focused` when the route names it.
+fn entry(
+    app: AppState,
+    rule: &'static catalogue::Rule,
+    focused: bool,
+    testid: &'static str,
+    shows: impl Fn(&'static catalogue::Rule) -> bool + Copy + Send + Sync + 'static,
+) -> impl IntoView {
+    let s = rule.section;
+    let sev = rule.severity.as_str();
+    let profile = profile_of(rule);
+    let example = move |which: &'static str, title: &'static str, text: &'static str| {
+        let what = if which == "bad" { "breaks" } else { "follows" };
+        let try_it = move |_| {
+            let what = format!("a message that {what} {}", rule.id);
+            if rule.scope != catalogue::Scope::OpenRpc {
+                app.open_in_playground(text, profile, &what);
+            } else if rule.example_document.is_empty() {
+                // A rule about a document: the example is one, offered to the API panel.
+                app.api.load(
+                    crate::ui::api::Source {
+                        text: text.to_string(),
+                        url: None,
+                        name: format!("the example document that {what} {}", rule.id),
+                    },
+                    Some(app),
+                );
+                let _ = window().location().set_hash("/");
+            } else {
+                app.api.load(
+                    crate::ui::api::Source {
+                        text: rule.example_document.to_string(),
+                        url: None,
+                        name: format!("the example document of {}", rule.id),
+                    },
+                    None,
+                );
+                app.open_in_playground(text, profile, &what);
+            }
+        };
+        view! {
+            <div>
+                <h4>{title}</h4>
+                <pre class=which>{text}</pre>
+                <button type="button" data-testid=format!("try-{which}") data-try=which on:click=try_it>
+                    "Try it"
+                </button>
+            </div>
+        }
+    };
+    view! {
+        <li
+            hidden=move || !shows(rule)
+            class=if focused { "rule-entry focused" } else { "rule-entry" }
+            data-testid=testid
+            data-rule=rule.id
+            id=format!("rule-{}", rule.id)
+            tabindex="-1"
+            data-focus=focused.then_some("")
+        >
+            <h3>
+                <code>{rule.id}</code>
+                " "
+                <span class=format!("badge {sev}") data-testid="rule-severity">{format!("{sev} ({})", rule.severity.keyword())}</span>
+            </h3>
+            <p class="summary">{rule.summary}</p>
+            <p class="section">
+                <a href=s.url target="_blank" rel="noopener noreferrer">{format!("{} · {}", s.name, s.title)}</a>
+                {if rule.scope == catalogue::Scope::OpenRpc {
+                    " · checked under an OpenRPC document".to_string()
+                } else {
+                    format!(" · checked under {}", profile)
+                }}
+            </p>
+            <p>{rule.explanation}</p>
+            <div class="pair">
+                {example("bad", rule.severity.bad_title(), rule.bad)}
+                {example("good", "Fixed", rule.good)}
+            </div>
+        </li>
     }
 }

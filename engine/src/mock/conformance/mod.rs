@@ -54,7 +54,7 @@ fn answer(server: &mut MockServer, method: &str, params: Option<&Node<'_>>) -> O
         "tools/list" => Ok(tools_list()),
         "tools/call" => {
             let name = required_str(params, "name", "the tool to call")?;
-            #[cfg(feature = "openrpc")]
+            #[cfg(feature = "mcp-schemas")]
             if let Some(refused) = super::input_schema::listed_tool(&tools_list(), name)
                 .and_then(|tool| super::input_schema::refused(tool, params))
             {

@@ -9,7 +9,7 @@ mod listing;
 mod mcp;
 #[cfg(feature = "openrpc")]
 pub mod openrpc;
-#[cfg(feature = "openrpc")]
+#[cfg(feature = "mcp-schemas")]
 mod output_schema;
 pub(crate) mod protocol;
 mod tools;

@@ -74,7 +74,7 @@ pub async fn tools<L: ProbeLink>(
         if exchange.result().is_some() {
             result_members(runner, &exchange, "tools/call", server.version);
             content_blocks(runner, &exchange, "/result/content");
-            #[cfg(feature = "openrpc")]
+            #[cfg(feature = "mcp-schemas")]
             super::output_schema::structured_content(runner, &exchange, tool, name);
             if exchange.result().and_then(|r| r.get("isError")) == Some(&Value::Bool(true)) {
                 runner.note(format!("{name}: isError result"));

@@ -53,22 +53,12 @@ impl ProbeState {
 /// The worker's files, from `<meta name="app-entry">` (Trunk.toml `pattern_script`): its loader,
 /// its glue and its wasm, as absolute URLs.
 fn worker_files() -> Option<(String, String, String)> {
-    let meta = document()
-        .query_selector("meta[name=app-entry]")
-        .ok()
-        .flatten()?;
-    let base = document().base_uri().ok().flatten()?;
-    let abs = |name: &str| {
-        let path = meta.get_attribute(name)?;
-        web_sys::Url::new_with_base(&path, &base)
-            .ok()
-            .map(|u| u.href())
-    };
-    Some((
-        abs("data-lazy-probe-boot")?,
-        abs("data-lazy-probe-js")?,
-        abs("data-lazy-probe-wasm")?,
-    ))
+    let [boot, js, wasm] = crate::ui::js::entry_files([
+        "data-lazy-probe-boot",
+        "data-lazy-probe-js",
+        "data-lazy-probe-wasm",
+    ])?;
+    Some((boot, js, wasm))
 }
 
 /// The page's side of the Probe's worker, once started.

@@ -1,0 +1,400 @@
+//! The page's OpenRPC API (#26): an OpenRPC document loaded (checked against the meta-schema),
+//! the editor's messages checked under it, the mock serving it, and its reference. Everything
+//! crosses as serde JSON ([`ApiRequest`] in, [`ApiAnswer`] out, through [`answer_json`]), so the
+//! same code runs wherever the page puts it: the API worker (src/bin/api_worker.rs) keeps the
+//! JSON Schema engine out of the page's first load.
+
+use std::cell::RefCell;
+
+use serde::{Deserialize, Serialize};
+use serde_json::{json, Value};
+
+use crate::openrpc::{self, Method, OpenRpc, ParamStructure};
+use crate::rpc::Profile;
+use crate::saved::profile_from_str;
+use crate::ui::Analysis;
+
+/// What the page asks.
+#[derive(Serialize, Deserialize, Debug)]
+#[serde(tag = "ask", rename_all = "snake_case")]
+pub enum ApiRequest {
+    /// Load `text` as the document (it replaces the one loaded, if it is valid).
+    Load { text: String },
+    /// Forget the document.
+    Unload,
+    /// Check the editor's `text` under `profile` (`jsonrpc`, `mcp:<version>`) and the document;
+    /// `fp` is the page's fingerprint of the text, echoed in the answer.
+    Check {
+        fp: String,
+        text: String,
+        profile: String,
+    },
+    /// The mock's reply to one client document (a message or a batch).
+    Mock { message: String },
+}
+
+/// What the API answers.
+#[derive(Serialize, Deserialize, Debug)]
+#[serde(tag = "answer", rename_all = "snake_case")]
+pub enum ApiAnswer {
+    /// The document is loaded: its reference.
+    Loaded {
+        reference: Reference,
+    },
+    /// The document was refused: what is wrong with it, located.
+    Refused {
+        errors: Vec<DocumentError>,
+    },
+    Unloaded,
+    /// The analysis of the text with fingerprint `fp` ([`Analysis::encode`]; a string, as a
+    /// raw JSON value cannot cross serde's tagged enums).
+    Checked {
+        fp: String,
+        analysis: String,
+    },
+    /// The mock's reply (`None`: nothing is answered, e.g. a notification).
+    Replied {
+        reply: Option<String>,
+    },
+    /// The request could not be served (no document, an unreadable request).
+    Failed {
+        error: String,
+    },
+}
+
+/// One problem of a document, located in its text.
+#[derive(Serialize, Deserialize, Debug, Clone, PartialEq)]
+pub struct DocumentError {
+    pub rule: String,
+    pub message: String,
+    /// The JSON pointer of the value it is about.
+    pub pointer: String,
+    /// 1-based line and column of that value in the document.
+    pub line: usize,
+    pub column: usize,
+}
+
+/// The API a document describes, for the reference view.
+#[derive(Serialize, Deserialize, Debug, Clone, PartialEq)]
+pub struct Reference {
+    pub title: String,
+    pub version: String,
+    pub description: Option<String>,
+    pub methods: Vec<MethodReference>,
+}
+
+#[derive(Serialize, Deserialize, Debug, Clone, PartialEq)]
+pub struct MethodReference {
+    pub name: String,
+    pub summary: Option<String>,
+    pub description: Option<String>,
+    /// `by-name`, `by-position` or `either`.
+    pub param_structure: String,
+    pub params: Vec<DescriptorReference>,
+    /// `None`: a notification (no result).
+    pub result: Option<DescriptorReference>,
+    pub errors: Vec<ErrorReference>,
+    pub examples: Vec<ExampleReference>,
+}
+
+/// A param or a result: its name and its schema, `$ref`s followed at the top, as indented JSON.
+#[derive(Serialize, Deserialize, Debug, Clone, PartialEq)]
+pub struct DescriptorReference {
+    pub name: String,
+    pub required: bool,
+    pub summary: Option<String>,
+    /// The schema in a few words (`object`, `array of string`, `one of 2`).
+    pub kind: String,
+    pub schema: String,
+}
+
+#[derive(Serialize, Deserialize, Debug, Clone, PartialEq)]
+pub struct ErrorReference {
+    pub code: i64,
+    pub message: String,
+}
+
+/// An example call of a method: its name, the request (as it goes into the editor) and the
+/// result the document pairs with it.
+#[derive(Serialize, Deserialize, Debug, Clone, PartialEq)]
+pub struct ExampleReference {
+    pub name: String,
+    pub call: String,
+    pub result: Option<String>,
+}
+
+thread_local! {
+    /// The document loaded, if any (one per page: the worker's state).
+    static LOADED: RefCell<Option<OpenRpc>> = const { RefCell::new(None) };
+}
+
+/// Answers `request` (an [`ApiRequest`] as JSON) with an [`ApiAnswer`] as JSON.
+pub fn answer_json(request: &str) -> String {
+    let answer = match serde_json::from_str::<ApiRequest>(request) {
+        Ok(request) => answer(request),
+        Err(e) => ApiAnswer::Failed {
+            error: format!("the request is not readable: {e}"),
+        },
+    };
+    serde_json::to_string(&answer).unwrap_or_default()
+}
+
+/// Answers one request.
+pub fn answer(request: ApiRequest) -> ApiAnswer {
+    match request {
+        ApiRequest::Load { text } => match OpenRpc::load(text.as_bytes()) {
+            Ok(doc) => {
+                let reference = reference(&doc);
+                LOADED.with(|l| *l.borrow_mut() = Some(doc));
+                ApiAnswer::Loaded { reference }
+            }
+            Err(e) => ApiAnswer::Refused {
+                errors: located(&text, &e),
+            },
+        },
+        ApiRequest::Unload => {
+            LOADED.with(|l| *l.borrow_mut() = None);
+            ApiAnswer::Unloaded
+        }
+        ApiRequest::Check { fp, text, profile } => {
+            let profile = profile_from_str(&profile).unwrap_or(Profile::JsonRpc);
+            let encoded = LOADED.with(|l| {
+                let loaded = l.borrow();
+                let doc = loaded.as_ref()?;
+                Some(
+                    Analysis::run_with(&text, profile, None, js_sys::Date::now, |report| {
+                        openrpc::check(doc, text.as_bytes(), report)
+                    })
+                    .encode(),
+                )
+            });
+            match encoded {
+                Some(analysis) => ApiAnswer::Checked { fp, analysis },
+                None => no_document(),
+            }
+        }
+        ApiRequest::Mock { message } => LOADED.with(|l| match l.borrow().as_ref() {
+            Some(doc) => ApiAnswer::Replied {
+                reply: openrpc::mock::reply(doc, message.as_bytes()),
+            },
+            None => no_document(),
+        }),
+    }
+}
+
+fn no_document() -> ApiAnswer {
+    ApiAnswer::Failed {
+        error: "no OpenRPC document is loaded".into(),
+    }
+}
+
+/// The load errors of `text`, each with its line and column.
+fn located(text: &str, e: &openrpc::LoadError) -> Vec<DocumentError> {
+    let lines = crate::json::LineIndex::new(text.as_bytes());
+    e.violations
+        .iter()
+        .map(|v| {
+            let at = lines.position(text.as_bytes(), v.span.start);
+            DocumentError {
+                rule: v.rule.id.to_string(),
+                message: v.message.as_str().to_string(),
+                pointer: v.path.as_str().to_string(),
+                line: at.line,
+                column: at.column,
+            }
+        })
+        .collect()
+}
+
+fn text_at(value: &Value, key: &str) -> Option<String> {
+    value.get(key).and_then(Value::as_str).map(str::to_string)
+}
+
+/// The reference of a loaded document.
+pub fn reference(doc: &OpenRpc) -> Reference {
+    let info = doc.value().get("info").cloned().unwrap_or(Value::Null);
+    Reference {
+        title: text_at(&info, "title").unwrap_or_default(),
+        version: text_at(&info, "version").unwrap_or_default(),
+        description: text_at(&info, "description"),
+        methods: doc
+            .methods()
+            .iter()
+            .map(|m| method_reference(doc, m))
+            .collect(),
+    }
+}
+
+fn method_reference(doc: &OpenRpc, method: &Method) -> MethodReference {
+    let object = doc
+        .value()
+        .pointer(&method.pointer)
+        .cloned()
+        .unwrap_or(Value::Null);
+    let descriptor = |pointer: &str, name: &str, required: bool, schema_pointer: &str| {
+        let summary = doc
+            .value()
+            .pointer(pointer)
+            .and_then(|d| text_at(d, "summary").or_else(|| text_at(d, "description")));
+        let schema = doc
+            .resolved(schema_pointer)
+            .map_or(Value::Null, |(s, _)| s.clone());
+        DescriptorReference {
+            name: name.to_string(),
+            required,
+            summary,
+            kind: kind_of(doc, &schema, 0),
+            schema: serde_json::to_string_pretty(&schema).unwrap_or_default(),
+        }
+    };
+    let errors = object
+        .get("errors")
+        .and_then(Value::as_array)
+        .map_or(0, Vec::len);
+    let errors = (0..errors)
+        .filter_map(|i| {
+            let (e, _) = doc.resolved(&format!("{}/errors/{i}", method.pointer))?;
+            Some(ErrorReference {
+                code: e.get("code")?.as_i64()?,
+                message: text_at(e, "message").unwrap_or_default(),
+            })
+        })
+        .collect();
+    let mut examples: Vec<ExampleReference> = method
+        .examples
+        .iter()
+        .map(|example| {
+            let params = match method.param_structure {
+                ParamStructure::ByName => Value::Object(example.params.iter().cloned().collect()),
+                _ => Value::Array(example.params.iter().map(|(_, v)| v.clone()).collect()),
+            };
+            ExampleReference {
+                name: example.name.clone(),
+                call: call_text(&method.name, params),
+                result: example
+                    .result
+                    .as_ref()
+                    .map(|r| serde_json::to_string_pretty(r).unwrap_or_default()),
+            }
+        })
+        .collect();
+    if examples.is_empty() {
+        examples.push(ExampleReference {
+            name: "generated from the params' schemas".into(),
+            call: call_text(&method.name, openrpc::mock::generated_params(doc, method)),
+            result: None,
+        });
+    }
+    MethodReference {
+        name: method.name.clone(),
+        summary: text_at(&object, "summary"),
+        description: text_at(&object, "description"),
+        param_structure: match method.param_structure {
+            ParamStructure::ByName => "by-name",
+            ParamStructure::ByPosition => "by-position",
+            ParamStructure::Either => "either",
+        }
+        .into(),
+        params: method
+            .params
+            .iter()
+            .map(|p| descriptor(&p.pointer, &p.name, p.required, &p.schema_pointer))
+            .collect(),
+        result: method
+            .result
+            .as_ref()
+            .map(|r| descriptor(&r.pointer, &r.name, true, &r.schema_pointer)),
+        errors,
+        examples,
+    }
+}
+
+/// A request of `method` with `params`, as one line.
+fn call_text(method: &str, params: Value) -> String {
+    json!({"jsonrpc": "2.0", "method": method, "params": params, "id": 1}).to_string()
+}
+
+/// A schema in a few words: `integer`, `array of string`, `object (name, tag)`, `one of 2`.
+fn kind_of(doc: &OpenRpc, schema: &Value, depth: usize) -> String {
+    let schema = match schema.get("$ref").and_then(Value::as_str) {
+        Some(r) if depth < 4 => match r.strip_prefix('#').and_then(|p| doc.resolved(p)) {
+            Some((s, _)) => s,
+            None => return r.to_string(),
+        },
+        _ => schema,
+    };
+    let Some(object) = schema.as_object() else {
+        return if schema == &Value::Bool(true) {
+            "anything".into()
+        } else {
+            "nothing".into()
+        };
+    };
+    for key in ["oneOf", "anyOf", "allOf"] {
+        if let Some(branches) = object.get(key).and_then(Value::as_array) {
+            let words = match key {
+                "oneOf" => "one of",
+                "anyOf" => "any of",
+                _ => "all of",
+            };
+            if depth < 2 {
+                let parts: Vec<String> = branches
+                    .iter()
+                    .take(4)
+                    .map(|b| kind_of(doc, b, depth + 1))
+                    .collect();
+                return format!("{words}: {}", parts.join(" | "));
+            }
+            return format!("{words} {}", branches.len());
+        }
+    }
+    let types = match object.get("type") {
+        Some(Value::String(t)) => t.clone(),
+        Some(Value::Array(ts)) => ts
+            .iter()
+            .filter_map(Value::as_str)
+            .collect::<Vec<_>>()
+            .join(" or "),
+        _ if object.contains_key("properties") => "object".into(),
+        _ if object.contains_key("enum") => "one of the listed values".into(),
+        _ => "anything".into(),
+    };
+    match types.as_str() {
+        "array" if depth < 3 => match object.get("items") {
+            Some(items) => format!("array of {}", kind_of(doc, items, depth + 1)),
+            None => types,
+        },
+        "object" => match object.get("properties").and_then(Value::as_object) {
+            Some(props) if !props.is_empty() => {
+                let names: Vec<&str> = props.keys().take(6).map(String::as_str).collect();
+                let more = if props.len() > 6 { ", …" } else { "" };
+                format!("object ({}{more})", names.join(", "))
+            }
+            _ => types,
+        },
+        _ => types,
+    }
+}
+
+/// The API worker's main (the `api-worker` binary, once its loader has loaded it): answers each
+/// message (an [`ApiRequest`] as JSON text) with an [`ApiAnswer`], in order, after saying it is
+/// ready (`{"event": "ready"}`).
+pub fn start_worker() {
+    use wasm_bindgen::{closure::Closure, JsCast, JsValue};
+    let scope: web_sys::DedicatedWorkerGlobalScope = js_sys::global().unchecked_into();
+    let on_message =
+        Closure::<dyn Fn(web_sys::MessageEvent)>::new(move |ev: web_sys::MessageEvent| {
+            let answer = match ev.data().as_string() {
+                Some(request) => answer_json(&request),
+                None => serde_json::to_string(&ApiAnswer::Failed {
+                    error: "the request is not text".into(),
+                })
+                .unwrap_or_default(),
+            };
+            let scope: web_sys::DedicatedWorkerGlobalScope = js_sys::global().unchecked_into();
+            let _ = scope.post_message(&JsValue::from_str(&answer));
+        });
+    scope.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+    on_message.forget();
+    let _ = scope.post_message(&JsValue::from_str(r#"{"event": "ready"}"#));
+}

@@ -1,0 +1,256 @@
+//! Your API (#26, the page side): an OpenRPC document loaded into the page (Open file, drop,
+//! paste, a URL), checked against the meta-schema with located errors, kept across reloads; with
+//! it the editor's messages are checked against the API, the mock serves it and the reference
+//! lists its methods.
+//!
+//! The page never runs the OpenRPC engine itself: it sends serde messages
+//! ([`crate::api::ApiRequest`]) to the API's runner and renders what comes back
+//! ([`crate::api::ApiAnswer`]). Answers arrive in the order the requests went.
+
+mod panel;
+mod reference;
+mod runner;
+
+pub(crate) use panel::DocumentPanel;
+pub(crate) use reference::ApiReference;
+
+use crate::ui::prelude::spawn_local;
+use crate::ui::prelude::*;
+
+use crate::api::{ApiAnswer, ApiRequest, DocumentError, Reference};
+use crate::ui::exchange::{clock_ms, LogState, MOCK_PEER};
+use crate::ui::state::{AppState, NoticeLevel};
+
+/// localStorage: the document loaded (`{"text": …, "url": …}`), put back on the next load.
+const STORAGE_KEY: &str = "jrpc.openrpc";
+
+/// Where the document came from, and its text.
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct Source {
+    pub text: String,
+    /// The URL it was fetched from (a share link carries that instead of the text).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub url: Option<String>,
+    /// How the user gave it: a file name, "pasted", the URL, "rpc.discover".
+    #[serde(default)]
+    pub name: String,
+}
+
+/// The API's state in the page (context).
+#[derive(Clone, Copy)]
+pub struct ApiState {
+    /// The document in use (loaded and valid).
+    pub source: RwSignal<Option<Source>>,
+    /// Its reference (the methods), present exactly when a document is in use.
+    pub reference: RwSignal<Option<Reference>>,
+    /// What is wrong with the document last offered (it was refused), and its name.
+    pub errors: RwSignal<Option<(String, Vec<DocumentError>)>>,
+    /// A document is being read, fetched or checked.
+    pub busy: RwSignal<bool>,
+    /// Bumped on every document change: part of the fingerprint an analysis is for.
+    pub generation: RwSignal<u64>,
+    /// The latest analysis under the document: its fingerprint and [`crate::ui::Analysis::encode`].
+    pub checked: RwSignal<Option<(u64, String)>>,
+    /// The runner could not start or failed (said in the panel).
+    pub failure: RwSignal<Option<String>>,
+    runner: StoredValue<runner::Runner, LocalStorage>,
+}
+
+impl ApiState {
+    pub fn new() -> ApiState {
+        let state = ApiState {
+            source: RwSignal::new(None),
+            reference: RwSignal::new(None),
+            errors: RwSignal::new(None),
+            busy: RwSignal::new(false),
+            generation: RwSignal::new(0),
+            checked: RwSignal::new(None),
+            failure: RwSignal::new(None),
+            runner: StoredValue::new_local(runner::Runner::new()),
+        };
+        // The document of the last visit, loaded again (never at load when there is none: the
+        // runner starts on first use).
+        if let Some(saved) = saved() {
+            state.load(saved, None);
+        }
+        state
+    }
+
+    /// Whether a document is in use.
+    pub fn loaded(&self) -> bool {
+        self.reference.with(Option::is_some)
+    }
+
+    /// Sends `request`; `then` gets the answer.
+    pub fn ask(&self, request: ApiRequest, then: impl FnOnce(ApiAnswer) + 'static) {
+        let failure = self.failure;
+        let busy = self.busy;
+        self.runner.update_value(|r| {
+            r.ask(request, Box::new(then), move |why| {
+                failure.set(Some(why));
+                busy.set(false);
+            })
+        });
+    }
+
+    /// Offers `source` as the document: in use once the API accepts it, else its errors shown
+    /// (the document in use, if any, stays). `app` gets a notice either way.
+    pub fn load(&self, source: Source, app: Option<AppState>) {
+        let this = *self;
+        self.busy.set(true);
+        let text = source.text.clone();
+        self.ask(ApiRequest::Load { text }, move |answer| {
+            this.busy.set(false);
+            match answer {
+                ApiAnswer::Loaded { reference } => {
+                    if let Some(app) = app {
+                        app.notify(
+                            NoticeLevel::Info,
+                            format!(
+                                "API document loaded: {} {} ({} methods). Messages are checked against it, and the mock serves it.",
+                                reference.title, reference.version, reference.methods.len()
+                            ),
+                        );
+                    }
+                    store(Some(&source));
+                    this.errors.set(None);
+                    this.reference.set(Some(reference));
+                    this.source.set(Some(source));
+                    this.generation.update(|g| *g += 1);
+                }
+                ApiAnswer::Refused { errors } => {
+                    if let Some(app) = app {
+                        app.notify(
+                            NoticeLevel::Error,
+                            format!(
+                                "The API document {} was not loaded: {} problem{} (listed in the API panel).",
+                                source.name,
+                                errors.len(),
+                                if errors.len() == 1 { "" } else { "s" }
+                            ),
+                        );
+                    }
+                    this.errors.set(Some((source.name, errors)));
+                }
+                ApiAnswer::Failed { error } => this.failure.set(Some(error)),
+                _ => {}
+            }
+        });
+    }
+
+    /// Stops using the document.
+    pub fn unload(&self) {
+        let this = *self;
+        store(None);
+        self.ask(ApiRequest::Unload, move |_| {
+            this.reference.set(None);
+            this.source.set(None);
+            this.errors.set(None);
+            this.generation.update(|g| *g += 1);
+        });
+    }
+
+    /// Fetches the document at `url` and offers it.
+    pub fn fetch(&self, url: String, app: AppState) {
+        let this = *self;
+        self.busy.set(true);
+        spawn_local(async move {
+            match fetch_text(&url).await {
+                Ok(text) => this.load(
+                    Source {
+                        text,
+                        name: url.clone(),
+                        url: Some(url),
+                    },
+                    Some(app),
+                ),
+                Err(why) => {
+                    this.busy.set(false);
+                    app.notify(
+                        NoticeLevel::Error,
+                        format!("The API document at {url} could not be fetched: {why}."),
+                    );
+                }
+            }
+        });
+    }
+
+    /// Sends each client document of `text` to the mock serving the document, logging both
+    /// directions. Returns how many were sent.
+    pub fn send_to_mock(&self, log: LogState, text: &str) -> usize {
+        let stream = crate::json::split_stream(text.as_bytes());
+        let docs: Vec<String> = stream
+            .segments
+            .iter()
+            .filter(|s| s.direction != Some(crate::json::Direction::Server))
+            .map(|s| text[s.span.start..s.span.end].to_string())
+            .collect();
+        for doc in &docs {
+            log.log.update(|l| {
+                l.record(MOCK_PEER, crate::exchange::Direction::Out, clock_ms(), doc);
+            });
+            let message = doc.clone();
+            self.ask(ApiRequest::Mock { message }, move |answer| {
+                if let ApiAnswer::Replied { reply: Some(reply) } = answer {
+                    log.log.update(|l| {
+                        l.record(MOCK_PEER, crate::exchange::Direction::In, clock_ms(), reply);
+                    });
+                }
+            });
+        }
+        docs.len()
+    }
+}
+
+/// The API state, provided with the app's state.
+pub fn use_api() -> ApiState {
+    crate::ui::use_app().api
+}
+
+/// The largest document fetched (the engine reads no more).
+const MAX_FETCH: usize = crate::openrpc::MAX_DOCUMENT_BYTES;
+
+async fn fetch_text(url: &str) -> Result<String, String> {
+    let response = gloo_net::http::Request::get(url)
+        .send()
+        .await
+        .map_err(|e| e.to_string())?;
+    if !response.ok() {
+        return Err(format!(
+            "HTTP {} {}",
+            response.status(),
+            response.status_text()
+        ));
+    }
+    let declared = response
+        .headers()
+        .get("content-length")
+        .and_then(|n| n.parse::<usize>().ok());
+    if declared.is_some_and(|n| n > MAX_FETCH) {
+        return Err(format!("it is larger than {MAX_FETCH} bytes"));
+    }
+    let text = response.text().await.map_err(|e| e.to_string())?;
+    if text.len() > MAX_FETCH {
+        return Err(format!("it is larger than {MAX_FETCH} bytes"));
+    }
+    Ok(text)
+}
+
+fn local() -> Option<web_sys::Storage> {
+    window().local_storage().ok().flatten()
+}
+
+/// The document saved by the last visit.
+fn saved() -> Option<Source> {
+    let json = local()?.get_item(STORAGE_KEY).ok()??;
+    serde_json::from_str(&json).ok()
+}
+
+/// Saves (or forgets) the document for the next visit.
+fn store(source: Option<&Source>) {
+    let Some(storage) = local() else { return };
+    let _ = match source.and_then(|s| serde_json::to_string(s).ok()) {
+        Some(json) => storage.set_item(STORAGE_KEY, &json),
+        None => storage.remove_item(STORAGE_KEY),
+    };
+}
