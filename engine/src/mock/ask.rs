@@ -469,7 +469,7 @@ pub(super) fn roots(result: &Node<'_>) -> Result<Vec<String>, String> {
 /// Natively, the tool error for an accepted elicitation answer whose content breaks the
 /// requestedSchema the server sent; `None` when it conforms (or for any other request).
 fn form_refused(pending: &PendingCall, result: &Node<'_>) -> Option<Json> {
-    #[cfg(feature = "openrpc")]
+    #[cfg(feature = "mcp-schemas")]
     if pending.capability == Capability::Elicitation {
         let sent: serde_json::Value = serde_json::from_str(&pending.request).ok()?;
         let problems = super::input_schema::answer_problems(&sent["params"], result);
@@ -485,7 +485,7 @@ fn form_refused(pending: &PendingCall, result: &Node<'_>) -> Option<Json> {
             )));
         }
     }
-    #[cfg(not(feature = "openrpc"))]
+    #[cfg(not(feature = "mcp-schemas"))]
     let _ = (pending, result);
     None
 }

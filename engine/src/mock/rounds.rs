@@ -177,7 +177,7 @@ pub(super) fn ask_once(
     let retry = retry(server, binding, params)?;
     // Natively, an accepted form is checked against the schema it answers: one that breaks it
     // is refused (the web build has no schema engine: there the tool reads what it can).
-    #[cfg(feature = "openrpc")]
+    #[cfg(feature = "mcp-schemas")]
     if let Some(answer) = retry
         .answer(request.key)
         .filter(|_| request.capability == super::ask::Capability::Elicitation)

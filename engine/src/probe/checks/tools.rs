@@ -56,7 +56,7 @@ pub async fn tools<L: ProbeLink>(
         let schema = tool.get("inputSchema").cloned().unwrap_or(json!({}));
         // A schema the engine cannot compile is said, not skipped in silence (the arguments are
         // still made from what it names).
-        #[cfg(feature = "openrpc")]
+        #[cfg(feature = "mcp-schemas")]
         if let Err(why) = crate::openrpc::CompiledSchema::new(&schema) {
             runner.note(format!("{name}: its inputSchema cannot be used: {why}"));
         }
