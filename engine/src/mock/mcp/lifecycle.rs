@@ -5,7 +5,7 @@ use crate::json::{Json, Node};
 use crate::rpc::McpVersion;
 
 use super::super::ask::ClientCapabilities;
-use super::version::{is_handshake, MODERN};
+use super::era::{is_handshake, MODERN};
 use super::{Fixtures, MockServer, Outcome};
 
 /// `serverInfo.name`.

@@ -30,6 +30,7 @@
 //! `super::ask` (requests to the client).
 
 mod completion;
+mod era;
 mod headers;
 mod lifecycle;
 mod listen;

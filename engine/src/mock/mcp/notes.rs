@@ -5,7 +5,7 @@ use crate::json::Json;
 use crate::rpc::McpVersion;
 
 use super::super::content::{text_content, tool_error};
-use super::version::is_handshake;
+use super::era::is_handshake;
 use super::MockServer;
 
 /// The resource that changes (the add_note tool).

@@ -5,6 +5,7 @@ use crate::json::{Json, Node};
 use crate::rpc::McpVersion;
 
 use super::super::ask::ClientCapabilities;
+pub(super) use super::era::{is_handshake, is_modern, MODERN};
 use super::headers;
 use super::lifecycle::server_info;
 use super::logging::LOG_LEVELS;
@@ -16,9 +17,6 @@ pub const SUPPORTED_VERSIONS: [McpVersion; 5] = McpVersion::ALL;
 
 /// The newest version reachable through `initialize`.
 pub(super) const LATEST_HANDSHAKE: McpVersion = McpVersion::V2025_11_25;
-
-/// Versions that use the per-request envelope instead of `initialize`.
-pub(super) const MODERN: [McpVersion; 1] = [McpVersion::V2026_07_28];
 
 pub(super) const META_PROTOCOL_VERSION: &str = "io.modelcontextprotocol/protocolVersion";
 
@@ -33,14 +31,6 @@ pub const UNSUPPORTED_PROTOCOL_VERSION: i64 = -32022;
 
 /// How long (ms) 2026-era clients may cache list results: the mock's lists never change.
 pub(super) const TTL_MS: u64 = 3_600_000;
-
-pub(super) fn is_modern(v: McpVersion) -> bool {
-    MODERN.contains(&v)
-}
-
-pub(super) fn is_handshake(v: McpVersion) -> bool {
-    !is_modern(v)
-}
 
 /// The version one request is answered in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

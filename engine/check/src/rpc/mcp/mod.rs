@@ -4,6 +4,7 @@ mod message;
 pub mod methods;
 mod params;
 pub mod rounds;
+mod row;
 pub mod rules;
 mod session;
 mod table;
