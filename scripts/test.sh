@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Every test, in order, stopping at the first failing stage:
-#   the scripts' own tests (stub tools, tests/scripts) · setup · native tests · jrpc contract and
-#   MCP SDK checks · wasm tests in headless Chromium · release build + size budget · Playwright
-#   end-to-end tests against the release build.
+#   the scripts' own tests (stub tools, tests/scripts) · setup · no import circle between modules ·
+#   native tests · jrpc contract and MCP SDK checks · wasm tests in headless Chromium · release
+#   build + size budget · Playwright end-to-end tests against the release build.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/env.sh"
 cd "$ROOT"
@@ -27,7 +27,7 @@ finish() {
 }
 trap finish EXIT
 
-stage "scripts: a cold machine's tool paths, serving (tests/scripts/*.test.sh: stub tools, seconds)"
+stage "scripts: a cold machine's tool paths, serving, the import-circle finder (tests/scripts/*.test.sh: stub tools, seconds)"
 for script_test in tests/scripts/*.test.sh; do
   [ -f "$script_test" ] || continue # (the throwaway copies those tests make hold none)
   bash "$script_test"
@@ -38,6 +38,9 @@ bash scripts/setup.sh test
 # Every tool path is looked up now, after setup installed the tools (scripts/env.sh).
 resolve_tools
 require_tools TOOL_TRUNK TOOL_WASM_BINDGEN TOOL_WASM_BINDGEN_TEST_RUNNER TOOL_WASM_OPT TOOL_CARGO_FUZZ TOOL_NODE22 CHROMIUM CHROMEDRIVER
+
+stage "source: no import circle between the modules of any crate (node scripts/module-cycles.mjs)"
+node scripts/module-cycles.mjs
 
 stage "native tests: cargo test --workspace (the engine crate and the app)"
 cargo test --locked --workspace

@@ -65,13 +65,14 @@ pub fn App() -> impl IntoView {
     let (text, profile, boot) = persist::initial_text_and_profile(SAMPLE);
     let state = AppState::new(text, profile);
     provide_context(state);
+    let api = api::provide(state);
     let log_state = exchange::provide(state);
     let log = log_state.log;
     link::provide(state, log_state);
     persist::sync(state, boot);
     // The log is saved with the draft (its newest messages) and restored on reload.
     persist::register_log(persist::LogDraft { log });
-    let route = views::provide_router(state);
+    let route = views::provide_router(state, api);
     // The page's title names the view; back on the playground from another view (a "Try it", a
     // lesson's "Open"), the focus goes to the editor.
     Effect::new(move |prev: Option<Route>| {

@@ -16,6 +16,7 @@ use web_sys::{ReadableStream, ReadableStreamDefaultReader, ReadableWritablePair,
 use crate::rpc::Profile;
 use crate::saved::{self, FormatError};
 
+use super::api::{use_api, ApiState, Source};
 use super::{use_app, AppState, NoticeLevel};
 
 // The Compression Streams API (stable in every current browser; web-sys still files it as
@@ -133,6 +134,7 @@ async fn copy_to_clipboard(text: &str) -> bool {
 #[component]
 pub fn ShareButton() -> impl IntoView {
     let state = use_app();
+    let api = use_api();
     let field = NodeRef::<leptos::html::Input>::new();
     // The link once made (the field shows then).
     let link = RwSignal::new(None::<String>);
@@ -140,7 +142,7 @@ pub fn ShareButton() -> impl IntoView {
         let text = state.text.get_untracked();
         let profile = state.profile.get_untracked();
         // The API document in use goes with the link: its URL when it came from one.
-        let openrpc = state.api.source.get_untracked().map(|s| match s.url {
+        let openrpc = api.source.get_untracked().map(|s| match s.url {
             Some(url) => saved::LinkDocument::Url(url),
             None => saved::LinkDocument::Text(s.text),
         });
@@ -204,7 +206,7 @@ pub fn ShareButton() -> impl IntoView {
 
 /// Opens the share link `fragment` (the router, src/ui/views.rs, hands over every fragment that
 /// names no view, on load and on every `hashchange`); an empty one (`#`) opens nothing.
-pub fn open_fragment(state: AppState, fragment: String) {
+pub fn open_fragment(state: AppState, api: ApiState, fragment: String) {
     if fragment.len() <= 1 {
         return;
     }
@@ -223,9 +225,9 @@ pub fn open_fragment(state: AppState, fragment: String) {
                     return;
                 }
                 match openrpc {
-                    Some(saved::LinkDocument::Url(url)) => state.api.fetch(url, state),
-                    Some(saved::LinkDocument::Text(text)) => state.api.load(
-                        super::api::Source {
+                    Some(saved::LinkDocument::Url(url)) => api.fetch(url, state),
+                    Some(saved::LinkDocument::Text(text)) => api.load(
+                        Source {
                             text,
                             url: None,
                             name: "the shared link".into(),

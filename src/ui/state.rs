@@ -6,9 +6,7 @@ use crate::ui::prelude::*;
 use wasm_bindgen::JsCast;
 
 use super::analysis::Analysis;
-use super::api::ApiState;
 use super::worker::{fingerprint, Offload};
-use crate::api::{ApiAnswer, ApiRequest};
 use crate::json::Span;
 use crate::rpc::Profile;
 
@@ -61,8 +59,20 @@ pub struct AppState {
     /// The example last loaded: its description stays beside the editor (one, never a pile of
     /// notices) until it is dismissed or another example is loaded.
     pub example: RwSignal<Option<&'static crate::examples::Example>>,
-    /// The API document in use, if any, and what runs it (src/ui/api).
-    pub api: ApiState,
+    /// The verdicts under the API document in use, if any (src/ui/api loads documents, runs the
+    /// API and fills these; its own state is a context of its own).
+    pub api_check: ApiCheck,
+}
+
+/// What the analysis needs of the API document in use: src/ui/api fills it, the analysis reads it.
+#[derive(Clone, Copy)]
+pub struct ApiCheck {
+    /// A document is in use: the API checks the text, not the page.
+    pub in_use: RwSignal<bool>,
+    /// Bumped on every document change: part of the fingerprint an analysis is for.
+    pub generation: RwSignal<u64>,
+    /// The latest analysis under the document: its fingerprint and [`Analysis::encode`].
+    pub checked: RwSignal<Option<(u64, String)>>,
 }
 
 /// Where Send goes (`data-testid="target"`: `mock` | `link`).
@@ -80,12 +90,16 @@ impl AppState {
         // A large text is checked by a worker (the page stays responsive): until its answer for
         // this very text arrives, the analysis is pending.
         let offload = Offload::new();
-        let api = ApiState::new();
+        let api = ApiCheck {
+            in_use: RwSignal::new(false),
+            generation: RwSignal::new(0),
+            checked: RwSignal::new(None),
+        };
         let analysis = Memo::new(move |prev: Option<&Analysis>| {
             let p = profile.get();
             // Under an API document the API checks the text (src/ui/api): until its answer for
             // this very text, document and profile arrives, the analysis is pending.
-            if api.loaded() && text.with(|t| t.len() <= LARGE_BYTES) {
+            if api.in_use.get() && text.with(|t| t.len() <= LARGE_BYTES) {
                 let fp = text.with(|t| fingerprint(t, p)) ^ api.generation.get();
                 let done = api.checked.with(|a| match a {
                     Some((f, encoded)) if *f == fp => Analysis::decode(encoded, prev),
@@ -115,35 +129,8 @@ impl AppState {
                 }
             });
         });
-        // Syncs the API with the text: asks it to check every new text under the document.
-        Effect::new(move |_| {
-            let p = profile.get();
-            let generation = api.generation.get();
-            if !api.loaded() {
-                return;
-            }
-            text.with(|t| {
-                if t.len() > LARGE_BYTES {
-                    return;
-                }
-                let fp = fingerprint(t, p) ^ generation;
-                let request = ApiRequest::Check {
-                    fp: fp.to_string(),
-                    text: t.clone(),
-                    profile: crate::saved::profile_to_string(p),
-                };
-                let checked = api.checked;
-                api.ask(request, move |answer| {
-                    if let ApiAnswer::Checked { fp, analysis } = answer {
-                        if let Ok(fp) = fp.parse::<u64>() {
-                            checked.set(Some((fp, analysis)));
-                        }
-                    }
-                });
-            });
-        });
         AppState {
-            api,
+            api_check: api,
             text,
             profile,
             analysis,

@@ -8,6 +8,7 @@
 
 use crate::ui::prelude::*;
 
+use super::api::ApiState;
 use super::js::focus_within;
 use super::{lessons, quiz, reference, share, AppState};
 use crate::teach::route::{QuizRoute, Route};
@@ -15,11 +16,11 @@ use crate::teach::route::{QuizRoute, Route};
 /// The current route, from the fragment now and on every `hashchange`: the page's one listener
 /// to the fragment. A fragment that names no view (a share link) shows the playground and is
 /// handed to [`share::open_fragment`]. Call once, under `App`.
-pub fn provide_router(state: AppState) -> RwSignal<Route> {
+pub fn provide_router(state: AppState, api: ApiState) -> RwSignal<Route> {
     let follow = move || {
         let fragment = window().location().hash().unwrap_or_default();
         Route::of_view(&fragment).unwrap_or_else(|| {
-            share::open_fragment(state, fragment);
+            share::open_fragment(state, api, fragment);
             Route::Playground
         })
     };

@@ -19,7 +19,8 @@ use crate::ui::prelude::*;
 
 use crate::api::{ApiAnswer, ApiRequest, DocumentError, Reference};
 use crate::ui::exchange::{clock_ms, LogState, MOCK_PEER};
-use crate::ui::state::{AppState, NoticeLevel};
+use crate::ui::state::{ApiCheck, AppState, NoticeLevel};
+use crate::ui::worker::fingerprint;
 
 /// localStorage: the document loaded (`{"text": …, "url": …}`), put back on the next load.
 const STORAGE_KEY: &str = "jrpc.openrpc";
@@ -36,7 +37,7 @@ pub struct Source {
     pub name: String,
 }
 
-/// The API's state in the page (context).
+/// The API's state in the page (its own context, [`provide`]).
 #[derive(Clone, Copy)]
 pub struct ApiState {
     /// The document in use (loaded and valid).
@@ -47,38 +48,67 @@ pub struct ApiState {
     pub errors: RwSignal<Option<(String, Vec<DocumentError>)>>,
     /// A document is being read, fetched or checked.
     pub busy: RwSignal<bool>,
-    /// Bumped on every document change: part of the fingerprint an analysis is for.
-    pub generation: RwSignal<u64>,
-    /// The latest analysis under the document: its fingerprint and [`crate::ui::Analysis::encode`].
-    pub checked: RwSignal<Option<(u64, String)>>,
+    /// What the analysis reads: the document in use, its generation, the API's latest verdicts
+    /// (the app state's).
+    pub check: ApiCheck,
     /// The runner could not start or failed (said in the panel).
     pub failure: RwSignal<Option<String>>,
     runner: StoredValue<runner::Runner, LocalStorage>,
 }
 
-impl ApiState {
-    pub fn new() -> ApiState {
-        let state = ApiState {
-            source: RwSignal::new(None),
-            reference: RwSignal::new(None),
-            errors: RwSignal::new(None),
-            busy: RwSignal::new(false),
-            generation: RwSignal::new(0),
-            checked: RwSignal::new(None),
-            failure: RwSignal::new(None),
-            runner: StoredValue::new_local(runner::Runner::new()),
-        };
-        // The document of the last visit, loaded again (never at load when there is none: the
-        // runner starts on first use).
-        if let Some(saved) = saved() {
-            state.load(saved, None);
-        }
-        state
+/// Provides [`ApiState`] to the page (App calls it once, after providing [`AppState`]): the
+/// document of the last visit loaded again, and the text checked by the API under a document.
+pub fn provide(app: AppState) -> ApiState {
+    let state = ApiState {
+        source: RwSignal::new(None),
+        reference: RwSignal::new(None),
+        errors: RwSignal::new(None),
+        busy: RwSignal::new(false),
+        check: app.api_check,
+        failure: RwSignal::new(None),
+        runner: StoredValue::new_local(runner::Runner::new()),
+    };
+    // The document of the last visit, loaded again (never at load when there is none: the
+    // runner starts on first use).
+    if let Some(saved) = saved() {
+        state.load(saved, None);
     }
+    // Syncs the API with the text: asks it to check every new text under the document.
+    let (text, profile) = (app.text, app.profile);
+    Effect::new(move |_| {
+        let p = profile.get();
+        let generation = state.check.generation.get();
+        if !state.loaded() {
+            return;
+        }
+        text.with(|t| {
+            if t.len() > crate::ui::state::LARGE_BYTES {
+                return;
+            }
+            let fp = fingerprint(t, p) ^ generation;
+            let request = ApiRequest::Check {
+                fp: fp.to_string(),
+                text: t.clone(),
+                profile: crate::saved::profile_to_string(p),
+            };
+            let checked = state.check.checked;
+            state.ask(request, move |answer| {
+                if let ApiAnswer::Checked { fp, analysis } = answer {
+                    if let Ok(fp) = fp.parse::<u64>() {
+                        checked.set(Some((fp, analysis)));
+                    }
+                }
+            });
+        });
+    });
+    provide_context(state);
+    state
+}
 
+impl ApiState {
     /// Whether a document is in use.
     pub fn loaded(&self) -> bool {
-        self.reference.with(Option::is_some)
+        self.check.in_use.get()
     }
 
     /// Sends `request`; `then` gets the answer.
@@ -116,7 +146,8 @@ impl ApiState {
                     this.errors.set(None);
                     this.reference.set(Some(reference));
                     this.source.set(Some(source));
-                    this.generation.update(|g| *g += 1);
+                    this.check.in_use.set(true);
+                    this.check.generation.update(|g| *g += 1);
                 }
                 ApiAnswer::Refused { errors } => {
                     if let Some(app) = app {
@@ -146,7 +177,8 @@ impl ApiState {
             this.reference.set(None);
             this.source.set(None);
             this.errors.set(None);
-            this.generation.update(|g| *g += 1);
+            this.check.in_use.set(false);
+            this.check.generation.update(|g| *g += 1);
         });
     }
 
@@ -202,9 +234,9 @@ impl ApiState {
     }
 }
 
-/// The API state, provided with the app's state.
+/// The API state [`provide`]d by App.
 pub fn use_api() -> ApiState {
-    crate::ui::use_app().api
+    expect_context::<ApiState>()
 }
 
 /// The largest document fetched (the engine reads no more).

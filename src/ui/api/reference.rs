@@ -82,8 +82,9 @@ fn method(app: AppState, m: MethodReference) -> impl IntoView {
 /// The loaded API's methods (nothing without a document).
 #[component]
 pub(crate) fn ApiReference(app: AppState) -> impl IntoView {
+    let api = super::use_api();
     move || {
-        app.api.reference.get().map(|r| {
+        api.reference.get().map(|r| {
             let methods = r
                 .methods
                 .into_iter()

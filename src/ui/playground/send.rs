@@ -4,11 +4,12 @@
 
 use crate::ui::prelude::*;
 
+use crate::ui::api::{use_api, ApiState};
 use crate::ui::exchange::{use_log, LogState};
 use crate::ui::link::Link;
 use crate::ui::state::{use_app, AppState, NoticeLevel, Target};
 
-fn send(app: AppState, log: LogState, link: Option<Link>) {
+fn send(app: AppState, api: ApiState, log: LogState, link: Option<Link>) {
     let text = app.text.get_untracked();
     if let (Target::Link, Some(link)) = (app.target.get_untracked(), link) {
         match link.send(&text) {
@@ -22,8 +23,8 @@ fn send(app: AppState, log: LogState, link: Option<Link>) {
         return;
     }
     // With an API document the mock serves that API (src/ui/api).
-    if app.api.loaded() {
-        if app.api.send_to_mock(log, &text) == 0 {
+    if api.loaded() {
+        if api.send_to_mock(log, &text) == 0 {
             app.notify(
                 NoticeLevel::Info,
                 "Nothing to send: the editor has no client message.",
@@ -41,13 +42,13 @@ fn send(app: AppState, log: LogState, link: Option<Link>) {
 /// Ctrl+Enter (⌘+Enter) sends: the editor pane's `on:keydown`, so a key pressed anywhere in the
 /// pane counts, and nowhere else.
 pub fn send_on_shortcut() -> impl Fn(leptos::ev::KeyboardEvent) + Copy + 'static {
-    let (app, log, link) = (use_app(), use_log(), use_context::<Link>());
+    let (app, api, log, link) = (use_app(), use_api(), use_log(), use_context::<Link>());
     move |e| {
         if e.key() != "Enter" || !(e.ctrl_key() || e.meta_key()) || e.default_prevented() {
             return;
         }
         e.prevent_default();
-        send(app, log, link);
+        send(app, api, log, link);
     }
 }
 
@@ -56,6 +57,7 @@ pub fn send_on_shortcut() -> impl Fn(leptos::ev::KeyboardEvent) + Copy + 'static
 #[component]
 pub fn SendButton() -> impl IntoView {
     let app = use_app();
+    let api = use_api();
     let log = use_log();
     let link = use_context::<Link>();
     view! {
@@ -65,7 +67,7 @@ pub fn SendButton() -> impl IntoView {
             data-testid="send"
             aria-keyshortcuts="Control+Enter"
             title="Send every client message of the editor to the chosen target: the mock server or the live link (Ctrl+Enter)"
-            on:click=move |_| send(app, log, link)
+            on:click=move |_| send(app, api, log, link)
         >
             "Send ▸"
         </button>

@@ -5,6 +5,7 @@
 
 use crate::rpc::catalogue;
 use crate::teach::quiz::profile_of;
+use crate::ui::api::{use_api, ApiState, Source};
 use crate::ui::prelude::*;
 use crate::ui::AppState;
 
@@ -12,6 +13,7 @@ use crate::ui::AppState;
 #[component]
 pub(crate) fn Reference(app: AppState, focus: Option<String>) -> impl IntoView {
     // The filter: words that an entry's id, requirement or section must all contain.
+    let api = use_api();
     let query = RwSignal::new(String::new());
     let shows = move |rule: &'static catalogue::Rule| {
         query.with(|q| {
@@ -30,6 +32,7 @@ pub(crate) fn Reference(app: AppState, focus: Option<String>) -> impl IntoView {
         .map(|rule| {
             entry(
                 app,
+                api,
                 rule,
                 focus.as_deref() == Some(rule.id),
                 "rule-entry",
@@ -43,6 +46,7 @@ pub(crate) fn Reference(app: AppState, focus: Option<String>) -> impl IntoView {
         .map(|rule| {
             entry(
                 app,
+                api,
                 rule,
                 focus.as_deref() == Some(rule.id),
                 "openrpc-rule-entry",
@@ -90,6 +94,7 @@ pub(crate) fn Reference(app: AppState, focus: Option<String>) -> impl IntoView {
 /// document), shown while `shows` says so; `focused` when the route names it.
 fn entry(
     app: AppState,
+    api: ApiState,
     rule: &'static catalogue::Rule,
     focused: bool,
     testid: &'static str,
@@ -106,8 +111,8 @@ fn entry(
                 app.open_in_playground(text, profile, &what);
             } else if rule.example_document.is_empty() {
                 // A rule about a document: the example is one, offered to the API panel.
-                app.api.load(
-                    crate::ui::api::Source {
+                api.load(
+                    Source {
                         text: text.to_string(),
                         url: None,
                         name: format!("the example document that {what} {}", rule.id),
@@ -116,8 +121,8 @@ fn entry(
                 );
                 let _ = window().location().set_hash("/");
             } else {
-                app.api.load(
-                    crate::ui::api::Source {
+                api.load(
+                    Source {
                         text: rule.example_document.to_string(),
                         url: None,
                         name: format!("the example document of {}", rule.id),
