@@ -18,6 +18,14 @@
 // profile keeps only the cache off. Chromium is $CHROMIUM or /usr/bin/chromium (tests/e2e/support.mjs).
 // Prints the dist's gzip total too: node's zlib at level 9, what is sent, ~0.8% more than GNU
 // `gzip -9` in scripts/size.sh. Exits non-zero only on an error or a missed --max-ms.
+//
+// Where the time goes: each run also prints its phases, in ms from the navigation's start, and each
+// profile their medians: `html` the page's HTML received; `wasm` the app's .wasm requested → received
+// (its resource timing: the request starts from index.html's preload); `ready` the wasm compiled
+// and instantiated (WebAssembly.instantiateStreaming's promise resolved: `streaming` says it compiled
+// while downloading, as it does when the .wasm is served as application/wasm; `buffered` that
+// it waited for the whole file); then the app's start (Leptos builds the first view) until the
+// first verdict's frame.
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -57,6 +65,15 @@ function median(xs) {
 /** In the page before its own scripts: records performance.now() on the first animation frame after
  * a verdict card is in the document (the frame that paints it) as `__firstVerdictMs`. */
 function watchFirstVerdict() {
+  // When the app's wasm is ready (the first instantiation: the app's; workers have their own globals).
+  for (const [name, how] of [['instantiateStreaming', 'streaming'], ['instantiate', 'buffered']]) {
+    const original = WebAssembly[name];
+    WebAssembly[name] = function (...args) {
+      const done = original.apply(this, args);
+      done.then(() => (globalThis.__wasmReady ??= { ms: performance.now(), how }), () => {});
+      return done;
+    };
+  }
   const seen = () => {
     if (!document.querySelector('[data-testid=verdict]')) return false;
     requestAnimationFrame((frameStart) => (globalThis.__firstVerdictMs = Math.max(frameStart, performance.now())));
@@ -66,7 +83,21 @@ function watchFirstVerdict() {
   observer.observe(document, { childList: true, subtree: true });
 }
 
-/** One first visit in a fresh context: ms from navigation start to the first verdict's frame. */
+/** The phases of the visit so far (see the header), in ms from the navigation's start. */
+function phases() {
+  const wasmUrl = new URL(document.querySelector('meta[name=app-entry]').dataset.wasm, location.href).href;
+  const wasm = performance.getEntriesByType('resource').find((r) => r.name === wasmUrl);
+  return {
+    html: performance.getEntriesByType('navigation')[0]?.responseEnd,
+    wasmStart: wasm?.startTime,
+    wasmEnd: wasm?.responseEnd,
+    ready: globalThis.__wasmReady?.ms,
+    how: globalThis.__wasmReady?.how,
+  };
+}
+
+/** One first visit in a fresh context: ms from navigation start to the first verdict's frame, and
+ * the phases before it. */
 async function firstVerdictMs(browser, url, throttled) {
   const context = await browser.newContext();
   try {
@@ -81,10 +112,16 @@ async function firstVerdictMs(browser, url, throttled) {
     await page.addInitScript(watchFirstVerdict);
     await page.goto(url, { waitUntil: 'commit', timeout: VERDICT_TIMEOUT_MS });
     const ms = await page.waitForFunction(() => globalThis.__firstVerdictMs, null, { polling: 100, timeout: VERDICT_TIMEOUT_MS });
-    return await ms.jsonValue();
+    return { ...(await page.evaluate(phases)), verdict: await ms.jsonValue() };
   } finally {
     await context.close();
   }
+}
+
+/** `html 170 · wasm 430→3330 (2900) · ready 3380 streaming · verdict 3660`. */
+function phaseText(p) {
+  const ms = (x) => (Number.isFinite(x) ? x.toFixed(0) : '?');
+  return `html ${ms(p.html)} · wasm ${ms(p.wasmStart)}→${ms(p.wasmEnd)} (${ms(p.wasmEnd - p.wasmStart)}) · ready ${ms(p.ready)} ${p.how ?? '?'} · verdict ${ms(p.verdict)}`;
 }
 
 const profiles = [
@@ -99,14 +136,17 @@ try {
   browser = await launch();
   console.log(`first verdict: ${DIST} served gzip-encoded, ${(server.gzipBytes / 1024).toFixed(1)} KB gzipped in all; Chromium ${browser.version()}; ${RUNS} run(s) per profile`);
   for (const profile of profiles) {
-    const times = [];
+    const visits = [];
     for (let run = 1; run <= RUNS; run++) {
-      const ms = await firstVerdictMs(browser, server.url, profile.throttled);
-      times.push(ms);
-      console.log(`  ${profile.throttled ? 'throttled  ' : 'unthrottled'} run ${run}: ${ms.toFixed(0)} ms`);
+      const visit = await firstVerdictMs(browser, server.url, profile.throttled);
+      visits.push(visit);
+      console.log(`  ${profile.throttled ? 'throttled  ' : 'unthrottled'} run ${run}: ${visit.verdict.toFixed(0)} ms (${phaseText(visit)})`);
     }
+    const times = visits.map((v) => v.verdict);
     const middle = median(times);
     console.log(`${profile.name}: median ${middle.toFixed(0)} ms of ${RUNS} (runs: ${times.map((t) => t.toFixed(0)).join(', ')})`);
+    const medians = Object.fromEntries(['html', 'wasmStart', 'wasmEnd', 'ready', 'verdict'].map((k) => [k, median(visits.map((v) => v[k] ?? NaN))]));
+    console.log(`  phases, medians: ${phaseText({ ...medians, how: [...new Set(visits.map((v) => v.how))].join('/') })}; start to verdict ${(medians.verdict - medians.ready).toFixed(0)} ms`);
     if (MAX_MS !== null && profile === profiles[0] && middle > MAX_MS) {
       console.error(`first verdict: FAIL: the ${profile.throttled ? 'throttled' : 'unthrottled'} median ${middle.toFixed(0)} ms is over --max-ms ${MAX_MS}`);
       failed = true;
