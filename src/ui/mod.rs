@@ -16,6 +16,7 @@ mod api;
 pub mod bench;
 mod exchange;
 pub(crate) mod js;
+mod lazy_worker;
 mod lessons;
 mod link;
 mod notices;
@@ -36,6 +37,8 @@ use crate::ui::prelude::*;
 use crate::teach::route::Route;
 
 pub use analysis::{Analysis, Finding, Keyed, Verdict};
+/// The mock server's worker's main (the `mock-worker` binary).
+pub use exchange::start_mock_worker;
 /// The Probe's worker's main (the `probe-worker` binary).
 pub use link::start_probe_worker;
 pub use state::{use_app, AppState, Notice, NoticeLevel};

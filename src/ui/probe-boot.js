@@ -1,5 +1,6 @@
 // The loader of the page's worker binaries (a module worker the page starts on first use): the
-// Probe's (src/ui/link/probe/worker.rs) and the API's (src/api.rs, src/ui/api/runner.rs). Its first message, {"request":"load","js":…,"wasm":…} (JSON), names the worker's own
+// Probe's (src/ui/link/probe/worker.rs), the API's (src/api.rs, src/ui/api/runner.rs) and the mock's
+// (src/ui/exchange/mock_worker.rs, src/ui/lazy_worker.rs). Its first message, {"request":"load","js":…,"wasm":…} (JSON), names the worker's own
 // wasm-bindgen glue and wasm; once they are loaded, the wasm's main takes the messages over and
 // answers {"event":"ready"}. Files that do not load are said: {"event":"unavailable","reason":…}.
 onmessage = async ({ data }) => {

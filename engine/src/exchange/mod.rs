@@ -29,6 +29,7 @@
 //!
 //! Counts ([`Counts`]) are kept exact however many entries a view shows.
 
+pub mod mock_worker;
 pub mod round;
 
 use std::collections::{HashMap, VecDeque};
@@ -40,8 +41,9 @@ use serde_json::value::RawValue;
 use crate::json::{minify, parse_document, Node};
 use crate::rpc::{self, Document, Kind, Profile};
 
-/// Which way a message went.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+/// Which way a message went (`"out"`, `"in"` as serde text).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
 pub enum Direction {
     /// Client → server: what we sent.
     Out,

@@ -278,7 +278,8 @@ impl MockServer {
 /// The catalogue an MCP mock serves: the friendly one learners see (add, echo, divide, a tool
 /// per content type, mock://readme, explain-error, …) or the official conformance suite's
 /// (`test_simple_text`, `test://static-text`, `test_prompt_with_arguments`, …).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
 pub enum Fixtures {
     #[default]
     Friendly,

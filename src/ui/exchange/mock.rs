@@ -1,59 +1,101 @@
-//! Send to the in-browser mock server: each client document of the editor goes to the page's
-//! mock, both directions are logged, the server's own requests answered as [`converse`] decides.
+//! Send to the page's mock server, which runs in a worker of its own: the `mock-worker` binary
+//! (src/bin/mock_worker.rs, [`super::mock_worker`]), started on the first Send or lesson Run, so
+//! the page's first load carries no mock. Each client document goes as a [`MockRequest`], in
+//! order; the answer's records (what crossed each way, the automatic answers included:
+//! [`crate::exchange::round::converse`]) are appended to the log in order when it comes.
+
+use std::rc::Rc;
 
 use crate::ui::prelude::*;
 
-use crate::exchange::round::{converse, AUTO_ROUNDS};
+use crate::exchange::mock_worker::{MockAnswer, MockRequest, Record, Session, MAX_DOCUMENT};
 use crate::exchange::Log;
 use crate::json::{split_stream, Direction as Side};
-use crate::mock::MockServer;
+use crate::mock::Fixtures;
+use crate::ui::lazy_worker::LazyWorker;
+use crate::ui::state::{AppState, NoticeLevel};
 
-use super::{clock_ms, MOCK_PEER};
+/// The `<meta name="app-entry">` attributes of the mock's worker: the loader, its glue, its wasm.
+const FILES: [&str; 3] = [
+    "data-lazy-probe-boot",
+    "data-lazy-mock-js",
+    "data-lazy-mock-wasm",
+];
 
-/// Passes each client document of `text` to `server`, as the server of `profile` (what the
-/// verdicts call invalid, the mock answers as invalid), logging both directions in `log`.
-/// Returns how many documents were sent.
-pub fn send_to(
-    server: StoredValue<MockServer>,
-    log: RwSignal<Log>,
-    text: &str,
-    profile: crate::rpc::Profile,
-    auto: bool,
-) -> usize {
-    send_noting(server, log, text, profile, auto).0
+/// What an answer brings: its records, in order, and why the automatic answers stopped.
+pub type Took = Rc<dyn Fn(Vec<Record>, Option<String>)>;
+
+/// The mock's worker, not started yet.
+pub(super) fn worker() -> StoredValue<LazyWorker, LocalStorage> {
+    StoredValue::new_local(LazyWorker::new(FILES))
 }
 
-/// [`send_to`], and why the automatic answers stopped when they did
-/// ([`crate::exchange::round::converse`]: the server's requests and input-required rounds).
-pub(super) fn send_noting(
-    server: StoredValue<MockServer>,
-    log: RwSignal<Log>,
-    text: &str,
-    profile: crate::rpc::Profile,
-    auto: bool,
-) -> (usize, Option<String>) {
-    let stream = split_stream(text.as_bytes());
-    let spans: Vec<_> = stream
+/// The client documents of `text`: every document, or a transcript's `-->` lines.
+fn client_documents(text: &str) -> Vec<&str> {
+    split_stream(text.as_bytes())
         .segments
         .iter()
         .filter(|s| s.direction != Some(Side::Server))
-        .map(|s| s.span)
-        .collect();
-    if spans.is_empty() {
-        return (0, None);
-    }
-    server.update_value(|s| s.set_profile(profile));
-    let mut stopped = None;
+        .map(|s| &text[s.span.start..s.span.end])
+        .collect()
+}
+
+/// Appends `records` to `log` under `peer`, in order.
+pub fn append(log: RwSignal<Log>, peer: &str, records: Vec<Record>) {
     log.update(|log| {
-        for span in &spans {
-            let doc = &text[span.start..span.end];
-            let note = server
-                .try_update_value(|s| {
-                    converse(s, log, MOCK_PEER, doc, auto, &mut clock_ms, AUTO_ROUNDS)
-                })
-                .flatten();
-            stopped = stopped.take().or(note);
+        for r in records {
+            log.record(peer, r.direction, r.time_ms, r.raw);
         }
     });
-    (spans.len(), stopped)
+}
+
+/// Sends each client document of `text` to the mock's `session` (started afresh serving `fresh`
+/// before the first, when given), as the server of `profile`; `took` gets each answer. What the
+/// mock refuses or a worker that fails is a notice to `app`, and `on_failure` is called (the
+/// worker's sessions are gone with it). Returns how many documents went.
+#[allow(clippy::too_many_arguments)]
+pub(super) fn send_documents(
+    worker: StoredValue<LazyWorker, LocalStorage>,
+    app: AppState,
+    session: Session,
+    mut fresh: Option<Fixtures>,
+    text: &str,
+    profile: crate::rpc::Profile,
+    auto: bool,
+    took: Took,
+    on_failure: Rc<dyn Fn()>,
+) -> usize {
+    let docs = client_documents(text);
+    for doc in &docs {
+        if doc.len() > MAX_DOCUMENT {
+            app.notify(
+                NoticeLevel::Error,
+                format!("Not sent to the mock server: a document of {} bytes; it takes at most {MAX_DOCUMENT} (16 MiB) per document.", doc.len()),
+            );
+            continue;
+        }
+        let request = MockRequest::new(session, fresh.take(), profile, auto, doc.to_string());
+        let took = Rc::clone(&took);
+        let then = Box::new(move |text: String| match MockAnswer::from_text(&text) {
+            Ok(MockAnswer::Exchanged { records, stopped }) => took(records, stopped),
+            Ok(MockAnswer::Refused { error }) => app.notify(
+                NoticeLevel::Error,
+                format!("The mock server did not take the document: {error}."),
+            ),
+            Err(error) => app.notify(
+                NoticeLevel::Error,
+                format!("Send to the mock server: {error}."),
+            ),
+        });
+        let on_failure = Rc::clone(&on_failure);
+        let failed = Box::new(move |why: String| {
+            on_failure();
+            app.notify(
+                NoticeLevel::Error,
+                format!("The mock server could not answer: {why}."),
+            );
+        });
+        worker.update_value(|w| w.ask(request.to_text(), then, failed));
+    }
+    docs.len()
 }

@@ -6,19 +6,22 @@
 //! the last [`SHOWN`] entries while the counts stay exact.
 
 //!
-//! By concern: the mock server driven by Send ([`mock`]), the log's words ([`wording`]), the
+//! By concern: the mock server driven by Send ([`mock`], run in a worker of its own started on
+//! the first Send or lesson Run: [`mock_worker`] is that worker's main), the log's words ([`wording`]), the
 //! pane and its pieces ([`pane`]), one row per entry ([`row`]), the log as a file ([`download`]),
 //! the sequence picture ([`picture`]).
 
 mod download;
 mod mock;
+mod mock_worker;
 mod pane;
 mod picture;
 mod row;
 mod wording;
 
 pub(crate) use download::{download, file_stamp};
-pub use mock::send_to;
+pub use mock::{append, Took};
+pub use mock_worker::start as start_mock_worker;
 pub use pane::{LastReply, LogPane};
 pub(crate) use picture::SequencePicture;
 pub(crate) use wording::{describe_at, BINARY_PREFIX};
@@ -26,9 +29,13 @@ pub(crate) use wording::{describe_at, BINARY_PREFIX};
 use crate::ui::prelude::*;
 use web_sys::js_sys;
 
+use std::rc::Rc;
+
+use super::lazy_worker::LazyWorker;
 use super::state::AppState;
+use crate::exchange::mock_worker::Session;
 use crate::exchange::{At, Log};
-use crate::mock::{Fixtures, MockServer};
+use crate::mock::Fixtures;
 
 /// How many entries the list shows (the newest); counts and exports cover all of them.
 pub const SHOWN: usize = 500;
@@ -36,7 +43,7 @@ pub const SHOWN: usize = 500;
 /// The peer name of the in-browser mock server in the log.
 pub const MOCK_PEER: &str = "mock";
 
-/// The log, what is selected in it, and the page's one mock server.
+/// The log, what is selected in it, and the page's mock server (in its worker).
 #[derive(Clone, Copy)]
 pub struct LogState {
     /// Every message exchanged (the persist code saves and restores it:
@@ -44,8 +51,14 @@ pub struct LogState {
     pub log: RwSignal<Log>,
     /// The message the user selected (its pair is highlighted).
     pub selected: RwSignal<Option<At>>,
-    /// The mock server: one per page, its MCP session state kept between sends.
-    server: StoredValue<MockServer>,
+    /// The mock server's worker: the playground's session (its MCP state kept between sends)
+    /// and the lessons' (started on the first Send or lesson Run).
+    mock: StoredValue<LazyWorker, LocalStorage>,
+    /// The playground's session starts afresh with the next Send (the first, Clear, a fixtures
+    /// switch, a worker that failed).
+    fresh: StoredValue<bool>,
+    /// Bumped when the playground's session starts afresh: answers for an older one are dropped.
+    session: StoredValue<u64>,
     /// The page answers the mock server's own requests as a cooperative client would
     /// (`data-testid="auto-answer"`); off, each waits in the log with a Reply action.
     pub auto_answer: RwSignal<bool>,
@@ -56,53 +69,106 @@ pub struct LogState {
     /// The list of entries (`data-testid="log"`, a `<li>` per shown entry, in the log's order):
     /// `#/log` scrolls to it and focuses it, "Show in the log" scrolls to a row of it.
     pub list: NodeRef<leptos::html::Ol>,
+    /// Where notices go.
+    app: AppState,
 }
 
 impl LogState {
     /// Passes each client document of `text` to the mock server, as the server of `profile`
     /// (the page's: what the verdicts call invalid, the mock answers as invalid), logging both
-    /// directions. Returns how many documents were sent, and why the automatic answers stopped
-    /// when they did.
-    pub fn send_to_mock(
-        &self,
-        text: &str,
-        profile: crate::rpc::Profile,
-    ) -> (usize, Option<String>) {
-        mock::send_noting(
-            self.server,
-            self.log,
+    /// directions when its answer comes (why the automatic answers stopped, when they did, is a
+    /// notice). Returns how many documents were sent.
+    pub fn send_to_mock(&self, text: &str, profile: crate::rpc::Profile) -> usize {
+        let (log, app, session) = (self.log, self.app, self.session);
+        let now = session.get_value();
+        let took: Took = Rc::new(move |records, stopped| {
+            if session.try_get_value() != Some(now) {
+                return;
+            }
+            append(log, MOCK_PEER, records);
+            if let Some(stopped) = stopped {
+                app.notify(super::NoticeLevel::Info, stopped);
+            }
+        });
+        self.send(
+            Session::Playground,
+            self.fresh.get_value(),
             text,
             profile,
-            self.auto_answer.get_untracked(),
+            took,
         )
     }
 
-    /// A mock server of its own, serving what the page's serves (a lesson's run: a fresh session).
-    pub fn fresh_server(&self) -> MockServer {
-        MockServer::with_fixtures(self.fixtures.get_untracked())
+    /// Passes each client document of `text` to the lessons' session of the mock (`fresh`: a
+    /// new one first, a lesson's Run); `took` gets what crossed. Returns how many were sent.
+    pub fn send_in_lesson(
+        &self,
+        text: &str,
+        profile: crate::rpc::Profile,
+        fresh: bool,
+        took: Took,
+    ) -> usize {
+        self.send(Session::Lesson, fresh, text, profile, took)
+    }
+
+    fn send(
+        &self,
+        session: Session,
+        fresh: bool,
+        text: &str,
+        profile: crate::rpc::Profile,
+        took: Took,
+    ) -> usize {
+        let fixtures = self.fixtures.get_untracked();
+        let after = self.fresh;
+        let on_failure: Rc<dyn Fn()> = Rc::new(move || after.set_value(true));
+        let sent = mock::send_documents(
+            self.mock,
+            self.app,
+            session,
+            fresh.then_some(fixtures),
+            text,
+            profile,
+            self.auto_answer.get_untracked(),
+            took,
+            on_failure,
+        );
+        if sent > 0 && session == Session::Playground {
+            self.fresh.set_value(false);
+        }
+        sent
+    }
+
+    /// The playground's session starts afresh with the next Send; what an older one still
+    /// answers is dropped.
+    fn restart(&self) {
+        self.fresh.set_value(true);
+        self.session.update_value(|s| *s += 1);
     }
 
     /// Empties the log and starts a fresh mock server (a new MCP session).
     pub fn clear(&self) {
         self.log.update(Log::clear);
         self.selected.set(None);
-        self.server
-            .set_value(MockServer::with_fixtures(self.fixtures.get_untracked()));
+        self.restart();
     }
 
     /// Serves `fixtures` from now on: a new mock server (a new MCP session); the log stays.
     pub fn serve_fixtures(&self, fixtures: Fixtures) {
         self.fixtures.set(fixtures);
-        self.server.set_value(MockServer::with_fixtures(fixtures));
+        self.restart();
     }
 }
 
 /// Provides [`LogState`] to the page (App calls it once, after providing [`AppState`]).
-pub fn provide(_state: AppState) -> LogState {
+pub fn provide(app: AppState) -> LogState {
     let log_state = LogState {
         log: RwSignal::new(Log::new()),
         selected: RwSignal::new(None),
-        server: StoredValue::new(MockServer::new()),
+        mock: mock::worker(),
+        fresh: StoredValue::new(true),
+        session: StoredValue::new(0),
+        app,
         auto_answer: RwSignal::new(false),
         fixtures: RwSignal::new(Fixtures::Friendly),
         list: NodeRef::new(),

@@ -12,7 +12,7 @@ use crate::teach::lessons::{rules_taught, LESSONS};
 use crate::teach::progress::LessonProgress;
 use crate::teach::quiz;
 use crate::teach::route::Route;
-use crate::ui::exchange::{describe_at, send_to, use_log, SequencePicture};
+use crate::ui::exchange::{append, describe_at, use_log, LogState, SequencePicture, MOCK_PEER};
 use crate::ui::prelude::*;
 use crate::ui::quiz::{Question, Slot};
 use crate::ui::{AppState, NoticeLevel};
@@ -120,8 +120,8 @@ fn Lesson(
     let lesson_run = LessonRun {
         lesson: i,
         page: log.log,
-        auto: log.auto_answer,
-        server: StoredValue::new(log.fresh_server()),
+        mock: log,
+        fresh: StoredValue::new(true),
         local: RwSignal::new(None),
         runs: StoredValue::new(0),
         copied: StoredValue::new(0),
@@ -131,7 +131,7 @@ fn Lesson(
     let local = lesson_run.local;
     let runs = lesson_run.runs;
     let run = move |_| {
-        lesson_run.server.set_value(log.fresh_server());
+        lesson_run.fresh.set_value(true);
         runs.update_value(|n| *n += 1);
         lesson_run.copied.set_value(0);
         local.set(Some(RwSignal::new(Log::new())));
@@ -317,8 +317,10 @@ struct LessonRun {
     /// 0-based.
     lesson: usize,
     page: RwSignal<Log>,
-    auto: RwSignal<bool>,
-    server: StoredValue<crate::mock::MockServer>,
+    /// The page's mock (its lessons' session, in the mock's worker).
+    mock: LogState,
+    /// The next send starts the lessons' session afresh (a new run).
+    fresh: StoredValue<bool>,
     /// This run's log (none before the first run).
     local: RwSignal<Option<RwSignal<Log>>>,
     runs: StoredValue<u32>,
@@ -329,19 +331,31 @@ struct LessonRun {
 }
 
 impl LessonRun {
-    /// Sends `text` in this run, copies what went each way to the page's log, and brings what
-    /// waits for the learner into view: the server's question to answer, else the run.
+    /// Sends `text` in this run; what went each way comes in [`LessonRun::took`].
     fn send(self, text: &str, profile: crate::rpc::Profile) {
         let Some(run_log) = self.local.get_untracked() else {
             return;
         };
-        send_to(
-            self.server,
-            run_log,
-            text,
-            profile,
-            self.auto.get_untracked(),
-        );
+        let run = self.runs.get_value();
+        let took: crate::ui::exchange::Took = std::rc::Rc::new(move |records, _| {
+            // A later run, or the lesson left: this answer is not for it.
+            if self.runs.try_get_value() == Some(run) {
+                self.took(run_log, records);
+            }
+        });
+        if self
+            .mock
+            .send_in_lesson(text, profile, self.fresh.get_value(), took)
+            > 0
+        {
+            self.fresh.set_value(false);
+        }
+    }
+
+    /// Logs what went each way in this run, copies it to the page's log, and brings what waits
+    /// for the learner into view: the server's question to answer, else the run.
+    fn took(self, run_log: RwSignal<Log>, records: Vec<crate::exchange::mock_worker::Record>) {
+        append(run_log, MOCK_PEER, records);
         let peer = format!(
             "mock · lesson {} run {}",
             self.lesson + 1,

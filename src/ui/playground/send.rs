@@ -32,10 +32,8 @@ fn send(app: AppState, api: ApiState, log: LogState, link: Option<Link>) {
         }
         return;
     }
-    match log.send_to_mock(&text, app.profile.get_untracked()) {
-        (0, _) => app.notify(NoticeLevel::Info, "Nothing to send: the editor has no client message (a transcript sends only its --> lines)."),
-        (_, Some(stopped)) => app.notify(NoticeLevel::Info, stopped),
-        _ => {}
+    if log.send_to_mock(&text, app.profile.get_untracked()) == 0 {
+        app.notify(NoticeLevel::Info, "Nothing to send: the editor has no client message (a transcript sends only its --> lines).");
     }
 }
 
