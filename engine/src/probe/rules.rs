@@ -141,6 +141,7 @@ const JSON_SCHEMA: Section = Section {
 
 /// A 2026-07-28 `tools/call` of `ask` (id 1) answered by an input-required result asking `q`
 /// for an integer age, then the retry (id 2) answering it with the content `$content`.
+#[cfg(not(target_arch = "wasm32"))] // examples only (teaching text)
 macro_rules! elicitation_round {
     ($content:literal) => {
         concat!(
@@ -155,6 +156,7 @@ macro_rules! elicitation_round {
 }
 
 /// A tools/list (id 1) answered with one tool whose inputSchema is `$schema`.
+#[cfg(not(target_arch = "wasm32"))] // examples only (teaching text)
 macro_rules! listed_tool {
     ($schema:literal) => {
         concat!(
