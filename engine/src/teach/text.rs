@@ -9,7 +9,7 @@
 //! is stale) on the first open of the reference, the lessons or the quiz, and reads it with
 //! [`Teaching::from_json`], which checks that every rule and lesson has its text.
 
-use serde::{Deserialize, Serialize};
+use crate::json::Node;
 
 /// The most the page reads of a teaching file (today's is ~70 KB).
 pub const TEACHING_MAX_BYTES: usize = 1 << 20;
@@ -18,7 +18,8 @@ pub const TEACHING_MAX_BYTES: usize = 1 << 20;
 pub const TEACHING_FILE: &str = "engine/src/teach/teaching.json";
 
 /// A rule's teaching text.
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq)]
+#[cfg_attr(not(target_arch = "wasm32"), derive(serde::Serialize))]
 pub struct RuleText {
     /// The catalogue entry's id.
     pub id: String,
@@ -30,12 +31,16 @@ pub struct RuleText {
     pub good: String,
     /// OpenRPC rules only: the document the examples are checked under (empty for the rules about
     /// a document itself, whose `bad` and `good` are documents).
-    #[serde(default, skip_serializing_if = "String::is_empty")]
+    #[cfg_attr(
+        not(target_arch = "wasm32"),
+        serde(skip_serializing_if = "String::is_empty")
+    )]
     pub document: String,
 }
 
 /// A lesson's teaching text.
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq)]
+#[cfg_attr(not(target_arch = "wasm32"), derive(serde::Serialize))]
 pub struct LessonText {
     /// The lesson's id ([`super::lessons::Lesson::id`]).
     pub id: String,
@@ -47,8 +52,8 @@ pub struct LessonText {
 
 /// All the teaching text: the rules in catalogue order (JSON-RPC's, MCP's, then OpenRPC's), the
 /// lessons in path order.
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Clone, Debug, Default, PartialEq)]
+#[cfg_attr(not(target_arch = "wasm32"), derive(serde::Serialize))]
 pub struct Teaching {
     pub rules: Vec<RuleText>,
     pub lessons: Vec<LessonText>,
@@ -74,8 +79,7 @@ impl Teaching {
                 json.len()
             ));
         }
-        let teaching: Teaching = serde_json::from_str(json)
-            .map_err(|e| format!("the teaching text is not readable: {e}"))?;
+        let teaching = read(json)?;
         let rules = crate::rpc::catalogue::all().chain(crate::rpc::catalogue::openrpc());
         for rule in rules {
             if teaching.rule(rule.id).is_none() {
@@ -97,6 +101,7 @@ impl Teaching {
     }
 
     /// The teaching file's text (pretty JSON, one entry per rule and lesson, ending in a newline).
+    #[cfg(not(target_arch = "wasm32"))]
     pub fn to_json(&self) -> String {
         let mut json = serde_json::to_string_pretty(self).unwrap_or_default();
         json.push('\n');
@@ -130,6 +135,56 @@ impl Teaching {
             }
         })
     }
+}
+
+/// The file's entries, read with the engine's own JSON parser (already in the page: a serde
+/// reader for these types cost ~3 KB gzipped of its wasm; docs/size-rules.md, 8).
+fn read(json: &str) -> Result<Teaching, String> {
+    let (parsed, _) = crate::json::parse_document(json.as_bytes(), 0)
+        .map_err(|e| format!("the teaching text is not JSON: {e}"))?;
+    let list = |name: &str| {
+        parsed
+            .root
+            .get(name)
+            .and_then(Node::as_array)
+            .ok_or(format!("the teaching text has no array \"{name}\""))
+    };
+    let text = |entry: &Node, at: &str, name: &str| {
+        entry
+            .get(name)
+            .and_then(Node::as_str)
+            .map(str::to_string)
+            .ok_or(format!("the teaching text's {at} has no string \"{name}\""))
+    };
+    let mut teaching = Teaching::default();
+    for (i, r) in list("rules")?.iter().enumerate() {
+        let at = format!("rules[{i}]");
+        teaching.rules.push(RuleText {
+            id: text(r, &at, "id")?,
+            explanation: text(r, &at, "explanation")?,
+            bad: text(r, &at, "bad")?,
+            good: text(r, &at, "good")?,
+            document: r
+                .get("document")
+                .map_or(Ok(String::new()), |_| text(r, &at, "document"))?,
+        });
+    }
+    for (i, l) in list("lessons")?.iter().enumerate() {
+        let at = format!("lessons[{i}]");
+        let paragraphs = l.get("text").and_then(Node::as_array);
+        let paragraphs =
+            paragraphs.ok_or(format!("the teaching text's {at} has no array \"text\""))?;
+        teaching.lessons.push(LessonText {
+            id: text(l, &at, "id")?,
+            text: paragraphs
+                .iter()
+                .map(|p| p.as_str().map(str::to_string))
+                .collect::<Option<_>>()
+                .ok_or(format!("the teaching text's {at}.text holds a non-string"))?,
+            example: text(l, &at, "example")?,
+        });
+    }
+    Ok(teaching)
 }
 
 #[cfg(test)]
@@ -181,7 +236,16 @@ mod tests {
     #[test]
     fn a_teaching_file_that_is_not_json_is_refused_with_its_place() {
         let why = Teaching::from_json("{\"rules\": [}").unwrap_err();
-        assert!(why.contains("line 1 column"), "{why}");
+        assert!(why.contains("(byte 11)"), "{why}");
+    }
+
+    #[test]
+    fn a_teaching_entry_without_a_field_is_refused_naming_its_place() {
+        let json = Teaching::builtin()
+            .to_json()
+            .replacen("\"bad\":", "\"worse\":", 1);
+        let why = Teaching::from_json(&json).unwrap_err();
+        assert!(why.contains("rules[0] has no string \"bad\""), "{why}");
     }
 
     #[test]
