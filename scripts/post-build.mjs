@@ -10,6 +10,8 @@
 //   5. The worker binaries (Trunk's data-type="worker": probe-worker) get 1 and 2 as well, and
 //      hashed names like the page's files (Trunk leaves them unhashed); so does the Probe's loader
 //      (probe-boot.js). <meta name="app-entry"> (data-lazy-*) names the new files.
+//   6. The teaching text (teaching.json) is made compact, gets a hashed name, and its SRI hash in
+//      <meta name="app-entry" data-teaching-integrity>.
 // Debug builds (trunk serve) are left alone.
 //   node scripts/post-build.mjs [DIR]    (default: $TRUNK_STAGING_DIR; for trying it on a dist/)
 import { createHash } from 'node:crypto';
@@ -83,6 +85,22 @@ for (const name of small) {
   } else {
     written.push([name, out.code]);
   }
+}
+// The teaching text (engine/src/teach/teaching.json, fetched by src/ui/teaching.rs on the first
+// open of the reference, lessons or quiz): compact JSON, a hashed name like the workers' files,
+// and its SRI hash in data-teaching-integrity (the page fetches it with that integrity).
+{
+  const name = 'teaching.json';
+  if (!files.includes(name)) fail(`no ${name} in ${dir} (index.html copies it)`);
+  const compact = JSON.stringify(JSON.parse(readFileSync(join(dir, name), 'utf8')));
+  const hashed = `teaching-${contentHash(compact)}.json`;
+  page = renameIn(page, name, hashed);
+  const attribute = 'data-lazy-teaching=';
+  if (page.split(attribute).length !== 2) fail(`index.html names ${attribute} not once`);
+  page = page.replace(attribute, `data-teaching-integrity="${sri(Buffer.from(compact))}" ${attribute}`);
+  unlinkSync(join(dir, name));
+  written.push([hashed, compact]);
+  minified.push(name);
 }
 for (const [before, after] of changed) {
   const old = sri(before);

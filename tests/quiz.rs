@@ -5,7 +5,7 @@ use jsonrpc_playground::teach::quiz::{bank, grade, item, order, Answer, Choice};
 
 #[test]
 fn every_rule_has_an_item_that_breaks_it() {
-    let items = bank();
+    let items = bank(jsonrpc_playground::teach::text::Teaching::builtin());
     for rule in catalogue::all() {
         let it = items
             .iter()
@@ -23,7 +23,10 @@ fn every_rule_has_an_item_that_breaks_it() {
 
 #[test]
 fn the_bank_has_valid_items_of_every_kind() {
-    let kinds: Vec<Choice> = bank().iter().map(|i| i.key().choice).collect();
+    let kinds: Vec<Choice> = bank(jsonrpc_playground::teach::text::Teaching::builtin())
+        .iter()
+        .map(|i| i.key().choice)
+        .collect();
     for c in [
         Choice::Request,
         Choice::Notification,
@@ -34,7 +37,7 @@ fn the_bank_has_valid_items_of_every_kind() {
     ] {
         assert!(kinds.contains(&c), "no item whose answer is {c:?}");
     }
-    assert!(bank()
+    assert!(bank(jsonrpc_playground::teach::text::Teaching::builtin())
         .iter()
         .any(|i| matches!(i.profile, Profile::Mcp(_)) && i.key().choice == Choice::Request));
 }
@@ -42,7 +45,7 @@ fn the_bank_has_valid_items_of_every_kind() {
 #[test]
 fn the_seed_lab_is_in_the_bank_with_the_articles_answers() {
     let answer = |id: &str| {
-        let it = item(id).unwrap();
+        let it = item(id, jsonrpc_playground::teach::text::Teaching::builtin()).unwrap();
         assert_eq!(it.profile, Profile::Mcp(McpVersion::V2025_11_25));
         let key = it.key();
         (
@@ -67,7 +70,11 @@ fn the_seed_lab_is_in_the_bank_with_the_articles_answers() {
 
 #[test]
 fn grading_checks_the_kind_then_the_rule_or_the_place() {
-    let it = item("rule:jsonrpc-not-2-0").unwrap();
+    let it = item(
+        "rule:jsonrpc-not-2-0",
+        jsonrpc_playground::teach::text::Teaching::builtin(),
+    )
+    .unwrap();
     let right = grade(
         &it,
         &Answer {
@@ -141,7 +148,11 @@ fn grading_checks_the_kind_then_the_rule_or_the_place() {
 
 #[test]
 fn a_valid_request_is_graded_as_a_request() {
-    let it = item("own:subtract").unwrap();
+    let it = item(
+        "own:subtract",
+        jsonrpc_playground::teach::text::Teaching::builtin(),
+    )
+    .unwrap();
     assert_eq!(
         it.choices(),
         [
@@ -175,7 +186,11 @@ fn a_valid_request_is_graded_as_a_request() {
 
 #[test]
 fn transcripts_are_answered_valid_or_invalid() {
-    let it = item("rule:response-unmatched").unwrap();
+    let it = item(
+        "rule:response-unmatched",
+        jsonrpc_playground::teach::text::Teaching::builtin(),
+    )
+    .unwrap();
     assert!(it.transcript);
     assert_eq!(it.choices(), [Choice::Valid, Choice::Invalid]);
     assert!(
@@ -189,7 +204,11 @@ fn transcripts_are_answered_valid_or_invalid() {
         )
         .correct
     );
-    let ok = item("valid:response-unmatched").unwrap();
+    let ok = item(
+        "valid:response-unmatched",
+        jsonrpc_playground::teach::text::Teaching::builtin(),
+    )
+    .unwrap();
     assert!(
         grade(
             &ok,
@@ -204,7 +223,7 @@ fn transcripts_are_answered_valid_or_invalid() {
 
 #[test]
 fn ids_are_unique_and_orders_reproduce() {
-    let items = bank();
+    let items = bank(jsonrpc_playground::teach::text::Teaching::builtin());
     let mut ids: Vec<&str> = items.iter().map(|i| i.id.as_str()).collect();
     ids.sort();
     ids.dedup();
@@ -289,7 +308,11 @@ mod lessons {
     fn every_lesson_question_is_in_the_bank() {
         for l in LESSONS {
             assert!(
-                item(l.question).is_some(),
+                item(
+                    l.question,
+                    jsonrpc_playground::teach::text::Teaching::builtin()
+                )
+                .is_some(),
                 "{}: no quiz item {}",
                 l.id,
                 l.question
@@ -510,7 +533,11 @@ fn every_lesson_asks_a_question_from_the_bank_and_its_example_runs_on_the_mock()
     assert_eq!(LESSONS.len(), 16);
     for l in LESSONS {
         assert!(
-            item(l.question).is_some(),
+            item(
+                l.question,
+                jsonrpc_playground::teach::text::Teaching::builtin()
+            )
+            .is_some(),
             "{}: no item {}",
             l.id,
             l.question
@@ -554,7 +581,11 @@ fn marked_runs_cover_the_text_and_mark_the_spans() {
         own(&[("é", false), ("\"x\"", true)])
     );
     // The seed lab's broken member, as the quiz marks it.
-    let it = item("rule:jsonrpc-not-2-0").unwrap();
+    let it = item(
+        "rule:jsonrpc-not-2-0",
+        jsonrpc_playground::teach::text::Teaching::builtin(),
+    )
+    .unwrap();
     let g = grade(&it, &Answer::default());
     let hit: Vec<String> = marked(&it.text, &g.spans)
         .into_iter()
@@ -580,7 +611,11 @@ fn pointing_accepts_the_offending_member_or_message() {
         )
         .correct
     };
-    let unanswered = item("rule:request-unanswered").unwrap();
+    let unanswered = item(
+        "rule:request-unanswered",
+        jsonrpc_playground::teach::text::Teaching::builtin(),
+    )
+    .unwrap();
     let second = unanswered.text.find("\"b\"").unwrap();
     assert!(
         at(&unanswered, second + 1),
@@ -593,7 +628,11 @@ fn pointing_accepts_the_offending_member_or_message() {
         "the answered request is not the problem"
     );
 
-    let version = item("rule:jsonrpc-not-2-0").unwrap();
+    let version = item(
+        "rule:jsonrpc-not-2-0",
+        jsonrpc_playground::teach::text::Teaching::builtin(),
+    )
+    .unwrap();
     let name = version.text.find("\"jsonrpc\"").unwrap();
     assert!(at(&version, name + 1), "the member's name");
     let method = version.text.find("\"method\"").unwrap();
@@ -630,7 +669,11 @@ fn every_part_can_be_pointed_at_without_a_mouse() {
         );
     }
     // The keyboard's answer is graded as the click's: the unanswered request's method.
-    let unanswered = item("rule:request-unanswered").unwrap();
+    let unanswered = item(
+        "rule:request-unanswered",
+        jsonrpc_playground::teach::text::Teaching::builtin(),
+    )
+    .unwrap();
     let method = pointable(&unanswered.text)
         .into_iter()
         .filter(|s| unanswered.text[s.start..s.end].starts_with("\"method\""))
@@ -651,7 +694,11 @@ mod severity {
 
     #[test]
     fn pointing_at_a_warnings_part_is_a_right_observation() {
-        let it = item("rule:member-unknown").unwrap();
+        let it = item(
+            "rule:member-unknown",
+            jsonrpc_playground::teach::text::Teaching::builtin(),
+        )
+        .unwrap();
         let parms = it.text.find("\"parms\"").unwrap();
         let g = grade(
             &it,
@@ -673,7 +720,11 @@ mod severity {
 
     #[test]
     fn picking_the_warning_rule_of_a_batch_is_right() {
-        let it = item("rule:batch-duplicate-id").unwrap();
+        let it = item(
+            "rule:batch-duplicate-id",
+            jsonrpc_playground::teach::text::Teaching::builtin(),
+        )
+        .unwrap();
         let g = grade(
             &it,
             &Answer {
@@ -687,7 +738,11 @@ mod severity {
 
     #[test]
     fn answering_invalid_without_finding_the_warning_is_not_quite_with_the_article() {
-        let it = item("rule:member-unknown").unwrap();
+        let it = item(
+            "rule:member-unknown",
+            jsonrpc_playground::teach::text::Teaching::builtin(),
+        )
+        .unwrap();
         let g = grade(
             &it,
             &Answer {
@@ -702,7 +757,11 @@ mod severity {
 
     #[test]
     fn the_inner_array_of_a_nested_batch_can_be_pointed_at_and_is_the_mistake() {
-        let it = item("rule:batch-nested").unwrap();
+        let it = item(
+            "rule:batch-nested",
+            jsonrpc_playground::teach::text::Teaching::builtin(),
+        )
+        .unwrap();
         let parts: Vec<&str> = pointable(&it.text)
             .into_iter()
             .map(|s| &it.text[s.start..s.end])
@@ -765,7 +824,11 @@ mod lesson_topics {
     #[test]
     fn every_lesson_question_tests_its_lessons_topics() {
         for l in LESSONS {
-            let it = item(l.question).unwrap();
+            let it = item(
+                l.question,
+                jsonrpc_playground::teach::text::Teaching::builtin(),
+            )
+            .unwrap();
             let key = it.key();
             for r in key.rules.iter().chain(&key.warnings) {
                 assert!(
@@ -797,7 +860,14 @@ mod lesson_topics {
     fn a_lessons_rule_picker_holds_its_questions_rules_and_only_rules_taught_so_far() {
         for (i, l) in LESSONS.iter().enumerate() {
             let taught = rules_taught(i);
-            for r in item(l.question).unwrap().key().rules {
+            for r in item(
+                l.question,
+                jsonrpc_playground::teach::text::Teaching::builtin(),
+            )
+            .unwrap()
+            .key()
+            .rules
+            {
                 assert!(
                     taught.contains(&r.id),
                     "lesson {}: {} not offered",
@@ -817,7 +887,14 @@ mod lesson_topics {
     fn the_transcript_notation_is_taught_in_the_first_lesson_whose_question_uses_it() {
         let first = LESSONS
             .iter()
-            .find(|l| item(l.question).unwrap().transcript)
+            .find(|l| {
+                item(
+                    l.question,
+                    jsonrpc_playground::teach::text::Teaching::builtin(),
+                )
+                .unwrap()
+                .transcript
+            })
             .unwrap();
         let text = first.text.join(" ");
         assert!(
@@ -841,31 +918,57 @@ mod lesson_topics {
 #[test]
 fn share_links_are_opaque_and_old_links_still_open() {
     use jsonrpc_playground::teach::route::{QuizRoute, Route};
-    for it in bank() {
+    for it in bank(jsonrpc_playground::teach::text::Teaching::builtin()) {
         let share = it.share_id();
         assert!(share.starts_with("q-") && share.len() == 10, "{share}");
         assert!(!share.contains(':'));
-        assert_eq!(item(&share).map(|i| i.id), Some(it.id.clone()));
         assert_eq!(
-            item(&it.id).map(|i| i.id),
+            item(&share, jsonrpc_playground::teach::text::Teaching::builtin()).map(|i| i.id),
+            Some(it.id.clone())
+        );
+        assert_eq!(
+            item(&it.id, jsonrpc_playground::teach::text::Teaching::builtin()).map(|i| i.id),
             Some(it.id.clone()),
             "the old form still opens"
         );
     }
-    let mut shares: Vec<String> = bank().iter().map(|i| i.share_id()).collect();
+    let mut shares: Vec<String> = bank(jsonrpc_playground::teach::text::Teaching::builtin())
+        .iter()
+        .map(|i| i.share_id())
+        .collect();
     shares.sort();
     shares.dedup();
-    assert_eq!(shares.len(), bank().len(), "share ids are unique");
-    let it = item("rule:mcp-request-during-initialization").unwrap();
+    assert_eq!(
+        shares.len(),
+        bank(jsonrpc_playground::teach::text::Teaching::builtin()).len(),
+        "share ids are unique"
+    );
+    let it = item(
+        "rule:mcp-request-during-initialization",
+        jsonrpc_playground::teach::text::Teaching::builtin(),
+    )
+    .unwrap();
     let link = Route::Quiz(QuizRoute::Item(it.share_id())).fragment();
     assert!(!link.contains("initialization"), "{link}");
     // Stable: the id of a known item is fixed (links shared today open tomorrow).
-    assert_eq!(item("rule:batch-empty").unwrap().share_id(), "q-085fee61");
+    assert_eq!(
+        item(
+            "rule:batch-empty",
+            jsonrpc_playground::teach::text::Teaching::builtin()
+        )
+        .unwrap()
+        .share_id(),
+        "q-085fee61"
+    );
 }
 
 #[test]
 fn the_handshake_lessons_question_is_a_client_sending_the_servers_request() {
-    let it = item("own:mcp-sampling-from-client").unwrap();
+    let it = item(
+        "own:mcp-sampling-from-client",
+        jsonrpc_playground::teach::text::Teaching::builtin(),
+    )
+    .unwrap();
     let ids: Vec<&str> = it.key().rules.iter().map(|r| r.id).collect();
     assert_eq!(ids, ["mcp-wrong-direction"]);
     let handshake = jsonrpc_playground::teach::lessons::lesson("mcp-versions").unwrap();
@@ -874,7 +977,11 @@ fn the_handshake_lessons_question_is_a_client_sending_the_servers_request() {
 
 #[test]
 fn a_handshake_era_read_without_its_uri_misses_a_param() {
-    let it = item("own:mcp-read-no-uri").unwrap();
+    let it = item(
+        "own:mcp-read-no-uri",
+        jsonrpc_playground::teach::text::Teaching::builtin(),
+    )
+    .unwrap();
     let ids: Vec<&str> = it.key().rules.iter().map(|r| r.id).collect();
     assert_eq!(ids, ["mcp-param-missing"]);
 }

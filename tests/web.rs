@@ -1247,6 +1247,12 @@ mod dom_page {
 
     #[wasm_bindgen_test]
     async fn the_router_shows_a_view_marks_its_link_and_try_it_returns_to_the_playground() {
+        // The page fetches the teaching text (tests/e2e/teaching.test.mjs); this page has none
+        // to fetch, so it is given.
+        let teaching = jsonrpc_playground::ui::teaching::install(include_str!(
+            "../engine/src/teach/teaching.json"
+        ))
+        .unwrap();
         let app = mount_app();
         tick().await;
         let current =
@@ -1258,7 +1264,7 @@ mod dom_page {
         assert!(app.one("main.playground").has_attribute("hidden"));
         assert!(!app.one(".teach-host").has_attribute("hidden"));
         let rule = entry.get_attribute("data-rule").unwrap();
-        let bad = jsonrpc_playground::rpc::catalogue::find(&rule).unwrap().bad;
+        let bad = teaching.rule(&rule).unwrap().bad.as_str();
         entry
             .query_selector("[data-testid=try-bad]")
             .unwrap()

@@ -28,6 +28,7 @@ mod reference;
 mod share;
 mod state;
 mod storage;
+pub mod teaching;
 mod theme;
 mod views;
 mod worker;

@@ -3,9 +3,13 @@
 // every same-origin file the page loads at start (the hashed JS, wasm, CSS and boot script, under
 // any --public-url). The files of the workers the page starts on first use (the Probe's: named
 // in data-lazy-* of <meta name="app-entry">) are cached when first fetched, not at install: a
-// visitor who never probes never downloads them. Pages are then fetched network-first (a new
-// build shows up when online; the files of older builds are dropped from the cache) and files
-// cache-first (their names are hashed, so a cached file never goes stale).
+// visitor who never probes never downloads them. The teaching text (data-lazy-teaching: the
+// reference's, lessons' and quiz's, ~12 KB gzipped) is the exception: not part of the first load
+// (the page fetches it on the first open of a teaching view), it is cached at install, after the
+// app started, so those views open offline even when the first visit never opened one (or opened
+// one before this worker controlled the page, whose fetch it never saw). Pages are then fetched
+// network-first (a new build shows up when online; the files of older builds are dropped from the
+// cache) and files cache-first (their names are hashed, so a cached file never goes stale).
 const CACHE = 'jsonrpc-playground-v1';
 const SCOPE = self.registration.scope;
 
@@ -13,7 +17,7 @@ const SCOPE = self.registration.scope;
 function filesOf(html, lazy) {
   const files = new Set();
   const names = lazy ? /\s(?:href|src|data-js|data-wasm|data-worker|data-lazy-[a-z-]+)=(?:"([^"#]+)"|([^\s"'>#]+))/g
-    : /\s(?:href|src|data-js|data-wasm|data-worker)=(?:"([^"#]+)"|([^\s"'>#]+))/g;
+    : /\s(?:href|src|data-js|data-wasm|data-worker|data-lazy-teaching)=(?:"([^"#]+)"|([^\s"'>#]+))/g;
   // The release HTML is minified: attribute values are quoted or bare.
   for (const [, quoted, bare] of html.matchAll(names)) {
     const url = new URL((quoted ?? bare).replaceAll('&amp;', '&'), SCOPE);

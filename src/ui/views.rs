@@ -10,6 +10,7 @@ use crate::ui::prelude::*;
 
 use super::api::ApiState;
 use super::js::focus_within;
+use super::teaching::{pending, provide_teaching, TeachingState};
 use super::{lessons, quiz, reference, share, AppState};
 use crate::teach::route::{QuizRoute, Route};
 
@@ -75,17 +76,27 @@ pub fn TeachView() -> impl IntoView {
     let route = use_route();
     let app = super::use_app();
     let host = app.teach_main;
-    // The view of the route, built afresh when the route changes.
-    let view = move || match route.get() {
-        Route::Playground | Route::Log => ().into_any(),
-        Route::Reference(focus) => view! { <reference::Reference app focus /> }.into_any(),
-        Route::Quiz(which) => view! { <quiz::Quiz app which /> }.into_any(),
-        Route::Lessons(index) => view! { <lessons::Lessons app index /> }.into_any(),
+    // Fetched on the first open of a teaching view (teaching.rs).
+    let teaching = provide_teaching(move || !route.with(Route::is_playground));
+    // The view of the route, built afresh when the route changes, once the text is there.
+    let view = move || match (route.get(), teaching.get()) {
+        (Route::Playground | Route::Log, _) => ().into_any(),
+        (Route::Reference(focus), TeachingState::Ready(text)) => {
+            view! { <reference::Reference app focus text /> }.into_any()
+        }
+        (Route::Quiz(which), TeachingState::Ready(text)) => {
+            view! { <quiz::Quiz app which text /> }.into_any()
+        }
+        (Route::Lessons(index), TeachingState::Ready(text)) => {
+            view! { <lessons::Lessons app index text /> }.into_any()
+        }
+        _ => pending(teaching),
     };
     // Once a view is built: its focus target (`data-focus`, else its heading) is scrolled to and
     // focused, so a keyboard or screen-reader user lands in the view they opened.
     Effect::new(move |_| {
         route.track();
+        teaching.track();
         if let Some(host) = host.get() {
             let target = if host.query_selector("[data-focus]").ok().flatten().is_some() {
                 "[data-focus]"

@@ -31,10 +31,14 @@ macro_rules! probe_rule {
             scope: Scope::$scope,
             section: $section,
             summary: $summary,
+            #[cfg(not(target_arch = "wasm32"))]
             explanation: $explanation,
+            #[cfg(not(target_arch = "wasm32"))]
             bad: "",
+            #[cfg(not(target_arch = "wasm32"))]
             good: "",
             example_version: None,
+            #[cfg(not(target_arch = "wasm32"))]
             example_document: "",
         };
     };
@@ -137,6 +141,7 @@ const JSON_SCHEMA: Section = Section {
 
 /// A 2026-07-28 `tools/call` of `ask` (id 1) answered by an input-required result asking `q`
 /// for an integer age, then the retry (id 2) answering it with the content `$content`.
+#[cfg(not(target_arch = "wasm32"))] // examples only (teaching text)
 macro_rules! elicitation_round {
     ($content:literal) => {
         concat!(
@@ -151,6 +156,7 @@ macro_rules! elicitation_round {
 }
 
 /// A tools/list (id 1) answered with one tool whose inputSchema is `$schema`.
+#[cfg(not(target_arch = "wasm32"))] // examples only (teaching text)
 macro_rules! listed_tool {
     ($schema:literal) => {
         concat!(
@@ -170,10 +176,14 @@ pub static ELICITATION_ANSWER_INVALID: Rule = Rule {
     scope: Scope::Mcp,
     section: ELICITATION,
     summary: "An accepted elicitation's content conforms to the requestedSchema it answers.",
+    #[cfg(not(target_arch = "wasm32"))]
     explanation: "The server asked for a form shaped by requestedSchema (in an input-required result's inputRequests, or an elicitation/create request before 2026-07-28); an accepted answer's content must meet it: every required field, each of the type, range, length and choices the schema gives. Servers validate it and refuse or ask again (checked by the boon JSON Schema engine).",
+    #[cfg(not(target_arch = "wasm32"))]
     bad: elicitation_round!("{\"age\": \"ten\"}"),
+    #[cfg(not(target_arch = "wasm32"))]
     good: elicitation_round!("{\"age\": 10}"),
     example_version: Some(crate::rpc::McpVersion::V2026_07_28),
+    #[cfg(not(target_arch = "wasm32"))]
     example_document: "",
 };
 
@@ -183,10 +193,14 @@ pub static SCHEMA_UNUSABLE: Rule = Rule {
     scope: Scope::Mcp,
     section: JSON_SCHEMA,
     summary: "A tool's inputSchema and outputSchema, and an elicitation's requestedSchema, are JSON Schemas a validator can use.",
+    #[cfg(not(target_arch = "wasm32"))]
     explanation: "MCP's schemas are JSON Schema (2020-12 unless $schema names another draft). One that does not compile (an unknown type, a keyword of the wrong kind, a $ref to nowhere) cannot check anything, so clients and servers either reject the tool or skip validation; one larger than 64 KB or nested deeper than 64 levels is not checked here. Fix the schema at the place the finding names.",
+    #[cfg(not(target_arch = "wasm32"))]
     bad: listed_tool!("{\"type\": \"object\", \"properties\": {\"a\": {\"type\": \"integr\"}}}"),
+    #[cfg(not(target_arch = "wasm32"))]
     good: listed_tool!("{\"type\": \"object\", \"properties\": {\"a\": {\"type\": \"integer\"}}}"),
     example_version: None,
+    #[cfg(not(target_arch = "wasm32"))]
     example_document: "",
 };
 

@@ -3,6 +3,7 @@
 //! grades every answer and explains it, pointing at the span. No answer is written by hand: the
 //! expected answer of each item is what `rpc::check` says of its text.
 
+use super::text::Teaching;
 use crate::json::Span;
 use crate::rpc::{self, catalogue, Document, Kind, McpVersion, Profile, Rule, Scope, Severity};
 
@@ -597,8 +598,9 @@ const OWN: &[(&str, &str, Option<McpVersion>)] = &[
 ];
 
 /// The whole bank: one item per rule (its broken example), the fixed examples, and our own.
-/// Texts appear once; order is stable (catalogue order, then ours).
-pub fn bank() -> Vec<Item> {
+/// Texts appear once; order is stable (catalogue order, then ours). The rules' examples are
+/// `teaching`'s ([`super::text`]).
+pub fn bank(teaching: &Teaching) -> Vec<Item> {
     let mut items: Vec<Item> = Vec::new();
     let mut push = |id: String, text: &str, profile: Profile| {
         if items.iter().any(|i| i.text == text && i.profile == profile) {
@@ -613,10 +615,14 @@ pub fn bank() -> Vec<Item> {
         });
     };
     for rule in catalogue::all() {
-        push(format!("rule:{}", rule.id), rule.bad, profile_of(rule));
+        if let Some(t) = teaching.rule(rule.id) {
+            push(format!("rule:{}", rule.id), &t.bad, profile_of(rule));
+        }
     }
     for rule in catalogue::all() {
-        push(format!("valid:{}", rule.id), rule.good, profile_of(rule));
+        if let Some(t) = teaching.rule(rule.id) {
+            push(format!("valid:{}", rule.id), &t.good, profile_of(rule));
+        }
     }
     for (name, text, version) in OWN {
         push(
@@ -629,8 +635,8 @@ pub fn bank() -> Vec<Item> {
 }
 
 /// The item with this id: its share id (`q-…`) or its own id (older links: `rule:…`, `own:…`).
-pub fn item(id: &str) -> Option<Item> {
-    bank()
+pub fn item(id: &str, teaching: &Teaching) -> Option<Item> {
+    bank(teaching)
         .into_iter()
         .find(|i| i.id == id || id.starts_with("q-") && i.share_id() == id)
 }

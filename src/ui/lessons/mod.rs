@@ -12,6 +12,7 @@ use crate::teach::lessons::{rules_taught, LESSONS};
 use crate::teach::progress::LessonProgress;
 use crate::teach::quiz;
 use crate::teach::route::Route;
+use crate::teach::text::Teaching;
 use crate::ui::exchange::{append, describe_at, use_log, LogState, SequencePicture, MOCK_PEER};
 use crate::ui::prelude::*;
 use crate::ui::quiz::{Question, Slot};
@@ -47,11 +48,16 @@ fn save(p: &LessonProgress, app: AppState) {
     }
 }
 
-/// The list (`None`, or an index past the last lesson) or one lesson (0-based).
+/// The list (`None`, or an index past the last lesson) or one lesson (0-based), with its `text`
+/// (fetched on the first open: crate::ui::teaching).
 #[component]
-pub(crate) fn Lessons(app: AppState, index: Option<usize>) -> impl IntoView {
+pub(crate) fn Lessons(
+    app: AppState,
+    index: Option<usize>,
+    text: &'static Teaching,
+) -> impl IntoView {
     match index.and_then(|i| LESSONS.get(i).map(|lesson| (i, lesson))) {
-        Some((i, lesson)) => view! { <Lesson app i lesson /> }.into_any(),
+        Some((i, lesson)) => view! { <Lesson app i lesson text /> }.into_any(),
         None => view! { <LessonList app /> }.into_any(),
     }
 }
@@ -108,8 +114,12 @@ fn Lesson(
     app: AppState,
     i: usize,
     lesson: &'static crate::teach::lessons::Lesson,
+    text: &'static Teaching,
 ) -> impl IntoView {
     let l = lesson;
+    // Its paragraphs and example (the file has every lesson's: `Teaching::from_json`).
+    let said = text.lesson(l.id);
+    let example: &'static str = said.map_or("", |t| &t.example);
     let progress = RwSignal::new(load(app));
     // Run sends the example to a mock server of the lesson's own, started afresh on every run
     // (a new MCP session: its ids restart, and the picture shows this run only). The playground's
@@ -135,7 +145,7 @@ fn Lesson(
         runs.update_value(|n| *n += 1);
         lesson_run.copied.set_value(0);
         local.set(Some(RwSignal::new(Log::new())));
-        lesson_run.send(l.example, l.profile);
+        lesson_run.send(example, l.profile);
     };
     // The server asked the client something: answer as a cooperative client would
     // (`crate::client`), and the run goes on with what follows.
@@ -271,7 +281,7 @@ fn Lesson(
             }
         }
     });
-    let question = quiz::item(l.question).map(|it| {
+    let question = quiz::item(l.question, text).map(|it| {
         let slot = Slot::new(it, false).with_rules(rules_taught(i));
         view! { <Question q=0 asked=slot on_graded /> }
     });
@@ -283,16 +293,21 @@ fn Lesson(
     };
     let prev = (i > 0).then(|| view! { <a data-testid="lesson-prev" href=Route::Lessons(Some(i - 1)).fragment()>"← Previous"</a> });
     let next = (i + 1 < LESSONS.len()).then(|| view! { <a data-testid="lesson-next" href=Route::Lessons(Some(i + 1)).fragment()>"Next step →"</a> });
-    let text = l.text.iter().map(|p| view! { <p>{*p}</p> }).collect_view();
+    let paragraphs = said.map(|t| {
+        t.text
+            .iter()
+            .map(|p| view! { <p>{p.as_str()}</p> })
+            .collect_view()
+    });
     view! {
         <article class="teach lesson" data-testid="lesson" data-lesson=l.id aria-labelledby="lesson-title">
             <p class="step">{format!("Step {} of {}", i + 1, LESSONS.len())}</p>
             <h2 id="lesson-title" tabindex="-1">{l.title}</h2>
-            {text}
-            <pre class="example" data-testid="lesson-example">{l.example}</pre>
+            {paragraphs}
+            <pre class="example" data-testid="lesson-example">{example}</pre>
             <div class="actions">
                 <button type="button" data-testid="lesson-run" on:click=run>"Run against the mock server"</button>
-                <button type="button" data-testid="lesson-open" on:click=move |_| app.open_in_playground(l.example, l.profile, l.title)>
+                <button type="button" data-testid="lesson-open" on:click=move |_| app.open_in_playground(example, l.profile, l.title)>
                     "Open in the playground"
                 </button>
             </div>

@@ -15,6 +15,7 @@ use web_sys::js_sys;
 use crate::teach::progress::Progress;
 use crate::teach::quiz;
 use crate::teach::route::QuizRoute;
+use crate::teach::text::Teaching;
 use crate::ui::js::focus_within;
 use crate::ui::prelude::*;
 use crate::ui::{AppState, NoticeLevel};
@@ -57,11 +58,12 @@ fn save(p: Progress, app: AppState, warned: StoredValue<bool>) {
     }
 }
 
-/// The quiz view for a route.
+/// The quiz view for a route; its bank is built from `text` (the rules' examples, fetched on the
+/// first open: crate::ui::teaching).
 #[component]
-pub(crate) fn Quiz(app: AppState, which: QuizRoute) -> impl IntoView {
+pub(crate) fn Quiz(app: AppState, which: QuizRoute, text: &'static Teaching) -> impl IntoView {
     let body = match which {
-        QuizRoute::Item(id) => match quiz::item(&id) {
+        QuizRoute::Item(id) => match quiz::item(&id, text) {
             Some(it) => {
                 let slot = Slot::new(it, true);
                 view! {
@@ -78,7 +80,7 @@ pub(crate) fn Quiz(app: AppState, which: QuizRoute) -> impl IntoView {
             }
             .into_any(),
         },
-        QuizRoute::Mine | QuizRoute::Set(_) => view! { <Series app which /> }.into_any(),
+        QuizRoute::Mine | QuizRoute::Set(_) => view! { <Series app which text /> }.into_any(),
     };
     // "Is this right?": the learner's own message, graded like a bank item.
     let own_text = RwSignal::new(String::new());

@@ -5,14 +5,15 @@ use super::{load, new_seed, save, Question, Slot};
 use crate::teach::progress::Progress;
 use crate::teach::quiz;
 use crate::teach::route::{QuizRoute, Route};
+use crate::teach::text::Teaching;
 use crate::ui::js::focus_within;
 use crate::ui::prelude::*;
 use crate::ui::AppState;
 
 /// The learner's way through the whole bank, in the order of a seed (theirs, or a shared set's).
 #[component]
-pub(super) fn Series(app: AppState, which: QuizRoute) -> impl IntoView {
-    let n = quiz::bank().len();
+pub(super) fn Series(app: AppState, which: QuizRoute, text: &'static Teaching) -> impl IntoView {
+    let n = quiz::bank(text).len();
     let mut start = load(app);
     if let QuizRoute::Set(seed) = which {
         if seed != start.seed {
@@ -39,7 +40,7 @@ pub(super) fn Series(app: AppState, which: QuizRoute) -> impl IntoView {
     let question = move || {
         let (pos, seed) = place.get();
         let item = (pos < n)
-            .then(|| quiz::bank().into_iter().nth(quiz::order(n, seed)[pos]))
+            .then(|| quiz::bank(text).into_iter().nth(quiz::order(n, seed)[pos]))
             .flatten();
         match item {
             Some(item) => {

@@ -5,13 +5,19 @@
 
 use crate::rpc::catalogue;
 use crate::teach::quiz::profile_of;
+use crate::teach::text::{RuleText, Teaching};
 use crate::ui::api::{use_api, ApiState, Source};
 use crate::ui::prelude::*;
 use crate::ui::AppState;
 
-/// The whole reference; `focus` names the rule to scroll to, highlight and focus.
+/// The whole reference; `focus` names the rule to scroll to, highlight and focus; `text` is the
+/// rules' explanations and examples (fetched on the first open: crate::ui::teaching).
 #[component]
-pub(crate) fn Reference(app: AppState, focus: Option<String>) -> impl IntoView {
+pub(crate) fn Reference(
+    app: AppState,
+    focus: Option<String>,
+    text: &'static Teaching,
+) -> impl IntoView {
     // The filter: words that an entry's id, requirement or section must all contain.
     let api = use_api();
     let query = RwSignal::new(String::new());
@@ -34,6 +40,7 @@ pub(crate) fn Reference(app: AppState, focus: Option<String>) -> impl IntoView {
                 app,
                 api,
                 rule,
+                text.rule(rule.id),
                 focus.as_deref() == Some(rule.id),
                 "rule-entry",
                 shows,
@@ -48,6 +55,7 @@ pub(crate) fn Reference(app: AppState, focus: Option<String>) -> impl IntoView {
                 app,
                 api,
                 rule,
+                text.rule(rule.id),
                 focus.as_deref() == Some(rule.id),
                 "openrpc-rule-entry",
                 shows,
@@ -91,11 +99,12 @@ pub(crate) fn Reference(app: AppState, focus: Option<String>) -> impl IntoView {
 }
 
 /// One rule's entry (`testid`: `rule-entry`, or `openrpc-rule-entry` for the rules under a
-/// document), shown while `shows` says so; `focused` when the route names it.
+/// document) with its `text`, shown while `shows` says so; `focused` when the route names it.
 fn entry(
     app: AppState,
     api: ApiState,
     rule: &'static catalogue::Rule,
+    text: Option<&'static RuleText>,
     focused: bool,
     testid: &'static str,
     shows: impl Fn(&'static catalogue::Rule) -> bool + Copy + Send + Sync + 'static,
@@ -103,13 +112,14 @@ fn entry(
     let s = rule.section;
     let sev = rule.severity.as_str();
     let profile = profile_of(rule);
+    let document: &'static str = text.map_or("", |t| &t.document);
     let example = move |which: &'static str, title: &'static str, text: &'static str| {
         let what = if which == "bad" { "breaks" } else { "follows" };
         let try_it = move |_| {
             let what = format!("a message that {what} {}", rule.id);
             if rule.scope != catalogue::Scope::OpenRpc {
                 app.open_in_playground(text, profile, &what);
-            } else if rule.example_document.is_empty() {
+            } else if document.is_empty() {
                 // A rule about a document: the example is one, offered to the API panel.
                 api.load(
                     Source {
@@ -123,7 +133,7 @@ fn entry(
             } else {
                 api.load(
                     Source {
-                        text: rule.example_document.to_string(),
+                        text: document.to_string(),
                         url: None,
                         name: format!("the example document of {}", rule.id),
                     },
@@ -166,11 +176,13 @@ fn entry(
                     format!(" · checked under {}", profile)
                 }}
             </p>
-            <p>{rule.explanation}</p>
-            <div class="pair">
-                {example("bad", rule.severity.bad_title(), rule.bad)}
-                {example("good", "Fixed", rule.good)}
-            </div>
+            {text.map(|t| view! {
+                <p>{t.explanation.as_str()}</p>
+                <div class="pair">
+                    {example("bad", rule.severity.bad_title(), &t.bad)}
+                    {example("good", "Fixed", &t.good)}
+                </div>
+            })}
         </li>
     }
 }

@@ -58,7 +58,10 @@ pub enum Scope {
     OpenRpc,
 }
 
-/// One catalogue entry.
+/// One catalogue entry. Its teaching text (explanation, examples, example document) is in the
+/// native build only: the page's wasm leaves it out and fetches it as data on the first open of a
+/// teaching view (jsonrpc-engine's `teach::text`, generated from these entries and checked by a
+/// test; docs/size-rules.md).
 #[derive(Debug)]
 pub struct Rule {
     /// Stable kebab-case id: scripts and links rely on it; never rename.
@@ -69,15 +72,19 @@ pub struct Rule {
     /// The requirement in one line, in our words.
     pub summary: &'static str,
     /// Why it matters and how to fix it, in our words.
+    #[cfg(not(target_arch = "wasm32"))]
     pub explanation: &'static str,
     /// A minimal input that breaks this rule and no other.
+    #[cfg(not(target_arch = "wasm32"))]
     pub bad: &'static str,
     /// The same input fixed: it breaks no rule.
+    #[cfg(not(target_arch = "wasm32"))]
     pub good: &'static str,
     /// The MCP version the examples are checked under (MCP rules only; `None`: the default version).
     pub example_version: Option<super::mcp::McpVersion>,
     /// OpenRPC rules only: the document the examples are checked under. Empty for the rules about
     /// a document itself, whose `bad` and `good` are documents.
+    #[cfg(not(target_arch = "wasm32"))]
     pub example_document: &'static str,
 }
 
@@ -107,10 +114,14 @@ macro_rules! rule {
             scope: $crate::rpc::rule::Scope::$scope,
             section: $section,
             summary: $summary,
+            #[cfg(not(target_arch = "wasm32"))]
             explanation: $explanation,
+            #[cfg(not(target_arch = "wasm32"))]
             bad: $bad,
+            #[cfg(not(target_arch = "wasm32"))]
             good: $good,
             example_version: $version,
+            #[cfg(not(target_arch = "wasm32"))]
             example_document: $document,
         };
     };

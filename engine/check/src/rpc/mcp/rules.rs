@@ -66,6 +66,7 @@ pub const ERRORS_2026: Section = mcp(
 );
 
 /// The example handshake of 2025-11-25 (initialize, its result, notifications/initialized), as transcript lines.
+#[cfg(not(target_arch = "wasm32"))] // examples only (teaching text)
 macro_rules! handshake {
     () => {
         concat!(
@@ -74,11 +75,13 @@ macro_rules! handshake {
         )
     };
 }
+#[cfg(not(target_arch = "wasm32"))] // examples only (teaching text)
 macro_rules! init_request {
     () => {
         "{\"jsonrpc\": \"2.0\", \"method\": \"initialize\", \"params\": {\"protocolVersion\": \"2025-11-25\", \"capabilities\": {}, \"clientInfo\": {\"name\": \"demo-client\", \"version\": \"1.0\"}}, \"id\": 1}"
     };
 }
+#[cfg(not(target_arch = "wasm32"))] // examples only (teaching text)
 macro_rules! init_result {
     () => {
         "{\"jsonrpc\": \"2.0\", \"result\": {\"protocolVersion\": \"2025-11-25\", \"capabilities\": {}, \"serverInfo\": {\"name\": \"demo-server\", \"version\": \"1.0\"}}, \"id\": 1}"
@@ -86,12 +89,14 @@ macro_rules! init_result {
 }
 
 /// 2026-07-28's request `_meta` (protocol version, capabilities, client), as JSON members.
+#[cfg(not(target_arch = "wasm32"))] // examples only (teaching text)
 macro_rules! meta {
     () => {
         "\"_meta\": {\"io.modelcontextprotocol/protocolVersion\": \"2026-07-28\", \"io.modelcontextprotocol/clientCapabilities\": {\"roots\": {}}, \"io.modelcontextprotocol/clientInfo\": {\"name\": \"c\", \"version\": \"1\"}}"
     };
 }
 /// A 2026-07-28 tools/call of list_roots (id 1) and its input-required answer asking key "r".
+#[cfg(not(target_arch = "wasm32"))] // examples only (teaching text)
 macro_rules! round {
     () => {
         concat!(
@@ -101,6 +106,7 @@ macro_rules! round {
     };
 }
 /// The retry of [`round!`] as id 2 with `$rest` (inputResponses, requestState) in its params, answered.
+#[cfg(not(target_arch = "wasm32"))] // examples only (teaching text)
 macro_rules! retry {
     ($rest:expr) => {
         concat!(

@@ -1,0 +1,257 @@
+//! The teaching text: what the page's first view (the editor and its verdict cards: a rule's id,
+//! summary, section and link) does not show. Each rule's explanation and broken and fixed examples
+//! (and an OpenRPC rule's example document), and each lesson's paragraphs and example.
+//!
+//! One source of truth: the catalogue entries ([`crate::rpc::catalogue`]) and [`super::lessons`]
+//! hold the text in the native build (`jrpc`, the tests), which [`Teaching::builtin`] collects.
+//! The page's wasm leaves it out (those fields are `cfg(not(target_arch = "wasm32"))`) and fetches
+//! `teaching.json` (this folder; [`Teaching::to_json`] of the built-in text, a test fails when it
+//! is stale) on the first open of the reference, the lessons or the quiz, and reads it with
+//! [`Teaching::from_json`], which checks that every rule and lesson has its text.
+
+use crate::json::Node;
+
+/// The most the page reads of a teaching file (today's is ~70 KB).
+pub const TEACHING_MAX_BYTES: usize = 1 << 20;
+
+/// The path of the data file, from the repository's root (the web build copies it into dist).
+pub const TEACHING_FILE: &str = "engine/src/teach/teaching.json";
+
+/// A rule's teaching text.
+#[derive(Clone, Debug, Default, PartialEq)]
+#[cfg_attr(not(target_arch = "wasm32"), derive(serde::Serialize))]
+pub struct RuleText {
+    /// The catalogue entry's id.
+    pub id: String,
+    /// Why it matters and how to fix it, in our words.
+    pub explanation: String,
+    /// A minimal input that breaks this rule and no other.
+    pub bad: String,
+    /// The same input fixed: it breaks no rule.
+    pub good: String,
+    /// OpenRPC rules only: the document the examples are checked under (empty for the rules about
+    /// a document itself, whose `bad` and `good` are documents).
+    #[cfg_attr(
+        not(target_arch = "wasm32"),
+        serde(skip_serializing_if = "String::is_empty")
+    )]
+    pub document: String,
+}
+
+/// A lesson's teaching text.
+#[derive(Clone, Debug, Default, PartialEq)]
+#[cfg_attr(not(target_arch = "wasm32"), derive(serde::Serialize))]
+pub struct LessonText {
+    /// The lesson's id ([`super::lessons::Lesson::id`]).
+    pub id: String,
+    /// A few short paragraphs.
+    pub text: Vec<String>,
+    /// The example it runs against the mock server.
+    pub example: String,
+}
+
+/// All the teaching text: the rules in catalogue order (JSON-RPC's, MCP's, then OpenRPC's), the
+/// lessons in path order.
+#[derive(Clone, Debug, Default, PartialEq)]
+#[cfg_attr(not(target_arch = "wasm32"), derive(serde::Serialize))]
+pub struct Teaching {
+    pub rules: Vec<RuleText>,
+    pub lessons: Vec<LessonText>,
+}
+
+impl Teaching {
+    /// The text of the rule `id`.
+    pub fn rule(&self, id: &str) -> Option<&RuleText> {
+        self.rules.iter().find(|r| r.id == id)
+    }
+
+    /// The text of the lesson `id`.
+    pub fn lesson(&self, id: &str) -> Option<&LessonText> {
+        self.lessons.iter().find(|l| l.id == id)
+    }
+
+    /// Reads a teaching file: JSON of this shape, at most [`TEACHING_MAX_BYTES`], with the text
+    /// of every rule of the catalogue and every lesson (a file of another version says so).
+    pub fn from_json(json: &str) -> Result<Teaching, String> {
+        if json.len() > TEACHING_MAX_BYTES {
+            return Err(format!(
+                "the teaching text is {} bytes, over the {TEACHING_MAX_BYTES} bytes read",
+                json.len()
+            ));
+        }
+        let teaching = read(json)?;
+        let rules = crate::rpc::catalogue::all().chain(crate::rpc::catalogue::openrpc());
+        for rule in rules {
+            if teaching.rule(rule.id).is_none() {
+                return Err(format!(
+                    "the teaching text has no entry for the rule {} (a file of another version?)",
+                    rule.id
+                ));
+            }
+        }
+        for lesson in super::lessons::LESSONS {
+            if teaching.lesson(lesson.id).is_none() {
+                return Err(format!(
+                    "the teaching text has no entry for the lesson {} (a file of another version?)",
+                    lesson.id
+                ));
+            }
+        }
+        Ok(teaching)
+    }
+
+    /// The teaching file's text (pretty JSON, one entry per rule and lesson, ending in a newline).
+    #[cfg(not(target_arch = "wasm32"))]
+    pub fn to_json(&self) -> String {
+        let mut json = serde_json::to_string_pretty(self).unwrap_or_default();
+        json.push('\n');
+        json
+    }
+
+    /// The text compiled into the native build (collected once from the catalogue and lessons).
+    #[cfg(not(target_arch = "wasm32"))]
+    pub fn builtin() -> &'static Teaching {
+        static BUILTIN: std::sync::OnceLock<Teaching> = std::sync::OnceLock::new();
+        BUILTIN.get_or_init(|| {
+            let rules = crate::rpc::catalogue::all().chain(crate::rpc::catalogue::openrpc());
+            Teaching {
+                rules: rules
+                    .map(|r| RuleText {
+                        id: r.id.to_string(),
+                        explanation: r.explanation.to_string(),
+                        bad: r.bad.to_string(),
+                        good: r.good.to_string(),
+                        document: r.example_document.to_string(),
+                    })
+                    .collect(),
+                lessons: super::lessons::LESSONS
+                    .iter()
+                    .map(|l| LessonText {
+                        id: l.id.to_string(),
+                        text: l.text.iter().map(|p| p.to_string()).collect(),
+                        example: l.example.to_string(),
+                    })
+                    .collect(),
+            }
+        })
+    }
+}
+
+/// The file's entries, read with the engine's own JSON parser (already in the page: a serde
+/// reader for these types cost ~3 KB gzipped of its wasm; docs/size-rules.md, 8).
+fn read(json: &str) -> Result<Teaching, String> {
+    let (parsed, _) = crate::json::parse_document(json.as_bytes(), 0)
+        .map_err(|e| format!("the teaching text is not JSON: {e}"))?;
+    let list = |name: &str| {
+        parsed
+            .root
+            .get(name)
+            .and_then(Node::as_array)
+            .ok_or(format!("the teaching text has no array \"{name}\""))
+    };
+    let text = |entry: &Node, at: &str, name: &str| {
+        entry
+            .get(name)
+            .and_then(Node::as_str)
+            .map(str::to_string)
+            .ok_or(format!("the teaching text's {at} has no string \"{name}\""))
+    };
+    let mut teaching = Teaching::default();
+    for (i, r) in list("rules")?.iter().enumerate() {
+        let at = format!("rules[{i}]");
+        teaching.rules.push(RuleText {
+            id: text(r, &at, "id")?,
+            explanation: text(r, &at, "explanation")?,
+            bad: text(r, &at, "bad")?,
+            good: text(r, &at, "good")?,
+            document: r
+                .get("document")
+                .map_or(Ok(String::new()), |_| text(r, &at, "document"))?,
+        });
+    }
+    for (i, l) in list("lessons")?.iter().enumerate() {
+        let at = format!("lessons[{i}]");
+        let paragraphs = l.get("text").and_then(Node::as_array);
+        let paragraphs =
+            paragraphs.ok_or(format!("the teaching text's {at} has no array \"text\""))?;
+        teaching.lessons.push(LessonText {
+            id: text(l, &at, "id")?,
+            text: paragraphs
+                .iter()
+                .map(|p| p.as_str().map(str::to_string))
+                .collect::<Option<_>>()
+                .ok_or(format!("the teaching text's {at}.text holds a non-string"))?,
+            example: text(l, &at, "example")?,
+        });
+    }
+    Ok(teaching)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The committed file (what the page fetches).
+    const COMMITTED: &str = include_str!("teaching.json");
+
+    #[test]
+    fn the_committed_teaching_file_is_the_built_in_text() {
+        let now = Teaching::builtin().to_json();
+        if now != COMMITTED && std::env::var_os("JRPC_WRITE_TEACHING").is_some() {
+            let path = concat!(env!("CARGO_MANIFEST_DIR"), "/src/teach/teaching.json");
+            std::fs::write(path, &now).expect("write teaching.json");
+            return;
+        }
+        assert!(
+            now == COMMITTED,
+            "{TEACHING_FILE} is stale: regenerate it with \
+             `JRPC_WRITE_TEACHING=1 cargo test --locked -p jsonrpc-engine teaching_file`"
+        );
+    }
+
+    #[test]
+    fn the_teaching_file_reads_back_as_the_built_in_text() {
+        assert_eq!(
+            Teaching::from_json(COMMITTED).as_ref(),
+            Ok(Teaching::builtin())
+        );
+    }
+
+    #[test]
+    fn a_teaching_file_without_a_rule_is_refused_naming_it() {
+        let mut t = Teaching::builtin().clone();
+        let gone = t.rules.remove(3).id;
+        let why = Teaching::from_json(&t.to_json()).unwrap_err();
+        assert!(why.contains(&format!("rule {gone}")), "{why}");
+    }
+
+    #[test]
+    fn a_teaching_file_without_a_lesson_is_refused_naming_it() {
+        let mut t = Teaching::builtin().clone();
+        let gone = t.lessons.pop().unwrap().id;
+        let why = Teaching::from_json(&t.to_json()).unwrap_err();
+        assert!(why.contains(&format!("lesson {gone}")), "{why}");
+    }
+
+    #[test]
+    fn a_teaching_file_that_is_not_json_is_refused_with_its_place() {
+        let why = Teaching::from_json("{\"rules\": [}").unwrap_err();
+        assert!(why.contains("(byte 11)"), "{why}");
+    }
+
+    #[test]
+    fn a_teaching_entry_without_a_field_is_refused_naming_its_place() {
+        let json = Teaching::builtin()
+            .to_json()
+            .replacen("\"bad\":", "\"worse\":", 1);
+        let why = Teaching::from_json(&json).unwrap_err();
+        assert!(why.contains("rules[0] has no string \"bad\""), "{why}");
+    }
+
+    #[test]
+    fn a_teaching_file_over_the_limit_is_refused_unread() {
+        let big = " ".repeat(TEACHING_MAX_BYTES + 1);
+        let why = Teaching::from_json(&big).unwrap_err();
+        assert!(why.contains("over the"), "{why}");
+    }
+}

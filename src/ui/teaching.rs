@@ -1,0 +1,123 @@
+//! The teaching text ([`crate::teach::text`]: the rules' explanations and examples, the lessons'
+//! paragraphs and examples), which the page's wasm leaves out: fetched as data on the first open
+//! of the reference, the lessons or the quiz, then kept for the page's life (the service worker
+//! caches the file on that first fetch, so it opens offline afterwards).
+//!
+//! The file is named in `<meta name="app-entry">` (`data-lazy-teaching`, Trunk.toml) with its
+//! Subresource Integrity hash in `data-teaching-integrity` (release builds: scripts/post-build.mjs
+//! gives it a hashed name and writes the hash). While it loads the view says so
+//! (`teaching-loading`); a failed fetch says why, with a retry (`teaching-failed`,
+//! `teaching-retry`).
+
+use std::cell::OnceCell;
+
+use crate::teach::text::{Teaching, TEACHING_MAX_BYTES};
+use crate::ui::prelude::*;
+
+thread_local! {
+    /// The text, once read (leaked once: it lives as long as the page).
+    static LOADED: OnceCell<&'static Teaching> = const { OnceCell::new() };
+}
+
+/// Where the teaching text is.
+#[derive(Clone, Debug, PartialEq)]
+pub enum TeachingState {
+    /// Not asked for yet: no teaching view was opened.
+    NotAsked,
+    Loading,
+    Ready(&'static Teaching),
+    /// The fetch or the file failed: why, in words.
+    Failed(String),
+}
+
+/// Reads `json` as the page's teaching text and keeps it (the first text read stays).
+pub fn install(json: &str) -> Result<&'static Teaching, String> {
+    let teaching = Teaching::from_json(json)?;
+    Ok(LOADED.with(|cell| *cell.get_or_init(|| Box::leak(Box::new(teaching)))))
+}
+
+/// The teaching text's state, starting the fetch the first time `wanted` is true (a teaching
+/// view is open) and again after a failure when [`retry`] is called. Call once, under `App`.
+pub fn provide_teaching(wanted: impl Fn() -> bool + 'static) -> RwSignal<TeachingState> {
+    let now = LOADED.with(|cell| cell.get().copied());
+    let state = RwSignal::new(now.map_or(TeachingState::NotAsked, TeachingState::Ready));
+    Effect::new(move |_| {
+        if wanted() && state.with(|s| *s == TeachingState::NotAsked) {
+            fetch_into(state);
+        }
+    });
+    provide_context(state);
+    state
+}
+
+/// Fetches the text again after a failure.
+pub fn retry(state: RwSignal<TeachingState>) {
+    if matches!(state.get_untracked(), TeachingState::Failed(_)) {
+        fetch_into(state);
+    }
+}
+
+fn fetch_into(state: RwSignal<TeachingState>) {
+    state.set(TeachingState::Loading);
+    spawn_local(async move {
+        let outcome = match fetch().await {
+            Ok(json) => install(&json),
+            Err(why) => Err(why),
+        };
+        state.set(match outcome {
+            Ok(t) => TeachingState::Ready(t),
+            Err(why) => TeachingState::Failed(why),
+        });
+    });
+}
+
+/// The teaching file's text, checked against its integrity hash and size.
+async fn fetch() -> Result<String, String> {
+    let [url] = crate::ui::js::entry_files(["data-lazy-teaching"])
+        .ok_or("the page names no teaching file (data-lazy-teaching)")?;
+    let integrity = document()
+        .query_selector("meta[name=app-entry]")
+        .ok()
+        .flatten()
+        .and_then(|meta| meta.get_attribute("data-teaching-integrity"));
+    let mut request = gloo_net::http::Request::get(&url);
+    if let Some(integrity) = &integrity {
+        request = request.integrity(integrity);
+    }
+    let response = request.send().await.map_err(|e| e.to_string())?;
+    if !response.ok() {
+        return Err(format!(
+            "HTTP {} {}",
+            response.status(),
+            response.status_text()
+        ));
+    }
+    let declared = response
+        .headers()
+        .get("content-length")
+        .and_then(|n| n.parse::<usize>().ok());
+    if declared.is_some_and(|n| n > TEACHING_MAX_BYTES) {
+        return Err(format!("it is larger than {TEACHING_MAX_BYTES} bytes"));
+    }
+    response.text().await.map_err(|e| e.to_string())
+}
+
+/// What a teaching view shows until its text is there: "loading", or why it failed and a retry.
+pub fn pending(state: RwSignal<TeachingState>) -> AnyView {
+    match state.get() {
+        TeachingState::Failed(why) => view! {
+            <section class="teach" data-testid="teaching-failed" role="alert">
+                <h2 tabindex="-1">"The teaching text did not load"</h2>
+                <p>{format!("The reference, the lessons and the quiz need it: {why}. Check the connection, then retry.")}</p>
+                <button type="button" data-testid="teaching-retry" on:click=move |_| retry(state)>"Retry"</button>
+            </section>
+        }
+        .into_any(),
+        _ => view! {
+            <section class="teach" data-testid="teaching-loading" role="status">
+                <h2 tabindex="-1">"Loading the teaching text…"</h2>
+            </section>
+        }
+        .into_any(),
+    }
+}
