@@ -17,7 +17,7 @@ pub mod bench;
 mod exchange;
 pub(crate) mod js;
 mod lessons;
-mod link;
+pub(crate) mod link;
 mod notices;
 mod persist;
 pub(crate) mod playground;
