@@ -20,6 +20,8 @@ use web_sys::js_sys;
 
 use super::browser::BrowserLink;
 use super::messages::{CheckRow, FindingRow, Outcome, ProbeEvent, ProbeRequest};
+use crate::rpc::catalogue::Rule;
+use crate::rpc::Severity;
 use crate::probe::{self, Conversation, Mode, Plan, ProbeLink, Run, Status, Verdict};
 use crate::ui::link::Transport;
 
@@ -136,6 +138,18 @@ fn handle(worker: &Rc<RefCell<Worker>>, request: ProbeRequest) {
     }
 }
 
+/// A finding as the table shows it.
+fn finding_row(rule: &Rule, severity: Severity, message: &str, pointer: &str) -> FindingRow {
+    FindingRow {
+        rule: rule.id.to_string(),
+        severity: severity.as_str().to_string(),
+        message: message.to_string(),
+        in_reference: crate::rpc::catalogue::find(rule.id).is_some(),
+        spec: rule.section.url.to_string(),
+        pointer: pointer.to_string(),
+    }
+}
+
 /// The table's view of a verdict, and its JSON report.
 fn outcome(verdict: &Verdict, target: &str) -> Outcome {
     let mut report = Vec::new();
@@ -153,20 +167,20 @@ fn outcome(verdict: &Verdict, target: &str) -> Outcome {
             spec: check.spec.to_string(),
             status: check.status.as_str().to_string(),
             detail: check.detail.clone(),
+            // A failing check: the findings that failed it. One that passed: the probe's own
+            // findings about its messages all the same (an OpenRPC method's undeclared error is a
+            // warning), so that every finding of the report is in the table.
             findings: if check.status == Status::Fail {
                 verdict
                     .findings(check)
-                    .map(|v| FindingRow {
-                        rule: v.rule.id.to_string(),
-                        severity: v.severity.as_str().to_string(),
-                        message: v.message.to_string(),
-                        in_reference: crate::rpc::catalogue::find(v.rule.id).is_some(),
-                        spec: v.rule.section.url.to_string(),
-                        pointer: v.path.to_string(),
-                    })
+                    .map(|v| finding_row(v.rule, v.severity, &v.message, &v.path))
                     .collect()
             } else {
-                Vec::new()
+                check
+                    .findings
+                    .iter()
+                    .map(|f| finding_row(f.rule, f.rule.severity, &f.message, &f.path))
+                    .collect()
             },
         })
         .collect();
