@@ -31,6 +31,11 @@ pub enum ApiRequest {
     },
     /// The mock's reply to one client document (a message or a batch).
     Mock { message: String },
+    /// The Probe under an OpenRPC document (src/ui/link/probe/api_side.rs): answered
+    /// [`ApiAnswer::Probing`] at once, its outcome posted later as the Probe's worker posts it.
+    Probe(crate::ui::link::probe::messages::ApiProbe),
+    /// Stop the probe running, if any.
+    ProbeCancel,
 }
 
 /// What the API answers.
@@ -56,6 +61,8 @@ pub enum ApiAnswer {
     Replied {
         reply: Option<String>,
     },
+    /// A probe was started or cancelled (its outcome comes as a Probe event).
+    Probing,
     /// The request could not be served (no document, an unreadable request).
     Failed {
         error: String,
@@ -179,6 +186,14 @@ pub fn answer(request: ApiRequest) -> ApiAnswer {
             },
             None => no_document(),
         }),
+        ApiRequest::Probe(probe) => {
+            crate::ui::link::probe::api_side::start(probe);
+            ApiAnswer::Probing
+        }
+        ApiRequest::ProbeCancel => {
+            crate::ui::link::probe::api_side::cancel();
+            ApiAnswer::Probing
+        }
     }
 }
 

@@ -18,7 +18,7 @@ mod exchange;
 pub(crate) mod js;
 mod lazy_worker;
 mod lessons;
-mod link;
+pub(crate) mod link;
 mod notices;
 mod persist;
 pub(crate) mod playground;

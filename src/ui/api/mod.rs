@@ -19,6 +19,7 @@ use crate::ui::prelude::*;
 
 use crate::api::{ApiAnswer, ApiRequest, DocumentError, Reference};
 use crate::ui::exchange::{clock_ms, LogState, MOCK_PEER};
+use crate::ui::link::probe::messages::ApiProbe;
 use crate::ui::state::{ApiCheck, AppState, NoticeLevel};
 use crate::ui::worker::fingerprint;
 
@@ -121,6 +122,20 @@ impl ApiState {
                 busy.set(false);
             })
         });
+    }
+
+    /// Runs the Probe under an OpenRPC document in the API's worker (src/ui/link/probe/api_side.rs):
+    /// `listener` gets the probe's events, and the worker's failure as `Unavailable`.
+    pub fn probe(&self, probe: ApiProbe, listener: runner::ProbeListener) {
+        self.runner
+            .update_value(|r| r.probe(ApiRequest::Probe(probe), listener));
+    }
+
+    /// Stops the probe the API's worker runs, if it was started.
+    pub fn cancel_probe(&self) {
+        if self.runner.with_value(runner::Runner::started) {
+            self.ask(ApiRequest::ProbeCancel, |_| {});
+        }
     }
 
     /// Offers `source` as the document: in use once the API accepts it, else its errors shown

@@ -12,9 +12,14 @@ use wasm_bindgen::{JsCast, JsValue};
 
 use crate::api::{ApiAnswer, ApiRequest};
 use crate::ui::js;
+use crate::ui::link::probe::messages::ProbeEvent;
 
 /// What gets an answer.
 pub type Then = Box<dyn FnOnce(ApiAnswer)>;
+
+/// What gets the events of a probe the worker runs (the Probe under a document), and is told
+/// when the worker fails ([`ProbeEvent::Unavailable`]).
+pub type ProbeListener = Rc<dyn Fn(ProbeEvent)>;
 
 /// What the worker's loader and main say besides answers.
 #[derive(serde::Deserialize)]
@@ -36,6 +41,8 @@ struct Queue {
     failed: Option<Box<dyn FnOnce(String)>>,
     /// The worker failed: the next request starts a new one.
     dead: bool,
+    /// The Probe's listener, if a probe was asked for.
+    probe: Option<ProbeListener>,
 }
 
 /// The API's runner: no worker until the first request.
@@ -57,6 +64,13 @@ fn worker_files() -> Option<(String, String, String)> {
 impl Runner {
     pub fn new() -> Runner {
         Runner::default()
+    }
+
+    /// Whether the worker was started (and has not failed).
+    pub fn started(&self) -> bool {
+        self.worker
+            .as_ref()
+            .is_some_and(|(_, queue)| !queue.borrow().dead)
     }
 
     /// Starts the worker; why not, in words.
@@ -97,6 +111,14 @@ impl Runner {
                     }
                     return;
                 }
+                // A probe's outcome, posted apart from the answers.
+                if let Ok(event) = serde_json::from_str::<ProbeEvent>(&text) {
+                    let listener = queue.borrow().probe.clone();
+                    if let Some(listener) = listener {
+                        listener(event);
+                    }
+                    return;
+                }
                 let then = queue.borrow_mut().waiting.pop_front();
                 match (serde_json::from_str::<ApiAnswer>(&text), then) {
                     (Ok(answer), Some(then)) => then(answer),
@@ -131,6 +153,24 @@ impl Runner {
     /// Sends `request`; `then` gets its answer later (never before this returns). `failed` is
     /// told why when the worker cannot answer.
     pub fn ask(&mut self, request: ApiRequest, then: Then, failed: impl FnOnce(String) + 'static) {
+        self.send(request, then, Box::new(failed), None);
+    }
+
+    /// Sends a probe's request: `listener` gets its events, and why when the worker cannot
+    /// start or fails ([`ProbeEvent::Unavailable`]).
+    pub fn probe(&mut self, request: ApiRequest, listener: ProbeListener) {
+        let told = Rc::clone(&listener);
+        let failed = move |reason: String| told(ProbeEvent::Unavailable { reason });
+        self.send(request, Box::new(|_| {}), Box::new(failed), Some(listener));
+    }
+
+    fn send(
+        &mut self,
+        request: ApiRequest,
+        then: Then,
+        failed: Box<dyn FnOnce(String)>,
+        probe: Option<ProbeListener>,
+    ) {
         if let Some((worker, _)) = self.worker.take_if(|(_, queue)| queue.borrow().dead) {
             worker.terminate();
         }
@@ -147,7 +187,11 @@ impl Runner {
         let text = serde_json::to_string(&request).unwrap_or_default();
         let mut q = queue.borrow_mut();
         q.waiting.push_back(then);
-        q.failed = Some(Box::new(failed));
+        // A probe's listener is told of a failure; the rest of the page by `failed`.
+        match probe {
+            Some(listener) => q.probe = Some(listener),
+            None => q.failed = Some(failed),
+        }
         if q.ready {
             let _ = worker.post_message(&JsValue::from_str(&text));
         } else {
@@ -163,9 +207,14 @@ fn fail(queue: &Rc<RefCell<Queue>>, why: String) {
         q.dead = true;
         q.waiting.clear();
         q.unsent.clear();
-        q.failed.take()
+        (q.failed.take(), q.probe.take())
     };
-    if let Some(failed) = failed {
+    if let Some(probe) = failed.1 {
+        probe(ProbeEvent::Unavailable {
+            reason: why.clone(),
+        });
+    }
+    if let Some(failed) = failed.0 {
         failed(why);
     }
 }

@@ -18,7 +18,7 @@
 //! connection of its own) in [`probe`].
 
 mod panel;
-mod probe;
+pub(crate) mod probe;
 mod transport;
 mod wording;
 

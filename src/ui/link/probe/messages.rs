@@ -57,6 +57,9 @@ pub struct FindingRow {
     pub in_reference: bool,
     /// The specification section of the rule.
     pub spec: String,
+    /// The JSON pointer of the value it is about, in its message (`/result`, `/error/code`).
+    #[serde(default)]
+    pub pointer: String,
 }
 
 /// One check as the table shows it.
@@ -83,4 +86,27 @@ pub struct Outcome {
     pub stopped: Option<String>,
     /// The JSON report (`jrpc probe --format json`), for Export JSON.
     pub report: String,
+    /// A plain JSON-RPC server answered `rpc.discover` with an OpenRPC document (asked after the
+    /// checks, apart from them): the page then probes its API under that document.
+    #[serde(default)]
+    pub discovered: bool,
+}
+
+/// The Probe under an OpenRPC document, run by the API's worker (`crate::api::ApiRequest::Probe`,
+/// [`super::api_side`]): `jrpc probe --openrpc DOC URL` (or `--openrpc discover` when no document
+/// is given), with `--skip-method` and `--max-calls`. Its outcome comes back as a
+/// [`ProbeEvent`], as the Probe's worker sends it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ApiProbe {
+    pub run: u32,
+    pub url: String,
+    pub websocket: bool,
+    pub protocol: String,
+    pub headers: Vec<(String, String)>,
+    /// The document's text; `None`: the one the server's `rpc.discover` returns.
+    pub document: Option<String>,
+    /// Methods never called (`jrpc probe --skip-method`).
+    pub skip_methods: Vec<String>,
+    /// The most method calls (`jrpc probe --max-calls`).
+    pub max_calls: usize,
 }

@@ -9,7 +9,14 @@
 //! starts it on the first Probe, fetching its files then (the page's first load does not carry
 //! the probe), and the two talk in JSON ([`messages`]). A worker that does not load is said in
 //! the panel; a running probe can be cancelled (the worker ends its HTTP session).
+//!
+//! With an OpenRPC document loaded (the API panel) the Probe is `jrpc probe --openrpc DOC`: it
+//! runs in the API's worker ([`api_side`], which holds the document and the JSON Schema engine)
+//! over the same kind of connection, its outcome shown alike. Without one, a plain JSON-RPC
+//! server whose `rpc.discover` returns a document (asked by the Probe's worker after its checks)
+//! is probed again there under that document (`--openrpc discover`), the report being that one.
 
+pub mod api_side;
 mod browser;
 pub mod messages;
 pub mod worker;
@@ -21,7 +28,7 @@ use super::{Link, Transport};
 use crate::ui::js;
 use crate::ui::prelude::*;
 use crate::ui::state::{use_app, NoticeLevel};
-use messages::{CheckRow, Outcome, ProbeEvent, ProbeRequest};
+use messages::{ApiProbe, CheckRow, Outcome, ProbeEvent, ProbeRequest};
 
 /// The most tool calls, resource reads and prompt gets (each), as `jrpc probe --max-calls`.
 const MAX_CALLS: usize = 50;
@@ -109,15 +116,26 @@ fn to_json(request: &ProbeRequest) -> String {
     serde_json::to_string(request).unwrap_or_default()
 }
 
-/// What the panel's Probe options set (as `jrpc probe --skip-tool` and `--max-calls`).
+/// What the panel's Probe options set (as `jrpc probe --skip-tool`, `--skip-method` and
+/// `--max-calls`).
 struct Options {
     skip_tools: Vec<String>,
+    skip_methods: Vec<String>,
     max_calls: usize,
 }
 
+/// Names separated by commas or spaces.
+fn names(text: &str) -> Vec<String> {
+    text.split(|c: char| c == ',' || c.is_whitespace())
+        .filter(|name| !name.is_empty())
+        .map(str::to_string)
+        .collect()
+}
+
 impl Options {
-    /// Reads the fields: tool names separated by commas or spaces, and a count from 1 to 1000.
-    fn read(skip_tools: &str, max_calls: &str) -> Result<Options, String> {
+    /// Reads the fields: tool and method names separated by commas or spaces, and a count from 1
+    /// to 1000.
+    fn read(skip_tools: &str, skip_methods: &str, max_calls: &str) -> Result<Options, String> {
         let max_calls = match max_calls.trim().parse::<usize>() {
             Ok(n) if (1..=1000).contains(&n) => n,
             _ => {
@@ -127,13 +145,9 @@ impl Options {
                 ))
             }
         };
-        let skip_tools = skip_tools
-            .split(|c: char| c == ',' || c.is_whitespace())
-            .filter(|name| !name.is_empty())
-            .map(str::to_string)
-            .collect();
         Ok(Options {
-            skip_tools,
+            skip_tools: names(skip_tools),
+            skip_methods: names(skip_methods),
             max_calls,
         })
     }
@@ -143,8 +157,10 @@ impl Options {
 #[component]
 pub fn ProbePanel(link: Link) -> impl IntoView {
     let app = use_app();
+    let api = crate::ui::api::use_api();
     let state = RwSignal::new(ProbeState::Idle);
     let skip_tools = RwSignal::new(String::new());
+    let skip_methods = RwSignal::new(String::new());
     let max_calls = RwSignal::new(MAX_CALLS.to_string());
     // The worker, from the first Probe on; the number of the probe the panel waits for.
     let worker = StoredValue::new_local(None::<ProbeWorker>);
@@ -160,6 +176,31 @@ pub fn ProbePanel(link: Link) -> impl IntoView {
             }
         });
     };
+    // The probe under an OpenRPC document runs in the API's worker (it holds the JSON Schema
+    // engine): its events come to a listener of this run.
+    let probe_api = move |probe: ApiProbe| {
+        let listener = move |event: ProbeEvent| match event {
+            ProbeEvent::Done { run: r, outcome } if r == run.get_value() => {
+                state.try_set(ProbeState::Done(outcome));
+            }
+            ProbeEvent::Failed { run: r, reason } if r == run.get_value() => {
+                state.try_set(ProbeState::Failed(reason));
+            }
+            ProbeEvent::Unavailable { reason } => {
+                let _ = state.try_update(|s| {
+                    if matches!(s, ProbeState::Running(_)) {
+                        *s = ProbeState::Failed(format!(
+                            "The Probe under the API document could not run: {reason}."
+                        ));
+                    }
+                });
+            }
+            ProbeEvent::Ready | ProbeEvent::Done { .. } | ProbeEvent::Failed { .. } => {}
+        };
+        api.probe(probe, std::rc::Rc::new(listener));
+    };
+    // The API probe to run when the Probe's worker finds that the server describes itself.
+    let pending = StoredValue::new(None::<ApiProbe>);
     let on_event = move |event: ProbeEvent| {
         match event {
         ProbeEvent::Ready => worker.update_value(|w| {
@@ -174,7 +215,21 @@ pub fn ProbePanel(link: Link) -> impl IntoView {
             "The Probe could not start: its worker's files did not load ({reason}). Reload the page and try again."
         )),
         ProbeEvent::Done { run: r, outcome } if r == run.get_value() => {
-            state.try_set(ProbeState::Done(outcome));
+            // A plain JSON-RPC server that describes itself: its API is probed under the
+            // document its rpc.discover returns (as `jrpc probe --openrpc discover`).
+            match pending.try_update_value(Option::take).flatten() {
+                Some(mut probe) if outcome.discovered && !api.loaded() => {
+                    probe.document = None;
+                    state.try_set(ProbeState::Running(format!(
+                        "{} (it answers rpc.discover: its API, under the document it returns)",
+                        probe.url
+                    )));
+                    probe_api(probe);
+                }
+                _ => {
+                    state.try_set(ProbeState::Done(outcome));
+                }
+            }
         }
         ProbeEvent::Failed { run: r, reason } if r == run.get_value() => {
             state.try_set(ProbeState::Failed(reason));
@@ -222,6 +277,12 @@ pub fn ProbePanel(link: Link) -> impl IntoView {
             }
         });
     };
+    // Stops whatever probe runs, in either worker.
+    let stop = move || {
+        send(ProbeRequest::Cancel);
+        api.cancel_probe();
+        pending.set_value(None);
+    };
     let start = move |_| {
         let (url, protocol, headers) = link.conn.with_value(|c| {
             (
@@ -232,21 +293,44 @@ pub fn ProbePanel(link: Link) -> impl IntoView {
         });
         let checked = check_url(&url).and_then(|t| parse_headers(&headers).map(|h| (t, h)));
         let checked = checked.and_then(|(t, h)| {
-            let options = Options::read(&skip_tools.get_untracked(), &max_calls.get_untracked())?;
+            let options = Options::read(
+                &skip_tools.get_untracked(),
+                &skip_methods.get_untracked(),
+                &max_calls.get_untracked(),
+            )?;
             Ok((t, h, options))
         });
         let (transport, headers, options) = match checked {
             Ok(checked) => checked,
             Err(reason) => {
                 // A probe still running is stopped: the panel shows why this one cannot start.
-                send(ProbeRequest::Cancel);
+                stop();
                 return state.set(ProbeState::Failed(reason));
             }
         };
+        stop();
+        run.update_value(|r| *r = r.wrapping_add(1));
+        let api_probe = ApiProbe {
+            run: run.get_value(),
+            url: url.clone(),
+            websocket: transport == Transport::Ws,
+            protocol: protocol.clone(),
+            headers: headers.clone(),
+            document: api
+                .source
+                .with_untracked(|s| s.as_ref().map(|s| s.text.clone())),
+            skip_methods: options.skip_methods,
+            max_calls: options.max_calls,
+        };
+        // With a document loaded: its API's checks, as `jrpc probe --openrpc DOC`.
+        if api.loaded() && api_probe.document.is_some() {
+            state.set(ProbeState::Running(format!("{url} under the API document")));
+            return probe_api(api_probe);
+        }
         if let Err(reason) = spawn_worker() {
             return state.set(ProbeState::Failed(reason));
         }
-        run.update_value(|r| *r = r.wrapping_add(1));
+        pending.set_value(Some(api_probe));
         state.set(ProbeState::Running(url.clone()));
         send(ProbeRequest::Run {
             run: run.get_value(),
@@ -259,10 +343,11 @@ pub fn ProbePanel(link: Link) -> impl IntoView {
         });
     };
     let cancel = move |_| {
-        send(ProbeRequest::Cancel);
+        stop();
         state.set(ProbeState::Cancelled);
     };
     on_cleanup(move || {
+        api.cancel_probe();
         // The worker ends itself once a running probe has ended its session.
         if let Some(gone) = worker.try_update_value(Option::take).flatten() {
             if gone.ready {
@@ -314,7 +399,7 @@ pub fn ProbePanel(link: Link) -> impl IntoView {
                     </button>
                 </Show>
                 <span class="probe-hint">
-                    "Checks the server at the endpoint above, over a connection of its own: it asks what the server offers and tries each part, calling every tool it lists except those you name under Probe options. (The command line's jrpc probe does the same.)"
+                    "Checks the server at the endpoint above, over a connection of its own: it asks what the server offers and tries each part, calling every tool it lists except those you name under Probe options. With an API document loaded (the API panel), or when the server answers rpc.discover with one, it also calls each of the document's methods with its examples' params and checks each answer against the document. (The command line's jrpc probe, with --openrpc, does the same.)"
                 </span>
             </div>
             <details class="probe-options">
@@ -330,7 +415,17 @@ pub fn ProbePanel(link: Link) -> impl IntoView {
                     />
                 </label>
                 <label>
-                    "Call at most this many tools, and read at most this many resources and prompts: "
+                    "Never call these methods of the API document (their names, separated by commas): "
+                    <input
+                        type="text"
+                        data-testid="probe-skip-methods"
+                        spellcheck="false"
+                        placeholder="delete_account, transfer"
+                        bind:value=skip_methods
+                    />
+                </label>
+                <label>
+                    "Call at most this many tools (or the API document's methods), and read at most this many resources and prompts: "
                     <input type="number" data-testid="probe-max-calls" min="1" max="1000" bind:value=max_calls />
                 </label>
             </details>
@@ -417,11 +512,15 @@ fn check_line(row: CheckRow) -> impl IntoView {
                 let label = format!("{} in the reference", f.rule);
                 let class = format!("violation {}", f.severity);
                 let rule = f.rule.clone();
+                let at = f.pointer.clone();
+                let pointer = (!f.pointer.is_empty())
+                    .then(|| view! { " " <code class="path">{f.pointer}</code> });
                 view! {
-                    <li class=class data-testid="probe-finding" data-rule=rule>
+                    <li class=class data-testid="probe-finding" data-rule=rule data-pointer=at>
                         <span class="severity">{f.severity}</span>
                         " "
                         <code class="rule">{f.rule}</code>
+                        {pointer}
                         " "
                         <span class="message">{f.message}</span>
                         " "

@@ -20,7 +20,9 @@ use web_sys::js_sys;
 
 use super::browser::BrowserLink;
 use super::messages::{CheckRow, FindingRow, Outcome, ProbeEvent, ProbeRequest};
-use crate::probe::{self, Conversation, Mode, Plan, Status, Verdict};
+use crate::rpc::catalogue::Rule;
+use crate::rpc::Severity;
+use crate::probe::{self, Conversation, Mode, Plan, ProbeLink, Run, Status, Verdict};
 use crate::ui::link::Transport;
 
 /// How long one request waits for its reply (as `jrpc probe --timeout`'s default).
@@ -43,7 +45,7 @@ fn scope() -> web_sys::DedicatedWorkerGlobalScope {
     js_sys::global().unchecked_into()
 }
 
-fn post(event: &ProbeEvent) {
+pub(super) fn post(event: &ProbeEvent) {
     // Serialising these plain structs cannot fail; an empty message would be ignored by the page.
     let text = serde_json::to_string(event).unwrap_or_default();
     let _ = scope().post_message(&JsValue::from_str(&text));
@@ -108,7 +110,17 @@ fn handle(worker: &Rc<RefCell<Worker>>, request: ProbeRequest) {
             };
             js_sys::futures::spawn_local(async move {
                 // A cancelled probe says nothing more: the page has set its state.
-                match probe_endpoint(&url, transport, &protocol, headers, &plan, cancelled).await {
+                let play = async |c: &mut Conversation<BrowserLink>| probe::run(c, &plan).await;
+                let probed = probe_endpoint(
+                    &url,
+                    transport,
+                    &protocol,
+                    headers,
+                    play,
+                    describes_itself,
+                    cancelled,
+                );
+                match probed.await {
                     Some(Ok(outcome)) => post(&ProbeEvent::Done { run, outcome }),
                     Some(Err(reason)) => post(&ProbeEvent::Failed { run, reason }),
                     None => {}
@@ -123,6 +135,18 @@ fn handle(worker: &Rc<RefCell<Worker>>, request: ProbeRequest) {
                 }
             });
         }
+    }
+}
+
+/// A finding as the table shows it.
+fn finding_row(rule: &Rule, severity: Severity, message: &str, pointer: &str) -> FindingRow {
+    FindingRow {
+        rule: rule.id.to_string(),
+        severity: severity.as_str().to_string(),
+        message: message.to_string(),
+        in_reference: crate::rpc::catalogue::find(rule.id).is_some(),
+        spec: rule.section.url.to_string(),
+        pointer: pointer.to_string(),
     }
 }
 
@@ -143,19 +167,20 @@ fn outcome(verdict: &Verdict, target: &str) -> Outcome {
             spec: check.spec.to_string(),
             status: check.status.as_str().to_string(),
             detail: check.detail.clone(),
+            // A failing check: the findings that failed it. One that passed: the probe's own
+            // findings about its messages all the same (an OpenRPC method's undeclared error is a
+            // warning), so that every finding of the report is in the table.
             findings: if check.status == Status::Fail {
                 verdict
                     .findings(check)
-                    .map(|v| FindingRow {
-                        rule: v.rule.id.to_string(),
-                        severity: v.severity.as_str().to_string(),
-                        message: v.message.to_string(),
-                        in_reference: crate::rpc::catalogue::find(v.rule.id).is_some(),
-                        spec: v.rule.section.url.to_string(),
-                    })
+                    .map(|v| finding_row(v.rule, v.severity, &v.message, &v.path))
                     .collect()
             } else {
-                Vec::new()
+                check
+                    .findings
+                    .iter()
+                    .map(|f| finding_row(f.rule, f.rule.severity, &f.message, &f.path))
+                    .collect()
             },
         })
         .collect();
@@ -168,17 +193,21 @@ fn outcome(verdict: &Verdict, target: &str) -> Outcome {
         skipped: verdict.count(Status::Skipped),
         stopped: verdict.stopped.clone(),
         report,
+        discovered: false,
     }
 }
 
-/// Probes `url` over a connection of its own: the outcome or why there is none, or `None` once
-/// `cancelled` resolves (a message, or its sender dropped) — the session is ended all the same.
-async fn probe_endpoint(
+/// Probes `url` over a connection of its own with `play` (the engine's probe, or the one under an
+/// OpenRPC document): the outcome or why there is none, or `None` once `cancelled` resolves (a
+/// message, or its sender dropped) — the session is ended all the same. `then` has the link
+/// once the run is judged, before it closes: what it finds is the outcome's `discovered`.
+pub(super) async fn probe_endpoint(
     url: &str,
     transport: Transport,
     protocol: &str,
     headers: Vec<(String, String)>,
-    plan: &Plan,
+    play: impl AsyncFnOnce(&mut Conversation<BrowserLink>) -> Run,
+    then: impl AsyncFnOnce(&mut BrowserLink, &Verdict) -> bool,
     mut cancelled: oneshot::Receiver<()>,
 ) -> Option<Result<Outcome, String>> {
     let open = BrowserLink::open(url, transport, protocol, headers, TIMEOUT);
@@ -189,7 +218,7 @@ async fn probe_endpoint(
     };
     let mut conversation = Conversation::new(link, TIMEOUT, TOTAL_TIMEOUT);
     let run = {
-        let run = probe::run(&mut conversation, plan);
+        let run = play(&mut conversation);
         match select(std::pin::pin!(run), &mut cancelled).await {
             Either::Left((run, _)) => Some(run),
             Either::Right(_) => None,
@@ -199,13 +228,70 @@ async fn probe_endpoint(
         conversation.into_parts().0.close().await;
         return None;
     };
-    let (link, verdict) = probe::conclude(conversation, run);
-    link.close().await;
-    Some(match verdict {
-        Ok(verdict) => Ok(outcome(&verdict, url)),
+    let (mut link, verdict) = probe::conclude(conversation, run);
+    let outcome = match verdict {
+        Ok(verdict) => {
+            let discovered = {
+                let found = then(&mut link, &verdict);
+                match select(std::pin::pin!(found), &mut cancelled).await {
+                    Either::Left((found, _)) => Some(found),
+                    Either::Right(_) => None,
+                }
+            };
+            let Some(discovered) = discovered else {
+                link.close().await;
+                return None;
+            };
+            Ok(Outcome {
+                discovered,
+                ..outcome(&verdict, url)
+            })
+        }
         Err(not_reached) => Err(format!(
             "{url} could not be probed: {}",
             not_reached.reason("the probe's timeout")
         )),
-    })
+    };
+    link.close().await;
+    Some(outcome)
+}
+
+/// The id of the `rpc.discover` asked after a plain JSON-RPC server's checks.
+const DISCOVER_ID: &str = "jrpc-probe-rpc.discover";
+
+/// Whether a plain JSON-RPC server describes itself: after its checks (an MCP server, or a run
+/// that stopped, is not asked), `rpc.discover` is sent on the probe's link, outside the
+/// conversation (its report is the checks'); its reply must come within the request timeout and
+/// hold an OpenRPC document (an object with `openrpc` and `methods`), which the API's worker then
+/// checks and probes with.
+async fn describes_itself(link: &mut BrowserLink, verdict: &Verdict) -> bool {
+    if verdict.report.profile != crate::rpc::Profile::JsonRpc || verdict.stopped.is_some() {
+        return false;
+    }
+    let ask = serde_json::json!({"jsonrpc": "2.0", "id": DISCOVER_ID, "method": "rpc.discover"});
+    if link.send(&ask.to_string(), TIMEOUT).await.is_err() {
+        return false;
+    }
+    let deadline = link.elapsed() + TIMEOUT;
+    loop {
+        let left = deadline.saturating_sub(link.elapsed());
+        if left.is_zero() {
+            return false;
+        }
+        let Ok(Some(text)) = link.receive(left).await else {
+            return false;
+        };
+        let Ok(reply) = serde_json::from_str::<serde_json::Value>(&text) else {
+            continue;
+        };
+        if reply.get("id").and_then(serde_json::Value::as_str) == Some(DISCOVER_ID) {
+            let result = reply.get("result");
+            return result
+                .and_then(|r| r.get("openrpc"))
+                .is_some_and(serde_json::Value::is_string)
+                && result
+                    .and_then(|r| r.get("methods"))
+                    .is_some_and(serde_json::Value::is_array);
+        }
+    }
 }
