@@ -200,3 +200,31 @@ test('without a document, a server with no rpc.discover gets the usual probe onl
   assert.deepEqual(unexpected(problems), []);
   await context.close();
 });
+
+test('a probe under a document can be cancelled: the API worker stops calling the server', async () => {
+  const { context, page, problems } = await openApp(browser);
+  await loadPetstore(page);
+  const url = endpoint(served, 'http');
+  // Each POST is held a while, so that Cancel comes mid-probe.
+  let posts = 0;
+  await page.route((u) => u.href.startsWith(url), async (route) => {
+    posts += 1;
+    await new Promise((done) => setTimeout(done, 300));
+    await route.continue();
+  });
+  await page.selectOption('[data-testid=target]', 'link');
+  await page.fill('[data-testid=link-url]', url);
+  await openAdvanced(page);
+  await page.click('[data-testid=probe-run]');
+  for (let waited = 0; posts < 3 && waited < 20_000; waited += 50) await new Promise((done) => setTimeout(done, 50));
+  assert.ok(posts >= 3, `${posts} requests before Cancel`);
+  await page.click('[data-testid=probe-cancel]');
+  await page.waitForSelector('[data-testid=probe-status][data-state=cancelled]');
+  const atCancel = posts;
+  await new Promise((done) => setTimeout(done, 2_000));
+  assert.ok(posts <= atCancel + 1, `${posts - atCancel} requests after Cancel`);
+  assert.equal(await page.getAttribute('[data-testid=probe-status]', 'data-state'), 'cancelled');
+  assert.equal(await page.$('[data-testid=probe-table]'), null);
+  assert.deepEqual(unexpected(problems), []);
+  await context.close();
+});
