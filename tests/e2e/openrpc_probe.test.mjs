@@ -228,3 +228,35 @@ test('a probe under a document can be cancelled: the API worker stops calling th
   assert.deepEqual(unexpected(problems), []);
   await context.close();
 });
+
+test("without a document, a server's rpc.discover document is checked against the meta-schema, its faults located", async () => {
+  const { context, page, problems } = await openApp(browser);
+  const url = endpoint(served, 'http');
+  // The server describes itself with a document whose info.version is a number, not a string.
+  const broken = JSON.parse(await readFile(PETSTORE, 'utf8'));
+  broken.info.version = 1;
+  await page.route((u) => u.href.startsWith(url), async (route) => {
+    const request = route.request();
+    let body = null;
+    try {
+      body = JSON.parse(request.postData() ?? 'null');
+    } catch {}
+    if (body?.method === 'rpc.discover') {
+      await route.fulfill({ status: 200, contentType: 'application/json', headers: { 'access-control-allow-origin': '*' }, body: JSON.stringify({ jsonrpc: '2.0', id: body.id, result: broken }) });
+      return;
+    }
+    await route.continue();
+  });
+  await probe(page, url);
+  const table = await rows(page);
+  assert.equal(table[0].check, 'openrpc/discover');
+  assert.equal(table[0].status, 'fail');
+  assert.deepEqual((await findings(page)).filter((f) => f[0] === 'openrpc/discover'),
+    [['openrpc/discover', 'openrpc-document-invalid', '/result/info/version']]);
+  // No usable document: no method is called.
+  assert.equal(table.find((r) => r.check === 'openrpc/methods').status, 'skipped');
+  const report = await download(page);
+  assert.deepEqual(reportFindings(report), [['openrpc-document-invalid', '/result/info/version']]);
+  assert.deepEqual(unexpected(problems), []);
+  await context.close();
+});
