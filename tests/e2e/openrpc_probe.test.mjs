@@ -12,7 +12,7 @@ import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { launch, openAdvanced, openApp } from './support.mjs';
+import { BASE_URL, launch, openAdvanced, openApp } from './support.mjs';
 import { BIN, start } from './servers.mjs';
 
 const PETSTORE = fileURLToPath(new URL('../data/openrpc/examples/petstore-openrpc.json', import.meta.url));
@@ -258,5 +258,22 @@ test("without a document, a server's rpc.discover document is checked against th
   const report = await download(page);
   assert.deepEqual(reportFindings(report), [['openrpc-document-invalid', '/result/info/version']]);
   assert.deepEqual(unexpected(problems), []);
+  await context.close();
+});
+
+test("a probe under rpc.discover's document whose API worker does not load says so in the panel", async () => {
+  // No service worker: the API worker's files come from the network, where they are refused.
+  const context = await browser.newContext({ serviceWorkers: 'block' });
+  const page = await context.newPage();
+  await page.goto(BASE_URL);
+  await page.waitForSelector('[data-testid=verdict]');
+  await page.route(/\/api-worker[^/]*_bg\.wasm$/, (route) => route.fulfill({ status: 404, body: 'gone' }));
+  await page.selectOption('[data-testid=target]', 'link');
+  await page.fill('[data-testid=link-url]', endpoint(served, 'ws'));
+  await openAdvanced(page);
+  await page.click('[data-testid=probe-run]');
+  await page.waitForSelector('[data-testid=probe-status][data-state=error]', { timeout: 60_000 });
+  assert.match(await page.textContent('[data-testid=probe-status]'), /^The Probe under the API document could not run: its worker's files did not load/);
+  assert.equal(await page.$('[data-testid=probe-table]'), null);
   await context.close();
 });
