@@ -756,6 +756,27 @@ fn jrpc_probe_openrpc_reports_each_planted_api_defect_with_its_rule_and_nothing_
 }
 
 #[test]
+fn wrong_servers_petstore_over_http_gets_the_same_findings_as_on_stdio() {
+    // The page's Probe meets the planted defects over HTTP (tests/e2e/openrpc_probe.test.mjs):
+    // the same server, the same report's findings as `-- python3 wrong_servers.py petstore`.
+    let server = Server::spawn(python3(), &[&wrong_servers(), "petstore", "--http"]);
+    let path = path_of("examples/petstore-openrpc.json");
+    let (code, over_http) = probe(&["--openrpc", &path, &server.url("http")]);
+    let (_, on_stdio) = probe_wrong_petstore(&[]);
+    assert_eq!(code, Some(1));
+    assert_eq!(probe_findings(&over_http), probe_findings(&on_stdio));
+    assert_eq!(probe_findings(&over_http).len(), 3);
+    let api = |report: &Value| -> Vec<(String, String)> {
+        probe_checks(report)
+            .into_iter()
+            .filter(|c| c.0.starts_with("openrpc/"))
+            .map(|c| (c.0, c.1))
+            .collect()
+    };
+    assert_eq!(api(&over_http), api(&on_stdio));
+}
+
+#[test]
 fn jrpc_probe_openrpc_discover_probes_with_the_servers_own_document() {
     let (code, report) = probe_serving(
         &["--openrpc", "discover"],

@@ -12,7 +12,7 @@ import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
-import { launch, openAdvanced, openApp } from './support.mjs';
+import { BASE_URL, launch, openAdvanced, openApp } from './support.mjs';
 import { BIN, start } from './servers.mjs';
 
 const PETSTORE = fileURLToPath(new URL('../data/openrpc/examples/petstore-openrpc.json', import.meta.url));
@@ -198,5 +198,82 @@ test('without a document, a server with no rpc.discover gets the usual probe onl
   assert.ok(!table.some((r) => r.check.startsWith('openrpc/')), table.map((r) => r.check).join(' '));
   assert.deepEqual(fetched.filter((p) => p.includes('api-worker')), [], "the API's worker is not fetched");
   assert.deepEqual(unexpected(problems), []);
+  await context.close();
+});
+
+test('a probe under a document can be cancelled: the API worker stops calling the server', async () => {
+  const { context, page, problems } = await openApp(browser);
+  await loadPetstore(page);
+  const url = endpoint(served, 'http');
+  // Each POST is held a while, so that Cancel comes mid-probe.
+  let posts = 0;
+  await page.route((u) => u.href.startsWith(url), async (route) => {
+    posts += 1;
+    await new Promise((done) => setTimeout(done, 300));
+    await route.continue();
+  });
+  await page.selectOption('[data-testid=target]', 'link');
+  await page.fill('[data-testid=link-url]', url);
+  await openAdvanced(page);
+  await page.click('[data-testid=probe-run]');
+  for (let waited = 0; posts < 3 && waited < 20_000; waited += 50) await new Promise((done) => setTimeout(done, 50));
+  assert.ok(posts >= 3, `${posts} requests before Cancel`);
+  await page.click('[data-testid=probe-cancel]');
+  await page.waitForSelector('[data-testid=probe-status][data-state=cancelled]');
+  const atCancel = posts;
+  await new Promise((done) => setTimeout(done, 2_000));
+  assert.ok(posts <= atCancel + 1, `${posts - atCancel} requests after Cancel`);
+  assert.equal(await page.getAttribute('[data-testid=probe-status]', 'data-state'), 'cancelled');
+  assert.equal(await page.$('[data-testid=probe-table]'), null);
+  assert.deepEqual(unexpected(problems), []);
+  await context.close();
+});
+
+test("without a document, a server's rpc.discover document is checked against the meta-schema, its faults located", async () => {
+  const { context, page, problems } = await openApp(browser);
+  const url = endpoint(served, 'http');
+  // The server describes itself with a document whose info.version is a number, not a string.
+  const broken = JSON.parse(await readFile(PETSTORE, 'utf8'));
+  broken.info.version = 1;
+  await page.route((u) => u.href.startsWith(url), async (route) => {
+    const request = route.request();
+    let body = null;
+    try {
+      body = JSON.parse(request.postData() ?? 'null');
+    } catch {}
+    if (body?.method === 'rpc.discover') {
+      await route.fulfill({ status: 200, contentType: 'application/json', headers: { 'access-control-allow-origin': '*' }, body: JSON.stringify({ jsonrpc: '2.0', id: body.id, result: broken }) });
+      return;
+    }
+    await route.continue();
+  });
+  await probe(page, url);
+  const table = await rows(page);
+  assert.equal(table[0].check, 'openrpc/discover');
+  assert.equal(table[0].status, 'fail');
+  assert.deepEqual((await findings(page)).filter((f) => f[0] === 'openrpc/discover'),
+    [['openrpc/discover', 'openrpc-document-invalid', '/result/info/version']]);
+  // No usable document: no method is called.
+  assert.equal(table.find((r) => r.check === 'openrpc/methods').status, 'skipped');
+  const report = await download(page);
+  assert.deepEqual(reportFindings(report), [['openrpc-document-invalid', '/result/info/version']]);
+  assert.deepEqual(unexpected(problems), []);
+  await context.close();
+});
+
+test("a probe under rpc.discover's document whose API worker does not load says so in the panel", async () => {
+  // No service worker: the API worker's files come from the network, where they are refused.
+  const context = await browser.newContext({ serviceWorkers: 'block' });
+  const page = await context.newPage();
+  await page.goto(BASE_URL);
+  await page.waitForSelector('[data-testid=verdict]');
+  await page.route(/\/api-worker[^/]*_bg\.wasm$/, (route) => route.fulfill({ status: 404, body: 'gone' }));
+  await page.selectOption('[data-testid=target]', 'link');
+  await page.fill('[data-testid=link-url]', endpoint(served, 'ws'));
+  await openAdvanced(page);
+  await page.click('[data-testid=probe-run]');
+  await page.waitForSelector('[data-testid=probe-status][data-state=error]', { timeout: 60_000 });
+  assert.match(await page.textContent('[data-testid=probe-status]'), /^The Probe under the API document could not run: its worker's files did not load/);
+  assert.equal(await page.$('[data-testid=probe-table]'), null);
   await context.close();
 });

@@ -14,11 +14,10 @@ use web_sys::js_sys;
 
 use super::browser::BrowserLink;
 use super::messages::{ApiProbe, ProbeEvent};
-use super::worker::{post, probe_endpoint};
+use super::worker::{post, probe_and_post, Endpoint};
 use crate::openrpc::OpenRpc;
 use crate::probe::checks::openrpc::{self, Options, Source};
 use crate::probe::{Conversation, Mode, Plan, Verdict};
-use crate::ui::link::Transport;
 
 thread_local! {
     /// The running probe's cancel switch (sending, or dropping it, cancels).
@@ -59,10 +58,11 @@ pub fn start(request: ApiProbe) {
     };
     let (switch, cancelled) = oneshot::channel();
     RUNNING.with(|r| *r.borrow_mut() = Some(switch));
-    let transport = if websocket {
-        Transport::Ws
-    } else {
-        Transport::Http
+    let endpoint = Endpoint {
+        url,
+        websocket,
+        protocol,
+        headers,
     };
     js_sys::futures::spawn_local(async move {
         // A plain JSON-RPC server: `--openrpc` probes no MCP lifecycle.
@@ -81,20 +81,6 @@ pub fn start(request: ApiProbe) {
             openrpc::run(c, &plan, source, &options).await
         };
         let nothing_more = async |_: &mut BrowserLink, _: &Verdict| false;
-        let probed = probe_endpoint(
-            &url,
-            transport,
-            &protocol,
-            headers,
-            play,
-            nothing_more,
-            cancelled,
-        );
-        // A cancelled probe says nothing more: the page has set its state.
-        match probed.await {
-            Some(Ok(outcome)) => post(&ProbeEvent::Done { run, outcome }),
-            Some(Err(reason)) => post(&ProbeEvent::Failed { run, reason }),
-            None => {}
-        }
+        probe_and_post(run, endpoint, play, nothing_more, cancelled).await;
     });
 }

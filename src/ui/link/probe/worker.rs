@@ -20,9 +20,9 @@ use web_sys::js_sys;
 
 use super::browser::BrowserLink;
 use super::messages::{CheckRow, FindingRow, Outcome, ProbeEvent, ProbeRequest};
+use crate::probe::{self, Conversation, Mode, Plan, ProbeLink, Run, Status, Verdict};
 use crate::rpc::catalogue::Rule;
 use crate::rpc::Severity;
-use crate::probe::{self, Conversation, Mode, Plan, ProbeLink, Run, Status, Verdict};
 use crate::ui::link::Transport;
 
 /// How long one request waits for its reply (as `jrpc probe --timeout`'s default).
@@ -97,11 +97,6 @@ fn handle(worker: &Rc<RefCell<Worker>>, request: ProbeRequest) {
             state.running = Some((run, cancel));
             state.live += 1;
             let worker = Rc::clone(worker);
-            let transport = if websocket {
-                Transport::Ws
-            } else {
-                Transport::Http
-            };
             let plan = Plan {
                 mode: Mode::Detect,
                 calls: Vec::new(),
@@ -109,22 +104,14 @@ fn handle(worker: &Rc<RefCell<Worker>>, request: ProbeRequest) {
                 skip_tools,
             };
             js_sys::futures::spawn_local(async move {
-                // A cancelled probe says nothing more: the page has set its state.
                 let play = async |c: &mut Conversation<BrowserLink>| probe::run(c, &plan).await;
-                let probed = probe_endpoint(
-                    &url,
-                    transport,
-                    &protocol,
+                let endpoint = Endpoint {
+                    url,
+                    websocket,
+                    protocol,
                     headers,
-                    play,
-                    describes_itself,
-                    cancelled,
-                );
-                match probed.await {
-                    Some(Ok(outcome)) => post(&ProbeEvent::Done { run, outcome }),
-                    Some(Err(reason)) => post(&ProbeEvent::Failed { run, reason }),
-                    None => {}
-                }
+                };
+                probe_and_post(run, endpoint, play, describes_itself, cancelled).await;
                 let mut state = worker.borrow_mut();
                 state.live -= 1;
                 if state.running.as_ref().is_some_and(|(r, _)| *r == run) {
@@ -197,11 +184,47 @@ fn outcome(verdict: &Verdict, target: &str) -> Outcome {
     }
 }
 
+/// Where a probe goes: the link panel's endpoint, subprotocol and headers.
+pub(super) struct Endpoint {
+    pub url: String,
+    /// A WebSocket (`ws:`, `wss:`) or HTTP (`http:`, `https:`) endpoint.
+    pub websocket: bool,
+    pub protocol: String,
+    pub headers: Vec<(String, String)>,
+}
+
+/// Probes `endpoint` ([`probe_endpoint`]) and posts the page probe `run`'s outcome; a cancelled
+/// probe says nothing more (the page has set its state).
+pub(super) async fn probe_and_post(
+    run: u32,
+    endpoint: Endpoint,
+    play: impl AsyncFnOnce(&mut Conversation<BrowserLink>) -> Run,
+    then: impl AsyncFnOnce(&mut BrowserLink, &Verdict) -> bool,
+    cancelled: oneshot::Receiver<()>,
+) {
+    let Endpoint {
+        url,
+        websocket,
+        protocol,
+        headers,
+    } = endpoint;
+    let transport = if websocket {
+        Transport::Ws
+    } else {
+        Transport::Http
+    };
+    match probe_endpoint(&url, transport, &protocol, headers, play, then, cancelled).await {
+        Some(Ok(outcome)) => post(&ProbeEvent::Done { run, outcome }),
+        Some(Err(reason)) => post(&ProbeEvent::Failed { run, reason }),
+        None => {}
+    }
+}
+
 /// Probes `url` over a connection of its own with `play` (the engine's probe, or the one under an
 /// OpenRPC document): the outcome or why there is none, or `None` once `cancelled` resolves (a
 /// message, or its sender dropped) — the session is ended all the same. `then` has the link
 /// once the run is judged, before it closes: what it finds is the outcome's `discovered`.
-pub(super) async fn probe_endpoint(
+async fn probe_endpoint(
     url: &str,
     transport: Transport,
     protocol: &str,
