@@ -84,22 +84,7 @@ async fn fetch() -> Result<String, String> {
     if let Some(integrity) = &integrity {
         request = request.integrity(integrity);
     }
-    let response = request.send().await.map_err(|e| e.to_string())?;
-    if !response.ok() {
-        return Err(format!(
-            "HTTP {} {}",
-            response.status(),
-            response.status_text()
-        ));
-    }
-    let declared = response
-        .headers()
-        .get("content-length")
-        .and_then(|n| n.parse::<usize>().ok());
-    if declared.is_some_and(|n| n > TEACHING_MAX_BYTES) {
-        return Err(format!("it is larger than {TEACHING_MAX_BYTES} bytes"));
-    }
-    response.text().await.map_err(|e| e.to_string())
+    crate::ui::fetch::text(request, TEACHING_MAX_BYTES).await
 }
 
 /// What a teaching view shows until its text is there: "loading", or why it failed and a retry.
