@@ -3,9 +3,14 @@
 use jsonrpc_playground::rpc::{catalogue, McpVersion, Profile};
 use jsonrpc_playground::teach::quiz::{bank, grade, item, order, Answer, Choice};
 
+/// The teaching text the bank is built from (the native build's own).
+fn text() -> &'static jsonrpc_playground::teach::text::Teaching {
+    jsonrpc_playground::teach::text::Teaching::builtin()
+}
+
 #[test]
 fn every_rule_has_an_item_that_breaks_it() {
-    let items = bank(jsonrpc_playground::teach::text::Teaching::builtin());
+    let items = bank(crate::text());
     for rule in catalogue::all() {
         let it = items
             .iter()
@@ -23,10 +28,7 @@ fn every_rule_has_an_item_that_breaks_it() {
 
 #[test]
 fn the_bank_has_valid_items_of_every_kind() {
-    let kinds: Vec<Choice> = bank(jsonrpc_playground::teach::text::Teaching::builtin())
-        .iter()
-        .map(|i| i.key().choice)
-        .collect();
+    let kinds: Vec<Choice> = bank(crate::text()).iter().map(|i| i.key().choice).collect();
     for c in [
         Choice::Request,
         Choice::Notification,
@@ -37,7 +39,7 @@ fn the_bank_has_valid_items_of_every_kind() {
     ] {
         assert!(kinds.contains(&c), "no item whose answer is {c:?}");
     }
-    assert!(bank(jsonrpc_playground::teach::text::Teaching::builtin())
+    assert!(bank(crate::text())
         .iter()
         .any(|i| matches!(i.profile, Profile::Mcp(_)) && i.key().choice == Choice::Request));
 }
@@ -45,7 +47,7 @@ fn the_bank_has_valid_items_of_every_kind() {
 #[test]
 fn the_seed_lab_is_in_the_bank_with_the_articles_answers() {
     let answer = |id: &str| {
-        let it = item(id, jsonrpc_playground::teach::text::Teaching::builtin()).unwrap();
+        let it = item(id, crate::text()).unwrap();
         assert_eq!(it.profile, Profile::Mcp(McpVersion::V2025_11_25));
         let key = it.key();
         (
@@ -70,11 +72,7 @@ fn the_seed_lab_is_in_the_bank_with_the_articles_answers() {
 
 #[test]
 fn grading_checks_the_kind_then_the_rule_or_the_place() {
-    let it = item(
-        "rule:jsonrpc-not-2-0",
-        jsonrpc_playground::teach::text::Teaching::builtin(),
-    )
-    .unwrap();
+    let it = item("rule:jsonrpc-not-2-0", crate::text()).unwrap();
     let right = grade(
         &it,
         &Answer {
@@ -148,11 +146,7 @@ fn grading_checks_the_kind_then_the_rule_or_the_place() {
 
 #[test]
 fn a_valid_request_is_graded_as_a_request() {
-    let it = item(
-        "own:subtract",
-        jsonrpc_playground::teach::text::Teaching::builtin(),
-    )
-    .unwrap();
+    let it = item("own:subtract", crate::text()).unwrap();
     assert_eq!(
         it.choices(),
         [
@@ -186,11 +180,7 @@ fn a_valid_request_is_graded_as_a_request() {
 
 #[test]
 fn transcripts_are_answered_valid_or_invalid() {
-    let it = item(
-        "rule:response-unmatched",
-        jsonrpc_playground::teach::text::Teaching::builtin(),
-    )
-    .unwrap();
+    let it = item("rule:response-unmatched", crate::text()).unwrap();
     assert!(it.transcript);
     assert_eq!(it.choices(), [Choice::Valid, Choice::Invalid]);
     assert!(
@@ -204,11 +194,7 @@ fn transcripts_are_answered_valid_or_invalid() {
         )
         .correct
     );
-    let ok = item(
-        "valid:response-unmatched",
-        jsonrpc_playground::teach::text::Teaching::builtin(),
-    )
-    .unwrap();
+    let ok = item("valid:response-unmatched", crate::text()).unwrap();
     assert!(
         grade(
             &ok,
@@ -223,7 +209,7 @@ fn transcripts_are_answered_valid_or_invalid() {
 
 #[test]
 fn ids_are_unique_and_orders_reproduce() {
-    let items = bank(jsonrpc_playground::teach::text::Teaching::builtin());
+    let items = bank(crate::text());
     let mut ids: Vec<&str> = items.iter().map(|i| i.id.as_str()).collect();
     ids.sort();
     ids.dedup();
@@ -308,11 +294,7 @@ mod lessons {
     fn every_lesson_question_is_in_the_bank() {
         for l in LESSONS {
             assert!(
-                item(
-                    l.question,
-                    jsonrpc_playground::teach::text::Teaching::builtin()
-                )
-                .is_some(),
+                item(l.question, crate::text()).is_some(),
                 "{}: no quiz item {}",
                 l.id,
                 l.question
@@ -533,11 +515,7 @@ fn every_lesson_asks_a_question_from_the_bank_and_its_example_runs_on_the_mock()
     assert_eq!(LESSONS.len(), 16);
     for l in LESSONS {
         assert!(
-            item(
-                l.question,
-                jsonrpc_playground::teach::text::Teaching::builtin()
-            )
-            .is_some(),
+            item(l.question, crate::text()).is_some(),
             "{}: no item {}",
             l.id,
             l.question
@@ -581,11 +559,7 @@ fn marked_runs_cover_the_text_and_mark_the_spans() {
         own(&[("é", false), ("\"x\"", true)])
     );
     // The seed lab's broken member, as the quiz marks it.
-    let it = item(
-        "rule:jsonrpc-not-2-0",
-        jsonrpc_playground::teach::text::Teaching::builtin(),
-    )
-    .unwrap();
+    let it = item("rule:jsonrpc-not-2-0", crate::text()).unwrap();
     let g = grade(&it, &Answer::default());
     let hit: Vec<String> = marked(&it.text, &g.spans)
         .into_iter()
@@ -611,11 +585,7 @@ fn pointing_accepts_the_offending_member_or_message() {
         )
         .correct
     };
-    let unanswered = item(
-        "rule:request-unanswered",
-        jsonrpc_playground::teach::text::Teaching::builtin(),
-    )
-    .unwrap();
+    let unanswered = item("rule:request-unanswered", crate::text()).unwrap();
     let second = unanswered.text.find("\"b\"").unwrap();
     assert!(
         at(&unanswered, second + 1),
@@ -628,11 +598,7 @@ fn pointing_accepts_the_offending_member_or_message() {
         "the answered request is not the problem"
     );
 
-    let version = item(
-        "rule:jsonrpc-not-2-0",
-        jsonrpc_playground::teach::text::Teaching::builtin(),
-    )
-    .unwrap();
+    let version = item("rule:jsonrpc-not-2-0", crate::text()).unwrap();
     let name = version.text.find("\"jsonrpc\"").unwrap();
     assert!(at(&version, name + 1), "the member's name");
     let method = version.text.find("\"method\"").unwrap();
@@ -669,11 +635,7 @@ fn every_part_can_be_pointed_at_without_a_mouse() {
         );
     }
     // The keyboard's answer is graded as the click's: the unanswered request's method.
-    let unanswered = item(
-        "rule:request-unanswered",
-        jsonrpc_playground::teach::text::Teaching::builtin(),
-    )
-    .unwrap();
+    let unanswered = item("rule:request-unanswered", crate::text()).unwrap();
     let method = pointable(&unanswered.text)
         .into_iter()
         .filter(|s| unanswered.text[s.start..s.end].starts_with("\"method\""))
@@ -694,11 +656,7 @@ mod severity {
 
     #[test]
     fn pointing_at_a_warnings_part_is_a_right_observation() {
-        let it = item(
-            "rule:member-unknown",
-            jsonrpc_playground::teach::text::Teaching::builtin(),
-        )
-        .unwrap();
+        let it = item("rule:member-unknown", crate::text()).unwrap();
         let parms = it.text.find("\"parms\"").unwrap();
         let g = grade(
             &it,
@@ -720,11 +678,7 @@ mod severity {
 
     #[test]
     fn picking_the_warning_rule_of_a_batch_is_right() {
-        let it = item(
-            "rule:batch-duplicate-id",
-            jsonrpc_playground::teach::text::Teaching::builtin(),
-        )
-        .unwrap();
+        let it = item("rule:batch-duplicate-id", crate::text()).unwrap();
         let g = grade(
             &it,
             &Answer {
@@ -738,11 +692,7 @@ mod severity {
 
     #[test]
     fn answering_invalid_without_finding_the_warning_is_not_quite_with_the_article() {
-        let it = item(
-            "rule:member-unknown",
-            jsonrpc_playground::teach::text::Teaching::builtin(),
-        )
-        .unwrap();
+        let it = item("rule:member-unknown", crate::text()).unwrap();
         let g = grade(
             &it,
             &Answer {
@@ -757,11 +707,7 @@ mod severity {
 
     #[test]
     fn the_inner_array_of_a_nested_batch_can_be_pointed_at_and_is_the_mistake() {
-        let it = item(
-            "rule:batch-nested",
-            jsonrpc_playground::teach::text::Teaching::builtin(),
-        )
-        .unwrap();
+        let it = item("rule:batch-nested", crate::text()).unwrap();
         let parts: Vec<&str> = pointable(&it.text)
             .into_iter()
             .map(|s| &it.text[s.start..s.end])
@@ -824,11 +770,7 @@ mod lesson_topics {
     #[test]
     fn every_lesson_question_tests_its_lessons_topics() {
         for l in LESSONS {
-            let it = item(
-                l.question,
-                jsonrpc_playground::teach::text::Teaching::builtin(),
-            )
-            .unwrap();
+            let it = item(l.question, crate::text()).unwrap();
             let key = it.key();
             for r in key.rules.iter().chain(&key.warnings) {
                 assert!(
@@ -860,14 +802,7 @@ mod lesson_topics {
     fn a_lessons_rule_picker_holds_its_questions_rules_and_only_rules_taught_so_far() {
         for (i, l) in LESSONS.iter().enumerate() {
             let taught = rules_taught(i);
-            for r in item(
-                l.question,
-                jsonrpc_playground::teach::text::Teaching::builtin(),
-            )
-            .unwrap()
-            .key()
-            .rules
-            {
+            for r in item(l.question, crate::text()).unwrap().key().rules {
                 assert!(
                     taught.contains(&r.id),
                     "lesson {}: {} not offered",
@@ -887,14 +822,7 @@ mod lesson_topics {
     fn the_transcript_notation_is_taught_in_the_first_lesson_whose_question_uses_it() {
         let first = LESSONS
             .iter()
-            .find(|l| {
-                item(
-                    l.question,
-                    jsonrpc_playground::teach::text::Teaching::builtin(),
-                )
-                .unwrap()
-                .transcript
-            })
+            .find(|l| item(l.question, crate::text()).unwrap().transcript)
             .unwrap();
         let text = first.text.join(" ");
         assert!(
@@ -918,57 +846,41 @@ mod lesson_topics {
 #[test]
 fn share_links_are_opaque_and_old_links_still_open() {
     use jsonrpc_playground::teach::route::{QuizRoute, Route};
-    for it in bank(jsonrpc_playground::teach::text::Teaching::builtin()) {
+    for it in bank(crate::text()) {
         let share = it.share_id();
         assert!(share.starts_with("q-") && share.len() == 10, "{share}");
         assert!(!share.contains(':'));
         assert_eq!(
-            item(&share, jsonrpc_playground::teach::text::Teaching::builtin()).map(|i| i.id),
+            item(&share, crate::text()).map(|i| i.id),
             Some(it.id.clone())
         );
         assert_eq!(
-            item(&it.id, jsonrpc_playground::teach::text::Teaching::builtin()).map(|i| i.id),
+            item(&it.id, crate::text()).map(|i| i.id),
             Some(it.id.clone()),
             "the old form still opens"
         );
     }
-    let mut shares: Vec<String> = bank(jsonrpc_playground::teach::text::Teaching::builtin())
-        .iter()
-        .map(|i| i.share_id())
-        .collect();
+    let mut shares: Vec<String> = bank(crate::text()).iter().map(|i| i.share_id()).collect();
     shares.sort();
     shares.dedup();
     assert_eq!(
         shares.len(),
-        bank(jsonrpc_playground::teach::text::Teaching::builtin()).len(),
+        bank(crate::text()).len(),
         "share ids are unique"
     );
-    let it = item(
-        "rule:mcp-request-during-initialization",
-        jsonrpc_playground::teach::text::Teaching::builtin(),
-    )
-    .unwrap();
+    let it = item("rule:mcp-request-during-initialization", crate::text()).unwrap();
     let link = Route::Quiz(QuizRoute::Item(it.share_id())).fragment();
     assert!(!link.contains("initialization"), "{link}");
     // Stable: the id of a known item is fixed (links shared today open tomorrow).
     assert_eq!(
-        item(
-            "rule:batch-empty",
-            jsonrpc_playground::teach::text::Teaching::builtin()
-        )
-        .unwrap()
-        .share_id(),
+        item("rule:batch-empty", crate::text()).unwrap().share_id(),
         "q-085fee61"
     );
 }
 
 #[test]
 fn the_handshake_lessons_question_is_a_client_sending_the_servers_request() {
-    let it = item(
-        "own:mcp-sampling-from-client",
-        jsonrpc_playground::teach::text::Teaching::builtin(),
-    )
-    .unwrap();
+    let it = item("own:mcp-sampling-from-client", crate::text()).unwrap();
     let ids: Vec<&str> = it.key().rules.iter().map(|r| r.id).collect();
     assert_eq!(ids, ["mcp-wrong-direction"]);
     let handshake = jsonrpc_playground::teach::lessons::lesson("mcp-versions").unwrap();
@@ -977,11 +889,7 @@ fn the_handshake_lessons_question_is_a_client_sending_the_servers_request() {
 
 #[test]
 fn a_handshake_era_read_without_its_uri_misses_a_param() {
-    let it = item(
-        "own:mcp-read-no-uri",
-        jsonrpc_playground::teach::text::Teaching::builtin(),
-    )
-    .unwrap();
+    let it = item("own:mcp-read-no-uri", crate::text()).unwrap();
     let ids: Vec<&str> = it.key().rules.iter().map(|r| r.id).collect();
     assert_eq!(ids, ["mcp-param-missing"]);
 }

@@ -15,6 +15,7 @@ mod analysis;
 mod api;
 pub mod bench;
 mod exchange;
+mod fetch;
 pub(crate) mod js;
 mod lazy_worker;
 mod lessons;

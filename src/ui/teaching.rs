@@ -1,7 +1,8 @@
 //! The teaching text ([`crate::teach::text`]: the rules' explanations and examples, the lessons'
-//! paragraphs and examples), which the page's wasm leaves out: fetched as data on the first open
-//! of the reference, the lessons or the quiz, then kept for the page's life (the service worker
-//! caches the file on that first fetch, so it opens offline afterwards).
+//! paragraphs and examples, the quiz's own items), which the page's wasm leaves out: fetched as
+//! data on the first open of the reference, the lessons or the quiz, then kept for the page's life
+//! (the service worker precaches the file at install, after the app started, so those views open
+//! offline afterwards: src/ui/sw.js).
 //!
 //! The file is named in `<meta name="app-entry">` (`data-lazy-teaching`, Trunk.toml) with its
 //! Subresource Integrity hash in `data-teaching-integrity` (release builds: scripts/post-build.mjs
@@ -20,7 +21,7 @@ thread_local! {
 }
 
 /// Where the teaching text is.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug)]
 pub enum TeachingState {
     /// Not asked for yet: no teaching view was opened.
     NotAsked,
@@ -37,16 +38,15 @@ pub fn install(json: &str) -> Result<&'static Teaching, String> {
 }
 
 /// The teaching text's state, starting the fetch the first time `wanted` is true (a teaching
-/// view is open) and again after a failure when [`retry`] is called. Call once, under `App`.
+/// view is open) and again after a failure when [`retry`] is called. Call once (`TeachView`).
 pub fn provide_teaching(wanted: impl Fn() -> bool + 'static) -> RwSignal<TeachingState> {
     let now = LOADED.with(|cell| cell.get().copied());
     let state = RwSignal::new(now.map_or(TeachingState::NotAsked, TeachingState::Ready));
     Effect::new(move |_| {
-        if wanted() && state.with(|s| *s == TeachingState::NotAsked) {
+        if wanted() && state.with(|s| matches!(s, TeachingState::NotAsked)) {
             fetch_into(state);
         }
     });
-    provide_context(state);
     state
 }
 
@@ -84,22 +84,7 @@ async fn fetch() -> Result<String, String> {
     if let Some(integrity) = &integrity {
         request = request.integrity(integrity);
     }
-    let response = request.send().await.map_err(|e| e.to_string())?;
-    if !response.ok() {
-        return Err(format!(
-            "HTTP {} {}",
-            response.status(),
-            response.status_text()
-        ));
-    }
-    let declared = response
-        .headers()
-        .get("content-length")
-        .and_then(|n| n.parse::<usize>().ok());
-    if declared.is_some_and(|n| n > TEACHING_MAX_BYTES) {
-        return Err(format!("it is larger than {TEACHING_MAX_BYTES} bytes"));
-    }
-    response.text().await.map_err(|e| e.to_string())
+    crate::ui::fetch::text(request, TEACHING_MAX_BYTES).await
 }
 
 /// What a teaching view shows until its text is there: "loading", or why it failed and a retry.

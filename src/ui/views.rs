@@ -93,17 +93,20 @@ pub fn TeachView() -> impl IntoView {
         _ => pending(teaching),
     };
     // Once a view is built: its focus target (`data-focus`, else its heading) is scrolled to and
-    // focused, so a keyboard or screen-reader user lands in the view they opened.
+    // focused, so a keyboard or screen-reader user lands in the view they opened. On the next
+    // frame: when the teaching text arrives, this runs before the view that shows it is built.
     Effect::new(move |_| {
         route.track();
         teaching.track();
         if let Some(host) = host.get() {
-            let target = if host.query_selector("[data-focus]").ok().flatten().is_some() {
-                "[data-focus]"
-            } else {
-                "h2"
-            };
-            focus_within(&host, target);
+            request_animation_frame(move || {
+                let target = if host.query_selector("[data-focus]").ok().flatten().is_some() {
+                    "[data-focus]"
+                } else {
+                    "h2"
+                };
+                focus_within(&host, target);
+            });
         }
     });
     view! {

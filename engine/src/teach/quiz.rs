@@ -5,7 +5,9 @@
 
 use super::text::Teaching;
 use crate::json::Span;
-use crate::rpc::{self, catalogue, Document, Kind, McpVersion, Profile, Rule, Scope, Severity};
+#[cfg(not(target_arch = "wasm32"))]
+use crate::rpc::McpVersion;
+use crate::rpc::{self, catalogue, Document, Kind, Profile, Rule, Scope, Severity};
 
 /// What a learner can answer.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -437,7 +439,10 @@ pub fn profile_of(rule: &Rule) -> Profile {
 }
 
 /// Items of our own: valid messages of every kind and MCP messages worth knowing.
-const OWN: &[(&str, &str, Option<McpVersion>)] = &[
+/// Our own items: name, text, the MCP version they are checked under (`None`: JSON-RPC). Part
+/// of the teaching text: native only, the page reads them from [`super::text`].
+#[cfg(not(target_arch = "wasm32"))]
+pub(crate) const OWN: &[(&str, &str, Option<McpVersion>)] = &[
     (
         "subtract",
         r#"{"jsonrpc": "2.0", "method": "subtract", "params": [42, 23], "id": 1}"#,
@@ -624,11 +629,11 @@ pub fn bank(teaching: &Teaching) -> Vec<Item> {
             push(format!("valid:{}", rule.id), &t.good, profile_of(rule));
         }
     }
-    for (name, text, version) in OWN {
+    for own in &teaching.quiz {
         push(
-            format!("own:{name}"),
-            text,
-            version.map_or(Profile::JsonRpc, Profile::Mcp),
+            format!("own:{}", own.name),
+            &own.text,
+            own.version.map_or(Profile::JsonRpc, Profile::Mcp),
         );
     }
     items

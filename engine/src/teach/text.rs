@@ -1,15 +1,18 @@
 //! The teaching text: what the page's first view (the editor and its verdict cards: a rule's id,
 //! summary, section and link) does not show. Each rule's explanation and broken and fixed examples
-//! (and an OpenRPC rule's example document), and each lesson's paragraphs and example.
+//! (and an OpenRPC rule's example document), each lesson's paragraphs and example, and the quiz's
+//! own items.
 //!
-//! One source of truth: the catalogue entries ([`crate::rpc::catalogue`]) and [`super::lessons`]
-//! hold the text in the native build (`jrpc`, the tests), which [`Teaching::builtin`] collects.
-//! The page's wasm leaves it out (those fields are `cfg(not(target_arch = "wasm32"))`) and fetches
-//! `teaching.json` (this folder; [`Teaching::to_json`] of the built-in text, a test fails when it
-//! is stale) on the first open of the reference, the lessons or the quiz, and reads it with
-//! [`Teaching::from_json`], which checks that every rule and lesson has its text.
+//! One source of truth: the catalogue entries ([`crate::rpc::catalogue`]), [`super::lessons`] and
+//! [`super::quiz`] hold the text in the native build (`jrpc`, the tests), which
+//! [`Teaching::builtin`] collects. The page's wasm leaves it out (those fields and items are
+//! `cfg(not(target_arch = "wasm32"))`) and fetches `teaching.json` (this folder:
+//! [`Teaching::to_json`] of the built-in text; a test fails when it is stale) on the first open of
+//! the reference, the lessons or the quiz, and reads it with [`Teaching::from_json`], which checks
+//! that every rule and lesson has its text.
 
 use crate::json::Node;
+use crate::rpc::McpVersion;
 
 /// The most the page reads of a teaching file (today's is ~70 KB).
 pub const TEACHING_MAX_BYTES: usize = 1 << 20;
@@ -50,13 +53,37 @@ pub struct LessonText {
     pub example: String,
 }
 
+/// One of the quiz's own items ([`super::quiz::bank`]: `own:<name>`).
+#[derive(Clone, Debug, Default, PartialEq)]
+#[cfg_attr(not(target_arch = "wasm32"), derive(serde::Serialize))]
+pub struct QuizText {
+    pub name: String,
+    pub text: String,
+    /// The MCP version it is checked under; `None`: JSON-RPC.
+    #[cfg_attr(
+        not(target_arch = "wasm32"),
+        serde(
+            skip_serializing_if = "Option::is_none",
+            serialize_with = "version_text"
+        )
+    )]
+    pub version: Option<McpVersion>,
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+fn version_text<S: serde::Serializer>(v: &Option<McpVersion>, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_str(v.map_or("", McpVersion::as_str))
+}
+
 /// All the teaching text: the rules in catalogue order (JSON-RPC's, MCP's, then OpenRPC's), the
-/// lessons in path order.
+/// lessons in path order, the quiz's own items.
 #[derive(Clone, Debug, Default, PartialEq)]
 #[cfg_attr(not(target_arch = "wasm32"), derive(serde::Serialize))]
 pub struct Teaching {
     pub rules: Vec<RuleText>,
     pub lessons: Vec<LessonText>,
+    /// The quiz's own items, beside those made of the rules' examples.
+    pub quiz: Vec<QuizText>,
 }
 
 impl Teaching {
@@ -132,13 +159,21 @@ impl Teaching {
                         example: l.example.to_string(),
                     })
                     .collect(),
+                quiz: super::quiz::OWN
+                    .iter()
+                    .map(|&(name, text, version)| QuizText {
+                        name: name.to_string(),
+                        text: text.to_string(),
+                        version,
+                    })
+                    .collect(),
             }
         })
     }
 }
 
 /// The file's entries, read with the engine's own JSON parser (already in the page: a serde
-/// reader for these types cost ~3 KB gzipped of its wasm; docs/size-rules.md, 8).
+/// reader for these types cost 1.1 KB gzipped more of its wasm; docs/size-rules.md, 8).
 fn read(json: &str) -> Result<Teaching, String> {
     let (parsed, _) = crate::json::parse_document(json.as_bytes(), 0)
         .map_err(|e| format!("the teaching text is not JSON: {e}"))?;
@@ -182,6 +217,22 @@ fn read(json: &str) -> Result<Teaching, String> {
                 .collect::<Option<_>>()
                 .ok_or(format!("the teaching text's {at}.text holds a non-string"))?,
             example: text(l, &at, "example")?,
+        });
+    }
+    for (i, q) in list("quiz")?.iter().enumerate() {
+        let at = format!("quiz[{i}]");
+        let version = match q.get("version") {
+            None => None,
+            Some(v) => Some(
+                v.as_str()
+                    .and_then(|v| v.parse::<McpVersion>().ok())
+                    .ok_or(format!("the teaching text's {at} names no MCP version"))?,
+            ),
+        };
+        teaching.quiz.push(QuizText {
+            name: text(q, &at, "name")?,
+            text: text(q, &at, "text")?,
+            version,
         });
     }
     Ok(teaching)

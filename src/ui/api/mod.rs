@@ -258,29 +258,7 @@ pub fn use_api() -> ApiState {
 const MAX_FETCH: usize = crate::openrpc::MAX_DOCUMENT_BYTES;
 
 async fn fetch_text(url: &str) -> Result<String, String> {
-    let response = gloo_net::http::Request::get(url)
-        .send()
-        .await
-        .map_err(|e| e.to_string())?;
-    if !response.ok() {
-        return Err(format!(
-            "HTTP {} {}",
-            response.status(),
-            response.status_text()
-        ));
-    }
-    let declared = response
-        .headers()
-        .get("content-length")
-        .and_then(|n| n.parse::<usize>().ok());
-    if declared.is_some_and(|n| n > MAX_FETCH) {
-        return Err(format!("it is larger than {MAX_FETCH} bytes"));
-    }
-    let text = response.text().await.map_err(|e| e.to_string())?;
-    if text.len() > MAX_FETCH {
-        return Err(format!("it is larger than {MAX_FETCH} bytes"));
-    }
-    Ok(text)
+    crate::ui::fetch::text(gloo_net::http::Request::get(url), MAX_FETCH).await
 }
 
 fn local() -> Option<web_sys::Storage> {
