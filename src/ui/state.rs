@@ -8,7 +8,6 @@ use wasm_bindgen::JsCast;
 use super::analysis::Analysis;
 use super::api::ApiState;
 use super::worker::{fingerprint, Offload};
-use crate::api::{ApiAnswer, ApiRequest};
 use crate::json::Span;
 use crate::rpc::Profile;
 
@@ -83,15 +82,14 @@ impl AppState {
         let api = ApiState::new();
         let analysis = Memo::new(move |prev: Option<&Analysis>| {
             let p = profile.get();
-            // Under an API document the API checks the text (src/ui/api): until its answer for
-            // this very text, document and profile arrives, the analysis is pending.
-            if api.loaded() && text.with(|t| t.len() <= LARGE_BYTES) {
-                let fp = text.with(|t| fingerprint(t, p)) ^ api.generation.get();
-                let done = api.checked.with(|a| match a {
-                    Some((f, encoded)) if *f == fp => Analysis::decode(encoded, prev),
-                    _ => None,
-                });
-                return done.unwrap_or_else(|| Analysis::pending(prev));
+            // Under an API document, or with MCP schemas in the text, the API checks the text
+            // (src/ui/api), large or not: until its answer for this very text, document and
+            // profile arrives, the analysis is pending.
+            if text.with(|t| api.checks(t, p)) {
+                let fp = text.with(|t| fingerprint(t, p));
+                return api
+                    .analysis(fp, prev)
+                    .unwrap_or_else(|| Analysis::pending(prev));
             }
             if offload.usable.get() && text.with(|t| t.len() > LARGE_BYTES) {
                 let fp = text.with(|t| fingerprint(t, p));
@@ -110,38 +108,13 @@ impl AppState {
                 return;
             }
             text.with(|t| {
-                if t.len() > LARGE_BYTES {
+                if t.len() > LARGE_BYTES && !api.checks(t, p) {
                     offload.ask(fingerprint(t, p), t, p);
                 }
             });
         });
-        // Syncs the API with the text: asks it to check every new text under the document.
-        Effect::new(move |_| {
-            let p = profile.get();
-            let generation = api.generation.get();
-            if !api.loaded() {
-                return;
-            }
-            text.with(|t| {
-                if t.len() > LARGE_BYTES {
-                    return;
-                }
-                let fp = fingerprint(t, p) ^ generation;
-                let request = ApiRequest::Check {
-                    fp: fp.to_string(),
-                    text: t.clone(),
-                    profile: crate::saved::profile_to_string(p),
-                };
-                let checked = api.checked;
-                api.ask(request, move |answer| {
-                    if let ApiAnswer::Checked { fp, analysis } = answer {
-                        if let Ok(fp) = fp.parse::<u64>() {
-                            checked.set(Some((fp, analysis)));
-                        }
-                    }
-                });
-            });
-        });
+        // Syncs the API with the text: asks it to check every new text it checks.
+        api.watch(text, profile);
         AppState {
             api,
             text,

@@ -17,9 +17,14 @@ pub(crate) use reference::ApiReference;
 use crate::ui::prelude::spawn_local;
 use crate::ui::prelude::*;
 
-use crate::api::{ApiAnswer, ApiRequest, DocumentError, Reference};
+use crate::api::{
+    needs_more_checks, ApiAnswer, ApiRequest, DocumentError, Reference, MAX_CHECK_BYTES,
+};
+use crate::rpc::Profile;
+use crate::ui::analysis::Analysis;
 use crate::ui::exchange::{clock_ms, LogState, MOCK_PEER};
 use crate::ui::state::{AppState, NoticeLevel};
+use crate::ui::worker::fingerprint;
 
 /// localStorage: the document loaded (`{"text": …, "url": …}`), put back on the next load.
 const STORAGE_KEY: &str = "jrpc.openrpc";
@@ -81,10 +86,68 @@ impl ApiState {
         self.reference.with(Option::is_some)
     }
 
+    /// Whether the API checks `text` under `profile` (tracked): a document is loaded or the text
+    /// holds MCP schemas ([`crate::api::needs_more_checks`]), it is within
+    /// [`MAX_CHECK_BYTES`], and the API's worker has not failed. Otherwise the page checks it
+    /// alone, and the worker is not started for it.
+    pub fn checks(&self, text: &str, profile: Profile) -> bool {
+        text.len() <= MAX_CHECK_BYTES
+            && self.failure.with(Option::is_none)
+            && needs_more_checks(profile, self.loaded(), text)
+    }
+
+    /// The analysis of the text with fingerprint `fp` (before [`ApiState::generation`] is mixed
+    /// in) when the API's answer for it has come (tracked).
+    pub fn analysis(&self, fp: u64, prev: Option<&Analysis>) -> Option<Analysis> {
+        let fp = fp ^ self.generation.get();
+        self.checked.with(|a| match a {
+            Some((f, encoded)) if *f == fp => Analysis::decode(encoded, prev),
+            _ => None,
+        })
+    }
+
+    /// Keeps the API's checks in step with the editor: every new text (or profile, or document)
+    /// the API checks is sent to it; answers to older texts are kept but never shown for a newer
+    /// one (their fingerprint differs), and the runner sends only the newest of the checks asked
+    /// while one is with the worker.
+    pub fn watch(&self, text: RwSignal<String>, profile: RwSignal<Profile>) {
+        let this = *self;
+        Effect::new(move |_| {
+            let p = profile.get();
+            let generation = this.generation.get();
+            text.with(|t| {
+                if !this.checks(t, p) {
+                    return;
+                }
+                let fp = fingerprint(t, p) ^ generation;
+                let request = ApiRequest::Check {
+                    fp: fp.to_string(),
+                    text: t.clone(),
+                    profile: crate::saved::profile_to_string(p),
+                };
+                let checked = this.checked;
+                this.ask(request, move |answer| {
+                    if let ApiAnswer::Checked { fp, analysis } = answer {
+                        if let Ok(fp) = fp.parse::<u64>() {
+                            checked.set(Some((fp, analysis)));
+                        }
+                    }
+                });
+            });
+        });
+    }
+
     /// Sends `request`; `then` gets the answer.
     pub fn ask(&self, request: ApiRequest, then: impl FnOnce(ApiAnswer) + 'static) {
         let failure = self.failure;
         let busy = self.busy;
+        let then = move |answer| {
+            // The worker answers again (a new one started after a failure).
+            if failure.with_untracked(Option::is_some) {
+                failure.set(None);
+            }
+            then(answer)
+        };
         self.runner.update_value(|r| {
             r.ask(request, Box::new(then), move |why| {
                 failure.set(Some(why));
@@ -199,6 +262,51 @@ impl ApiState {
             });
         }
         docs.len()
+    }
+}
+
+/// What the page says when the API does not check the editor's text because it is larger than
+/// [`MAX_CHECK_BYTES`] (`jrpc check` stops at its `--max-bytes` too): the text's size, the bound
+/// and the line and column where the bound falls; the text is checked against JSON-RPC alone.
+/// `None` when the API checks the text or has nothing to check in it.
+fn unchecked_note(text: &str, profile: Profile, loaded: bool) -> Option<String> {
+    if text.len() <= MAX_CHECK_BYTES || !needs_more_checks(profile, loaded, text) {
+        return None;
+    }
+    let head = &text.as_bytes()[..=MAX_CHECK_BYTES];
+    let at = crate::json::LineIndex::new(head).position(head, MAX_CHECK_BYTES);
+    let what = if loaded {
+        "the API document"
+    } else {
+        "the MCP schemas it holds"
+    };
+    let mb = |n: usize| crate::json::fixed(n as f64 / (1024.0 * 1024.0), 1);
+    Some(format!(
+        "This text is {} MB: it is checked against JSON-RPC alone, not against {what}, which is \
+         checked up to {} MB (as jrpc check's --max-bytes); that bound falls at line {}, column {} \
+         (byte {MAX_CHECK_BYTES}).",
+        mb(text.len()),
+        mb(MAX_CHECK_BYTES),
+        at.line,
+        at.column,
+    ))
+}
+
+/// The note that the API does not check the editor's text (`data-testid="api-unchecked"`, shown
+/// under the verdicts' status only then): see [`unchecked_note`].
+#[component]
+pub fn CheckLimit() -> impl IntoView {
+    let app = crate::ui::use_app();
+    let api = use_api();
+    let note = Memo::new(move |_| {
+        let p = app.profile.get();
+        let loaded = api.loaded();
+        app.text.with(|t| unchecked_note(t, p, loaded))
+    });
+    move || {
+        note.get().map(|note| {
+            view! { <p class="status api-unchecked" role="status" data-testid="api-unchecked">{note}</p> }
+        })
     }
 }
 
