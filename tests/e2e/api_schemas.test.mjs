@@ -62,6 +62,15 @@ async function settled(page) {
   );
 }
 
+/** Loads the petstore document through the API panel's Open document and waits for it. */
+async function loadPetstore(page) {
+  await page.click('[data-testid=api-panel] > summary');
+  await page.setInputFiles('[data-testid=openrpc-file-input]', PETSTORE);
+  await page.waitForFunction(() =>
+    document.querySelector('[data-testid=openrpc-status]')?.textContent.startsWith('Petstore 1.0.0'),
+  );
+}
+
 const violations = (page) =>
   page.$$eval('[data-testid=violation]', (vs) => vs.map((v) => `${v.dataset.rule} ${v.dataset.path}`));
 
@@ -200,11 +209,7 @@ test('a 3 MB text with MCP schemas is checked by the API worker, not the plain c
 
 test('a 3 MB text under an OpenRPC document is checked against the document', async () => {
   const { context, page } = await openCounted();
-  await page.click('[data-testid=api-panel] > summary');
-  await page.setInputFiles('[data-testid=openrpc-file-input]', PETSTORE);
-  await page.waitForFunction(() =>
-    document.querySelector('[data-testid=openrpc-status]')?.textContent.startsWith('Petstore 1.0.0'),
-  );
+  await loadPetstore(page);
   let text = '{"jsonrpc": "2.0", "method": "list_pets", "params": ["ten"], "id": 0}\n';
   for (let id = 1; text.length < 3_000_000; id++) text += `{"jsonrpc": "2.0", "method": "list_pets", "params": [${id}], "id": ${id}}\n`;
   await paste(page, text);
@@ -218,11 +223,7 @@ test('a 3 MB text under an OpenRPC document is checked against the document', as
 
 test('a text over the 64 MB bound under a document is checked against JSON-RPC alone, and the page says where the bound falls', async () => {
   const { context, page } = await openCounted();
-  await page.click('[data-testid=api-panel] > summary');
-  await page.setInputFiles('[data-testid=openrpc-file-input]', PETSTORE);
-  await page.waitForFunction(() =>
-    document.querySelector('[data-testid=openrpc-status]')?.textContent.startsWith('Petstore 1.0.0'),
-  );
+  await loadPetstore(page);
   await page.locator('[data-testid=editor]').fill('');
   await settled(page);
   const checksBefore = await page.evaluate(() => window.apiChecks);
