@@ -4,23 +4,25 @@
 # `wasm-opt -Oz --reorder-functions-by-name`) but keeps the function names (`wasm-opt -g`), which
 # the release build strips; the code is the same, the names only label it.
 #   bash scripts/size-twiggy.sh [OUT_DIR] [ROWS]     (default /tmp/size-twiggy, 40 rows)
+#   BIN=api-worker bash scripts/size-twiggy.sh …     (a worker binary instead: api-worker, probe-worker)
 # Prints twiggy's top functions, its monomorphisations (generic code compiled once per type) and the
 # code bytes summed by crate (raw, before gzip; data segments apart). OUT_DIR keeps named.wasm for
 # more questions: `twiggy paths OUT_DIR/named.wasm NAME`, `twiggy dominators …`.
 set -euo pipefail
 out="${1:-/tmp/size-twiggy}"
 rows="${2:-40}"
+bin="${BIN:-jsonrpc-playground}"
 root="$(cd "$(dirname "$0")/.." && pwd)"
 target="${CARGO_TARGET_DIR:-$root/target}"
 command -v twiggy >/dev/null || { echo "size-twiggy: no twiggy: cargo install twiggy" >&2; exit 1; }
 mkdir -p "$out"
 cargo build --locked --manifest-path "$root/Cargo.toml" --target wasm32-unknown-unknown \
-  --profile wasm-release --bin jsonrpc-playground
+  --profile wasm-release --bin "$bin"
 wasm-bindgen --target web --keep-debug --out-dir "$out/bindgen" \
-  "$target/wasm32-unknown-unknown/wasm-release/jsonrpc-playground.wasm"
+  "$target/wasm32-unknown-unknown/wasm-release/$bin.wasm"
 wasm-opt -Oz --reorder-functions-by-name -g --enable-bulk-memory --enable-nontrapping-float-to-int \
   --enable-sign-ext --enable-mutable-globals \
-  "$out/bindgen/jsonrpc-playground_bg.wasm" -o "$out/named.wasm"
+  "$out/bindgen/${bin}_bg.wasm" -o "$out/named.wasm"
 twiggy top -n "$rows" "$out/named.wasm"
 twiggy monos -m "$rows" -n 0 "$out/named.wasm"
 twiggy top -n 1000000 -f csv "$out/named.wasm" >"$out/top.csv"

@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{json, Value};
 
 use crate::openrpc::{self, Method, OpenRpc, ParamStructure};
-use crate::rpc::Profile;
+use crate::rpc::{Profile, Report};
 use crate::saved::profile_from_str;
 use crate::ui::Analysis;
 
@@ -22,8 +22,10 @@ pub enum ApiRequest {
     Load { text: String },
     /// Forget the document.
     Unload,
-    /// Check the editor's `text` under `profile` (`jsonrpc`, `mcp:<version>`) and the document;
-    /// `fp` is the page's fingerprint of the text, echoed in the answer.
+    /// Check the editor's `text` under `profile` (`jsonrpc`, `mcp:<version>`) as `jrpc check`
+    /// does: under an MCP profile the MCP schemas in the text (tool arguments, structuredContent,
+    /// elicitation answers: [`crate::tool_schemas`]), then the document when one is loaded; `fp`
+    /// is the page's fingerprint of the text, echoed in the answer.
     Check {
         fp: String,
         text: String,
@@ -165,20 +167,14 @@ pub fn answer(request: ApiRequest) -> ApiAnswer {
         }
         ApiRequest::Check { fp, text, profile } => {
             let profile = profile_from_str(&profile).unwrap_or(Profile::JsonRpc);
-            let encoded = LOADED.with(|l| {
+            let analysis = LOADED.with(|l| {
                 let loaded = l.borrow();
-                let doc = loaded.as_ref()?;
-                Some(
-                    Analysis::run_with(&text, profile, None, js_sys::Date::now, |report| {
-                        openrpc::check(doc, text.as_bytes(), report)
-                    })
-                    .encode(),
-                )
+                Analysis::run_with(&text, profile, None, js_sys::Date::now, |report| {
+                    more_checks(profile, loaded.as_ref(), text.as_bytes(), report)
+                })
+                .encode()
             });
-            match encoded {
-                Some(analysis) => ApiAnswer::Checked { fp, analysis },
-                None => no_document(),
-            }
+            ApiAnswer::Checked { fp, analysis }
         }
         ApiRequest::Mock { message } => LOADED.with(|l| match l.borrow().as_ref() {
             Some(doc) => ApiAnswer::Replied {
@@ -196,6 +192,35 @@ pub fn answer(request: ApiRequest) -> ApiAnswer {
         }
     }
 }
+
+/// The checks `jrpc check` adds to JSON-RPC's, in its order (src/cli/check.rs): the MCP schemas
+/// under an MCP profile, then the API document's, if any.
+pub fn more_checks(profile: Profile, doc: Option<&OpenRpc>, src: &[u8], report: &mut Report) {
+    if matches!(profile, Profile::Mcp(_)) {
+        crate::tool_schemas::check(src, report);
+    }
+    if let Some(doc) = doc {
+        openrpc::check(doc, src, report);
+    }
+}
+
+/// Whether [`more_checks`] may find anything in `text` under `profile` that the page's own check
+/// cannot: a document is loaded, or, under an MCP profile, the text names a schema MCP messages
+/// carry (a tool's `inputSchema` or `outputSchema`, an elicitation's `requestedSchema`; or holds
+/// a `\u` escape, which can spell such a name). Without either the page checks alone and never
+/// starts the API worker.
+pub fn needs_more_checks(profile: Profile, loaded: bool, text: &str) -> bool {
+    loaded
+        || (matches!(profile, Profile::Mcp(_))
+            && ["inputSchema", "outputSchema", "requestedSchema", "\\u"]
+                .iter()
+                .any(|name| text.contains(name)))
+}
+
+/// The largest text the API checks in the page: `jrpc check`'s default `--max-bytes` (64 MiB),
+/// the most the page opens from a file too. A larger text is checked against JSON-RPC alone, and
+/// the page says so (src/ui/api/mod.rs).
+pub const MAX_CHECK_BYTES: usize = 64 << 20;
 
 fn no_document() -> ApiAnswer {
     ApiAnswer::Failed {

@@ -3,7 +3,6 @@
 //! thin faces over it.
 
 pub use jsonrpc_engine::openrpc;
-#[cfg(not(target_arch = "wasm32"))]
 pub use jsonrpc_engine::tool_schemas;
 pub use jsonrpc_engine::{
     client, event_stream, examples, exchange, json, mock, order, probe, rpc, saved, teach,

@@ -1,6 +1,7 @@
-//! MCP schemas in messages (`jrpc check` and `jrpc tap` under the mcp profile), checked by the
-//! JSON Schema engine the OpenRPC validator uses (boon: 2020-12 unless a schema's `$schema` names
-//! another draft, nothing fetched). Native only (feature `openrpc`), like it.
+//! MCP schemas in messages (`jrpc check` and `jrpc tap` under the mcp profile, and the page's
+//! API worker: src/api.rs), checked by the JSON Schema engine the OpenRPC validator uses (boon:
+//! 2020-12 unless a schema's `$schema` names another draft, nothing fetched). Feature `openrpc`,
+//! like it: the page's own wasm never calls it, so only the API worker links boon.
 //!
 //! - When a `tools/list` result declared a tool's `inputSchema` or `outputSchema`, a later
 //!   `tools/call`'s `arguments` are checked against the first and its result's
@@ -25,6 +26,15 @@ use crate::probe::rules::{
     ELICITATION_ANSWER_INVALID, SCHEMA_UNUSABLE, STRUCTURED_CONTENT_INVALID, TOOL_ARGUMENTS_INVALID,
 };
 use crate::rpc::{Document, Kind, Report, Rule, Violation};
+
+/// The rules these checks raise (the page finds them here: they are not in the validator's
+/// catalogue, which holds what the engine checks without a schema engine).
+pub static RULES: &[&Rule] = &[
+    &TOOL_ARGUMENTS_INVALID,
+    &STRUCTURED_CONTENT_INVALID,
+    &ELICITATION_ANSWER_INVALID,
+    &SCHEMA_UNUSABLE,
+];
 
 /// The largest schema kept (its JSON text, in bytes): a bigger one is not checked against.
 pub const MAX_SCHEMA_BYTES: usize = 64 * 1024;

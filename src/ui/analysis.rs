@@ -382,7 +382,13 @@ impl WireVerdict {
             .into_iter()
             .map(
                 |WireFinding(rule, error, path, message, [line, column, start, end])| {
-                    let rule = rpc::catalogue::find(&rule)?;
+                    // The catalogue's rules, and those of the MCP schemas the API worker checks.
+                    let rule = rpc::catalogue::find(&rule).or_else(|| {
+                        crate::tool_schemas::RULES
+                            .iter()
+                            .copied()
+                            .find(|r| r.id == rule)
+                    })?;
                     Some(Finding {
                         rule: rule.id,
                         severity: if error {

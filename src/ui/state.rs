@@ -73,6 +73,30 @@ pub struct ApiCheck {
     pub generation: RwSignal<u64>,
     /// The latest analysis under the document: its fingerprint and [`Analysis::encode`].
     pub checked: RwSignal<Option<(u64, String)>>,
+    /// The API's worker could not start or failed (said in the API panel): the page checks alone.
+    pub failure: RwSignal<Option<String>>,
+}
+
+impl ApiCheck {
+    /// Whether the API checks `text` under `profile` (tracked): a document is loaded or the text
+    /// holds MCP schemas ([`crate::api::needs_more_checks`]), it is within
+    /// [`crate::api::MAX_CHECK_BYTES`], and the API's worker has not failed. Otherwise the page
+    /// checks it alone, and the worker is not started for it.
+    pub fn checks(&self, text: &str, profile: Profile) -> bool {
+        text.len() <= crate::api::MAX_CHECK_BYTES
+            && self.failure.with(Option::is_none)
+            && crate::api::needs_more_checks(profile, self.in_use.get(), text)
+    }
+
+    /// The analysis of the text with fingerprint `fp` (before [`ApiCheck::generation`] is mixed
+    /// in) when the API's answer for it has come (tracked).
+    pub fn analysis(&self, fp: u64, prev: Option<&Analysis>) -> Option<Analysis> {
+        let fp = fp ^ self.generation.get();
+        self.checked.with(|a| match a {
+            Some((f, encoded)) if *f == fp => Analysis::decode(encoded, prev),
+            _ => None,
+        })
+    }
 }
 
 /// Where Send goes (`data-testid="target"`: `mock` | `link`).
@@ -94,18 +118,18 @@ impl AppState {
             in_use: RwSignal::new(false),
             generation: RwSignal::new(0),
             checked: RwSignal::new(None),
+            failure: RwSignal::new(None),
         };
         let analysis = Memo::new(move |prev: Option<&Analysis>| {
             let p = profile.get();
-            // Under an API document the API checks the text (src/ui/api): until its answer for
-            // this very text, document and profile arrives, the analysis is pending.
-            if api.in_use.get() && text.with(|t| t.len() <= LARGE_BYTES) {
-                let fp = text.with(|t| fingerprint(t, p)) ^ api.generation.get();
-                let done = api.checked.with(|a| match a {
-                    Some((f, encoded)) if *f == fp => Analysis::decode(encoded, prev),
-                    _ => None,
-                });
-                return done.unwrap_or_else(|| Analysis::pending(prev));
+            // Under an API document, or with MCP schemas in the text, the API checks the text
+            // (src/ui/api), large or not: until its answer for this very text, document and
+            // profile arrives, the analysis is pending.
+            if text.with(|t| api.checks(t, p)) {
+                let fp = text.with(|t| fingerprint(t, p));
+                return api
+                    .analysis(fp, prev)
+                    .unwrap_or_else(|| Analysis::pending(prev));
             }
             if offload.usable.get() && text.with(|t| t.len() > LARGE_BYTES) {
                 let fp = text.with(|t| fingerprint(t, p));
@@ -124,7 +148,7 @@ impl AppState {
                 return;
             }
             text.with(|t| {
-                if t.len() > LARGE_BYTES {
+                if t.len() > LARGE_BYTES && !api.checks(t, p) {
                     offload.ask(fingerprint(t, p), t, p);
                 }
             });

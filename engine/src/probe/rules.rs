@@ -122,7 +122,7 @@ const INPUT_SCHEMA: Section = Section {
     url: "https://modelcontextprotocol.io/specification/2025-11-25/server/tools#tool",
 };
 
-// Raised by `jrpc check`/`jrpc tap` (native only: `crate::tool_schemas`), not by the probe.
+// Raised by `jrpc check`/`jrpc tap` and the page's API worker (`crate::tool_schemas`), not by the probe.
 probe_rule!(TOOL_ARGUMENTS_INVALID, "mcp-tool-arguments-invalid", Error, Mcp, INPUT_SCHEMA,
     "A tools/call's arguments conform to the inputSchema the tool declared in tools/list.",
     "A tool's inputSchema is the JSON Schema its arguments must meet: the server validates them and refuses a call that breaks it, so a client sending such arguments gets an error instead of a result. Fix the argument the finding points at (checked by the boon JSON Schema engine).");
@@ -168,8 +168,8 @@ macro_rules! listed_tool {
     };
 }
 
-// Raised by `jrpc check`/`jrpc tap` (native only: `crate::tool_schemas`); its examples are checked
-// by tests/mcp_tool_schemas.rs the way `jrpc check` checks (the page has no schema engine).
+// Raised by `jrpc check`/`jrpc tap` and the page's API worker (`crate::tool_schemas`); its examples are
+// checked by tests/mcp_tool_schemas.rs the way `jrpc check` checks.
 pub static ELICITATION_ANSWER_INVALID: Rule = Rule {
     id: "mcp-elicitation-answer-invalid",
     severity: Severity::Error,

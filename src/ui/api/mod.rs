@@ -17,7 +17,10 @@ pub(crate) use reference::ApiReference;
 use crate::ui::prelude::spawn_local;
 use crate::ui::prelude::*;
 
-use crate::api::{ApiAnswer, ApiRequest, DocumentError, Reference};
+use crate::api::{
+    needs_more_checks, ApiAnswer, ApiRequest, DocumentError, Reference, MAX_CHECK_BYTES,
+};
+use crate::rpc::Profile;
 use crate::ui::exchange::{clock_ms, LogState, MOCK_PEER};
 use crate::ui::link::probe::messages::ApiProbe;
 use crate::ui::state::{ApiCheck, AppState, NoticeLevel};
@@ -52,8 +55,6 @@ pub struct ApiState {
     /// What the analysis reads: the document in use, its generation, the API's latest verdicts
     /// (the app state's).
     pub check: ApiCheck,
-    /// The runner could not start or failed (said in the panel).
-    pub failure: RwSignal<Option<String>>,
     runner: StoredValue<runner::Runner, LocalStorage>,
 }
 
@@ -66,7 +67,6 @@ pub fn provide(app: AppState) -> ApiState {
         errors: RwSignal::new(None),
         busy: RwSignal::new(false),
         check: app.api_check,
-        failure: RwSignal::new(None),
         runner: StoredValue::new_local(runner::Runner::new()),
     };
     // The document of the last visit, loaded again (never at load when there is none: the
@@ -74,16 +74,16 @@ pub fn provide(app: AppState) -> ApiState {
     if let Some(saved) = saved() {
         state.load(saved, None);
     }
-    // Syncs the API with the text: asks it to check every new text under the document.
+    // Keeps the API's checks in step with the editor: every new text (or profile, or document)
+    // the API checks is sent to it; answers to older texts are kept but never shown for a newer
+    // one (their fingerprint differs), and the runner sends only the newest of the checks asked
+    // while one is with the worker.
     let (text, profile) = (app.text, app.profile);
     Effect::new(move |_| {
         let p = profile.get();
         let generation = state.check.generation.get();
-        if !state.loaded() {
-            return;
-        }
         text.with(|t| {
-            if t.len() > crate::ui::state::LARGE_BYTES {
+            if !state.check.checks(t, p) {
                 return;
             }
             let fp = fingerprint(t, p) ^ generation;
@@ -114,8 +114,15 @@ impl ApiState {
 
     /// Sends `request`; `then` gets the answer.
     pub fn ask(&self, request: ApiRequest, then: impl FnOnce(ApiAnswer) + 'static) {
-        let failure = self.failure;
+        let failure = self.check.failure;
         let busy = self.busy;
+        let then = move |answer| {
+            // The worker answers again (a new one started after a failure).
+            if failure.with_untracked(Option::is_some) {
+                failure.set(None);
+            }
+            then(answer)
+        };
         self.runner.update_value(|r| {
             r.ask(request, Box::new(then), move |why| {
                 failure.set(Some(why));
@@ -178,7 +185,7 @@ impl ApiState {
                     }
                     this.errors.set(Some((source.name, errors)));
                 }
-                ApiAnswer::Failed { error } => this.failure.set(Some(error)),
+                ApiAnswer::Failed { error } => this.check.failure.set(Some(error)),
                 _ => {}
             }
         });
@@ -246,6 +253,51 @@ impl ApiState {
             });
         }
         docs.len()
+    }
+}
+
+/// What the page says when the API does not check the editor's text because it is larger than
+/// [`MAX_CHECK_BYTES`] (`jrpc check` stops at its `--max-bytes` too): the text's size, the bound
+/// and the line and column where the bound falls; the text is checked against JSON-RPC alone.
+/// `None` when the API checks the text or has nothing to check in it.
+fn unchecked_note(text: &str, profile: Profile, loaded: bool) -> Option<String> {
+    if text.len() <= MAX_CHECK_BYTES || !needs_more_checks(profile, loaded, text) {
+        return None;
+    }
+    let head = &text.as_bytes()[..=MAX_CHECK_BYTES];
+    let at = crate::json::LineIndex::new(head).position(head, MAX_CHECK_BYTES);
+    let what = if loaded {
+        "the API document"
+    } else {
+        "the MCP schemas it holds"
+    };
+    let mb = |n: usize| crate::json::fixed(n as f64 / (1024.0 * 1024.0), 1);
+    Some(format!(
+        "This text is {} MB: it is checked against JSON-RPC alone, not against {what}, which is \
+         checked up to {} MB (as jrpc check's --max-bytes); that bound falls at line {}, column {} \
+         (byte {MAX_CHECK_BYTES}).",
+        mb(text.len()),
+        mb(MAX_CHECK_BYTES),
+        at.line,
+        at.column,
+    ))
+}
+
+/// The note that the API does not check the editor's text (`data-testid="api-unchecked"`, shown
+/// under the verdicts' status only then): see [`unchecked_note`].
+#[component]
+pub fn CheckLimit() -> impl IntoView {
+    let app = crate::ui::use_app();
+    let api = use_api();
+    let note = Memo::new(move |_| {
+        let p = app.profile.get();
+        let loaded = api.loaded();
+        app.text.with(|t| unchecked_note(t, p, loaded))
+    });
+    move || {
+        note.get().map(|note| {
+            view! { <p class="status api-unchecked" role="status" data-testid="api-unchecked">{note}</p> }
+        })
     }
 }
 

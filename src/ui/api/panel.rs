@@ -177,7 +177,7 @@ pub fn DocumentPanel() -> impl IntoView {
         })
     };
     let failure = move || {
-        api.failure.get().map(|why| {
+        api.check.failure.get().map(|why| {
             view! {
                 <p class="api-failure" role="alert" data-testid="openrpc-failure">
                     {format!("The API could not run in this page: {why}")}

@@ -3,6 +3,11 @@
 //! (src/ui/probe-boot.js) from the files `<meta name="app-entry">` names. Requests and answers
 //! cross as JSON text, one answer per request, in order; requests sent before the worker is ready
 //! wait for it.
+//!
+//! Checks are latest-wins: at most one [`ApiRequest::Check`] is with the worker at a time, and
+//! while it is, a newer one waits in its place, replacing (and dropping, unanswered) the one that
+//! waited before it. Typing fast thus queues no stale checks: the worker checks the text it was
+//! last given and then the newest text, never each keystroke's.
 
 use std::cell::RefCell;
 use std::collections::VecDeque;
@@ -35,8 +40,12 @@ struct Queue {
     ready: bool,
     /// Requests written before the worker was ready.
     unsent: Vec<String>,
-    /// The answers' receivers, oldest first.
-    waiting: VecDeque<Then>,
+    /// The answers' receivers, oldest first, each marked when it is a check's.
+    waiting: VecDeque<(bool, Then)>,
+    /// A check is with the worker (or waits for it to be ready).
+    checking: bool,
+    /// The newest check asked while one was with the worker: sent when that one is answered.
+    held: Option<(String, Then)>,
     /// Told why, once, when the worker fails.
     failed: Option<Box<dyn FnOnce(String)>>,
     /// The worker failed: the next request starts a new one.
@@ -119,7 +128,19 @@ impl Runner {
                     }
                     return;
                 }
-                let then = queue.borrow_mut().waiting.pop_front();
+                let then = {
+                    let mut q = queue.borrow_mut();
+                    let then = q.waiting.pop_front();
+                    if then.as_ref().is_some_and(|(check, _)| *check) {
+                        q.checking = false;
+                        if let Some((request, then)) = q.held.take() {
+                            q.checking = true;
+                            q.waiting.push_back((true, then));
+                            let _ = worker.post_message(&JsValue::from_str(&request));
+                        }
+                    }
+                    then.map(|(_, then)| then)
+                };
                 match (serde_json::from_str::<ApiAnswer>(&text), then) {
                     (Ok(answer), Some(then)) => then(answer),
                     (Err(e), _) => {
@@ -183,15 +204,21 @@ impl Runner {
         let Some((worker, queue)) = &self.worker else {
             return;
         };
+        let check = matches!(request, ApiRequest::Check { .. });
         // Serialising these plain structs cannot fail.
         let text = serde_json::to_string(&request).unwrap_or_default();
         let mut q = queue.borrow_mut();
-        q.waiting.push_back(then);
         // A probe's listener is told of a failure; the rest of the page by `failed`.
         match probe {
             Some(listener) => q.probe = Some(listener),
             None => q.failed = Some(failed),
         }
+        if check && q.checking {
+            q.held = Some((text, then));
+            return;
+        }
+        q.checking |= check;
+        q.waiting.push_back((check, then));
         if q.ready {
             let _ = worker.post_message(&JsValue::from_str(&text));
         } else {
@@ -207,6 +234,8 @@ fn fail(queue: &Rc<RefCell<Queue>>, why: String) {
         q.dead = true;
         q.waiting.clear();
         q.unsent.clear();
+        q.held = None;
+        q.checking = false;
         (q.failed.take(), q.probe.take())
     };
     if let Some(probe) = failed.1 {

@@ -73,6 +73,7 @@ pub fn Playground() -> impl IntoView {
                 </section>
                 <section class="results" aria-label="Results">
                     <Status />
+                    <crate::ui::api::CheckLimit />
                     <exchange::LastReply />
                     <verdicts::Verdicts />
                     <verdicts::VerdictsMore />

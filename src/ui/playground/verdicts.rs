@@ -192,14 +192,18 @@ fn findings(
                     <a class="spec" href=section.url target="_blank" rel="noopener noreferrer" title=section.title>
                         {section.name}
                     </a>
-                    <a
-                        class="ref"
-                        data-testid="violation-ref"
-                        href=Route::Reference(Some(f.rule.to_string())).fragment()
-                        aria-label=format!("{} in the reference", f.rule)
-                    >
-                        "?"
-                    </a>
+                    // The rule reference lists the catalogue's rules (not the MCP schema rules
+                    // the API worker adds: their spec section is linked above).
+                    {crate::rpc::catalogue::find(f.rule).is_some().then(|| view! {
+                        <a
+                            class="ref"
+                            data-testid="violation-ref"
+                            href=Route::Reference(Some(f.rule.to_string())).fragment()
+                            aria-label=format!("{} in the reference", f.rule)
+                        >
+                            "?"
+                        </a>
+                    })}
                 </li>
             }
         })
