@@ -79,13 +79,13 @@ pub struct ApiCheck {
 
 impl ApiCheck {
     /// Whether the API checks `text` under `profile` (tracked): a document is loaded or the text
-    /// holds MCP schemas ([`crate::api::needs_more_checks`]), it is within
-    /// [`crate::api::MAX_CHECK_BYTES`], and the API's worker has not failed. Otherwise the page
+    /// holds MCP schemas ([`crate::api::scope::needs_more_checks`]), it is within
+    /// [`crate::api::scope::MAX_CHECK_BYTES`], and the API's worker has not failed. Otherwise the page
     /// checks it alone, and the worker is not started for it.
     pub fn checks(&self, text: &str, profile: Profile) -> bool {
-        text.len() <= crate::api::MAX_CHECK_BYTES
+        text.len() <= crate::api::scope::MAX_CHECK_BYTES
             && self.failure.with(Option::is_none)
-            && crate::api::needs_more_checks(profile, self.in_use.get(), text)
+            && crate::api::scope::needs_more_checks(profile, self.in_use.get(), text)
     }
 
     /// The analysis of the text with fingerprint `fp` (before [`ApiCheck::generation`] is mixed

@@ -159,7 +159,7 @@ impl Teaching {
                         example: l.example.to_string(),
                     })
                     .collect(),
-                quiz: super::quiz::OWN
+                quiz: QUIZ_OWN_ITEMS
                     .iter()
                     .map(|&(name, text, version)| QuizText {
                         name: name.to_string(),
@@ -237,6 +237,170 @@ fn read(json: &str) -> Result<Teaching, String> {
     }
     Ok(teaching)
 }
+
+/// Items of our own: valid messages of every kind and MCP messages worth knowing.
+/// Our own items: name, text, the MCP version they are checked under (`None`: JSON-RPC). Part
+/// of the teaching text: native only, the page reads them from the teaching file.
+#[cfg(not(target_arch = "wasm32"))]
+pub(crate) const QUIZ_OWN_ITEMS: &[(&str, &str, Option<McpVersion>)] = &[
+    (
+        "subtract",
+        r#"{"jsonrpc": "2.0", "method": "subtract", "params": [42, 23], "id": 1}"#,
+        None,
+    ),
+    (
+        "update",
+        r#"{"jsonrpc": "2.0", "method": "update", "params": [1, 2, 3, 4, 5]}"#,
+        None,
+    ),
+    (
+        "result",
+        r#"{"jsonrpc": "2.0", "result": 19, "id": 1}"#,
+        None,
+    ),
+    (
+        "method-not-found",
+        r#"{"jsonrpc": "2.0", "error": {"code": -32601, "message": "Method not found"}, "id": "1"}"#,
+        None,
+    ),
+    (
+        "parse-error-reply",
+        r#"{"jsonrpc": "2.0", "error": {"code": -32700, "message": "Parse error"}, "id": null}"#,
+        None,
+    ),
+    (
+        "batch",
+        r#"[{"jsonrpc": "2.0", "method": "sum", "params": [1, 2, 4], "id": "1"}, {"jsonrpc": "2.0", "method": "notify_hello", "params": [7]}]"#,
+        None,
+    ),
+    (
+        "by-name",
+        r#"{"jsonrpc": "2.0", "method": "subtract", "params": {"subtrahend": 23, "minuend": 42}, "id": 3}"#,
+        None,
+    ),
+    (
+        "no-params",
+        r#"{"jsonrpc": "2.0", "method": "get_data", "id": "9"}"#,
+        None,
+    ),
+    (
+        "string-one",
+        r#"{"jsonrpc": "2.0", "method": "sum", "params": [1], "id": "1"}"#,
+        None,
+    ),
+    (
+        "spec-invalid-request",
+        r#"{"jsonrpc": "2.0", "method": 1, "params": "bar"}"#,
+        None,
+    ),
+    (
+        "one-point-oh",
+        r#"{"method": "echo", "params": ["Hello JSON-RPC"], "id": 1}"#,
+        None,
+    ),
+    (
+        "mcp-tools-list",
+        r#"{"jsonrpc": "2.0", "id": 1, "method": "tools/list", "params": {}}"#,
+        Some(McpVersion::V2025_11_25),
+    ),
+    (
+        "mcp-tools-call",
+        r#"{"jsonrpc": "2.0", "id": 2, "method": "tools/call", "params": {"name": "add", "arguments": {"a": 2, "b": 3}}}"#,
+        Some(McpVersion::V2025_11_25),
+    ),
+    (
+        "mcp-tool-result",
+        r#"{"jsonrpc": "2.0", "id": 2, "result": {"content": [{"type": "text", "text": "5"}]}}"#,
+        Some(McpVersion::V2025_11_25),
+    ),
+    (
+        "mcp-initialized",
+        r#"{"jsonrpc": "2.0", "method": "notifications/initialized"}"#,
+        Some(McpVersion::V2025_11_25),
+    ),
+    // The four messages of the seed article's "Spot the Invalid Messages" lab.
+    (
+        "seed-lab-1",
+        r#"{"jsonrpc": "2.0", "method": "tools/list", "params": {}}"#,
+        Some(McpVersion::V2025_11_25),
+    ),
+    (
+        "seed-lab-2",
+        r#"{"jsonrpc": "1.0", "id": 2, "method": "tools/list", "params": {}}"#,
+        Some(McpVersion::V2025_11_25),
+    ),
+    (
+        "seed-lab-3",
+        r#"{"jsonrpc": "2.0", "id": 3, "method": "tools/call", "params": {"arguments": {"a": 2, "b": 3}}}"#,
+        Some(McpVersion::V2025_11_25),
+    ),
+    (
+        "seed-lab-4",
+        r#"{"jsonrpc": "2.0", "id": 4, "method": "tools/call", "params": {"name": "add", "arguments": {"a": 2, "b": 3}}}"#,
+        Some(McpVersion::V2025_11_25),
+    ),
+    (
+        "mcp-progress-with-id",
+        r#"{"jsonrpc": "2.0", "method": "notifications/progress", "params": {"progressToken": "t", "progress": 50}, "id": 1}"#,
+        Some(McpVersion::V2025_11_25),
+    ),
+    (
+        "mcp-tool-error",
+        r#"{"jsonrpc": "2.0", "id": 5, "result": {"content": [{"type": "text", "text": "Cannot divide by zero"}], "isError": true}}"#,
+        Some(McpVersion::V2025_11_25),
+    ),
+    (
+        "mcp-completion",
+        r#"{"jsonrpc": "2.0", "id": 6, "method": "completion/complete", "params": {"ref": {"type": "ref/prompt", "name": "explain-error"}, "argument": {"name": "code", "value": "-326"}}}"#,
+        Some(McpVersion::V2025_11_25),
+    ),
+    (
+        "mcp-progress",
+        r#"{"jsonrpc": "2.0", "method": "notifications/progress", "params": {"progressToken": "launch", "progress": 1, "total": 3}}"#,
+        Some(McpVersion::V2025_11_25),
+    ),
+    (
+        "mcp-resource-updated",
+        r#"{"jsonrpc": "2.0", "method": "notifications/resources/updated", "params": {"uri": "mock://notes"}}"#,
+        Some(McpVersion::V2025_11_25),
+    ),
+    (
+        "mcp-elicitation-result",
+        r#"{"jsonrpc": "2.0", "id": "mock-1", "result": {"action": "accept", "content": {"name": "Ada", "colour": "green"}}}"#,
+        Some(McpVersion::V2025_11_25),
+    ),
+    (
+        "mcp-read-no-uri",
+        r#"{"jsonrpc": "2.0", "id": 3, "method": "resources/read", "params": {}}"#,
+        Some(McpVersion::V2025_11_25),
+    ),
+    (
+        "mcp-sampling-from-client",
+        "--> {\"jsonrpc\": \"2.0\", \"id\": 7, \"method\": \"sampling/createMessage\", \"params\": {\"messages\": [{\"role\": \"user\", \"content\": {\"type\": \"text\", \"text\": \"Summarize this\"}}], \"maxTokens\": 100}}",
+        Some(McpVersion::V2025_11_25),
+    ),
+    (
+        "mcp-cancelled",
+        r#"{"jsonrpc": "2.0", "method": "notifications/cancelled", "params": {"requestId": 2, "reason": "The user pressed Stop"}}"#,
+        Some(McpVersion::V2025_11_25),
+    ),
+    // 2026-07-28: the lessons' questions in the current revision.
+    (
+        "mcp-2026-tool-error",
+        r#"{"jsonrpc": "2.0", "id": 5, "result": {"resultType": "complete", "content": [{"type": "text", "text": "Cannot divide by zero"}], "isError": true}}"#,
+        Some(McpVersion::V2026_07_28),
+    ),
+    (
+        "mcp-2026-completion",
+        r#"{"jsonrpc": "2.0", "id": 6, "method": "completion/complete", "params": {"ref": {"type": "ref/prompt", "name": "explain-error"}, "argument": {"name": "code", "value": "-326"}, "_meta": {"io.modelcontextprotocol/protocolVersion": "2026-07-28", "io.modelcontextprotocol/clientCapabilities": {}, "io.modelcontextprotocol/clientInfo": {"name": "learner", "version": "1.0"}}}}"#,
+        Some(McpVersion::V2026_07_28),
+    ),
+    (
+        "mcp-2026-cancel-listen",
+        r#"{"jsonrpc": "2.0", "method": "notifications/cancelled", "params": {"requestId": 1, "reason": "The user closed the notes"}}"#,
+        Some(McpVersion::V2026_07_28),
+    ),
+];
 
 #[cfg(test)]
 mod tests {
