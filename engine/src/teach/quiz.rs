@@ -5,7 +5,6 @@
 
 use super::text::Teaching;
 use crate::json::Span;
-#[cfg(not(target_arch = "wasm32"))]
 use crate::rpc::{self, catalogue, Document, Kind, Profile, Rule, Scope, Severity};
 
 /// What a learner can answer.
