@@ -1,171 +1,44 @@
 //! Where the API runs: the `api-worker` binary (src/bin/api_worker.rs), a worker the page starts
 //! when it first needs the API (a document offered), loaded by the workers' loader
-//! (src/ui/probe-boot.js) from the files `<meta name="app-entry">` names. Requests and answers
-//! cross as JSON text, one answer per request, in order; requests sent before the worker is ready
-//! wait for it.
-
-use std::cell::RefCell;
-use std::collections::VecDeque;
-use std::rc::Rc;
-
-use wasm_bindgen::{JsCast, JsValue};
+//! (src/ui/probe-boot.js) from the files `<meta name="app-entry">` names
+//! ([`crate::ui::lazy_worker`]). Requests and answers cross as JSON text, one answer per request,
+//! in order; requests sent before the worker is ready wait for it.
 
 use crate::api::{ApiAnswer, ApiRequest};
-use crate::ui::js;
+use crate::ui::lazy_worker::LazyWorker;
 
 /// What gets an answer.
 pub type Then = Box<dyn FnOnce(ApiAnswer)>;
 
-/// What the worker's loader and main say besides answers.
-#[derive(serde::Deserialize)]
-#[serde(tag = "event", rename_all = "snake_case")]
-enum WorkerEvent {
-    Ready,
-    Unavailable { reason: String },
-}
-
-/// The worker's side the page keeps: what waits for an answer, what waits for the worker.
-#[derive(Default)]
-struct Queue {
-    ready: bool,
-    /// Requests written before the worker was ready.
-    unsent: Vec<String>,
-    /// The answers' receivers, oldest first.
-    waiting: VecDeque<Then>,
-    /// Told why, once, when the worker fails.
-    failed: Option<Box<dyn FnOnce(String)>>,
-    /// The worker failed: the next request starts a new one.
-    dead: bool,
-}
-
 /// The API's runner: no worker until the first request.
-#[derive(Default)]
 pub struct Runner {
-    worker: Option<(web_sys::Worker, Rc<RefCell<Queue>>)>,
-}
-
-/// The loader and the API worker's glue and wasm, from `<meta name="app-entry">`.
-fn worker_files() -> Option<(String, String, String)> {
-    let [boot, js, wasm] = js::entry_files([
-        "data-lazy-probe-boot",
-        "data-lazy-api-js",
-        "data-lazy-api-wasm",
-    ])?;
-    Some((boot, js, wasm))
+    worker: LazyWorker,
 }
 
 impl Runner {
     pub fn new() -> Runner {
-        Runner::default()
-    }
-
-    /// Starts the worker; why not, in words.
-    fn start(&mut self) -> Result<(), String> {
-        let (boot, js_file, wasm) =
-            worker_files().ok_or("this build of the page names no files for the API's worker")?;
-        let options = web_sys::WorkerOptions::new();
-        options.set_type(web_sys::WorkerType::Module);
-        let worker = web_sys::Worker::new_with_options(&boot, &options).map_err(|e| {
-            format!(
-                "its worker did not start ({})",
-                crate::ui::js_error_text(&e)
-            )
-        })?;
-        let queue = Rc::new(RefCell::new(Queue::default()));
-        let on_message = {
-            let queue = Rc::clone(&queue);
-            let worker = worker.clone();
-            move |ev: web_sys::Event| {
-                let data = ev.unchecked_ref::<web_sys::MessageEvent>().data();
-                let text = data.as_string().unwrap_or_default();
-                if let Ok(event) = serde_json::from_str::<WorkerEvent>(&text) {
-                    match event {
-                        WorkerEvent::Ready => {
-                            let unsent = {
-                                let mut q = queue.borrow_mut();
-                                q.ready = true;
-                                std::mem::take(&mut q.unsent)
-                            };
-                            for request in unsent {
-                                let _ = worker.post_message(&JsValue::from_str(&request));
-                            }
-                        }
-                        WorkerEvent::Unavailable { reason } => fail(
-                            &queue,
-                            format!("its worker's files did not load ({reason}); reload the page and try again"),
-                        ),
-                    }
-                    return;
-                }
-                let then = queue.borrow_mut().waiting.pop_front();
-                match (serde_json::from_str::<ApiAnswer>(&text), then) {
-                    (Ok(answer), Some(then)) => then(answer),
-                    (Err(e), _) => {
-                        fail(&queue, format!("its worker's answer is not readable: {e}"))
-                    }
-                    (Ok(_), None) => {}
-                }
-            }
-        };
-        js::listen_forever(worker.unchecked_ref(), "message", on_message);
-        {
-            let queue = Rc::clone(&queue);
-            js::listen_forever(worker.unchecked_ref(), "error", move |ev| {
-                let message = ev
-                    .dyn_ref::<web_sys::ErrorEvent>()
-                    .map(web_sys::ErrorEvent::message)
-                    .filter(|m| !m.is_empty())
-                    .unwrap_or_else(|| "its script did not load".into());
-                fail(
-                    &queue,
-                    format!("its worker failed: {message}; reload the page and try again"),
-                );
-            });
+        Runner {
+            worker: LazyWorker::new([
+                "data-lazy-probe-boot",
+                "data-lazy-api-js",
+                "data-lazy-api-wasm",
+            ]),
         }
-        let load = serde_json::json!({"request": "load", "js": js_file, "wasm": wasm});
-        let _ = worker.post_message(&JsValue::from_str(&load.to_string()));
-        self.worker = Some((worker, queue));
-        Ok(())
     }
 
-    /// Sends `request`; `then` gets its answer later (never before this returns). `failed` is
-    /// told why when the worker cannot answer.
+    /// Sends `request`; `then` gets its answer later (never before this returns): an answer that
+    /// cannot be read comes as [`ApiAnswer::Failed`]. `failed` is told why when the worker cannot
+    /// answer.
     pub fn ask(&mut self, request: ApiRequest, then: Then, failed: impl FnOnce(String) + 'static) {
-        if let Some((worker, _)) = self.worker.take_if(|(_, queue)| queue.borrow().dead) {
-            worker.terminate();
-        }
-        if self.worker.is_none() {
-            if let Err(why) = self.start() {
-                failed(why);
-                return;
-            }
-        }
-        let Some((worker, queue)) = &self.worker else {
-            return;
-        };
         // Serialising these plain structs cannot fail.
         let text = serde_json::to_string(&request).unwrap_or_default();
-        let mut q = queue.borrow_mut();
-        q.waiting.push_back(then);
-        q.failed = Some(Box::new(failed));
-        if q.ready {
-            let _ = worker.post_message(&JsValue::from_str(&text));
-        } else {
-            q.unsent.push(text);
-        }
-    }
-}
-
-/// The worker failed: what waits gets no answer, and the page is told why (once).
-fn fail(queue: &Rc<RefCell<Queue>>, why: String) {
-    let failed = {
-        let mut q = queue.borrow_mut();
-        q.dead = true;
-        q.waiting.clear();
-        q.unsent.clear();
-        q.failed.take()
-    };
-    if let Some(failed) = failed {
-        failed(why);
+        let read = Box::new(move |answer: String| {
+            then(
+                serde_json::from_str::<ApiAnswer>(&answer).unwrap_or_else(|e| ApiAnswer::Failed {
+                    error: format!("its worker's answer is not readable: {e}"),
+                }),
+            )
+        });
+        self.worker.ask(text, read, Box::new(failed));
     }
 }
