@@ -1,5 +1,6 @@
-//! A worker binary the page starts on first use (Trunk's `data-type="worker"`: the mock's), loaded
-//! by the workers' loader (src/ui/probe-boot.js) from the files `<meta name="app-entry">` names.
+//! A worker binary the page starts on first use (Trunk's `data-type="worker"`: the mock's and the
+//! API's), loaded by the workers' loader (src/ui/probe-boot.js) from the files
+//! `<meta name="app-entry">` names.
 //! Requests and answers cross as text, one answer per request, in order; requests written before
 //! the worker is ready wait for it. A worker whose files do not load, or that fails, is said once
 //! (`failed`, with the files it is about), what waited gets no answer, and the next request starts

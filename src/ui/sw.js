@@ -1,23 +1,27 @@
 // The offline cache (a service worker, registered by src/ui/boot.js; copied to dist/ by Trunk).
 // After the first load the site works without the network: on install it caches the page and
 // every same-origin file the page loads at start (the hashed JS, wasm, CSS and boot script, under
-// any --public-url). The files of the workers the page starts on first use (the Probe's: named
-// in data-lazy-* of <meta name="app-entry">) are cached when first fetched, not at install: a
-// visitor who never probes never downloads them. The teaching text (data-lazy-teaching: the
-// reference's, lessons' and quiz's, ~12 KB gzipped) is the exception: not part of the first load
-// (the page fetches it on the first open of a teaching view), it is cached at install, after the
-// app started, so those views open offline even when the first visit never opened one (or opened
-// one before this worker controlled the page, whose fetch it never saw). Pages are then fetched
-// network-first (a new build shows up when online; the files of older builds are dropped from the
-// cache) and files cache-first (their names are hashed, so a cached file never goes stale).
+// any --public-url), the mock server's worker with its loader (Send and a lesson's Run work
+// offline; the page itself fetches them only on the first Send or Run) and the teaching text
+// (data-lazy-teaching, ~12 KB gzipped: the page fetches it on the first open of the reference,
+// lessons or quiz; cached at install, after the app started, those views open offline even when
+// the first visit never opened one, or opened one before this worker controlled the page). The files of the other
+// workers the page starts on first use (the Probe's, the API's: named in data-lazy-* of
+// <meta name="app-entry">) are cached when first fetched, not at install: a visitor who never
+// probes never downloads them. Pages are then fetched network-first (a new
+// build shows up when online; the files of older builds are dropped from the cache) and files
+// cache-first (their names are hashed, so a cached file never goes stale).
 const CACHE = 'jsonrpc-playground-v1';
 const SCOPE = self.registration.scope;
 
-/** The same-origin files the page's HTML names: with `lazy`, the workers' files too. */
-function filesOf(html, lazy) {
+/** The attributes naming the files cached at install, and those naming every file of the build. */
+const AT_INSTALL = 'href|src|data-js|data-wasm|data-worker|data-lazy-probe-boot|data-lazy-mock-js|data-lazy-mock-wasm|data-lazy-teaching';
+const ANY = 'href|src|data-js|data-wasm|data-worker|data-lazy-[a-z-]+';
+
+/** The same-origin files the page's HTML names in the attributes `attributes`. */
+function filesOf(html, attributes) {
   const files = new Set();
-  const names = lazy ? /\s(?:href|src|data-js|data-wasm|data-worker|data-lazy-[a-z-]+)=(?:"([^"#]+)"|([^\s"'>#]+))/g
-    : /\s(?:href|src|data-js|data-wasm|data-worker|data-lazy-teaching)=(?:"([^"#]+)"|([^\s"'>#]+))/g;
+  const names = new RegExp(`\\s(?:${attributes})=(?:"([^"#]+)"|([^\\s"'>#]+))`, 'g');
   // The release HTML is minified: attribute values are quoted or bare.
   for (const [, quoted, bare] of html.matchAll(names)) {
     const url = new URL((quoted ?? bare).replaceAll('&amp;', '&'), SCOPE);
@@ -30,14 +34,14 @@ async function precache() {
   const cache = await caches.open(CACHE);
   const page = await fetch(SCOPE, { cache: 'reload' });
   if (!page.ok) throw new Error(`offline cache: ${SCOPE} answered HTTP ${page.status}`);
-  const files = filesOf(await page.clone().text(), false);
+  const files = filesOf(await page.clone().text(), AT_INSTALL);
   await cache.put(SCOPE, page);
   await cache.addAll([...files]);
 }
 
 /** Keeps the page `html` and its files; drops what an older build named. */
 async function prune(html) {
-  const keep = filesOf(html, true);
+  const keep = filesOf(html, ANY);
   const cache = await caches.open(CACHE);
   for (const request of await cache.keys()) {
     if (request.url !== SCOPE && !keep.has(request.url)) await cache.delete(request);

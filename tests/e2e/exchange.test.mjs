@@ -4,7 +4,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { entries, launch, openAdvanced, openApp } from './support.mjs';
+import { entries, launch, openAdvanced, openApp, openUncached } from './support.mjs';
 
 
 const SUBTRACT = '{"jsonrpc": "2.0", "method": "subtract", "params": [42, 23], "id": 1}';
@@ -190,5 +190,40 @@ test('examples of each kind load with their profile and answer as they show', as
   assert.equal(reply.error.data.errors[0].path, '/params/name');
 
   assert.deepEqual(problems, []);
+  await context.close();
+});
+
+/** The mock server's worker files (src/ui/exchange/mock_worker.rs): its glue and its wasm. */
+const MOCK_FILE = /\/mock-worker[^/]*\.(js|wasm)$/;
+
+test('the first load does not fetch the mock server: its worker is fetched on the first Send', async () => {
+  const { context, page, fetched } = await openUncached(browser);
+  await page.waitForLoadState('networkidle');
+  assert.deepEqual(fetched.filter((u) => MOCK_FILE.test(u)), [], 'nothing of the mock before the first Send');
+  await send(page, SUBTRACT);
+  await page.waitForSelector('[data-testid=log-entry][data-direction=in]');
+  const mockFiles = fetched.filter((u) => MOCK_FILE.test(u)).map((u) => u.replace(/.*\//, '').replace(/-[0-9a-f]{16}/, ''));
+  assert.deepEqual(mockFiles.sort(), ['mock-worker.js', 'mock-worker_bg.wasm']);
+  await context.close();
+});
+
+test('a mock server whose worker does not load says so in a notice naming its files, and the next Send tries again', async () => {
+  const { context, page } = await openUncached(browser);
+  let refused = 0;
+  await page.route(/\/mock-worker[^/]*_bg\.wasm$/, async (route) => {
+    refused += 1;
+    await route.fulfill({ status: 404, body: 'gone' });
+  });
+  await send(page, SUBTRACT);
+  const notice = page.locator('[data-testid=notice][data-level=error]', { hasText: 'The mock server could not answer' });
+  await notice.waitFor();
+  assert.match(await notice.textContent(), /its worker's files \(mock-worker-[0-9a-f]{16}\.js, mock-worker-[0-9a-f]{16}_bg\.wasm\) did not load/);
+  assert.equal(await page.locator('[data-testid=log-entry]').count(), 0, 'nothing logged without a mock');
+  assert.equal(refused, 1);
+  await page.unroute(/\/mock-worker[^/]*_bg\.wasm$/);
+  await page.click('[data-testid=send]');
+  await page.waitForSelector('[data-testid=log-entry][data-direction=in]');
+  const [, reply] = await entries(page);
+  assert.equal(reply.raw, '{"jsonrpc":"2.0","result":19,"id":1}');
   await context.close();
 });

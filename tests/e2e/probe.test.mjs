@@ -8,7 +8,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { BASE_URL, launch, openAdvanced, openApp, watch } from './support.mjs';
+import { launch, openAdvanced, openApp, openUncached } from './support.mjs';
 import { jrpcServe, jsonrpsee } from './servers.mjs';
 
 let browser;
@@ -242,21 +242,8 @@ test('the Options keep the probe off named tools and cap its calls (as --skip-to
 /** The Probe's worker files (src/ui/link/probe/worker.rs): its loader, glue and wasm. */
 const PROBE_FILE = /\/probe-(boot|worker)[^/]*\.(js|wasm)$/;
 
-/** The app in a context without its service worker (whose fetches Playwright neither sees nor
- * routes), so that every file the page and its workers fetch is seen. */
-async function openUncached() {
-  const context = await browser.newContext({ serviceWorkers: 'block' });
-  const page = await context.newPage();
-  const problems = await watch(page);
-  const fetched = [];
-  context.on('request', (request) => fetched.push(request.url()));
-  await page.goto(BASE_URL);
-  await page.waitForSelector('[data-testid=verdict]');
-  return { context, page, problems, fetched };
-}
-
 test('the first load does not fetch the Probe: its worker is fetched on the first Probe', async () => {
-  const { context, page, problems, fetched } = await openUncached();
+  const { context, page, problems, fetched } = await openUncached(browser);
   await new Promise((r) => setTimeout(r, 1_000));
   assert.deepEqual(fetched.filter((u) => PROBE_FILE.test(u)), [], 'nothing of the Probe before the first Probe');
   await probe(page, jrpc.ws);
@@ -268,7 +255,7 @@ test('the first load does not fetch the Probe: its worker is fetched on the firs
 });
 
 test('a Probe whose worker does not load says so in the panel, and the next Probe tries again', async () => {
-  const { context, page } = await openUncached();
+  const { context, page } = await openUncached(browser);
   let refused = 0;
   await page.route(/\/probe-worker[^/]*_bg\.wasm$/, async (route) => {
     refused += 1;

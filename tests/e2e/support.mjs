@@ -42,6 +42,19 @@ export async function openApp(browser) {
   return { context, page, problems };
 }
 
+/** The app in a context without its service worker (whose fetches Playwright neither sees nor
+ * routes), so that every file the page and its workers fetch is seen (`fetched`, in order). */
+export async function openUncached(browser) {
+  const context = await browser.newContext({ serviceWorkers: 'block' });
+  const page = await context.newPage();
+  const problems = await watch(page);
+  const fetched = [];
+  context.on('request', (request) => fetched.push(request.url()));
+  await page.goto(BASE_URL);
+  await page.waitForSelector('[data-testid=verdict]');
+  return { context, page, problems, fetched };
+}
+
 /** The log's entries as shown (`data-testid=log-entry`), oldest first: their data attributes,
  * text, frame problem and raw text. */
 export const entries = (page) =>
