@@ -171,6 +171,8 @@ test('quiz: picking the rule, or a wrong rule, is graded', async () => {
 
 /** Clicks (or, with `tap`, taps) the middle of `needle` inside the quiz message. */
 async function clickOn(page, needle, tap = false) {
+  // The quiz's text arrives with the teaching data (fetched on the first open): wait for it.
+  await page.waitForSelector('[data-testid=quiz-message]');
   const at = await page.$eval('[data-testid=quiz-message]', (pre, needle) => {
     const walker = document.createTreeWalker(pre, NodeFilter.SHOW_TEXT);
     let node = walker.nextNode();
