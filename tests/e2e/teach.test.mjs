@@ -37,6 +37,8 @@ async function visitor() {
 async function go(page, fragment) {
   await page.goto(BASE_URL + fragment);
   await page.waitForSelector('[data-testid=views]');
+  // A teaching view shows its text once the teaching data has arrived (the first open fetches it).
+  await page.waitForSelector('[data-testid=teaching-loading]', { state: 'detached' });
 }
 
 const editorText = (page) => page.inputValue('[data-testid=editor]');
