@@ -45,7 +45,9 @@ pub enum ApiRequest {
 
 /// What the API answers.
 #[derive(Serialize, Deserialize, Debug)]
-#[serde(tag = "answer", rename_all = "snake_case")]
+// Externally tagged (serde's default): the page reads it without buffering it first, which
+// an internally tagged enum needs (docs/size-rules.md, 10).
+#[serde(rename_all = "snake_case")]
 pub enum ApiAnswer {
     /// The document is loaded: its reference.
     Loaded {

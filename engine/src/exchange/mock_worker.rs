@@ -58,7 +58,9 @@ pub struct MockRequest {
 
 /// What crossed for one [`MockRequest`], or why nothing did.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(tag = "answer", rename_all = "snake_case")]
+// Externally tagged (serde's default): the page reads it without buffering it first, which
+// an internally tagged enum needs (docs/size-rules.md, 10).
+#[serde(rename_all = "snake_case")]
 pub enum MockAnswer {
     /// Every document that crossed, in order: the one sent, what the server sent on its own, its
     /// reply, the automatic answers and what they brought back.
