@@ -89,6 +89,23 @@ test('[] (not a batch) gets a single -32600 reply, not an array', async () => {
   await context.close();
 });
 
+test('a batch reply pairs per element, and a transcript sends only its client lines', async () => {
+  const { context, page, problems } = await open();
+  await send(page, '--> [{"jsonrpc":"2.0","method":"sum","params":[1,2,4],"id":"1"},{"jsonrpc":"2.0","method":"notify_hello","params":[7]},{"foo":"boo"}]\n'
+    + '<-- [{"jsonrpc":"2.0","result":7,"id":"1"}]');
+  await page.waitForSelector('[data-testid=log-entry][data-direction=in]');
+  const directions = await page.$$eval('[data-testid=log-entry]', (es) => es.map((e) => e.dataset.direction));
+  assert.deepEqual(directions, ['out', 'in']);
+  const statuses = await page.$$eval('[data-testid=log-entry]:first-child [data-testid=log-item]',
+    (items) => items.map((i) => i.dataset.status));
+  assert.deepEqual(statuses, ['paired', 'no-reply-expected', 'paired']);
+  const counts = page.locator('[data-testid=log-counts]');
+  assert.equal(await counts.getAttribute('data-pairs'), '2');
+  assert.equal(await counts.getAttribute('data-entries'), '2');
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
 test('a request with id null gets its null back with the result: a valid response, paired', async () => {
   const { context, page, problems } = await open();
   await send(page, '{"jsonrpc": "2.0", "method": "subtract", "params": [42, 23], "id": null}');
