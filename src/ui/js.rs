@@ -146,6 +146,20 @@ pub(crate) fn focus_within(root: &web_sys::Element, selector: &str) {
     }
 }
 
+/// Scrolls to and focuses the element `node` holds, if any.
+pub(crate) fn focus_node<E>(node: leptos::prelude::NodeRef<E>)
+where
+    E: leptos::html::ElementType,
+    E::Output: wasm_bindgen::JsCast + Clone + 'static,
+{
+    use leptos::prelude::GetUntracked;
+    if let Some(el) = node.get_untracked() {
+        let el: &web_sys::HtmlElement = el.unchecked_ref();
+        el.scroll_into_view();
+        let _ = el.focus();
+    }
+}
+
 /// The UTF-16 offset of byte `byte` of `text` (clamped to the text and to a character start).
 pub(crate) fn byte_to_utf16(text: &str, byte: usize) -> u32 {
     let mut byte = byte.min(text.len());

@@ -29,9 +29,12 @@ mod reference;
 mod share;
 mod state;
 mod storage;
+/// The teaching views' module's main (the `teach-views` binary).
+pub mod teach_views;
 pub mod teaching;
 mod theme;
 mod views;
+mod views_bridge;
 mod worker;
 
 use crate::ui::prelude::*;

@@ -2,7 +2,9 @@
 // After the first load the site works without the network: on install it caches the page and
 // every same-origin file the page loads at start (the hashed JS, wasm, CSS and boot script, under
 // any --public-url), the mock server's worker with its loader (Send and a lesson's Run work
-// offline; the page itself fetches them only on the first Send or Run) and the teaching text
+// offline; the page itself fetches them only on the first Send or Run), the teaching views'
+// module (data-lazy-views-*: the page loads it on the first open of the reference, lessons or
+// quiz) and the teaching text
 // (data-lazy-teaching, ~12 KB gzipped: the page fetches it on the first open of the reference,
 // lessons or quiz; cached at install, after the app started, those views open offline even when
 // the first visit never opened one, or opened one before this worker controlled the page). The files of the other
@@ -15,7 +17,7 @@ const CACHE = 'jsonrpc-playground-v1';
 const SCOPE = self.registration.scope;
 
 /** The attributes naming the files cached at install, and those naming every file of the build. */
-const AT_INSTALL = 'href|src|data-js|data-wasm|data-worker|data-lazy-probe-boot|data-lazy-mock-js|data-lazy-mock-wasm|data-lazy-teaching';
+const AT_INSTALL = 'href|src|data-js|data-wasm|data-worker|data-lazy-probe-boot|data-lazy-mock-js|data-lazy-mock-wasm|data-lazy-views-js|data-lazy-views-wasm|data-lazy-teaching';
 const ANY = 'href|src|data-js|data-wasm|data-worker|data-lazy-[a-z-]+';
 
 /** The same-origin files the page's HTML names in the attributes `attributes`. */

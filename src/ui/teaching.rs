@@ -90,17 +90,32 @@ async fn fetch() -> Result<String, String> {
 /// What a teaching view shows until its text is there: "loading", or why it failed and a retry.
 pub fn pending(state: RwSignal<TeachingState>) -> AnyView {
     match state.get() {
-        TeachingState::Failed(why) => view! {
+        TeachingState::Failed(why) => {
+            pending_view(Some(why), "teaching text", move || retry(state))
+        }
+        _ => pending_view(None, "teaching text", || {}),
+    }
+}
+
+/// "Loading the `what`…", or (`failed`: why) that it did not load, with a retry that calls
+/// `retry`: the teaching text's status, and the teaching views' module's (src/ui/views.rs).
+pub fn pending_view(
+    failed: Option<String>,
+    what: &'static str,
+    retry: impl Fn() + 'static,
+) -> AnyView {
+    match failed {
+        Some(why) => view! {
             <section class="teach" data-testid="teaching-failed" role="alert">
-                <h2 tabindex="-1">"The teaching text did not load"</h2>
+                <h2 tabindex="-1">{format!("The {what} did not load")}</h2>
                 <p>{format!("The reference, the lessons and the quiz need it: {why}. Check the connection, then retry.")}</p>
-                <button type="button" data-testid="teaching-retry" on:click=move |_| retry(state)>"Retry"</button>
+                <button type="button" data-testid="teaching-retry" on:click=move |_| retry()>"Retry"</button>
             </section>
         }
         .into_any(),
-        _ => view! {
+        None => view! {
             <section class="teach" data-testid="teaching-loading" role="status">
-                <h2 tabindex="-1">"Loading the teaching text…"</h2>
+                <h2 tabindex="-1">{format!("Loading the {what}…")}</h2>
             </section>
         }
         .into_any(),

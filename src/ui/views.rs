@@ -3,15 +3,20 @@
 //! view (the fragment never reaches the server); share links (`#s=…`) still open in the playground.
 //! The playground stays mounted while another view shows, so its text, log and mock session stay.
 //!
-//! Each view is a component built afresh when the route changes (a new route starts its view's
-//! state afresh); within a view the state is signals, owned by the view.
+//! The teaching views live in a wasm module of their own, loaded on the first open of one
+//! ([`TeachView`], [`super::teach_views`]): each view is a component built afresh when the route
+//! changes (a new route starts its view's state afresh); within a view the state is signals,
+//! owned by the view.
 
 use crate::ui::prelude::*;
 
-use super::api::ApiState;
-use super::js::focus_within;
-use super::teaching::{pending, provide_teaching, TeachingState};
-use super::{lessons, quiz, reference, share, AppState};
+use super::api::{use_api, ApiState};
+use super::exchange::{use_log, LogState};
+use super::js::{self, focus_within};
+use super::teaching::pending_view;
+use super::views_bridge::{self, FromViews, ToViews};
+use super::{share, AppState, NoticeLevel};
+use crate::saved::{profile_from_str, profile_to_string};
 use crate::teach::route::{QuizRoute, Route};
 
 /// The current route, from the fragment now and on every `hashchange`: the page's one listener
@@ -70,48 +75,137 @@ pub fn Nav() -> impl IntoView {
     }
 }
 
-/// The teaching view the route names (empty and hidden for the playground).
+/// Where the teaching views' module is ([`super::teach_views`], loaded on the first open of one).
+#[derive(Clone, Debug, PartialEq)]
+enum Module {
+    /// Not asked for yet: no teaching view was opened.
+    NotAsked,
+    Loading,
+    /// Mounted: it shows the route's view.
+    Ready,
+    /// Its files did not load: why, in words.
+    Failed(String),
+}
+
+/// The teaching view the route names (empty and hidden for the playground): the host of the
+/// teaching views' module, loaded on the first open of one of them (src/ui/boot.js loads it when
+/// asked: [`views_bridge`]), which is told the route and what it reads of the page, and whose
+/// requests (a notice, an example into the editor, an API document, a lesson run's copy in the
+/// log) are done here. Until it is mounted: "loading", or why it failed with a retry.
 #[component]
 pub fn TeachView() -> impl IntoView {
     let route = use_route();
     let app = super::use_app();
-    let host = app.teach_main;
-    // Fetched on the first open of a teaching view (teaching.rs).
-    let teaching = provide_teaching(move || !route.with(Route::is_playground));
-    // The view of the route, built afresh when the route changes, once the text is there.
-    let view = move || match (route.get(), teaching.get()) {
-        (Route::Playground | Route::Log, _) => ().into_any(),
-        (Route::Reference(focus), TeachingState::Ready(text)) => {
-            view! { <reference::Reference app focus text /> }.into_any()
+    let api = use_api();
+    let log = use_log();
+    let main = app.teach_main;
+    let host = NodeRef::<leptos::html::Div>::new();
+    let module = RwSignal::new(Module::NotAsked);
+    let attempts = StoredValue::new(0u32);
+    let load = move || {
+        if let Some(host) = host.get_untracked() {
+            module.set(Module::Loading);
+            let attempt = attempts.get_value();
+            attempts.set_value(attempt + 1);
+            views_bridge::dispatch(&host, views_bridge::LOAD, &attempt.into(), true);
         }
-        (Route::Quiz(which), TeachingState::Ready(text)) => {
-            view! { <quiz::Quiz app which text /> }.into_any()
-        }
-        (Route::Lessons(index), TeachingState::Ready(text)) => {
-            view! { <lessons::Lessons app index text /> }.into_any()
-        }
-        _ => pending(teaching),
     };
-    // Once a view is built: its focus target (`data-focus`, else its heading) is scrolled to and
-    // focused, so a keyboard or screen-reader user lands in the view they opened. On the next
-    // frame: when the teaching text arrives, this runs before the view that shows it is built.
+    // The module's requests, and boot.js's word that its files did not load.
     Effect::new(move |_| {
-        route.track();
-        teaching.track();
-        if let Some(host) = host.get() {
-            request_animation_frame(move || {
-                let target = if host.query_selector("[data-focus]").ok().flatten().is_some() {
-                    "[data-focus]"
-                } else {
-                    "h2"
-                };
-                focus_within(&host, target);
-            });
+        let Some(host) = host.get() else { return };
+        js::listen(&host, views_bridge::ASK, move |ev| {
+            if let Some(message) = views_bridge::message::<FromViews>(&ev) {
+                answer(message, module, app, api, log);
+            }
+        });
+        js::listen(&host, views_bridge::UNAVAILABLE, move |ev| {
+            let why = views_bridge::detail_text(&ev).unwrap_or_default();
+            module.set(Module::Failed(why));
+        });
+    });
+    // Loaded on the first open of a teaching view.
+    Effect::new(move |_| {
+        if !route.with(Route::is_playground) && module.with_untracked(|m| *m == Module::NotAsked) {
+            load();
         }
     });
+    // Once mounted, the module is told what it reads of the page, now and on every change, then
+    // the route.
+    Effect::new(move |_| {
+        if module.with(|m| *m == Module::Ready) {
+            let context = ToViews::Context {
+                profile: profile_to_string(app.profile.get()),
+                fixtures: log.fixtures.get(),
+                auto_answer: log.auto_answer.get(),
+                api: api.reference.get(),
+            };
+            send(host, &context);
+        }
+    });
+    Effect::new(move |_| {
+        let fragment = route.with(Route::fragment);
+        if module.with(|m| *m == Module::Ready) {
+            send(host, &ToViews::Show { fragment });
+        }
+    });
+    // While the module loads or after it failed: its status is focused, as a view would be.
+    Effect::new(move |_| {
+        let waiting = module.with(|m| *m != Module::Ready) && !route.with(Route::is_playground);
+        if let (true, Some(main)) = (waiting, main.get()) {
+            request_animation_frame(move || focus_within(&main, "h2"));
+        }
+    });
+    let status = move || match module.get() {
+        Module::Ready | Module::NotAsked => None,
+        Module::Loading => Some(pending_view(None, "teaching views", move || {})),
+        Module::Failed(why) => Some(pending_view(Some(why), "teaching views", load)),
+    };
     view! {
-        <main class="teach-host" tabindex="-1" node_ref=host hidden=move || route.with(Route::is_playground)>
-            {view}
+        <main class="teach-host" tabindex="-1" node_ref=main hidden=move || route.with(Route::is_playground)>
+            {status}
+            <div data-testid="teach-views" node_ref=host></div>
         </main>
+    }
+}
+
+/// Sends `message` to the module mounted in `host`.
+fn send(host: NodeRef<leptos::html::Div>, message: &ToViews) {
+    if let Some(host) = host.get_untracked() {
+        views_bridge::send(&host, views_bridge::SHOW, message);
+    }
+}
+
+/// Does what the module asks.
+fn answer(
+    message: FromViews,
+    module: RwSignal<Module>,
+    app: AppState,
+    api: ApiState,
+    log: LogState,
+) {
+    match message {
+        FromViews::Ready => module.set(Module::Ready),
+        FromViews::Notify { error, text } => {
+            let level = if error {
+                NoticeLevel::Error
+            } else {
+                NoticeLevel::Info
+            };
+            app.notify(level, text);
+        }
+        FromViews::OpenInPlayground {
+            text,
+            profile,
+            what,
+        } => {
+            let profile = profile_from_str(&profile).unwrap_or_default();
+            app.open_in_playground(&text, profile, &what);
+        }
+        FromViews::LoadApi { source, report } => api.load(source, report.then_some(app)),
+        FromViews::CopyToLog { peer, records } => log.log.update(|page| {
+            for r in records {
+                page.record(&peer, r.direction, r.time_ms, r.raw);
+            }
+        }),
     }
 }

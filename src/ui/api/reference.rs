@@ -6,7 +6,7 @@
 use crate::ui::prelude::*;
 
 use crate::api::{DescriptorReference, MethodReference};
-use crate::ui::AppState;
+use crate::ui::teach_views::Page;
 
 fn descriptor(d: DescriptorReference, what: &'static str) -> impl IntoView {
     let name = d.name.clone();
@@ -25,7 +25,7 @@ fn descriptor(d: DescriptorReference, what: &'static str) -> impl IntoView {
     }
 }
 
-fn method(app: AppState, m: MethodReference) -> impl IntoView {
+fn method(page: Page, m: MethodReference) -> impl IntoView {
     let name = m.name.clone();
     let examples = m
         .examples
@@ -33,8 +33,7 @@ fn method(app: AppState, m: MethodReference) -> impl IntoView {
         .map(|e| {
             let call = e.call.clone();
             let what = format!("an example call of {name} ({})", e.name);
-            let profile = app.profile.get_untracked();
-            let try_it = move |_| app.open_in_playground(&call, profile, &what);
+            let try_it = move |_| page.open_in_playground(&call, page.profile.get_untracked(), &what);
             view! {
                 <li data-testid="api-example">
                     <h5>{e.name}</h5>
@@ -81,14 +80,13 @@ fn method(app: AppState, m: MethodReference) -> impl IntoView {
 
 /// The loaded API's methods (nothing without a document).
 #[component]
-pub(crate) fn ApiReference(app: AppState) -> impl IntoView {
-    let api = super::use_api();
+pub(crate) fn ApiReference(page: Page) -> impl IntoView {
     move || {
-        api.reference.get().map(|r| {
+        page.api.get().map(|r| {
             let methods = r
                 .methods
                 .into_iter()
-                .map(|m| method(app, m))
+                .map(|m| method(page, m))
                 .collect_view();
             view! {
                 <section class="api-reference" data-testid="api-reference" aria-labelledby="api-reference-title">

@@ -13,7 +13,6 @@ use crate::exchange::Log;
 use crate::json::{split_stream, Direction as Side};
 use crate::mock::Fixtures;
 use crate::ui::lazy_worker::LazyWorker;
-use crate::ui::state::{AppState, NoticeLevel};
 
 /// The `<meta name="app-entry">` attributes of the mock's worker: the loader, its glue, its wasm.
 const FILES: [&str; 3] = [
@@ -22,11 +21,14 @@ const FILES: [&str; 3] = [
     "data-lazy-mock-wasm",
 ];
 
+/// Says an error to the user (a notice).
+pub type Notify = Rc<dyn Fn(String)>;
+
 /// What an answer brings: its records, in order, and why the automatic answers stopped.
 pub type Took = Rc<dyn Fn(Vec<Record>, Option<String>)>;
 
 /// The mock's worker, not started yet.
-pub(super) fn worker() -> StoredValue<LazyWorker, LocalStorage> {
+pub(crate) fn worker() -> StoredValue<LazyWorker, LocalStorage> {
     StoredValue::new_local(LazyWorker::new(FILES))
 }
 
@@ -51,12 +53,13 @@ pub fn append(log: RwSignal<Log>, peer: &str, records: Vec<Record>) {
 
 /// Sends each client document of `text` to the mock's `session` (started afresh serving `fresh`
 /// before the first, when given), as the server of `profile`; `took` gets each answer. What the
-/// mock refuses or a worker that fails is a notice to `app`, and `on_failure` is called (the
-/// worker's sessions are gone with it). Returns how many documents went.
+/// mock refuses or a worker that fails is an error notice through `notify` (the page's, or the
+/// teaching views' bridge to it), and `on_failure` is called (the worker's sessions are gone with
+/// it). Returns how many documents went.
 #[allow(clippy::too_many_arguments)]
-pub(super) fn send_documents(
+pub(crate) fn send_documents(
     worker: StoredValue<LazyWorker, LocalStorage>,
-    app: AppState,
+    notify: Notify,
     session: Session,
     mut fresh: Option<Fixtures>,
     text: &str,
@@ -68,32 +71,23 @@ pub(super) fn send_documents(
     let docs = client_documents(text);
     for doc in &docs {
         if doc.len() > MAX_DOCUMENT {
-            app.notify(
-                NoticeLevel::Error,
-                format!("Not sent to the mock server: a document of {} bytes; it takes at most {MAX_DOCUMENT} (16 MiB) per document.", doc.len()),
-            );
+            notify(format!("Not sent to the mock server: a document of {} bytes; it takes at most {MAX_DOCUMENT} (16 MiB) per document.", doc.len()));
             continue;
         }
         let request = MockRequest::new(session, fresh.take(), profile, auto, doc.to_string());
         let took = Rc::clone(&took);
+        let (notify, notify_failure) = (Rc::clone(&notify), Rc::clone(&notify));
         let then = Box::new(move |text: String| match MockAnswer::from_text(&text) {
             Ok(MockAnswer::Exchanged { records, stopped }) => took(records, stopped),
-            Ok(MockAnswer::Refused { error }) => app.notify(
-                NoticeLevel::Error,
-                format!("The mock server did not take the document: {error}."),
-            ),
-            Err(error) => app.notify(
-                NoticeLevel::Error,
-                format!("Send to the mock server: {error}."),
-            ),
+            Ok(MockAnswer::Refused { error }) => notify(format!(
+                "The mock server did not take the document: {error}."
+            )),
+            Err(error) => notify(format!("Send to the mock server: {error}.")),
         });
         let on_failure = Rc::clone(&on_failure);
         let failed = Box::new(move |why: String| {
             on_failure();
-            app.notify(
-                NoticeLevel::Error,
-                format!("The mock server could not answer: {why}."),
-            );
+            notify_failure(format!("The mock server could not answer: {why}."));
         });
         worker.update_value(|w| w.ask(request.to_text(), then, failed));
     }

@@ -21,6 +21,7 @@ mod wording;
 
 pub(crate) use download::{download, file_stamp};
 pub use mock::{append, Took};
+pub(crate) use mock::{send_documents, worker as mock_worker, Notify};
 pub use mock_worker::start as start_mock_worker;
 pub use pane::{LastReply, LogPane};
 pub(crate) use picture::SequencePicture;
@@ -99,18 +100,6 @@ impl LogState {
         )
     }
 
-    /// Passes each client document of `text` to the lessons' session of the mock (`fresh`: a
-    /// new one first, a lesson's Run); `took` gets what crossed. Returns how many were sent.
-    pub fn send_in_lesson(
-        &self,
-        text: &str,
-        profile: crate::rpc::Profile,
-        fresh: bool,
-        took: Took,
-    ) -> usize {
-        self.send(Session::Lesson, fresh, text, profile, took)
-    }
-
     fn send(
         &self,
         session: Session,
@@ -122,9 +111,11 @@ impl LogState {
         let fixtures = self.fixtures.get_untracked();
         let after = self.fresh;
         let on_failure: Rc<dyn Fn()> = Rc::new(move || after.set_value(true));
+        let app = self.app;
+        let notify: mock::Notify = Rc::new(move |text| app.notify(super::NoticeLevel::Error, text));
         let sent = mock::send_documents(
             self.mock,
-            self.app,
+            notify,
             session,
             fresh.then_some(fixtures),
             text,

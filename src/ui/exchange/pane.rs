@@ -113,7 +113,7 @@ pub fn LogPane() -> impl IntoView {
                 "Nothing exchanged yet. "<strong>"Send"</strong>
                 " (or Ctrl+Enter in the editor) passes each client message to the in-browser mock server; both directions appear here."
             </p>
-            <picture::SequencePicture />
+            <picture::SequencePicture log=state.log />
             <Selection />
             <p class="xl-window" data-testid="log-window" hidden=move || { len.get() <= SHOWN }>
                 {move || format!("Showing the newest {SHOWN} of {} messages; the export has them all.", len.get())}

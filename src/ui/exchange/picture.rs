@@ -5,7 +5,6 @@
 
 use crate::ui::prelude::*;
 
-use super::use_log;
 use super::wording::{describe_at, latency, status_text};
 use crate::exchange::{At, Direction, Entry, Log, RoundPart};
 use crate::rpc::Kind;
@@ -169,19 +168,19 @@ pub(super) fn sentence(e: &Entry) -> String {
 }
 
 /// The picture of the newest [`PICTURED`] entries, redrawn when the log changes; the selection
-/// only toggles a class on the arrows it concerns.
+/// (the page's log's, when the page's log state is there) only toggles a class on the arrows it
+/// concerns.
 #[component]
 pub fn SequencePicture(
-    /// The log to draw (a lesson's run); the page's log when none is given.
-    #[prop(optional)]
-    log: Option<RwSignal<crate::exchange::Log>>,
+    /// The log to draw (a lesson's run, in the teaching views' module, which has no page log).
+    log: RwSignal<crate::exchange::Log>,
 ) -> impl IntoView {
-    let state = use_log();
-    let log = log.unwrap_or(state.log);
-    let selected = state.selected;
+    let selected = use_context::<super::LogState>().map(|state| state.selected);
     // Whether an arrow (its key and the messages it is paired with) concerns the selection.
     let highlighted = move |key: u64, partners: &[At]| {
-        selected.with(|at| at.is_some_and(|s| s.key == key || partners.contains(&s)))
+        selected.is_some_and(|selected| {
+            selected.with(|at| at.is_some_and(|s| s.key == key || partners.contains(&s)))
+        })
     };
     view! { <div class="xl-picture-wrap">{move || log.with(|l| picture(l, highlighted))}</div> }
 }

@@ -1,10 +1,12 @@
 //! The lessons (`data-testid="lesson"`): the engine's path, each step with its example, run
-//! against a fresh in-browser mock server (a new session and picture on every run; the
-//! playground's log keeps a copy, its peer naming the lesson), or opened in the playground, and
+//! against a fresh in-browser mock server (a new session and picture on every run, in the views'
+//! own mock worker: [`Page::send_in_lesson`]; the playground's log keeps a copy, its peer naming
+//! the lesson), or opened in the playground, and
 //! one question on what the lesson taught.
 //! A lesson whose question is answered right is finished; which are is kept in localStorage
 //! (`jrpc.lessons`, [`crate::teach::progress::LessonProgress`]) and the list marks them.
 
+use crate::exchange::mock_worker::Record;
 use crate::exchange::Log;
 use crate::exchange::{Direction, RoundPart, Status};
 use crate::rpc::Kind;
@@ -13,19 +15,20 @@ use crate::teach::progress::LessonProgress;
 use crate::teach::quiz;
 use crate::teach::route::Route;
 use crate::teach::text::Teaching;
-use crate::ui::exchange::{append, describe_at, use_log, LogState, SequencePicture, MOCK_PEER};
+use crate::ui::exchange::{append, describe_at, SequencePicture, MOCK_PEER};
 use crate::ui::prelude::*;
 use crate::ui::quiz::{Question, Slot};
-use crate::ui::{AppState, NoticeLevel};
+use crate::ui::teach_views::Page;
+use crate::ui::NoticeLevel;
 
 /// localStorage: which lessons are finished.
 const KEY: &str = "jrpc.lessons";
 
 /// The saved lesson progress, or none finished (a damaged save is a notice, not a guess).
-fn load(app: AppState) -> LessonProgress {
+fn load(page: Page) -> LessonProgress {
     match crate::ui::storage::load(KEY) {
         Ok(Some(json)) => LessonProgress::from_json(&json).unwrap_or_else(|why| {
-            app.notify(
+            page.notify(
                 NoticeLevel::Error,
                 format!("The saved lesson progress could not be read ({why}); no lesson is marked finished."),
             );
@@ -36,10 +39,10 @@ fn load(app: AppState) -> LessonProgress {
 }
 
 /// Saves the lesson progress; a failure is a notice and touches nothing else.
-fn save(p: &LessonProgress, app: AppState) {
+fn save(p: &LessonProgress, page: Page) {
     let outcome = crate::ui::storage::save(KEY, Some(&p.to_json()));
     if let Err(why) = outcome {
-        app.notify(
+        page.notify(
             NoticeLevel::Error,
             format!(
                 "Lesson progress is not being saved ({why}). Your editor text is not affected."
@@ -51,21 +54,17 @@ fn save(p: &LessonProgress, app: AppState) {
 /// The list (`None`, or an index past the last lesson) or one lesson (0-based), with its `text`
 /// (fetched on the first open: crate::ui::teaching).
 #[component]
-pub(crate) fn Lessons(
-    app: AppState,
-    index: Option<usize>,
-    text: &'static Teaching,
-) -> impl IntoView {
+pub(crate) fn Lessons(page: Page, index: Option<usize>, text: &'static Teaching) -> impl IntoView {
     match index.and_then(|i| LESSONS.get(i).map(|lesson| (i, lesson))) {
-        Some((i, lesson)) => view! { <Lesson app i lesson text /> }.into_any(),
-        None => view! { <LessonList app /> }.into_any(),
+        Some((i, lesson)) => view! { <Lesson page i lesson text /> }.into_any(),
+        None => view! { <LessonList page /> }.into_any(),
     }
 }
 
 /// Every lesson, each marked when finished, and where to continue.
 #[component]
-fn LessonList(app: AppState) -> impl IntoView {
-    let p = load(app);
+fn LessonList(page: Page) -> impl IntoView {
+    let p = load(page);
     let items = LESSONS
         .iter()
         .enumerate()
@@ -111,7 +110,7 @@ fn LessonList(app: AppState) -> impl IntoView {
 /// its own, its question, and the way to the previous and next one.
 #[component]
 fn Lesson(
-    app: AppState,
+    page: Page,
     i: usize,
     lesson: &'static crate::teach::lessons::Lesson,
     text: &'static Teaching,
@@ -120,17 +119,15 @@ fn Lesson(
     // Its paragraphs and example (the file has every lesson's: `Teaching::from_json`).
     let said = text.lesson(l.id);
     let example: &'static str = said.map_or("", |t| &t.example);
-    let progress = RwSignal::new(load(app));
+    let progress = RwSignal::new(load(page));
     // Run sends the example to a mock server of the lesson's own, started afresh on every run
     // (a new MCP session: its ids restart, and the picture shows this run only). The playground's
     // log keeps a copy, under a peer that names the lesson and the run.
-    let log = use_log();
     let pending_ref = NodeRef::<leptos::html::Button>::new();
     let run_ref = NodeRef::<leptos::html::Section>::new();
     let lesson_run = LessonRun {
         lesson: i,
-        page: log.log,
-        mock: log,
+        page,
         fresh: StoredValue::new(true),
         local: RwSignal::new(None),
         runs: StoredValue::new(0),
@@ -276,7 +273,7 @@ fn Lesson(
         if right {
             let mut p = progress.get_untracked();
             if p.finish(l.id) {
-                save(&p, app);
+                save(&p, page);
                 progress.set(p);
             }
         }
@@ -307,7 +304,7 @@ fn Lesson(
             <pre class="example" data-testid="lesson-example">{example}</pre>
             <div class="actions">
                 <button type="button" data-testid="lesson-run" on:click=run>"Run against the mock server"</button>
-                <button type="button" data-testid="lesson-open" on:click=move |_| app.open_in_playground(example, l.profile, l.title)>
+                <button type="button" data-testid="lesson-open" on:click=move |_| page.open_in_playground(example, l.profile, l.title)>
                     "Open in the playground"
                 </button>
             </div>
@@ -331,9 +328,8 @@ fn Lesson(
 struct LessonRun {
     /// 0-based.
     lesson: usize,
-    page: RwSignal<Log>,
-    /// The page's mock (its lessons' session, in the mock's worker).
-    mock: LogState,
+    /// The page: its log keeps a copy of the runs; the lessons' mock session.
+    page: Page,
     /// The next send starts the lessons' session afresh (a new run).
     fresh: StoredValue<bool>,
     /// This run's log (none before the first run).
@@ -352,14 +348,18 @@ impl LessonRun {
             return;
         };
         let run = self.runs.get_value();
+        let (page, lesson) = (self.page, self.lesson);
         let took: crate::ui::exchange::Took = std::rc::Rc::new(move |records, _| {
-            // A later run, or the lesson left: this answer is not for it.
-            if self.runs.try_get_value() == Some(run) {
-                self.took(run_log, records);
+            match self.runs.try_get_value() {
+                Some(now) if now == run => self.took(run_log, records),
+                // The lesson was left before the answer came: the page's log still keeps it.
+                None => page.copy_to_log(run_peer(lesson, run), records),
+                // A later run: this answer is not for it.
+                Some(_) => {}
             }
         });
         if self
-            .mock
+            .page
             .send_in_lesson(text, profile, self.fresh.get_value(), took)
             > 0
         {
@@ -371,25 +371,21 @@ impl LessonRun {
     /// for the learner into view: the server's question to answer, else the run.
     fn took(self, run_log: RwSignal<Log>, records: Vec<crate::exchange::mock_worker::Record>) {
         append(run_log, MOCK_PEER, records);
-        let peer = format!(
-            "mock · lesson {} run {}",
-            self.lesson + 1,
-            self.runs.get_value()
-        );
+        let peer = run_peer(self.lesson, self.runs.get_value());
         let from = self.copied.get_value();
-        let new: Vec<(Direction, f64, String)> = run_log.with_untracked(|lg| {
+        let new: Vec<Record> = run_log.with_untracked(|lg| {
             lg.entries()
                 .iter()
                 .skip(from)
-                .map(|e| (e.direction, e.time_ms, e.raw.clone()))
+                .map(|e| Record {
+                    direction: e.direction,
+                    time_ms: e.time_ms,
+                    raw: e.raw.clone(),
+                })
                 .collect()
         });
         self.copied.set_value(from + new.len());
-        self.page.update(|page| {
-            for (direction, time, raw) in &new {
-                page.record(&peer, *direction, *time, raw.as_str());
-            }
-        });
+        self.page.copy_to_log(peer, new);
         // The run's area is bounded and scrolls: a new run shows from its start, an answer
         // sent in it brings what followed into view (within the area, and the area on the page).
         request_animation_frame(move || {
@@ -408,6 +404,11 @@ impl LessonRun {
             }
         });
     }
+}
+
+/// The peer that names run `run` of lesson `lesson` (0-based) in the page's log.
+fn run_peer(lesson: usize, run: u32) -> String {
+    format!("mock · lesson {} run {run}", lesson + 1)
 }
 
 /// A message the lesson sent, and what came back after it.

@@ -16,9 +16,9 @@ use crate::teach::progress::Progress;
 use crate::teach::quiz;
 use crate::teach::route::QuizRoute;
 use crate::teach::text::Teaching;
-use crate::ui::js::focus_within;
 use crate::ui::prelude::*;
-use crate::ui::{AppState, NoticeLevel};
+use crate::ui::teach_views::Page;
+use crate::ui::NoticeLevel;
 use series::Series;
 
 /// localStorage: the quiz's progress.
@@ -29,10 +29,10 @@ fn new_seed() -> u64 {
 }
 
 /// The saved progress, or a fresh start (a damaged save is a notice, not a guess).
-fn load(app: AppState) -> Progress {
+fn load(page: Page) -> Progress {
     match crate::ui::storage::load(KEY) {
         Ok(Some(json)) => Progress::from_json(&json).unwrap_or_else(|why| {
-            app.notify(
+            page.notify(
                 NoticeLevel::Error,
                 format!("The saved quiz progress could not be read ({why}); the quiz starts over."),
             );
@@ -43,12 +43,12 @@ fn load(app: AppState) -> Progress {
 }
 
 /// Saves the series' progress; a failure is reported once (`warned`) and touches nothing else.
-fn save(p: Progress, app: AppState, warned: StoredValue<bool>) {
+fn save(p: Progress, page: Page, warned: StoredValue<bool>) {
     let outcome = crate::ui::storage::save(KEY, Some(&p.to_json()));
     if let Err(why) = outcome {
         if !warned.get_value() {
             warned.set_value(true);
-            app.notify(
+            page.notify(
                 NoticeLevel::Error,
                 format!(
                     "Quiz progress is not being saved ({why}). Your editor text is not affected."
@@ -61,7 +61,7 @@ fn save(p: Progress, app: AppState, warned: StoredValue<bool>) {
 /// The quiz view for a route; its bank is built from `text` (the rules' examples, fetched on the
 /// first open: crate::ui::teaching).
 #[component]
-pub(crate) fn Quiz(app: AppState, which: QuizRoute, text: &'static Teaching) -> impl IntoView {
+pub(crate) fn Quiz(page: Page, which: QuizRoute, text: &'static Teaching) -> impl IntoView {
     let body = match which {
         QuizRoute::Item(id) => match quiz::item(&id, text) {
             Some(it) => {
@@ -80,23 +80,19 @@ pub(crate) fn Quiz(app: AppState, which: QuizRoute, text: &'static Teaching) -> 
             }
             .into_any(),
         },
-        QuizRoute::Mine | QuizRoute::Set(_) => view! { <Series app which text /> }.into_any(),
+        QuizRoute::Mine | QuizRoute::Set(_) => view! { <Series page which text /> }.into_any(),
     };
     // "Is this right?": the learner's own message, graded like a bank item.
     let own_text = RwSignal::new(String::new());
     let own = RwSignal::new(None::<Slot>);
-    let section = NodeRef::<leptos::html::Section>::new();
+    let own_item = NodeRef::<leptos::html::Div>::new();
     let check_own = move |_| {
-        let item = quiz::custom(&own_text.get_untracked(), app.profile.get_untracked());
+        let item = quiz::custom(&own_text.get_untracked(), page.profile.get_untracked());
         own.set(Some(Slot::new(item, false)));
-        request_animation_frame(move || {
-            if let Some(section) = section.get_untracked() {
-                focus_within(&section, ".quiz-item[data-q=\"1\"]");
-            }
-        });
+        request_animation_frame(move || crate::ui::js::focus_node(own_item));
     };
     view! {
-        <section class="teach quiz" data-testid="quiz" aria-labelledby="quiz-title" node_ref=section>
+        <section class="teach quiz" data-testid="quiz" aria-labelledby="quiz-title">
             <h2 id="quiz-title" tabindex="-1">"Quiz"</h2>
             {body}
             <section class="own" aria-labelledby="own-title">
@@ -104,7 +100,7 @@ pub(crate) fn Quiz(app: AppState, which: QuizRoute, text: &'static Teaching) -> 
                 <p>"Write a message of your own, then say what you think it is. It is checked with the playground's profile."</p>
                 <textarea data-testid="quiz-own" aria-label="Your message" rows="4" spellcheck="false" bind:value=own_text></textarea>
                 <button type="button" data-testid="quiz-own-check" on:click=check_own>"Is this right?"</button>
-                {move || own.get().map(|slot| view! { <Question q=1 asked=slot /> }.into_any())}
+                {move || own.get().map(|slot| view! { <Question q=1 asked=slot node_ref=own_item /> }.into_any())}
             </section>
         </section>
     }

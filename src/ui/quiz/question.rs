@@ -74,6 +74,9 @@ pub(crate) fn Question(
     q: usize,
     asked: Slot,
     #[prop(optional)] on_graded: Option<Callback<bool>>,
+    /// Takes the question's element (to focus it).
+    #[prop(optional)]
+    node_ref: NodeRef<leptos::html::Div>,
 ) -> impl IntoView {
     let qs = if q == 1 { "1" } else { "0" };
     let Slot {
@@ -268,7 +271,7 @@ pub(crate) fn Question(
         view! { <p><a data-testid="quiz-share" href=href>"Link to this question"</a></p> }
     });
     view! {
-        <div class="quiz-item" data-item=it.share_id() data-q=qs tabindex="-1">
+        <div class="quiz-item" data-item=it.share_id() data-q=qs tabindex="-1" node_ref=node_ref>
             // A transcript says its notation where it is asked.
             <p class="profile-note" data-testid=it.transcript.then_some("quiz-notation")>
                 {format!(

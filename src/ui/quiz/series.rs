@@ -6,15 +6,14 @@ use crate::teach::progress::Progress;
 use crate::teach::quiz;
 use crate::teach::route::{QuizRoute, Route};
 use crate::teach::text::Teaching;
-use crate::ui::js::focus_within;
 use crate::ui::prelude::*;
-use crate::ui::AppState;
+use crate::ui::teach_views::Page;
 
 /// The learner's way through the whole bank, in the order of a seed (theirs, or a shared set's).
 #[component]
-pub(super) fn Series(app: AppState, which: QuizRoute, text: &'static Teaching) -> impl IntoView {
+pub(super) fn Series(page: Page, which: QuizRoute, text: &'static Teaching) -> impl IntoView {
     let n = quiz::bank(text).len();
-    let mut start = load(app);
+    let mut start = load(page);
     if let QuizRoute::Set(seed) = which {
         if seed != start.seed {
             start = Progress::start(seed);
@@ -22,7 +21,7 @@ pub(super) fn Series(app: AppState, which: QuizRoute, text: &'static Teaching) -
     }
     let progress = RwSignal::new(start);
     let warned = StoredValue::new(false);
-    save(start, app, warned);
+    save(start, page, warned);
     // The question changes with the place in the order, not with the score.
     let place = Memo::new(move |_| progress.with(|p| (p.pos, p.seed)));
     // The score counts a question's first answer ("Try again" and pointing after a right
@@ -35,8 +34,10 @@ pub(super) fn Series(app: AppState, which: QuizRoute, text: &'static Teaching) -
         }
         counted.set_value(Some(here));
         progress.update(|p| p.record(correct));
-        save(progress.get_untracked(), app, warned);
+        save(progress.get_untracked(), page, warned);
     });
+    // The question shown (each new one takes this ref), focused after Next or Start over.
+    let shown = NodeRef::<leptos::html::Div>::new();
     let question = move || {
         let (pos, seed) = place.get();
         let item = (pos < n)
@@ -45,24 +46,19 @@ pub(super) fn Series(app: AppState, which: QuizRoute, text: &'static Teaching) -
         match item {
             Some(item) => {
                 let slot = Slot::new(item, true);
-                view! { <Question q=0 asked=slot on_graded /> }.into_any()
+                view! { <Question q=0 asked=slot on_graded node_ref=shown /> }.into_any()
             }
             None => view! { <p data-testid="quiz-done">{format!("You went through all {n} questions. Start over for a new order.")}</p> }.into_any(),
         }
     };
-    let root = NodeRef::<leptos::html::Div>::new();
     let go = move |change: fn(&mut Progress)| {
         progress.update(change);
-        save(progress.get_untracked(), app, warned);
-        request_animation_frame(move || {
-            if let Some(root) = root.get_untracked() {
-                focus_within(&root, ".quiz-item[data-q=\"0\"]");
-            }
-        });
+        save(progress.get_untracked(), page, warned);
+        request_animation_frame(move || crate::ui::js::focus_node(shown));
     };
     let p = move || progress.get();
     view! {
-        <div class="series" node_ref=root>
+        <div class="series">
             <p
                 class="quiz-progress"
                 data-testid="quiz-progress"

@@ -6,20 +6,19 @@
 use crate::rpc::catalogue;
 use crate::teach::quiz::profile_of;
 use crate::teach::text::{RuleText, Teaching};
-use crate::ui::api::{use_api, ApiState, Source};
+use crate::ui::api::Source;
 use crate::ui::prelude::*;
-use crate::ui::AppState;
+use crate::ui::teach_views::Page;
 
 /// The whole reference; `focus` names the rule to scroll to, highlight and focus; `text` is the
 /// rules' explanations and examples (fetched on the first open: crate::ui::teaching).
 #[component]
 pub(crate) fn Reference(
-    app: AppState,
+    page: Page,
     focus: Option<String>,
     text: &'static Teaching,
 ) -> impl IntoView {
     // The filter: words that an entry's id, requirement or section must all contain.
-    let api = use_api();
     let query = RwSignal::new(String::new());
     let shows = move |rule: &'static catalogue::Rule| {
         query.with(|q| {
@@ -37,8 +36,7 @@ pub(crate) fn Reference(
     let entries = catalogue::all()
         .map(|rule| {
             entry(
-                app,
-                api,
+                page,
                 rule,
                 text.rule(rule.id),
                 focus.as_deref() == Some(rule.id),
@@ -52,8 +50,7 @@ pub(crate) fn Reference(
     let openrpc_entries = catalogue::openrpc()
         .map(|rule| {
             entry(
-                app,
-                api,
+                page,
                 rule,
                 text.rule(rule.id),
                 focus.as_deref() == Some(rule.id),
@@ -64,7 +61,7 @@ pub(crate) fn Reference(
         .collect_view();
     view! {
         <section class="teach reference" data-testid="reference" aria-labelledby="reference-title">
-            <crate::ui::api::ApiReference app />
+            <crate::ui::api::ApiReference page />
             <h2 id="reference-title" tabindex="-1">"Rule reference"</h2>
             <p>
                 "Every rule the validator checks, from JSON-RPC 2.0 itself and from the Model Context Protocol profile. \
@@ -101,8 +98,7 @@ pub(crate) fn Reference(
 /// One rule's entry (`testid`: `rule-entry`, or `openrpc-rule-entry` for the rules under a
 /// document) with its `text`, shown while `shows` says so; `focused` when the route names it.
 fn entry(
-    app: AppState,
-    api: ApiState,
+    page: Page,
     rule: &'static catalogue::Rule,
     text: Option<&'static RuleText>,
     focused: bool,
@@ -118,28 +114,28 @@ fn entry(
         let try_it = move |_| {
             let what = format!("a message that {what} {}", rule.id);
             if rule.scope != catalogue::Scope::OpenRpc {
-                app.open_in_playground(text, profile, &what);
+                page.open_in_playground(text, profile, &what);
             } else if document.is_empty() {
                 // A rule about a document: the example is one, offered to the API panel.
-                api.load(
+                page.load_api(
                     Source {
                         text: text.to_string(),
                         url: None,
                         name: format!("the example document that {what} {}", rule.id),
                     },
-                    Some(app),
+                    true,
                 );
                 let _ = window().location().set_hash("/");
             } else {
-                api.load(
+                page.load_api(
                     Source {
                         text: document.to_string(),
                         url: None,
                         name: format!("the example document of {}", rule.id),
                     },
-                    None,
+                    false,
                 );
-                app.open_in_playground(text, profile, &what);
+                page.open_in_playground(text, profile, &what);
             }
         };
         view! {

@@ -1,0 +1,103 @@
+//! The bridge between the page and its teaching views (the rule reference with the API
+//! reference, the quiz, the lessons), which live in a second wasm module of their own
+//! (`src/bin/teach_views.rs`, [`crate::ui::teach_views`]) that the page loads on the first open
+//! of one of them, so that its first load carries none of them. Everything that crosses is here.
+//!
+//! Both sides share one element, the views' host (`data-testid="teach-views"`, inside the
+//! page's teaching `<main>`), and speak through events on it:
+//! - `views:load` (the page; bubbles to src/ui/boot.js, detail: the attempt, 0 first): load the
+//!   module (`data-lazy-views-js`, `data-lazy-views-wasm` of `<meta name="app-entry">`) and
+//!   mount it into the host; a file that does not load is said back with `views:unavailable`
+//!   (detail: why, in words);
+//! - `views:show` (the page → the views, a [`ToViews`] as JSON text): the view to show (the
+//!   page keeps the route and its one `hashchange` listener) and what the views read of the page;
+//! - `views:ask` (the views → the page, a [`FromViews`] as JSON text): what the views ask of the
+//!   page (a notice, an example into the editor, an API document, a lesson run's copy in the log).
+//!
+//! Both enums are serde's default, externally tagged (`{"show": {…}}`): docs/size-rules.md rule 10.
+
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+use wasm_bindgen::{JsCast, JsValue};
+
+use crate::exchange::mock_worker::Record;
+use crate::mock::Fixtures;
+
+/// The page asks src/ui/boot.js to load the module and mount it into the host.
+pub const LOAD: &str = "views:load";
+/// boot.js says the module's files did not load (detail: why).
+pub const UNAVAILABLE: &str = "views:unavailable";
+/// The page to the views: a [`ToViews`].
+pub const SHOW: &str = "views:show";
+/// The views to the page: a [`FromViews`].
+pub const ASK: &str = "views:ask";
+
+/// What the page tells the views.
+#[derive(Serialize, Deserialize, Debug, Clone, PartialEq)]
+#[serde(rename_all = "snake_case")]
+pub enum ToViews {
+    /// Show the view of this URL fragment (`#/reference/RULE`, `#/quiz/…`, `#/lessons/N`;
+    /// nothing for the playground's).
+    Show { fragment: String },
+    /// What the views read of the page, sent when the module is ready and on every change: the
+    /// editor's profile (`jsonrpc`, `mcp:<version>`: a quiz's own message is checked with it),
+    /// what the mock serves and whether the page answers the mock's own requests (a lesson's runs
+    /// do as the playground's Send), and the reference of the API document in use, if any.
+    Context {
+        profile: String,
+        fixtures: Fixtures,
+        auto_answer: bool,
+        api: Option<crate::api::Reference>,
+    },
+}
+
+/// What the views ask of the page.
+#[derive(Serialize, Deserialize, Debug, Clone, PartialEq)]
+#[serde(rename_all = "snake_case")]
+pub enum FromViews {
+    /// The module is mounted and listens: the page sends the context and the view.
+    Ready,
+    /// A notice for the user (`error`: an error, else a note that goes by itself).
+    Notify { error: bool, text: String },
+    /// Put `text` into the editor with `profile`, show the playground, and say so with `what`
+    /// (a reference entry's or an API example's "Try it", a lesson's "Open").
+    OpenInPlayground {
+        text: String,
+        profile: String,
+        what: String,
+    },
+    /// Load `source` as the API document (`report`: a notice says how that went).
+    LoadApi {
+        source: crate::ui::api::Source,
+        report: bool,
+    },
+    /// Copy a lesson run's `records` to the page's log, under `peer`.
+    CopyToLog { peer: String, records: Vec<Record> },
+}
+
+/// Dispatches `event` on `target` with `detail` (bubbling when `bubbles`).
+pub fn dispatch(target: &web_sys::EventTarget, event: &str, detail: &JsValue, bubbles: bool) {
+    let init = web_sys::CustomEventInit::new();
+    init.set_detail(detail);
+    init.set_bubbles(bubbles);
+    if let Ok(ev) = web_sys::CustomEvent::new_with_event_init_dict(event, &init) {
+        let _ = target.dispatch_event(&ev);
+    }
+}
+
+/// Sends `message` as `event` (JSON text) on the host.
+pub fn send(host: &web_sys::EventTarget, event: &str, message: &impl Serialize) {
+    if let Ok(json) = serde_json::to_string(message) {
+        dispatch(host, event, &JsValue::from_str(&json), false);
+    }
+}
+
+/// The detail of a bridge event: its text, or its message (`None` for anything else).
+pub fn detail_text(ev: &web_sys::Event) -> Option<String> {
+    ev.dyn_ref::<web_sys::CustomEvent>()?.detail().as_string()
+}
+
+/// The message a bridge event carries (`None` for anything that is not one).
+pub fn message<T: DeserializeOwned>(ev: &web_sys::Event) -> Option<T> {
+    serde_json::from_str(&detail_text(ev)?).ok()
+}
