@@ -123,9 +123,10 @@ pub fn TeachView() -> impl IntoView {
             module.set(Module::Failed(why));
         });
     });
-    // Loaded on the first open of a teaching view.
+    // Loaded on the first open of a teaching view (once the host is there).
     Effect::new(move |_| {
-        if !route.with(Route::is_playground) && module.with_untracked(|m| *m == Module::NotAsked) {
+        let wanted = host.get().is_some() && !route.with(Route::is_playground);
+        if wanted && module.with_untracked(|m| *m == Module::NotAsked) {
             load();
         }
     });

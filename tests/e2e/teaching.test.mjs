@@ -2,13 +2,19 @@
 // first load does not fetch it; the first open of a teaching view does, once, with its SRI hash
 // (a changed file is refused); the view says it is loading, and a failed fetch says so with a
 // retry; the service worker caches it at install, so the reference opens offline although the
-// first visit never opened it.
+// first visit never opened it. The views themselves are a wasm module of their own
+// (src/bin/teach_views.rs, loaded by src/ui/boot.js when src/ui/views.rs asks:
+// src/ui/views_bridge.rs), loaded the same way: not on the first load, once on the first open,
+// and a module whose files do not load, or are not the build's (their SRI hashes), is said with
+// a Retry, and Retry loads it.
 //   BASE_URL=http://127.0.0.1:8080/ node --test tests/e2e/teaching.test.mjs
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { BASE_URL, launch, watch } from './support.mjs';
 
 const TEACHING = /\/teaching-[0-9a-f]{16}\.json$/;
+const MODULE_JS = /\/teach-views-[0-9a-f]{16}\.js(\?attempt=\d+)?$/;
+const MODULE_WASM = /\/teach-views-[0-9a-f]{16}_bg\.wasm(\?attempt=\d+)?$/;
 
 let browser;
 before(async () => {
@@ -27,6 +33,16 @@ async function visitor({ worker = false } = {}) {
   const fetched = [];
   page.on('request', (r) => TEACHING.test(new URL(r.url()).pathname) && fetched.push(r.url()));
   return { context, page, problems, fetched };
+}
+
+/** The names of the views module's files `page` requests, as they come. */
+function moduleRequests(page) {
+  const fetched = [];
+  page.on('request', (r) => {
+    const url = r.url();
+    if (MODULE_JS.test(url) || MODULE_WASM.test(url)) fetched.push(new URL(url).pathname.split('/').pop());
+  });
+  return fetched;
 }
 
 test('the first load does not fetch the teaching text; opening the reference does, once', async () => {
@@ -110,5 +126,74 @@ test('after a first load that opened no teaching view, the reference opens offli
   await page.waitForSelector('[data-testid=verdict]');
   await page.click('[data-testid=views] a[data-view=reference]');
   await page.waitForSelector('[data-testid=rule-entry] pre.bad');
+  await context.close();
+});
+
+test('the first load does not fetch the views module; the first open of the reference does, once', async () => {
+  const { context, page, problems } = await visitor();
+  const fetched = moduleRequests(page);
+  await page.goto(BASE_URL);
+  await page.waitForSelector('[data-testid=verdict]');
+  await page.waitForLoadState('networkidle');
+  assert.deepEqual(fetched, [], 'nothing of the views module on the first load');
+  await page.click('[data-testid=views] a[data-view=reference]');
+  await page.waitForSelector('[data-testid=rule-entry] pre.bad');
+  assert.equal(fetched.length, 2, fetched.join(' '));
+  assert.ok(fetched.some((f) => f.endsWith('.js')) && fetched.some((f) => f.endsWith('_bg.wasm')), fetched.join(' '));
+  // The other views are in the module already loaded.
+  await page.click('[data-testid=views] a[data-view=quiz]');
+  await page.waitForSelector('[data-testid=quiz] .quiz-item');
+  await page.click('[data-testid=views] a[data-view=lessons]');
+  await page.waitForSelector('[data-testid=lesson-link]');
+  await page.click('[data-testid=views] a[data-view=playground]');
+  await page.click('[data-testid=views] a[data-view=reference]');
+  await page.waitForSelector('[data-testid=rule-entry] pre.bad');
+  assert.equal(fetched.length, 2, fetched.join(' '));
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('a views module that does not load says so with a Retry, and Retry loads it', async () => {
+  const { context, page } = await visitor();
+  await page.route(MODULE_JS, (route) => route.abort('connectionrefused'));
+  await page.goto(`${BASE_URL}#/reference/batch-empty`);
+  await page.waitForSelector('[data-testid=teaching-failed]');
+  assert.match(await page.textContent('[data-testid=teaching-failed]'), /The teaching views did not load/);
+  assert.equal(await page.$('[data-testid=rule-entry]'), null);
+  await page.unroute(MODULE_JS);
+  await page.click('[data-testid=teaching-retry]');
+  await page.waitForSelector('[data-testid=rule-entry][data-rule=batch-empty].focused pre.bad');
+  assert.equal(await page.$('[data-testid=teaching-failed]'), null);
+  await context.close();
+});
+
+test('a views module glue that is not the build\'s (its SRI hash) is refused with a Retry, and Retry loads the right one', async () => {
+  const { context, page } = await visitor();
+  // Still valid JavaScript: only the integrity hash tells it from the build's.
+  await page.route(MODULE_JS, async (route) => {
+    const response = await route.fetch();
+    await route.fulfill({ response, body: `${await response.text()}\n// changed\n` });
+  });
+  await page.goto(`${BASE_URL}#/quiz`);
+  await page.waitForSelector('[data-testid=teaching-failed]');
+  assert.equal(await page.$('[data-testid=quiz]'), null);
+  await page.unroute(MODULE_JS);
+  await page.click('[data-testid=teaching-retry]');
+  await page.waitForSelector('[data-testid=quiz] .quiz-item');
+  await context.close();
+});
+
+test('a views module wasm that is not the build\'s (its SRI hash) is refused', async () => {
+  const { context, page } = await visitor();
+  await page.route(MODULE_WASM, async (route) => {
+    const response = await route.fetch();
+    const body = Buffer.from(await response.body());
+    // A byte of the last section's content changed: still a wasm module of the same size.
+    body[body.length - 1] ^= 1;
+    await route.fulfill({ response, body });
+  });
+  await page.goto(`${BASE_URL}#/lessons`);
+  await page.waitForSelector('[data-testid=teaching-failed]');
+  assert.equal(await page.$('[data-testid=lessons]'), null);
   await context.close();
 });

@@ -52,8 +52,9 @@ pub struct LogState {
     pub log: RwSignal<Log>,
     /// The message the user selected (its pair is highlighted).
     pub selected: RwSignal<Option<At>>,
-    /// The mock server's worker: the playground's session (its MCP state kept between sends)
-    /// and the lessons' (started on the first Send or lesson Run).
+    /// The mock server's worker: the playground's session (its MCP state kept between sends),
+    /// started on the first Send (the lessons run theirs in a worker of the teaching views'
+    /// module: src/ui/teach_views.rs).
     mock: StoredValue<LazyWorker, LocalStorage>,
     /// The playground's session starts afresh with the next Send (the first, Clear, a fixtures
     /// switch, a worker that failed).
