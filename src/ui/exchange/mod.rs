@@ -31,7 +31,6 @@ use web_sys::js_sys;
 
 use std::rc::Rc;
 
-use super::lazy_worker::LazyWorker;
 use super::state::AppState;
 use crate::exchange::mock_worker::Session;
 use crate::exchange::{At, Log};
@@ -51,9 +50,9 @@ pub struct LogState {
     pub log: RwSignal<Log>,
     /// The message the user selected (its pair is highlighted).
     pub selected: RwSignal<Option<At>>,
-    /// The mock server's worker: the playground's session (its MCP state kept between sends)
-    /// and the lessons' (started on the first Send or lesson Run).
-    mock: StoredValue<LazyWorker, LocalStorage>,
+    /// The mock server's workers (JSON-RPC's, MCP's): the playground's session (its MCP state
+    /// kept between sends) and the lessons' (started on the first Send or lesson Run).
+    mock: StoredValue<mock::MockWorkers, LocalStorage>,
     /// The playground's session starts afresh with the next Send (the first, Clear, a fixtures
     /// switch, a worker that failed).
     fresh: StoredValue<bool>,
@@ -126,7 +125,8 @@ impl LogState {
             self.mock,
             self.app,
             session,
-            fresh.then_some(fixtures),
+            fixtures,
+            fresh,
             text,
             profile,
             self.auto_answer.get_untracked(),
