@@ -130,6 +130,17 @@ test('a JSON-RPC Send fetches only the small mock worker; the first MCP Send fet
   await context.close();
 });
 
+test('a session that went on under JSON-RPC starts afresh on the MCP mock, and the page says so', async () => {
+  const { context, page, problems } = await openApp(browser);
+  await pageReply(page, 'jsonrpc', 'friendly', [{ jsonrpc: '2.0', id: 7, method: 'subtract', params: [42, 23] }], 7);
+  const listed = await pageReply(page, 'mcp:2025-11-25', 'friendly', [{ jsonrpc: '2.0', id: 2, method: 'tools/list' }], 2);
+  assert.ok(listed.result.tools.some((t) => t.name === 'add'), JSON.stringify(listed));
+  await page.waitForFunction(() => /in a new session: the messages sent before went to the JSON-RPC mock/
+    .test(document.querySelector('[data-testid=notices]')?.textContent ?? ''));
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
 /** Every `[rule, path]` of a report's documents (batch items too), in transcript order. */
 function reportFindings(report) {
   const found = [];

@@ -10,7 +10,8 @@
 //! JSON-RPC learner's first Send fetches only the small one. Once the MCP worker has served a
 //! session it serves that session from then on, whatever the profile (it answers JSON-RPC
 //! alike), so the session goes on across a profile switch; a session's first document there
-//! starts it afresh with the page's fixtures.
+//! starts it afresh with the page's fixtures (said in a notice when the session had gone on
+//! under JSON-RPC before).
 
 use std::rc::Rc;
 
@@ -144,7 +145,14 @@ pub(super) fn send_documents(
         });
         worker.update_value(|w| {
             let (worker, first_there) = w.for_document(session, profile);
-            let fresh = std::mem::take(&mut fresh) || first_there;
+            let asked_fresh = std::mem::take(&mut fresh);
+            if first_there && !asked_fresh {
+                app.notify(
+                    NoticeLevel::Info,
+                    "Under MCP the mock checks the tools' schemas, in a new session: the messages sent before went to the JSON-RPC mock (initialize again).",
+                );
+            }
+            let fresh = asked_fresh || first_there;
             let request = MockRequest::new(
                 session,
                 fresh.then_some(fixtures),
