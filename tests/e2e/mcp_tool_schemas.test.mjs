@@ -79,27 +79,29 @@ async function pageReply(page, profile, fixtures, messages, id) {
 /** A reply without its id. */
 const idAside = ({ id, ...rest }) => rest;
 
-test('the mock under MCP refuses arguments breaking the inputSchema exactly as jrpc serve does', async () => {
+/** The conformance fixtures' json_schema_2020_12_tool called with `contactMethod` by the page's
+ * mock under MCP and by `jrpc serve --fixtures conformance`: both replies, ids aside. */
+async function schemaToolReplies(contactMethod) {
   const { context, page, problems } = await openApp(browser);
-  const messages = [initialize, initialized, schemaToolCall(2, 'fax')];
+  const messages = [initialize, initialized, schemaToolCall(2, contactMethod)];
   const shown = await pageReply(page, 'mcp:2025-11-25', 'conformance', messages, 2);
   const native = nativeReplies(['--fixtures', 'conformance'], messages).get(2);
-  assert.equal(native.result.isError, true, JSON.stringify(native));
-  assert.match(native.result.content[0].text, /inputSchema.*\/contactMethod/);
-  assert.deepEqual(idAside(shown), idAside(native));
   assert.deepEqual(problems, []);
   await context.close();
+  return { shown: idAside(shown), native: idAside(native) };
+}
+
+test('the mock under MCP refuses arguments breaking the inputSchema exactly as jrpc serve does', async () => {
+  const { shown, native } = await schemaToolReplies('fax');
+  assert.equal(native.result.isError, true, JSON.stringify(native));
+  assert.match(native.result.content[0].text, /inputSchema.*\/contactMethod/);
+  assert.deepEqual(shown, native);
 });
 
 test('the mock under MCP runs a call whose arguments keep the inputSchema, as jrpc serve does', async () => {
-  const { context, page, problems } = await openApp(browser);
-  const messages = [initialize, initialized, schemaToolCall(2, 'email')];
-  const shown = await pageReply(page, 'mcp:2025-11-25', 'conformance', messages, 2);
-  const native = nativeReplies(['--fixtures', 'conformance'], messages).get(2);
+  const { shown, native } = await schemaToolReplies('email');
   assert.equal(shown.result.isError, undefined, JSON.stringify(shown));
-  assert.deepEqual(idAside(shown), idAside(native));
-  assert.deepEqual(problems, []);
-  await context.close();
+  assert.deepEqual(shown, native);
 });
 
 test('the mock under MCP refuses an elicitation answer breaking its requestedSchema exactly as jrpc serve does', async () => {
