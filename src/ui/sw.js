@@ -8,9 +8,10 @@
 // (data-lazy-teaching, ~12 KB gzipped: the page fetches it on the first open of the reference,
 // lessons or quiz; cached at install, after the app started, those views open offline even when
 // the first visit never opened one, or opened one before this worker controlled the page). The files of the other
-// workers the page starts on first use (the Probe's, the API's: named in data-lazy-* of
-// <meta name="app-entry">) are cached when first fetched, not at install: a visitor who never
-// probes never downloads them. Pages are then fetched network-first (a new
+// workers the page starts on first use (the Probe's, the API's, the mock's under MCP with its
+// JSON Schema engine: named in data-lazy-* of <meta name="app-entry">) are cached when first
+// fetched, not at install: a visitor who never probes never downloads them (Send under MCP works
+// offline once it has worked online). Pages are then fetched network-first (a new
 // build shows up when online; the files of older builds are dropped from the cache) and files
 // cache-first (their names are hashed, so a cached file never goes stale).
 const CACHE = 'jsonrpc-playground-v1';

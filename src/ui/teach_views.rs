@@ -17,7 +17,6 @@ use crate::teach::route::Route;
 use crate::ui::api::Source;
 use crate::ui::exchange::Took;
 use crate::ui::js::focus_within;
-use crate::ui::lazy_worker::LazyWorker;
 use crate::ui::prelude::*;
 use crate::ui::teaching::{pending, provide_teaching, TeachingState};
 use crate::ui::views_bridge::{self as bridge, FromViews, ToViews};
@@ -35,7 +34,7 @@ pub(crate) struct Page {
     /// The API document's reference, when one is in use.
     pub api: RwSignal<Option<crate::api::Reference>>,
     /// The lessons' mock server (a worker started on the first Run).
-    mock: StoredValue<LazyWorker, LocalStorage>,
+    mock: StoredValue<crate::ui::exchange::MockWorkers, LocalStorage>,
 }
 
 impl Page {
@@ -77,12 +76,13 @@ impl Page {
     pub fn send_in_lesson(&self, text: &str, profile: Profile, fresh: bool, took: Took) -> usize {
         let this = *self;
         let notify: crate::ui::exchange::Notify =
-            Rc::new(move |text| this.notify(NoticeLevel::Error, text));
+            Rc::new(move |level, text| this.notify(level, text));
         crate::ui::exchange::send_documents(
             self.mock,
             notify,
             Session::Lesson,
-            fresh.then(|| self.fixtures.get_untracked()),
+            self.fixtures.get_untracked(),
+            fresh,
             text,
             profile,
             self.auto_answer.get_untracked(),

@@ -466,7 +466,7 @@ pub(super) fn roots(result: &Node<'_>) -> Result<Vec<String>, String> {
         .collect()
 }
 
-/// Natively, the tool error for an accepted elicitation answer whose content breaks the
+/// With the tool schemas (feature `mcp-schemas`), the tool error for an accepted elicitation answer whose content breaks the
 /// requestedSchema the server sent; `None` when it conforms (or for any other request).
 fn form_refused(pending: &PendingCall, result: &Node<'_>) -> Option<Json> {
     #[cfg(feature = "mcp-schemas")]

@@ -1,7 +1,8 @@
 //! A tool call's `arguments` against the `inputSchema` the mock lists for the tool, checked by the
-//! JSON Schema engine (boon, feature `openrpc`: native only, `jrpc serve`). Arguments that break it
-//! get a tool execution error (`isError: true`), as a missing argument does. The web build has no
-//! schema engine (this module is left out): there the tools' own checks (required arguments and
+//! JSON Schema engine (boon, feature `mcp-schemas`: `jrpc serve`, and the page's mock under MCP,
+//! the `mcp-mock-worker` binary). Arguments that break it get a tool execution error
+//! (`isError: true`), as a missing argument does. Without the feature (the page's JSON-RPC mock,
+//! `mock-worker`) this module is left out: there the tools' own checks (required arguments and
 //! their types) stand alone.
 //!
 //! An accepted elicitation answer's `content` is checked the same way against the

@@ -175,8 +175,9 @@ pub(super) fn ask_once(
     finish: Finish,
 ) -> Result<Json, RpcError> {
     let retry = retry(server, binding, params)?;
-    // Natively, an accepted form is checked against the schema it answers: one that breaks it
-    // is refused (the web build has no schema engine: there the tool reads what it can).
+    // With the tool schemas (feature `mcp-schemas`: `jrpc serve`, the page's MCP mock), an
+    // accepted form is checked against the schema it answers: one that breaks it is refused
+    // (without them, the tool reads what it can).
     #[cfg(feature = "mcp-schemas")]
     if let Some(answer) = retry
         .answer(request.key)

@@ -21,7 +21,7 @@ mod wording;
 
 pub(crate) use download::{download, file_stamp};
 pub use mock::{append, Took};
-pub(crate) use mock::{send_documents, worker as mock_worker, Notify};
+pub(crate) use mock::{send_documents, worker as mock_worker, MockWorkers, Notify};
 pub use mock_worker::start as start_mock_worker;
 pub use pane::{LastReply, LogPane};
 pub(crate) use picture::SequencePicture;
@@ -32,7 +32,6 @@ use web_sys::js_sys;
 
 use std::rc::Rc;
 
-use super::lazy_worker::LazyWorker;
 use super::state::AppState;
 use crate::exchange::mock_worker::Session;
 use crate::exchange::{At, Log};
@@ -52,10 +51,10 @@ pub struct LogState {
     pub log: RwSignal<Log>,
     /// The message the user selected (its pair is highlighted).
     pub selected: RwSignal<Option<At>>,
-    /// The mock server's worker: the playground's session (its MCP state kept between sends),
-    /// started on the first Send (the lessons run theirs in a worker of the teaching views'
-    /// module: src/ui/teach_views.rs).
-    mock: StoredValue<LazyWorker, LocalStorage>,
+    /// The mock server's workers (JSON-RPC's, MCP's): the playground's session (its MCP state
+    /// kept between sends), started on the first Send (the lessons run theirs in the teaching
+    /// views' module: src/ui/teach_views.rs).
+    mock: StoredValue<mock::MockWorkers, LocalStorage>,
     /// The playground's session starts afresh with the next Send (the first, Clear, a fixtures
     /// switch, a worker that failed).
     fresh: StoredValue<bool>,
@@ -113,12 +112,13 @@ impl LogState {
         let after = self.fresh;
         let on_failure: Rc<dyn Fn()> = Rc::new(move || after.set_value(true));
         let app = self.app;
-        let notify: mock::Notify = Rc::new(move |text| app.notify(super::NoticeLevel::Error, text));
+        let notify: mock::Notify = Rc::new(move |level, text| app.notify(level, text));
         let sent = mock::send_documents(
             self.mock,
             notify,
             session,
-            fresh.then_some(fixtures),
+            fixtures,
+            fresh,
             text,
             profile,
             self.auto_answer.get_untracked(),

@@ -329,7 +329,7 @@ pub(super) fn tools_call(
         }
         values.push(value);
     }
-    // Natively, the whole inputSchema too (the checks above name a missing or mistyped argument).
+    // With the tool schemas (feature `mcp-schemas`), the whole inputSchema too (the checks above name a missing or mistyped argument).
     #[cfg(feature = "mcp-schemas")]
     if let Some(refused) = super::super::input_schema::refused(&tool.to_json(version), params) {
         return Ok(refused);

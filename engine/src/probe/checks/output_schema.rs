@@ -1,5 +1,6 @@
 //! A tool's `structuredContent` against its `outputSchema` (MCP 2025-06-18 on), checked by the
-//! JSON Schema engine the OpenRPC validator uses (boon; feature `openrpc`, native only).
+//! JSON Schema engine the OpenRPC validator uses (boon; feature `mcp-schemas`: `jrpc probe`, and
+//! the page's Probe, whose `probe-worker` binary is built with it).
 
 use serde_json::Value;
 
