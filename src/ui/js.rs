@@ -146,14 +146,15 @@ pub(crate) fn focus_within(root: &web_sys::Element, selector: &str) {
     }
 }
 
-/// Scrolls to and focuses the element `node` holds, if any.
+/// Scrolls to and focuses the element `node` holds, if any (none once its view is gone: called
+/// on a later frame, the view may have been left meanwhile).
 pub(crate) fn focus_node<E>(node: leptos::prelude::NodeRef<E>)
 where
     E: leptos::html::ElementType,
     E::Output: wasm_bindgen::JsCast + Clone + 'static,
 {
     use leptos::prelude::GetUntracked;
-    if let Some(el) = node.get_untracked() {
+    if let Some(el) = node.try_get_untracked().flatten() {
         let el: &web_sys::HtmlElement = el.unchecked_ref();
         el.scroll_into_view();
         let _ = el.focus();

@@ -388,10 +388,11 @@ impl LessonRun {
         self.page.copy_to_log(peer, new);
         // The run's area is bounded and scrolls: a new run shows from its start, an answer
         // sent in it brings what followed into view (within the area, and the area on the page).
+        // By then the learner may have left the lesson (its node refs disposed): nothing to show.
         request_animation_frame(move || {
-            if let Some(button) = self.pending_ref.get_untracked() {
+            if let Some(button) = self.pending_ref.try_get_untracked().flatten() {
                 crate::ui::js::scroll_to(&button, "center");
-            } else if let Some(section) = self.run_ref.get_untracked() {
+            } else if let Some(section) = self.run_ref.try_get_untracked().flatten() {
                 if from == 0 {
                     section.scroll_into_view();
                 } else if let Some(last) = section
