@@ -19,12 +19,31 @@ pub type Then = Box<dyn FnOnce(String)>;
 /// What is told why the worker cannot answer.
 pub type Failed = Box<dyn FnOnce(String)>;
 
-/// What the loader and the worker's main say besides answers.
+/// What a worker's loader (src/ui/probe-boot.js) and its main say besides answers:
+/// `{"event": "ready"}`, `{"event": "unavailable", "reason": …}`. A plain struct, not an
+/// internally tagged enum: read without buffering (docs/size-rules.md 10).
 #[derive(serde::Deserialize)]
-#[serde(tag = "event", rename_all = "snake_case")]
-enum WorkerEvent {
+pub(crate) struct WorkerEvent {
+    pub event: WorkerEventKind,
+    /// Why the files did not load (`unavailable`).
+    #[serde(default)]
+    pub reason: String,
+}
+
+#[derive(serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub(crate) enum WorkerEventKind {
     Ready,
-    Unavailable { reason: String },
+    Unavailable,
+}
+
+impl WorkerEvent {
+    /// The event a worker's message `text` is, if it is one (it starts with `{"event"`: an
+    /// answer never does).
+    pub fn read(text: &str) -> Option<serde_json::Result<WorkerEvent>> {
+        text.starts_with("{\"event\"")
+            .then(|| serde_json::from_str(text))
+    }
 }
 
 /// The worker's side the page keeps: what waits for an answer, what waits for the worker.
@@ -82,10 +101,9 @@ impl LazyWorker {
             move |ev: web_sys::Event| {
                 let data = ev.unchecked_ref::<web_sys::MessageEvent>().data();
                 let text = data.as_string().unwrap_or_default();
-                // Cheap first: an answer never starts with `{"event"`.
-                if text.starts_with("{\"event\"") {
-                    match serde_json::from_str::<WorkerEvent>(&text) {
-                        Ok(WorkerEvent::Ready) => {
+                if let Some(event) = WorkerEvent::read(&text) {
+                    match event {
+                        Ok(WorkerEvent { event: WorkerEventKind::Ready, .. }) => {
                             let unsent = {
                                 let mut q = queue.borrow_mut();
                                 q.ready = true;
@@ -95,7 +113,7 @@ impl LazyWorker {
                                 let _ = worker.post_message(&JsValue::from_str(&request));
                             }
                         }
-                        Ok(WorkerEvent::Unavailable { reason }) => fail(
+                        Ok(WorkerEvent { event: WorkerEventKind::Unavailable, reason }) => fail(
                             &queue,
                             format!("its worker's files ({files}) did not load: {reason}; reload the page and try again"),
                         ),

@@ -17,6 +17,7 @@ use wasm_bindgen::{JsCast, JsValue};
 
 use crate::api::{ApiAnswer, ApiRequest};
 use crate::ui::js;
+use crate::ui::lazy_worker::{WorkerEvent, WorkerEventKind};
 use crate::ui::link::probe::messages::ProbeEvent;
 
 /// What gets an answer.
@@ -25,14 +26,6 @@ pub type Then = Box<dyn FnOnce(ApiAnswer)>;
 /// What gets the events of a probe the worker runs (the Probe under a document), and is told
 /// when the worker fails ([`ProbeEvent::Unavailable`]).
 pub type ProbeListener = Rc<dyn Fn(ProbeEvent)>;
-
-/// What the worker's loader and main say besides answers.
-#[derive(serde::Deserialize)]
-#[serde(tag = "event", rename_all = "snake_case")]
-enum WorkerEvent {
-    Ready,
-    Unavailable { reason: String },
-}
 
 /// The worker's side the page keeps: what waits for an answer, what waits for the worker.
 #[derive(Default)]
@@ -101,9 +94,9 @@ impl Runner {
             move |ev: web_sys::Event| {
                 let data = ev.unchecked_ref::<web_sys::MessageEvent>().data();
                 let text = data.as_string().unwrap_or_default();
-                if let Ok(event) = serde_json::from_str::<WorkerEvent>(&text) {
-                    match event {
-                        WorkerEvent::Ready => {
+                if let Some(Ok(event)) = WorkerEvent::read(&text) {
+                    match event.event {
+                        WorkerEventKind::Ready => {
                             let unsent = {
                                 let mut q = queue.borrow_mut();
                                 q.ready = true;
@@ -113,15 +106,18 @@ impl Runner {
                                 let _ = worker.post_message(&JsValue::from_str(&request));
                             }
                         }
-                        WorkerEvent::Unavailable { reason } => fail(
+                        WorkerEventKind::Unavailable => fail(
                             &queue,
-                            format!("its worker's files did not load ({reason}); reload the page and try again"),
+                            format!("its worker's files did not load ({}); reload the page and try again", event.reason),
                         ),
                     }
                     return;
                 }
                 // A probe's outcome, posted apart from the answers.
-                if let Ok(event) = serde_json::from_str::<ProbeEvent>(&text) {
+                if ProbeEvent::is_probe_event(&text) {
+                    let Ok(event) = serde_json::from_str::<ProbeEvent>(&text) else {
+                        return fail(&queue, "its worker's probe event is not readable".into());
+                    };
                     let listener = queue.borrow().probe.clone();
                     if let Some(listener) = listener {
                         listener(event);

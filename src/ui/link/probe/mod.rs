@@ -26,6 +26,7 @@ use wasm_bindgen::{JsCast, JsValue};
 use super::wording::{check_url, parse_headers};
 use super::{Link, Transport};
 use crate::ui::js;
+use crate::ui::lazy_worker::{WorkerEvent, WorkerEventKind};
 use crate::ui::prelude::*;
 use crate::ui::state::{use_app, NoticeLevel};
 use messages::{ApiProbe, CheckRow, Outcome, ProbeEvent, ProbeRequest};
@@ -114,6 +115,19 @@ impl ProbeWorker {
 fn to_json(request: &ProbeRequest) -> String {
     // Serialising these plain structs cannot fail.
     serde_json::to_string(request).unwrap_or_default()
+}
+
+/// A message of the Probe's worker: its loader's or main's words (`{"event": …}`) or a probe's end.
+fn read_event(text: &str) -> serde_json::Result<ProbeEvent> {
+    match WorkerEvent::read(text) {
+        Some(Ok(WorkerEvent {
+            event: WorkerEventKind::Ready,
+            ..
+        })) => Ok(ProbeEvent::Ready),
+        Some(Ok(WorkerEvent { reason, .. })) => Ok(ProbeEvent::Unavailable { reason }),
+        Some(Err(e)) => Err(e),
+        None => serde_json::from_str(text),
+    }
 }
 
 /// What the panel's Probe options set (as `jrpc probe --skip-tool`, `--skip-method` and
@@ -246,10 +260,7 @@ pub fn ProbePanel(link: Link) -> impl IntoView {
         let target: &web_sys::EventTarget = started.worker.unchecked_ref();
         js::listen_forever(target, "message", move |ev| {
             let data = ev.unchecked_ref::<web_sys::MessageEvent>().data();
-            match data
-                .as_string()
-                .map(|t| serde_json::from_str::<ProbeEvent>(&t))
-            {
+            match data.as_string().as_deref().map(read_event) {
                 Some(Ok(event)) => on_event(event),
                 _ => {
                     worker_failed("The Probe's worker sent a message the page cannot read.".into())
