@@ -2,9 +2,12 @@
 //! API's), loaded by the workers' loader (src/ui/probe-boot.js) from the files
 //! `<meta name="app-entry">` names.
 //! Requests and answers cross as text, one answer per request, in order; requests written before
-//! the worker is ready wait for it. A worker whose files do not load, or that fails, is said once
-//! (`failed`, with the files it is about), what waited gets no answer, and the next request starts
-//! a new worker. Not generic on purpose: one compiled copy, whatever the worker speaks.
+//! the worker is ready wait for it. A worker whose files do not load, that fails, or whose answer
+//! the page cannot read, is said once (`failed`, with the files it is about), what waited gets no
+//! answer, and the next request starts a new worker. Besides answers a worker may post events of
+//! its own (the API's worker: a probe's end), handed to the hook given at [`LazyWorker::new`].
+//! Requests asked with [`LazyWorker::ask_latest`] are latest-wins (the API's checks). Not generic
+//! on purpose: one compiled copy, whatever the worker speaks.
 
 use std::cell::RefCell;
 use std::collections::VecDeque;
@@ -14,10 +17,13 @@ use wasm_bindgen::{JsCast, JsValue};
 
 use crate::ui::js;
 
-/// What gets an answer's text.
-pub type Then = Box<dyn FnOnce(String)>;
+/// What gets an answer's text; an error says why it is not readable (the worker then fails).
+pub type Then = Box<dyn FnOnce(String) -> Result<(), String>>;
 /// What is told why the worker cannot answer.
 pub type Failed = Box<dyn FnOnce(String)>;
+/// What is shown each message that is neither an answer nor the loader's: whether it took it
+/// (an event of the worker's own, which then answers no request).
+pub type Events = Rc<dyn Fn(&str) -> bool>;
 
 /// What a worker's loader (src/ui/probe-boot.js) and its main say besides answers:
 /// `{"event": "ready"}`, `{"event": "unavailable", "reason": …}`. A plain struct, not an
@@ -52,18 +58,35 @@ struct Queue {
     ready: bool,
     /// Requests written before the worker was ready.
     unsent: Vec<String>,
-    /// The answers' receivers, oldest first.
-    waiting: VecDeque<Then>,
+    /// The answers' receivers, oldest first, each marked when it is a latest-wins request's.
+    waiting: VecDeque<(bool, Then)>,
+    /// A latest-wins request is with the worker (or waits for it to be ready).
+    latest_out: bool,
+    /// The newest latest-wins request asked while one was out: sent when that one is answered.
+    held: Option<(String, Then)>,
     /// Told why, once, when the worker fails.
     failed: Option<Failed>,
     /// The worker failed: the next request starts a new one.
     dead: bool,
 }
 
+impl Queue {
+    /// Sends `request` now, or once the worker is ready.
+    fn send(&mut self, worker: &web_sys::Worker, request: String) {
+        if self.ready {
+            let _ = worker.post_message(&JsValue::from_str(&request));
+        } else {
+            self.unsent.push(request);
+        }
+    }
+}
+
 /// One worker binary, started on the first request.
 pub struct LazyWorker {
     /// The `<meta name="app-entry">` attributes naming the loader, the glue and the wasm.
     files: [&'static str; 3],
+    /// Shown every message first (`None`: the worker posts only answers).
+    events: Option<Events>,
     worker: Option<(web_sys::Worker, Rc<RefCell<Queue>>)>,
 }
 
@@ -73,12 +96,21 @@ fn file_name(url: &str) -> &str {
 }
 
 impl LazyWorker {
-    /// A worker whose loader, glue and wasm `<meta name="app-entry">` names in `files`.
-    pub fn new(files: [&'static str; 3]) -> LazyWorker {
+    /// A worker whose loader, glue and wasm `<meta name="app-entry">` names in `files`; `events`
+    /// takes what it posts besides answers.
+    pub fn new(files: [&'static str; 3], events: Option<Events>) -> LazyWorker {
         LazyWorker {
             files,
+            events,
             worker: None,
         }
+    }
+
+    /// Whether the worker was started (and has not failed).
+    pub fn started(&self) -> bool {
+        self.worker
+            .as_ref()
+            .is_some_and(|(_, queue)| !queue.borrow().dead)
     }
 
     /// Starts the worker; why not, in words.
@@ -98,32 +130,55 @@ impl LazyWorker {
         let on_message = {
             let queue = Rc::clone(&queue);
             let worker = worker.clone();
+            let events = self.events.clone();
             move |ev: web_sys::Event| {
                 let data = ev.unchecked_ref::<web_sys::MessageEvent>().data();
                 let text = data.as_string().unwrap_or_default();
-                if let Some(event) = WorkerEvent::read(&text) {
-                    match event {
-                        Ok(WorkerEvent { event: WorkerEventKind::Ready, .. }) => {
-                            let unsent = {
-                                let mut q = queue.borrow_mut();
-                                q.ready = true;
-                                std::mem::take(&mut q.unsent)
-                            };
-                            for request in unsent {
-                                let _ = worker.post_message(&JsValue::from_str(&request));
-                            }
+                match WorkerEvent::read(&text) {
+                    Some(Ok(WorkerEvent {
+                        event: WorkerEventKind::Ready,
+                        ..
+                    })) => {
+                        let unsent = {
+                            let mut q = queue.borrow_mut();
+                            q.ready = true;
+                            std::mem::take(&mut q.unsent)
+                        };
+                        for request in unsent {
+                            let _ = worker.post_message(&JsValue::from_str(&request));
                         }
-                        Ok(WorkerEvent { event: WorkerEventKind::Unavailable, reason }) => fail(
-                            &queue,
-                            format!("its worker's files ({files}) did not load: {reason}; reload the page and try again"),
-                        ),
-                        Err(e) => fail(&queue, format!("its worker said something unreadable: {e}")),
+                        return;
                     }
+                    Some(Ok(WorkerEvent { reason, .. })) => return fail(
+                        &queue,
+                        format!("its worker's files ({files}) did not load: {reason}; reload the page and try again"),
+                    ),
+                    Some(Err(e)) => return fail(&queue, format!("its worker said something unreadable: {e}")),
+                    None => {}
+                }
+                if events.as_ref().is_some_and(|events| events(&text)) {
                     return;
                 }
-                let then = queue.borrow_mut().waiting.pop_front();
-                if let Some(then) = then {
-                    then(text);
+                let then = {
+                    let mut q = queue.borrow_mut();
+                    let then = q.waiting.pop_front();
+                    if then.as_ref().is_some_and(|(latest, _)| *latest) {
+                        q.latest_out = false;
+                        if let Some((request, then)) = q.held.take() {
+                            q.latest_out = true;
+                            q.waiting.push_back((true, then));
+                            q.send(&worker, request);
+                        }
+                    }
+                    then
+                };
+                if let Some((_, then)) = then {
+                    if let Err(why) = then(text) {
+                        fail(
+                            &queue,
+                            format!("its worker's answer is not readable: {why}"),
+                        );
+                    }
                 }
             }
         };
@@ -151,6 +206,17 @@ impl LazyWorker {
     /// Sends `request`; `then` gets its answer later (never before this returns), in the order
     /// the requests went. `failed` is told why when the worker cannot answer.
     pub fn ask(&mut self, request: String, then: Then, failed: Failed) {
+        self.send(false, request, then, failed);
+    }
+
+    /// As [`LazyWorker::ask`], latest-wins: at most one such request is with the worker at a
+    /// time; one asked meanwhile waits in its place, replacing (and dropping, unanswered) the one
+    /// that waited before it, and goes when the one out is answered.
+    pub fn ask_latest(&mut self, request: String, then: Then, failed: Failed) {
+        self.send(true, request, then, failed);
+    }
+
+    fn send(&mut self, latest: bool, request: String, then: Then, failed: Failed) {
         if let Some((worker, _)) = self.worker.take_if(|(_, queue)| queue.borrow().dead) {
             worker.terminate();
         }
@@ -164,13 +230,14 @@ impl LazyWorker {
             return;
         };
         let mut q = queue.borrow_mut();
-        q.waiting.push_back(then);
         q.failed = Some(failed);
-        if q.ready {
-            let _ = worker.post_message(&JsValue::from_str(&request));
-        } else {
-            q.unsent.push(request);
+        if latest && q.latest_out {
+            q.held = Some((request, then));
+            return;
         }
+        q.latest_out |= latest;
+        q.waiting.push_back((latest, then));
+        q.send(worker, request);
     }
 }
 
@@ -181,6 +248,8 @@ fn fail(queue: &Rc<RefCell<Queue>>, why: String) {
         q.dead = true;
         q.waiting.clear();
         q.unsent.clear();
+        q.held = None;
+        q.latest_out = false;
         q.failed.take()
     };
     if let Some(failed) = failed {

@@ -27,7 +27,7 @@ pub type Took = Rc<dyn Fn(Vec<Record>, Option<String>)>;
 
 /// The mock's worker, not started yet.
 pub(super) fn worker() -> StoredValue<LazyWorker, LocalStorage> {
-    StoredValue::new_local(LazyWorker::new(FILES))
+    StoredValue::new_local(LazyWorker::new(FILES, None))
 }
 
 /// The client documents of `text`: every document, or a transcript's `-->` lines.
@@ -76,16 +76,19 @@ pub(super) fn send_documents(
         }
         let request = MockRequest::new(session, fresh.take(), profile, auto, doc.to_string());
         let took = Rc::clone(&took);
-        let then = Box::new(move |text: String| match MockAnswer::from_text(&text) {
-            Ok(MockAnswer::Exchanged { records, stopped }) => took(records, stopped),
-            Ok(MockAnswer::Refused { error }) => app.notify(
-                NoticeLevel::Error,
-                format!("The mock server did not take the document: {error}."),
-            ),
-            Err(error) => app.notify(
-                NoticeLevel::Error,
-                format!("Send to the mock server: {error}."),
-            ),
+        let then = Box::new(move |text: String| {
+            match MockAnswer::from_text(&text) {
+                Ok(MockAnswer::Exchanged { records, stopped }) => took(records, stopped),
+                Ok(MockAnswer::Refused { error }) => app.notify(
+                    NoticeLevel::Error,
+                    format!("The mock server did not take the document: {error}."),
+                ),
+                Err(error) => app.notify(
+                    NoticeLevel::Error,
+                    format!("Send to the mock server: {error}."),
+                ),
+            }
+            Ok(())
         });
         let on_failure = Rc::clone(&on_failure);
         let failed = Box::new(move |why: String| {
