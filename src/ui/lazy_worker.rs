@@ -1,11 +1,12 @@
-//! A worker binary the page starts on first use (Trunk's `data-type="worker"`: the mock's and the
-//! API's), loaded by the workers' loader (src/ui/probe-boot.js) from the files
+//! A worker binary the page starts on first use (Trunk's `data-type="worker"`: the mock's, the
+//! API's and the Probe's), loaded by the workers' loader (src/ui/probe-boot.js) from the files
 //! `<meta name="app-entry">` names.
 //! Requests and answers cross as text, one answer per request, in order; requests written before
 //! the worker is ready wait for it. A worker whose files do not load, that fails, or whose answer
 //! the page cannot read, is said once (`failed`, with the files it is about), what waited gets no
 //! answer, and the next request starts a new worker. Besides answers a worker may post events of
-//! its own (the API's worker: a probe's end), handed to the hook given at [`LazyWorker::new`].
+//! its own (a probe's end, from the Probe's and the API's workers), handed to the hook given at
+//! [`LazyWorker::new`]; a request that gets no answer is sent with [`LazyWorker::tell`].
 //! Requests asked with [`LazyWorker::ask_latest`] are latest-wins (the API's checks). Not generic
 //! on purpose: one compiled copy, whatever the worker speaks.
 
@@ -21,35 +22,22 @@ use crate::ui::js;
 pub type Then = Box<dyn FnOnce(String) -> Result<(), String>>;
 /// What is told why the worker cannot answer.
 pub type Failed = Box<dyn FnOnce(String)>;
-/// What is shown each message that is neither an answer nor the loader's: whether it took it
-/// (an event of the worker's own, which then answers no request).
-pub type Events = Rc<dyn Fn(&str) -> bool>;
+/// What is shown each message that is not the loader's, before it is taken as an answer:
+/// whether it took it (an event of the worker's own, which answers no request); an error says
+/// why it is not readable (the worker then fails).
+pub type Events = Rc<dyn Fn(&str) -> Result<bool, String>>;
 
 /// What a worker's loader (src/ui/probe-boot.js) and its main say besides answers:
 /// `{"event": "ready"}`, `{"event": "unavailable", "reason": …}`. A plain struct, not an
 /// internally tagged enum: read without buffering (docs/size-rules.md 10).
+/// (The event's name is a string, not an enum: serde's enum reader costs more than a compare.)
 #[derive(serde::Deserialize)]
-pub(crate) struct WorkerEvent {
-    pub event: WorkerEventKind,
+struct WorkerEvent {
+    /// `ready` or `unavailable`.
+    event: String,
     /// Why the files did not load (`unavailable`).
     #[serde(default)]
-    pub reason: String,
-}
-
-#[derive(serde::Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub(crate) enum WorkerEventKind {
-    Ready,
-    Unavailable,
-}
-
-impl WorkerEvent {
-    /// The event a worker's message `text` is, if it is one (it starts with `{"event"`: an
-    /// answer never does).
-    pub fn read(text: &str) -> Option<serde_json::Result<WorkerEvent>> {
-        text.starts_with("{\"event\"")
-            .then(|| serde_json::from_str(text))
-    }
+    reason: String,
 }
 
 /// The worker's side the page keeps: what waits for an answer, what waits for the worker.
@@ -134,11 +122,12 @@ impl LazyWorker {
             move |ev: web_sys::Event| {
                 let data = ev.unchecked_ref::<web_sys::MessageEvent>().data();
                 let text = data.as_string().unwrap_or_default();
-                match WorkerEvent::read(&text) {
-                    Some(Ok(WorkerEvent {
-                        event: WorkerEventKind::Ready,
-                        ..
-                    })) => {
+                // Cheap first: an answer or an event of the worker's own never starts so.
+                let said = text
+                    .starts_with("{\"event\"")
+                    .then(|| serde_json::from_str::<WorkerEvent>(&text));
+                match said {
+                    Some(Ok(said)) if said.event == "ready" => {
                         let unsent = {
                             let mut q = queue.borrow_mut();
                             q.ready = true;
@@ -149,15 +138,22 @@ impl LazyWorker {
                         }
                         return;
                     }
-                    Some(Ok(WorkerEvent { reason, .. })) => return fail(
+                    Some(Ok(said)) => return fail(
                         &queue,
-                        format!("its worker's files ({files}) did not load: {reason}; reload the page and try again"),
+                        format!("its worker's files ({files}) did not load: {}; reload the page and try again", said.reason),
                     ),
                     Some(Err(e)) => return fail(&queue, format!("its worker said something unreadable: {e}")),
                     None => {}
                 }
-                if events.as_ref().is_some_and(|events| events(&text)) {
-                    return;
+                match events.as_ref().map_or(Ok(false), |events| events(&text)) {
+                    Ok(false) => {}
+                    Ok(true) => return,
+                    Err(why) => {
+                        return fail(
+                            &queue,
+                            format!("its worker said something unreadable: {why}"),
+                        )
+                    }
                 }
                 let then = {
                     let mut q = queue.borrow_mut();
@@ -206,17 +202,22 @@ impl LazyWorker {
     /// Sends `request`; `then` gets its answer later (never before this returns), in the order
     /// the requests went. `failed` is told why when the worker cannot answer.
     pub fn ask(&mut self, request: String, then: Then, failed: Failed) {
-        self.send(false, request, then, failed);
+        self.send(false, request, Some(then), failed);
+    }
+
+    /// Sends `request`, which gets no answer (what it makes the worker do comes as its events).
+    pub fn tell(&mut self, request: String, failed: Failed) {
+        self.send(false, request, None, failed);
     }
 
     /// As [`LazyWorker::ask`], latest-wins: at most one such request is with the worker at a
     /// time; one asked meanwhile waits in its place, replacing (and dropping, unanswered) the one
     /// that waited before it, and goes when the one out is answered.
     pub fn ask_latest(&mut self, request: String, then: Then, failed: Failed) {
-        self.send(true, request, then, failed);
+        self.send(true, request, Some(then), failed);
     }
 
-    fn send(&mut self, latest: bool, request: String, then: Then, failed: Failed) {
+    fn send(&mut self, latest: bool, request: String, then: Option<Then>, failed: Failed) {
         if let Some((worker, _)) = self.worker.take_if(|(_, queue)| queue.borrow().dead) {
             worker.terminate();
         }
@@ -231,12 +232,14 @@ impl LazyWorker {
         };
         let mut q = queue.borrow_mut();
         q.failed = Some(failed);
-        if latest && q.latest_out {
-            q.held = Some((request, then));
-            return;
+        if let Some(then) = then {
+            if latest && q.latest_out {
+                q.held = Some((request, then));
+                return;
+            }
+            q.latest_out |= latest;
+            q.waiting.push_back((latest, then));
         }
-        q.latest_out |= latest;
-        q.waiting.push_back((latest, then));
         q.send(worker, request);
     }
 }

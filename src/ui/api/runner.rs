@@ -54,18 +54,14 @@ impl Runner {
             let told = Rc::clone(&told);
             move |text: &str| {
                 if !ProbeEvent::is_probe_event(text) {
-                    return false;
+                    return Ok(false);
                 }
-                let event = serde_json::from_str::<ProbeEvent>(text).unwrap_or_else(|e| {
-                    ProbeEvent::Unavailable {
-                        reason: format!("its worker's probe event is not readable: {e}"),
-                    }
-                });
+                let event = serde_json::from_str::<ProbeEvent>(text).map_err(|e| e.to_string())?;
                 let listener = told.borrow().probe.clone();
                 if let Some(listener) = listener {
                     listener(event);
                 }
-                true
+                Ok(true)
             }
         };
         Runner {

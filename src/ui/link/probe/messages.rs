@@ -38,13 +38,11 @@ pub enum ProbeRequest {
 /// (docs/size-rules.md 10), and told apart from the API worker's answers by its `{"probe_` start
 /// ([`ProbeEvent::is_probe_event`]). The worker's readiness and its files not loading are said by
 /// its main and its loader as every worker's are (`{"event": …}`,
-/// [`crate::ui::lazy_worker::WorkerEvent`]), never in this form.
+/// `crate::ui::lazy_worker`), never in this form.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum ProbeEvent {
-    /// The worker's wasm runs and reads requests.
-    #[serde(skip)]
-    Ready,
-    /// The worker's files did not load, or it failed: why.
+    /// The API's worker, which runs the Probe under a document, did not load or failed: why
+    /// (told by the page's runner, never sent).
     #[serde(skip)]
     Unavailable { reason: String },
     /// Probe `run` finished.
