@@ -273,14 +273,20 @@ pub fn ProbePanel(link: Link) -> impl IntoView {
             ProbeState::Cancelled => "probe cancelled".into(),
         })
     };
-    let done = Memo::new(move |_| {
+    // The finished probe's outcome (read where it is shown, without a memo of its own: the state
+    // changes only when a probe starts or ends).
+    let done = move || {
         state.with(|s| match s {
             ProbeState::Done(o) => Some(o.clone()),
             _ => None,
         })
-    });
+    };
     let export = move |_| {
-        let Some(report) = done.with_untracked(|o| o.as_ref().map(|o| o.report.clone())) else {
+        let report = state.with_untracked(|s| match s {
+            ProbeState::Done(o) => Some(o.report.clone()),
+            _ => None,
+        });
+        let Some(report) = report else {
             return;
         };
         let name = format!("jrpc-probe-{}.json", crate::ui::exchange::file_stamp());
@@ -338,11 +344,11 @@ pub fn ProbePanel(link: Link) -> impl IntoView {
                 data-testid="probe-status"
                 role="status"
                 data-state=move || state.with(ProbeState::as_str)
-                hidden=move || state.with(|s| *s == ProbeState::Idle)
+                hidden=move || state.with(|s| matches!(s, ProbeState::Idle))
             >
                 {status}
             </p>
-            {move || done.get().map(|outcome| probe_result(outcome, export))}
+            {move || done().map(|outcome| probe_result(outcome, export))}
         </div>
     }
 }
