@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Where the page's wasm goes, per crate and per function (twiggy, `cargo install twiggy`).
 # Builds the page's binary as the release build does (cargo's wasm-release profile, wasm-bindgen,
-# `wasm-opt -Oz --reorder-functions-by-name`) but keeps the function names (`wasm-opt -g`), which
-# the release build strips; the code is the same, the names only label it.
+# wasm-opt with index.html's `data-wasm-opt-params`: the page's `--flatten --rereloop -Oz -Oz
+# --converge --reorder-functions-by-name`, the workers' `-Oz --reorder-functions-by-name`) but keeps
+# the function names (`wasm-opt -g`), which the release build strips; the names only label the code.
 #   bash scripts/size-twiggy.sh [OUT_DIR] [ROWS]     (default /tmp/size-twiggy, 40 rows)
 #   BIN=api-worker bash scripts/size-twiggy.sh …     (a worker binary instead: api-worker, probe-worker)
 # Prints twiggy's top functions, its monomorphisations (generic code compiled once per type) and the
@@ -20,7 +21,12 @@ cargo build --locked --manifest-path "$root/Cargo.toml" --target wasm32-unknown-
   --profile wasm-release --bin "$bin"
 wasm-bindgen --target web --keep-debug --out-dir "$out/bindgen" \
   "$target/wasm32-unknown-unknown/wasm-release/$bin.wasm"
-wasm-opt -Oz --reorder-functions-by-name -g --enable-bulk-memory --enable-nontrapping-float-to-int \
+if [ "$bin" = jsonrpc-playground ]; then
+  passes=(--flatten --rereloop -Oz -Oz --converge --reorder-functions-by-name)
+else
+  passes=(-Oz --reorder-functions-by-name)
+fi
+wasm-opt "${passes[@]}" -g --enable-bulk-memory --enable-nontrapping-float-to-int \
   --enable-sign-ext --enable-mutable-globals \
   "$out/bindgen/${bin}_bg.wasm" -o "$out/named.wasm"
 twiggy top -n "$rows" "$out/named.wasm"

@@ -1,10 +1,14 @@
-//! A worker binary the page starts on first use (Trunk's `data-type="worker"`: the mock's and the
-//! API's), loaded by the workers' loader (src/ui/probe-boot.js) from the files
+//! A worker binary the page starts on first use (Trunk's `data-type="worker"`: the mock's, the
+//! API's and the Probe's), loaded by the workers' loader (src/ui/probe-boot.js) from the files
 //! `<meta name="app-entry">` names.
 //! Requests and answers cross as text, one answer per request, in order; requests written before
-//! the worker is ready wait for it. A worker whose files do not load, or that fails, is said once
-//! (`failed`, with the files it is about), what waited gets no answer, and the next request starts
-//! a new worker. Not generic on purpose: one compiled copy, whatever the worker speaks.
+//! the worker is ready wait for it. A worker whose files do not load, that fails, or whose answer
+//! the page cannot read, is said once (`failed`, with the files it is about), what waited gets no
+//! answer, and the next request starts a new worker. Besides answers a worker may post events of
+//! its own (a probe's end, from the Probe's and the API's workers), handed to the hook given at
+//! [`LazyWorker::new`]; a request that gets no answer is sent with [`LazyWorker::tell`].
+//! Requests asked with [`LazyWorker::ask_latest`] are latest-wins (the API's checks). Not generic
+//! on purpose: one compiled copy, whatever the worker speaks.
 
 use std::cell::RefCell;
 use std::collections::VecDeque;
@@ -14,17 +18,26 @@ use wasm_bindgen::{JsCast, JsValue};
 
 use crate::ui::js;
 
-/// What gets an answer's text.
-pub type Then = Box<dyn FnOnce(String)>;
+/// What gets an answer's text; an error says why it is not readable (the worker then fails).
+pub type Then = Box<dyn FnOnce(String) -> Result<(), String>>;
 /// What is told why the worker cannot answer.
 pub type Failed = Box<dyn FnOnce(String)>;
+/// What is shown each message that is not the loader's, before it is taken as an answer:
+/// whether it took it (an event of the worker's own, which answers no request); an error says
+/// why it is not readable (the worker then fails).
+pub type Events = Rc<dyn Fn(&str) -> Result<bool, String>>;
 
-/// What the loader and the worker's main say besides answers.
+/// What a worker's loader (src/ui/probe-boot.js) and its main say besides answers:
+/// `{"event": "ready"}`, `{"event": "unavailable", "reason": …}`. A plain struct, not an
+/// internally tagged enum: read without buffering (docs/size-rules.md 10).
+/// (The event's name is a string, not an enum: serde's enum reader costs more than a compare.)
 #[derive(serde::Deserialize)]
-#[serde(tag = "event", rename_all = "snake_case")]
-enum WorkerEvent {
-    Ready,
-    Unavailable { reason: String },
+struct WorkerEvent {
+    /// `ready` or `unavailable`.
+    event: String,
+    /// Why the files did not load (`unavailable`).
+    #[serde(default)]
+    reason: String,
 }
 
 /// The worker's side the page keeps: what waits for an answer, what waits for the worker.
@@ -33,18 +46,35 @@ struct Queue {
     ready: bool,
     /// Requests written before the worker was ready.
     unsent: Vec<String>,
-    /// The answers' receivers, oldest first.
-    waiting: VecDeque<Then>,
+    /// The answers' receivers, oldest first, each marked when it is a latest-wins request's.
+    waiting: VecDeque<(bool, Then)>,
+    /// A latest-wins request is with the worker (or waits for it to be ready).
+    latest_out: bool,
+    /// The newest latest-wins request asked while one was out: sent when that one is answered.
+    held: Option<(String, Then)>,
     /// Told why, once, when the worker fails.
     failed: Option<Failed>,
     /// The worker failed: the next request starts a new one.
     dead: bool,
 }
 
+impl Queue {
+    /// Sends `request` now, or once the worker is ready.
+    fn send(&mut self, worker: &web_sys::Worker, request: String) {
+        if self.ready {
+            let _ = worker.post_message(&JsValue::from_str(&request));
+        } else {
+            self.unsent.push(request);
+        }
+    }
+}
+
 /// One worker binary, started on the first request.
 pub struct LazyWorker {
     /// The `<meta name="app-entry">` attributes naming the loader, the glue and the wasm.
     files: [&'static str; 3],
+    /// Shown every message first (`None`: the worker posts only answers).
+    events: Option<Events>,
     worker: Option<(web_sys::Worker, Rc<RefCell<Queue>>)>,
 }
 
@@ -54,12 +84,21 @@ fn file_name(url: &str) -> &str {
 }
 
 impl LazyWorker {
-    /// A worker whose loader, glue and wasm `<meta name="app-entry">` names in `files`.
-    pub fn new(files: [&'static str; 3]) -> LazyWorker {
+    /// A worker whose loader, glue and wasm `<meta name="app-entry">` names in `files`; `events`
+    /// takes what it posts besides answers.
+    pub fn new(files: [&'static str; 3], events: Option<Events>) -> LazyWorker {
         LazyWorker {
             files,
+            events,
             worker: None,
         }
+    }
+
+    /// Whether the worker was started (and has not failed).
+    pub fn started(&self) -> bool {
+        self.worker
+            .as_ref()
+            .is_some_and(|(_, queue)| !queue.borrow().dead)
     }
 
     /// Starts the worker; why not, in words.
@@ -79,33 +118,63 @@ impl LazyWorker {
         let on_message = {
             let queue = Rc::clone(&queue);
             let worker = worker.clone();
+            let events = self.events.clone();
             move |ev: web_sys::Event| {
                 let data = ev.unchecked_ref::<web_sys::MessageEvent>().data();
                 let text = data.as_string().unwrap_or_default();
-                // Cheap first: an answer never starts with `{"event"`.
-                if text.starts_with("{\"event\"") {
-                    match serde_json::from_str::<WorkerEvent>(&text) {
-                        Ok(WorkerEvent::Ready) => {
-                            let unsent = {
-                                let mut q = queue.borrow_mut();
-                                q.ready = true;
-                                std::mem::take(&mut q.unsent)
-                            };
-                            for request in unsent {
-                                let _ = worker.post_message(&JsValue::from_str(&request));
-                            }
+                // Cheap first: an answer or an event of the worker's own never starts so.
+                let said = text
+                    .starts_with("{\"event\"")
+                    .then(|| serde_json::from_str::<WorkerEvent>(&text));
+                match said {
+                    Some(Ok(said)) if said.event == "ready" => {
+                        let unsent = {
+                            let mut q = queue.borrow_mut();
+                            q.ready = true;
+                            std::mem::take(&mut q.unsent)
+                        };
+                        for request in unsent {
+                            let _ = worker.post_message(&JsValue::from_str(&request));
                         }
-                        Ok(WorkerEvent::Unavailable { reason }) => fail(
-                            &queue,
-                            format!("its worker's files ({files}) did not load: {reason}; reload the page and try again"),
-                        ),
-                        Err(e) => fail(&queue, format!("its worker said something unreadable: {e}")),
+                        return;
                     }
-                    return;
+                    Some(Ok(said)) => return fail(
+                        &queue,
+                        format!("its worker's files ({files}) did not load: {}; reload the page and try again", said.reason),
+                    ),
+                    Some(Err(e)) => return fail(&queue, format!("its worker said something unreadable: {e}")),
+                    None => {}
                 }
-                let then = queue.borrow_mut().waiting.pop_front();
-                if let Some(then) = then {
-                    then(text);
+                match events.as_ref().map_or(Ok(false), |events| events(&text)) {
+                    Ok(false) => {}
+                    Ok(true) => return,
+                    Err(why) => {
+                        return fail(
+                            &queue,
+                            format!("its worker said something unreadable: {why}"),
+                        )
+                    }
+                }
+                let then = {
+                    let mut q = queue.borrow_mut();
+                    let then = q.waiting.pop_front();
+                    if then.as_ref().is_some_and(|(latest, _)| *latest) {
+                        q.latest_out = false;
+                        if let Some((request, then)) = q.held.take() {
+                            q.latest_out = true;
+                            q.waiting.push_back((true, then));
+                            q.send(&worker, request);
+                        }
+                    }
+                    then
+                };
+                if let Some((_, then)) = then {
+                    if let Err(why) = then(text) {
+                        fail(
+                            &queue,
+                            format!("its worker's answer is not readable: {why}"),
+                        );
+                    }
                 }
             }
         };
@@ -133,6 +202,22 @@ impl LazyWorker {
     /// Sends `request`; `then` gets its answer later (never before this returns), in the order
     /// the requests went. `failed` is told why when the worker cannot answer.
     pub fn ask(&mut self, request: String, then: Then, failed: Failed) {
+        self.send(false, request, Some(then), failed);
+    }
+
+    /// Sends `request`, which gets no answer (what it makes the worker do comes as its events).
+    pub fn tell(&mut self, request: String, failed: Failed) {
+        self.send(false, request, None, failed);
+    }
+
+    /// As [`LazyWorker::ask`], latest-wins: at most one such request is with the worker at a
+    /// time; one asked meanwhile waits in its place, replacing (and dropping, unanswered) the one
+    /// that waited before it, and goes when the one out is answered.
+    pub fn ask_latest(&mut self, request: String, then: Then, failed: Failed) {
+        self.send(true, request, Some(then), failed);
+    }
+
+    fn send(&mut self, latest: bool, request: String, then: Option<Then>, failed: Failed) {
         if let Some((worker, _)) = self.worker.take_if(|(_, queue)| queue.borrow().dead) {
             worker.terminate();
         }
@@ -146,13 +231,16 @@ impl LazyWorker {
             return;
         };
         let mut q = queue.borrow_mut();
-        q.waiting.push_back(then);
         q.failed = Some(failed);
-        if q.ready {
-            let _ = worker.post_message(&JsValue::from_str(&request));
-        } else {
-            q.unsent.push(request);
+        if let Some(then) = then {
+            if latest && q.latest_out {
+                q.held = Some((request, then));
+                return;
+            }
+            q.latest_out |= latest;
+            q.waiting.push_back((latest, then));
         }
+        q.send(worker, request);
     }
 }
 
@@ -163,6 +251,8 @@ fn fail(queue: &Rc<RefCell<Queue>>, why: String) {
         q.dead = true;
         q.waiting.clear();
         q.unsent.clear();
+        q.held = None;
+        q.latest_out = false;
         q.failed.take()
     };
     if let Some(failed) = failed {

@@ -273,7 +273,7 @@ test("a probe under rpc.discover's document whose API worker does not load says 
   await openAdvanced(page);
   await page.click('[data-testid=probe-run]');
   await page.waitForSelector('[data-testid=probe-status][data-state=error]', { timeout: 60_000 });
-  assert.match(await page.textContent('[data-testid=probe-status]'), /^The Probe under the API document could not run: its worker's files did not load/);
+  assert.match(await page.textContent('[data-testid=probe-status]'), /^The Probe under the API document could not run: its worker's files \(api-worker-[0-9a-f]{16}\.js, api-worker-[0-9a-f]{16}_bg\.wasm\) did not load/);
   assert.equal(await page.$('[data-testid=probe-table]'), null);
   await context.close();
 });

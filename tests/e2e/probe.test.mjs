@@ -262,7 +262,7 @@ test('a Probe whose worker does not load says so in the panel, and the next Prob
     await route.fulfill({ status: 404, body: 'gone' });
   });
   const status = await probe(page, jrpc.ws, 'error');
-  assert.match(status, /The Probe could not start: its worker's files did not load/);
+  assert.match(status, /^The Probe could not run: its worker's files \(probe-worker-[0-9a-f]{16}\.js, probe-worker-[0-9a-f]{16}_bg\.wasm\) did not load/);
   assert.equal(await page.$('[data-testid=probe-table]'), null);
   assert.equal(refused, 1);
   await page.unroute(/\/probe-worker[^/]*_bg\.wasm$/);

@@ -6,6 +6,7 @@ use crate::ui::prelude::spawn_local;
 use crate::ui::prelude::*;
 
 use super::{use_api, ApiState, Source};
+use crate::teach::route::Route;
 use crate::ui::playground::open_file::{dropped_file, file_picker, read_text};
 use crate::ui::state::{use_app, AppState, NoticeLevel};
 
@@ -163,7 +164,7 @@ pub fn DocumentPanel() -> impl IntoView {
                             " — "
                             {e.message}
                             " "
-                            <a href=format!("#/reference/{}", e.rule)>{e.rule.clone()}</a>
+                            <a href=Route::Reference(Some(e.rule.clone())).fragment()>{e.rule.clone()}</a>
                         </li>
                     }
                 })
@@ -207,7 +208,7 @@ pub fn DocumentPanel() -> impl IntoView {
                     "Ask the live link (rpc.discover)"
                 </button>
                 " "
-                <a href="#/reference" data-testid="openrpc-reference-link" hidden=move || !api.loaded()>"Its reference"</a>
+                <a href=Route::Reference(None).fragment() data-testid="openrpc-reference-link" hidden=move || !api.loaded()>"Its reference"</a>
                 " "
                 <button type="button" data-testid="openrpc-unload" hidden=move || !api.loaded() on:click=move |_| api.unload()>
                     "Unload"

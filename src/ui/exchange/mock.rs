@@ -74,8 +74,8 @@ impl MockWorkers {
 /// The mock's workers, not started yet.
 pub(crate) fn worker() -> StoredValue<MockWorkers, LocalStorage> {
     StoredValue::new_local(MockWorkers {
-        plain: LazyWorker::new(FILES),
-        mcp: LazyWorker::new(MCP_FILES),
+        plain: LazyWorker::new(FILES, None),
+        mcp: LazyWorker::new(MCP_FILES, None),
         on_mcp: Vec::new(),
     })
 }
@@ -126,16 +126,19 @@ pub(crate) fn send_documents(
         }
         let took = Rc::clone(&took);
         let (notify_answer, notify_failure) = (Rc::clone(&notify), Rc::clone(&notify));
-        let then = Box::new(move |text: String| match MockAnswer::from_text(&text) {
-            Ok(MockAnswer::Exchanged { records, stopped }) => took(records, stopped),
-            Ok(MockAnswer::Refused { error }) => notify_answer(
-                NoticeLevel::Error,
-                format!("The mock server did not take the document: {error}."),
-            ),
-            Err(error) => notify_answer(
-                NoticeLevel::Error,
-                format!("Send to the mock server: {error}."),
-            ),
+        let then = Box::new(move |text: String| {
+            match MockAnswer::from_text(&text) {
+                Ok(MockAnswer::Exchanged { records, stopped }) => took(records, stopped),
+                Ok(MockAnswer::Refused { error }) => notify_answer(
+                    NoticeLevel::Error,
+                    format!("The mock server did not take the document: {error}."),
+                ),
+                Err(error) => notify_answer(
+                    NoticeLevel::Error,
+                    format!("Send to the mock server: {error}."),
+                ),
+            }
+            Ok(())
         });
         let on_failure = Rc::clone(&on_failure);
         let failed = Box::new(move |why: String| {

@@ -33,18 +33,32 @@ pub enum ProbeRequest {
     Close,
 }
 
-/// The worker to the page.
+/// The worker to the page. A probe's end is externally tagged (`{"probe_done": {…}}`,
+/// `{"probe_failed": {…}}`): read without buffering the message into serde's `Content` first
+/// (docs/size-rules.md 10), and told apart from the API worker's answers by its `{"probe_` start
+/// ([`ProbeEvent::is_probe_event`]). The worker's readiness and its files not loading are said by
+/// its main and its loader as every worker's are (`{"event": …}`,
+/// `crate::ui::lazy_worker`), never in this form.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(tag = "event", rename_all = "snake_case")]
 pub enum ProbeEvent {
-    /// The worker's wasm runs and reads requests.
-    Ready,
-    /// The worker's files did not load (written by src/ui/probe-boot.js): why.
+    /// The API's worker, which runs the Probe under a document, did not load or failed: why
+    /// (told by the page's runner, never sent).
+    #[serde(skip)]
     Unavailable { reason: String },
     /// Probe `run` finished.
+    #[serde(rename = "probe_done")]
     Done { run: u32, outcome: Outcome },
     /// Probe `run` could not start or never reached the server: why.
+    #[serde(rename = "probe_failed")]
     Failed { run: u32, reason: String },
+}
+
+impl ProbeEvent {
+    /// Whether a worker's message `text` is a probe's end (an answer of the API's worker, or its
+    /// loader's words, is not).
+    pub fn is_probe_event(text: &str) -> bool {
+        text.starts_with("{\"probe_")
+    }
 }
 
 /// A finding about a check's messages.

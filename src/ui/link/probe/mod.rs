@@ -6,9 +6,9 @@
 //! reference), and "Download the report": the report `jrpc probe --format json` writes.
 //!
 //! The probe itself runs in a worker of its own ([`worker`], the `probe-worker` binary): the page
-//! starts it on the first Probe, fetching its files then (the page's first load does not carry
-//! the probe), and the two talk in JSON ([`messages`]). A worker that does not load is said in
-//! the panel; a running probe can be cancelled (the worker ends its HTTP session).
+//! starts it on the first Probe ([`LazyWorker`]), fetching its files then (the page's first load
+//! does not carry the probe), and the two talk in JSON ([`messages`]). A worker that does not
+//! load is said in the panel; a running probe can be cancelled (the worker ends its HTTP session).
 //!
 //! With an OpenRPC document loaded (the API panel) the Probe is `jrpc probe --openrpc DOC`: it
 //! runs in the API's worker ([`api_side`], which holds the document and the JSON Schema engine)
@@ -21,11 +21,11 @@ mod browser;
 pub mod messages;
 pub mod worker;
 
-use wasm_bindgen::{JsCast, JsValue};
+use std::rc::Rc;
 
 use super::wording::{check_url, parse_headers};
 use super::{Link, Transport};
-use crate::ui::js;
+use crate::ui::lazy_worker::LazyWorker;
 use crate::ui::prelude::*;
 use crate::ui::state::{use_app, NoticeLevel};
 use messages::{ApiProbe, CheckRow, Outcome, ProbeEvent, ProbeRequest};
@@ -57,59 +57,13 @@ impl ProbeState {
     }
 }
 
-/// The worker's files, from `<meta name="app-entry">` (Trunk.toml `pattern_script`): its loader,
-/// its glue and its wasm, as absolute URLs.
-fn worker_files() -> Option<(String, String, String)> {
-    let [boot, js, wasm] = crate::ui::js::entry_files([
-        "data-lazy-probe-boot",
-        "data-lazy-probe-js",
-        "data-lazy-probe-wasm",
-    ])?;
-    Some((boot, js, wasm))
-}
-
-/// The page's side of the Probe's worker, once started.
-struct ProbeWorker {
-    worker: web_sys::Worker,
-    /// The worker said it is ready ([`ProbeEvent::Ready`]).
-    ready: bool,
-    /// The request to send once it is.
-    queued: Option<String>,
-}
-
-impl ProbeWorker {
-    /// Starts the worker (its loader, which then loads the wasm); why not, in words.
-    fn start() -> Result<ProbeWorker, String> {
-        let (boot, js, wasm) = worker_files().ok_or(
-            "The Probe is not in this build of the page (the page names no worker files for it).",
-        )?;
-        let options = web_sys::WorkerOptions::new();
-        options.set_type(web_sys::WorkerType::Module);
-        let worker = web_sys::Worker::new_with_options(&boot, &options).map_err(|e| {
-            format!(
-                "The Probe could not start: its worker did not load ({}).",
-                crate::ui::js_error_text(&e)
-            )
-        })?;
-        let load = ProbeRequest::Load { js, wasm };
-        let _ = worker.post_message(&JsValue::from_str(&to_json(&load)));
-        Ok(ProbeWorker {
-            worker,
-            ready: false,
-            queued: None,
-        })
-    }
-
-    /// Sends `request` now, or once the worker is ready.
-    fn send(&mut self, request: &ProbeRequest) {
-        let text = to_json(request);
-        if self.ready {
-            let _ = self.worker.post_message(&JsValue::from_str(&text));
-        } else {
-            self.queued = Some(text);
-        }
-    }
-}
+/// The `<meta name="app-entry">` attributes naming the Probe's worker (Trunk.toml
+/// `pattern_script`): the loader, its glue and its wasm.
+const FILES: [&str; 3] = [
+    "data-lazy-probe-boot",
+    "data-lazy-probe-js",
+    "data-lazy-probe-wasm",
+];
 
 fn to_json(request: &ProbeRequest) -> String {
     // Serialising these plain structs cannot fail.
@@ -162,17 +116,13 @@ pub fn ProbePanel(link: Link) -> impl IntoView {
     let skip_tools = RwSignal::new(String::new());
     let skip_methods = RwSignal::new(String::new());
     let max_calls = RwSignal::new(MAX_CALLS.to_string());
-    // The worker, from the first Probe on; the number of the probe the panel waits for.
-    let worker = StoredValue::new_local(None::<ProbeWorker>);
+    // The number of the probe the panel waits for.
     let run = StoredValue::new(0u32);
-    // A worker that failed is dropped: the next Probe starts a new one.
+    // A worker that failed is ended: the next Probe starts a new one.
     let worker_failed = move |why: String| {
-        if let Some(gone) = worker.try_update_value(Option::take).flatten() {
-            gone.worker.terminate();
-        }
         let _ = state.try_update(|s| {
             if matches!(s, ProbeState::Running(_)) {
-                *s = ProbeState::Failed(why);
+                *s = ProbeState::Failed(format!("The Probe could not run: {why}."));
             }
         });
     };
@@ -195,25 +145,13 @@ pub fn ProbePanel(link: Link) -> impl IntoView {
                     }
                 });
             }
-            ProbeEvent::Ready | ProbeEvent::Done { .. } | ProbeEvent::Failed { .. } => {}
+            ProbeEvent::Done { .. } | ProbeEvent::Failed { .. } => {}
         };
         api.probe(probe, std::rc::Rc::new(listener));
     };
     // The API probe to run when the Probe's worker finds that the server describes itself.
     let pending = StoredValue::new(None::<ApiProbe>);
-    let on_event = move |event: ProbeEvent| {
-        match event {
-        ProbeEvent::Ready => worker.update_value(|w| {
-            if let Some(w) = w {
-                w.ready = true;
-                if let Some(text) = w.queued.take() {
-                    let _ = w.worker.post_message(&JsValue::from_str(&text));
-                }
-            }
-        }),
-        ProbeEvent::Unavailable { reason } => worker_failed(format!(
-            "The Probe could not start: its worker's files did not load ({reason}). Reload the page and try again."
-        )),
+    let on_event = move |event: ProbeEvent| match event {
         ProbeEvent::Done { run: r, outcome } if r == run.get_value() => {
             // A plain JSON-RPC server that describes itself: its API is probed under the
             // document its rpc.discover returns (as `jrpc probe --openrpc discover`).
@@ -235,51 +173,23 @@ pub fn ProbePanel(link: Link) -> impl IntoView {
             state.try_set(ProbeState::Failed(reason));
         }
         // The answer to a probe cancelled or replaced since.
-        ProbeEvent::Done { .. } | ProbeEvent::Failed { .. } => {}
-    }
+        ProbeEvent::Unavailable { .. } | ProbeEvent::Done { .. } | ProbeEvent::Failed { .. } => {}
     };
-    let spawn_worker = move || -> Result<(), String> {
-        if worker.with_value(Option::is_some) {
-            return Ok(());
-        }
-        let started = ProbeWorker::start()?;
-        let target: &web_sys::EventTarget = started.worker.unchecked_ref();
-        js::listen_forever(target, "message", move |ev| {
-            let data = ev.unchecked_ref::<web_sys::MessageEvent>().data();
-            match data
-                .as_string()
-                .map(|t| serde_json::from_str::<ProbeEvent>(&t))
-            {
-                Some(Ok(event)) => on_event(event),
-                _ => {
-                    worker_failed("The Probe's worker sent a message the page cannot read.".into())
-                }
-            }
-        });
-        // A file that does not load, a script error, or the wasm stopping (a trap).
-        js::listen_forever(target, "error", move |ev| {
-            let message = ev
-                .dyn_ref::<web_sys::ErrorEvent>()
-                .map(web_sys::ErrorEvent::message)
-                .filter(|m| !m.is_empty())
-                .unwrap_or_else(|| "its script did not load".into());
-            worker_failed(format!(
-                "The Probe's worker failed: {message}. Reload the page and try again."
-            ));
-        });
-        worker.set_value(Some(started));
-        Ok(())
+    // The worker, started by the first Probe: everything it says is a probe's end.
+    let events = move |text: &str| {
+        let event = serde_json::from_str::<ProbeEvent>(text).map_err(|e| e.to_string())?;
+        on_event(event);
+        Ok(true)
     };
-    let send = move |request: ProbeRequest| {
-        worker.update_value(|w| {
-            if let Some(w) = w {
-                w.send(&request);
-            }
-        });
+    let worker = StoredValue::new_local(LazyWorker::new(FILES, Some(Rc::new(events))));
+    let send = move |request: &ProbeRequest| {
+        worker.update_value(|w| w.tell(to_json(request), Box::new(worker_failed)));
     };
     // Stops whatever probe runs, in either worker.
     let stop = move || {
-        send(ProbeRequest::Cancel);
+        if worker.with_value(LazyWorker::started) {
+            send(&ProbeRequest::Cancel);
+        }
         api.cancel_probe();
         pending.set_value(None);
     };
@@ -327,12 +237,9 @@ pub fn ProbePanel(link: Link) -> impl IntoView {
             state.set(ProbeState::Running(format!("{url} under the API document")));
             return probe_api(api_probe);
         }
-        if let Err(reason) = spawn_worker() {
-            return state.set(ProbeState::Failed(reason));
-        }
         pending.set_value(Some(api_probe));
         state.set(ProbeState::Running(url.clone()));
-        send(ProbeRequest::Run {
+        send(&ProbeRequest::Run {
             run: run.get_value(),
             url,
             websocket: transport == Transport::Ws,
@@ -348,16 +255,13 @@ pub fn ProbePanel(link: Link) -> impl IntoView {
     };
     on_cleanup(move || {
         api.cancel_probe();
-        // The worker ends itself once a running probe has ended its session.
-        if let Some(gone) = worker.try_update_value(Option::take).flatten() {
-            if gone.ready {
-                let _ = gone
-                    .worker
-                    .post_message(&JsValue::from_str(&to_json(&ProbeRequest::Close)));
-            } else {
-                gone.worker.terminate();
+        // The worker ends itself once a running probe has ended its session (or, not ready
+        // yet, once it is).
+        let _ = worker.try_update_value(|w| {
+            if w.started() {
+                w.tell(to_json(&ProbeRequest::Close), Box::new(|_| {}));
             }
-        }
+        });
     });
     let is_running = move || state.with(|s| matches!(s, ProbeState::Running(_)));
     let status = move || {
@@ -369,14 +273,20 @@ pub fn ProbePanel(link: Link) -> impl IntoView {
             ProbeState::Cancelled => "probe cancelled".into(),
         })
     };
-    let done = Memo::new(move |_| {
+    // The finished probe's outcome (read where it is shown, without a memo of its own: the state
+    // changes only when a probe starts or ends).
+    let done = move || {
         state.with(|s| match s {
             ProbeState::Done(o) => Some(o.clone()),
             _ => None,
         })
-    });
+    };
     let export = move |_| {
-        let Some(report) = done.with_untracked(|o| o.as_ref().map(|o| o.report.clone())) else {
+        let report = state.with_untracked(|s| match s {
+            ProbeState::Done(o) => Some(o.report.clone()),
+            _ => None,
+        });
+        let Some(report) = report else {
             return;
         };
         let name = format!("jrpc-probe-{}.json", crate::ui::exchange::file_stamp());
@@ -434,11 +344,11 @@ pub fn ProbePanel(link: Link) -> impl IntoView {
                 data-testid="probe-status"
                 role="status"
                 data-state=move || state.with(ProbeState::as_str)
-                hidden=move || state.with(|s| *s == ProbeState::Idle)
+                hidden=move || state.with(|s| matches!(s, ProbeState::Idle))
             >
                 {status}
             </p>
-            {move || done.get().map(|outcome| probe_result(outcome, export))}
+            {move || done().map(|outcome| probe_result(outcome, export))}
         </div>
     }
 }

@@ -68,7 +68,8 @@ pub fn start() {
         });
     scope().set_onmessage(Some(on_message.as_ref().unchecked_ref()));
     on_message.forget();
-    post(&ProbeEvent::Ready);
+    // As every worker's main says it (src/ui/lazy_worker.rs' `WorkerEvent`).
+    let _ = scope().post_message(&JsValue::from_str(r#"{"event": "ready"}"#));
 }
 
 fn handle(worker: &Rc<RefCell<Worker>>, request: ProbeRequest) {
