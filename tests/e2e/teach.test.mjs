@@ -534,6 +534,13 @@ test('28.4 each lesson run is a fresh session: its picture and the server ids st
   const count = await page.locator('[data-testid=lesson] [data-testid=sequence-text] li').count();
   await page.click('[data-testid=lesson-run]');
   await page.waitForSelector('[data-testid=lesson-run-output][data-run="2"]');
+  // The run's output shows at once; the mock's answer follows from its worker: wait for the
+  // picture to fill again (it must reach the first run's length, not add to it).
+  await page.waitForFunction(
+    (n) => document.querySelectorAll('[data-testid=lesson] [data-testid=sequence-text] li').length >= n,
+    count,
+    { timeout: 10000 },
+  );
   assert.equal(await page.locator('[data-testid=lesson] [data-testid=sequence-text] li').count(), count);
   const again = (await page.$$eval('[data-testid=lesson-server-message]', (ms) => ms.map((m) => m.textContent))).join(' ').replace(/\s/g, '');
   assert.match(again, /"id":"mock-1"/);
@@ -688,6 +695,9 @@ test("28.8 \"Open the playground's log\" shows the log itself, with the lesson's
   const { context, page, problems } = await visitor();
   await lesson(page, 1);
   await page.click('[data-testid=lesson-run]');
+  // The learner reads the run's reply, then opens the log (a reply landing after the log is
+  // shown brings the log's newest entry into view instead, which moves its top).
+  await page.waitForSelector('[data-testid=lesson-reply]');
   await page.click('[data-testid=lesson-log-link]');
   await page.waitForFunction(() => location.hash === '#/log');
   await page.waitForFunction(() => {
