@@ -29,6 +29,7 @@ mod reference;
 mod share;
 mod state;
 mod storage;
+mod teach_page;
 /// The teaching views' module's main (the `teach-views` binary).
 pub mod teach_views;
 pub mod teaching;

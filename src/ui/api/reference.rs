@@ -6,7 +6,7 @@
 use crate::ui::prelude::*;
 
 use crate::api::{DescriptorReference, MethodReference};
-use crate::ui::teach_views::Page;
+use crate::ui::teach_page::Page;
 
 fn descriptor(d: DescriptorReference, what: &'static str) -> impl IntoView {
     let name = d.name.clone();

@@ -18,7 +18,7 @@ use crate::teach::text::Teaching;
 use crate::ui::exchange::{append, describe_at, SequencePicture, MOCK_PEER};
 use crate::ui::prelude::*;
 use crate::ui::quiz::{Question, Slot};
-use crate::ui::teach_views::Page;
+use crate::ui::teach_page::Page;
 use crate::ui::NoticeLevel;
 
 /// localStorage: which lessons are finished.

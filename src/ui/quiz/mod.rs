@@ -17,7 +17,7 @@ use crate::teach::quiz;
 use crate::teach::route::QuizRoute;
 use crate::teach::text::Teaching;
 use crate::ui::prelude::*;
-use crate::ui::teach_views::Page;
+use crate::ui::teach_page::Page;
 use crate::ui::NoticeLevel;
 use series::Series;
 

@@ -7,7 +7,7 @@ use crate::teach::quiz;
 use crate::teach::route::{QuizRoute, Route};
 use crate::teach::text::Teaching;
 use crate::ui::prelude::*;
-use crate::ui::teach_views::Page;
+use crate::ui::teach_page::Page;
 
 /// The learner's way through the whole bank, in the order of a seed (theirs, or a shared set's).
 #[component]

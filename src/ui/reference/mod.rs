@@ -8,7 +8,7 @@ use crate::teach::quiz::profile_of;
 use crate::teach::text::{RuleText, Teaching};
 use crate::ui::api::Source;
 use crate::ui::prelude::*;
-use crate::ui::teach_views::Page;
+use crate::ui::teach_page::Page;
 
 /// The whole reference; `focus` names the rule to scroll to, highlight and focus; `text` is the
 /// rules' explanations and examples (fetched on the first open: crate::ui::teaching).
