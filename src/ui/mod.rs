@@ -45,6 +45,8 @@ use crate::teach::route::Route;
 pub use analysis::{Analysis, Finding, Keyed, Verdict};
 /// The mock server's worker's main (the `mock-worker` binary).
 pub use exchange::start_mock_worker;
+/// The live link's worker's main (the `link-worker` binary).
+pub use link::start_link_worker;
 /// The Probe's worker's main (the `probe-worker` binary).
 pub use link::start_probe_worker;
 pub use state::{use_app, AppState, Notice, NoticeLevel};

@@ -2,7 +2,9 @@
 // After the first load the site works without the network: on install it caches the page and
 // every same-origin file the page loads at start (the hashed JS, wasm, CSS and boot script, under
 // any --public-url), the mock server's worker with its loader (Send and a lesson's Run work
-// offline; the page itself fetches them only on the first Send or Run), the teaching views'
+// offline; the page itself fetches them only on the first Send or Run), the live link's worker
+// (data-lazy-link-*: a link to a server on this machine works offline; the page fetches it on
+// the first Connect), the teaching views'
 // module (data-lazy-views-*: the page loads it on the first open of the reference, lessons or
 // quiz) and the teaching text
 // (data-lazy-teaching, ~12 KB gzipped: the page fetches it on the first open of the reference,
@@ -18,7 +20,7 @@ const CACHE = 'jsonrpc-playground-v1';
 const SCOPE = self.registration.scope;
 
 /** The attributes naming the files cached at install, and those naming every file of the build. */
-const AT_INSTALL = 'href|src|data-js|data-wasm|data-worker|data-lazy-probe-boot|data-lazy-mock-js|data-lazy-mock-wasm|data-lazy-views-js|data-lazy-views-wasm|data-lazy-teaching';
+const AT_INSTALL = 'href|src|data-js|data-wasm|data-worker|data-lazy-probe-boot|data-lazy-mock-js|data-lazy-mock-wasm|data-lazy-link-js|data-lazy-link-wasm|data-lazy-views-js|data-lazy-views-wasm|data-lazy-teaching';
 const ANY = 'href|src|data-js|data-wasm|data-worker|data-lazy-[a-z-]+';
 
 /** The same-origin files the page's HTML names in the attributes `attributes`. */

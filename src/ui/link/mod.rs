@@ -1,6 +1,8 @@
 //! The live link: the one module that owns the transport to a real endpoint, through gloo-net (a
 //! WebSocket split into its `Sink` and `Stream`, a reader and a writer task on `spawn_local`; HTTP
-//! POST with `gloo_net::http`); nothing else in the UI touches a socket. Shaped like leptos-use's `use_websocket`: the
+//! POST with `gloo_net::http`), run in a worker of its own that the first Connect starts (the
+//! `link-worker` binary: the page's first load carries no transport); nothing else in the UI
+//! touches a socket. Shaped like leptos-use's `use_websocket`: the
 //! options a connection starts with ([`LinkOptions`]), a state enum with `Display`
 //! ([`LinkState`]) and read-only signals out ([`Link::state`], [`Link::session`]).
 //!
@@ -13,10 +15,13 @@
 //! the reason. A request unanswered after the timeout is marked timed out.
 //!
 //! Here: the options, the state and the hook ([`provide`], [`use_link`]). The WebSocket and HTTP
-//! work is in [`transport`], the words for what went wrong in [`wording`], the connection panel
+//! work is in [`transport`] (in the worker), the page's side of it (the state, the log, the
+//! timeouts) in [`page_side`], what the two say in [`messages`], the words for what went wrong in [`wording`], the connection panel
 //! and the target switch in [`panel`], the panel's Probe (the engine's `jrpc probe` checks over a
 //! connection of its own) in [`probe`].
 
+mod messages;
+mod page_side;
 mod panel;
 pub(crate) mod probe;
 mod transport;
@@ -24,15 +29,14 @@ mod wording;
 
 use std::time::Duration;
 
+use crate::ui::lazy_worker::LazyWorker;
 use crate::ui::prelude::*;
-use futures_channel::mpsc::UnboundedSender;
-use futures_util::future::AbortHandle;
 
 pub use panel::{LinkPanel, TargetSelect};
 pub use probe::worker::start as start_probe_worker;
+pub use transport::start as start_link_worker;
 pub use wording::reply_text;
 
-use self::transport::End;
 use super::exchange::{clock_ms, LogState};
 use super::state::AppState;
 
@@ -72,8 +76,11 @@ impl Default for LinkOptions {
     }
 }
 
-/// Where the link stands (`data-state` of `link-status`: [`LinkState::as_str`]).
-#[derive(Clone, Debug, PartialEq)]
+/// Where the link stands (`data-state` of `link-status`: [`LinkState::as_str`]). Told by the
+/// link's worker as it changes (externally tagged, `{"open": {"session": null}}`: read without
+/// buffering, docs/size-rules.md 10).
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
 pub enum LinkState {
     Closed,
     Connecting,
@@ -132,38 +139,20 @@ enum Transport {
     Http,
 }
 
-/// The WebSocket of the current attempt, as its two tasks see it: the writer's queue and the
-/// reader's abort handle. Dropping it ends both tasks; with both halves of the gloo-net socket
-/// dropped, the socket closes.
-struct Socket {
-    outbox: UnboundedSender<String>,
-    reader: AbortHandle,
-}
-
-impl Drop for Socket {
-    fn drop(&mut self) {
-        self.reader.abort();
-        self.outbox.close_channel();
-    }
-}
-
 /// What only this module touches (not Send: it lives in a local StoredValue).
 #[derive(Default)]
 struct Conn {
-    /// Bumped by every connect and disconnect: handlers and tasks of an older generation stop.
+    /// Bumped by every connect and disconnect: what the worker says of an older generation is
+    /// dropped.
     generation: u32,
-    /// The WebSocket of the current attempt.
-    socket: Option<Socket>,
-    /// Frames received and not yet in the log (recorded in batches, see [`Link::flush`]).
-    inbox: Vec<String>,
+    /// Messages received (with the time the worker read them, ms) and not yet in the log
+    /// (recorded in batches, see [`Link::flush`]).
+    inbox: Vec<(String, f64)>,
     /// A flush of the inbox is scheduled.
     flush_due: bool,
     /// When the inbox was last flushed (ms).
     last_flush: f64,
-    /// How the current attempt is going (for the words when it ends).
-    end: End,
-    /// Attempts in a row without an open connection between them.
-    attempt: u32,
+    /// The transport of the current connection (`None`: not connected).
     transport: Option<Transport>,
     /// The panel's fields as typed (read when Connect is pressed).
     draft: LinkOptions,
@@ -171,10 +160,6 @@ struct Conn {
     options: LinkOptions,
     /// The endpoint of the current connection: the log's peer name.
     peer: String,
-    /// The MCP session id an HTTP server returned (`Mcp-Session-Id`), resent with every POST.
-    session: Option<String>,
-    /// HTTP headers parsed from the options.
-    headers: Vec<(String, String)>,
 }
 
 /// The link: its panel fields, its state, and the connection (provided by [`provide`]).
@@ -184,6 +169,8 @@ pub struct Link {
     /// Ticks every half second while something waits (ages in the pending list).
     now: RwSignal<f64>,
     conn: StoredValue<Conn, LocalStorage>,
+    /// The link's worker (the transport), started by the first Connect.
+    worker: StoredValue<Option<LazyWorker>, LocalStorage>,
     log: LogState,
     app: AppState,
 }
@@ -197,9 +184,11 @@ pub fn provide(app: AppState, log: LogState) -> Link {
             draft: LinkOptions::default(),
             ..Conn::default()
         }),
+        worker: StoredValue::new_local(None),
         log,
         app,
     };
+    link.worker.set_value(Some(link.new_worker()));
     provide_context(link);
     if let Ok(handle) = set_interval_with_handle(move || link.tick(), Duration::from_millis(500)) {
         on_cleanup(move || handle.clear());

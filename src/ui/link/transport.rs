@@ -1,580 +1,490 @@
-//! The live link's transport: a WebSocket through gloo-net (split into its `Sink` and `Stream`,
-//! a reader and a writer task on `spawn_local`), HTTP POST through `gloo_net::http` with a JSON
-//! or Server-Sent Events reply, reconnecting with backoff, timeouts, and what reaches the log.
+//! The live link's transport, run in the link's worker (the `link-worker` binary,
+//! src/bin/link_worker.rs, which Trunk builds into a wasm of its own that the page fetches on the
+//! first Connect): a WebSocket through gloo-net (split into its `Sink` and `Stream`, a reader and
+//! a writer task), HTTP POST through `gloo_net::http` with a JSON or Server-Sent Events reply,
+//! reconnecting with backoff, and every read bounded (an event at most [`MAX_EVENT`] bytes). What
+//! happens is told to the page as [`LinkEvent`]s ([`super::messages`]); the page keeps the
+//! state, the log and the timeouts of requests ([`super::page_side`]). Nothing here touches the
+//! page's DOM or Leptos: timers are the global `setTimeout` ([`sleep`]) and the clock the global
+//! `performance` ([`clock_ms`], [`wall_clock_us`]), which a worker has as a page does.
+//! [`fetch_post`], [`sleep`] and [`clock_ms`] serve the Probe's connection too
+//! (`super::probe::browser`, in the Probe's worker): one transport, not two.
 
-use crate::event_stream::{Event, EventStream};
-use crate::exchange::{Direction, Status};
-use crate::json::{split_stream, Direction as Side};
-use crate::ui::exchange::clock_ms;
-use crate::ui::prelude::spawn_local;
-use crate::ui::prelude::*;
-use crate::ui::state::NoticeLevel;
-use futures_channel::mpsc::{unbounded, UnboundedReceiver};
+use std::cell::RefCell;
+use std::time::Duration;
+
+use futures_channel::mpsc::{unbounded, UnboundedReceiver, UnboundedSender};
 use futures_util::future::{poll_fn, AbortHandle, Abortable};
 use futures_util::{Sink, SinkExt, StreamExt};
 use gloo_net::websocket::futures::WebSocket;
 use gloo_net::websocket::{Message, State, WebSocketError};
-use std::time::Duration;
+use wasm_bindgen::closure::Closure;
+use wasm_bindgen::prelude::wasm_bindgen;
+use wasm_bindgen::{JsCast, JsValue};
+use web_sys::js_sys;
+use web_sys::js_sys::futures::spawn_local;
 
-use super::wording::{
-    binary_text, check_url, explain_fetch_error, explain_open_error, parse_headers,
-};
-use super::{Link, LinkOptions, LinkState, Socket, Transport, BATCH, MAX_ATTEMPTS, SETTLE_MS};
+use super::messages::{LinkEvent, LinkNews, LinkRequest};
+use super::wording::{binary_text, explain_fetch_error, explain_open_error};
+use super::{LinkState, MAX_ATTEMPTS};
+use crate::event_stream::{Event, EventStream};
 
 /// The longest Server-Sent Event read from an HTTP reply (a longer one ends the read).
 const MAX_EVENT: usize = 16 * 1024 * 1024;
 
-impl Link {
-    /// The connection state, to read: only the link itself writes it. (The signal itself, not a
-    /// read-only `Signal` wrapper: that would compile Leptos' wrapper code for this one type;
-    /// docs/size-rules.md, 4.)
-    pub fn state(&self) -> RwSignal<LinkState> {
-        self.state
-    }
+#[wasm_bindgen]
+extern "C" {
+    /// The global `setTimeout` (a window's or a worker's).
+    #[wasm_bindgen(js_name = setTimeout)]
+    fn set_timeout_ms(handler: &js_sys::Function, ms: f64) -> JsValue;
+    /// The global `performance.now()`: milliseconds from a monotonic clock.
+    #[wasm_bindgen(js_namespace = performance, js_name = now)]
+    pub(crate) fn clock_ms() -> f64;
+}
 
-    fn current(&self, generation: u32) -> bool {
-        self.conn.with_value(|c| c.generation == generation)
-    }
+/// Resolves after `wait`.
+pub(crate) async fn sleep(wait: Duration) {
+    let (done, waited) = futures_channel::oneshot::channel::<()>();
+    let fire = Closure::once_into_js(move || {
+        let _ = done.send(());
+    });
+    let _ = set_timeout_ms(fire.unchecked_ref(), wait.as_secs_f64() * 1000.0);
+    let _ = waited.await;
+}
 
-    /// Marks what has waited longer than the timeout, and moves the clock of the pending list.
-    pub(super) fn tick(&self) {
-        let timeout_ms = f64::from(self.conn.with_value(|c| c.options.timeout_s).max(1)) * 1000.0;
-        let now = clock_ms();
-        // Messages of an endpoint that is not (or no longer) connected wait for nothing: after a
-        // reload the restored log may hold some. They are lost.
-        let live = self
-            .conn
-            .with_value(|c| c.transport.map(|_| c.peer.clone()));
-        let orphan = self.log.log.with_untracked(|l| {
-            if l.counts().waiting == 0 {
-                return None;
-            }
-            l.entries()
-                .iter()
-                .find(|e| {
-                    e.peer != crate::ui::exchange::MOCK_PEER
-                        && Some(&e.peer) != live.as_ref()
-                        && e.msgs.iter().any(|m| m.status.is_waiting())
-                })
-                .map(|e| e.peer.clone())
-        });
-        if let Some(peer) = orphan {
-            self.mark_lost(&peer);
-        }
-        let (waiting, due) = self.log.log.with_untracked(|l| {
-            if l.counts().waiting == 0 {
-                return (false, false);
-            }
-            let due = l.entries().iter().any(|e| {
-                e.direction == Direction::Out
-                    && e.peer != crate::ui::exchange::MOCK_PEER
-                    && now - e.time_ms >= timeout_ms
-                    && e.msgs.iter().any(|m| m.status == Status::Pending)
-            });
-            (true, due)
-        });
-        if due {
-            self.log.log.update(|l| {
-                l.expire(now, timeout_ms);
-            });
-        }
-        if waiting {
-            self.now.set(now);
-        }
-    }
+/// Now, in microseconds since the Unix epoch: `performance.timeOrigin + performance.now()`, the
+/// clock the page's log stamps its entries with (`crate::ui::exchange::clock_ms`, in ms). The
+/// worker's time origin is its own, but both are on the same wall clock, so a time stamped here
+/// compares with one stamped in the page.
+fn wall_clock_us() -> u64 {
+    let performance = js_sys::Reflect::get(&js_sys::global(), &"performance".into())
+        .unwrap_or(JsValue::UNDEFINED);
+    let origin = js_sys::Reflect::get(&performance, &"timeOrigin".into())
+        .ok()
+        .and_then(|o| o.as_f64());
+    let ms = origin.map_or_else(js_sys::Date::now, |origin| origin + clock_ms());
+    // Milliseconds since 1970 with microsecond digits: far below 2^53, never negative.
+    (ms * 1000.0) as u64
+}
 
-    /// Connects with the panel's options (closing any connection first).
-    pub fn connect(&self) {
-        self.disconnect();
-        let options = self.conn.with_value(|c| c.draft.clone());
-        let url = options.url.trim().to_string();
-        let transport = match check_url(&url) {
-            Ok(t) => t,
-            Err(reason) => return self.state.set(LinkState::Error(reason)),
-        };
-        let headers = match parse_headers(&options.headers) {
-            Ok(h) => h,
-            Err(reason) => return self.state.set(LinkState::Error(reason)),
-        };
-        let generation = self.conn.try_update_value(|c| {
-            c.generation += 1;
-            c.transport = Some(transport);
-            c.options = LinkOptions {
-                url: url.clone(),
-                ..options.clone()
+fn scope() -> web_sys::DedicatedWorkerGlobalScope {
+    js_sys::global().unchecked_into()
+}
+
+/// Tells the page what happened on connection `generation`.
+fn say(generation: u32, news: LinkNews) {
+    // Serialising these plain values cannot fail; an empty message would be refused by the page.
+    let text = serde_json::to_string(&LinkEvent { generation, news }).unwrap_or_default();
+    let _ = scope().post_message(&JsValue::from_str(&text));
+}
+
+/// The WebSocket of the current attempt, as its two tasks see it: the writer's queue and the
+/// reader's abort handle. Dropping it ends both tasks; with both halves of the gloo-net socket
+/// dropped, the socket closes.
+struct Socket {
+    outbox: UnboundedSender<String>,
+    reader: AbortHandle,
+}
+
+impl Drop for Socket {
+    fn drop(&mut self) {
+        self.reader.abort();
+        self.outbox.close_channel();
+    }
+}
+
+/// The connection the worker runs (one at a time).
+#[derive(Default)]
+struct Conn {
+    /// The page's number of this connection: tasks of an older one stop.
+    generation: u32,
+    url: String,
+    websocket: bool,
+    /// The WebSocket subprotocol (empty: none).
+    protocol: String,
+    /// HTTP headers the page parsed from the panel.
+    headers: Vec<(String, String)>,
+    /// Reconnect with backoff when a WebSocket connection ends by itself.
+    auto_reconnect: bool,
+    /// The WebSocket of the current attempt.
+    socket: Option<Socket>,
+    /// How the current attempt is going (for the words when it ends).
+    end: End,
+    /// Attempts in a row without an open connection between them.
+    attempt: u32,
+    /// The MCP session id an HTTP server returned (`Mcp-Session-Id`), resent with every POST.
+    session: Option<String>,
+    /// The last state said is an error a POST met (HTTP): the next reply ends it.
+    post_error: bool,
+}
+
+thread_local! {
+    static CONN: RefCell<Conn> = RefCell::new(Conn::default());
+}
+
+/// Runs `f` on the connection (never across an await, never re-entered).
+fn with<R>(f: impl FnOnce(&mut Conn) -> R) -> R {
+    CONN.with(|c| f(&mut c.borrow_mut()))
+}
+
+fn current(generation: u32) -> bool {
+    with(|c| c.generation == generation)
+}
+
+/// The worker's main: reads the page's requests from now on and says it is ready.
+pub fn start() {
+    let on_message =
+        Closure::<dyn Fn(web_sys::MessageEvent)>::new(move |ev: web_sys::MessageEvent| {
+            let Some(text) = ev.data().as_string() else {
+                return;
             };
-            c.headers = headers;
-            c.peer = url.clone();
-            c.session = None;
-            c.generation
-        });
-        let Some(generation) = generation else { return };
-        match transport {
-            // HTTP has no connection to hold: each Send is a POST of its own.
-            Transport::Http => self.state.set(LinkState::Open { session: None }),
-            Transport::Ws => {
-                self.conn.update_value(|c| c.attempt = 0);
-                self.open_ws(generation);
+            match serde_json::from_str::<LinkRequest>(&text) {
+                Ok(request) => handle(request),
+                // The page and the worker come from one build: a request it cannot read is a bug
+                // the console should show.
+                Err(e) => web_sys::console::error_1(&format!("link worker: {e}").into()),
             }
-        }
-    }
-
-    /// Closes the connection; what was in flight is marked lost.
-    pub fn disconnect(&self) {
-        self.conn.update_value(|c| {
-            c.generation += 1;
-            // Dropping the socket removes its handlers and closes it; frames not yet logged go.
-            c.socket = None;
-            c.inbox.clear();
-            c.flush_due = false;
-            c.transport = None;
         });
-        let peer = self.conn.with_value(|c| c.peer.clone());
-        if !peer.is_empty() {
-            self.mark_lost(&peer);
-        }
-        if self.state.get_untracked() != LinkState::Closed {
-            self.state.set(LinkState::Closed);
-        }
-    }
+    scope().set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+    on_message.forget();
+    // As every worker's main says it (src/ui/lazy_worker.rs' `WorkerEvent`).
+    let _ = scope().post_message(&JsValue::from_str(r#"{"event": "ready"}"#));
+}
 
-    fn mark_lost(&self, peer: &str) {
-        if self.log.log.with_untracked(|l| l.counts().waiting > 0) {
-            self.log.log.update(|l| {
-                l.mark_lost(peer);
+fn handle(request: LinkRequest) {
+    match request {
+        LinkRequest::Connect {
+            generation,
+            url,
+            websocket,
+            protocol,
+            headers,
+            auto_reconnect,
+        } => {
+            // The old connection (its socket) is dropped here: its tasks stop.
+            let old = with(|c| {
+                std::mem::replace(
+                    c,
+                    Conn {
+                        generation,
+                        url,
+                        websocket,
+                        protocol,
+                        headers,
+                        auto_reconnect,
+                        ..Conn::default()
+                    },
+                )
             });
-        }
-    }
-
-    /// The HTTP POST that carried log entry `key` failed: what it carried and still waits is lost,
-    /// for `reason`; other POSTs in flight to the endpoint go on.
-    fn post_failed(&self, key: u64, reason: String) {
-        let waits = self.log.log.with_untracked(|l| {
-            l.get(key)
-                .is_some_and(|e| e.msgs.iter().any(|m| m.status.is_waiting()))
-        });
-        if waits {
-            self.log.log.update(|l| {
-                l.mark_entry_lost(key, &reason);
-            });
-        }
-    }
-
-    /// Sends each client document of `text` over the link. Returns how many were sent, or why
-    /// nothing was.
-    pub fn send(&self, text: &str) -> Result<usize, String> {
-        match self.state.get_untracked() {
-            LinkState::Open { .. } => {}
-            LinkState::Connecting | LinkState::Reconnecting { .. } => {
-                return Err("The link is not open yet: wait until its state says open, or send to the mock server.".into())
-            }
-            LinkState::Closed | LinkState::Error(_) => {
-                return Err("The link is not connected: enter an endpoint and press Connect, or send to the mock server.".into())
-            }
-        }
-        let stream = split_stream(text.as_bytes());
-        let docs: Vec<String> = stream
-            .segments
-            .iter()
-            .filter(|s| s.direction != Some(Side::Server))
-            .map(|s| text[s.span.start..s.span.end].to_string())
-            .collect();
-        if docs.is_empty() {
-            return Ok(0);
-        }
-        let (peer, transport, socket, generation) = self.conn.with_value(|c| {
-            (
-                c.peer.clone(),
-                c.transport,
-                c.socket.as_ref().map(|s| s.outbox.clone()),
-                c.generation,
-            )
-        });
-        match transport {
-            Some(Transport::Ws) => {
-                let Some(outbox) = socket else {
-                    return Err(
-                        "The WebSocket is not open: wait until the link's state says open.".into(),
-                    );
-                };
-                self.log.log.update(|l| {
-                    for doc in &docs {
-                        l.record(&peer, Direction::Out, clock_ms(), doc.as_str());
-                    }
-                });
-                for doc in &docs {
-                    if outbox.unbounded_send(doc.clone()).is_err() {
-                        return Err(
-                            "The message could not be sent: the WebSocket has closed.".into()
-                        );
-                    }
-                }
-            }
-            Some(Transport::Http) => {
-                for doc in docs.iter().cloned() {
-                    let Some(key) = self
-                        .log
-                        .log
-                        .try_update(|l| l.record(&peer, Direction::Out, clock_ms(), doc.as_str()))
-                    else {
-                        continue;
-                    };
-                    let link = *self;
-                    let peer = peer.clone();
-                    spawn_local(async move { link.post(generation, peer, doc, key).await });
-                }
-            }
-            None => return Err("The link is not connected.".into()),
-        }
-        Ok(docs.len())
-    }
-
-    /// Opens a WebSocket for this connection (the first attempt, or the next after the last
-    /// ended); its reader task drives everything after.
-    fn open_ws(&self, generation: u32) {
-        if !self.current(generation) {
-            return;
-        }
-        let (url, protocol, attempt) = self.conn.with_value(|c| {
-            (
-                c.options.url.clone(),
-                c.options.protocol.trim().to_string(),
-                c.attempt,
-            )
-        });
-        if attempt == 0 {
-            self.state.set(LinkState::Connecting);
-        }
-        let opened = if protocol.is_empty() {
-            WebSocket::open(&url)
-        } else {
-            WebSocket::open_with_protocol(&url, &protocol)
-        };
-        let ws = match opened {
-            Ok(ws) => ws,
-            Err(e) => {
-                return self
-                    .state
-                    .set(LinkState::Error(explain_open_error(&url, &e.to_string())))
-            }
-        };
-        let (outbox, queued) = unbounded();
-        let (reader, registration) = AbortHandle::new_pair();
-        self.conn.update_value(|c| {
-            c.end = End::default();
-            c.socket = Some(Socket { outbox, reader });
-        });
-        let link = *self;
-        spawn_local(async move {
-            let _ = Abortable::new(link.run_ws(generation, ws, queued), registration).await;
-        });
-    }
-
-    /// The reader of one attempt: waits for the socket to open (or fail), starts the writer, then
-    /// hands each frame and the closing to the link.
-    async fn run_ws(self, generation: u32, mut ws: WebSocket, queued: UnboundedReceiver<String>) {
-        // Ready once the socket is no longer connecting: open, or failed.
-        let _ = poll_fn(|cx| std::pin::Pin::new(&mut ws).poll_ready(cx)).await;
-        if matches!(ws.state(), State::Open) {
-            self.on_open(generation);
-        }
-        let (sink, mut frames) = ws.split();
-        spawn_local(write_ws(queued, sink));
-        while let Some(frame) = frames.next().await {
-            match frame {
-                Ok(Message::Text(text)) => self.on_message(generation, text),
-                Ok(Message::Bytes(bytes)) => self.on_message(generation, binary_text(&bytes)),
-                Err(WebSocketError::ConnectionError) => self
-                    .conn
-                    .update_value(|c| c.end.error |= c.generation == generation),
-                Err(WebSocketError::ConnectionClose(close)) => {
-                    return self.on_close(generation, close.code, close.reason, close.was_clean);
-                }
-                Err(_) => {}
-            }
-        }
-    }
-
-    fn on_open(&self, generation: u32) {
-        if !self.current(generation) {
-            return;
-        }
-        self.conn.update_value(|c| c.end.opened = true);
-        self.state.set(LinkState::Open { session: None });
-    }
-
-    /// A frame: into the inbox, and a flush scheduled if none is (at once after a quiet spell,
-    /// [`SETTLE_MS`] after the last flush in a burst, so a flood costs a few log updates).
-    fn on_message(&self, generation: u32, text: String) {
-        if !self.current(generation) {
-            return;
-        }
-        let delay = self.conn.try_update_value(|c| {
-            c.inbox.push(text);
-            if c.flush_due {
-                return None;
-            }
-            c.flush_due = true;
-            Some(if clock_ms() - c.last_flush < f64::from(SETTLE_MS) {
-                SETTLE_MS
+            drop(old);
+            if websocket {
+                open_ws(generation);
             } else {
-                0
-            })
-        });
-        if let Some(ms) = delay.flatten() {
-            self.flush_after(generation, ms);
+                // HTTP has no connection to hold: each Send is a POST of its own.
+                say(
+                    generation,
+                    LinkNews::State(LinkState::Open { session: None }),
+                );
+            }
+        }
+        LinkRequest::Send {
+            generation,
+            text,
+            key,
+        } => send(generation, text, key),
+        LinkRequest::Disconnect { generation } => {
+            // Dropping the socket removes its handlers and closes it.
+            let socket = with(|c| {
+                c.generation = generation;
+                c.socket.take()
+            });
+            drop(socket);
         }
     }
+}
 
-    fn flush_after(&self, generation: u32, ms: u32) {
-        let link = *self;
-        set_timeout(
-            move || link.flush(generation, BATCH),
-            Duration::from_millis(u64::from(ms)),
+/// Sends one document over the current connection: a WebSocket frame, or a POST of its own.
+fn send(generation: u32, text: String, key: u64) {
+    let Some((websocket, outbox)) = with(|c| {
+        (c.generation == generation)
+            .then(|| (c.websocket, c.socket.as_ref().map(|s| s.outbox.clone())))
+    }) else {
+        return;
+    };
+    if !websocket {
+        spawn_local(post(generation, text, key));
+        return;
+    }
+    if !outbox.is_some_and(|outbox| outbox.unbounded_send(text).is_ok()) {
+        say(
+            generation,
+            LinkNews::Lost {
+                key,
+                why: "the WebSocket closed before it could be sent".into(),
+            },
         );
     }
+}
 
-    /// Records up to `most` frames of the inbox with one log update; schedules the rest.
-    fn flush(&self, generation: u32, most: usize) {
-        if !self.current(generation) {
-            return;
+/// Opens a WebSocket for this connection (the first attempt, or the next after the last
+/// ended); its reader task drives everything after.
+fn open_ws(generation: u32) {
+    let Some((url, protocol, attempt)) = with(|c| {
+        (c.generation == generation)
+            .then(|| (c.url.clone(), c.protocol.trim().to_string(), c.attempt))
+    }) else {
+        return;
+    };
+    if attempt == 0 {
+        say(generation, LinkNews::State(LinkState::Connecting));
+    }
+    let opened = if protocol.is_empty() {
+        WebSocket::open(&url)
+    } else {
+        WebSocket::open_with_protocol(&url, &protocol)
+    };
+    let ws = match opened {
+        Ok(ws) => ws,
+        Err(e) => {
+            let why = explain_open_error(&url, &e.to_string());
+            return say(generation, LinkNews::State(LinkState::Error(why)));
         }
-        let Some((frames, more, peer)) = self.conn.try_update_value(|c| {
-            let frames: Vec<String> = c.inbox.drain(..c.inbox.len().min(most)).collect();
-            c.last_flush = clock_ms();
-            c.flush_due = !c.inbox.is_empty();
-            (frames, c.flush_due, c.peer.clone())
-        }) else {
-            return;
+    };
+    let (outbox, queued) = unbounded();
+    let (reader, registration) = AbortHandle::new_pair();
+    let old = with(|c| {
+        c.end = End::default();
+        c.socket.replace(Socket { outbox, reader })
+    });
+    drop(old);
+    spawn_local(async move {
+        let _ = Abortable::new(run_ws(generation, ws, queued), registration).await;
+    });
+}
+
+/// The reader of one attempt: waits for the socket to open (or fail), starts the writer, then
+/// tells the page each frame and the closing.
+async fn run_ws(generation: u32, mut ws: WebSocket, queued: UnboundedReceiver<String>) {
+    // Ready once the socket is no longer connecting: open, or failed.
+    let _ = poll_fn(|cx| std::pin::Pin::new(&mut ws).poll_ready(cx)).await;
+    if matches!(ws.state(), State::Open) && current(generation) {
+        with(|c| c.end.opened = true);
+        say(
+            generation,
+            LinkNews::State(LinkState::Open { session: None }),
+        );
+    }
+    let (sink, mut frames) = ws.split();
+    spawn_local(write_ws(queued, sink));
+    while let Some(frame) = frames.next().await {
+        // Stamped as the frame is taken from the socket (the page logs it with this time).
+        let at_us = wall_clock_us();
+        let text = match frame {
+            Ok(Message::Text(text)) => text,
+            Ok(Message::Bytes(bytes)) => binary_text(&bytes),
+            Err(WebSocketError::ConnectionError) => {
+                with(|c| c.end.error |= c.generation == generation);
+                continue;
+            }
+            Err(WebSocketError::ConnectionClose(close)) => {
+                return on_close(generation, close.code, close.reason);
+            }
+            Err(_) => continue,
         };
-        if !frames.is_empty() {
-            let now = clock_ms();
-            self.log.log.update(|l| {
-                for t in frames {
-                    l.record(&peer, Direction::In, now, t);
-                }
-            });
-        }
-        if more {
-            self.flush_after(generation, SETTLE_MS);
+        if current(generation) {
+            say(generation, LinkNews::Message { text, at_us });
         }
     }
+}
 
-    /// The attempt ended: what arrived is logged, what waits is lost, and the link reconnects
-    /// with backoff (or gives up, saying why).
-    fn on_close(&self, generation: u32, code: u16, reason: String, was_clean: bool) {
-        if !self.current(generation) {
-            return;
+/// The attempt ended: the page marks what waits lost, and the link reconnects with backoff (or
+/// gives up, saying why).
+fn on_close(generation: u32, code: u16, reason: String) {
+    let Some((end, url, auto_reconnect, attempt)) = with(|c| {
+        if c.generation != generation {
+            return None;
         }
-        self.flush(generation, usize::MAX);
-        let Some((end, url, auto_reconnect, attempt)) = self.conn.try_update_value(|c| {
-            let mut end = std::mem::take(&mut c.end);
-            end.close = Some((code, reason, was_clean));
-            c.socket = None;
-            c.flush_due = false;
-            c.attempt = if end.opened { 1 } else { c.attempt + 1 };
-            (
-                end,
-                c.options.url.clone(),
-                c.options.auto_reconnect,
-                c.attempt,
-            )
-        }) else {
-            return;
-        };
-        self.mark_lost(&url);
-        let reason = end.explain(&url);
-        if !auto_reconnect || attempt > MAX_ATTEMPTS {
-            return self.state.set(LinkState::Error(reason));
-        }
-        let delay_ms = 500u32 << (attempt - 1).min(5);
-        self.state.set(LinkState::Reconnecting {
+        let mut end = std::mem::take(&mut c.end);
+        end.close = Some((code, reason));
+        c.attempt = if end.opened { 1 } else { c.attempt + 1 };
+        Some((end, c.url.clone(), c.auto_reconnect, c.attempt))
+    }) else {
+        return;
+    };
+    // The socket of this attempt (this task's own: its abort takes effect once it returns).
+    let socket = with(|c| c.socket.take());
+    drop(socket);
+    say(generation, LinkNews::Closed);
+    let reason = end.explain(&url);
+    if !auto_reconnect || attempt > MAX_ATTEMPTS {
+        return say(generation, LinkNews::State(LinkState::Error(reason)));
+    }
+    let delay_ms = 500u32 << (attempt - 1).min(5);
+    say(
+        generation,
+        LinkNews::State(LinkState::Reconnecting {
             attempt,
             delay_ms,
             reason,
-        });
-        let link = *self;
-        set_timeout(
-            move || link.open_ws(generation),
-            Duration::from_millis(u64::from(delay_ms)),
-        );
-    }
+        }),
+    );
+    spawn_local(async move {
+        sleep(Duration::from_millis(u64::from(delay_ms))).await;
+        open_ws(generation);
+    });
+}
 
-    /// One HTTP POST (carrying log entry `key`) and its reply (JSON, or Server-Sent Events for
-    /// MCP's Streamable HTTP).
-    async fn post(self, generation: u32, peer: String, doc: String, key: u64) {
-        let (headers, session) = self
-            .conn
-            .with_value(|c| (c.headers.clone(), c.session.clone()));
-        let reply = fetch_post(&peer, &doc, &headers, session.as_deref()).await;
-        if !self.current(generation) {
+/// One HTTP POST (carrying log entry `key`) and its reply (JSON, or Server-Sent Events for
+/// MCP's Streamable HTTP).
+async fn post(generation: u32, doc: String, key: u64) {
+    let (peer, headers, session) = with(|c| (c.url.clone(), c.headers.clone(), c.session.clone()));
+    let reply = fetch_post(&peer, &doc, &headers, session.as_deref()).await;
+    if !current(generation) {
+        return;
+    }
+    let response = match reply {
+        Ok(r) => r,
+        Err(e) => {
+            let why = format!("the POST failed before any reply ({e})");
+            say(generation, LinkNews::Lost { key, why });
+            with(|c| c.post_error = true);
+            let why = explain_fetch_error(&peer, &e);
+            say(generation, LinkNews::State(LinkState::Error(why)));
             return;
         }
-        let response = match reply {
-            Ok(r) => r,
-            Err(e) => {
-                self.post_failed(key, format!("the POST failed before any reply ({e})"));
-                self.state
-                    .set(LinkState::Error(explain_fetch_error(&peer, &e)));
-                return;
-            }
-        };
-        let reply_headers = response.headers();
-        let header = |name: &str| reply_headers.get(name);
-        if let Some(id) = header("mcp-session-id") {
-            if session.as_deref() != Some(id.as_str()) {
-                self.conn.update_value(|c| c.session = Some(id.clone()));
-                self.state.set(LinkState::Open { session: Some(id) });
-            }
+    };
+    let reply_headers = response.headers();
+    let header = |name: &str| reply_headers.get(name);
+    let new_session = header("mcp-session-id").filter(|id| session.as_deref() != Some(id));
+    // The endpoint answers: an error another POST met (no reply at all) is over.
+    let reopen = with(|c| {
+        if let Some(id) = &new_session {
+            c.session = Some(id.clone());
         }
-        // The endpoint answers: an error another POST met (no reply at all) is over.
-        if matches!(self.state.get_untracked(), LinkState::Error(_)) {
-            self.state.set(LinkState::Open {
-                session: self.conn.with_value(|c| c.session.clone()),
-            });
-        }
-        let status = response.status();
-        let status_line = format!("HTTP {status} {}", response.status_text());
-        let status_line = status_line.trim_end();
-        // The media type, before any parameter (`text/event-stream; charset=utf-8`), in any case.
-        let is_sse = header("content-type").is_some_and(|t| {
-            t.split(';')
-                .next()
-                .is_some_and(|m| m.trim().eq_ignore_ascii_case("text/event-stream"))
-        });
-        // An SSE reply is read as it arrives: MCP's server may send its own request (sampling,
-        // elicitation) on the stream and hold the result until the client answers in another
-        // POST, so waiting for the end of the body would wait forever.
-        let (messages, read) = if is_sse {
-            let mut events = EventStream::new(MAX_EVENT);
-            let mut seen = 0;
-            let read = self
-                .read_stream(&response, generation, &peer, |chunk| {
-                    let complete: Vec<String> = events
-                        .push(chunk)
-                        .map_err(|e| e.to_string())?
-                        .into_iter()
-                        .filter_map(Event::message)
-                        .collect();
-                    seen += complete.len();
-                    Ok(complete)
-                })
-                .await;
-            let rest: Vec<String> = events
-                .finish()
-                .and_then(Event::message)
+        let reopen = new_session.is_some() || c.post_error;
+        c.post_error = false;
+        reopen.then(|| c.session.clone())
+    });
+    if let Some(session) = reopen {
+        say(generation, LinkNews::State(LinkState::Open { session }));
+    }
+    let status = response.status();
+    let status_line = format!("HTTP {status} {}", response.status_text());
+    let status_line = status_line.trim_end();
+    // The media type, before any parameter (`text/event-stream; charset=utf-8`), in any case.
+    let is_sse = header("content-type").is_some_and(|t| {
+        t.split(';')
+            .next()
+            .is_some_and(|m| m.trim().eq_ignore_ascii_case("text/event-stream"))
+    });
+    // An SSE reply is read as it arrives: MCP's server may send its own request (sampling,
+    // elicitation) on the stream and hold the result until the client answers in another
+    // POST, so waiting for the end of the body would wait forever.
+    let (messages, read) = if is_sse {
+        let mut events = EventStream::new(MAX_EVENT);
+        let mut seen = 0;
+        let read = read_stream(&response, generation, |chunk| {
+            let complete: Vec<String> = events
+                .push(chunk)
+                .map_err(|e| e.to_string())?
                 .into_iter()
+                .filter_map(Event::message)
                 .collect();
-            let empty = seen + rest.len() == 0;
-            (rest, read.map(|()| empty))
-        } else {
-            match response.text().await {
-                Ok(body) if body.trim().is_empty() => (Vec::new(), Ok(true)),
-                Ok(body) => (vec![body], Ok(false)),
-                Err(e) => (Vec::new(), Err(e.to_string())),
-            }
-        };
-        let nothing_read = match read {
-            Ok(empty) => empty && messages.is_empty(),
-            Err(e) => {
-                self.post_failed(
-                    key,
-                    format!("the reply ({status_line}) could not be read: {e}"),
-                );
-                self.app.notify(
-                    NoticeLevel::Error,
-                    format!("The reply from {peer} (HTTP {status}) could not be read: {e}"),
-                );
-                return;
-            }
-        };
-        if !self.current(generation) {
-            return;
-        }
-        if nothing_read && !(200..300).contains(&status) {
-            self.app.notify(
-                NoticeLevel::Error,
-                format!(
-                    "{peer} answered HTTP {status} {} with an empty body.",
-                    response.status_text()
-                ),
-            );
-        }
-        let empty = nothing_read;
-        self.record_in(&peer, messages);
-        if !(200..300).contains(&status) {
-            // What the body held is logged (an error reply pairs); what it did not answer never will be.
-            let body = if empty {
-                "an empty body"
-            } else {
-                "no reply to it"
-            };
-            self.post_failed(
-                key,
-                format!("the server answered {status_line} with {body}"),
-            );
-        }
-    }
-
-    /// Logs what the server sent, as received now.
-    fn record_in(&self, peer: &str, messages: Vec<String>) {
-        if messages.is_empty() {
-            return;
-        }
-        let now = clock_ms();
-        self.log.log.update(|l| {
-            for m in messages {
-                l.record(peer, Direction::In, now, m);
-            }
-        });
-    }
-
-    /// Reads `response`'s body chunk by chunk until it ends, logging what `take` makes of each
-    /// chunk as it arrives; stops (and cancels the read) when the connection is no longer
-    /// `generation`. `Err`: why the body could not be read (or what `take` refused).
-    async fn read_stream(
-        &self,
-        response: &gloo_net::http::Response,
-        generation: u32,
-        peer: &str,
-        mut take: impl FnMut(&[u8]) -> Result<Vec<String>, String>,
-    ) -> Result<(), String> {
-        let mut refused = None;
-        read_chunks(response, |chunk| {
-            if !self.current(generation) {
-                return false;
-            }
-            match take(chunk) {
-                Ok(messages) => {
-                    self.record_in(peer, messages);
-                    true
-                }
-                Err(why) => {
-                    refused = Some(why);
-                    false
-                }
-            }
+            seen += complete.len();
+            Ok(complete)
         })
-        .await?;
-        refused.map_or(Ok(()), Err)
+        .await;
+        let rest: Vec<String> = events
+            .finish()
+            .and_then(Event::message)
+            .into_iter()
+            .collect();
+        let empty = seen + rest.len() == 0;
+        (rest, read.map(|()| empty))
+    } else {
+        match response.text().await {
+            Ok(body) if body.trim().is_empty() => (Vec::new(), Ok(true)),
+            Ok(body) => (vec![body], Ok(false)),
+            Err(e) => (Vec::new(), Err(e.to_string())),
+        }
+    };
+    let nothing_read = match read {
+        Ok(empty) => empty && messages.is_empty(),
+        Err(e) => {
+            let why = format!("the reply ({status_line}) could not be read: {e}");
+            say(generation, LinkNews::Lost { key, why });
+            let why = format!("The reply from {peer} (HTTP {status}) could not be read: {e}");
+            say(generation, LinkNews::Error { why });
+            return;
+        }
+    };
+    if !current(generation) {
+        return;
     }
+    if nothing_read && !(200..300).contains(&status) {
+        let why = format!(
+            "{peer} answered HTTP {status} {} with an empty body.",
+            response.status_text()
+        );
+        say(generation, LinkNews::Error { why });
+    }
+    record_in(generation, messages);
+    if !(200..300).contains(&status) {
+        // What the body held is logged (an error reply pairs); what it did not answer never will be.
+        let body = if nothing_read {
+            "an empty body"
+        } else {
+            "no reply to it"
+        };
+        let why = format!("the server answered {status_line} with {body}");
+        say(generation, LinkNews::Lost { key, why });
+    }
+}
 
-    /// Puts `answer` (a response to a request the server sent) in the editor, as one undoable
-    /// edit, and sends to the link.
-    pub fn prefill_reply(&self, answer: &str) {
-        self.app.replace_text_undoably(answer);
-        self.app.target.set(crate::ui::state::Target::Link);
+/// Tells the page what the server sent, as received now.
+fn record_in(generation: u32, messages: Vec<String>) {
+    // Stamped as the messages are read (the page logs them with this time).
+    let at_us = wall_clock_us();
+    for text in messages {
+        say(generation, LinkNews::Message { text, at_us });
     }
+}
+
+/// Reads `response`'s body chunk by chunk until it ends, telling the page what `take` makes of
+/// each chunk as it arrives; stops (and cancels the read) when the connection is no longer
+/// `generation`. `Err`: why the body could not be read (or what `take` refused).
+async fn read_stream(
+    response: &gloo_net::http::Response,
+    generation: u32,
+    mut take: impl FnMut(&[u8]) -> Result<Vec<String>, String>,
+) -> Result<(), String> {
+    let mut refused = None;
+    read_chunks(response, |chunk| {
+        if !current(generation) {
+            return false;
+        }
+        match take(chunk) {
+            Ok(messages) => {
+                record_in(generation, messages);
+                true
+            }
+            Err(why) => {
+                refused = Some(why);
+                false
+            }
+        }
+    })
+    .await?;
+    refused.map_or(Ok(()), Err)
 }
 
 /// Reads `response`'s body chunk by chunk as it arrives, handing each to `take`, until the body
 /// ends or `take` returns false (then the read is cancelled). `Err`: why the body could not be
 /// read.
-pub(super) async fn read_chunks(
+async fn read_chunks(
     response: &gloo_net::http::Response,
     mut take: impl FnMut(&[u8]) -> bool,
 ) -> Result<(), String> {
-    use wasm_bindgen::JsCast;
     let Some(body) = response.body() else {
         return Ok(());
     };
@@ -596,23 +506,23 @@ async fn write_ws(mut queued: UnboundedReceiver<String>, mut sink: impl Sink<Mes
 
 /// How a WebSocket connection ended.
 #[derive(Default)]
-pub(super) struct End {
+struct End {
     opened: bool,
     error: bool,
-    close: Option<(u16, String, bool)>,
+    close: Option<(u16, String)>,
 }
 
 impl End {
     /// The end in words a user can act on.
     fn explain(&self, url: &str) -> String {
         match (&self.close, self.opened) {
-            (Some((code, _, _)), false) if *code == 1006 || self.error => format!(
+            (Some((code, _)), false) if *code == 1006 || self.error => format!(
                 "no WebSocket connection to {url} (code 1006, the browser gives no more detail): nothing is listening there, \
                  or the server refused the handshake (wrong path or subprotocol). Check that the server runs and the host, port and path."
             ),
-            (Some((1006, _, _)), true) => "the connection dropped without a close frame (code 1006): the server stopped or the network failed".into(),
-            (Some((code, reason, _)), _) if reason.is_empty() => format!("the server closed the connection with code {code} and no reason"),
-            (Some((code, reason, _)), _) => format!("the server closed the connection with code {code}: “{reason}”"),
+            (Some((1006, _)), true) => "the connection dropped without a close frame (code 1006): the server stopped or the network failed".into(),
+            (Some((code, reason)), _) if reason.is_empty() => format!("the server closed the connection with code {code} and no reason"),
+            (Some((code, reason)), _) => format!("the server closed the connection with code {code}: “{reason}”"),
             (None, _) => "the connection ended".into(),
         }
     }

@@ -9,7 +9,8 @@
 //! `Last-Event-ID` (at most [`MAX_RESUMES`] times; only when an event id was sent).
 //! It runs in the Probe's worker ([`super::worker`]): waits are the global `setTimeout`
 //! ([`sleep`]) and the clock the global `performance.now()` ([`clock_ms`]), which a worker has
-//! as a page does (Leptos' timers need a window).
+//! as a page does (Leptos' timers need a window); both are the live link's transport's, which
+//! runs in a worker too.
 
 use std::collections::VecDeque;
 use std::time::Duration;
@@ -20,7 +21,7 @@ use futures_util::{Sink, SinkExt, StreamExt};
 use gloo_net::websocket::futures::WebSocket;
 use gloo_net::websocket::{Message, State, WebSocketError};
 
-use super::super::transport::fetch_post;
+use super::super::transport::{clock_ms, fetch_post, sleep};
 use super::super::wording::{binary_text, explain_fetch_error, explain_open_error};
 use super::super::Transport;
 use crate::event_stream::{Event, EventStream};
@@ -29,33 +30,10 @@ use crate::probe::link::{
     MAX_RESUMES, MAX_RETRY,
 };
 use crate::probe::{Delivery, LinkError, ProbeLink};
-use wasm_bindgen::prelude::wasm_bindgen;
 use wasm_bindgen::JsCast;
-use wasm_bindgen::JsValue;
-use web_sys::js_sys;
 
 /// The largest HTTP response body read (as `jrpc probe`).
 const MAX_BODY: usize = 16 * 1024 * 1024;
-
-#[wasm_bindgen]
-extern "C" {
-    /// The global `setTimeout` (a window's or a worker's).
-    #[wasm_bindgen(js_name = setTimeout)]
-    fn set_timeout_ms(handler: &js_sys::Function, ms: f64) -> JsValue;
-    /// The global `performance.now()`: milliseconds from a monotonic clock.
-    #[wasm_bindgen(js_namespace = performance, js_name = now)]
-    fn clock_ms() -> f64;
-}
-
-/// Resolves after `wait`.
-async fn sleep(wait: Duration) {
-    let (done, waited) = futures_channel::oneshot::channel::<()>();
-    let fire = wasm_bindgen::closure::Closure::once_into_js(move || {
-        let _ = done.send(());
-    });
-    let _ = set_timeout_ms(fire.unchecked_ref(), wait.as_secs_f64() * 1000.0);
-    let _ = waited.await;
-}
 
 enum Wire {
     Ws {
