@@ -5,7 +5,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { BASE_URL, entries, launch, openAdvanced, openApp } from './support.mjs';
+import { BASE_URL, entries, launch, openAdvanced, openApp, openUncached } from './support.mjs';
 import { jsonrpsee, jrpcServe, misbehaving } from './servers.mjs';
 
 let browser;
@@ -476,5 +476,42 @@ test('after a reload, requests that were in flight on the link are marked lost',
   await page.waitForSelector('[data-testid=log-entry][data-status=lost]', { timeout: 5000 });
   assert.equal(await page.getAttribute('[data-testid=link-status]', 'data-state'), 'closed');
   assert.equal(await page.getAttribute('[data-testid=pending]', 'data-count'), '0');
+  await context.close();
+});
+
+/** The live link's worker files (src/ui/link/transport.rs, the `link-worker` binary): glue and wasm. */
+const LINK_FILE = /\/link-worker[^/]*\.(js|wasm)$/;
+
+test('the first load does not fetch the live link: its worker is fetched on the first Connect, once', async () => {
+  const { context, page, problems, fetched } = await openUncached(browser);
+  await page.waitForTimeout(1_000);
+  assert.deepEqual(fetched.filter((u) => LINK_FILE.test(u)), [], 'nothing of the link before the first Connect');
+  await connect(page, rpsee.ws);
+  await subtractPairs(page, 'jsonrpsee ws');
+  // Disconnect, then another endpoint and transport: the same worker serves it.
+  await page.click('[data-testid=link-connect]');
+  await state(page, 'closed');
+  await connect(page, rpsee.http);
+  await subtractPairs(page, 'jsonrpsee http');
+  const linkFiles = fetched.filter((u) => LINK_FILE.test(u)).map((u) => u.replace(/.*\//, '').replace(/-[0-9a-f]{16}/, ''));
+  assert.deepEqual(linkFiles.sort(), ['link-worker.js', 'link-worker_bg.wasm']);
+  assert.deepEqual(unexpected(problems), []);
+  await context.close();
+});
+
+test('a link whose worker does not load says so in its status, and Connect again tries again', async () => {
+  const { context, page } = await openUncached(browser);
+  let refused = 0;
+  await page.route(/\/link-worker[^/]*_bg\.wasm$/, async (route) => {
+    refused += 1;
+    await route.fulfill({ status: 404, body: 'gone' });
+  });
+  const status = await (connect(page, rpsee.ws, { until: 'error' }).then(() => state(page, 'error')));
+  assert.match(status, /^error: the live link could not run: its worker's files \(link-worker-[0-9a-f]{16}\.js, link-worker-[0-9a-f]{16}_bg\.wasm\) did not load.*Press Connect to try again/);
+  assert.equal(refused, 1);
+  await page.unroute(/\/link-worker[^/]*_bg\.wasm$/);
+  await page.click('[data-testid=link-connect]');
+  await state(page, 'open');
+  await subtractPairs(page, 'after a retry');
   await context.close();
 });

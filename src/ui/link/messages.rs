@@ -15,19 +15,9 @@ use super::LinkState;
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "request", rename_all = "snake_case")]
 pub enum LinkRequest {
-    /// Connect to `url` (closing any connection first): a WebSocket opens (and reconnects with
-    /// backoff when `auto_reconnect`); HTTP has nothing to open, each `send` is a POST.
-    Connect {
-        generation: u32,
-        url: String,
-        /// A WebSocket (`ws:`, `wss:`) or HTTP (`http:`, `https:`) endpoint.
-        websocket: bool,
-        /// The WebSocket subprotocol (empty: none).
-        protocol: String,
-        /// The panel's extra HTTP headers.
-        headers: Vec<(String, String)>,
-        auto_reconnect: bool,
-    },
+    /// Connect to the endpoint (closing any connection first): a WebSocket opens (and
+    /// reconnects with backoff when asked to); HTTP has nothing to open, each `send` is a POST.
+    Connect { generation: u32, endpoint: Endpoint },
     /// Send one client document, logged by the page as entry `key` (what it carried is marked
     /// lost with the reason when it cannot go, or its POST fails).
     Send {
@@ -37,6 +27,20 @@ pub enum LinkRequest {
     },
     /// Close the connection; `generation` is the page's number after it.
     Disconnect { generation: u32 },
+}
+
+/// Where a connection goes and how (the panel's options, checked by the page).
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Endpoint {
+    pub url: String,
+    /// A WebSocket (`ws:`, `wss:`) or HTTP (`http:`, `https:`) endpoint.
+    pub websocket: bool,
+    /// The WebSocket subprotocol (empty: none).
+    pub protocol: String,
+    /// The panel's extra HTTP headers.
+    pub headers: Vec<(String, String)>,
+    /// Reconnect with backoff when a WebSocket connection ends by itself.
+    pub auto_reconnect: bool,
 }
 
 /// The worker to the page: what happened on connection `generation`. A struct around an

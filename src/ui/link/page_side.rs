@@ -19,7 +19,7 @@ use crate::ui::lazy_worker::LazyWorker;
 use crate::ui::prelude::*;
 use crate::ui::state::NoticeLevel;
 
-use super::messages::{LinkEvent, LinkNews, LinkRequest};
+use super::messages::{Endpoint, LinkEvent, LinkNews, LinkRequest};
 use super::wording::{check_url, parse_headers};
 use super::{Link, LinkOptions, LinkState, Transport, BATCH, SETTLE_MS};
 
@@ -124,13 +124,16 @@ impl Link {
         // Connecting until the worker says otherwise (an HTTP endpoint: open once the worker
         // runs).
         self.state.set(LinkState::Connecting);
-        self.tell(&LinkRequest::Connect {
-            generation,
+        let endpoint = Endpoint {
             url,
             websocket: transport == Transport::Ws,
             protocol: options.protocol.trim().to_string(),
             headers,
             auto_reconnect: options.auto_reconnect,
+        };
+        self.tell(&LinkRequest::Connect {
+            generation,
+            endpoint,
         });
     }
 

@@ -24,7 +24,7 @@ use wasm_bindgen::{JsCast, JsValue};
 use web_sys::js_sys;
 use web_sys::js_sys::futures::spawn_local;
 
-use super::messages::{LinkEvent, LinkNews, LinkRequest};
+use super::messages::{Endpoint, LinkEvent, LinkNews, LinkRequest};
 use super::wording::{binary_text, explain_fetch_error, explain_open_error};
 use super::{LinkState, MAX_ATTEMPTS};
 use crate::event_stream::{Event, EventStream};
@@ -98,14 +98,8 @@ impl Drop for Socket {
 struct Conn {
     /// The page's number of this connection: tasks of an older one stop.
     generation: u32,
-    url: String,
-    websocket: bool,
-    /// The WebSocket subprotocol (empty: none).
-    protocol: String,
-    /// HTTP headers the page parsed from the panel.
-    headers: Vec<(String, String)>,
-    /// Reconnect with backoff when a WebSocket connection ends by itself.
-    auto_reconnect: bool,
+    /// Where it goes and how.
+    endpoint: Endpoint,
     /// The WebSocket of the current attempt.
     socket: Option<Socket>,
     /// How the current attempt is going (for the words when it ends).
@@ -155,23 +149,16 @@ fn handle(request: LinkRequest) {
     match request {
         LinkRequest::Connect {
             generation,
-            url,
-            websocket,
-            protocol,
-            headers,
-            auto_reconnect,
+            endpoint,
         } => {
+            let websocket = endpoint.websocket;
             // The old connection (its socket) is dropped here: its tasks stop.
             let old = with(|c| {
                 std::mem::replace(
                     c,
                     Conn {
                         generation,
-                        url,
-                        websocket,
-                        protocol,
-                        headers,
-                        auto_reconnect,
+                        endpoint,
                         ..Conn::default()
                     },
                 )
@@ -206,8 +193,12 @@ fn handle(request: LinkRequest) {
 /// Sends one document over the current connection: a WebSocket frame, or a POST of its own.
 fn send(generation: u32, text: String, key: u64) {
     let Some((websocket, outbox)) = with(|c| {
-        (c.generation == generation)
-            .then(|| (c.websocket, c.socket.as_ref().map(|s| s.outbox.clone())))
+        (c.generation == generation).then(|| {
+            (
+                c.endpoint.websocket,
+                c.socket.as_ref().map(|s| s.outbox.clone()),
+            )
+        })
     }) else {
         return;
     };
@@ -230,8 +221,13 @@ fn send(generation: u32, text: String, key: u64) {
 /// ended); its reader task drives everything after.
 fn open_ws(generation: u32) {
     let Some((url, protocol, attempt)) = with(|c| {
-        (c.generation == generation)
-            .then(|| (c.url.clone(), c.protocol.trim().to_string(), c.attempt))
+        (c.generation == generation).then(|| {
+            (
+                c.endpoint.url.clone(),
+                c.endpoint.protocol.trim().to_string(),
+                c.attempt,
+            )
+        })
     }) else {
         return;
     };
@@ -307,7 +303,12 @@ fn on_close(generation: u32, code: u16, reason: String) {
         let mut end = std::mem::take(&mut c.end);
         end.close = Some((code, reason));
         c.attempt = if end.opened { 1 } else { c.attempt + 1 };
-        Some((end, c.url.clone(), c.auto_reconnect, c.attempt))
+        Some((
+            end,
+            c.endpoint.url.clone(),
+            c.endpoint.auto_reconnect,
+            c.attempt,
+        ))
     }) else {
         return;
     };
@@ -337,7 +338,13 @@ fn on_close(generation: u32, code: u16, reason: String) {
 /// One HTTP POST (carrying log entry `key`) and its reply (JSON, or Server-Sent Events for
 /// MCP's Streamable HTTP).
 async fn post(generation: u32, doc: String, key: u64) {
-    let (peer, headers, session) = with(|c| (c.url.clone(), c.headers.clone(), c.session.clone()));
+    let (peer, headers, session) = with(|c| {
+        (
+            c.endpoint.url.clone(),
+            c.endpoint.headers.clone(),
+            c.session.clone(),
+        )
+    });
     let reply = fetch_post(&peer, &doc, &headers, session.as_deref()).await;
     if !current(generation) {
         return;
