@@ -31,6 +31,10 @@ use crate::event_stream::{Event, EventStream};
 
 /// The longest Server-Sent Event read from an HTTP reply (a longer one ends the read).
 const MAX_EVENT: usize = 16 * 1024 * 1024;
+/// The longest plain HTTP reply body read (a longer one is cancelled, and said) and the longest
+/// WebSocket frame handed to the page (a longer one is dropped, and said): a hostile server
+/// cannot make the page parse and log more than this in one message.
+const MAX_MESSAGE: usize = MAX_EVENT;
 
 #[wasm_bindgen]
 extern "C" {
@@ -276,6 +280,14 @@ async fn run_ws(generation: u32, mut ws: WebSocket, queued: UnboundedReceiver<St
         // Stamped as the frame is taken from the socket (the page logs it with this time).
         let at_us = wall_clock_us();
         let text = match frame {
+            Ok(Message::Text(text)) if text.len() > MAX_MESSAGE => {
+                say_too_long(generation, "A WebSocket frame", text.len());
+                continue;
+            }
+            Ok(Message::Bytes(bytes)) if bytes.len() > MAX_MESSAGE => {
+                say_too_long(generation, "A binary WebSocket frame", bytes.len());
+                continue;
+            }
             Ok(Message::Text(text)) => text,
             Ok(Message::Bytes(bytes)) => binary_text(&bytes),
             Err(WebSocketError::ConnectionError) => {
@@ -409,10 +421,10 @@ async fn post(generation: u32, doc: String, key: u64) {
         let empty = seen + rest.len() == 0;
         (rest, read.map(|()| empty))
     } else {
-        match response.text().await {
+        match read_body(&response).await {
             Ok(body) if body.trim().is_empty() => (Vec::new(), Ok(true)),
             Ok(body) => (vec![body], Ok(false)),
-            Err(e) => (Vec::new(), Err(e.to_string())),
+            Err(e) => (Vec::new(), Err(e)),
         }
     };
     let nothing_read = match read {
@@ -446,6 +458,39 @@ async fn post(generation: u32, doc: String, key: u64) {
         let why = format!("the server answered {status_line} with {body}");
         say(generation, LinkNews::Lost { key, why });
     }
+}
+
+/// Says that a message of `len` bytes from the server was over [`MAX_MESSAGE`] and not read.
+fn say_too_long(generation: u32, what: &str, len: usize) {
+    if current(generation) {
+        let why = format!(
+            "{what} of {len} bytes from the server was dropped: the live link reads messages of at most {} MB.",
+            MAX_MESSAGE >> 20
+        );
+        say(generation, LinkNews::Error { why });
+    }
+}
+
+/// A plain reply's body as text (UTF-8; a byte sequence that is not is replaced, as `Response.text()` does),
+/// read chunk by chunk and refused past [`MAX_MESSAGE`] bytes (the read is cancelled then).
+async fn read_body(response: &gloo_net::http::Response) -> Result<String, String> {
+    let mut body = Vec::new();
+    let mut over = false;
+    read_chunks(response, |chunk| {
+        over = body.len() + chunk.len() > MAX_MESSAGE;
+        if !over {
+            body.extend_from_slice(chunk);
+        }
+        !over
+    })
+    .await?;
+    if over {
+        return Err(format!(
+            "it is over {} MB, the most the live link reads",
+            MAX_MESSAGE >> 20
+        ));
+    }
+    Ok(String::from_utf8_lossy(&body).into_owned())
 }
 
 /// Tells the page what the server sent, as received now.
