@@ -30,8 +30,8 @@ mod share;
 mod state;
 mod storage;
 mod teach_page;
-/// The teaching views' module's main (the `teach-views` binary).
-pub mod teach_views;
+/// The main of the views loaded later (the `later-views` binary): the teaching views.
+pub mod later_views;
 pub mod teaching;
 mod theme;
 mod views;

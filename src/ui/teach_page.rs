@@ -1,4 +1,4 @@
-//! The teaching views' handle on the page ([`super::teach_views`]' module): what the page told
+//! The teaching views' handle on the page ([`super::later_views`]' module): what the page told
 //! them (its profile, the mock's settings, the API document's reference) and the way to ask it
 //! for what only the page does, over [`super::views_bridge`]. Apart from the views' module so
 //! that the views (reference, quiz, lessons) and the module that mounts them import it without

@@ -4,7 +4,7 @@
 //! The playground stays mounted while another view shows, so its text, log and mock session stay.
 //!
 //! The teaching views live in a wasm module of their own, loaded on the first open of one
-//! ([`TeachView`], [`super::teach_views`]): each view is a component built afresh when the route
+//! ([`TeachView`], [`super::later_views`]): each view is a component built afresh when the route
 //! changes (a new route starts its view's state afresh); within a view the state is signals,
 //! owned by the view.
 
@@ -75,7 +75,7 @@ pub fn Nav() -> impl IntoView {
     }
 }
 
-/// Where the teaching views' module is ([`super::teach_views`], loaded on the first open of one).
+/// Where the teaching views' module is ([`super::later_views`], loaded on the first open of one).
 #[derive(Clone, Debug, PartialEq)]
 enum Module {
     /// Not asked for yet: no teaching view was opened.

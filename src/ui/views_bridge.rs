@@ -1,6 +1,6 @@
 //! The bridge between the page and its teaching views (the rule reference with the API
 //! reference, the quiz, the lessons), which live in a second wasm module of their own
-//! (`src/bin/teach_views.rs`, [`crate::ui::teach_views`]) that the page loads on the first open
+//! (`src/bin/later_views.rs`, [`crate::ui::later_views`]) that the page loads on the first open
 //! of one of them, so that its first load carries none of them. Everything that crosses is here.
 //!
 //! Both sides share one element, the views' host (`data-testid="teach-views"`, inside the

@@ -3,7 +3,7 @@
 // (a changed file is refused); the view says it is loading, and a failed fetch says so with a
 // retry; the service worker caches it at install, so the reference opens offline although the
 // first visit never opened it. The views themselves are a wasm module of their own
-// (src/bin/teach_views.rs, loaded by src/ui/boot.js when src/ui/views.rs asks:
+// (src/bin/later_views.rs, loaded by src/ui/boot.js when src/ui/views.rs asks:
 // src/ui/views_bridge.rs), loaded the same way: not on the first load, once on the first open,
 // and a module whose files do not load, or are not the build's (their SRI hashes), is said with
 // a Retry, and Retry loads it.
@@ -13,8 +13,8 @@ import assert from 'node:assert/strict';
 import { BASE_URL, launch, watch } from './support.mjs';
 
 const TEACHING = /\/teaching-[0-9a-f]{16}\.json$/;
-const MODULE_JS = /\/teach-views-[0-9a-f]{16}\.js(\?attempt=\d+)?$/;
-const MODULE_WASM = /\/teach-views-[0-9a-f]{16}_bg\.wasm(\?attempt=\d+)?$/;
+const MODULE_JS = /\/later-views-[0-9a-f]{16}\.js(\?attempt=\d+)?$/;
+const MODULE_WASM = /\/later-views-[0-9a-f]{16}_bg\.wasm(\?attempt=\d+)?$/;
 
 let browser;
 before(async () => {

@@ -11,13 +11,13 @@ fn main() {}
 #[cfg(target_arch = "wasm32")]
 #[wasm_bindgen::prelude::wasm_bindgen]
 pub fn mount(host: web_sys::HtmlElement) {
-    jsonrpc_playground::ui::teach_views::mount(host);
+    jsonrpc_playground::ui::later_views::mount(host);
 }
 
 #[cfg(not(target_arch = "wasm32"))]
 fn main() -> std::process::ExitCode {
     eprintln!(
-        "teach-views is the web app's teaching views, loaded by the page: build the app with \
+        "later-views is the web app's views loaded later (the teaching views), loaded by the page: build the app with \
          Trunk (`bash scripts/serve.sh`).\nOn the command line use `jrpc check`."
     );
     std::process::ExitCode::from(2)

@@ -1,4 +1,4 @@
-//! The teaching views' module (`src/bin/teach_views.rs`, bin `teach-views`): the rule reference
+//! The teaching views' module (`src/bin/later_views.rs`, bin `later-views`): the rule reference
 //! (with the API reference under an OpenRPC document), the quiz and the lessons, in a wasm module
 //! of their own with their own Leptos runtime, mounted by src/ui/boot.js into the host the page
 //! gives ([`super::views`] loads it on the first open of one of them). The page keeps the route:
