@@ -86,7 +86,7 @@ impl Link {
     /// Connects with the panel's options (closing any connection first).
     pub fn connect(&self) {
         self.disconnect();
-        let options = self.conn.with_value(|c| c.draft.clone());
+        let options = self.draft.get_untracked();
         let url = options.url.trim().to_string();
         let transport = match check_url(&url) {
             Ok(t) => t,
