@@ -40,10 +40,7 @@ impl Page {
 
     /// A notice on the page.
     pub fn notify(&self, level: NoticeLevel, text: impl Into<String>) {
-        self.ask(FromViews::Notify {
-            error: level == NoticeLevel::Error,
-            text: text.into(),
-        });
+        self.ask(FromViews::notice(level, text.into()));
     }
 
     /// Puts `text` into the editor with `profile` and shows the playground, saying so with `what`.

@@ -111,6 +111,16 @@ pub enum FromViews {
     ProbeApiCancel,
 }
 
+impl FromViews {
+    /// A notice for the user at `level`.
+    pub fn notice(level: crate::ui::NoticeLevel, text: String) -> FromViews {
+        FromViews::Notify {
+            error: level == crate::ui::NoticeLevel::Error,
+            text,
+        }
+    }
+}
+
 /// Dispatches `event` on `target` with `detail` (bubbling when `bubbles`).
 pub fn dispatch(target: &web_sys::EventTarget, event: &str, detail: &JsValue, bubbles: bool) {
     let init = web_sys::CustomEventInit::new();

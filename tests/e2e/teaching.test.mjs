@@ -132,13 +132,20 @@ test('after a first load that opened no teaching view, the reference opens offli
   await context.close();
 });
 
-test('the first load does not fetch the views module; the first open of the reference does, once', async () => {
+/** A fresh visitor's first load of the playground, which fetches nothing of the views module;
+ * `fetched` then names the module's files requested as they come. */
+async function firstLoad() {
   const { context, page, problems } = await visitor();
   const fetched = moduleRequests(page);
   await page.goto(BASE_URL);
   await page.waitForSelector('[data-testid=verdict]');
   await page.waitForLoadState('networkidle');
   assert.deepEqual(fetched, [], 'nothing of the views module on the first load');
+  return { context, page, problems, fetched };
+}
+
+test('the first load does not fetch the views module; the first open of the reference does, once', async () => {
+  const { context, page, problems, fetched } = await firstLoad();
   await page.click('[data-testid=views] a[data-view=reference]');
   await page.waitForSelector('[data-testid=rule-entry] pre.bad');
   assert.equal(fetched.length, 2, fetched.join(' '));
@@ -162,12 +169,7 @@ test('the first load does not fetch the views module; the first open of the refe
 });
 
 test('the first open of the Probe fold fetches the views module once, and a teaching view opened later does not fetch it again', async () => {
-  const { context, page, problems } = await visitor();
-  const fetched = moduleRequests(page);
-  await page.goto(BASE_URL);
-  await page.waitForSelector('[data-testid=verdict]');
-  await page.waitForLoadState('networkidle');
-  assert.deepEqual(fetched, [], 'nothing of the views module on the first load');
+  const { context, page, problems, fetched } = await firstLoad();
   assert.equal(await page.$(`${PROBE_FOLD} [data-testid=probe]`), null, 'the Probe is not in the page before');
   await page.click(`${PROBE_FOLD} > summary`);
   await page.waitForSelector(`${PROBE_FOLD} [data-testid=probe-run]`);

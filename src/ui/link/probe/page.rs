@@ -61,10 +61,7 @@ impl ProbePage {
 
     /// A notice on the page.
     pub fn notify(&self, level: NoticeLevel, text: impl Into<String>) {
-        self.ask(FromViews::Notify {
-            error: level == NoticeLevel::Error,
-            text: text.into(),
-        });
+        self.ask(FromViews::notice(level, text.into()));
     }
 
     /// Runs `probe` in the page's API worker, under the document in use (`under_document`) or the
