@@ -10,7 +10,7 @@
 //   5. The worker binaries (Trunk's data-type="worker": probe-worker) get 1 and 2 as well, and
 //      hashed names like the page's files (Trunk leaves them unhashed); so does the Probe's loader
 //      (probe-boot.js). <meta name="app-entry"> (data-lazy-*) names the new files.
-//      The teaching views' module (teach-views, loaded on the main thread by boot.js) also gets
+//      The teaching views' module (later-views, loaded on the main thread by boot.js) also gets
 //      its files' SRI hashes in <meta name="app-entry" data-views-integrity-js/-wasm>.
 //   6. The teaching text (teaching.json) is made compact, gets a hashed name, and its SRI hash in
 //      <meta name="app-entry" data-teaching-integrity>.
@@ -64,7 +64,7 @@ for (const wasmName of [mainWasm, ...workerWasms]) {
     page = renameIn(page, jsName, newJs);
     page = renameIn(page, wasmName, newWasmName);
     // The teaching views' module is loaded on the main thread (src/ui/boot.js): with SRI.
-    if (base === 'teach-views') {
+    if (base === 'later-views') {
       const attribute = 'data-lazy-views-js=';
       if (page.split(attribute).length !== 2) fail(`index.html names ${attribute} not once`);
       page = page.replace(attribute, `data-views-integrity-js="${sri(Buffer.from(min.code))}" data-views-integrity-wasm="${sri(newWasm)}" ${attribute}`);

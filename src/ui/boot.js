@@ -3,13 +3,14 @@
 // with the hashed names of the wasm-bindgen JS and the .wasm.
 const entry = document.querySelector('meta[name="app-entry"]').dataset;
 const loading = document.querySelector('[data-testid=boot-status]');
-// The teaching views (reference, quiz, lessons), a second wasm module loaded on the first open of
-// one of them: src/ui/views.rs asks with a `views:load` event on their host (detail: the attempt,
-// 0 first; a retry loads the files under a new address, as a module that failed to load is
-// never fetched again under its own), the module mounts into it, and a file that does not load
-// or is not the build's (release builds: SRI hashes in data-views-integrity-*, written by
-// scripts/post-build.mjs; the glue is checked by a modulepreload before it is imported) is said
-// with `views:unavailable` (src/ui/views_bridge.rs).
+// The views loaded later (the teaching views: reference, quiz, lessons; the link panel's Probe),
+// a second wasm module loaded once, on the first open of one of them: src/ui/views.rs and
+// src/ui/link/probe_fold.rs ask with a `views:load` event on their host, the module is loaded
+// (once for every host; again, under a new address, only after it failed: a module that failed
+// to load is never fetched again under its own) and mounted into that host, and a file that does
+// not load or is not the build's (release builds: SRI hashes in data-views-integrity-*, written
+// by scripts/post-build.mjs; the glue is checked by a modulepreload before it is imported) is
+// said with `views:unavailable` (src/ui/views_bridge.rs).
 const preload = (href, integrity) => new Promise((loaded, failed) => {
   const link = Object.assign(document.createElement('link'), { rel: 'modulepreload', href });
   if (integrity) link.integrity = integrity;
@@ -17,15 +18,25 @@ const preload = (href, integrity) => new Promise((loaded, failed) => {
   link.onerror = () => failed(new Error(`${href.split('/').pop()} did not load or is not this build's`));
   document.head.append(link);
 });
-addEventListener('views:load', async ({ target: host, detail: attempt }) => {
+let failedLoads = 0;
+const loadViews = async () => {
+  const again = failedLoads ? `?attempt=${failedLoads}` : '';
+  const js = entry.lazyViewsJs + again;
+  await preload(js, entry.viewsIntegrityJs);
+  const views = await import(js);
+  const wasm = fetch(entry.lazyViewsWasm + again, { integrity: entry.viewsIntegrityWasm ?? '' });
+  await views.default({ module_or_path: wasm });
+  return views;
+};
+let views; // the module's loading, shared by the hosts (forgotten when it fails)
+addEventListener('views:load', async ({ target: host }) => {
   try {
-    const again = attempt ? `?attempt=${attempt}` : '';
-    const js = entry.lazyViewsJs + again;
-    await preload(js, entry.viewsIntegrityJs);
-    const views = await import(js);
-    const wasm = fetch(entry.lazyViewsWasm + again, { integrity: entry.viewsIntegrityWasm ?? '' });
-    await views.default({ module_or_path: wasm });
-    views.mount(host);
+    views ??= loadViews().catch((err) => {
+      views = undefined;
+      failedLoads += 1;
+      throw err;
+    });
+    (await views).mount(host);
   } catch (err) {
     host.dispatchEvent(new CustomEvent('views:unavailable', { detail: String(err?.message ?? err) }));
   }

@@ -17,6 +17,8 @@ pub mod bench;
 mod exchange;
 mod fetch;
 pub(crate) mod js;
+/// The main of the views loaded later (the `later-views` binary): the teaching views, the Probe.
+pub mod later_views;
 mod lazy_worker;
 mod lessons;
 pub(crate) mod link;
@@ -30,8 +32,6 @@ mod share;
 mod state;
 mod storage;
 mod teach_page;
-/// The teaching views' module's main (the `teach-views` binary).
-pub mod teach_views;
 pub mod teaching;
 mod theme;
 mod views;

@@ -1,4 +1,4 @@
-//! The teaching views' handle on the page ([`super::teach_views`]' module): what the page told
+//! The teaching views' handle on the page ([`super::later_views`]' module): what the page told
 //! them (its profile, the mock's settings, the API document's reference) and the way to ask it
 //! for what only the page does, over [`super::views_bridge`]. Apart from the views' module so
 //! that the views (reference, quiz, lessons) and the module that mounts them import it without
@@ -40,10 +40,7 @@ impl Page {
 
     /// A notice on the page.
     pub fn notify(&self, level: NoticeLevel, text: impl Into<String>) {
-        self.ask(FromViews::Notify {
-            error: level == NoticeLevel::Error,
-            text: text.into(),
-        });
+        self.ask(FromViews::notice(level, text.into()));
     }
 
     /// Puts `text` into the editor with `profile` and shows the playground, saying so with `what`.

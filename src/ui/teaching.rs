@@ -87,28 +87,33 @@ async fn fetch() -> Result<String, String> {
     crate::ui::fetch::text(request, TEACHING_MAX_BYTES).await
 }
 
+/// Who needs the teaching text, in words.
+const NEEDED: &str = "The reference, the lessons and the quiz need it";
+
 /// What a teaching view shows until its text is there: "loading", or why it failed and a retry.
 pub fn pending(state: RwSignal<TeachingState>) -> AnyView {
     match state.get() {
         TeachingState::Failed(why) => {
-            pending_view(Some(why), "teaching text", move || retry(state))
+            pending_view(Some(why), "teaching text", NEEDED, move || retry(state))
         }
-        _ => pending_view(None, "teaching text", || {}),
+        _ => pending_view(None, "teaching text", NEEDED, || {}),
     }
 }
 
-/// "Loading the `what`…", or (`failed`: why) that it did not load, with a retry that calls
-/// `retry`: the teaching text's status, and the teaching views' module's (src/ui/views.rs).
+/// "Loading the `what`…", or (`failed`: why) that it did not load (`needed`: who needs it, in
+/// words), with a retry that calls `retry`: the teaching text's status, and the views' module's
+/// in each of its hosts (src/ui/views.rs).
 pub fn pending_view(
     failed: Option<String>,
     what: &'static str,
+    needed: &'static str,
     retry: impl Fn() + 'static,
 ) -> AnyView {
     match failed {
         Some(why) => view! {
             <section class="teach" data-testid="teaching-failed" role="alert">
                 <h2 tabindex="-1">{format!("The {what} did not load")}</h2>
-                <p>{format!("The reference, the lessons and the quiz need it: {why}. Check the connection, then retry.")}</p>
+                <p>{format!("{needed}: {why}. Check the connection, then retry.")}</p>
                 <button type="button" data-testid="teaching-retry" on:click=move |_| retry()>"Retry"</button>
             </section>
         }

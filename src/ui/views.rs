@@ -4,11 +4,12 @@
 //! The playground stays mounted while another view shows, so its text, log and mock session stay.
 //!
 //! The teaching views live in a wasm module of their own, loaded on the first open of one
-//! ([`TeachView`], [`super::teach_views`]): each view is a component built afresh when the route
+//! ([`TeachView`], [`super::later_views`]): each view is a component built afresh when the route
 //! changes (a new route starts its view's state afresh); within a view the state is signals,
 //! owned by the view.
 
 use crate::ui::prelude::*;
+use wasm_bindgen::JsValue;
 
 use super::api::{use_api, ApiState};
 use super::exchange::{use_log, LogState};
@@ -75,23 +76,117 @@ pub fn Nav() -> impl IntoView {
     }
 }
 
-/// Where the teaching views' module is ([`super::teach_views`], loaded on the first open of one).
+/// Where the views' module is, as one of its hosts sees it ([`super::later_views`], loaded on the
+/// first open of one of the views it holds).
 #[derive(Clone, Debug, PartialEq)]
-enum Module {
-    /// Not asked for yet: no teaching view was opened.
+pub(crate) enum Module {
+    /// Not asked for yet: none of the host's views was opened.
     NotAsked,
     Loading,
-    /// Mounted: it shows the route's view.
+    /// Mounted into the host: it shows its views.
     Ready,
     /// Its files did not load: why, in words.
     Failed(String),
 }
 
-/// The teaching view the route names (empty and hidden for the playground): the host of the
-/// teaching views' module, loaded on the first open of one of them (src/ui/boot.js loads it when
-/// asked: [`views_bridge`]), which is told the route and what it reads of the page, and whose
-/// requests (a notice, an example into the editor, an API document, a lesson run's copy in the
-/// log) are done here. Until it is mounted: "loading", or why it failed with a retry.
+/// The page's end of one host of the views' module: the element it is mounted into and where
+/// the module stands there (the teaching views' [`TeachView`], the link panel's Probe fold).
+#[derive(Clone, Copy)]
+pub(crate) struct ModuleHost {
+    pub element: NodeRef<leptos::html::Div>,
+    pub module: RwSignal<Module>,
+}
+
+impl ModuleHost {
+    /// A host not asked for yet (its element is set by the view that holds it).
+    pub(crate) fn new() -> ModuleHost {
+        ModuleHost {
+            element: NodeRef::new(),
+            module: RwSignal::new(Module::NotAsked),
+        }
+    }
+
+    /// Listens to the host once its element is there: `answer` gets what the module mounted in
+    /// it asks (its readiness and boot.js's word that its files did not load are kept here).
+    /// Call once.
+    pub(crate) fn listen(&self, answer: impl Fn(FromViews) + Clone + 'static) {
+        let host = *self;
+        Effect::new(move |_| {
+            let Some(element) = host.element.get() else {
+                return;
+            };
+            let answer = answer.clone();
+            js::listen(
+                &element,
+                views_bridge::ASK,
+                move |ev| match views_bridge::message::<FromViews>(&ev) {
+                    Some(FromViews::Ready) => host.module.set(Module::Ready),
+                    Some(message) => answer(message),
+                    None => {}
+                },
+            );
+            js::listen(&element, views_bridge::UNAVAILABLE, move |ev| {
+                let why = views_bridge::detail_text(&ev).unwrap_or_default();
+                host.module.set(Module::Failed(why));
+            });
+        });
+    }
+
+    /// Asks src/ui/boot.js to load the module (once for every host; again after a failure) and
+    /// mount it into this host.
+    pub(crate) fn load(&self) {
+        if let Some(element) = self.element.get_untracked() {
+            self.module.set(Module::Loading);
+            views_bridge::dispatch(&element, views_bridge::LOAD, &JsValue::NULL, true);
+        }
+    }
+
+    /// Loads the module the first time (once the element is there).
+    pub(crate) fn load_once(&self) {
+        if self.module.with_untracked(|m| *m == Module::NotAsked) {
+            self.load();
+        }
+    }
+
+    /// Whether the module is mounted here (tracked).
+    pub(crate) fn ready(&self) -> bool {
+        self.module.with(|m| *m == Module::Ready)
+    }
+
+    /// Sends `message` to the module mounted here.
+    pub(crate) fn send(&self, message: &ToViews) {
+        if let Some(element) = self.element.get_untracked() {
+            views_bridge::send(&element, views_bridge::SHOW, message);
+        }
+    }
+
+    /// Until the module is mounted: "loading the `what`", or why it failed with a retry
+    /// (`needed`: who needs it, in words).
+    pub(crate) fn status(&self, what: &'static str, needed: &'static str) -> Option<AnyView> {
+        let this = *self;
+        match self.module.get() {
+            Module::Ready | Module::NotAsked => None,
+            Module::Loading => Some(pending_view(None, what, needed, || {})),
+            Module::Failed(why) => Some(pending_view(Some(why), what, needed, move || this.load())),
+        }
+    }
+}
+
+/// A notice the module asks for, on the page.
+pub(crate) fn notify(app: AppState, error: bool, text: String) {
+    let level = if error {
+        NoticeLevel::Error
+    } else {
+        NoticeLevel::Info
+    };
+    app.notify(level, text);
+}
+
+/// The teaching view the route names (empty and hidden for the playground): a host of the views'
+/// module, loaded on the first open of one of them (src/ui/boot.js loads it when asked:
+/// [`views_bridge`]), which is told the route and what it reads of the page, and whose requests
+/// (a notice, an example into the editor, an API document, a lesson run's copy in the log) are
+/// done here. Until it is mounted: "loading", or why it failed with a retry.
 #[component]
 pub fn TeachView() -> impl IntoView {
     let route = use_route();
@@ -99,101 +194,58 @@ pub fn TeachView() -> impl IntoView {
     let api = use_api();
     let log = use_log();
     let main = app.teach_main;
-    let host = NodeRef::<leptos::html::Div>::new();
-    let module = RwSignal::new(Module::NotAsked);
-    let attempts = StoredValue::new(0u32);
-    let load = move || {
-        if let Some(host) = host.get_untracked() {
-            module.set(Module::Loading);
-            let attempt = attempts.get_value();
-            attempts.set_value(attempt + 1);
-            views_bridge::dispatch(&host, views_bridge::LOAD, &attempt.into(), true);
-        }
-    };
-    // The module's requests, and boot.js's word that its files did not load.
-    Effect::new(move |_| {
-        let Some(host) = host.get() else { return };
-        js::listen(&host, views_bridge::ASK, move |ev| {
-            if let Some(message) = views_bridge::message::<FromViews>(&ev) {
-                answer(message, module, app, api, log);
-            }
-        });
-        js::listen(&host, views_bridge::UNAVAILABLE, move |ev| {
-            let why = views_bridge::detail_text(&ev).unwrap_or_default();
-            module.set(Module::Failed(why));
-        });
-    });
+    let host = ModuleHost::new();
+    host.listen(move |message| answer(message, app, api, log));
     // Loaded on the first open of a teaching view (once the host is there).
     Effect::new(move |_| {
-        let wanted = host.get().is_some() && !route.with(Route::is_playground);
-        if wanted && module.with_untracked(|m| *m == Module::NotAsked) {
-            load();
+        if host.element.get().is_some() && !route.with(Route::is_playground) {
+            host.load_once();
         }
     });
     // Once mounted, the module is told what it reads of the page, now and on every change, then
     // the route.
     Effect::new(move |_| {
-        if module.with(|m| *m == Module::Ready) {
+        if host.ready() {
             let context = ToViews::Context {
                 profile: profile_to_string(app.profile.get()),
                 fixtures: log.fixtures.get(),
                 auto_answer: log.auto_answer.get(),
                 api: api.reference.get(),
             };
-            send(host, &context);
+            host.send(&context);
         }
     });
     Effect::new(move |_| {
         let fragment = route.with(Route::fragment);
-        if module.with(|m| *m == Module::Ready) {
-            send(host, &ToViews::Show { fragment });
+        if host.ready() {
+            host.send(&ToViews::Show { fragment });
         }
     });
     // While the module loads or after it failed: its status is focused, as a view would be.
     Effect::new(move |_| {
-        let waiting = module.with(|m| *m != Module::Ready) && !route.with(Route::is_playground);
+        let waiting = !host.ready() && !route.with(Route::is_playground);
         if let (true, Some(main)) = (waiting, main.get()) {
             request_animation_frame(move || focus_within(&main, "h2"));
         }
     });
-    let status = move || match module.get() {
-        Module::Ready | Module::NotAsked => None,
-        Module::Loading => Some(pending_view(None, "teaching views", move || {})),
-        Module::Failed(why) => Some(pending_view(Some(why), "teaching views", load)),
+    let status = move || {
+        host.status(
+            "teaching views",
+            "The reference, the lessons and the quiz need them",
+        )
     };
     view! {
         <main class="teach-host" tabindex="-1" node_ref=main hidden=move || route.with(Route::is_playground)>
             {status}
-            <div data-testid="teach-views" node_ref=host></div>
+            <div data-testid="teach-views" data-later-views="teaching" node_ref=host.element></div>
         </main>
     }
 }
 
-/// Sends `message` to the module mounted in `host`.
-fn send(host: NodeRef<leptos::html::Div>, message: &ToViews) {
-    if let Some(host) = host.get_untracked() {
-        views_bridge::send(&host, views_bridge::SHOW, message);
-    }
-}
-
-/// Does what the module asks.
-fn answer(
-    message: FromViews,
-    module: RwSignal<Module>,
-    app: AppState,
-    api: ApiState,
-    log: LogState,
-) {
+/// Does what the teaching views ask.
+fn answer(message: FromViews, app: AppState, api: ApiState, log: LogState) {
     match message {
-        FromViews::Ready => module.set(Module::Ready),
-        FromViews::Notify { error, text } => {
-            let level = if error {
-                NoticeLevel::Error
-            } else {
-                NoticeLevel::Info
-            };
-            app.notify(level, text);
-        }
+        FromViews::Notify { error, text } => notify(app, error, text),
         FromViews::OpenInPlayground {
             text,
             profile,
@@ -208,5 +260,7 @@ fn answer(
                 page.record(&peer, r.direction, r.time_ms, r.raw);
             }
         }),
+        // The Probe's requests come from its own host.
+        FromViews::Ready | FromViews::ProbeApi { .. } | FromViews::ProbeApiCancel => {}
     }
 }

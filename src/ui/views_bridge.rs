@@ -1,18 +1,22 @@
-//! The bridge between the page and its teaching views (the rule reference with the API
-//! reference, the quiz, the lessons), which live in a second wasm module of their own
-//! (`src/bin/teach_views.rs`, [`crate::ui::teach_views`]) that the page loads on the first open
-//! of one of them, so that its first load carries none of them. Everything that crosses is here.
+//! The bridge between the page and its views loaded later (the teaching views: the rule
+//! reference with the API reference, the quiz, the lessons; and the link panel's Probe), which
+//! live in a second wasm module of their own (`src/bin/later_views.rs`,
+//! [`crate::ui::later_views`]) that the page loads on the first open of one of them, so that its
+//! first load carries none of them. Everything that crosses is here.
 //!
-//! Both sides share one element, the views' host (`data-testid="teach-views"`, inside the
-//! page's teaching `<main>`), and speak through events on it:
-//! - `views:load` (the page; bubbles to src/ui/boot.js, detail: the attempt, 0 first): load the
-//!   module (`data-lazy-views-js`, `data-lazy-views-wasm` of `<meta name="app-entry">`) and
-//!   mount it into the host; a file that does not load is said back with `views:unavailable`
-//!   (detail: why, in words);
+//! The module is mounted into each of the page's hosts for it, one Leptos root per host: the
+//! teaching views' (`data-testid="teach-views"`, inside the page's teaching `<main>`,
+//! `data-later-views="teaching"`) and the Probe's (inside the link panel's `probe-fold`,
+//! `data-later-views="probe"`). Each side speaks through events on the host:
+//! - `views:load` (the page; bubbles to src/ui/boot.js): load the module (`data-lazy-views-js`,
+//!   `data-lazy-views-wasm` of `<meta name="app-entry">`; once for both hosts, again only after
+//!   it failed) and mount it into the host; a file that does not load is said back with
+//!   `views:unavailable` (detail: why, in words);
 //! - `views:show` (the page → the views, a [`ToViews`] as JSON text): the view to show (the
 //!   page keeps the route and its one `hashchange` listener) and what the views read of the page;
 //! - `views:ask` (the views → the page, a [`FromViews`] as JSON text): what the views ask of the
-//!   page (a notice, an example into the editor, an API document, a lesson run's copy in the log).
+//!   page (a notice, an example into the editor, an API document, a lesson run's copy in the log,
+//!   a probe in the page's API worker).
 //!
 //! Both enums are serde's default, externally tagged (`{"show": {…}}`): docs/size-rules.md rule 10.
 
@@ -22,6 +26,7 @@ use wasm_bindgen::{JsCast, JsValue};
 
 use crate::exchange::mock_worker::Record;
 use crate::mock::Fixtures;
+use crate::ui::link::probe::messages::ApiProbe;
 
 /// The page asks src/ui/boot.js to load the module and mount it into the host.
 pub const LOAD: &str = "views:load";
@@ -49,6 +54,28 @@ pub enum ToViews {
         auto_answer: bool,
         api: Option<crate::api::Reference>,
     },
+    /// What the Probe reads of the page, sent when its root is ready and on every change.
+    Probe(ProbeContext),
+    /// An event of the probe the page's API worker runs for the Probe ([`FromViews::ProbeApi`]):
+    /// the worker's message as it posted it (a `ProbeEvent`, read by the module only).
+    ApiProbeEvent { event: String },
+    /// The page's API worker could not run the Probe's probe: why.
+    ApiProbeUnavailable { reason: String },
+}
+
+/// What the Probe reads of the page: the link panel's endpoint fields as typed (the Probe opens a
+/// connection of its own to it) and whether an API document is in use (the Probe then runs under
+/// it, in the page's API worker).
+#[derive(Serialize, Deserialize, Debug, Clone, Default, PartialEq)]
+pub struct ProbeContext {
+    /// The endpoint (`ws://`, `wss://`, `http://`, `https://`).
+    pub url: String,
+    /// The WebSocket subprotocol (empty: none).
+    pub protocol: String,
+    /// Extra HTTP headers, `Name: value` per line.
+    pub headers: String,
+    /// An OpenRPC document is in use (the API panel).
+    pub api_loaded: bool,
 }
 
 /// What the views ask of the page.
@@ -73,6 +100,25 @@ pub enum FromViews {
     },
     /// Copy a lesson run's `records` to the page's log, under `peer`.
     CopyToLog { peer: String, records: Vec<Record> },
+    /// Run `probe` in the page's API worker (it holds the JSON Schema engine and the document):
+    /// under the document in use (`under_document`: the page gives its text), else under the one
+    /// the server's `rpc.discover` returns. Its events come back as [`ToViews::ApiProbeEvent`].
+    ProbeApi {
+        probe: ApiProbe,
+        under_document: bool,
+    },
+    /// Stop the probe the page's API worker runs, if any.
+    ProbeApiCancel,
+}
+
+impl FromViews {
+    /// A notice for the user at `level`.
+    pub fn notice(level: crate::ui::NoticeLevel, text: String) -> FromViews {
+        FromViews::Notify {
+            error: level == crate::ui::NoticeLevel::Error,
+            text,
+        }
+    }
 }
 
 /// Dispatches `event` on `target` with `detail` (bubbling when `bubbles`).

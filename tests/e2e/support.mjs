@@ -29,6 +29,8 @@ export async function watch(page) {
  * downloads) as a visitor does, by clicking their headings; those already open stay open. */
 export async function openAdvanced(page) {
   for (const summary of await page.$$('details.advanced:not([open]) > summary')) await summary.click();
+  // The Probe comes from the views module, loaded on the fold's first open.
+  if (await page.$('details[data-testid=probe-fold][open]')) await page.waitForSelector('[data-testid=probe-run]');
 }
 
 /** A fresh context (its own storage, downloads accepted) and a page on the app with the sample

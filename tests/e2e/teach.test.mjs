@@ -760,6 +760,8 @@ for (const [screen, options] of SCREENS) {
       assert.match(await summary.textContent(), heading);
       for (const testid of inside) assert.equal(await visible(page, testid), false, `${testid} is folded`);
       await summary.click();
+      // The Probe comes from the views module, loaded on the fold's first open.
+      for (const testid of inside) await page.waitForSelector(`[data-testid=${testid}]`, { state: 'visible' });
       for (const testid of inside) assert.equal(await visible(page, testid), true, `${testid} shows once opened`);
     }
     await page.click('.probe-options summary');

@@ -3,18 +3,21 @@
 // (a changed file is refused); the view says it is loading, and a failed fetch says so with a
 // retry; the service worker caches it at install, so the reference opens offline although the
 // first visit never opened it. The views themselves are a wasm module of their own
-// (src/bin/teach_views.rs, loaded by src/ui/boot.js when src/ui/views.rs asks:
-// src/ui/views_bridge.rs), loaded the same way: not on the first load, once on the first open,
-// and a module whose files do not load, or are not the build's (their SRI hashes), is said with
-// a Retry, and Retry loads it.
+// (src/bin/later_views.rs, loaded by src/ui/boot.js when src/ui/views.rs asks:
+// src/ui/views_bridge.rs), loaded the same way: not on the first load, once on the first open
+// of a teaching view or of the link panel's Probe fold (the module holds the Probe too), and a
+// module whose files do not load, or are not the build's (their SRI hashes), is said with a
+// Retry, and Retry loads it.
 //   BASE_URL=http://127.0.0.1:8080/ node --test tests/e2e/teaching.test.mjs
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { BASE_URL, launch, watch } from './support.mjs';
 
 const TEACHING = /\/teaching-[0-9a-f]{16}\.json$/;
-const MODULE_JS = /\/teach-views-[0-9a-f]{16}\.js(\?attempt=\d+)?$/;
-const MODULE_WASM = /\/teach-views-[0-9a-f]{16}_bg\.wasm(\?attempt=\d+)?$/;
+const MODULE_JS = /\/later-views-[0-9a-f]{16}\.js(\?attempt=\d+)?$/;
+const MODULE_WASM = /\/later-views-[0-9a-f]{16}_bg\.wasm(\?attempt=\d+)?$/;
+/** The link panel's fold the Probe (from the views module) is mounted into. */
+const PROBE_FOLD = 'details[data-testid=probe-fold]';
 
 let browser;
 before(async () => {
@@ -129,13 +132,20 @@ test('after a first load that opened no teaching view, the reference opens offli
   await context.close();
 });
 
-test('the first load does not fetch the views module; the first open of the reference does, once', async () => {
+/** A fresh visitor's first load of the playground, which fetches nothing of the views module;
+ * `fetched` then names the module's files requested as they come. */
+async function firstLoad() {
   const { context, page, problems } = await visitor();
   const fetched = moduleRequests(page);
   await page.goto(BASE_URL);
   await page.waitForSelector('[data-testid=verdict]');
   await page.waitForLoadState('networkidle');
   assert.deepEqual(fetched, [], 'nothing of the views module on the first load');
+  return { context, page, problems, fetched };
+}
+
+test('the first load does not fetch the views module; the first open of the reference does, once', async () => {
+  const { context, page, problems, fetched } = await firstLoad();
   await page.click('[data-testid=views] a[data-view=reference]');
   await page.waitForSelector('[data-testid=rule-entry] pre.bad');
   assert.equal(fetched.length, 2, fetched.join(' '));
@@ -149,7 +159,49 @@ test('the first load does not fetch the views module; the first open of the refe
   await page.click('[data-testid=views] a[data-view=reference]');
   await page.waitForSelector('[data-testid=rule-entry] pre.bad');
   assert.equal(fetched.length, 2, fetched.join(' '));
+  // The Probe, in the same module, mounts into its fold without fetching it again.
+  await page.click('[data-testid=views] a[data-view=playground]');
+  await page.click(`${PROBE_FOLD} > summary`);
+  await page.waitForSelector(`${PROBE_FOLD} [data-testid=probe-run]`);
+  assert.equal(fetched.length, 2, fetched.join(' '));
   assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('the first open of the Probe fold fetches the views module once, and a teaching view opened later does not fetch it again', async () => {
+  const { context, page, problems, fetched } = await firstLoad();
+  assert.equal(await page.$(`${PROBE_FOLD} [data-testid=probe]`), null, 'the Probe is not in the page before');
+  await page.click(`${PROBE_FOLD} > summary`);
+  await page.waitForSelector(`${PROBE_FOLD} [data-testid=probe-run]`);
+  assert.equal(fetched.length, 2, fetched.join(' '));
+  assert.ok(fetched.some((f) => f.endsWith('.js')) && fetched.some((f) => f.endsWith('_bg.wasm')), fetched.join(' '));
+  // Folded and opened again: the same Probe, nothing fetched.
+  await page.click(`${PROBE_FOLD} > summary`);
+  await page.click(`${PROBE_FOLD} > summary`);
+  assert.equal(await page.locator('[data-testid=probe]').count(), 1);
+  await page.click('[data-testid=views] a[data-view=quiz]');
+  await page.waitForSelector('[data-testid=quiz] .quiz-item');
+  assert.equal(fetched.length, 2, fetched.join(' '));
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('a views module that does not load says so in the Probe fold with a Retry, and Retry loads the Probe', async () => {
+  const { context, page } = await visitor();
+  await page.route(MODULE_JS, (route) => route.abort('connectionrefused'));
+  await page.goto(BASE_URL);
+  await page.waitForSelector('[data-testid=verdict]');
+  await page.click(`${PROBE_FOLD} > summary`);
+  await page.waitForSelector(`${PROBE_FOLD} [data-testid=teaching-failed]`);
+  assert.match(await page.textContent(`${PROBE_FOLD} [data-testid=teaching-failed]`), /The Probe did not load.*The Probe needs it/s);
+  assert.equal(await page.$('[data-testid=probe-run]'), null);
+  await page.unroute(MODULE_JS);
+  await page.click(`${PROBE_FOLD} [data-testid=teaching-retry]`);
+  await page.waitForSelector(`${PROBE_FOLD} [data-testid=probe-run]`);
+  assert.equal(await page.$(`${PROBE_FOLD} [data-testid=teaching-failed]`), null);
+  // The module loaded by the retry serves the teaching views too.
+  await page.click('[data-testid=views] a[data-view=reference]');
+  await page.waitForSelector('[data-testid=rule-entry] pre.bad');
   await context.close();
 });
 

@@ -132,7 +132,7 @@ impl ApiState {
     }
 
     /// Runs the Probe under an OpenRPC document in the API's worker (src/ui/link/probe/api_side.rs):
-    /// `listener` gets the probe's events, and the worker's failure as `Unavailable`.
+    /// `listener` gets the probe's events as the worker wrote them, and why the worker failed.
     pub fn probe(&self, probe: ApiProbe, listener: runner::ProbeListener) {
         self.runner
             .update_value(|r| r.probe(ApiRequest::Probe(probe), listener));

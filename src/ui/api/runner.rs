@@ -8,8 +8,10 @@
 //! dropping, unanswered) the one that waited before it. Typing fast thus queues no stale checks:
 //! the worker checks the text it was last given and then the newest text, never each keystroke's.
 //!
-//! The worker also runs the Probe under a document: its end comes as a [`ProbeEvent`], posted
-//! apart from the answers, to the probe's listener, which is told when the worker fails too.
+//! The worker also runs the Probe under a document: its end comes as a probe event
+//! ([`ProbeEvent::is_probe_event`]), posted apart from the answers, handed as the worker wrote it
+//! to the probe's listener (the page passes it on to the Probe, in the views' module, unread),
+//! which is told when the worker fails too.
 
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -21,9 +23,9 @@ use crate::ui::link::probe::messages::ProbeEvent;
 /// What gets an answer.
 pub type Then = Box<dyn FnOnce(ApiAnswer)>;
 
-/// What gets the events of a probe the worker runs (the Probe under a document), and is told
-/// when the worker fails ([`ProbeEvent::Unavailable`]).
-pub type ProbeListener = Rc<dyn Fn(ProbeEvent)>;
+/// What gets the events of a probe the worker runs (the Probe under a document): `Ok`, an event
+/// as the worker wrote it (a [`ProbeEvent`]'s JSON text); `Err`, why the worker failed.
+pub type ProbeListener = Rc<dyn Fn(Result<String, String>)>;
 
 /// The `<meta name="app-entry">` attributes naming the loader and the API worker's glue and wasm.
 const FILES: [&str; 3] = [
@@ -56,10 +58,9 @@ impl Runner {
                 if !ProbeEvent::is_probe_event(text) {
                     return Ok(false);
                 }
-                let event = serde_json::from_str::<ProbeEvent>(text).map_err(|e| e.to_string())?;
                 let listener = told.borrow().probe.clone();
                 if let Some(listener) = listener {
-                    listener(event);
+                    listener(Ok(text.to_string()));
                 }
                 Ok(true)
             }
@@ -83,7 +84,7 @@ impl Runner {
     }
 
     /// Sends a probe's request: `listener` gets its events, and why when the worker cannot
-    /// start or fails ([`ProbeEvent::Unavailable`]).
+    /// start or fails.
     pub fn probe(&mut self, request: ApiRequest, listener: ProbeListener) {
         self.told.borrow_mut().probe = Some(listener);
         self.send(request, Box::new(|_| {}));
@@ -101,9 +102,7 @@ impl Runner {
         let failed: Failed = Box::new(move |why: String| {
             let Told { failed, probe } = std::mem::take(&mut *told.borrow_mut());
             if let Some(probe) = probe {
-                probe(ProbeEvent::Unavailable {
-                    reason: why.clone(),
-                });
+                probe(Err(why.clone()));
             }
             if let Some(failed) = failed {
                 failed(why);

@@ -53,7 +53,7 @@ pub struct LogState {
     pub selected: RwSignal<Option<At>>,
     /// The mock server's workers (JSON-RPC's, MCP's): the playground's session (its MCP state
     /// kept between sends), started on the first Send (the lessons run theirs in the teaching
-    /// views' module: src/ui/teach_views.rs).
+    /// views' module: src/ui/later_views.rs).
     mock: StoredValue<mock::MockWorkers, LocalStorage>,
     /// The playground's session starts afresh with the next Send (the first, Clear, a fixtures
     /// switch, a worker that failed).

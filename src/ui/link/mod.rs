@@ -24,6 +24,7 @@ mod messages;
 mod page_side;
 mod panel;
 pub(crate) mod probe;
+mod probe_fold;
 mod transport;
 mod wording;
 
@@ -154,8 +155,6 @@ struct Conn {
     last_flush: f64,
     /// The transport of the current connection (`None`: not connected).
     transport: Option<Transport>,
-    /// The panel's fields as typed (read when Connect is pressed).
-    draft: LinkOptions,
     /// The options the current connection started with.
     options: LinkOptions,
     /// The endpoint of the current connection: the log's peer name.
@@ -166,6 +165,8 @@ struct Conn {
 #[derive(Clone, Copy)]
 pub struct Link {
     state: RwSignal<LinkState>,
+    /// The panel's fields as typed (read when Connect is pressed; the Probe's endpoint).
+    draft: RwSignal<LinkOptions>,
     /// Ticks every half second while something waits (ages in the pending list).
     now: RwSignal<f64>,
     conn: StoredValue<Conn, LocalStorage>,
@@ -179,11 +180,9 @@ pub struct Link {
 pub fn provide(app: AppState, log: LogState) -> Link {
     let link = Link {
         state: RwSignal::new(LinkState::Closed),
+        draft: RwSignal::new(LinkOptions::default()),
         now: RwSignal::new(clock_ms()),
-        conn: StoredValue::new_local(Conn {
-            draft: LinkOptions::default(),
-            ..Conn::default()
-        }),
+        conn: StoredValue::new_local(Conn::default()),
         worker: StoredValue::new_local(None),
         log,
         app,

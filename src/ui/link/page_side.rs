@@ -100,7 +100,7 @@ impl Link {
     /// starts the link's worker.
     pub fn connect(&self) {
         self.disconnect();
-        let options = self.conn.with_value(|c| c.draft.clone());
+        let options = self.draft.get_untracked();
         let url = options.url.trim().to_string();
         let transport = match check_url(&url) {
             Ok(t) => t,

@@ -1,4 +1,4 @@
-//! The connection panel (`link-url`, `link-connect`, `link-status`, the Probe), the list of messages still
+//! The connection panel (`link-url`, `link-connect`, `link-status`, the Probe's fold), the list of messages still
 //! waiting (`pending`, with their age and a reply action for the server's requests), and the
 //! target switch of Send (`target`: mock | link).
 //!
@@ -57,19 +57,15 @@ pub fn LinkPanel() -> impl IntoView {
     let link = use_link();
     let state = link.state();
     let busy = move || !matches!(state.get(), LinkState::Closed | LinkState::Error(_));
-    let set = move |change: &dyn Fn(&mut super::LinkOptions)| {
-        link.conn.update_value(|c| change(&mut c.draft))
-    };
+    let set = move |change: &dyn Fn(&mut super::LinkOptions)| link.draft.update(|d| change(d));
     let on_timeout = move |ev| {
         let s = event_target_value(&ev)
             .trim()
             .parse::<u32>()
             .unwrap_or(DEFAULT_TIMEOUT_S)
             .clamp(1, 3600);
-        link.conn.update_value(|c| {
-            c.draft.timeout_s = s;
-            c.options.timeout_s = s;
-        });
+        link.draft.update(|d| d.timeout_s = s);
+        link.conn.update_value(|c| c.options.timeout_s = s);
     };
     view! {
         <section class="link-panel" aria-label="Live link" data-testid="link-panel">
@@ -137,10 +133,7 @@ pub fn LinkPanel() -> impl IntoView {
                 </label>
             </details>
             <PendingList link />
-            <details class="advanced" data-testid="probe-fold">
-                <summary>"Advanced: check a server (the Probe)"</summary>
-                <super::probe::ProbePanel link />
-            </details>
+            <super::probe_fold::ProbeFold link />
         </section>
     }
 }

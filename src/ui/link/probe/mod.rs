@@ -5,30 +5,36 @@
 //! (`data-check`, `data-status`, its spec link, the findings of a failing check with their rule's
 //! reference), and "Download the report": the report `jrpc probe --format json` writes.
 //!
-//! The probe itself runs in a worker of its own ([`worker`], the `probe-worker` binary): the page
-//! starts it on the first Probe ([`LazyWorker`]), fetching its files then (the page's first load
-//! does not carry the probe), and the two talk in JSON ([`messages`]). A worker that does not
-//! load is said in the panel; a running probe can be cancelled (the worker ends its HTTP session).
+//! The panel is rendered by the views' module (src/bin/later_views.rs), mounted into the link
+//! panel's fold on its first open (src/ui/link/probe_fold.rs, the page's side); what it reads of
+//! the page and asks of it crosses through [`ProbePage`]. The probe itself runs in a worker of
+//! its own ([`worker`], the `probe-worker` binary): the panel starts it on the first Probe
+//! ([`LazyWorker`]), fetching its files then, and the two talk in JSON ([`messages`]). A worker
+//! that does not load is said in the panel; a running probe can be cancelled (the worker ends
+//! its HTTP session).
 //!
 //! With an OpenRPC document loaded (the API panel) the Probe is `jrpc probe --openrpc DOC`: it
-//! runs in the API's worker ([`api_side`], which holds the document and the JSON Schema engine)
-//! over the same kind of connection, its outcome shown alike. Without one, a plain JSON-RPC
+//! runs in the page's API worker ([`api_side`], which holds the document and the JSON Schema
+//! engine; the panel asks the page to start it) over the same kind of connection, its outcome
+//! shown alike. Without one, a plain JSON-RPC
 //! server whose `rpc.discover` returns a document (asked by the Probe's worker after its checks)
 //! is probed again there under that document (`--openrpc discover`), the report being that one.
 
 pub mod api_side;
 mod browser;
 pub mod messages;
+mod page;
 pub mod worker;
 
 use std::rc::Rc;
 
 use super::wording::{check_url, parse_headers};
-use super::{Link, Transport};
+use super::Transport;
 use crate::ui::lazy_worker::LazyWorker;
 use crate::ui::prelude::*;
-use crate::ui::state::{use_app, NoticeLevel};
+use crate::ui::state::NoticeLevel;
 use messages::{ApiProbe, CheckRow, Outcome, ProbeEvent, ProbeRequest};
+pub(crate) use page::ProbePage;
 
 /// The most tool calls, resource reads and prompt gets (each), as `jrpc probe --max-calls`.
 const MAX_CALLS: usize = 50;
@@ -107,11 +113,10 @@ impl Options {
     }
 }
 
-/// The Probe of the link panel (`data-testid="probe"`).
+/// The Probe of the link panel (`data-testid="probe"`), in the views' module: `page` is what it
+/// has of the page (src/ui/link/probe_fold.rs is the page's side).
 #[component]
-pub fn ProbePanel(link: Link) -> impl IntoView {
-    let app = use_app();
-    let api = crate::ui::api::use_api();
+pub fn ProbePanel(page: ProbePage) -> impl IntoView {
     let state = RwSignal::new(ProbeState::Idle);
     let skip_tools = RwSignal::new(String::new());
     let skip_methods = RwSignal::new(String::new());
@@ -128,7 +133,7 @@ pub fn ProbePanel(link: Link) -> impl IntoView {
     };
     // The probe under an OpenRPC document runs in the API's worker (it holds the JSON Schema
     // engine): its events come to a listener of this run.
-    let probe_api = move |probe: ApiProbe| {
+    let probe_api = move |probe: ApiProbe, under_document: bool| {
         let listener = move |event: ProbeEvent| match event {
             ProbeEvent::Done { run: r, outcome } if r == run.get_value() => {
                 state.try_set(ProbeState::Done(outcome));
@@ -147,7 +152,7 @@ pub fn ProbePanel(link: Link) -> impl IntoView {
             }
             ProbeEvent::Done { .. } | ProbeEvent::Failed { .. } => {}
         };
-        api.probe(probe, std::rc::Rc::new(listener));
+        page.probe_api(probe, under_document, Rc::new(listener));
     };
     // The API probe to run when the Probe's worker finds that the server describes itself.
     let pending = StoredValue::new(None::<ApiProbe>);
@@ -155,14 +160,14 @@ pub fn ProbePanel(link: Link) -> impl IntoView {
         ProbeEvent::Done { run: r, outcome } if r == run.get_value() => {
             // A plain JSON-RPC server that describes itself: its API is probed under the
             // document its rpc.discover returns (as `jrpc probe --openrpc discover`).
+            let api_loaded = page.context.with_untracked(|c| c.api_loaded);
             match pending.try_update_value(Option::take).flatten() {
-                Some(mut probe) if outcome.discovered && !api.loaded() => {
-                    probe.document = None;
+                Some(probe) if outcome.discovered && !api_loaded => {
                     state.try_set(ProbeState::Running(format!(
                         "{} (it answers rpc.discover: its API, under the document it returns)",
                         probe.url
                     )));
-                    probe_api(probe);
+                    probe_api(probe, false);
                 }
                 _ => {
                     state.try_set(ProbeState::Done(outcome));
@@ -190,15 +195,16 @@ pub fn ProbePanel(link: Link) -> impl IntoView {
         if worker.with_value(LazyWorker::started) {
             send(&ProbeRequest::Cancel);
         }
-        api.cancel_probe();
+        page.cancel_api_probe();
         pending.set_value(None);
     };
     let start = move |_| {
-        let (url, protocol, headers) = link.conn.with_value(|c| {
+        let (url, protocol, headers, api_loaded) = page.context.with_untracked(|c| {
             (
-                c.draft.url.trim().to_string(),
-                c.draft.protocol.trim().to_string(),
-                c.draft.headers.clone(),
+                c.url.trim().to_string(),
+                c.protocol.trim().to_string(),
+                c.headers.clone(),
+                c.api_loaded,
             )
         });
         let checked = check_url(&url).and_then(|t| parse_headers(&headers).map(|h| (t, h)));
@@ -226,16 +232,15 @@ pub fn ProbePanel(link: Link) -> impl IntoView {
             websocket: transport == Transport::Ws,
             protocol: protocol.clone(),
             headers: headers.clone(),
-            document: api
-                .source
-                .with_untracked(|s| s.as_ref().map(|s| s.text.clone())),
+            // The page gives the document's text (FromViews::ProbeApi).
+            document: None,
             skip_methods: options.skip_methods,
             max_calls: options.max_calls,
         };
         // With a document loaded: its API's checks, as `jrpc probe --openrpc DOC`.
-        if api.loaded() && api_probe.document.is_some() {
+        if api_loaded {
             state.set(ProbeState::Running(format!("{url} under the API document")));
-            return probe_api(api_probe);
+            return probe_api(api_probe, true);
         }
         pending.set_value(Some(api_probe));
         state.set(ProbeState::Running(url.clone()));
@@ -254,7 +259,7 @@ pub fn ProbePanel(link: Link) -> impl IntoView {
         state.set(ProbeState::Cancelled);
     };
     on_cleanup(move || {
-        api.cancel_probe();
+        page.cancel_api_probe();
         // The worker ends itself once a running probe has ended its session (or, not ready
         // yet, once it is).
         let _ = worker.try_update_value(|w| {
@@ -291,7 +296,7 @@ pub fn ProbePanel(link: Link) -> impl IntoView {
         };
         let name = format!("jrpc-probe-{}.json", crate::ui::exchange::file_stamp());
         if let Err(e) = crate::ui::exchange::download(&name, "application/json", &report) {
-            app.notify(
+            page.notify(
                 NoticeLevel::Error,
                 format!("The export failed: {}", crate::ui::js_error_text(&e)),
             );

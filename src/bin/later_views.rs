@@ -1,5 +1,6 @@
-//! The page's teaching views (the rule reference with the API reference, the quiz, the lessons),
-//! in a wasm module of their own that the page loads on the first open of one of them (built by
+//! The page's views loaded later (the teaching views: the rule reference with the API reference,
+//! the quiz, the lessons; and the link panel's Probe), in a wasm module of their own that the
+//! page loads on the first open of one of them (built by
 //! Trunk for wasm32 like a worker binary, with a web target: index.html; src/ui/boot.js loads it
 //! on the main thread and calls `mount`; src/ui/views_bridge.rs says what crosses). On native it
 //! only says where to look.
@@ -7,17 +8,17 @@
 #[cfg(target_arch = "wasm32")]
 fn main() {}
 
-/// Mounts the views into the page's `host` element (src/ui/boot.js calls it once loaded).
+/// Mounts the views `host` is for into it (src/ui/boot.js calls it once loaded, once per host).
 #[cfg(target_arch = "wasm32")]
 #[wasm_bindgen::prelude::wasm_bindgen]
 pub fn mount(host: web_sys::HtmlElement) {
-    jsonrpc_playground::ui::teach_views::mount(host);
+    jsonrpc_playground::ui::later_views::mount(host);
 }
 
 #[cfg(not(target_arch = "wasm32"))]
 fn main() -> std::process::ExitCode {
     eprintln!(
-        "teach-views is the web app's teaching views, loaded by the page: build the app with \
+        "later-views is the web app's views loaded later (the teaching views), loaded by the page: build the app with \
          Trunk (`bash scripts/serve.sh`).\nOn the command line use `jrpc check`."
     );
     std::process::ExitCode::from(2)
