@@ -7,7 +7,8 @@
 // quiz) and the teaching text
 // (data-lazy-teaching, ~12 KB gzipped: the page fetches it on the first open of the reference,
 // lessons or quiz; cached at install, after the app started, those views open offline even when
-// the first visit never opened one, or opened one before this worker controlled the page). The files of the other
+// the first visit never opened one, or opened one before this worker controlled the page), and the
+// examples' texts (data-lazy-examples, fetched on the first pick from the Examples menu). The files of the other
 // workers the page starts on first use (the Probe's, the API's, the mock's under MCP with its
 // JSON Schema engine: named in data-lazy-* of <meta name="app-entry">) are cached when first
 // fetched, not at install: a visitor who never probes never downloads them (Send under MCP works
@@ -18,7 +19,7 @@ const CACHE = 'jsonrpc-playground-v1';
 const SCOPE = self.registration.scope;
 
 /** The attributes naming the files cached at install, and those naming every file of the build. */
-const AT_INSTALL = 'href|src|data-js|data-wasm|data-worker|data-lazy-probe-boot|data-lazy-mock-js|data-lazy-mock-wasm|data-lazy-views-js|data-lazy-views-wasm|data-lazy-teaching';
+const AT_INSTALL = 'href|src|data-js|data-wasm|data-worker|data-lazy-probe-boot|data-lazy-mock-js|data-lazy-mock-wasm|data-lazy-views-js|data-lazy-views-wasm|data-lazy-teaching|data-lazy-examples';
 const ANY = 'href|src|data-js|data-wasm|data-worker|data-lazy-[a-z-]+';
 
 /** The same-origin files the page's HTML names in the attributes `attributes`. */
