@@ -17,17 +17,37 @@ const preload = (href, integrity) => new Promise((loaded, failed) => {
   link.onerror = () => failed(new Error(`${href.split('/').pop()} did not load or is not this build's`));
   document.head.append(link);
 });
+// A load that is not done within the timeout (30 s; a build or a host may set another in
+// milliseconds in <meta name="app-entry" data-views-timeout-ms>, read at each load) is said as
+// failed, with the Retry; what it was still fetching is dropped.
+const VIEWS_TIMEOUT_MS = 30000;
 addEventListener('views:load', async ({ target: host, detail: attempt }) => {
-  try {
+  const ms = Number(entry.viewsTimeoutMs) || VIEWS_TIMEOUT_MS;
+  const abandon = new AbortController();
+  let timer;
+  const late = new Promise((_, failed) => {
+    timer = setTimeout(() => {
+      abandon.abort();
+      failed(new Error(`it did not load within ${ms / 1000} s`));
+    }, ms);
+  });
+  const load = (async () => {
     const again = attempt ? `?attempt=${attempt}` : '';
     const js = entry.lazyViewsJs + again;
     await preload(js, entry.viewsIntegrityJs);
     const views = await import(js);
-    const wasm = fetch(entry.lazyViewsWasm + again, { integrity: entry.viewsIntegrityWasm ?? '' });
+    const wasm = fetch(entry.lazyViewsWasm + again, { integrity: entry.viewsIntegrityWasm ?? '', signal: abandon.signal });
     await views.default({ module_or_path: wasm });
-    views.mount(host);
+    return views;
+  })();
+  // A load that ends after its timeout is dropped, its failure too.
+  load.catch(() => {});
+  try {
+    (await Promise.race([load, late])).mount(host);
   } catch (err) {
     host.dispatchEvent(new CustomEvent('views:unavailable', { detail: String(err?.message ?? err) }));
+  } finally {
+    clearTimeout(timer);
   }
 });
 try {

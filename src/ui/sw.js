@@ -80,11 +80,24 @@ async function fromNetworkThenCache(event) {
   }
 }
 
+/** Where the cache keeps `request`'s file: a Retry of the teaching views' module asks for its
+ * files as `NAME?attempt=N` (src/ui/boot.js: a module that failed to load is never fetched again
+ * under its own address), the same file as `NAME`, so both are one entry (offline, a Retry finds
+ * the files the install cached). Any other query is another resource. */
+function cacheKey(request) {
+  const url = new URL(request.url);
+  const names = [...url.searchParams.keys()];
+  if (names.length !== 1 || names[0] !== 'attempt') return request;
+  url.search = '';
+  return url.href;
+}
+
 async function fromCacheThenNetwork(request) {
-  const hit = await caches.match(request);
+  const key = cacheKey(request);
+  const hit = await caches.match(key);
   if (hit) return hit;
   const response = await fetch(request);
-  if (response.ok) (await caches.open(CACHE)).put(request, response.clone());
+  if (response.ok) (await caches.open(CACHE)).put(key, response.clone());
   return response;
 }
 

@@ -6,7 +6,8 @@
 // (src/bin/teach_views.rs, loaded by src/ui/boot.js when src/ui/views.rs asks:
 // src/ui/views_bridge.rs), loaded the same way: not on the first load, once on the first open,
 // and a module whose files do not load, or are not the build's (their SRI hashes), is said with
-// a Retry, and Retry loads it.
+// a Retry, and Retry loads it; a load that never ends is said as failed within its timeout
+// (src/ui/boot.js), and offline a Retry (`?attempt=N`) finds the files the service worker cached.
 //   BASE_URL=http://127.0.0.1:8080/ node --test tests/e2e/teaching.test.mjs
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
@@ -195,5 +196,49 @@ test('a views module wasm that is not the build\'s (its SRI hash) is refused', a
   await page.goto(`${BASE_URL}#/lessons`);
   await page.waitForSelector('[data-testid=teaching-failed]');
   assert.equal(await page.$('[data-testid=lessons]'), null);
+  await context.close();
+});
+
+test('a views module that never answers is said as failed within its timeout, and Retry loads it', async () => {
+  const { context, page } = await visitor();
+  await page.goto(BASE_URL);
+  await page.waitForSelector('[data-testid=verdict]');
+  // The load's timeout (30 s by default) as a host may set it, shorter for this test.
+  await page.evaluate(() => { document.querySelector('meta[name=app-entry]').dataset.viewsTimeoutMs = '2000'; });
+  await page.route(MODULE_JS, () => {}); // never answered
+  const started = Date.now();
+  await page.click('[data-testid=views] a[data-view=reference]');
+  await page.waitForSelector('[data-testid=teaching-failed]', { timeout: 15000 });
+  const took = Date.now() - started;
+  assert.ok(took >= 1900 && took < 10000, `failed after ${took} ms`);
+  assert.match(await page.textContent('[data-testid=teaching-failed]'), /did not load within 2 s/);
+  await page.unrouteAll({ behavior: 'ignoreErrors' });
+  await page.click('[data-testid=teaching-retry]');
+  await page.waitForSelector('[data-testid=rule-entry] pre.bad');
+  await context.close();
+});
+
+test('offline, a Retry of the views module loads it from what the service worker cached', async () => {
+  const { context, page } = await visitor({ worker: true });
+  await page.goto(BASE_URL);
+  await page.waitForSelector('[data-testid=verdict]');
+  await page.evaluate(async () => navigator.serviceWorker.ready);
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  // The worker's install cached the module's files.
+  await page.waitForFunction(async () => {
+    const names = await caches.keys();
+    if (names.length === 0) return false;
+    const urls = (await (await caches.open(names[0])).keys()).map((r) => r.url);
+    return urls.some((u) => /\/teach-views-[0-9a-f]{16}\.js$/.test(u)) && urls.some((u) => /\/teach-views-[0-9a-f]{16}_bg\.wasm$/.test(u));
+  });
+  await context.setOffline(true);
+  // The first load fails (a timeout too short for it), so the Retry asks for `?attempt=1`.
+  await page.evaluate(() => { document.querySelector('meta[name=app-entry]').dataset.viewsTimeoutMs = '1'; });
+  await page.click('[data-testid=views] a[data-view=reference]');
+  await page.waitForSelector('[data-testid=teaching-failed]');
+  await page.evaluate(() => { delete document.querySelector('meta[name=app-entry]').dataset.viewsTimeoutMs; });
+  await page.click('[data-testid=teaching-retry]');
+  await page.waitForSelector('[data-testid=rule-entry] pre.bad');
+  assert.equal(await page.$('[data-testid=teaching-failed]'), null);
   await context.close();
 });
