@@ -5,8 +5,8 @@
 //! one its description promises.
 //!
 //! The native build (`jrpc`, the tests) compiles the whole file in ([`all`], [`find`],
-//! [`by_category`]). The page's wasm has only its menu ([`menu`]: each example's id, category,
-//! title and description, to list them at once) and fetches the file as data on the first pick
+//! [`by_category`]). The page's wasm has only its menu ([`menu`]: each example's id, category
+//! and title, to list them at once) and fetches the file as data on the first pick
 //! from the menu, reading it with [`parse`] (`src/ui/playground/library.rs`; size rule 14 of
 //! docs/size-rules.md).
 
@@ -68,8 +68,7 @@ const fn without_header(text: &str) -> &str {
     text
 }
 
-/// The menu's lines of the library: each example's `=== id`, `category: `, `title: ` and
-/// `about: ` lines, in library order, copied at compile time into an array of their own (the
+/// The menu's lines of the library: each example's `=== id`, `category: ` and `title: ` lines, in library order, copied at compile time into an array of their own (the
 /// page's wasm keeps these, not the file).
 const MENU_TEXT: &str = match std::str::from_utf8(&MENU_BYTES) {
     Ok(text) => text,
@@ -78,7 +77,7 @@ const MENU_TEXT: &str = match std::str::from_utf8(&MENU_BYTES) {
 static MENU_BYTES: [u8; menu_lines::<0>(FILE).1] = menu_lines(FILE).0;
 
 /// The fields of an example's head that the menu keeps.
-const MENU_FIELDS: [&[u8]; 3] = [b"category: ", b"title: ", b"about: "];
+const MENU_FIELDS: [&[u8]; 2] = [b"category: ", b"title: "];
 
 /// The menu's lines of `text` (see [`MENU_TEXT`]): the first `N` of their bytes, and how many
 /// bytes they have in all (`N = 0` asks only for the count).
@@ -136,13 +135,13 @@ const fn starts_with(bytes: &[u8], at: usize, prefix: &[u8]) -> bool {
     true
 }
 
-/// One example as the menu lists it, before its text is loaded.
+/// One example as the menu lists it, before its text is loaded (what it shows, `about`, comes
+/// with the text).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MenuEntry {
     pub id: &'static str,
     pub category: &'static str,
     pub title: &'static str,
-    pub about: &'static str,
 }
 
 /// Every example's menu entry, in library order, grouped by category in library order (the
@@ -154,24 +153,21 @@ pub fn menu() -> Vec<(&'static str, Vec<MenuEntry>)> {
         let Some(id) = line.strip_prefix("=== ") else {
             continue;
         };
-        let (mut category, mut title, mut about) = (None, None, None);
+        let (mut category, mut title) = (None, None);
         while let Some(field) = lines.next_if(|l| !l.starts_with("=== ")) {
             if let Some(v) = field.strip_prefix("category: ") {
                 category = Some(v);
             } else if let Some(v) = field.strip_prefix("title: ") {
                 title = Some(v);
-            } else if let Some(v) = field.strip_prefix("about: ") {
-                about = Some(v);
             }
         }
-        let (Some(category), Some(title), Some(about)) = (category, title, about) else {
+        let (Some(category), Some(title)) = (category, title) else {
             continue;
         };
         let entry = MenuEntry {
             id,
             category,
             title,
-            about,
         };
         match groups.iter_mut().find(|(c, _)| *c == category) {
             Some((_, list)) => list.push(entry),
@@ -365,16 +361,16 @@ mod tests {
     }
 
     #[test]
-    fn the_menu_lists_every_example_with_its_category_title_and_description_in_order() {
+    fn the_menu_lists_every_example_with_its_category_and_title_in_order() {
         let from_menu: Vec<_> = menu()
             .into_iter()
             .flat_map(|(category, list)| list.into_iter().map(move |e| (category, e)))
-            .map(|(category, e)| (category, e.id, e.title, e.about))
+            .map(|(category, e)| (category, e.id, e.title))
             .collect();
         let from_library: Vec<_> = by_category()
             .into_iter()
             .flat_map(|(category, list)| list.into_iter().map(move |e| (category, e)))
-            .map(|(category, e)| (category, e.id, e.title, e.about))
+            .map(|(category, e)| (category, e.id, e.title))
             .collect();
         assert!(from_library.len() >= 25);
         assert_eq!(from_menu, from_library);
@@ -388,8 +384,8 @@ mod tests {
     #[test]
     fn the_menu_keeps_only_the_heads_fields_it_lists() {
         let (text, len) = menu_lines::<64>("# h\n=== a\ncategory: C\nprofile: jsonrpc\ntitle: T\nabout: A\n---\ntitle: not this\n");
-        assert_eq!(len, "=== a\ncategory: C\ntitle: T\nabout: A\n".len());
-        assert_eq!(&text[..len], b"=== a\ncategory: C\ntitle: T\nabout: A\n");
+        assert_eq!(len, "=== a\ncategory: C\ntitle: T\n".len());
+        assert_eq!(&text[..len], b"=== a\ncategory: C\ntitle: T\n");
         assert!(!MENU_TEXT.contains("-->") && MENU_TEXT.len() < FILE.len() / 2);
     }
 

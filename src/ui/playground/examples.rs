@@ -36,7 +36,7 @@ pub fn ExamplesMenu() -> impl IntoView {
         .map(|(category, list)| {
             let options = list
                 .into_iter()
-                .map(|e| view! { <option value=e.id title=e.about>{e.title}</option> })
+                .map(|e| view! { <option value=e.id>{e.title}</option> })
                 .collect_view();
             view! { <optgroup label=category>{options}</optgroup> }
         })
