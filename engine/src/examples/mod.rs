@@ -383,7 +383,9 @@ mod tests {
 
     #[test]
     fn the_menu_keeps_only_the_heads_fields_it_lists() {
-        let (text, len) = menu_lines::<64>("# h\n=== a\ncategory: C\nprofile: jsonrpc\ntitle: T\nabout: A\n---\ntitle: not this\n");
+        let (text, len) = menu_lines::<64>(
+            "# h\n=== a\ncategory: C\nprofile: jsonrpc\ntitle: T\nabout: A\n---\ntitle: not this\n",
+        );
         assert_eq!(len, "=== a\ncategory: C\ntitle: T\n".len());
         assert_eq!(&text[..len], b"=== a\ncategory: C\ntitle: T\n");
         assert!(!MENU_TEXT.contains("-->") && MENU_TEXT.len() < FILE.len() / 2);

@@ -6,9 +6,8 @@
 use crate::ui::prelude::*;
 
 use crate::examples::{self, Example};
-use crate::ui::state::NoticeLevel;
 use crate::teach::route::Route;
-use crate::ui::state::{use_app, AppState};
+use crate::ui::state::{use_app, AppState, NoticeLevel};
 
 /// Loads `example` into the editor: the profile, and the text as one edit the browser's undo
 /// (Ctrl+Z) takes back, so loading an example never destroys what the learner wrote. What it

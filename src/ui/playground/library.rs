@@ -24,8 +24,12 @@ pub fn install(text: &str) -> Result<&'static [Example], String> {
         return Ok(loaded);
     }
     let text: &'static str = Box::leak(text.to_owned().into_boxed_str());
-    let examples = parse(text)
-        .map_err(|e| format!("the examples file is not readable (line {}: {})", e.line, e.message))?;
+    let examples = parse(text).map_err(|e| {
+        format!(
+            "the examples file is not readable (line {}: {})",
+            e.line, e.message
+        )
+    })?;
     let examples: &'static [Example] = Box::leak(examples.into_boxed_slice());
     Ok(LOADED.with(|cell| *cell.get_or_init(|| examples)))
 }
