@@ -6,7 +6,7 @@
 //   BASE_URL=http://127.0.0.1:8080/ node --test tests/e2e/examples_data.test.mjs
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { BASE_URL, launch, watch } from './support.mjs';
+import { BASE_URL, launch, visitor, waitForCached } from './support.mjs';
 
 const LIBRARY = /\/library-[0-9a-f]{16}\.txt$/;
 
@@ -20,22 +20,18 @@ after(async () => {
 
 /** A fresh context (no service worker unless `worker`) and a page on the app recording its
  * problems and the examples file's requests. */
-async function visitor({ worker = false } = {}) {
-  const context = await browser.newContext({ serviceWorkers: worker ? 'allow' : 'block' });
-  const page = await context.newPage();
-  const problems = await watch(page);
-  const fetched = [];
-  page.on('request', (r) => LIBRARY.test(new URL(r.url()).pathname) && fetched.push(r.url()));
-  await page.goto(BASE_URL);
-  await page.waitForSelector('[data-testid=verdict]');
-  return { context, page, problems, fetched };
+async function visit(options) {
+  const visited = await visitor(browser, LIBRARY, options);
+  await visited.page.goto(BASE_URL);
+  await visited.page.waitForSelector('[data-testid=verdict]');
+  return visited;
 }
 
 const pick = (page, id) => page.selectOption('[data-testid=examples]', id);
 const editorValue = (page) => page.inputValue('[data-testid=editor]');
 
 test('the first load lists the examples without their texts; the first pick fetches them, once', async () => {
-  const { context, page, problems, fetched } = await visitor();
+  const { context, page, problems, fetched } = await visit();
   await page.waitForLoadState('networkidle');
   assert.deepEqual(fetched, [], 'nothing of the examples file on the first load');
   // The sample is there without it, and the menu lists every example with its title.
@@ -60,7 +56,7 @@ test('the first load lists the examples without their texts; the first pick fetc
 });
 
 test('an examples file that does not load is said in a notice, and picking again loads the example', async () => {
-  const { context, page } = await visitor();
+  const { context, page } = await visit();
   const before = await editorValue(page);
   await page.route(LIBRARY, (route) => route.abort('connectionrefused'));
   await pick(page, 'spec-named');
@@ -76,7 +72,7 @@ test('an examples file that does not load is said in a notice, and picking again
 });
 
 test('an examples file that is not the build\'s (its SRI hash) is refused', async () => {
-  const { context, page } = await visitor();
+  const { context, page } = await visit();
   await page.route(LIBRARY, async (route) => {
     const response = await route.fetch();
     await route.fulfill({ response, body: `${await response.text()}\n` });
@@ -90,15 +86,9 @@ test('an examples file that is not the build\'s (its SRI hash) is refused', asyn
 });
 
 test('after a first load that picked no example, an example loads offline', async () => {
-  const { context, page } = await visitor({ worker: true });
-  await page.evaluate(async () => navigator.serviceWorker.ready);
+  const { context, page } = await visit({ worker: true });
   // The worker's install cached the page's files and the examples file.
-  await page.waitForFunction(async () => {
-    const names = await caches.keys();
-    if (names.length === 0) return false;
-    const cache = await caches.open(names[0]);
-    return (await cache.keys()).some((r) => /\/library-[0-9a-f]{16}\.txt$/.test(r.url));
-  });
+  await waitForCached(page, LIBRARY.source);
   await context.setOffline(true);
   await page.reload();
   await page.waitForSelector('[data-testid=verdict]');
