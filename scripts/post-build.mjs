@@ -13,7 +13,8 @@
 //      The teaching views' module (later-views, loaded on the main thread by boot.js) also gets
 //      its files' SRI hashes in <meta name="app-entry" data-views-integrity-js/-wasm>.
 //   6. The teaching text (teaching.json) is made compact, gets a hashed name, and its SRI hash in
-//      <meta name="app-entry" data-teaching-integrity>.
+//      <meta name="app-entry" data-teaching-integrity>; so do the examples' texts (library.txt,
+//      without its header comment; data-examples-integrity).
 // Debug builds (trunk serve) are left alone.
 //   node scripts/post-build.mjs [DIR]    (default: $TRUNK_STAGING_DIR; for trying it on a dist/)
 import { createHash } from 'node:crypto';
@@ -94,20 +95,25 @@ for (const name of small) {
     written.push([name, out.code]);
   }
 }
-// The teaching text (engine/src/teach/teaching.json, fetched by src/ui/teaching.rs on the first
-// open of the reference, lessons or quiz): compact JSON, a hashed name like the workers' files,
-// and its SRI hash in data-teaching-integrity (the page fetches it with that integrity).
-{
-  const name = 'teaching.json';
+// The build's data files, fetched by the page with their SRI hash: the teaching text
+// (engine/src/teach/teaching.json, src/ui/teaching.rs, on the first open of the reference,
+// lessons or quiz) as compact JSON, and the examples' texts (engine/src/examples/library.txt,
+// src/ui/playground/library.rs, on the first pick from the Examples menu) without the header
+// comment that describes the format. Each gets a hashed name like the workers' files and its hash
+// in <meta name="app-entry" data-NAME-integrity>.
+for (const [name, lazy, integrity, compact] of [
+  ['teaching.json', 'data-lazy-teaching=', 'data-teaching-integrity', (text) => JSON.stringify(JSON.parse(text))],
+  ['library.txt', 'data-lazy-examples=', 'data-examples-integrity', (text) => text.slice(Math.max(0, text.search(/^=== /m)))],
+]) {
   if (!files.includes(name)) fail(`no ${name} in ${dir} (index.html copies it)`);
-  const compact = JSON.stringify(JSON.parse(readFileSync(join(dir, name), 'utf8')));
-  const hashed = `teaching-${contentHash(compact)}.json`;
+  const content = compact(readFileSync(join(dir, name), 'utf8'));
+  const [stem, ext] = name.split('.');
+  const hashed = `${stem}-${contentHash(content)}.${ext}`;
   page = renameIn(page, name, hashed);
-  const attribute = 'data-lazy-teaching=';
-  if (page.split(attribute).length !== 2) fail(`index.html names ${attribute} not once`);
-  page = page.replace(attribute, `data-teaching-integrity="${sri(Buffer.from(compact))}" ${attribute}`);
+  if (page.split(lazy).length !== 2) fail(`index.html names ${lazy} not once`);
+  page = page.replace(lazy, `${integrity}="${sri(Buffer.from(content))}" ${lazy}`);
   unlinkSync(join(dir, name));
-  written.push([hashed, compact]);
+  written.push([hashed, content]);
   minified.push(name);
 }
 for (const [before, after] of changed) {

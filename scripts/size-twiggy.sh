@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # Where the page's wasm goes, per crate and per function (twiggy, `cargo install twiggy`).
 # Builds the page's binary as the release build does (cargo's wasm-release profile, wasm-bindgen,
-# wasm-opt with index.html's `data-wasm-opt-params`: the page's `--flatten --rereloop -Oz -Oz
-# --converge --reorder-functions-by-name`, the workers' `-Oz --reorder-functions-by-name`) but keeps
-# the function names (`wasm-opt -g`), which the release build strips; the names only label the code.
+# wasm-opt as Trunk runs it for that binary's link in index.html: `-O<data-wasm-opt>` then
+# `data-wasm-opt-params`, and its `data-cargo-features`, all read from index.html so there is one
+# place to change them) but keeps the function names (`wasm-opt -g`), which the release build
+# strips; the names only label the code.
 #   bash scripts/size-twiggy.sh [OUT_DIR] [ROWS]     (default /tmp/size-twiggy, 40 rows)
-#   BIN=api-worker bash scripts/size-twiggy.sh …     (a worker binary instead: api-worker, probe-worker)
+#   BIN=api-worker bash scripts/size-twiggy.sh …     (a worker binary instead: any data-bin of index.html)
 # Prints twiggy's top functions, its monomorphisations (generic code compiled once per type) and the
 # code bytes summed by crate (raw, before gzip; data segments apart). OUT_DIR keeps named.wasm for
 # more questions: `twiggy paths OUT_DIR/named.wasm NAME`, `twiggy dominators …`.
@@ -17,15 +18,22 @@ root="$(cd "$(dirname "$0")/.." && pwd)"
 target="${CARGO_TARGET_DIR:-$root/target}"
 command -v twiggy >/dev/null || { echo "size-twiggy: no twiggy: cargo install twiggy" >&2; exit 1; }
 mkdir -p "$out"
+# The wasm-opt passes of this binary's <link data-trunk rel="rust" data-bin=BIN …> in index.html.
+link=$(grep -oE "<link data-trunk rel=\"rust\"[^>]* data-bin=\"$bin\"[^>]*>" "$root/index.html") ||
+  { echo "size-twiggy: index.html has no Trunk rust link with data-bin=\"$bin\"" >&2; exit 1; }
+[ "$(grep -c . <<<"$link")" = 1 ] || { echo "size-twiggy: index.html links data-bin=\"$bin\" more than once" >&2; exit 1; }
+# Trunk runs `wasm-opt -O<data-wasm-opt> <data-wasm-opt-params>`, the level first.
+level=$(sed -nE 's/.* data-wasm-opt="([^"]*)".*/\1/p' <<<"$link")
+params=$(sed -nE 's/.* data-wasm-opt-params="([^"]*)".*/\1/p' <<<"$link")
+[ -n "$level" ] || { echo "size-twiggy: index.html gives $bin no data-wasm-opt level" >&2; exit 1; }
+read -r -a passes <<<"-O$level $params"
+# Its cargo features (data-cargo-features: the mcp-schemas feature of probe-worker, mcp-mock-worker).
+features=$(sed -nE 's/.* data-cargo-features="([^"]*)".*/\1/p' <<<"$link")
+echo "size-twiggy: $bin: features '${features}', wasm-opt ${passes[*]} (index.html)" >&2
 cargo build --locked --manifest-path "$root/Cargo.toml" --target wasm32-unknown-unknown \
-  --profile wasm-release --bin "$bin"
+  --profile wasm-release --bin "$bin" ${features:+--features "$features"}
 wasm-bindgen --target web --keep-debug --out-dir "$out/bindgen" \
   "$target/wasm32-unknown-unknown/wasm-release/$bin.wasm"
-if [ "$bin" = jsonrpc-playground ]; then
-  passes=(--flatten --rereloop -Oz -Oz --converge --reorder-functions-by-name)
-else
-  passes=(-Oz --reorder-functions-by-name)
-fi
 wasm-opt "${passes[@]}" -g --enable-bulk-memory --enable-nontrapping-float-to-int \
   --enable-sign-ext --enable-mutable-globals \
   "$out/bindgen/${bin}_bg.wasm" -o "$out/named.wasm"

@@ -18,15 +18,33 @@ const preload = (href, integrity) => new Promise((loaded, failed) => {
   link.onerror = () => failed(new Error(`${href.split('/').pop()} did not load or is not this build's`));
   document.head.append(link);
 });
+// A load that is not done within the timeout (30 s; a build or a host may set another in
+// milliseconds in <meta name="app-entry" data-views-timeout-ms>, read at each load) is said as
+// failed, with the Retry; what it was still fetching is dropped.
+const VIEWS_TIMEOUT_MS = 30000;
 let failedLoads = 0;
-const loadViews = async () => {
-  const again = failedLoads ? `?attempt=${failedLoads}` : '';
-  const js = entry.lazyViewsJs + again;
-  await preload(js, entry.viewsIntegrityJs);
-  const views = await import(js);
-  const wasm = fetch(entry.lazyViewsWasm + again, { integrity: entry.viewsIntegrityWasm ?? '' });
-  await views.default({ module_or_path: wasm });
-  return views;
+const loadViews = () => {
+  const ms = Number(entry.viewsTimeoutMs) || VIEWS_TIMEOUT_MS;
+  const abandon = new AbortController();
+  let timer;
+  const late = new Promise((_, failed) => {
+    timer = setTimeout(() => {
+      abandon.abort();
+      failed(new Error(`it did not load within ${ms / 1000} s`));
+    }, ms);
+  });
+  const load = (async () => {
+    const again = failedLoads ? `?attempt=${failedLoads}` : '';
+    const js = entry.lazyViewsJs + again;
+    await preload(js, entry.viewsIntegrityJs);
+    const views = await import(js);
+    const wasm = fetch(entry.lazyViewsWasm + again, { integrity: entry.viewsIntegrityWasm ?? '', signal: abandon.signal });
+    await views.default({ module_or_path: wasm });
+    return views;
+  })();
+  // A load that ends after its timeout is dropped, its failure too.
+  load.catch(() => {});
+  return Promise.race([load, late]).finally(() => clearTimeout(timer));
 };
 let views; // the module's loading, shared by the hosts (forgotten when it fails)
 addEventListener('views:load', async ({ target: host }) => {

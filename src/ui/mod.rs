@@ -49,6 +49,8 @@ pub use exchange::start_mock_worker;
 pub use link::start_link_worker;
 /// The Probe's worker's main (the `probe-worker` binary).
 pub use link::start_probe_worker;
+/// The examples' texts, which the page fetches on the first pick (tests install them directly).
+pub use playground::library::install as install_examples;
 pub use state::{use_app, AppState, Notice, NoticeLevel};
 pub use worker::worker_check;
 

@@ -9,7 +9,8 @@
 // quiz) and the teaching text
 // (data-lazy-teaching, ~12 KB gzipped: the page fetches it on the first open of the reference,
 // lessons or quiz; cached at install, after the app started, those views open offline even when
-// the first visit never opened one, or opened one before this worker controlled the page). The files of the other
+// the first visit never opened one, or opened one before this worker controlled the page), and the
+// examples' texts (data-lazy-examples, fetched on the first pick from the Examples menu). The files of the other
 // workers the page starts on first use (the Probe's, the API's, the mock's under MCP with its
 // JSON Schema engine: named in data-lazy-* of <meta name="app-entry">) are cached when first
 // fetched, not at install: a visitor who never probes never downloads them (Send under MCP works
@@ -20,7 +21,7 @@ const CACHE = 'jsonrpc-playground-v1';
 const SCOPE = self.registration.scope;
 
 /** The attributes naming the files cached at install, and those naming every file of the build. */
-const AT_INSTALL = 'href|src|data-js|data-wasm|data-worker|data-lazy-probe-boot|data-lazy-mock-js|data-lazy-mock-wasm|data-lazy-link-js|data-lazy-link-wasm|data-lazy-views-js|data-lazy-views-wasm|data-lazy-teaching';
+const AT_INSTALL = 'href|src|data-js|data-wasm|data-worker|data-lazy-probe-boot|data-lazy-mock-js|data-lazy-mock-wasm|data-lazy-link-js|data-lazy-link-wasm|data-lazy-views-js|data-lazy-views-wasm|data-lazy-teaching|data-lazy-examples';
 const ANY = 'href|src|data-js|data-wasm|data-worker|data-lazy-[a-z-]+';
 
 /** The same-origin files the page's HTML names in the attributes `attributes`. */
@@ -81,11 +82,24 @@ async function fromNetworkThenCache(event) {
   }
 }
 
+/** Where the cache keeps `request`'s file: a Retry of the teaching views' module asks for its
+ * files as `NAME?attempt=N` (src/ui/boot.js: a module that failed to load is never fetched again
+ * under its own address), the same file as `NAME`, so both are one entry (offline, a Retry finds
+ * the files the install cached). Any other query is another resource. */
+function cacheKey(request) {
+  const url = new URL(request.url);
+  const names = [...url.searchParams.keys()];
+  if (names.length !== 1 || names[0] !== 'attempt') return request;
+  url.search = '';
+  return url.href;
+}
+
 async function fromCacheThenNetwork(request) {
-  const hit = await caches.match(request);
+  const key = cacheKey(request);
+  const hit = await caches.match(key);
   if (hit) return hit;
   const response = await fetch(request);
-  if (response.ok) (await caches.open(CACHE)).put(request, response.clone());
+  if (response.ok) (await caches.open(CACHE)).put(key, response.clone());
   return response;
 }
 

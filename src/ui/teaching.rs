@@ -73,18 +73,12 @@ fn fetch_into(state: RwSignal<TeachingState>) {
 
 /// The teaching file's text, checked against its integrity hash and size.
 async fn fetch() -> Result<String, String> {
-    let [url] = crate::ui::js::entry_files(["data-lazy-teaching"])
-        .ok_or("the page names no teaching file (data-lazy-teaching)")?;
-    let integrity = document()
-        .query_selector("meta[name=app-entry]")
-        .ok()
-        .flatten()
-        .and_then(|meta| meta.get_attribute("data-teaching-integrity"));
-    let mut request = gloo_net::http::Request::get(&url);
-    if let Some(integrity) = &integrity {
-        request = request.integrity(integrity);
-    }
-    crate::ui::fetch::text(request, TEACHING_MAX_BYTES).await
+    crate::ui::fetch::entry_file(
+        "data-lazy-teaching",
+        "data-teaching-integrity",
+        TEACHING_MAX_BYTES,
+    )
+    .await
 }
 
 /// Who needs the teaching text, in words.

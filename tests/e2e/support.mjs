@@ -25,6 +25,29 @@ export async function watch(page) {
   return problems;
 }
 
+/** A fresh context (no service worker unless `worker`) and a page (not navigated yet) recording
+ * its problems and the requests whose path matches `files` (`fetched`, in order). */
+export async function visitor(browser, files, { worker = false } = {}) {
+  const context = await browser.newContext({ serviceWorkers: worker ? 'allow' : 'block' });
+  const page = await context.newPage();
+  const problems = await watch(page);
+  const fetched = [];
+  page.on('request', (r) => files.test(new URL(r.url()).pathname) && fetched.push(r.url()));
+  return { context, page, problems, fetched };
+}
+
+/** Waits until the service worker's cache holds a file whose URL matches each of `patterns`
+ * (regular expressions' sources: they cross into the page as text). */
+export async function waitForCached(page, ...patterns) {
+  await page.evaluate(async () => navigator.serviceWorker.ready);
+  await page.waitForFunction(async (sources) => {
+    const names = await caches.keys();
+    if (names.length === 0) return false;
+    const urls = (await (await caches.open(names[0])).keys()).map((r) => r.url);
+    return sources.every((source) => urls.some((u) => new RegExp(source).test(u)));
+  }, patterns);
+}
+
 /** Opens the playground's folded "Advanced" sections (the Probe; the mock's tools and the log's
  * downloads) as a visitor does, by clicking their headings; those already open stay open. */
 export async function openAdvanced(page) {

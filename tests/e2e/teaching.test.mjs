@@ -7,11 +7,12 @@
 // src/ui/views_bridge.rs), loaded the same way: not on the first load, once on the first open
 // of a teaching view or of the link panel's Probe fold (the module holds the Probe too), and a
 // module whose files do not load, or are not the build's (their SRI hashes), is said with a
-// Retry, and Retry loads it.
+// Retry, and Retry loads it; a load that never ends is said as failed within its timeout
+// (src/ui/boot.js), and offline a Retry (`?attempt=N`) finds the files the service worker cached.
 //   BASE_URL=http://127.0.0.1:8080/ node --test tests/e2e/teaching.test.mjs
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
-import { BASE_URL, launch, watch } from './support.mjs';
+import { BASE_URL, launch, visitor, waitForCached } from './support.mjs';
 
 const TEACHING = /\/teaching-[0-9a-f]{16}\.json$/;
 const MODULE_JS = /\/later-views-[0-9a-f]{16}\.js(\?attempt=\d+)?$/;
@@ -29,14 +30,7 @@ after(async () => {
 
 /** A fresh context (no service worker unless `worker`) and a page recording its problems and
  * the teaching file's requests. */
-async function visitor({ worker = false } = {}) {
-  const context = await browser.newContext({ serviceWorkers: worker ? 'allow' : 'block' });
-  const page = await context.newPage();
-  const problems = await watch(page);
-  const fetched = [];
-  page.on('request', (r) => TEACHING.test(new URL(r.url()).pathname) && fetched.push(r.url()));
-  return { context, page, problems, fetched };
-}
+const visit = (options) => visitor(browser, TEACHING, options);
 
 /** The names of the views module's files `page` requests, as they come. */
 function moduleRequests(page) {
@@ -49,7 +43,7 @@ function moduleRequests(page) {
 }
 
 test('the first load does not fetch the teaching text; opening the reference does, once', async () => {
-  const { context, page, problems, fetched } = await visitor();
+  const { context, page, problems, fetched } = await visit();
   await page.goto(BASE_URL);
   await page.waitForSelector('[data-testid=verdict]');
   await page.waitForLoadState('networkidle');
@@ -70,7 +64,7 @@ test('the first load does not fetch the teaching text; opening the reference doe
 });
 
 test('a cold load of a lesson shows the loading state, then the lesson', async () => {
-  const { context, page, problems } = await visitor();
+  const { context, page, problems } = await visit();
   let release;
   const held = new Promise((r) => { release = r; });
   await page.route(TEACHING, async (route) => {
@@ -88,7 +82,7 @@ test('a cold load of a lesson shows the loading state, then the lesson', async (
 });
 
 test('a failed fetch of the teaching text says so, and Retry loads it', async () => {
-  const { context, page } = await visitor();
+  const { context, page } = await visit();
   await page.route(TEACHING, (route) => route.abort('connectionrefused'));
   await page.goto(`${BASE_URL}#/reference/batch-empty`);
   await page.waitForSelector('[data-testid=teaching-failed]');
@@ -100,7 +94,7 @@ test('a failed fetch of the teaching text says so, and Retry loads it', async ()
 });
 
 test('a teaching file that is not the one the build names (its SRI hash) is refused', async () => {
-  const { context, page } = await visitor();
+  const { context, page } = await visit();
   await page.route(TEACHING, async (route) => {
     const response = await route.fetch();
     const body = (await response.text()).replace('A message that is not JSON', 'A changed text');
@@ -113,17 +107,11 @@ test('a teaching file that is not the one the build names (its SRI hash) is refu
 });
 
 test('after a first load that opened no teaching view, the reference opens offline', async () => {
-  const { context, page } = await visitor({ worker: true });
+  const { context, page } = await visit({ worker: true });
   await page.goto(BASE_URL);
   await page.waitForSelector('[data-testid=verdict]');
-  await page.evaluate(async () => navigator.serviceWorker.ready);
   // The worker's install cached the page's files and the teaching text.
-  await page.waitForFunction(async () => {
-    const names = await caches.keys();
-    if (names.length === 0) return false;
-    const cache = await caches.open(names[0]);
-    return (await cache.keys()).some((r) => /\/teaching-[0-9a-f]{16}\.json$/.test(r.url));
-  });
+  await waitForCached(page, TEACHING.source);
   await context.setOffline(true);
   await page.reload();
   await page.waitForSelector('[data-testid=verdict]');
@@ -135,7 +123,7 @@ test('after a first load that opened no teaching view, the reference opens offli
 /** A fresh visitor's first load of the playground, which fetches nothing of the views module;
  * `fetched` then names the module's files requested as they come. */
 async function firstLoad() {
-  const { context, page, problems } = await visitor();
+  const { context, page, problems } = await visit();
   const fetched = moduleRequests(page);
   await page.goto(BASE_URL);
   await page.waitForSelector('[data-testid=verdict]');
@@ -187,7 +175,7 @@ test('the first open of the Probe fold fetches the views module once, and a teac
 });
 
 test('a views module that does not load says so in the Probe fold with a Retry, and Retry loads the Probe', async () => {
-  const { context, page } = await visitor();
+  const { context, page } = await visit();
   await page.route(MODULE_JS, (route) => route.abort('connectionrefused'));
   await page.goto(BASE_URL);
   await page.waitForSelector('[data-testid=verdict]');
@@ -206,7 +194,7 @@ test('a views module that does not load says so in the Probe fold with a Retry, 
 });
 
 test('a views module that does not load says so with a Retry, and Retry loads it', async () => {
-  const { context, page } = await visitor();
+  const { context, page } = await visit();
   await page.route(MODULE_JS, (route) => route.abort('connectionrefused'));
   await page.goto(`${BASE_URL}#/reference/batch-empty`);
   await page.waitForSelector('[data-testid=teaching-failed]');
@@ -220,7 +208,7 @@ test('a views module that does not load says so with a Retry, and Retry loads it
 });
 
 test('a views module glue that is not the build\'s (its SRI hash) is refused with a Retry, and Retry loads the right one', async () => {
-  const { context, page } = await visitor();
+  const { context, page } = await visit();
   // Still valid JavaScript: only the integrity hash tells it from the build's.
   await page.route(MODULE_JS, async (route) => {
     const response = await route.fetch();
@@ -236,7 +224,7 @@ test('a views module glue that is not the build\'s (its SRI hash) is refused wit
 });
 
 test('a views module wasm that is not the build\'s (its SRI hash) is refused', async () => {
-  const { context, page } = await visitor();
+  const { context, page } = await visit();
   await page.route(MODULE_WASM, async (route) => {
     const response = await route.fetch();
     const body = Buffer.from(await response.body());
@@ -247,5 +235,43 @@ test('a views module wasm that is not the build\'s (its SRI hash) is refused', a
   await page.goto(`${BASE_URL}#/lessons`);
   await page.waitForSelector('[data-testid=teaching-failed]');
   assert.equal(await page.$('[data-testid=lessons]'), null);
+  await context.close();
+});
+
+test('a views module that never answers is said as failed within its timeout, and Retry loads it', async () => {
+  const { context, page } = await visit();
+  await page.goto(BASE_URL);
+  await page.waitForSelector('[data-testid=verdict]');
+  // The load's timeout (30 s by default) as a host may set it, shorter for this test.
+  await page.evaluate(() => { document.querySelector('meta[name=app-entry]').dataset.viewsTimeoutMs = '2000'; });
+  await page.route(MODULE_JS, () => {}); // never answered
+  const started = Date.now();
+  await page.click('[data-testid=views] a[data-view=reference]');
+  await page.waitForSelector('[data-testid=teaching-failed]', { timeout: 15000 });
+  const took = Date.now() - started;
+  assert.ok(took >= 1900 && took < 10000, `failed after ${took} ms`);
+  assert.match(await page.textContent('[data-testid=teaching-failed]'), /did not load within 2 s/);
+  await page.unrouteAll({ behavior: 'ignoreErrors' });
+  await page.click('[data-testid=teaching-retry]');
+  await page.waitForSelector('[data-testid=rule-entry] pre.bad');
+  await context.close();
+});
+
+test('offline, a Retry of the views module loads it from what the service worker cached', async () => {
+  const { context, page } = await visit({ worker: true });
+  await page.goto(BASE_URL);
+  await page.waitForSelector('[data-testid=verdict]');
+  // The worker's install cached the module's files.
+  await waitForCached(page, MODULE_JS.source, MODULE_WASM.source);
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  await context.setOffline(true);
+  // The first load fails (a timeout too short for it), so the Retry asks for `?attempt=1`.
+  await page.evaluate(() => { document.querySelector('meta[name=app-entry]').dataset.viewsTimeoutMs = '1'; });
+  await page.click('[data-testid=views] a[data-view=reference]');
+  await page.waitForSelector('[data-testid=teaching-failed]');
+  await page.evaluate(() => { delete document.querySelector('meta[name=app-entry]').dataset.viewsTimeoutMs; });
+  await page.click('[data-testid=teaching-retry]');
+  await page.waitForSelector('[data-testid=rule-entry] pre.bad');
+  assert.equal(await page.$('[data-testid=teaching-failed]'), null);
   await context.close();
 });

@@ -3,24 +3,38 @@
 //! the seed article, and MCP error replies. Pure data, read from `library.txt` beside this file
 //! (its header says the format); `tests/examples_library.rs` checks each example's verdict is the
 //! one its description promises.
+//!
+//! The native build (`jrpc`, the tests) compiles the whole file in ([`all`], [`find`],
+//! [`by_category`]). The page's wasm has only its menu ([`menu`]: each example's id, category
+//! and title, to list them at once) and fetches the file as data on the first pick
+//! from the menu, reading it with [`parse`] (`src/ui/playground/library.rs`; size rule 15 of
+//! docs/size-rules.md).
 
+#[cfg(not(target_arch = "wasm32"))]
 use std::sync::OnceLock;
 
 use crate::json::quote;
 use crate::rpc::{McpVersion, Profile};
 
+/// The most a library file may have: the page fetches the file and reads at most this much
+/// (the shipped one is ~20 KB; a test keeps it well under).
+pub const LIBRARY_MAX_BYTES: usize = 256 * 1024;
+
 /// The library file as it is.
 const FILE: &str = include_str!("library.txt");
 /// The library without its header (the format, described for whoever edits the file), copied at
-/// compile time into an array of its own, so the web build does not ship the header (a slice of
-/// FILE would keep all of FILE).
+/// compile time into an array of its own, so the build does not keep the header (a slice of FILE
+/// would keep all of FILE).
+#[cfg(not(target_arch = "wasm32"))]
 const LIBRARY: &str = match std::str::from_utf8(&BODY) {
     Ok(text) => text,
     Err(_) => FILE,
 };
+#[cfg(not(target_arch = "wasm32"))]
 static BODY: [u8; without_header(FILE).len()] = copied(without_header(FILE));
 
 /// The bytes of `text` as an array.
+#[cfg(not(target_arch = "wasm32"))]
 const fn copied<const N: usize>(text: &str) -> [u8; N] {
     let mut out = [0; N];
     let mut i = 0;
@@ -32,6 +46,7 @@ const fn copied<const N: usize>(text: &str) -> [u8; N] {
 }
 
 /// `text` from its first `=== ` line on.
+#[cfg(not(target_arch = "wasm32"))]
 const fn without_header(text: &str) -> &str {
     let bytes = text.as_bytes();
     let mut i = 0;
@@ -51,6 +66,115 @@ const fn without_header(text: &str) -> &str {
     }
     // No example at all: the whole text, for the reader to say what is wrong with it.
     text
+}
+
+/// The menu's lines of the library: each example's `=== id`, `category: ` and `title: ` lines, in library order, copied at compile time into an array of their own (the
+/// page's wasm keeps these, not the file).
+const MENU_TEXT: &str = match std::str::from_utf8(&MENU_BYTES) {
+    Ok(text) => text,
+    Err(_) => "",
+};
+static MENU_BYTES: [u8; menu_lines::<0>(FILE).1] = menu_lines(FILE).0;
+
+/// The fields of an example's head that the menu keeps.
+const MENU_FIELDS: [&[u8]; 2] = [b"category: ", b"title: "];
+
+/// The menu's lines of `text` (see [`MENU_TEXT`]): the first `N` of their bytes, and how many
+/// bytes they have in all (`N = 0` asks only for the count).
+const fn menu_lines<const N: usize>(text: &str) -> ([u8; N], usize) {
+    let bytes = text.as_bytes();
+    let mut out = [0; N];
+    let mut written = 0;
+    let mut in_head = false;
+    let mut start = 0;
+    while start < bytes.len() {
+        let mut end = start;
+        while end < bytes.len() && bytes[end] != b'\n' {
+            end += 1;
+        }
+        let mut keep = false;
+        if starts_with(bytes, start, b"=== ") {
+            in_head = true;
+            keep = true;
+        } else if in_head && end - start == 3 && starts_with(bytes, start, b"---") {
+            in_head = false;
+        } else if in_head {
+            let mut f = 0;
+            while f < MENU_FIELDS.len() {
+                keep = keep || starts_with(bytes, start, MENU_FIELDS[f]);
+                f += 1;
+            }
+        }
+        if keep {
+            let mut i = start;
+            while i <= end {
+                if written < N {
+                    out[written] = if i < end { bytes[i] } else { b'\n' };
+                }
+                written += 1;
+                i += 1;
+            }
+        }
+        start = end + 1;
+    }
+    (out, written)
+}
+
+/// Whether `bytes` has `prefix` at `at`.
+const fn starts_with(bytes: &[u8], at: usize, prefix: &[u8]) -> bool {
+    if at + prefix.len() > bytes.len() {
+        return false;
+    }
+    let mut i = 0;
+    while i < prefix.len() {
+        if bytes[at + i] != prefix[i] {
+            return false;
+        }
+        i += 1;
+    }
+    true
+}
+
+/// One example as the menu lists it, before its text is loaded (what it shows, `about`, comes
+/// with the text).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MenuEntry {
+    pub id: &'static str,
+    pub category: &'static str,
+    pub title: &'static str,
+}
+
+/// Every example's menu entry, in library order, grouped by category in library order (the
+/// library file's own lines: an entry missing a field is left out, which the tests rule out).
+pub fn menu() -> Vec<(&'static str, Vec<MenuEntry>)> {
+    let mut groups: Vec<(&'static str, Vec<MenuEntry>)> = Vec::new();
+    let mut lines = MENU_TEXT.lines().peekable();
+    while let Some(line) = lines.next() {
+        let Some(id) = line.strip_prefix("=== ") else {
+            continue;
+        };
+        let (mut category, mut title) = (None, None);
+        while let Some(field) = lines.next_if(|l| !l.starts_with("=== ")) {
+            if let Some(v) = field.strip_prefix("category: ") {
+                category = Some(v);
+            } else if let Some(v) = field.strip_prefix("title: ") {
+                title = Some(v);
+            }
+        }
+        let (Some(category), Some(title)) = (category, title) else {
+            continue;
+        };
+        let entry = MenuEntry {
+            id,
+            category,
+            title,
+        };
+        match groups.iter_mut().find(|(c, _)| *c == category) {
+            Some((_, list)) => list.push(entry),
+            None => groups.push((category, vec![entry])),
+        }
+    }
+    groups
 }
 
 /// What the engine says about an example under its profile.
@@ -87,6 +211,7 @@ pub struct LibraryError {
 }
 
 /// Every example, in library order.
+#[cfg(not(target_arch = "wasm32"))]
 pub fn all() -> &'static [Example] {
     static ALL: OnceLock<Vec<Example>> = OnceLock::new();
     // The library is part of the build and tested: a broken one yields no examples, never a panic.
@@ -94,11 +219,13 @@ pub fn all() -> &'static [Example] {
 }
 
 /// The example with this id.
+#[cfg(not(target_arch = "wasm32"))]
 pub fn find(id: &str) -> Option<&'static Example> {
     all().iter().find(|e| e.id == id)
 }
 
 /// The categories in library order, each with its examples.
+#[cfg(not(target_arch = "wasm32"))]
 pub fn by_category() -> Vec<(&'static str, Vec<&'static Example>)> {
     let mut groups: Vec<(&'static str, Vec<&'static Example>)> = Vec::new();
     for example in all() {
@@ -231,6 +358,37 @@ mod tests {
         assert!(LIBRARY.starts_with("=== "), "{}", &LIBRARY[..40]);
         assert!(FILE.starts_with('#') && FILE.ends_with(LIBRARY));
         assert!(LIBRARY.len() < FILE.len() && !LIBRARY.lines().any(|l| l.starts_with("# ")));
+    }
+
+    #[test]
+    fn the_menu_lists_every_example_with_its_category_and_title_in_order() {
+        let from_menu: Vec<_> = menu()
+            .into_iter()
+            .flat_map(|(category, list)| list.into_iter().map(move |e| (category, e)))
+            .map(|(category, e)| (category, e.id, e.title))
+            .collect();
+        let from_library: Vec<_> = by_category()
+            .into_iter()
+            .flat_map(|(category, list)| list.into_iter().map(move |e| (category, e)))
+            .map(|(category, e)| (category, e.id, e.title))
+            .collect();
+        assert!(from_library.len() >= 25);
+        assert_eq!(from_menu, from_library);
+    }
+
+    #[test]
+    fn the_library_file_is_well_under_its_bound() {
+        assert!(FILE.len() < LIBRARY_MAX_BYTES / 4, "{}", FILE.len());
+    }
+
+    #[test]
+    fn the_menu_keeps_only_the_heads_fields_it_lists() {
+        let (text, len) = menu_lines::<64>(
+            "# h\n=== a\ncategory: C\nprofile: jsonrpc\ntitle: T\nabout: A\n---\ntitle: not this\n",
+        );
+        assert_eq!(len, "=== a\ncategory: C\ntitle: T\n".len());
+        assert_eq!(&text[..len], b"=== a\ncategory: C\ntitle: T\n");
+        assert!(!MENU_TEXT.contains("-->") && MENU_TEXT.len() < FILE.len() / 2);
     }
 
     #[test]

@@ -1,11 +1,13 @@
 //! The examples library (`data-testid="examples"`): a list grouped by category; choosing one
-//! loads it into the editor with its profile. The examples are engine data ([`crate::examples`]).
+//! loads it into the editor with its profile. The examples are engine data ([`crate::examples`]):
+//! the page lists them from the engine's menu and fetches their texts on the first pick
+//! ([`super::library`]).
 
 use crate::ui::prelude::*;
 
 use crate::examples::{self, Example};
 use crate::teach::route::Route;
-use crate::ui::state::{use_app, AppState};
+use crate::ui::state::{use_app, AppState, NoticeLevel};
 
 /// Loads `example` into the editor: the profile, and the text as one edit the browser's undo
 /// (Ctrl+Z) takes back, so loading an example never destroys what the learner wrote. What it
@@ -20,28 +22,41 @@ pub fn load(app: AppState, example: &'static Example) {
 /// Behaves as a select: choosing with the mouse (or the open list) loads at once; on the closed
 /// control the arrow keys only move through the titles, and Enter loads the one shown (Chromium
 /// fires `change` on every arrow key there, which loaded example 1 at once and never let the
-/// keyboard reach the others).
+/// keyboard reach the others). The first pick fetches the examples' texts: until they are there
+/// the control shows the title picked, then its prompt again; a failed fetch says why in a notice,
+/// and picking again retries.
 #[component]
 pub fn ExamplesMenu() -> impl IntoView {
     let app = use_app();
     // The last `change` came from an arrow key on the closed control: browse, do not load.
     let browsing = StoredValue::new(false);
-    let groups = examples::by_category()
+    let groups = examples::menu()
         .into_iter()
         .map(|(category, list)| {
             let options = list
                 .into_iter()
-                .map(|e| view! { <option value=e.id title=e.about>{e.title}</option> })
+                .map(|e| view! { <option value=e.id>{e.title}</option> })
                 .collect_view();
             view! { <optgroup label=category>{options}</optgroup> }
         })
         .collect_view();
     let load_chosen = move |select: &web_sys::HtmlSelectElement| {
-        if let Some(example) = examples::find(&select.value()) {
-            load(app, example);
+        let id = select.value();
+        if id.is_empty() {
+            return;
         }
-        // Back to the prompt, so the same example can be chosen again.
-        select.set_value("");
+        let select = select.clone();
+        spawn_local(async move {
+            match super::library::example(&id).await {
+                Ok(example) => load(app, example),
+                Err(why) => app.notify(
+                    NoticeLevel::Error,
+                    format!("The example did not load: {why}. Check the connection, then pick it again."),
+                ),
+            }
+            // Back to the prompt, so the same example can be chosen again.
+            select.set_value("");
+        });
     };
     let on_keydown = move |ev: leptos::ev::KeyboardEvent| {
         let select: web_sys::HtmlSelectElement = event_target(&ev);

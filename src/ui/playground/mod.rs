@@ -3,12 +3,14 @@
 //!
 //! - [`editor`]: the text (a textarea, or a read-only viewer for a large text) with its marks;
 //! - [`verdicts`]: the engine's verdict cards; [`controls`]: profile, layout, format/minify;
-//! - [`examples`]: the library and the loaded example's description; [`send`]: Send to the
+//! - [`examples`]: the library and the loaded example's description ([`library`]: the examples'
+//!   texts, fetched on the first pick); [`send`]: Send to the
 //!   chosen target; [`open_file`]: a file picked or dropped into the editor.
 
 mod controls;
 mod editor;
 mod examples;
+pub mod library;
 pub(crate) mod open_file;
 mod send;
 mod verdicts;
