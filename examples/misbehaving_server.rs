@@ -33,6 +33,8 @@
 //!   for the client's response with id `"srv-1"`; then sends the notification
 //!   `{"jsonrpc":"2.0","method":"server-request/answered","params":{"response":RESPONSE}}` carrying
 //!   the response it got. Other requests are answered as `/`.
+//! - `/huge?mb=17`: on open sends one notification of about `mb` MB (default 17, at most 64:
+//!   `{"jsonrpc":"2.0","method":"huge","params":{"fill":"xxx…"}}`), then answers as `/`.
 //! - `/slow?ms=2000`: each request is answered after `ms` milliseconds.
 //! - `/silent`: never answers anything (for request timeouts).
 //! - any other path: the handshake is refused with HTTP 404.
@@ -50,6 +52,8 @@
 //! - `sse-drop`: an event stream holding only a priming event (`id: sse-drop-N`, `retry: 200`,
 //!   empty data) that then ends before the reply; a `GET` with `Last-Event-ID: sse-drop-N` gets
 //!   the echo reply as an event stream (each reply once; any other GET gets 405);
+//! - `huge`: the echo reply padded to about `params.mb` MB (default 17, at most 64) with a
+//!   `"fill"` member of `x`s beside its result;
 //! - anything else: `{"jsonrpc":"2.0","result":{"echo":PARAMS},"id":ID}` for each request (an array
 //!   for a batch), 202 with no body when there is no request; a body that is not JSON gets 400.
 
@@ -90,6 +94,7 @@ mod server {
         "/flood",
         "/server-request",
         "/slow",
+        "/huge",
         "/silent",
     ];
 
@@ -221,6 +226,15 @@ mod server {
                 .await
             }
             "/slow" => answer(&mut socket, Duration::from_millis(number("ms", 2000))).await,
+            "/huge" => {
+                let fill = "x".repeat(number("mb", 17).min(64) as usize * 1024 * 1024);
+                let notification =
+                    json!({"jsonrpc": "2.0", "method": "huge", "params": {"fill": fill}});
+                match socket.send(Message::text(notification.to_string())).await {
+                    Ok(()) => answer(&mut socket, Duration::ZERO).await,
+                    Err(e) => Err(e),
+                }
+            }
             "/silent" => {
                 while let Some(Ok(_)) = socket.next().await {}
                 Ok(())
@@ -449,6 +463,14 @@ mod server {
             let reply = echo(&m.to_string()).unwrap_or_default();
             DROPPED.lock().unwrap().insert(id.clone(), reply);
             return event_stream(format!("id: {id}\nretry: 200\ndata: \n\n"));
+        }
+        if let Some(m) = with("huge") {
+            let mb = param(m, "mb").unwrap_or(17).min(64) as usize;
+            let mut padded: Value = echo(&m.to_string())
+                .and_then(|r| serde_json::from_str(&r).ok())
+                .unwrap_or(Value::Null);
+            padded["fill"] = Value::String("x".repeat(mb * 1024 * 1024));
+            return reply(StatusCode::OK, padded.to_string());
         }
         if let Some(m) = with("slow") {
             tokio::time::sleep(Duration::from_millis(param(m, "ms").unwrap_or(2000))).await;

@@ -232,6 +232,41 @@ test('binary frames are shown as binary with their size; the connection stays up
   await context.close();
 });
 
+/** Sends subtract to the misbehaving server, whose reply (its echo) pairs with it. */
+async function echoPairs(page) {
+  const before = await count(page);
+  await send(page, SUBTRACT);
+  await waitCount(page, before + 2);
+  const [out, reply] = (await entries(page)).slice(-2);
+  assert.deepEqual(JSON.parse(reply.raw).result, { echo: [42, 23] });
+  assert.equal(out.pair, reply.key);
+}
+
+test('a WebSocket frame over 16 MB is dropped and said; the connection stays up and still pairs', async () => {
+  const { context, page } = await open();
+  await connect(page, `${bad.ws}/huge?mb=17`);
+  await page.waitForSelector('[data-testid=notice][data-level=error]', { timeout: 30_000 });
+  assert.match(await page.textContent('[data-testid=notices]'),
+    /A WebSocket frame of \d+ bytes from the server was dropped: the live link reads messages of at most 16 MB/);
+  assert.equal(await count(page), 0, 'nothing of the frame in the log');
+  await echoPairs(page);
+  assert.equal(await page.getAttribute('[data-testid=link-status]', 'data-state'), 'open');
+  await context.close();
+});
+
+test('an HTTP reply over 16 MB is not read: its request is lost with the reason, and said', async () => {
+  const { context, page } = await open();
+  await connect(page, bad.http);
+  await send(page, '{"jsonrpc": "2.0", "method": "huge", "params": {"mb": 17}, "id": 1}');
+  await page.waitForSelector('[data-testid=notice][data-level=error]', { timeout: 30_000 });
+  assert.match(await page.textContent('[data-testid=notices]'), /could not be read: it is over 16 MB, the most the live link reads/);
+  const [out] = await entries(page);
+  assert.equal(out.status, 'lost');
+  assert.match(out.text, /over 16 MB/);
+  await echoPairs(page);
+  await context.close();
+});
+
 test('a flood of 10 000 notifications: exact counts, the export has them all, the page stays responsive', async () => {
   const { context, page } = await open();
   // A probe of the main thread: the longest gap between animation frames while the flood lasts.
