@@ -12,6 +12,7 @@ use serde_json::{json, Value};
 use crate::openrpc::{self, Method, OpenRpc, ParamStructure};
 use crate::rpc::{Profile, Report};
 use crate::saved::profile_from_str;
+use crate::ui::link::probe::messages::ApiProbe;
 use crate::ui::Analysis;
 
 pub mod scope;
@@ -36,9 +37,16 @@ pub enum ApiRequest {
     },
     /// The mock's reply to one client document (a message or a batch).
     Mock { message: String },
-    /// The Probe under an OpenRPC document (src/ui/link/probe/api_side.rs): answered
-    /// [`ApiAnswer::Probing`] at once, its outcome posted later as the Probe's worker posts it.
-    Probe(crate::ui::link::probe::messages::ApiProbe),
+    /// The Probe under an OpenRPC document (src/ui/link/probe/api_side.rs): `probe`, an
+    /// [`ApiProbe`]'s JSON text as the Probe wrote it (the page passes it on unread:
+    /// docs/size-rules.md 16), under `document` (the document's text; `None`: the one the
+    /// server's `rpc.discover` returns). Answered [`ApiAnswer::Probing`] at once, its outcome
+    /// posted later as the Probe's worker posts it; an unreadable `probe` is answered
+    /// [`ApiAnswer::Failed`].
+    Probe {
+        probe: String,
+        document: Option<String>,
+    },
     /// Stop the probe running, if any.
     ProbeCancel,
 }
@@ -187,10 +195,15 @@ pub fn answer(request: ApiRequest) -> ApiAnswer {
             },
             None => no_document(),
         }),
-        ApiRequest::Probe(probe) => {
-            crate::ui::link::probe::api_side::start(probe);
-            ApiAnswer::Probing
-        }
+        ApiRequest::Probe { probe, document } => match serde_json::from_str::<ApiProbe>(&probe) {
+            Ok(probe) => {
+                crate::ui::link::probe::api_side::start(probe, document);
+                ApiAnswer::Probing
+            }
+            Err(e) => ApiAnswer::Failed {
+                error: format!("the probe's request could not be read ({e})"),
+            },
+        },
         ApiRequest::ProbeCancel => {
             crate::ui::link::probe::api_side::cancel();
             ApiAnswer::Probing

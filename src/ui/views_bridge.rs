@@ -26,6 +26,7 @@ use wasm_bindgen::{JsCast, JsValue};
 
 use crate::exchange::mock_worker::Record;
 use crate::mock::Fixtures;
+#[cfg(doc)]
 use crate::ui::link::probe::messages::ApiProbe;
 
 /// The page asks src/ui/boot.js to load the module and mount it into the host.
@@ -100,11 +101,13 @@ pub enum FromViews {
     },
     /// Copy a lesson run's `records` to the page's log, under `peer`.
     CopyToLog { peer: String, records: Vec<Record> },
-    /// Run `probe` in the page's API worker (it holds the JSON Schema engine and the document):
-    /// under the document in use (`under_document`: the page gives its text), else under the one
-    /// the server's `rpc.discover` returns. Its events come back as [`ToViews::ApiProbeEvent`].
+    /// Run `probe` (an [`ApiProbe`]'s JSON text, which the page passes on unread:
+    /// docs/size-rules.md 16) in the page's API worker (it holds the JSON Schema engine and the
+    /// document): under the document in use (`under_document`: the page gives its text), else
+    /// under the one the server's `rpc.discover` returns. Its events come back as
+    /// [`ToViews::ApiProbeEvent`].
     ProbeApi {
-        probe: ApiProbe,
+        probe: String,
         under_document: bool,
     },
     /// Stop the probe the page's API worker runs, if any.

@@ -22,7 +22,6 @@ use crate::api::{
 };
 use crate::rpc::Profile;
 use crate::ui::exchange::{clock_ms, LogState, MOCK_PEER};
-use crate::ui::link::probe::messages::ApiProbe;
 use crate::ui::state::{ApiCheck, AppState, NoticeLevel};
 use crate::ui::worker::fingerprint;
 
@@ -132,10 +131,12 @@ impl ApiState {
     }
 
     /// Runs the Probe under an OpenRPC document in the API's worker (src/ui/link/probe/api_side.rs):
-    /// `listener` gets the probe's events as the worker wrote them, and why the worker failed.
-    pub fn probe(&self, probe: ApiProbe, listener: runner::ProbeListener) {
+    /// `probe` (an `ApiProbe`'s JSON text, passed on unread) under `document` (`None`: the one
+    /// the server's `rpc.discover` returns); `listener` gets the probe's events as the worker wrote
+    /// them, and why the worker failed or refused the probe.
+    pub fn probe(&self, probe: String, document: Option<String>, listener: runner::ProbeListener) {
         self.runner
-            .update_value(|r| r.probe(ApiRequest::Probe(probe), listener));
+            .update_value(|r| r.probe(ApiRequest::Probe { probe, document }, listener));
     }
 
     /// Stops the probe the API's worker runs, if it was started.
