@@ -7,6 +7,7 @@
 use std::cell::RefCell;
 
 use serde::{Deserialize, Serialize};
+use serde_json::value::RawValue;
 use serde_json::{json, Value};
 
 use crate::openrpc::{self, Method, OpenRpc, ParamStructure};
@@ -59,7 +60,7 @@ pub enum ApiRequest {
 pub enum ApiAnswer {
     /// The document is loaded: its reference.
     Loaded {
-        reference: Reference,
+        reference: LoadedReference,
     },
     /// The document was refused: what is wrong with it, located.
     Refused {
@@ -145,6 +146,31 @@ pub struct ExampleReference {
     pub result: Option<String>,
 }
 
+/// A loaded document's [`Reference`] as it crosses the page: the few words the page says of the
+/// document, and the reference itself as JSON text, which the page passes on to the views' module
+/// (its reader) unread (docs/size-rules.md 16).
+#[derive(Serialize, Deserialize, Debug, Clone)]
+pub struct LoadedReference {
+    pub title: String,
+    pub version: String,
+    /// How many methods it describes.
+    pub methods: usize,
+    /// The [`Reference`] as JSON text.
+    pub json: Box<RawValue>,
+}
+
+impl LoadedReference {
+    /// `reference` as it crosses the page.
+    pub fn new(reference: &Reference) -> serde_json::Result<LoadedReference> {
+        Ok(LoadedReference {
+            title: reference.title.clone(),
+            version: reference.version.clone(),
+            methods: reference.methods.len(),
+            json: serde_json::value::to_raw_value(reference)?,
+        })
+    }
+}
+
 thread_local! {
     /// The document loaded, if any (one per page: the worker's state).
     static LOADED: RefCell<Option<OpenRpc>> = const { RefCell::new(None) };
@@ -165,11 +191,15 @@ pub fn answer_json(request: &str) -> String {
 pub fn answer(request: ApiRequest) -> ApiAnswer {
     match request {
         ApiRequest::Load { text } => match OpenRpc::load(text.as_bytes()) {
-            Ok(doc) => {
-                let reference = reference(&doc);
-                LOADED.with(|l| *l.borrow_mut() = Some(doc));
-                ApiAnswer::Loaded { reference }
-            }
+            Ok(doc) => match LoadedReference::new(&reference(&doc)) {
+                Ok(reference) => {
+                    LOADED.with(|l| *l.borrow_mut() = Some(doc));
+                    ApiAnswer::Loaded { reference }
+                }
+                Err(e) => ApiAnswer::Failed {
+                    error: format!("the document's reference could not be written ({e})"),
+                },
+            },
             Err(e) => ApiAnswer::Refused {
                 errors: located(&text, &e),
             },

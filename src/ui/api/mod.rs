@@ -18,7 +18,7 @@ use crate::ui::prelude::spawn_local;
 use crate::ui::prelude::*;
 
 use crate::api::{
-    needs_more_checks, ApiAnswer, ApiRequest, DocumentError, Reference, MAX_CHECK_BYTES,
+    needs_more_checks, ApiAnswer, ApiRequest, DocumentError, LoadedReference, MAX_CHECK_BYTES,
 };
 use crate::rpc::Profile;
 use crate::ui::exchange::{clock_ms, LogState, MOCK_PEER};
@@ -45,8 +45,9 @@ pub struct Source {
 pub struct ApiState {
     /// The document in use (loaded and valid).
     pub source: RwSignal<Option<Source>>,
-    /// Its reference (the methods), present exactly when a document is in use.
-    pub reference: RwSignal<Option<Reference>>,
+    /// Its reference (the methods), present exactly when a document is in use: the page says its
+    /// title, version and number of methods, and passes the rest to the views unread.
+    pub reference: RwSignal<Option<LoadedReference>>,
     /// What is wrong with the document last offered (it was refused), and its name.
     pub errors: RwSignal<Option<(String, Vec<DocumentError>)>>,
     /// A document is being read, fetched or checked.
@@ -161,7 +162,7 @@ impl ApiState {
                             NoticeLevel::Info,
                             format!(
                                 "API document loaded: {} {} ({} methods). Messages are checked against it, and the mock serves it.",
-                                reference.title, reference.version, reference.methods.len()
+                                reference.title, reference.version, reference.methods
                             ),
                         );
                     }

@@ -144,8 +144,8 @@ pub fn DocumentPanel() -> impl IntoView {
                 "{} {}: {} method{} (from {}). Messages are checked against it; the mock serves it.",
                 r.title,
                 r.version,
-                r.methods.len(),
-                if r.methods.len() == 1 { "" } else { "s" },
+                r.methods,
+                if r.methods == 1 { "" } else { "s" },
                 s.name
             ),
             _ => "No API document: messages are checked against JSON-RPC alone.".to_string(),
