@@ -109,10 +109,7 @@ pub enum FromViews {
     /// document): under the document in use (`under_document`: the page gives its text), else
     /// under the one the server's `rpc.discover` returns. Its events come back as
     /// [`ToViews::ApiProbeEvent`].
-    ProbeApi {
-        probe: String,
-        under_document: bool,
-    },
+    ProbeApi { probe: String, under_document: bool },
     /// Stop the probe the page's API worker runs, if any.
     ProbeApiCancel,
 }
