@@ -67,8 +67,8 @@ pub enum ApiAnswer {
         errors: Vec<DocumentError>,
     },
     Unloaded,
-    /// The analysis of the text with fingerprint `fp` ([`Analysis::encode`]; a string, as a
-    /// raw JSON value cannot cross serde's tagged enums).
+    /// The analysis of the text with fingerprint `fp` ([`Analysis::encode`]'s text, which the
+    /// page decodes).
     Checked {
         fp: String,
         analysis: String,
