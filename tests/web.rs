@@ -1164,3 +1164,54 @@ fn js_sys_lone_surrogate() -> wasm_bindgen::JsValue {
         .collect();
     web_sys::js_sys::JsString::from_char_code(&units).into()
 }
+
+/// The API worker's answers and requests as they cross the page (docs/size-rules.md 16).
+mod api_messages {
+    use jsonrpc_playground::api::{answer_json, reference, ApiAnswer, ApiRequest, Reference};
+    use jsonrpc_playground::openrpc::OpenRpc;
+    use wasm_bindgen_test::wasm_bindgen_test;
+
+    const PETSTORE: &str = include_str!("data/openrpc/examples/petstore-openrpc.json");
+
+    fn ask(request: &ApiRequest) -> ApiAnswer {
+        let answer = answer_json(&serde_json::to_string(request).unwrap());
+        serde_json::from_str(&answer).unwrap()
+    }
+
+    #[wasm_bindgen_test]
+    fn a_loaded_documents_reference_crosses_as_text_the_views_read_back_whole() {
+        let text = PETSTORE.to_string();
+        let ApiAnswer::Loaded { reference: loaded } = ask(&ApiRequest::Load { text }) else {
+            panic!("the document was not loaded");
+        };
+        let expected = reference(&OpenRpc::load(PETSTORE.as_bytes()).unwrap());
+        // What the page says of it, without reading the reference.
+        assert_eq!(
+            (
+                loaded.title.as_str(),
+                loaded.version.as_str(),
+                loaded.methods
+            ),
+            (expected.title.as_str(), expected.version.as_str(), 3)
+        );
+        // What the views' module reads of the text the page passes on.
+        let read: Reference = serde_json::from_str(loaded.json.get()).unwrap();
+        assert_eq!(read, expected);
+        let _ = ask(&ApiRequest::Unload);
+    }
+
+    #[wasm_bindgen_test]
+    fn an_unreadable_probe_request_is_answered_failed_with_the_reason() {
+        let answer = ask(&ApiRequest::Probe {
+            probe: r#"{"run": 1, "url": 5}"#.into(),
+            document: None,
+        });
+        let ApiAnswer::Failed { error } = answer else {
+            panic!("not refused: {answer:?}");
+        };
+        assert!(
+            error.starts_with("the probe's request could not be read (invalid type"),
+            "{error}"
+        );
+    }
+}

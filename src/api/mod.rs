@@ -7,11 +7,13 @@
 use std::cell::RefCell;
 
 use serde::{Deserialize, Serialize};
+use serde_json::value::RawValue;
 use serde_json::{json, Value};
 
 use crate::openrpc::{self, Method, OpenRpc, ParamStructure};
 use crate::rpc::{Profile, Report};
 use crate::saved::profile_from_str;
+use crate::ui::link::probe::messages::ApiProbe;
 use crate::ui::Analysis;
 
 pub mod scope;
@@ -36,9 +38,16 @@ pub enum ApiRequest {
     },
     /// The mock's reply to one client document (a message or a batch).
     Mock { message: String },
-    /// The Probe under an OpenRPC document (src/ui/link/probe/api_side.rs): answered
-    /// [`ApiAnswer::Probing`] at once, its outcome posted later as the Probe's worker posts it.
-    Probe(crate::ui::link::probe::messages::ApiProbe),
+    /// The Probe under an OpenRPC document (src/ui/link/probe/api_side.rs): `probe`, an
+    /// [`ApiProbe`]'s JSON text as the Probe wrote it (the page passes it on unread:
+    /// docs/size-rules.md 16), under `document` (the document's text; `None`: the one the
+    /// server's `rpc.discover` returns). Answered [`ApiAnswer::Probing`] at once, its outcome
+    /// posted later as the Probe's worker posts it; an unreadable `probe` is answered
+    /// [`ApiAnswer::Failed`].
+    Probe {
+        probe: String,
+        document: Option<String>,
+    },
     /// Stop the probe running, if any.
     ProbeCancel,
 }
@@ -51,15 +60,15 @@ pub enum ApiRequest {
 pub enum ApiAnswer {
     /// The document is loaded: its reference.
     Loaded {
-        reference: Reference,
+        reference: LoadedReference,
     },
     /// The document was refused: what is wrong with it, located.
     Refused {
         errors: Vec<DocumentError>,
     },
     Unloaded,
-    /// The analysis of the text with fingerprint `fp` ([`Analysis::encode`]; a string, as a
-    /// raw JSON value cannot cross serde's tagged enums).
+    /// The analysis of the text with fingerprint `fp` ([`Analysis::encode`]'s text, which the
+    /// page decodes).
     Checked {
         fp: String,
         analysis: String,
@@ -137,6 +146,31 @@ pub struct ExampleReference {
     pub result: Option<String>,
 }
 
+/// A loaded document's [`Reference`] as it crosses the page: the few words the page says of the
+/// document, and the reference itself as JSON text, which the page passes on to the views' module
+/// (its reader) unread (docs/size-rules.md 16).
+#[derive(Serialize, Deserialize, Debug, Clone)]
+pub struct LoadedReference {
+    pub title: String,
+    pub version: String,
+    /// How many methods it describes.
+    pub methods: usize,
+    /// The [`Reference`] as JSON text.
+    pub json: Box<RawValue>,
+}
+
+impl LoadedReference {
+    /// `reference` as it crosses the page.
+    pub fn new(reference: &Reference) -> serde_json::Result<LoadedReference> {
+        Ok(LoadedReference {
+            title: reference.title.clone(),
+            version: reference.version.clone(),
+            methods: reference.methods.len(),
+            json: serde_json::value::to_raw_value(reference)?,
+        })
+    }
+}
+
 thread_local! {
     /// The document loaded, if any (one per page: the worker's state).
     static LOADED: RefCell<Option<OpenRpc>> = const { RefCell::new(None) };
@@ -157,11 +191,15 @@ pub fn answer_json(request: &str) -> String {
 pub fn answer(request: ApiRequest) -> ApiAnswer {
     match request {
         ApiRequest::Load { text } => match OpenRpc::load(text.as_bytes()) {
-            Ok(doc) => {
-                let reference = reference(&doc);
-                LOADED.with(|l| *l.borrow_mut() = Some(doc));
-                ApiAnswer::Loaded { reference }
-            }
+            Ok(doc) => match LoadedReference::new(&reference(&doc)) {
+                Ok(reference) => {
+                    LOADED.with(|l| *l.borrow_mut() = Some(doc));
+                    ApiAnswer::Loaded { reference }
+                }
+                Err(e) => ApiAnswer::Failed {
+                    error: format!("the document's reference could not be written ({e})"),
+                },
+            },
             Err(e) => ApiAnswer::Refused {
                 errors: located(&text, &e),
             },
@@ -187,10 +225,15 @@ pub fn answer(request: ApiRequest) -> ApiAnswer {
             },
             None => no_document(),
         }),
-        ApiRequest::Probe(probe) => {
-            crate::ui::link::probe::api_side::start(probe);
-            ApiAnswer::Probing
-        }
+        ApiRequest::Probe { probe, document } => match serde_json::from_str::<ApiProbe>(&probe) {
+            Ok(probe) => {
+                crate::ui::link::probe::api_side::start(probe, document);
+                ApiAnswer::Probing
+            }
+            Err(e) => ApiAnswer::Failed {
+                error: format!("the probe's request could not be read ({e})"),
+            },
+        },
         ApiRequest::ProbeCancel => {
             crate::ui::link::probe::api_side::cancel();
             ApiAnswer::Probing

@@ -6,6 +6,8 @@
 
 use std::rc::Rc;
 
+use serde_json::value::RawValue;
+
 use crate::exchange::mock_worker::{Record, Session};
 use crate::mock::Fixtures;
 use crate::rpc::Profile;
@@ -97,17 +99,26 @@ impl Page {
         }
     }
 
-    /// Takes what the page tells the views of itself.
+    /// Takes what the page tells the views of itself (`api`: the API document's reference as
+    /// the API's worker wrote it, read here; one that cannot be read is said in a notice).
     pub(crate) fn told(
         &self,
         profile: Profile,
         fixtures: Fixtures,
         auto_answer: bool,
-        api: Option<crate::api::Reference>,
+        api: Option<Box<RawValue>>,
     ) {
         self.profile.set(profile);
         self.fixtures.set(fixtures);
         self.auto_answer.set(auto_answer);
+        let api = api.and_then(|json| {
+            serde_json::from_str(json.get())
+                .map_err(|e| {
+                    let why = format!("The API document's reference could not be read ({e}).");
+                    self.notify(NoticeLevel::Error, why);
+                })
+                .ok()
+        });
         self.api.set(api);
     }
 }

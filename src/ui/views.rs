@@ -210,7 +210,7 @@ pub fn TeachView() -> impl IntoView {
                 profile: profile_to_string(app.profile.get()),
                 fixtures: log.fixtures.get(),
                 auto_answer: log.auto_answer.get(),
-                api: api.reference.get(),
+                api: api.reference.with(|r| r.as_ref().map(|r| r.json.clone())),
             };
             host.send(&context);
         }

@@ -22,10 +22,12 @@
 
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
+use serde_json::value::RawValue;
 use wasm_bindgen::{JsCast, JsValue};
 
 use crate::exchange::mock_worker::Record;
 use crate::mock::Fixtures;
+#[cfg(doc)]
 use crate::ui::link::probe::messages::ApiProbe;
 
 /// The page asks src/ui/boot.js to load the module and mount it into the host.
@@ -38,7 +40,7 @@ pub const SHOW: &str = "views:show";
 pub const ASK: &str = "views:ask";
 
 /// What the page tells the views.
-#[derive(Serialize, Deserialize, Debug, Clone, PartialEq)]
+#[derive(Serialize, Deserialize, Debug, Clone)]
 #[serde(rename_all = "snake_case")]
 pub enum ToViews {
     /// Show the view of this URL fragment (`#/reference/RULE`, `#/quiz/…`, `#/lessons/N`;
@@ -47,12 +49,14 @@ pub enum ToViews {
     /// What the views read of the page, sent when the module is ready and on every change: the
     /// editor's profile (`jsonrpc`, `mcp:<version>`: a quiz's own message is checked with it),
     /// what the mock serves and whether the page answers the mock's own requests (a lesson's runs
-    /// do as the playground's Send), and the reference of the API document in use, if any.
+    /// do as the playground's Send), and the reference of the API document in use, if any (a
+    /// `crate::api::Reference`'s JSON text as the API's worker wrote it, which the page passes on
+    /// unread: docs/size-rules.md 16).
     Context {
         profile: String,
         fixtures: Fixtures,
         auto_answer: bool,
-        api: Option<crate::api::Reference>,
+        api: Option<Box<RawValue>>,
     },
     /// What the Probe reads of the page, sent when its root is ready and on every change.
     Probe(ProbeContext),
@@ -100,13 +104,12 @@ pub enum FromViews {
     },
     /// Copy a lesson run's `records` to the page's log, under `peer`.
     CopyToLog { peer: String, records: Vec<Record> },
-    /// Run `probe` in the page's API worker (it holds the JSON Schema engine and the document):
-    /// under the document in use (`under_document`: the page gives its text), else under the one
-    /// the server's `rpc.discover` returns. Its events come back as [`ToViews::ApiProbeEvent`].
-    ProbeApi {
-        probe: ApiProbe,
-        under_document: bool,
-    },
+    /// Run `probe` (an [`ApiProbe`]'s JSON text, which the page passes on unread:
+    /// docs/size-rules.md 16) in the page's API worker (it holds the JSON Schema engine and the
+    /// document): under the document in use (`under_document`: the page gives its text), else
+    /// under the one the server's `rpc.discover` returns. Its events come back as
+    /// [`ToViews::ApiProbeEvent`].
+    ProbeApi { probe: String, under_document: bool },
     /// Stop the probe the page's API worker runs, if any.
     ProbeApiCancel,
 }

@@ -18,11 +18,10 @@ use crate::ui::prelude::spawn_local;
 use crate::ui::prelude::*;
 
 use crate::api::{
-    needs_more_checks, ApiAnswer, ApiRequest, DocumentError, Reference, MAX_CHECK_BYTES,
+    needs_more_checks, ApiAnswer, ApiRequest, DocumentError, LoadedReference, MAX_CHECK_BYTES,
 };
 use crate::rpc::Profile;
 use crate::ui::exchange::{clock_ms, LogState, MOCK_PEER};
-use crate::ui::link::probe::messages::ApiProbe;
 use crate::ui::state::{ApiCheck, AppState, NoticeLevel};
 use crate::ui::worker::fingerprint;
 
@@ -46,8 +45,9 @@ pub struct Source {
 pub struct ApiState {
     /// The document in use (loaded and valid).
     pub source: RwSignal<Option<Source>>,
-    /// Its reference (the methods), present exactly when a document is in use.
-    pub reference: RwSignal<Option<Reference>>,
+    /// Its reference (the methods), present exactly when a document is in use: the page says its
+    /// title, version and number of methods, and passes the rest to the views unread.
+    pub reference: RwSignal<Option<LoadedReference>>,
     /// What is wrong with the document last offered (it was refused), and its name.
     pub errors: RwSignal<Option<(String, Vec<DocumentError>)>>,
     /// A document is being read, fetched or checked.
@@ -132,10 +132,12 @@ impl ApiState {
     }
 
     /// Runs the Probe under an OpenRPC document in the API's worker (src/ui/link/probe/api_side.rs):
-    /// `listener` gets the probe's events as the worker wrote them, and why the worker failed.
-    pub fn probe(&self, probe: ApiProbe, listener: runner::ProbeListener) {
+    /// `probe` (an `ApiProbe`'s JSON text, passed on unread) under `document` (`None`: the one
+    /// the server's `rpc.discover` returns); `listener` gets the probe's events as the worker wrote
+    /// them, and why the worker failed or refused the probe.
+    pub fn probe(&self, probe: String, document: Option<String>, listener: runner::ProbeListener) {
         self.runner
-            .update_value(|r| r.probe(ApiRequest::Probe(probe), listener));
+            .update_value(|r| r.probe(ApiRequest::Probe { probe, document }, listener));
     }
 
     /// Stops the probe the API's worker runs, if it was started.
@@ -160,7 +162,7 @@ impl ApiState {
                             NoticeLevel::Info,
                             format!(
                                 "API document loaded: {} {} ({} methods). Messages are checked against it, and the mock serves it.",
-                                reference.title, reference.version, reference.methods.len()
+                                reference.title, reference.version, reference.methods
                             ),
                         );
                     }

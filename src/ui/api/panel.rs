@@ -31,15 +31,21 @@ fn offer_file(api: ApiState, app: AppState, file: web_sys::File) {
 /// The id of the `rpc.discover` request the panel sends over the live link.
 const DISCOVER_ID: &str = "openrpc-discover";
 
-/// The document in `reply` (a response to [`DISCOVER_ID`]), as text; `Err`: the reply's error.
+/// The document in `reply` (a response to [`DISCOVER_ID`]), as text (pretty-printed); `Err`:
+/// the reply's error, as the server wrote it. Read with the engine's own parser, which the page
+/// has anyway: serde_json's `Value` was on the page for this alone (docs/size-rules.md 16).
 fn discovered(reply: &str) -> Option<Result<String, String>> {
-    let value: serde_json::Value = serde_json::from_str(reply).ok()?;
-    if value.get("id")?.as_str()? != DISCOVER_ID {
+    let (parsed, _) = crate::json::parse_document(reply.as_bytes(), 0).ok()?;
+    let root = &parsed.root;
+    if root.get("id")?.as_str()? != DISCOVER_ID {
         return None;
     }
-    Some(match (value.get("result"), value.get("error")) {
-        (Some(result), _) => Ok(serde_json::to_string_pretty(result).unwrap_or_default()),
-        (None, Some(error)) => Err(error.to_string()),
+    let text = |node: &crate::json::Node| &reply[node.span.start..node.span.end];
+    Some(match (root.get("result"), root.get("error")) {
+        (Some(result), _) => {
+            Ok(crate::json::pretty(text(result)).unwrap_or_else(|_| text(result).to_string()))
+        }
+        (None, Some(error)) => Err(text(error).to_string()),
         (None, None) => Err("the reply has neither a result nor an error".into()),
     })
 }
@@ -144,8 +150,8 @@ pub fn DocumentPanel() -> impl IntoView {
                 "{} {}: {} method{} (from {}). Messages are checked against it; the mock serves it.",
                 r.title,
                 r.version,
-                r.methods.len(),
-                if r.methods.len() == 1 { "" } else { "s" },
+                r.methods,
+                if r.methods == 1 { "" } else { "s" },
                 s.name
             ),
             _ => "No API document: messages are checked against JSON-RPC alone.".to_string(),

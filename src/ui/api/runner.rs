@@ -84,10 +84,17 @@ impl Runner {
     }
 
     /// Sends a probe's request: `listener` gets its events, and why when the worker cannot
-    /// start or fails.
+    /// start, fails, or refuses the request.
     pub fn probe(&mut self, request: ApiRequest, listener: ProbeListener) {
-        self.told.borrow_mut().probe = Some(listener);
-        self.send(request, Box::new(|_| {}));
+        self.told.borrow_mut().probe = Some(Rc::clone(&listener));
+        self.send(
+            request,
+            Box::new(move |answer| {
+                if let ApiAnswer::Failed { error } = answer {
+                    listener(Err(error));
+                }
+            }),
+        );
     }
 
     fn send(&mut self, request: ApiRequest, then: Then) {

@@ -11,7 +11,6 @@ use std::rc::Rc;
 
 use super::Link;
 use crate::ui::api::{use_api, ApiState};
-use crate::ui::link::probe::messages::ApiProbe;
 use crate::ui::prelude::*;
 use crate::ui::state::use_app;
 use crate::ui::views::{notify, ModuleHost};
@@ -63,15 +62,16 @@ pub fn ProbeFold(link: Link) -> impl IntoView {
     }
 }
 
-/// Runs the Probe's `probe` in the page's API worker (under the document in use when
-/// `under_document`), its events sent back to the Probe in `host` as the worker wrote them.
-fn probe_api(host: ModuleHost, api: ApiState, mut probe: ApiProbe, under_document: bool) {
-    probe.document = None;
+/// Runs the Probe's `probe` (its JSON text, passed on unread) in the page's API worker (under
+/// the document in use when `under_document`), its events sent back to the Probe in `host` as the
+/// worker wrote them.
+fn probe_api(host: ModuleHost, api: ApiState, probe: String, under_document: bool) {
+    let mut document = None;
     if under_document {
-        probe.document = api
+        document = api
             .source
             .with_untracked(|s| s.as_ref().map(|s| s.text.clone()));
-        if probe.document.is_none() {
+        if document.is_none() {
             let reason = "the API document is no longer loaded".to_string();
             return host.send(&ToViews::ApiProbeUnavailable { reason });
         }
@@ -82,5 +82,5 @@ fn probe_api(host: ModuleHost, api: ApiState, mut probe: ApiProbe, under_documen
             Err(reason) => ToViews::ApiProbeUnavailable { reason },
         })
     };
-    api.probe(probe, Rc::new(listener));
+    api.probe(probe, document, Rc::new(listener));
 }

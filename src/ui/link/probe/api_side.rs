@@ -31,9 +31,10 @@ pub fn cancel() {
     }
 }
 
-/// Starts `request` (a probe still running is cancelled first). A document that does not load is
-/// said at once as the probe's failure.
-pub fn start(request: ApiProbe) {
+/// Starts `request` under `document` (its text; `None`: the one the server's `rpc.discover`
+/// returns; a probe still running is cancelled first). A document that does not load is said at
+/// once as the probe's failure.
+pub fn start(request: ApiProbe, document: Option<String>) {
     cancel();
     let ApiProbe {
         run,
@@ -41,7 +42,6 @@ pub fn start(request: ApiProbe) {
         websocket,
         protocol,
         headers,
-        document,
         skip_methods,
         max_calls,
     } = request;

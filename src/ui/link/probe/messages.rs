@@ -108,8 +108,10 @@ pub struct Outcome {
 
 /// The Probe under an OpenRPC document, run by the API's worker (`crate::api::ApiRequest::Probe`,
 /// [`super::api_side`]): `jrpc probe --openrpc DOC URL` (or `--openrpc discover` when no document
-/// is given), with `--skip-method` and `--max-calls`. Its outcome comes back as a
-/// [`ProbeEvent`], as the Probe's worker sends it.
+/// is given, the request's `document`), with `--skip-method` and `--max-calls`. Its outcome comes
+/// back as a [`ProbeEvent`], as the Probe's worker sends it. Written by the Probe (in the views'
+/// module) and read by the API's worker only: the page passes its JSON text on unread
+/// (docs/size-rules.md 16).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct ApiProbe {
     pub run: u32,
@@ -117,8 +119,6 @@ pub struct ApiProbe {
     pub websocket: bool,
     pub protocol: String,
     pub headers: Vec<(String, String)>,
-    /// The document's text; `None`: the one the server's `rpc.discover` returns.
-    pub document: Option<String>,
     /// Methods never called (`jrpc probe --skip-method`).
     pub skip_methods: Vec<String>,
     /// The most method calls (`jrpc probe --max-calls`).

@@ -232,8 +232,6 @@ pub fn ProbePanel(page: ProbePage) -> impl IntoView {
             websocket: transport == Transport::Ws,
             protocol: protocol.clone(),
             headers: headers.clone(),
-            // The page gives the document's text (FromViews::ProbeApi).
-            document: None,
             skip_methods: options.skip_methods,
             max_calls: options.max_calls,
         };

@@ -69,6 +69,8 @@ impl ProbePage {
     /// could not run it ([`ProbeEvent::Unavailable`]).
     pub fn probe_api(&self, probe: ApiProbe, under_document: bool, listener: Listener) {
         self.listener.set_value(Some(listener));
+        // Serialising this plain struct cannot fail.
+        let probe = serde_json::to_string(&probe).unwrap_or_default();
         self.ask(FromViews::ProbeApi {
             probe,
             under_document,
