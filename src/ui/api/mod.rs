@@ -8,10 +8,12 @@
 //! ([`crate::api::ApiAnswer`]). Answers arrive in the order the requests went.
 
 mod panel;
+mod panel_body;
 mod reference;
 mod runner;
 
 pub(crate) use panel::DocumentPanel;
+pub(crate) use panel_body::ApiPanelBody;
 pub(crate) use reference::ApiReference;
 
 use crate::ui::prelude::spawn_local;
