@@ -82,7 +82,8 @@ fn discover(
     awaiting: StoredValue<Option<u64>>,
 ) {
     let from = log.with_untracked(|l| l.next_key());
-    let request = format!(r#"{{"jsonrpc": "2.0", "method": "rpc.discover", "id": "{DISCOVER_ID}"}}"#);
+    let request =
+        format!(r#"{{"jsonrpc": "2.0", "method": "rpc.discover", "id": "{DISCOVER_ID}"}}"#);
     match link.send(&request) {
         Ok(_) => awaiting.set_value(Some(from)),
         Err(why) => app.notify(NoticeLevel::Error, why),
