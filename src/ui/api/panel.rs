@@ -40,14 +40,19 @@ fn offer_file(api: ApiState, app: AppState, file: web_sys::File) {
 const DISCOVER_ID: &str = "openrpc-discover";
 
 /// The document in `reply` (a response to [`DISCOVER_ID`]), as text; `Err`: the reply's error.
+/// Read with the engine's parser, which the page has for its checks anyway.
 fn discovered(reply: &str) -> Option<Result<String, String>> {
-    let value: serde_json::Value = serde_json::from_str(reply).ok()?;
-    if value.get("id")?.as_str()? != DISCOVER_ID {
+    let (parsed, _) = crate::json::parse_document(reply.as_bytes(), 0).ok()?;
+    let root = &parsed.root;
+    if root.get("id")?.as_str()? != DISCOVER_ID {
         return None;
     }
-    Some(match (value.get("result"), value.get("error")) {
-        (Some(result), _) => Ok(serde_json::to_string_pretty(result).unwrap_or_default()),
-        (None, Some(error)) => Err(error.to_string()),
+    let text = |node: &crate::json::Node| &reply[node.span.start..node.span.end];
+    Some(match (root.get("result"), root.get("error")) {
+        (Some(result), _) => {
+            Ok(crate::json::pretty(text(result)).unwrap_or_else(|_| text(result).into()))
+        }
+        (None, Some(error)) => Err(text(error).to_string()),
         (None, None) => Err("the reply has neither a result nor an error".into()),
     })
 }
