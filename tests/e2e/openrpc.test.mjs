@@ -115,10 +115,8 @@ test('a document fetched from a URL is loaded', async () => {
   server.close();
 });
 
-test('a document dropped on the API panel is loaded', async () => {
-  const { context, page } = await openApp(browser);
-  await openPanel(page);
-  const text = readFileSync(PETSTORE, 'utf8');
+/** Drops `text` as a file named dropped.json on the API panel. */
+async function dropOnPanel(page, text) {
   await page.evaluate((text) => {
     const transfer = new DataTransfer();
     transfer.items.add(new File([text], 'dropped.json', { type: 'application/json' }));
@@ -126,6 +124,12 @@ test('a document dropped on the API panel is loaded', async () => {
     panel.dispatchEvent(new DragEvent('dragover', { dataTransfer: transfer, bubbles: true, cancelable: true }));
     panel.dispatchEvent(new DragEvent('drop', { dataTransfer: transfer, bubbles: true, cancelable: true }));
   }, text);
+}
+
+test('a document dropped on the API panel is loaded', async () => {
+  const { context, page } = await openApp(browser);
+  await openPanel(page);
+  await dropOnPanel(page, readFileSync(PETSTORE, 'utf8'));
   await waitLoaded(page, 'Petstore 1.0.0: 3 methods');
   assert.match(await status(page), /from dropped\.json/);
   // Into the API panel, not into the editor.
@@ -137,16 +141,8 @@ test('a document dropped on the closed API panel is loaded without its body', as
   const { context, page, problems } = await openApp(browser);
   const fetched = [];
   page.on('request', (r) => fetched.push(new URL(r.url()).pathname));
-  const text = readFileSync(PETSTORE, 'utf8');
-  await page.evaluate((text) => {
-    const transfer = new DataTransfer();
-    transfer.items.add(new File([text], 'dropped.json', { type: 'application/json' }));
-    const panel = document.querySelector('[data-testid=api-panel]');
-    panel.dispatchEvent(new DragEvent('dragover', { dataTransfer: transfer, bubbles: true, cancelable: true }));
-    panel.dispatchEvent(new DragEvent('drop', { dataTransfer: transfer, bubbles: true, cancelable: true }));
-  }, text);
-  const notice = await page.waitForSelector('[data-testid=notice]:has-text("API document loaded: Petstore 1.0.0 (3 methods)")');
-  assert.ok(notice);
+  await dropOnPanel(page, readFileSync(PETSTORE, 'utf8'));
+  await page.waitForSelector('[data-testid=notice]:has-text("API document loaded: Petstore 1.0.0 (3 methods)")');
   assert.equal(await page.$eval('[data-testid=api-panel]', (d) => d.open), false);
   assert.deepEqual(fetched.filter((p) => p.includes('later-views')), [], 'the panel\'s body is not fetched for a drop');
   assert.doesNotMatch(await page.inputValue('[data-testid=editor]'), /Petstore/);
