@@ -13,24 +13,16 @@ use crate::ui::prelude::*;
 
 use super::{use_api, ApiState, Source};
 use crate::ui::exchange::use_log;
-use crate::ui::playground::open_file::{dropped_file, read_text};
+use crate::ui::playground::open_file::dropped_file;
 use crate::ui::state::{use_app, AppState, NoticeLevel};
 use crate::ui::views::{notify, ModuleHost};
 use crate::ui::views_bridge::{ApiPanelContext, DocumentInUse, FromViews, ToViews};
 
 /// Reads `file` and offers it as the document.
 fn offer_file(api: ApiState, app: AppState, file: web_sys::File) {
-    let max = crate::openrpc::MAX_DOCUMENT_BYTES as f64;
     spawn_local(async move {
-        match read_text(&file, max).await {
-            Ok(text) => api.load(
-                Source {
-                    text,
-                    url: None,
-                    name: file.name(),
-                },
-                Some(app),
-            ),
+        match super::read_source(&file).await {
+            Ok(source) => api.load(source, Some(app)),
             Err(why) => app.notify(NoticeLevel::Error, why),
         }
     });

@@ -10,7 +10,7 @@ use crate::ui::prelude::*;
 
 use super::Source;
 use crate::teach::route::Route;
-use crate::ui::playground::open_file::{file_picker, read_text};
+use crate::ui::playground::open_file::file_picker;
 use crate::ui::views_bridge::{self as bridge, ApiPanelContext, FromViews, ToViews};
 
 /// The panel's handle on the page: what it told of the API's state, and the way to ask it.
@@ -54,14 +54,9 @@ impl ApiPage {
 
     /// Reads `file` and offers it as the document.
     fn offer_file(self, file: web_sys::File) {
-        let max = crate::openrpc::MAX_DOCUMENT_BYTES as f64;
         spawn_local(async move {
-            match read_text(&file, max).await {
-                Ok(text) => self.load(Source {
-                    text,
-                    url: None,
-                    name: file.name(),
-                }),
+            match super::read_source(&file).await {
+                Ok(source) => self.load(source),
                 Err(why) => self.ask(FromViews::notice(crate::ui::NoticeLevel::Error, why)),
             }
         });
