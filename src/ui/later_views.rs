@@ -1,17 +1,20 @@
 //! The views loaded later (`src/bin/later_views.rs`, bin `later-views`): the teaching views (the
-//! rule reference with the API reference under an OpenRPC document, the quiz and the lessons) and
-//! the link panel's Probe, in a wasm module of their own with their own Leptos runtime, mounted
-//! by src/ui/boot.js into each host the page gives, loaded once on the first open of one of them
-//! ([`super::views`]'s teaching host, src/ui/link/probe_fold.rs's Probe fold). For the teaching
+//! rule reference with the API reference under an OpenRPC document, the quiz and the lessons),
+//! the link panel's Probe and the API panel's body, in a wasm module of their own with their own
+//! Leptos runtime, mounted by src/ui/boot.js into each host the page gives, loaded once on the
+//! first open of one of them ([`super::views`]'s teaching host, src/ui/link/probe_fold.rs's Probe
+//! fold, src/ui/api/panel.rs's API panel). For the teaching
 //! views the page keeps the route: it says which view to show and what the views read of it; the
 //! views ask the page for what only the page does (notices, the editor, the API document, its
 //! log): [`super::views_bridge`]. The Probe is told the endpoint and asks for notices and its
-//! probe under an API document (`crate::ui::link::probe::ProbePage`).
+//! probe under an API document (`crate::ui::link::probe::ProbePage`); the API panel's body is
+//! told the API's state and asks the page to load, fetch, discover or unload a document.
 //! The module fetches the teaching text itself ([`super::teaching`]) and runs a lesson's example
 //! against a mock server worker of its own (the same `mock-worker` binary as the playground's).
 
 use crate::saved::profile_from_str;
 use crate::teach::route::Route;
+use crate::ui::api::ApiPanelBody;
 use crate::ui::js::focus_within;
 use crate::ui::link::probe::{ProbePage, ProbePanel};
 use crate::ui::prelude::*;
@@ -20,14 +23,18 @@ use crate::ui::teaching::{pending, provide_teaching, TeachingState};
 use crate::ui::views_bridge::{self as bridge, FromViews, ToViews};
 use crate::ui::{lessons, quiz, reference};
 
-/// Mounts the views `host` is for (`data-later-views`: `probe`, the link panel's Probe; else the
-/// teaching views) into it for the page's life, each host a Leptos root of its own, and tells the
+/// Mounts the views `host` is for (`data-later-views`: `probe`, the link panel's Probe; `api`,
+/// the API panel's body; else the teaching views) into it for the page's life, each host a Leptos root of its own, and tells the
 /// page they are ready.
 pub fn mount(host: web_sys::HtmlElement) {
-    if host.get_attribute("data-later-views").as_deref() == Some("probe") {
-        leptos::mount::mount_to(host.clone(), move || view! { <Probe host /> }).forget();
-    } else {
-        leptos::mount::mount_to(host.clone(), move || view! { <Views host /> }).forget();
+    match host.get_attribute("data-later-views").as_deref() {
+        Some("probe") => {
+            leptos::mount::mount_to(host.clone(), move || view! { <Probe host /> }).forget()
+        }
+        Some("api") => {
+            leptos::mount::mount_to(host.clone(), move || view! { <ApiPanelBody host /> }).forget()
+        }
+        _ => leptos::mount::mount_to(host.clone(), move || view! { <Views host /> }).forget(),
     }
 }
 
@@ -59,11 +66,12 @@ fn Views(host: web_sys::HtmlElement) -> impl IntoView {
                 auto_answer,
                 api,
             ),
-            // The Probe's messages go to its own host.
+            // The Probe's and the API panel's messages go to their own hosts.
             Some(
                 ToViews::Probe(_)
                 | ToViews::ApiProbeEvent { .. }
-                | ToViews::ApiProbeUnavailable { .. },
+                | ToViews::ApiProbeUnavailable { .. }
+                | ToViews::Api(_),
             )
             | None => {}
         }

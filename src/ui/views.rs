@@ -260,7 +260,12 @@ fn answer(message: FromViews, app: AppState, api: ApiState, log: LogState) {
                 page.record(&peer, r.direction, r.time_ms, r.raw);
             }
         }),
-        // The Probe's requests come from its own host.
-        FromViews::Ready | FromViews::ProbeApi { .. } | FromViews::ProbeApiCancel => {}
+        // The Probe's and the API panel's requests come from their own hosts.
+        FromViews::Ready
+        | FromViews::ProbeApi { .. }
+        | FromViews::ProbeApiCancel
+        | FromViews::FetchApi { .. }
+        | FromViews::UnloadApi
+        | FromViews::DiscoverApi => {}
     }
 }

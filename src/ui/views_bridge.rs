@@ -1,22 +1,24 @@
 //! The bridge between the page and its views loaded later (the teaching views: the rule
-//! reference with the API reference, the quiz, the lessons; and the link panel's Probe), which
+//! reference with the API reference, the quiz, the lessons; the link panel's Probe; the API
+//! panel's body), which
 //! live in a second wasm module of their own (`src/bin/later_views.rs`,
 //! [`crate::ui::later_views`]) that the page loads on the first open of one of them, so that its
 //! first load carries none of them. Everything that crosses is here.
 //!
 //! The module is mounted into each of the page's hosts for it, one Leptos root per host: the
 //! teaching views' (`data-testid="teach-views"`, inside the page's teaching `<main>`,
-//! `data-later-views="teaching"`) and the Probe's (inside the link panel's `probe-fold`,
-//! `data-later-views="probe"`). Each side speaks through events on the host:
+//! `data-later-views="teaching"`), the Probe's (inside the link panel's `probe-fold`,
+//! `data-later-views="probe"`) and the API panel's (inside `api-panel`, `data-later-views="api"`).
+//! Each side speaks through events on the host:
 //! - `views:load` (the page; bubbles to src/ui/boot.js): load the module (`data-lazy-views-js`,
-//!   `data-lazy-views-wasm` of `<meta name="app-entry">`; once for both hosts, again only after
+//!   `data-lazy-views-wasm` of `<meta name="app-entry">`; once for every host, again only after
 //!   it failed) and mount it into the host; a file that does not load is said back with
 //!   `views:unavailable` (detail: why, in words);
 //! - `views:show` (the page → the views, a [`ToViews`] as JSON text): the view to show (the
 //!   page keeps the route and its one `hashchange` listener) and what the views read of the page;
 //! - `views:ask` (the views → the page, a [`FromViews`] as JSON text): what the views ask of the
-//!   page (a notice, an example into the editor, an API document, a lesson run's copy in the log,
-//!   a probe in the page's API worker).
+//!   page (a notice, an example into the editor, an API document loaded, fetched, asked of the
+//!   live link or unloaded, a lesson run's copy in the log, a probe in the page's API worker).
 //!
 //! Both enums are serde's default, externally tagged (`{"show": {…}}`): docs/size-rules.md rule 10.
 
@@ -65,6 +67,34 @@ pub enum ToViews {
     ApiProbeEvent { event: String },
     /// The page's API worker could not run the Probe's probe: why.
     ApiProbeUnavailable { reason: String },
+    /// What the API panel reads of the page, sent when its root is ready and on every change.
+    Api(ApiPanelContext),
+}
+
+/// What the API panel (src/ui/api/panel_body.rs) reads of the page's API state: whether a
+/// document is being read, the one in use, the one last refused with its problems, and why the
+/// API's worker could not run.
+#[derive(Serialize, Deserialize, Debug, Clone, Default, PartialEq)]
+pub struct ApiPanelContext {
+    /// A document is being read, fetched or checked.
+    pub busy: bool,
+    /// The document in use, if any.
+    pub in_use: Option<DocumentInUse>,
+    /// The document last offered and refused: its name and what is wrong with it.
+    pub refused: Option<(String, Vec<crate::api::DocumentError>)>,
+    /// Why the API's worker could not run, if it could not.
+    pub failure: Option<String>,
+}
+
+/// The document in use, as the API panel names it.
+#[derive(Serialize, Deserialize, Debug, Clone, PartialEq)]
+pub struct DocumentInUse {
+    pub title: String,
+    pub version: String,
+    /// How many methods it describes.
+    pub methods: usize,
+    /// Where it came from: a file name, "pasted", the URL, "rpc.discover at …".
+    pub from: String,
 }
 
 /// What the Probe reads of the page: the link panel's endpoint fields as typed (the Probe opens a
@@ -112,6 +142,12 @@ pub enum FromViews {
     ProbeApi { probe: String, under_document: bool },
     /// Stop the probe the page's API worker runs, if any.
     ProbeApiCancel,
+    /// Fetch the document at `url` and load it as the API document (the API panel's URL).
+    FetchApi { url: String },
+    /// Stop using the API document (the API panel's Unload).
+    UnloadApi,
+    /// Ask the live link's server for its document (`rpc.discover`) and load it.
+    DiscoverApi,
 }
 
 impl FromViews {

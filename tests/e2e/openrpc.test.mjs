@@ -1,7 +1,9 @@
 // End-to-end: your API (#26, the page side) on the release build: an OpenRPC document loaded by
 // Open file, drop, paste and URL, checked against the meta-schema with located errors, kept across
 // a reload; the editor's messages checked against it; its reference with "Try it"; the mock
-// serving it. The documents are the OpenRPC project's examples vendored in tests/data/openrpc.
+// serving it. The panel's body is rendered by the views module on the panel's first open (the
+// tests wait for its elements); a file dropped on the closed panel loads without it. The documents
+// are the OpenRPC project's examples vendored in tests/data/openrpc.
 // Run alone with
 //   BASE_URL=http://127.0.0.1:8080/ node --test tests/e2e/openrpc.test.mjs
 import { test, before, after } from 'node:test';
@@ -24,9 +26,16 @@ after(async () => {
   await browser?.close();
 });
 
+/** Opens the API panel and waits for its body (rendered by the views module, loaded on the
+ * panel's first open). */
+async function openPanel(page) {
+  await page.click('[data-testid=api-panel] > summary');
+  await page.waitForSelector('[data-testid=openrpc-status]');
+}
+
 /** Opens the API panel and loads `file` through its Open document button's file input. */
 async function loadFile(page, file) {
-  await page.click('[data-testid=api-panel] > summary');
+  await openPanel(page);
   await page.setInputFiles('[data-testid=openrpc-file-input]', file);
 }
 
@@ -61,7 +70,7 @@ test('a document opened from a file is checked and named in the API panel', asyn
 
 test('a pasted document that breaks the meta-schema is refused with its errors located', async () => {
   const { context, page, problems } = await openApp(browser);
-  await page.click('[data-testid=api-panel] > summary');
+  await openPanel(page);
   await page.fill(
     '[data-testid=openrpc-paste]',
     '{\n  "openrpc": "1.3.2",\n  "info": {"title": "Pets", "version": 1},\n  "methods": []\n}\n',
@@ -79,7 +88,7 @@ test('a pasted document that breaks the meta-schema is refused with its errors l
 
 test('pasted text that is not JSON is refused at the line and column of the fault', async () => {
   const { context, page } = await openApp(browser);
-  await page.click('[data-testid=api-panel] > summary');
+  await openPanel(page);
   await page.fill('[data-testid=openrpc-paste]', '{\n  "openrpc": "1.3.2",\n  "info": {,}\n}');
   await page.click('[data-testid=openrpc-load-pasted]');
   const error = await page.waitForSelector('[data-testid=openrpc-error]');
@@ -96,7 +105,7 @@ test('a document fetched from a URL is loaded', async () => {
   await new Promise((r) => server.listen(0, '127.0.0.1', r));
   const url = `http://127.0.0.1:${server.address().port}/simple-math.json`;
   const { context, page, problems } = await openApp(browser);
-  await page.click('[data-testid=api-panel] > summary');
+  await openPanel(page);
   await page.fill('[data-testid=openrpc-url]', url);
   await page.click('[data-testid=openrpc-fetch]');
   await waitLoaded(page, 'Simple Math 1.0.0: 2 methods');
@@ -106,10 +115,8 @@ test('a document fetched from a URL is loaded', async () => {
   server.close();
 });
 
-test('a document dropped on the API panel is loaded', async () => {
-  const { context, page } = await openApp(browser);
-  await page.click('[data-testid=api-panel] > summary');
-  const text = readFileSync(PETSTORE, 'utf8');
+/** Drops `text` as a file named dropped.json on the API panel. */
+async function dropOnPanel(page, text) {
   await page.evaluate((text) => {
     const transfer = new DataTransfer();
     transfer.items.add(new File([text], 'dropped.json', { type: 'application/json' }));
@@ -117,10 +124,33 @@ test('a document dropped on the API panel is loaded', async () => {
     panel.dispatchEvent(new DragEvent('dragover', { dataTransfer: transfer, bubbles: true, cancelable: true }));
     panel.dispatchEvent(new DragEvent('drop', { dataTransfer: transfer, bubbles: true, cancelable: true }));
   }, text);
+}
+
+test('a document dropped on the API panel is loaded', async () => {
+  const { context, page } = await openApp(browser);
+  await openPanel(page);
+  await dropOnPanel(page, readFileSync(PETSTORE, 'utf8'));
   await waitLoaded(page, 'Petstore 1.0.0: 3 methods');
   assert.match(await status(page), /from dropped\.json/);
   // Into the API panel, not into the editor.
   assert.doesNotMatch(await page.inputValue('[data-testid=editor]'), /Petstore/);
+  await context.close();
+});
+
+test('a document dropped on the closed API panel is loaded without its body', async () => {
+  const { context, page, problems } = await openApp(browser);
+  const fetched = [];
+  page.on('request', (r) => fetched.push(new URL(r.url()).pathname));
+  await dropOnPanel(page, readFileSync(PETSTORE, 'utf8'));
+  await page.waitForSelector('[data-testid=notice]:has-text("API document loaded: Petstore 1.0.0 (3 methods)")');
+  assert.equal(await page.$eval('[data-testid=api-panel]', (d) => d.open), false);
+  assert.deepEqual(fetched.filter((p) => p.includes('later-views')), [], 'the panel\'s body is not fetched for a drop');
+  assert.doesNotMatch(await page.inputValue('[data-testid=editor]'), /Petstore/);
+  // Opened later, the panel's body names the document.
+  await openPanel(page);
+  await waitLoaded(page, 'Petstore 1.0.0: 3 methods');
+  assert.match(await status(page), /from dropped\.json/);
+  assert.deepEqual(problems, []);
   await context.close();
 });
 
@@ -129,6 +159,7 @@ test('the document survives a reload', async () => {
   await loadFile(page, PETSTORE);
   await waitLoaded(page, 'Petstore 1.0.0');
   await page.reload();
+  await openPanel(page);
   await waitLoaded(page, 'Petstore 1.0.0: 3 methods');
   await context.close();
 });
@@ -230,6 +261,7 @@ test("an OpenRPC rule's Try it loads its example document and message, which bre
   const entry = page.locator('[data-testid=openrpc-rule-entry][data-rule=openrpc-param-missing].focused');
   await entry.locator('[data-testid=try-bad]').click();
   await page.waitForSelector('[data-testid=violation][data-rule=openrpc-param-missing]');
+  await openPanel(page);
   assert.match(await status(page), /^Example 1\.0\.0: 3 methods \(from the example document of openrpc-param-missing\)/);
   assert.deepEqual(problems, []);
   await context.close();
@@ -244,7 +276,7 @@ test('rpc.discover over the live link loads the server\'s document (jrpc serve -
     await page.fill('[data-testid=link-url]', ws);
     await page.click('[data-testid=link-connect]');
     await page.waitForSelector('[data-testid=link-status][data-state=open]', { timeout: 20_000 });
-    await page.click('[data-testid=api-panel] > summary');
+    await openPanel(page);
     await page.click('[data-testid=openrpc-discover]');
     await waitLoaded(page, 'Petstore 1.0.0: 3 methods');
     assert.match(await status(page), /from rpc\.discover at ws:/);
@@ -284,6 +316,7 @@ test('a share link carries the document, and opening it loads the document with 
   const other = await browser.newContext();
   const visitor = await other.newPage();
   await visitor.goto(link);
+  await openPanel(visitor);
   await waitLoaded(visitor, 'Petstore 1.0.0: 3 methods (from the shared link)');
   await visitor.waitForSelector('[data-testid=violation][data-rule=openrpc-method-unknown]');
   await other.close();
@@ -299,7 +332,7 @@ test('a share link of a document fetched from a URL carries the URL', async () =
   await new Promise((r) => server.listen(0, '127.0.0.1', r));
   const url = `http://127.0.0.1:${server.address().port}/simple-math.json`;
   const { context, page } = await openApp(browser);
-  await page.click('[data-testid=api-panel] > summary');
+  await openPanel(page);
   await page.fill('[data-testid=openrpc-url]', url);
   await page.click('[data-testid=openrpc-fetch]');
   await waitLoaded(page, 'Simple Math');
@@ -309,6 +342,7 @@ test('a share link of a document fetched from a URL carries the URL', async () =
   const other = await browser.newContext();
   const visitor = await other.newPage();
   await visitor.goto(link);
+  await openPanel(visitor);
   await waitLoaded(visitor, `Simple Math 1.0.0: 2 methods (from ${url})`);
   assert.equal(served, 2);
   await other.close();

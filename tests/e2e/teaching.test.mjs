@@ -5,7 +5,8 @@
 // first visit never opened it. The views themselves are a wasm module of their own
 // (src/bin/later_views.rs, loaded by src/ui/boot.js when src/ui/views.rs asks:
 // src/ui/views_bridge.rs), loaded the same way: not on the first load, once on the first open
-// of a teaching view or of the link panel's Probe fold (the module holds the Probe too), and a
+// of a teaching view, of the link panel's Probe fold or of the API panel (the module holds the
+// Probe and the API panel's body too), and a
 // module whose files do not load, or are not the build's (their SRI hashes), is said with a
 // Retry, and Retry loads it; a load that never ends is said as failed within its timeout
 // (src/ui/boot.js), and offline a Retry (`?attempt=N`) finds the files the service worker cached.
@@ -19,6 +20,8 @@ const MODULE_JS = /\/later-views-[0-9a-f]{16}\.js(\?attempt=\d+)?$/;
 const MODULE_WASM = /\/later-views-[0-9a-f]{16}_bg\.wasm(\?attempt=\d+)?$/;
 /** The link panel's fold the Probe (from the views module) is mounted into. */
 const PROBE_FOLD = 'details[data-testid=probe-fold]';
+/** The API panel, whose body (from the views module) is mounted into it. */
+const API_PANEL = 'details[data-testid=api-panel]';
 
 let browser;
 before(async () => {
@@ -190,6 +193,43 @@ test('a views module that does not load says so in the Probe fold with a Retry, 
   // The module loaded by the retry serves the teaching views too.
   await page.click('[data-testid=views] a[data-view=reference]');
   await page.waitForSelector('[data-testid=rule-entry] pre.bad');
+  await context.close();
+});
+
+test('the first open of the API panel fetches the views module once, and a teaching view or the Probe fold opened later fetch nothing more', async () => {
+  const { context, page, problems, fetched } = await firstLoad();
+  assert.equal(await page.$(`${API_PANEL} [data-testid=openrpc-status]`), null, 'the panel\'s body is not in the page before');
+  await page.click(`${API_PANEL} > summary`);
+  await page.waitForSelector(`${API_PANEL} [data-testid=openrpc-paste]`);
+  assert.match(await page.textContent(`${API_PANEL} [data-testid=openrpc-status]`), /^No API document/);
+  assert.equal(fetched.length, 2, fetched.join(' '));
+  assert.ok(fetched.some((f) => f.endsWith('.js')) && fetched.some((f) => f.endsWith('_bg.wasm')), fetched.join(' '));
+  // Folded and opened again: the same body, nothing fetched.
+  await page.click(`${API_PANEL} > summary`);
+  await page.click(`${API_PANEL} > summary`);
+  assert.equal(await page.locator('[data-testid=openrpc-status]').count(), 1);
+  await page.click(`${PROBE_FOLD} > summary`);
+  await page.waitForSelector(`${PROBE_FOLD} [data-testid=probe-run]`);
+  await page.click('[data-testid=views] a[data-view=reference]');
+  await page.waitForSelector('[data-testid=rule-entry] pre.bad');
+  assert.equal(fetched.length, 2, fetched.join(' '));
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('a views module that does not load says so in the API panel with a Retry, and Retry loads its body', async () => {
+  const { context, page } = await visit();
+  await page.route(MODULE_JS, (route) => route.abort('connectionrefused'));
+  await page.goto(BASE_URL);
+  await page.waitForSelector('[data-testid=verdict]');
+  await page.click(`${API_PANEL} > summary`);
+  await page.waitForSelector(`${API_PANEL} [data-testid=teaching-failed]`);
+  assert.match(await page.textContent(`${API_PANEL} [data-testid=teaching-failed]`), /The API panel did not load.*The API panel needs it/s);
+  assert.equal(await page.$('[data-testid=openrpc-status]'), null);
+  await page.unroute(MODULE_JS);
+  await page.click(`${API_PANEL} [data-testid=teaching-retry]`);
+  await page.waitForSelector(`${API_PANEL} [data-testid=openrpc-paste]`);
+  assert.equal(await page.$(`${API_PANEL} [data-testid=teaching-failed]`), null);
   await context.close();
 });
 

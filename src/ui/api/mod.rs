@@ -8,10 +8,12 @@
 //! ([`crate::api::ApiAnswer`]). Answers arrive in the order the requests went.
 
 mod panel;
+mod panel_body;
 mod reference;
 mod runner;
 
 pub(crate) use panel::DocumentPanel;
+pub(crate) use panel_body::ApiPanelBody;
 pub(crate) use reference::ApiReference;
 
 use crate::ui::prelude::spawn_local;
@@ -301,6 +303,18 @@ pub fn CheckLimit() -> impl IntoView {
             view! { <p class="status api-unchecked" role="status" data-testid="api-unchecked">{note}</p> }
         })
     }
+}
+
+/// Reads `file` (at most the engine's bound on a document) as a document named after it: what the
+/// API panel offers of a file dropped on it (the page) or opened from it (its body).
+pub(crate) async fn read_source(file: &web_sys::File) -> Result<Source, String> {
+    let max = crate::openrpc::MAX_DOCUMENT_BYTES as f64;
+    let text = crate::ui::playground::open_file::read_text(file, max).await?;
+    Ok(Source {
+        text,
+        url: None,
+        name: file.name(),
+    })
 }
 
 /// The API state [`provide`]d by App.

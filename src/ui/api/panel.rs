@@ -1,28 +1,28 @@
-//! The API panel (`data-testid="api-panel"`): an OpenRPC document loaded by Open file, drop,
-//! paste or URL; what it is (title, version, methods) or, when it was refused, each problem
-//! located (line:column, JSON pointer, rule with its reference link).
+//! The API panel (`data-testid="api-panel"`, closed at first view), the page's side: its body
+//! (what the document in use is, or each problem of the one refused; Open file, URL, paste,
+//! `rpc.discover`, Unload: [`super::panel_body`]) is rendered by the views' module
+//! (src/bin/later_views.rs), loaded and mounted into the panel's host on its first open, so the
+//! page's first load carries none of it. Until it is mounted the panel says it is loading, or why
+//! it did not load with a retry. The page keeps the API's state ([`ApiState`]), tells the body
+//! what it reads of it ([`ApiPanelContext`]) and does what it asks: load, fetch, unload, and
+//! `rpc.discover` over the live link (the page's link and log). A file dropped on the panel is
+//! loaded by the page, open or closed.
 
 use crate::ui::prelude::spawn_local;
 use crate::ui::prelude::*;
 
 use super::{use_api, ApiState, Source};
-use crate::teach::route::Route;
-use crate::ui::playground::open_file::{dropped_file, file_picker, read_text};
+use crate::ui::exchange::use_log;
+use crate::ui::playground::open_file::dropped_file;
 use crate::ui::state::{use_app, AppState, NoticeLevel};
+use crate::ui::views::{notify, ModuleHost};
+use crate::ui::views_bridge::{ApiPanelContext, DocumentInUse, FromViews, ToViews};
 
 /// Reads `file` and offers it as the document.
 fn offer_file(api: ApiState, app: AppState, file: web_sys::File) {
-    let max = crate::openrpc::MAX_DOCUMENT_BYTES as f64;
     spawn_local(async move {
-        match read_text(&file, max).await {
-            Ok(text) => api.load(
-                Source {
-                    text,
-                    url: None,
-                    name: file.name(),
-                },
-                Some(app),
-            ),
+        match super::read_source(&file).await {
+            Ok(source) => api.load(source, Some(app)),
             Err(why) => app.notify(NoticeLevel::Error, why),
         }
     });
@@ -50,24 +50,52 @@ fn discovered(reply: &str) -> Option<Result<String, String>> {
     })
 }
 
+/// What the panel's body reads of the API's state (tracked).
+fn context(api: ApiState) -> ApiPanelContext {
+    let in_use = api.reference.with(|r| {
+        api.source.with(|s| match (r, s) {
+            (Some(r), Some(s)) => Some(DocumentInUse {
+                title: r.title.clone(),
+                version: r.version.clone(),
+                methods: r.methods,
+                from: s.name.clone(),
+            }),
+            _ => None,
+        })
+    });
+    ApiPanelContext {
+        busy: api.busy.get(),
+        in_use,
+        refused: api.errors.get(),
+        failure: api.check.failure.get(),
+    }
+}
+
+/// Asks the live link's server for its document (`rpc.discover`); its reply is awaited in `log`
+/// from the key `awaiting` is set to.
+fn discover(
+    app: AppState,
+    link: crate::ui::link::Link,
+    log: RwSignal<crate::exchange::Log>,
+    awaiting: StoredValue<Option<u64>>,
+) {
+    let from = log.with_untracked(|l| l.next_key());
+    let request =
+        format!(r#"{{"jsonrpc": "2.0", "method": "rpc.discover", "id": "{DISCOVER_ID}"}}"#);
+    match link.send(&request) {
+        Ok(_) => awaiting.set_value(Some(from)),
+        Err(why) => app.notify(NoticeLevel::Error, why),
+    }
+}
+
 #[component]
 pub fn DocumentPanel() -> impl IntoView {
     let app = use_app();
     let api = use_api();
+    let log = use_log().log;
     let link = use_context::<crate::ui::link::Link>();
-    let log = crate::ui::exchange::use_log().log;
     // The log's key from which a reply to rpc.discover is awaited (None: none is).
     let awaiting = StoredValue::new(None::<u64>);
-    let discover = move |_| {
-        let Some(link) = link else { return };
-        let from = log.with_untracked(|l| l.next_key());
-        let request =
-            format!(r#"{{"jsonrpc": "2.0", "method": "rpc.discover", "id": "{DISCOVER_ID}"}}"#);
-        match link.send(&request) {
-            Ok(_) => awaiting.set_value(Some(from)),
-            Err(why) => app.notify(NoticeLevel::Error, why),
-        }
-    };
     // The server's answer to rpc.discover, when it comes: its document offered to the API.
     Effect::new(move |_| {
         let Some(from) = awaiting.get_value() else {
@@ -99,8 +127,35 @@ pub fn DocumentPanel() -> impl IntoView {
             ),
         }
     });
-    let pasted = RwSignal::new(String::new());
-    let url = RwSignal::new(String::new());
+    let host = ModuleHost::new();
+    host.listen(move |message| match message {
+        FromViews::Notify { error, text } => notify(app, error, text),
+        FromViews::LoadApi { source, report } => api.load(source, report.then_some(app)),
+        FromViews::FetchApi { url } => api.fetch(url, app),
+        FromViews::UnloadApi => api.unload(),
+        FromViews::DiscoverApi => {
+            if let Some(link) = link {
+                discover(app, link, log, awaiting);
+            }
+        }
+        FromViews::Ready
+        | FromViews::OpenInPlayground { .. }
+        | FromViews::CopyToLog { .. }
+        | FromViews::ProbeApi { .. }
+        | FromViews::ProbeApiCancel => {}
+    });
+    // Once mounted, the body is told what it reads of the API's state, now and on every change.
+    Effect::new(move |_| {
+        if host.ready() {
+            host.send(&ToViews::Api(context(api)));
+        }
+    });
+    // Loaded on the panel's first open.
+    let toggle = move |ev: leptos::ev::Event| {
+        if event_target::<web_sys::Element>(&ev).has_attribute("open") {
+            host.load_once();
+        }
+    };
     let allow_drop = |e: leptos::ev::DragEvent| {
         if e.data_transfer()
             .is_some_and(|d| d.types().includes(&"Files".into(), 0))
@@ -116,137 +171,12 @@ pub fn DocumentPanel() -> impl IntoView {
             offer_file(api, app, file);
         }
     };
-    let load_pasted = move |_| {
-        let text = pasted.get_untracked();
-        if text.trim().is_empty() {
-            app.notify(
-                NoticeLevel::Info,
-                "Paste an OpenRPC document (JSON) into the box first.",
-            );
-            return;
-        }
-        api.load(
-            Source {
-                text,
-                url: None,
-                name: "pasted".into(),
-            },
-            Some(app),
-        );
-    };
-    let fetch = move |ev: leptos::ev::SubmitEvent| {
-        ev.prevent_default();
-        let address = url.get_untracked().trim().to_string();
-        if !address.is_empty() {
-            api.fetch(address, app);
-        }
-    };
-    let status = move || {
-        if api.busy.get() {
-            return "Reading the API document…".to_string();
-        }
-        match (api.reference.get(), api.source.get()) {
-            (Some(r), Some(s)) => format!(
-                "{} {}: {} method{} (from {}). Messages are checked against it; the mock serves it.",
-                r.title,
-                r.version,
-                r.methods,
-                if r.methods == 1 { "" } else { "s" },
-                s.name
-            ),
-            _ => "No API document: messages are checked against JSON-RPC alone.".to_string(),
-        }
-    };
-    let errors = move || {
-        api.errors.get().map(|(name, errors)| {
-            let items = errors
-                .into_iter()
-                .map(|e| {
-                    view! {
-                        <li data-testid="openrpc-error" data-rule=e.rule.clone() data-pointer=e.pointer.clone()>
-                            <span class="at">{format!("{}:{}", e.line, e.column)}</span>
-                            " "
-                            <code>{if e.pointer.is_empty() { "/".to_string() } else { e.pointer.clone() }}</code>
-                            " — "
-                            {e.message}
-                            " "
-                            <a href=Route::Reference(Some(e.rule.clone())).fragment()>{e.rule.clone()}</a>
-                        </li>
-                    }
-                })
-                .collect_view();
-            view! {
-                <div class="api-errors" role="alert">
-                    <p>{format!("{name} was not loaded: it is not a valid OpenRPC document.")}</p>
-                    <ul data-testid="openrpc-errors">{items}</ul>
-                </div>
-            }
-        })
-    };
-    let failure = move || {
-        api.check.failure.get().map(|why| {
-            view! {
-                <p class="api-failure" role="alert" data-testid="openrpc-failure">
-                    {format!("The API could not run in this page: {why}")}
-                </p>
-            }
-        })
-    };
+    let status = move || host.status("API panel", "The API panel needs it");
     view! {
-        <details class="api-panel" data-testid="api-panel" on:dragover=allow_drop on:drop=drop_file>
+        <details class="api-panel" data-testid="api-panel" on:toggle=toggle on:dragover=allow_drop on:drop=drop_file>
             <summary>"Your API (OpenRPC)"</summary>
-            <p data-testid="openrpc-status" aria-live="polite">{status}</p>
-            <p class="api-actions">
-                {file_picker(
-                    ("openrpc-open", "openrpc-file-input"),
-                    "Open an OpenRPC document (JSON) from a file; or drop it on this panel",
-                    "Open document…",
-                    ".json,application/json",
-                    move |file| offer_file(api, app, file),
-                )}
-                " "
-                <button
-                    type="button"
-                    data-testid="openrpc-discover"
-                    title="Ask the live link's server for its document (rpc.discover, OpenRPC's own method)"
-                    on:click=discover
-                >
-                    "Ask the live link (rpc.discover)"
-                </button>
-                " "
-                <a href=Route::Reference(None).fragment() data-testid="openrpc-reference-link" hidden=move || !api.loaded()>"Its reference"</a>
-                " "
-                <button type="button" data-testid="openrpc-unload" hidden=move || !api.loaded() on:click=move |_| api.unload()>
-                    "Unload"
-                </button>
-            </p>
-            <form class="api-url" on:submit=fetch>
-                <label>
-                    "URL "
-                    <input
-                        type="url"
-                        data-testid="openrpc-url"
-                        placeholder="https://…/openrpc.json"
-                        prop:value=move || url.get()
-                        on:input=move |ev| url.set(event_target_value(&ev))
-                    />
-                </label>
-                " "
-                <button type="submit" data-testid="openrpc-fetch">"Fetch"</button>
-            </form>
-            <label class="api-paste">
-                "Or paste it "
-                <textarea
-                    data-testid="openrpc-paste"
-                    rows="3"
-                    spellcheck="false"
-                    prop:value=move || pasted.get()
-                    on:input=move |ev| pasted.set(event_target_value(&ev))
-                ></textarea>
-            </label>
-            <button type="button" data-testid="openrpc-load-pasted" on:click=load_pasted>"Load pasted"</button>
-            {errors}
-            {failure}
+            {status}
+            <div data-later-views="api" node_ref=host.element></div>
         </details>
     }
 }

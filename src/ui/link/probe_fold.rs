@@ -32,7 +32,10 @@ pub fn ProbeFold(link: Link) -> impl IntoView {
         FromViews::Ready
         | FromViews::OpenInPlayground { .. }
         | FromViews::LoadApi { .. }
-        | FromViews::CopyToLog { .. } => {}
+        | FromViews::CopyToLog { .. }
+        | FromViews::FetchApi { .. }
+        | FromViews::UnloadApi
+        | FromViews::DiscoverApi => {}
     });
     // Once mounted, the Probe is told what it reads of the page, now and on every change.
     Effect::new(move |_| {
