@@ -121,6 +121,16 @@ pub fn listen_forever(target: &EventTarget, event: &str, handler: impl Fn(Event)
     closure.forget();
 }
 
+/// Runs `f` once the browser has painted the next frame: on a timer queued from that frame's
+/// animation callback, so after its style, layout and paint (an animation callback alone runs
+/// before them). For work the first view does not show: the page's start paints sooner. `dyn`:
+/// one compiled copy for every caller (docs/size-rules.md, 5).
+pub(crate) fn after_next_paint(f: Box<dyn FnOnce()>) {
+    leptos::prelude::request_animation_frame(move || {
+        leptos::prelude::set_timeout(f, std::time::Duration::ZERO)
+    });
+}
+
 /// Scrolls `el` into view, and every scrolling box around it: `block` "center" puts it in the
 /// middle (so what is above it, a server's question, and below it stay in sight), "nearest"
 /// scrolls as little as shows it (`scrollIntoView({block})`).

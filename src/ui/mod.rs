@@ -97,15 +97,17 @@ pub fn App() -> impl IntoView {
             }
         }
         // `#/log` (a lesson's "Open the playground's log"): the log itself, in view and focused.
+        // After the next paint: on a page opened at `#/log`, the log is built then (the
+        // playground's exchange pane, after the first paint; its timer was queued first).
         if matches!(now, Route::Log) {
             let list = log_state.list;
-            request_animation_frame(move || {
+            js::after_next_paint(Box::new(move || {
                 if let Some(log) = list.get_untracked() {
                     log.scroll_into_view();
                     let _ = log.set_attribute("tabindex", "-1");
                     let _ = log.focus();
                 }
-            });
+            }));
         }
         now
     });

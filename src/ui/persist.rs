@@ -269,9 +269,14 @@ pub fn sync(state: AppState, boot: Boot) {
         }
     };
 
-    // Claim this page load's id now, so a reload before any edit finds this draft.
-    save();
-    saver.with_value(|s| prune(&s.storage, &s.id));
+    // Claim this page load's id, so a reload before any edit finds this draft, and drop old
+    // drafts, once the first frame is painted (the page's start does not wait for the writing
+    // and the reading of every draft); a reload before then saves on `pagehide`, the effect
+    // below having scheduled a save.
+    super::js::after_next_paint(Box::new(move || {
+        save();
+        let _ = saver.try_with_value(|s| prune(&s.storage, &s.id));
+    }));
 
     // Syncs localStorage with the state: any change of text, profile or log schedules a save.
     // (The first run schedules one too: an edit can come before the effect first runs.)

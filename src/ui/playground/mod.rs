@@ -56,6 +56,13 @@ pub fn Playground() -> impl IntoView {
         }
     };
     let state = use_app();
+    // The exchange pane's views (the API document panel, the live link, the log: below the
+    // editor and the verdicts) are built once the first frame is painted: the page's start
+    // (the wasm ready → the first verdict) does not wait for them. Nothing above them moves.
+    let painted = RwSignal::new(false);
+    crate::ui::js::after_next_paint(Box::new(move || {
+        let _ = painted.try_set(true);
+    }));
     let drop_file = move |e: leptos::ev::DragEvent| {
         if let Some(file) = open_file::dropped_file(&e) {
             e.prevent_default();
@@ -81,9 +88,11 @@ pub fn Playground() -> impl IntoView {
                     <verdicts::VerdictsMore />
                 </section>
                 <section class="exchange-pane" aria-label="Exchange with the server (mock or live link)">
-                    <crate::ui::api::DocumentPanel />
-                    <link::LinkPanel />
-                    <exchange::LogPane />
+                    {move || painted.get().then(|| view! {
+                        <crate::ui::api::DocumentPanel />
+                        <link::LinkPanel />
+                        <exchange::LogPane />
+                    }.into_any())}
                 </section>
             </main>
     }
