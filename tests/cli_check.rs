@@ -1,4 +1,7 @@
 //! `jrpc check` as scripts use it: exit codes, the text format and the JSON report.
+// A native test (tests/web.rs holds the ones that run in the browser): left out of a wasm32
+// build, so `cargo build --tests --target wasm32-unknown-unknown` builds.
+#![cfg(not(target_arch = "wasm32"))]
 
 use std::io::Write;
 use std::process::{Command, Output, Stdio};

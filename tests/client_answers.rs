@@ -1,5 +1,8 @@
 //! What a cooperative MCP client answers to a server's request (`jsonrpc_playground::client`):
 //! the page's Reply prefill and its "answer automatically" switch.
+// A native test (tests/web.rs holds the ones that run in the browser): left out of a wasm32
+// build, so `cargo build --tests --target wasm32-unknown-unknown` builds.
+#![cfg(not(target_arch = "wasm32"))]
 
 use jsonrpc_playground::client::{answers, auto_reply_to, reply_to, AUTO_MODEL};
 use jsonrpc_playground::rpc::{check, McpVersion, Profile, Severity};

@@ -1,6 +1,9 @@
 //! The words learners read are proofread: no doubled word ("the the") and no "1 lines"-style
 //! plural in the page's copy, the command line's, the engine's teaching text (lessons, quiz,
 //! rule catalogue), its mock replies and messages, the examples library and the page's shell.
+// A native test (tests/web.rs holds the ones that run in the browser): left out of a wasm32
+// build, so `cargo build --tests --target wasm32-unknown-unknown` builds.
+#![cfg(not(target_arch = "wasm32"))]
 
 use std::path::Path;
 

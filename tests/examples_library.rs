@@ -2,6 +2,9 @@
 //! profile is the one its description promises, the specification's examples are all there with
 //! the replies the specification shows (and the mock server gives), and their conversations are
 //! consistent.
+// A native test (tests/web.rs holds the ones that run in the browser): left out of a wasm32
+// build, so `cargo build --tests --target wasm32-unknown-unknown` builds.
+#![cfg(not(target_arch = "wasm32"))]
 
 use std::collections::BTreeSet;
 

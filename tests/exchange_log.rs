@@ -1,6 +1,9 @@
 //! The exchange log: classification, pairing by id (exact id types, repeats, batches, null ids),
 //! notifications, server-initiated requests, timeouts and lost requests, exact counts, export and
 //! the stored form.
+// A native test (tests/web.rs holds the ones that run in the browser): left out of a wasm32
+// build, so `cargo build --tests --target wasm32-unknown-unknown` builds.
+#![cfg(not(target_arch = "wasm32"))]
 
 use jsonrpc_playground::exchange::{At, Direction, Entry, Log, Status};
 use jsonrpc_playground::mock::MockServer;

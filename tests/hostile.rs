@@ -7,6 +7,9 @@
 //! Also here: the streamed JSON report is byte for byte the serde_json rendering of
 //! `Report::to_json` (the `jrpc check --format json` contract), and the fuzzers' findings
 //! (`fuzz_regressions`).
+// A native test (tests/web.rs holds the ones that run in the browser): left out of a wasm32
+// build, so `cargo build --tests --target wasm32-unknown-unknown` builds.
+#![cfg(not(target_arch = "wasm32"))]
 
 use std::io::Write;
 use std::path::PathBuf;

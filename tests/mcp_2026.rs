@@ -2,6 +2,9 @@
 //! the conversation rules of input-required rounds in transcripts and in `jrpc tap`, and a
 //! conversation recorded from the real mock checking clean. (The catalogue's own examples are
 //! checked by tests/mcp_profile.rs and tests/catalogue.rs.)
+// A native test (tests/web.rs holds the ones that run in the browser): left out of a wasm32
+// build, so `cargo build --tests --target wasm32-unknown-unknown` builds.
+#![cfg(not(target_arch = "wasm32"))]
 
 use std::io::{BufRead, BufReader, Write};
 use std::path::PathBuf;

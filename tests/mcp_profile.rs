@@ -1,5 +1,8 @@
 //! The MCP profile: its catalogue examples, where its messages point, the shared params checker,
 //! and the seeds' quiz (001, Lab 2) and common mistakes (002) under MCP.
+// A native test (tests/web.rs holds the ones that run in the browser): left out of a wasm32
+// build, so `cargo build --tests --target wasm32-unknown-unknown` builds.
+#![cfg(not(target_arch = "wasm32"))]
 
 use std::collections::BTreeSet;
 

@@ -2,6 +2,9 @@
 //! a `tools/call`'s `arguments` against the `inputSchema` a `tools/list` result declared, and its
 //! result's `structuredContent` against the `outputSchema`; `jrpc serve` refuses arguments that
 //! break a tool's `inputSchema` (boon, native only).
+// A native test (tests/web.rs holds the ones that run in the browser): left out of a wasm32
+// build, so `cargo build --tests --target wasm32-unknown-unknown` builds.
+#![cfg(not(target_arch = "wasm32"))]
 
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Stdio};

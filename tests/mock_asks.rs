@@ -2,6 +2,9 @@
 //! `elicitation/create`): the server's request goes out with an id of its own, the call waits, and
 //! the client's response (a later document) finishes it with the original id; cancellation drops
 //! it; a client that did not declare the capability gets a tool error. Both fixture sets.
+// A native test (tests/web.rs holds the ones that run in the browser): left out of a wasm32
+// build, so `cargo build --tests --target wasm32-unknown-unknown` builds.
+#![cfg(not(target_arch = "wasm32"))]
 
 use jsonrpc_playground::mock::{CallId, Fixtures, MockServer, Outgoing, OutgoingKind, MAX_PENDING};
 use jsonrpc_playground::rpc::{check, McpVersion, Profile, Severity};

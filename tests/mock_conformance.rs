@@ -1,6 +1,9 @@
 //! `jrpc serve --fixtures conformance`: the official MCP conformance suite's tools, resources and
 //! prompts (the suite itself runs in tests/conformance/run.sh), and what the friendly set does not
 //! declare it does not answer.
+// A native test (tests/web.rs holds the ones that run in the browser): left out of a wasm32
+// build, so `cargo build --tests --target wasm32-unknown-unknown` builds.
+#![cfg(not(target_arch = "wasm32"))]
 
 use jsonrpc_playground::mock::{Fixtures, MockServer};
 

@@ -1,6 +1,9 @@
 //! The mock server, table-driven: every example of JSON-RPC 2.0 §7 (replies compared as JSON values
 //! and by member order), the MCP methods, -32602 with its `data`, notifications never answered, and
 //! garbage never panicking.
+// A native test (tests/web.rs holds the ones that run in the browser): left out of a wasm32
+// build, so `cargo build --tests --target wasm32-unknown-unknown` builds.
+#![cfg(not(target_arch = "wasm32"))]
 
 use std::path::PathBuf;
 

@@ -4,6 +4,9 @@
 //! declare is -32021; a missing resource is -32602; over HTTP (`handle_http`) the headers must
 //! match the body (SEP-2243) and a refusal says its status. The same server keeps serving the
 //! handshake versions. `jrpc serve --http` itself: tests/serve_http.rs.
+// A native test (tests/web.rs holds the ones that run in the browser): left out of a wasm32
+// build, so `cargo build --tests --target wasm32-unknown-unknown` builds.
+#![cfg(not(target_arch = "wasm32"))]
 
 use jsonrpc_playground::mock::{Fixtures, HttpHeaders, MockServer};
 use serde_json::{json, Value as J};

@@ -4,6 +4,9 @@
 //! server with its result; also over `jrpc serve --http`, as an SSE stream), and the resource that
 //! changes, mock://notes: the add_note tool sends `notifications/resources/updated` to a
 //! subscriber before its result.
+// A native test (tests/web.rs holds the ones that run in the browser): left out of a wasm32
+// build, so `cargo build --tests --target wasm32-unknown-unknown` builds.
+#![cfg(not(target_arch = "wasm32"))]
 
 use jsonrpc_playground::mock::{Fixtures, MockServer, OutgoingKind, MAX_LISTENS};
 

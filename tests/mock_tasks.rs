@@ -3,6 +3,9 @@
 //! the next ones (`tasks/get`, `tasks/update`, `tasks/cancel`), with the headers a 2026-07-28 client
 //! sends (SEP-2243: `Mcp-Name` is the task id). The store's transitions one by one:
 //! engine/src/mock/tasks/tests.rs.
+// A native test (tests/web.rs holds the ones that run in the browser): left out of a wasm32
+// build, so `cargo build --tests --target wasm32-unknown-unknown` builds.
+#![cfg(not(target_arch = "wasm32"))]
 
 use std::time::Instant;
 

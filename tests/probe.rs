@@ -2,6 +2,9 @@
 //! jsonrpsee example server the plain JSON-RPC checks run with the user's calls; against the broken
 //! example server each planted defect is reported with its rule and nothing else; bad targets exit
 //! 2 with the reason; the transcript opens in `jrpc check`; https:// and wss:// go over TLS.
+// A native test (tests/web.rs holds the ones that run in the browser): left out of a wasm32
+// build, so `cargo build --tests --target wasm32-unknown-unknown` builds.
+#![cfg(not(target_arch = "wasm32"))]
 
 mod common;
 

@@ -1,5 +1,8 @@
 //! Nothing panics: every JSONTestSuite file and thousands of mutated spec examples go through the
 //! whole `check` (both profiles, every MCP version) and the CLI-style JSON report.
+// A native test (tests/web.rs holds the ones that run in the browser): left out of a wasm32
+// build, so `cargo build --tests --target wasm32-unknown-unknown` builds.
+#![cfg(not(target_arch = "wasm32"))]
 
 use jsonrpc_playground::json::LineIndex;
 use jsonrpc_playground::rpc::{check, McpVersion, Profile};

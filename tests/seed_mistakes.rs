@@ -1,5 +1,8 @@
 //! The "Common Mistakes" of ../shared/seeds/002_*.txt, in plain JSON-RPC 2.0: each wrong message
 //! gets the rule the article names, each right one is clean.
+// A native test (tests/web.rs holds the ones that run in the browser): left out of a wasm32
+// build, so `cargo build --tests --target wasm32-unknown-unknown` builds.
+#![cfg(not(target_arch = "wasm32"))]
 
 use jsonrpc_playground::rpc::{check, Profile};
 

@@ -1,6 +1,9 @@
 //! `jrpc serve --http` as a process: the mock server over HTTP on 127.0.0.1, talked to with plain
 //! HTTP/1.1 requests on a `TcpStream`. Every server here binds 127.0.0.1 port 0, stops by itself
 //! (`--exit-after`) and is killed when its test ends; every read has a timeout.
+// A native test (tests/web.rs holds the ones that run in the browser): left out of a wasm32
+// build, so `cargo build --tests --target wasm32-unknown-unknown` builds.
+#![cfg(not(target_arch = "wasm32"))]
 
 use std::io::{Read, Write};
 use std::net::TcpStream;

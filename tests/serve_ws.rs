@@ -1,6 +1,9 @@
 //! `jrpc serve --ws` as a process: the mock server over WebSocket on 127.0.0.1, talked to by a
 //! tokio-tungstenite client. Every server here binds 127.0.0.1 port 0, stops by itself
 //! (`--exit-after`) and is killed when its test ends; every wait is bounded.
+// A native test (tests/web.rs holds the ones that run in the browser): left out of a wasm32
+// build, so `cargo build --tests --target wasm32-unknown-unknown` builds.
+#![cfg(not(target_arch = "wasm32"))]
 
 use std::process::{Command, Stdio};
 

@@ -1,6 +1,9 @@
 //! The specification's own examples (§7), as one transcript: every document classified as the spec
 //! means it, only the violations the spec's invalid examples exist to show, and no conversation
 //! error (every response pairs, nothing is left unanswered).
+// A native test (tests/web.rs holds the ones that run in the browser): left out of a wasm32
+// build, so `cargo build --tests --target wasm32-unknown-unknown` builds.
+#![cfg(not(target_arch = "wasm32"))]
 
 use jsonrpc_playground::rpc::{check, Kind, Profile};
 

@@ -2,6 +2,9 @@
 //! MCP version learned from the handshake), findings never enter the protocol streams, the
 //! transcript holds every message, and the server's exit status and the signals the tap receives
 //! pass through.
+// A native test (tests/web.rs holds the ones that run in the browser): left out of a wasm32
+// build, so `cargo build --tests --target wasm32-unknown-unknown` builds.
+#![cfg(not(target_arch = "wasm32"))]
 
 use std::io::Write;
 use std::process::{Command, Stdio};

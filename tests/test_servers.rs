@@ -8,6 +8,9 @@
 //!
 //! Every server here binds 127.0.0.1 (port 0), stops by itself (`--exit-after`) and is killed when
 //! its test ends; every wait is bounded.
+// A native test (tests/web.rs holds the ones that run in the browser): left out of a wasm32
+// build, so `cargo build --tests --target wasm32-unknown-unknown` builds.
+#![cfg(not(target_arch = "wasm32"))]
 
 use std::io::{Read, Write};
 use std::path::PathBuf;

@@ -235,7 +235,7 @@ mod tests {
             if let Some(server) = &mut self.server {
                 let reply = server.handle(text.as_bytes());
                 self.inbox.extend(server.take_sent());
-                for reply in reply {
+                if let Some(reply) = reply {
                     let mut value: Value = serde_json::from_str(&reply).unwrap_or(Value::Null);
                     if self.listens && method == Some("server/discover") {
                         value["result"]["capabilities"]["resources"]["subscribe"] = true.into();
