@@ -1,4 +1,7 @@
 //! The quiz bank covers every rule and every kind, and the engine grades answers.
+// A native test (tests/web.rs holds the ones that run in the browser): left out of a wasm32
+// build, so `cargo build --tests --target wasm32-unknown-unknown` builds.
+#![cfg(not(target_arch = "wasm32"))]
 
 use jsonrpc_playground::rpc::{catalogue, McpVersion, Profile};
 use jsonrpc_playground::teach::quiz::{bank, grade, item, order, Answer, Choice};
@@ -80,6 +83,7 @@ fn grading_checks_the_kind_then_the_rule_or_the_place() {
             rule: Some("jsonrpc-not-2-0".into()),
             click: None,
         },
+        crate::text(),
     );
     assert!(right.correct);
     assert_eq!(right.located, Some(true));
@@ -97,6 +101,7 @@ fn grading_checks_the_kind_then_the_rule_or_the_place() {
             rule: Some("method-not-string".into()),
             click: None,
         },
+        crate::text(),
     );
     assert!(!wrong_rule.correct);
     assert_eq!(wrong_rule.located, Some(false));
@@ -108,7 +113,8 @@ fn grading_checks_the_kind_then_the_rule_or_the_place() {
                 choice: Some(Choice::Invalid),
                 rule: None,
                 click: Some(at + 1)
-            }
+            },
+            crate::text()
         )
         .correct
     );
@@ -120,7 +126,8 @@ fn grading_checks_the_kind_then_the_rule_or_the_place() {
                 rule: None,
                 // The opening brace: outside the broken member (its name counts, see below).
                 click: Some(0)
-            }
+            },
+            crate::text()
         )
         .correct
     );
@@ -130,6 +137,7 @@ fn grading_checks_the_kind_then_the_rule_or_the_place() {
             choice: Some(Choice::Invalid),
             ..Answer::default()
         },
+        crate::text(),
     );
     assert!(kind_only.correct && kind_only.located.is_none());
     let wrong_kind = grade(
@@ -138,6 +146,7 @@ fn grading_checks_the_kind_then_the_rule_or_the_place() {
             choice: Some(Choice::Request),
             ..Answer::default()
         },
+        crate::text(),
     );
     assert!(!wrong_kind.correct);
     assert_eq!(wrong_kind.expected, Choice::Invalid);
@@ -163,7 +172,8 @@ fn a_valid_request_is_graded_as_a_request() {
             &Answer {
                 choice: Some(Choice::Request),
                 ..Answer::default()
-            }
+            },
+            crate::text()
         )
         .correct
     );
@@ -173,6 +183,7 @@ fn a_valid_request_is_graded_as_a_request() {
             choice: Some(Choice::Notification),
             ..Answer::default()
         },
+        crate::text(),
     );
     assert!(!g.correct);
     assert!(g.explanation.starts_with("It is a request"));
@@ -190,7 +201,8 @@ fn transcripts_are_answered_valid_or_invalid() {
                 choice: Some(Choice::Invalid),
                 rule: Some("response-unmatched".into()),
                 click: None
-            }
+            },
+            crate::text()
         )
         .correct
     );
@@ -201,7 +213,8 @@ fn transcripts_are_answered_valid_or_invalid() {
             &Answer {
                 choice: Some(Choice::Valid),
                 ..Answer::default()
-            }
+            },
+            crate::text()
         )
         .correct
     );
@@ -481,7 +494,8 @@ fn the_learners_own_message_is_graded_like_a_bank_item() {
             &Answer {
                 choice: Some(Choice::Notification),
                 ..Answer::default()
-            }
+            },
+            crate::text()
         )
         .correct
     );
@@ -491,6 +505,7 @@ fn the_learners_own_message_is_graded_like_a_bank_item() {
             choice: Some(Choice::Request),
             ..Answer::default()
         },
+        crate::text(),
     );
     assert!(!g.correct);
     assert_eq!(g.expected, Choice::Notification);
@@ -504,6 +519,7 @@ fn the_learners_own_message_is_graded_like_a_bank_item() {
             choice: Some(Choice::Invalid),
             ..Answer::default()
         },
+        crate::text(),
     );
     assert!(g.correct && !g.spans.is_empty(), "{g:?}");
 }
@@ -560,7 +576,7 @@ fn marked_runs_cover_the_text_and_mark_the_spans() {
     );
     // The seed lab's broken member, as the quiz marks it.
     let it = item("rule:jsonrpc-not-2-0", crate::text()).unwrap();
-    let g = grade(&it, &Answer::default());
+    let g = grade(&it, &Answer::default(), crate::text());
     let hit: Vec<String> = marked(&it.text, &g.spans)
         .into_iter()
         .filter(|r| r.1)
@@ -582,6 +598,7 @@ fn pointing_accepts_the_offending_member_or_message() {
                 rule: None,
                 click: Some(at),
             },
+            crate::text(),
         )
         .correct
     };
@@ -646,7 +663,7 @@ fn every_part_can_be_pointed_at_without_a_mouse() {
         rule: None,
         click: Some(method.start),
     };
-    assert!(grade(&unanswered, &answer).correct);
+    assert!(grade(&unanswered, &answer, crate::text()).correct);
 }
 
 /// Severity is taught, and grading follows it: on a message that is valid but breaks a SHOULD,
@@ -665,6 +682,7 @@ mod severity {
                 rule: None,
                 click: Some(parms + 2),
             },
+            crate::text(),
         );
         assert!(g.correct, "{g:?}");
         assert_eq!(g.noticed.map(|r| r.id), Some("member-unknown"));
@@ -686,6 +704,7 @@ mod severity {
                 rule: Some("batch-duplicate-id".into()),
                 click: None,
             },
+            crate::text(),
         );
         assert!(g.correct && g.verdict().contains("valid, but"), "{g:?}");
     }
@@ -700,6 +719,7 @@ mod severity {
                 rule: None,
                 click: None,
             },
+            crate::text(),
         );
         assert!(!g.correct);
         assert_eq!(g.verdict(), "Not quite: it is a request.");
@@ -727,6 +747,7 @@ mod severity {
                 rule: None,
                 click: Some(inner.start),
             },
+            crate::text(),
         );
         assert!(g.correct && g.located == Some(true), "{g:?}");
     }

@@ -171,6 +171,8 @@ test('words for learners: the quiz names each rule in words, the reference has a
   await page.waitForSelector('[data-testid=quiz-rule]');
   const option = await page.textContent('[data-testid=quiz-rule] option[value=jsonrpc-not-2-0]');
   assert.match(option, /^.{12,} \(jsonrpc-not-2-0\)$/, 'the requirement in words, then the id');
+  // The words come from the teaching file (the page's wasm holds no summary).
+  assert.equal(option, 'MUST: "jsonrpc" must be exactly the string "2.0". (jsonrpc-not-2-0)');
 
   await page.goto(new URL('#/reference', page.url()).href);
   await page.waitForSelector('[data-testid=reference-filter]');
@@ -183,6 +185,12 @@ test('words for learners: the quiz names each rule in words, the reference has a
     assert.ok(text.length > 0);
   }
   assert.match(await page.textContent('[data-testid=reference-count]'), new RegExp(`^${shown} of ${total} rules$`));
+  // The summary is in the entry, read from the teaching file, and the filter finds an entry by a
+  // word of its summary that its id and section do not hold.
+  const entry = '[data-testid=rule-entry][data-rule=jsonrpc-not-2-0]';
+  assert.equal(await page.textContent(`${entry} .summary`), '"jsonrpc" must be exactly the string "2.0".');
+  await page.fill('[data-testid=reference-filter]', 'exactly string');
+  assert.equal(await page.locator(`${entry}:not([hidden])`).count(), 1, 'found by words of its summary');
   await page.fill('[data-testid=reference-filter]', 'batch zzz-nothing');
   assert.equal(await page.locator('[data-testid=rule-entry]:not([hidden])').count(), 0);
   await page.fill('[data-testid=reference-filter]', '');

@@ -30,6 +30,7 @@ macro_rules! probe_rule {
             severity: Severity::$severity,
             scope: Scope::$scope,
             section: $section,
+            #[cfg(not(target_arch = "wasm32"))]
             summary: $summary,
             #[cfg(not(target_arch = "wasm32"))]
             explanation: $explanation,
@@ -175,6 +176,7 @@ pub static ELICITATION_ANSWER_INVALID: Rule = Rule {
     severity: Severity::Error,
     scope: Scope::Mcp,
     section: ELICITATION,
+    #[cfg(not(target_arch = "wasm32"))]
     summary: "An accepted elicitation's content conforms to the requestedSchema it answers.",
     #[cfg(not(target_arch = "wasm32"))]
     explanation: "The server asked for a form shaped by requestedSchema (in an input-required result's inputRequests, or an elicitation/create request before 2026-07-28); an accepted answer's content must meet it: every required field, each of the type, range, length and choices the schema gives. Servers validate it and refuse or ask again (checked by the boon JSON Schema engine).",
@@ -192,6 +194,7 @@ pub static SCHEMA_UNUSABLE: Rule = Rule {
     severity: Severity::Warning,
     scope: Scope::Mcp,
     section: JSON_SCHEMA,
+    #[cfg(not(target_arch = "wasm32"))]
     summary: "A tool's inputSchema and outputSchema, and an elicitation's requestedSchema, are JSON Schemas a validator can use.",
     #[cfg(not(target_arch = "wasm32"))]
     explanation: "MCP's schemas are JSON Schema (2020-12 unless $schema names another draft). One that does not compile (an unknown type, a keyword of the wrong kind, a $ref to nowhere) cannot check anything, so clients and servers either reject the tool or skip validation; one larger than 64 KB or nested deeper than 64 levels is not checked here. Fix the schema at the place the finding names.",

@@ -176,8 +176,9 @@ pub struct Grade {
     pub spans: Vec<Span>,
 }
 
-/// Grades `answer` on `item`.
-pub fn grade(item: &Item, answer: &Answer) -> Grade {
+/// Grades `answer` on `item`; the explanation names each broken rule's requirement in words, from
+/// `teaching` (the rules' summaries: [`Teaching::builtin`] natively, the fetched file in the page).
+pub fn grade(item: &Item, answer: &Answer, teaching: &Teaching) -> Grade {
     let key = item.key();
     let kind_right = answer.choice == Some(key.choice);
     let located = if key.choice == Choice::Invalid && kind_right {
@@ -221,7 +222,7 @@ pub fn grade(item: &Item, answer: &Answer) -> Grade {
         expected: key.choice,
         located,
         noticed,
-        explanation: explain(item, &key),
+        explanation: explain(item, &key, teaching),
         spans,
     }
 }
@@ -388,7 +389,7 @@ fn innermost_message(node: &crate::json::Node<'_>, span: Span) -> Option<Span> {
     }
 }
 
-fn explain(item: &Item, key: &AnswerKey) -> String {
+fn explain(item: &Item, key: &AnswerKey, teaching: &Teaching) -> String {
     let mut out = match key.choice {
         Choice::Request => "It is a request: it has a method and an id, so it expects a response with that id.".to_string(),
         Choice::Notification => "It is a notification: it has a method but no id, so no response comes back, not even an error.".to_string(),
@@ -401,7 +402,7 @@ fn explain(item: &Item, key: &AnswerKey) -> String {
             for r in &key.rules {
                 if !seen.contains(&r.id) {
                     seen.push(r.id);
-                    s.push_str(&format!(" {} ({})", r.summary, r.id));
+                    s.push_str(&format!(" {} ({})", teaching.summary(r.id), r.id));
                 }
             }
             s
@@ -417,7 +418,7 @@ fn explain(item: &Item, key: &AnswerKey) -> String {
         for r in &key.warnings {
             if !seen.contains(&r.id) {
                 seen.push(r.id);
-                out.push_str(&format!(" {} ({})", r.summary, r.id));
+                out.push_str(&format!(" {} ({})", teaching.summary(r.id), r.id));
             }
         }
     }

@@ -1,7 +1,7 @@
 //! The teaching text: what the page's first view (the editor and its verdict cards: a rule's id,
-//! summary, section and link) does not show. Each rule's explanation and broken and fixed examples
-//! (and an OpenRPC rule's example document), each lesson's paragraphs and example, and the quiz's
-//! own items.
+//! section and link, and the violation's own message) does not show. Each rule's requirement in
+//! one line (its summary), explanation and broken and fixed examples (and an OpenRPC rule's example
+//! document), each lesson's paragraphs and example, and the quiz's own items.
 //!
 //! One source of truth: the catalogue entries ([`crate::rpc::catalogue`]), [`super::lessons`] and
 //! [`super::quiz`] hold the text in the native build (`jrpc`, the tests), which
@@ -26,6 +26,8 @@ pub const TEACHING_FILE: &str = "engine/src/teach/teaching.json";
 pub struct RuleText {
     /// The catalogue entry's id.
     pub id: String,
+    /// The requirement in one line, in our words.
+    pub summary: String,
     /// Why it matters and how to fix it, in our words.
     pub explanation: String,
     /// A minimal input that breaks this rule and no other.
@@ -92,6 +94,11 @@ impl Teaching {
         self.rules.iter().find(|r| r.id == id)
     }
 
+    /// The requirement of the rule `id` in one line (empty for an id the text does not hold).
+    pub fn summary(&self, id: &str) -> &str {
+        self.rule(id).map_or("", |r| r.summary.as_str())
+    }
+
     /// The text of the lesson `id`.
     pub fn lesson(&self, id: &str) -> Option<&LessonText> {
         self.lessons.iter().find(|l| l.id == id)
@@ -145,6 +152,7 @@ impl Teaching {
                 rules: rules
                     .map(|r| RuleText {
                         id: r.id.to_string(),
+                        summary: r.summary.to_string(),
                         explanation: r.explanation.to_string(),
                         bad: r.bad.to_string(),
                         good: r.good.to_string(),
@@ -196,6 +204,7 @@ fn read(json: &str) -> Result<Teaching, String> {
         let at = format!("rules[{i}]");
         teaching.rules.push(RuleText {
             id: text(r, &at, "id")?,
+            summary: text(r, &at, "summary")?,
             explanation: text(r, &at, "explanation")?,
             bad: text(r, &at, "bad")?,
             good: text(r, &at, "good")?,

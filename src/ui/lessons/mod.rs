@@ -280,7 +280,7 @@ fn Lesson(
     });
     let question = quiz::item(l.question, text).map(|it| {
         let slot = Slot::new(it, false).with_rules(rules_taught(i));
-        view! { <Question q=0 asked=slot on_graded /> }
+        view! { <Question q=0 asked=slot teaching=text on_graded /> }
     });
     let finished = move || {
         progress.with(|p| p.is_done(l.id)).then(|| {

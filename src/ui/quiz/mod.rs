@@ -68,7 +68,7 @@ pub(crate) fn Quiz(page: Page, which: QuizRoute, text: &'static Teaching) -> imp
                 let slot = Slot::new(it, true);
                 view! {
                     <p>"A shared question. "<a href="#/quiz">"Your own quiz"</a>" keeps its place and score."</p>
-                    <Question q=0 asked=slot />
+                    <Question q=0 asked=slot teaching=text />
                 }
                 .into_any()
             }
@@ -100,7 +100,7 @@ pub(crate) fn Quiz(page: Page, which: QuizRoute, text: &'static Teaching) -> imp
                 <p>"Write a message of your own, then say what you think it is. It is checked with the playground's profile."</p>
                 <textarea data-testid="quiz-own" aria-label="Your message" rows="4" spellcheck="false" bind:value=own_text></textarea>
                 <button type="button" data-testid="quiz-own-check" on:click=check_own>"Is this right?"</button>
-                {move || own.get().map(|slot| view! { <Question q=1 asked=slot node_ref=own_item /> }.into_any())}
+                {move || own.get().map(|slot| view! { <Question q=1 asked=slot teaching=text node_ref=own_item /> }.into_any())}
             </section>
         </section>
     }

@@ -7,6 +7,7 @@ use wasm_bindgen::prelude::*;
 use crate::rpc::{catalogue, Profile, Scope};
 use crate::teach::quiz::{self, Answer, Choice, Grade, Item};
 use crate::teach::route::{QuizRoute, Route};
+use crate::teach::text::Teaching;
 use crate::ui::prelude::*;
 
 // The page's selection: where a click in the message put the caret (not in this build's web-sys
@@ -73,6 +74,8 @@ impl Slot {
 pub(crate) fn Question(
     q: usize,
     asked: Slot,
+    /// The teaching text: the rules' requirements in words, for the rule picker and the grade.
+    teaching: &'static Teaching,
     #[prop(optional)] on_graded: Option<Callback<bool>>,
     /// Takes the question's element (to focus it).
     #[prop(optional)]
@@ -140,7 +143,7 @@ pub(crate) fn Question(
         // a learner, and a SHOULD broken leaves the message valid.
         .map(|r| {
             let sev = r.severity.keyword();
-            view! { <option value=r.id title=r.id>{format!("{sev}: {} ({})", r.summary, r.id)}</option> }
+            view! { <option value=r.id title=r.id>{format!("{sev}: {} ({})", teaching.summary(r.id), r.id)}</option> }
         })
         .collect_view();
     let said = RwSignal::new(String::new());
@@ -155,7 +158,7 @@ pub(crate) fn Question(
             rule: rule.with_untracked(|r| (invalid && !r.is_empty()).then(|| r.clone())),
             click: if invalid { click.get_untracked() } else { None },
         };
-        let g = item.with_value(|it| quiz::grade(it, &a));
+        let g = item.with_value(|it| quiz::grade(it, &a, teaching));
         let correct = g.correct;
         // What the learner answered, said back with the grade.
         let mut told = format!("You answered: {}", choice.as_str());

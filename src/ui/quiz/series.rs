@@ -46,7 +46,7 @@ pub(super) fn Series(page: Page, which: QuizRoute, text: &'static Teaching) -> i
         match item {
             Some(item) => {
                 let slot = Slot::new(item, true);
-                view! { <Question q=0 asked=slot on_graded node_ref=shown /> }.into_any()
+                view! { <Question q=0 asked=slot teaching=text on_graded node_ref=shown /> }.into_any()
             }
             None => view! { <p data-testid="quiz-done">{format!("You went through all {n} questions. Start over for a new order.")}</p> }.into_any(),
         }

@@ -24,7 +24,10 @@ pub(crate) fn Reference(
         query.with(|q| {
             let haystack = format!(
                 "{} {} {} {}",
-                rule.id, rule.summary, rule.section.name, rule.section.title
+                rule.id,
+                text.summary(rule.id),
+                rule.section.name,
+                rule.section.title
             )
             .to_ascii_lowercase();
             q.to_ascii_lowercase()
@@ -163,7 +166,7 @@ fn entry(
                 " "
                 <span class=format!("badge {sev}") data-testid="rule-severity">{format!("{sev} ({})", rule.severity.keyword())}</span>
             </h3>
-            <p class="summary">{rule.summary}</p>
+            <p class="summary">{text.map(|t| t.summary.as_str())}</p>
             <p class="section">
                 <a href=s.url target="_blank" rel="noopener noreferrer">{format!("{} · {}", s.name, s.title)}</a>
                 {if rule.scope == catalogue::Scope::OpenRpc {

@@ -58,7 +58,7 @@ pub enum Scope {
     OpenRpc,
 }
 
-/// One catalogue entry. Its teaching text (explanation, examples, example document) is in the
+/// One catalogue entry. Its teaching text (summary, explanation, examples, example document) is in the
 /// native build only: the page's wasm leaves it out and fetches it as data on the first open of a
 /// teaching view (jsonrpc-engine's `teach::text`, generated from these entries and checked by a
 /// test; docs/size-rules.md).
@@ -69,7 +69,9 @@ pub struct Rule {
     pub severity: Severity,
     pub scope: Scope,
     pub section: Section,
-    /// The requirement in one line, in our words.
+    /// The requirement in one line, in our words (native only, like the teaching text: the page
+    /// reads it from the teaching file: jsonrpc-engine's `teach::text::Teaching::summary`).
+    #[cfg(not(target_arch = "wasm32"))]
     pub summary: &'static str,
     /// Why it matters and how to fix it, in our words.
     #[cfg(not(target_arch = "wasm32"))]
@@ -113,6 +115,7 @@ macro_rules! rule {
             severity: $crate::rpc::rule::Severity::$sev,
             scope: $crate::rpc::rule::Scope::$scope,
             section: $section,
+            #[cfg(not(target_arch = "wasm32"))]
             summary: $summary,
             #[cfg(not(target_arch = "wasm32"))]
             explanation: $explanation,
