@@ -293,13 +293,14 @@ fn unchecked_note(text: &str, profile: Profile, loaded: bool) -> Option<String> 
 pub fn CheckLimit() -> impl IntoView {
     let app = crate::ui::use_app();
     let api = use_api();
-    let note = Memo::new(move |_| {
+    // Read once where it shows: no memo type of its own (docs/size-rules.md, 4).
+    let note = move || {
         let p = app.profile.get();
         let loaded = api.loaded();
         app.text.with(|t| unchecked_note(t, p, loaded))
-    });
+    };
     move || {
-        note.get().map(|note| {
+        note().map(|note| {
             view! { <p class="status api-unchecked" role="status" data-testid="api-unchecked">{note}</p> }
         })
     }

@@ -38,7 +38,8 @@ pub fn Verdicts() -> impl IntoView {
 #[component]
 pub fn VerdictsMore() -> impl IntoView {
     let analysis = crate::ui::use_app().analysis;
-    let more = Memo::new(move |_| {
+    // Read where it shows, no memo type of its own (docs/size-rules.md, 4).
+    let more = move || {
         analysis.with(|a| {
             let t = a.totals;
             let hidden = t.documents.saturating_sub(a.verdicts.len());
@@ -50,10 +51,10 @@ pub fn VerdictsMore() -> impl IntoView {
                 )
             })
         })
-    });
+    };
     view! {
-        <p class="verdicts-more" data-testid="verdicts-more" hidden=move || more.with(Option::is_none)>
-            {move || more.get()}
+        <p class="verdicts-more" data-testid="verdicts-more" hidden=move || more().is_none()>
+            {more}
         </p>
     }
 }
