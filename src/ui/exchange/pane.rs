@@ -18,7 +18,8 @@ pub fn LogPane() -> impl IntoView {
     let state = use_log();
     let log = state.log;
     // Read straight from the log (its counts are kept as it grows): memos of their own types
-    // cost the page's wasm 1.6 KB gzipped for nothing a log read does not give at once.
+    // cost the page's wasm code for nothing a log read does not give at once (docs/size-rules.md,
+    // 4: with the pending list's and the picture's, −3.5 KB gzipped).
     let empty = move || log.with(Log::is_empty);
     let export = move |ndjson: bool| {
         let (text, ext, mime) = log.with_untracked(|l| {

@@ -13,8 +13,8 @@ use crate::rpc::Kind;
 pub const PICTURED: usize = 40;
 
 // Whole user units: integer coordinates keep float formatting out of the web build
-// (docs/size-rules.md, 2). They are written into the attributes as text: an attribute of a
-// number type of its own costs the page's wasm more than the `to_string` (−0.45 KB gzipped).
+// (docs/size-rules.md, 2). They are written into the attributes as text: an attribute value of
+// a number type compiles Leptos' attribute code once more for that type (docs/size-rules.md, 4).
 const CLIENT_X: i32 = 150;
 const SERVER_X: i32 = 420;
 const WIDTH: i32 = 470;
