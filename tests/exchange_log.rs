@@ -749,3 +749,40 @@ fn a_tool_error_says_so_before_any_cut() {
     );
     assert!(summary.chars().count() <= 80, "{summary}");
 }
+
+/// The copy of the log's rows the page hands its views' module (`Log::copy_update`, the entries
+/// as serde JSON): the same entries after the crossing, older ones dropped, revised ones replaced.
+#[test]
+fn a_copy_of_the_rows_reads_as_the_log() {
+    let log = via_mock(
+        r#"{"jsonrpc": "2.0", "method": "subtract", "params": [42, 23], "id": 1}
+[{"jsonrpc": "2.0", "method": "sum", "params": [1, 2], "id": "2"}, {"foo": "boo"}]
+{"jsonrpc": "2.0", "method": "update", "params": [1]}"#,
+    );
+    let entries: Vec<Entry> = log.entries().to_vec();
+    let text = serde_json::to_string(&entries).unwrap();
+    let crossed: Vec<Entry> = serde_json::from_str(&text).unwrap();
+    assert_eq!(crossed, entries, "every field survives the crossing");
+    let mut copy = Log::new();
+    copy.copy_update(0, crossed);
+    assert_eq!(copy.entries(), log.entries());
+    assert_eq!(copy.round_number(1), log.round_number(1));
+    // From the third entry on: the first two are dropped; a revised entry replaces its older self.
+    let mut revised = log.entries()[3].clone();
+    revised.rev += 1;
+    revised.msgs[0].status = Status::Lost;
+    copy.copy_update(log.entries()[2].key, vec![revised.clone()]);
+    assert_eq!(copy.len(), log.len() - 2);
+    assert_eq!(copy.get(revised.key), Some(&revised));
+    assert_eq!(copy.entries()[0].key, log.entries()[2].key);
+    // Everything dropped (the page's log was cleared): empty, and the next key follows on.
+    copy.copy_update(log.next_key(), Vec::new());
+    assert!(copy.is_empty());
+    assert_eq!(copy.next_key(), log.next_key());
+    // An unknown kind is refused with its name, not read as something else.
+    let bad = text.replacen("\"request\"", "\"requested\"", 1);
+    let err = serde_json::from_str::<Vec<Entry>>(&bad)
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("unknown kind \"requested\""), "{err}");
+}

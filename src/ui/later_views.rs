@@ -1,6 +1,6 @@
 //! The views loaded later (`src/bin/later_views.rs`, bin `later-views`): the teaching views (the
 //! rule reference with the API reference under an OpenRPC document, the quiz and the lessons),
-//! the link panel's Probe and the API panel's body, in a wasm module of their own with their own
+//! the link panel's Probe, the API panel's body and the log's rows, in a wasm module of their own with their own
 //! Leptos runtime, mounted by src/ui/boot.js into each host the page gives, loaded once on the
 //! first open of one of them ([`super::views`]'s teaching host, src/ui/link/probe_fold.rs's Probe
 //! fold, src/ui/api/panel.rs's API panel). For the teaching
@@ -17,6 +17,7 @@ use crate::teach::route::Route;
 use crate::ui::api::ApiPanelBody;
 use crate::ui::js::focus_within;
 use crate::ui::link::probe::{ProbePage, ProbePanel};
+use crate::ui::log_rows::LogRows;
 use crate::ui::prelude::*;
 use crate::ui::teach_page::Page;
 use crate::ui::teaching::{pending, provide_teaching, TeachingState};
@@ -24,7 +25,7 @@ use crate::ui::views_bridge::{self as bridge, FromViews, ToViews};
 use crate::ui::{lessons, quiz, reference};
 
 /// Mounts the views `host` is for (`data-later-views`: `probe`, the link panel's Probe; `api`,
-/// the API panel's body; else the teaching views) into it for the page's life, each host a Leptos root of its own, and tells the
+/// the API panel's body; `log`, the log's rows and picture; else the teaching views) into it for the page's life, each host a Leptos root of its own, and tells the
 /// page they are ready.
 pub fn mount(host: web_sys::HtmlElement) {
     match host.get_attribute("data-later-views").as_deref() {
@@ -33,6 +34,9 @@ pub fn mount(host: web_sys::HtmlElement) {
         }
         Some("api") => {
             leptos::mount::mount_to(host.clone(), move || view! { <ApiPanelBody host /> }).forget()
+        }
+        Some("log") => {
+            leptos::mount::mount_to(host.clone(), move || view! { <LogRows host /> }).forget()
         }
         _ => leptos::mount::mount_to(host.clone(), move || view! { <Views host /> }).forget(),
     }
@@ -71,7 +75,9 @@ fn Views(host: web_sys::HtmlElement) -> impl IntoView {
                 ToViews::Probe(_)
                 | ToViews::ApiProbeEvent { .. }
                 | ToViews::ApiProbeUnavailable { .. }
-                | ToViews::Api(_),
+                | ToViews::Api(_)
+                | ToViews::Log(_)
+                | ToViews::LogShow { .. },
             )
             | None => {}
         }

@@ -22,6 +22,7 @@ pub mod later_views;
 mod lazy_worker;
 mod lessons;
 pub(crate) mod link;
+mod log_rows;
 mod notices;
 mod persist;
 pub(crate) mod playground;
@@ -80,6 +81,7 @@ pub fn App() -> impl IntoView {
     provide_context(state);
     let api = api::provide(state);
     let log_state = exchange::provide(state);
+    let rows_host = log_rows::provide();
     let log = log_state.log;
     link::provide(state, log_state);
     persist::sync(state, boot);
@@ -100,9 +102,9 @@ pub fn App() -> impl IntoView {
         // After the next paint: on a page opened at `#/log`, the log is built then (the
         // playground's exchange pane, after the first paint; its timer was queued first).
         if matches!(now, Route::Log) {
-            let list = log_state.list;
+            let rows = rows_host.0.element;
             js::after_next_paint(Box::new(move || {
-                if let Some(log) = list.get_untracked() {
+                if let Some(log) = rows.get_untracked() {
                     log.scroll_into_view();
                     let _ = log.set_attribute("tabindex", "-1");
                     let _ = log.focus();

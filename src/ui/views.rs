@@ -266,6 +266,8 @@ fn answer(message: FromViews, app: AppState, api: ApiState, log: LogState) {
         | FromViews::ProbeApiCancel
         | FromViews::FetchApi { .. }
         | FromViews::UnloadApi
-        | FromViews::DiscoverApi => {}
+        | FromViews::DiscoverApi
+        | FromViews::LogReply { .. }
+        | FromViews::LogAnswer { .. } => {}
     }
 }

@@ -69,6 +69,23 @@ pub enum ToViews {
     ApiProbeUnavailable { reason: String },
     /// What the API panel reads of the page, sent when its root is ready and on every change.
     Api(ApiPanelContext),
+    /// The log's rows (src/ui/exchange/rows.rs), sent when its root is ready and on every change
+    /// of the log: only what changed since the last ([`LogRows`]).
+    Log(LogRows),
+    /// Select the first message of the log's entry `key` and bring its row into view (the latest
+    /// reply's "Show in the log").
+    LogShow { key: u64 },
+}
+
+/// What changed in the log's rows the module draws (the newest [`crate::ui::exchange::SHOWN`]
+/// entries of the page's log): its copy drops the entries before key `from` and takes `changed`
+/// (new entries, and entries whose revision moved) in place (`crate::exchange::Log::copy_update`);
+/// `total` is how many entries the page's log holds.
+#[derive(Serialize, Deserialize, Debug, Clone, Default)]
+pub struct LogRows {
+    pub from: u64,
+    pub changed: Vec<crate::exchange::Entry>,
+    pub total: usize,
 }
 
 /// What the API panel (src/ui/api/panel_body.rs) reads of the page's API state: whether a
@@ -148,6 +165,11 @@ pub enum FromViews {
     UnloadApi,
     /// Ask the live link's server for its document (`rpc.discover`) and load it.
     DiscoverApi,
+    /// Put a client's answer to the server's request `raw` (a log row's Reply) in the editor.
+    LogReply { raw: String },
+    /// Put the retry answering the input-required result of the log's entry `key` (a log row's
+    /// Answer) in the editor, to be sent to the mock (`mock`) or the live link.
+    LogAnswer { key: u64, mock: bool },
 }
 
 impl FromViews {

@@ -233,6 +233,54 @@ test('a views module that does not load says so in the API panel with a Retry, a
   await context.close();
 });
 
+/** The log pane, whose rows (from the views module) are mounted into it. */
+const LOG_PANE = '[data-testid=log-pane]';
+
+test('the first Send fetches the views module once for the log\'s rows; a teaching view opened later fetches nothing more', async () => {
+  const { context, page, problems, fetched } = await firstLoad();
+  assert.equal(await page.$('[data-testid=log]'), null, 'the log\'s list is not in the page before');
+  await page.click('[data-testid=send]');
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid=log-entry]').length === 2);
+  assert.equal(fetched.length, 2, fetched.join(' '));
+  assert.ok(fetched.some((f) => f.endsWith('.js')) && fetched.some((f) => f.endsWith('_bg.wasm')), fetched.join(' '));
+  // The rows, the picture and the selection as before: the reply selected, its request marked.
+  assert.equal(await page.locator('[data-testid=sequence] .xl-arrow').count(), 2);
+  await page.click('[data-testid=last-reply-show]');
+  await page.waitForSelector('[data-testid=log-entry][data-direction=in].is-selected');
+  assert.match(await page.getAttribute('[data-testid=log-entry][data-direction=out]', 'class'), /is-partner/);
+  assert.match(await page.textContent('[data-testid=log-selection]'), /answers/);
+  // Clear empties the rows and forgets the selection; the next Send fills them again.
+  await page.click('[data-testid=clear-log]');
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid=log-entry]').length === 0);
+  assert.equal(await page.isHidden('[data-testid=log-selection]'), true);
+  await page.click('[data-testid=send]');
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid=log-entry]').length === 2);
+  assert.deepEqual(await page.$$eval('[data-testid=log-number]', (ns) => ns.map((n) => n.textContent)), ['#1', '#2']);
+  await page.click('[data-testid=views] a[data-view=reference]');
+  await page.waitForSelector('[data-testid=rule-entry] pre.bad');
+  assert.equal(fetched.length, 2, fetched.join(' '));
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
+test('a views module that does not load says so in the log with a Retry; the counts and the latest reply still come, and Retry shows the rows', async () => {
+  const { context, page } = await visit();
+  await page.route(MODULE_JS, (route) => route.abort('connectionrefused'));
+  await page.goto(BASE_URL);
+  await page.waitForSelector('[data-testid=verdict]');
+  await page.click('[data-testid=send]');
+  await page.waitForSelector(`${LOG_PANE} [data-testid=teaching-failed]`);
+  assert.match(await page.textContent(`${LOG_PANE} [data-testid=teaching-failed]`), /The list of messages did not load.*The log's list of messages needs it/s);
+  assert.equal(await page.getAttribute('[data-testid=log-counts]', 'data-entries'), '2');
+  await page.waitForSelector('[data-testid=last-reply]:not([hidden])');
+  assert.equal(await page.$('[data-testid=log-entry]'), null);
+  await page.unroute(MODULE_JS);
+  await page.click(`${LOG_PANE} [data-testid=teaching-retry]`);
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid=log-entry]').length === 2);
+  assert.equal(await page.$(`${LOG_PANE} [data-testid=teaching-failed]`), null);
+  await context.close();
+});
+
 test('a views module that does not load says so with a Retry, and Retry loads it', async () => {
   const { context, page } = await visit();
   await page.route(MODULE_JS, (route) => route.abort('connectionrefused'));

@@ -76,14 +76,14 @@ impl Direction {
 }
 
 /// One message of the log: an entry's key and the element of its batch (0 when not a batch).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub struct At {
     pub key: u64,
     pub item: usize,
 }
 
 /// Where a message stands in its conversation.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub enum Status {
     /// A request (or something only an error reply can answer) waiting for its reply.
     Pending,
@@ -130,10 +130,13 @@ impl Status {
 }
 
 /// One JSON-RPC message (a whole document, or one element of a batch), as the engine classified it.
-#[derive(Clone, Debug, PartialEq)]
+/// (Serde: the log's rows the page hands to its views' module, `src/ui/views_bridge.rs`.)
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Msg {
+    #[serde(with = "kind_text")]
     pub kind: Kind,
     /// What an invalid message was trying to be.
+    #[serde(with = "kind_text::optional")]
     pub intent: Option<Kind>,
     pub method: Option<String>,
     /// The id's exact source text.
@@ -146,8 +149,8 @@ pub struct Msg {
     pub status: Status,
 }
 
-/// One document as it crossed the wire.
-#[derive(Clone, Debug, PartialEq)]
+/// One document as it crossed the wire. (Serde: as [`Msg`].)
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Entry {
     /// Monotonic, never reused.
     pub key: u64,
@@ -164,6 +167,7 @@ pub struct Entry {
     /// The exact text.
     pub raw: String,
     /// The document's kind (batch, request, …).
+    #[serde(with = "kind_text")]
     pub kind: Kind,
     /// One message, or one per batch element (`[]`: one invalid message).
     pub msgs: Vec<Msg>,
@@ -175,7 +179,7 @@ pub struct Entry {
 }
 
 /// An entry's part in an input-required round ([`round`]).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum RoundPart {
     /// An input-required result: what it asks, and the key of the retry that answered it once one
     /// was sent.
@@ -202,6 +206,55 @@ impl Entry {
         match self.msgs.as_slice() {
             [m] if !self.is_batch() => Some(m),
             _ => None,
+        }
+    }
+}
+
+/// A message's [`Kind`] as serde text: its name ([`Kind::as_str`]).
+mod kind_text {
+    use super::Kind;
+    use serde::{de, Deserialize, Deserializer, Serializer};
+
+    const KINDS: [Kind; 6] = [
+        Kind::Request,
+        Kind::Notification,
+        Kind::Response,
+        Kind::Invalid,
+        Kind::Batch,
+        Kind::ParseError,
+    ];
+
+    fn of(name: &str) -> Option<Kind> {
+        KINDS.into_iter().find(|k| k.as_str() == name)
+    }
+
+    pub fn serialize<S: Serializer>(kind: &Kind, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(kind.as_str())
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Kind, D::Error> {
+        let name = <&str>::deserialize(d)?;
+        of(name).ok_or_else(|| de::Error::custom(format_args!("unknown kind {name:?}")))
+    }
+
+    pub mod optional {
+        use super::Kind;
+        use serde::{de, Deserialize, Deserializer, Serializer};
+
+        pub fn serialize<S: Serializer>(kind: &Option<Kind>, s: S) -> Result<S::Ok, S::Error> {
+            match kind {
+                Some(kind) => s.serialize_some(kind.as_str()),
+                None => s.serialize_none(),
+            }
+        }
+
+        pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Kind>, D::Error> {
+            match Option::<&str>::deserialize(d)? {
+                None => Ok(None),
+                Some(name) => super::of(name)
+                    .map(Some)
+                    .ok_or_else(|| de::Error::custom(format_args!("unknown kind {name:?}"))),
+            }
         }
     }
 }
@@ -322,6 +375,22 @@ impl Log {
     /// The key the next entry gets.
     pub fn next_key(&self) -> u64 {
         self.next_key.max(1)
+    }
+
+    /// A copy of some of a log's entries to read (the rows the page's views module draws,
+    /// `src/ui/exchange/rows.rs`): drops the entries before key `from`, then puts each of
+    /// `changed` in place of the entry with its key, or in key order when it has none. Nothing
+    /// waits in a copy and its counts stay zero: it is read, never paired.
+    pub fn copy_update(&mut self, from: u64, changed: Vec<Entry>) {
+        let first = self.entries.partition_point(|e| e.key < from);
+        self.entries.drain(..first);
+        for entry in changed {
+            match self.entries.binary_search_by_key(&entry.key, |e| e.key) {
+                Ok(i) => self.entries[i] = entry,
+                Err(i) => self.entries.insert(i, entry),
+            }
+        }
+        self.next_key = self.entries.last().map_or(from, |e| e.key + 1).max(from);
     }
 
     /// The entry with this key (keys are sorted: a binary search).

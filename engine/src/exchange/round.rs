@@ -18,7 +18,7 @@ pub const AUTO_ROUNDS: usize = 8;
 pub const MAX_INPUT_REQUESTS: usize = 32;
 
 /// One input request of an input-required result: its key and the method it asks.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Ask {
     pub key: String,
     pub method: String,

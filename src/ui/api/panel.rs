@@ -142,7 +142,9 @@ pub fn DocumentPanel() -> impl IntoView {
         | FromViews::OpenInPlayground { .. }
         | FromViews::CopyToLog { .. }
         | FromViews::ProbeApi { .. }
-        | FromViews::ProbeApiCancel => {}
+        | FromViews::ProbeApiCancel
+        | FromViews::LogReply { .. }
+        | FromViews::LogAnswer { .. } => {}
     });
     // Once mounted, the body is told what it reads of the API's state, now and on every change.
     Effect::new(move |_| {

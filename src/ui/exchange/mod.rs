@@ -16,16 +16,18 @@ mod mock;
 mod mock_worker;
 mod pane;
 mod picture;
-mod row;
 mod wording;
 
 pub(crate) use download::{download, file_stamp};
 pub use mock::{append, Took};
 pub(crate) use mock::{send_documents, worker as mock_worker, MockWorkers, Notify};
 pub use mock_worker::start as start_mock_worker;
-pub use pane::{LastReply, LogPane};
-pub(crate) use picture::SequencePicture;
-pub(crate) use wording::{describe_at, BINARY_PREFIX};
+pub use pane::LogPane;
+pub(crate) use picture::{sentence, SequencePicture};
+pub(crate) use wording::{
+    at_text, clock_text, describe_at, frame_problem, is_reply, kind_label, latency, status_text,
+    BINARY_PREFIX,
+};
 
 use crate::ui::prelude::*;
 use web_sys::js_sys;
@@ -34,7 +36,7 @@ use std::rc::Rc;
 
 use super::state::AppState;
 use crate::exchange::mock_worker::Session;
-use crate::exchange::{At, Log};
+use crate::exchange::Log;
 use crate::mock::Fixtures;
 
 /// How many entries the list shows (the newest); counts and exports cover all of them.
@@ -43,14 +45,12 @@ pub const SHOWN: usize = 500;
 /// The peer name of the in-browser mock server in the log.
 pub const MOCK_PEER: &str = "mock";
 
-/// The log, what is selected in it, and the page's mock server (in its worker).
+/// The log and the page's mock server (in its worker).
 #[derive(Clone, Copy)]
 pub struct LogState {
     /// Every message exchanged (the persist code saves and restores it:
     /// [`Log::to_json_string`] / [`Log::from_json_str`]).
     pub log: RwSignal<Log>,
-    /// The message the user selected (its pair is highlighted).
-    pub selected: RwSignal<Option<At>>,
     /// The mock server's workers (JSON-RPC's, MCP's): the playground's session (its MCP state
     /// kept between sends), started on the first Send (the lessons run theirs in the teaching
     /// views' module: src/ui/later_views.rs).
@@ -67,9 +67,6 @@ pub struct LogState {
     /// conformance suite's (`test_simple_text`, …), as `jrpc serve --fixtures` chooses
     /// (`data-testid="mock-fixtures"`). A change starts a new session.
     pub fixtures: RwSignal<Fixtures>,
-    /// The list of entries (`data-testid="log"`, a `<li>` per shown entry, in the log's order):
-    /// `#/log` scrolls to it and focuses it, "Show in the log" scrolls to a row of it.
-    pub list: NodeRef<leptos::html::Ol>,
     /// Where notices go.
     app: AppState,
 }
@@ -141,7 +138,6 @@ impl LogState {
     /// Empties the log and starts a fresh mock server (a new MCP session).
     pub fn clear(&self) {
         self.log.update(Log::clear);
-        self.selected.set(None);
         self.restart();
     }
 
@@ -156,14 +152,12 @@ impl LogState {
 pub fn provide(app: AppState) -> LogState {
     let log_state = LogState {
         log: RwSignal::new(Log::new()),
-        selected: RwSignal::new(None),
         mock: mock::worker(),
         fresh: StoredValue::new(true),
         session: StoredValue::new(0),
         app,
         auto_answer: RwSignal::new(false),
         fixtures: RwSignal::new(Fixtures::Friendly),
-        list: NodeRef::new(),
     };
     provide_context(log_state);
     log_state

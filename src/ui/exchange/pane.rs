@@ -1,19 +1,22 @@
-//! The log pane: its counts and actions, the selection in words, the list of rows; and the latest
-//! reply beside the verdicts.
+//! The log pane: its counts and actions, and below them its rows (the sequence picture, the
+//! selection in words, the list: src/ui/log_rows, drawn by the views' module), its `children`.
 
 use crate::ui::prelude::*;
 
 use super::download::{download, file_stamp};
-use super::row::LogRow;
-use super::wording::{describe_at, is_reply, latency, status_text};
-use super::{picture, use_log, SHOWN};
-use crate::exchange::{At, Direction, Log, Status};
+use super::{use_log, SHOWN};
+use crate::exchange::Log;
 use crate::mock::Fixtures;
 use crate::ui::state::{use_app, NoticeLevel};
 
-/// The log of messages in both directions, with pairing, and the sequence picture (`data-testid="log"`).
+/// The log pane (`data-testid="log-pane"`): the log's counts, its actions (answer the server's
+/// requests, the mock's tools, the downloads, Clear), what its list shows, then its rows
+/// (`children`: the sequence picture, the selection and the list, `data-testid="log"`).
 #[component]
-pub fn LogPane() -> impl IntoView {
+pub fn LogPane(
+    /// The rows' host (src/ui/log_rows: the picture, the selection, the list).
+    children: Children,
+) -> impl IntoView {
     let app = use_app();
     let state = use_log();
     let log = state.log;
@@ -53,15 +56,6 @@ pub fn LogPane() -> impl IntoView {
         )
     };
     let len = move || log.with(Log::len);
-    // The rows: keyed by entry and revision, so an append builds one row.
-    let rows = move || {
-        log.with(|l| {
-            l.tail(SHOWN)
-                .iter()
-                .map(|e| (e.key, e.rev))
-                .collect::<Vec<_>>()
-        })
-    };
 
     view! {
         <div class="xl" data-testid="log-pane">
@@ -116,107 +110,10 @@ pub fn LogPane() -> impl IntoView {
                 "Nothing exchanged yet. "<strong>"Send"</strong>
                 " (or Ctrl+Enter in the editor) passes each client message to the in-browser mock server; both directions appear here."
             </p>
-            <picture::SequencePicture log=state.log />
-            <Selection />
             <p class="xl-window" data-testid="log-window" hidden=move || { len() <= SHOWN }>
                 {move || format!("Showing the newest {SHOWN} of {} messages; the export has them all.", len())}
             </p>
-            <ol class="xl-list" data-testid="log" aria-label="Messages, oldest first" node_ref=state.list>
-                <For
-                    each=rows
-                    key=|k| (k.0 << 24) ^ u64::from(k.1)
-                    children=|(key, _rev): (u64, u32)| view! { <LogRow entry=key /> }
-                />
-            </ol>
+            {children()}
         </div>
-    }
-}
-
-/// The latest message from the server, in words, beside the verdicts where the learner looks
-/// after Send (`data-testid="last-reply"`, a polite live region: a screen reader hears it too);
-/// "Show in the log" selects it there and scrolls it into view.
-#[component]
-pub fn LastReply() -> impl IntoView {
-    let state = use_log();
-    // The newest entry from the server, read from the log where it is needed (no memo type of
-    // its own: see LogPane).
-    let last_key = move |log: &Log| {
-        log.entries()
-            .iter()
-            .rev()
-            .find(|e| e.direction == Direction::In)
-            .map(|e| e.key)
-    };
-    let show = move |_| {
-        let Some(key) = state.log.with_untracked(last_key) else {
-            return;
-        };
-        state.selected.set(Some(At { key, item: 0 }));
-        // The list shows the newest SHOWN entries in order, one row each: the entry's place there
-        // is its row's.
-        let place = state
-            .log
-            .with_untracked(|l| l.tail(SHOWN).iter().position(|e| e.key == key));
-        let row = state
-            .list
-            .get_untracked()
-            .zip(place)
-            .and_then(|(list, i)| list.children().item(i as u32));
-        if let Some(row) = row {
-            row.scroll_into_view_with_bool(false);
-        }
-    };
-    view! {
-        <div class="last-reply" data-testid="last-reply" hidden=move || state.log.with(|l| last_key(l).is_none())>
-            <p aria-live="polite">
-                <span class="label">"Latest reply: "</span>
-                {move || state.log.with(|l| last_key(l).and_then(|key| l.get(key)).map(picture::sentence).unwrap_or_default())}
-            </p>
-            <button type="button" data-testid="last-reply-show" on:click=show>"Show in the log"</button>
-        </div>
-    }
-}
-
-/// What the selected message is and, when paired, its partner and the latency.
-#[component]
-fn Selection() -> impl IntoView {
-    let state = use_log();
-    // Read where it is needed (no memo type of its own: see LogPane).
-    let described = move || -> Option<(String, Option<f64>)> {
-        let at = state.selected.get()?;
-        state.log.with(|log| {
-            let entry = log.get(at.key)?;
-            let msg = entry.msgs.get(at.item)?;
-            let me = describe_at(entry, at.item);
-            Some(match msg.status {
-                Status::Paired { with, latency_ms } => {
-                    let other = log
-                        .get(with.key)
-                        .map(|e| describe_at(e, with.item))
-                        .unwrap_or_default();
-                    let (req, res) = if is_reply(msg) {
-                        (other, me)
-                    } else {
-                        (me, other)
-                    };
-                    (
-                        format!("{res} answers {req} — latency {}", latency(latency_ms)),
-                        Some(latency_ms),
-                    )
-                }
-                status => (format!("{me}: {}", status_text(entry, msg, &status)), None),
-            })
-        })
-    };
-    view! {
-        <p
-            class="xl-selection"
-            data-testid="log-selection"
-            aria-live="polite"
-            hidden=move || described().is_none()
-            data-latency-ms=move || described().and_then(|(_, l)| l.map(|l| crate::json::fixed(l, 3)))
-        >
-            {move || described().map(|(t, _)| t).unwrap_or_default()}
-        </p>
     }
 }

@@ -120,7 +120,7 @@ fn label(e: &Entry) -> String {
 }
 
 /// The arrow in words, for the text alternative (and the latest reply beside the verdicts).
-pub(super) fn sentence(e: &Entry) -> String {
+pub(crate) fn sentence(e: &Entry) -> String {
     let who = match e.direction {
         Direction::Out => "client → server",
         Direction::In => "server → client",
@@ -168,22 +168,34 @@ pub(super) fn sentence(e: &Entry) -> String {
     format!("#{} {who}: {batch}{}{round}", e.number, parts.join("; "))
 }
 
-/// The picture of the newest [`PICTURED`] entries, redrawn when the log changes; the selection
-/// (the page's log's, when the page's log state is there) only toggles a class on the arrows it
+/// The picture of the newest [`PICTURED`] entries, redrawn when the log changes; the selection,
+/// when there is one (the log pane's rows, src/ui/log_rows), only toggles a class on the arrows it
 /// concerns.
 #[component]
 pub fn SequencePicture(
-    /// The log to draw (a lesson's run, in the teaching views' module, which has no page log).
+    /// The log to draw (the log pane's copy of the page's log, or a lesson's run).
     log: RwSignal<crate::exchange::Log>,
+    /// The selected message (the log pane's; a lesson's run has none).
+    #[prop(optional)]
+    selected: Option<RwSignal<Option<At>>>,
+    /// How many entries the log it draws from holds, when `log` is a copy of its newest.
+    #[prop(optional)]
+    total: Option<RwSignal<usize>>,
 ) -> impl IntoView {
-    let selected = use_context::<super::LogState>().map(|state| state.selected);
     // Whether an arrow (its key and the messages it is paired with) concerns the selection.
     let highlighted = move |key: u64, partners: &[At]| {
         selected.is_some_and(|selected| {
             selected.with(|at| at.is_some_and(|s| s.key == key || partners.contains(&s)))
         })
     };
-    view! { <div class="xl-picture-wrap">{move || log.with(|l| picture(l, highlighted))}</div> }
+    view! {
+        <div class="xl-picture-wrap">
+            {move || {
+                let total = total.map(|total| total.get());
+                log.with(|l| picture(l, total.unwrap_or(l.len()), highlighted))
+            }}
+        </div>
+    }
 }
 
 /// A message's place as the `data-partners` attribute writes it: `key.item`.
@@ -266,6 +278,7 @@ fn arrow(
 
 fn picture(
     l: &Log,
+    total: usize,
     highlighted: impl Fn(u64, &[At]) -> bool + Copy + Send + Sync + 'static,
 ) -> Option<impl IntoView> {
     if l.is_empty() {
@@ -291,7 +304,6 @@ fn picture(
         .iter()
         .map(|a| view! { <li>{a.sentence.clone()}</li> })
         .collect();
-    let total = l.len();
     let story = "oldest at the top. Arrows to the right are sent by the client; a request and its reply share a colour and a bracket with the latency; errors are dashed and marked with a cross.";
     let desc = if total > shown {
         format!("The newest {shown} of {total} messages between the client and the server (the mock or the live link), {story}")

@@ -30,11 +30,11 @@ pub(crate) fn frame_problem(raw: &str, kind: Kind) -> Option<String> {
 }
 
 /// `key.item`, as rows write a message's place.
-pub(super) fn at_text(at: At) -> String {
+pub(crate) fn at_text(at: At) -> String {
     format!("{}.{}", at.key, at.item)
 }
 
-pub(super) fn is_reply(msg: &Msg) -> bool {
+pub(crate) fn is_reply(msg: &Msg) -> bool {
     msg.kind == Kind::Response || msg.intent == Some(Kind::Response)
 }
 
@@ -60,7 +60,7 @@ pub(crate) fn describe_at(entry: &Entry, item: usize) -> String {
     s
 }
 
-pub(super) fn kind_label(entry: &Entry, msg: &Msg) -> &'static str {
+pub(crate) fn kind_label(entry: &Entry, msg: &Msg) -> &'static str {
     match msg.kind {
         Kind::Batch if entry.is_batch() => "empty batch",
         Kind::Response if msg.is_error => "error response",

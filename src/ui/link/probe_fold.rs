@@ -35,7 +35,9 @@ pub fn ProbeFold(link: Link) -> impl IntoView {
         | FromViews::CopyToLog { .. }
         | FromViews::FetchApi { .. }
         | FromViews::UnloadApi
-        | FromViews::DiscoverApi => {}
+        | FromViews::DiscoverApi
+        | FromViews::LogReply { .. }
+        | FromViews::LogAnswer { .. } => {}
     });
     // Once mounted, the Probe is told what it reads of the page, now and on every change.
     Effect::new(move |_| {

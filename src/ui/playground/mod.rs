@@ -83,7 +83,7 @@ pub fn Playground() -> impl IntoView {
                 <section class="results" aria-label="Results">
                     <Status />
                     <crate::ui::api::CheckLimit />
-                    <exchange::LastReply />
+                    <crate::ui::log_rows::LastReply />
                     <verdicts::Verdicts />
                     <verdicts::VerdictsMore />
                 </section>
@@ -91,7 +91,7 @@ pub fn Playground() -> impl IntoView {
                     {move || painted.get().then(|| view! {
                         <crate::ui::api::DocumentPanel />
                         <link::LinkPanel />
-                        <exchange::LogPane />
+                        <exchange::LogPane><crate::ui::log_rows::Rows /></exchange::LogPane>
                     }.into_any())}
                 </section>
             </main>

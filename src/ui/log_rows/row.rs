@@ -1,13 +1,14 @@
 //! One entry of the log: a line per message, its part in an input-required round, its raw text,
-//! and the actions that put the client's next message in the editor (Reply, Answer).
+//! and the actions that ask the page to put the client's next message in the editor (Reply,
+//! Answer). Drawn by the views' module from its copy of the log ([`LogCopy`]).
 
 use crate::ui::prelude::*;
 
-use super::wording::{at_text, clock_text, frame_problem, kind_label, status_text};
-use super::{use_log, LogState, MOCK_PEER};
+use super::copy::LogCopy;
 use crate::exchange::{At, Direction, Entry, Log, RoundPart, Status};
 use crate::rpc::Kind;
-use crate::ui::state::{use_app, AppState, NoticeLevel};
+use crate::ui::exchange::{at_text, clock_text, frame_problem, kind_label, status_text, MOCK_PEER};
+use crate::ui::views_bridge::FromViews;
 
 /// One entry of the list (`data-testid="log-entry"`), read from the log by its key: a line per
 /// message (one, or one per batch element), the raw text one click away. A click on a message
@@ -18,18 +19,16 @@ pub(super) fn LogRow(
     /// The entry's key in the log.
     entry: u64,
 ) -> impl IntoView {
-    let state = use_log();
-    state
-        .log
-        .with_untracked(|log| log.get(entry).map(|e| entry_view(e, log, state)))
+    let copy = expect_context::<LogCopy>();
+    copy.log
+        .with_untracked(|log| log.get(entry).map(|e| entry_view(e, log, copy)))
 }
 
 /// [`LogRow`]'s view of `entry`.
-fn entry_view(entry: &Entry, log: &Log, state: LogState) -> impl IntoView {
-    let app = use_app();
-    let selected = state.selected;
+fn entry_view(entry: &Entry, log: &Log, copy: LogCopy) -> impl IntoView {
+    let selected = copy.selected;
     let key = entry.key;
-    let round = round_view(entry, log, app);
+    let round = round_view(entry, log, copy);
     let arrow = match entry.direction {
         Direction::Out => "→ sent",
         Direction::In => "← received",
@@ -72,7 +71,11 @@ fn entry_view(entry: &Entry, log: &Log, state: LogState) -> impl IntoView {
                 && !entry.is_batch())
             .then(|| {
                 let raw = entry.raw.clone();
-                action_button("log-reply", "Reply", Box::new(move || reply_in_editor(app, &raw)))
+                action_button(
+                    "log-reply",
+                    "Reply",
+                    Box::new(move || copy.ask(FromViews::LogReply { raw: raw.clone() })),
+                )
             });
             view! {
                 <li
@@ -153,7 +156,7 @@ fn entry_view(entry: &Entry, log: &Log, state: LogState) -> impl IntoView {
 /// input requests by key and kind (`data-asks`: `key:kind …`) with "Answer" (the retry in the
 /// editor, one undoable edit, for the mock or the live link it came from) or the retry that answered it (`data-retried-by`); a retry, naming
 /// the result it answers (`data-of`); the reply to a retry.
-fn round_view(entry: &Entry, log: &Log, app: AppState) -> Option<impl IntoView> {
+fn round_view(entry: &Entry, log: &Log, copy: LogCopy) -> Option<impl IntoView> {
     let number = log.round_number(entry.key)?;
     let no = |key: u64| log.get(key).map_or(0, |e| e.number);
     let (mut asks, mut of, mut retried_by, mut answer) = (None, None, None, None);
@@ -181,7 +184,7 @@ fn round_view(entry: &Entry, log: &Log, app: AppState) -> Option<impl IntoView> 
                     answer = Some(action_button(
                         "log-round-answer",
                         "Answer",
-                        Box::new(move || retry_in_editor(app, key, mock)),
+                        Box::new(move || copy.ask(FromViews::LogAnswer { key, mock })),
                     ));
                     text
                 }
@@ -209,32 +212,5 @@ fn action_button(testid: &'static str, label: &'static str, act: Box<dyn Fn()>) 
         <button type="button" class="xl-reply" data-testid=testid on:click=move |_| act()>
             {label}
         </button>
-    }
-}
-
-/// Puts the retry of the input-required result `key` in the editor (one undoable edit), to be
-/// sent where the result came from (the mock, else the live link); says why not when it cannot
-/// be built.
-fn retry_in_editor(app: AppState, key: u64, mock: bool) {
-    use crate::ui::state::Target;
-    match use_log().log.with_untracked(|l| l.retry_for(key)) {
-        Ok(retry) => {
-            app.replace_text_undoably(&retry);
-            app.target
-                .set(if mock { Target::Mock } else { Target::Link });
-        }
-        Err(e) => app.notify(
-            NoticeLevel::Error,
-            format!("Cannot answer this round: {e}."),
-        ),
-    }
-}
-
-/// Puts a client's answer to the server's request `raw` in the editor (one undoable edit), to be
-/// edited and sent to the mock.
-fn reply_in_editor(app: AppState, raw: &str) {
-    if let Some(answer) = crate::client::reply_to(raw) {
-        app.replace_text_undoably(&answer);
-        app.target.set(crate::ui::state::Target::Mock);
     }
 }
