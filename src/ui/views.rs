@@ -9,6 +9,8 @@
 //! owned by the view.
 
 use crate::ui::prelude::*;
+
+use std::rc::Rc;
 use wasm_bindgen::JsValue;
 
 use super::api::{use_api, ApiState};
@@ -108,8 +110,8 @@ impl ModuleHost {
 
     /// Listens to the host once its element is there: `answer` gets what the module mounted in
     /// it asks (its readiness and boot.js's word that its files did not load are kept here).
-    /// Call once.
-    pub(crate) fn listen(&self, answer: impl Fn(FromViews) + Clone + 'static) {
+    /// Call once. (`answer` is a `dyn`: one compiled listener for every host, docs/size-rules.md 5.)
+    pub(crate) fn listen(&self, answer: Rc<dyn Fn(FromViews)>) {
         let host = *self;
         Effect::new(move |_| {
             let Some(element) = host.element.get() else {
@@ -195,7 +197,7 @@ pub fn TeachView() -> impl IntoView {
     let log = use_log();
     let main = app.teach_main;
     let host = ModuleHost::new();
-    host.listen(move |message| answer(message, app, api, log));
+    host.listen(Rc::new(move |message| answer(message, app, api, log)));
     // Loaded on the first open of a teaching view (once the host is there).
     Effect::new(move |_| {
         if host.element.get().is_some() && !route.with(Route::is_playground) {

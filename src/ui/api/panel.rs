@@ -11,6 +11,8 @@
 use crate::ui::prelude::spawn_local;
 use crate::ui::prelude::*;
 
+use std::rc::Rc;
+
 use super::{use_api, ApiState, Source};
 use crate::ui::exchange::use_log;
 use crate::ui::playground::open_file::dropped_file;
@@ -128,7 +130,7 @@ pub fn DocumentPanel() -> impl IntoView {
         }
     });
     let host = ModuleHost::new();
-    host.listen(move |message| match message {
+    host.listen(Rc::new(move |message| match message {
         FromViews::Notify { error, text } => notify(app, error, text),
         FromViews::LoadApi { source, report } => api.load(source, report.then_some(app)),
         FromViews::FetchApi { url } => api.fetch(url, app),
@@ -145,7 +147,7 @@ pub fn DocumentPanel() -> impl IntoView {
         | FromViews::ProbeApiCancel
         | FromViews::LogReply { .. }
         | FromViews::LogAnswer { .. } => {}
-    });
+    }));
     // Once mounted, the body is told what it reads of the API's state, now and on every change.
     Effect::new(move |_| {
         if host.ready() {

@@ -22,7 +22,7 @@ pub fn ProbeFold(link: Link) -> impl IntoView {
     let app = use_app();
     let api = use_api();
     let host = ModuleHost::new();
-    host.listen(move |message| match message {
+    host.listen(Rc::new(move |message| match message {
         FromViews::Notify { error, text } => notify(app, error, text),
         FromViews::ProbeApi {
             probe,
@@ -38,7 +38,7 @@ pub fn ProbeFold(link: Link) -> impl IntoView {
         | FromViews::DiscoverApi
         | FromViews::LogReply { .. }
         | FromViews::LogAnswer { .. } => {}
-    });
+    }));
     // Once mounted, the Probe is told what it reads of the page, now and on every change.
     Effect::new(move |_| {
         if host.ready() {

@@ -16,6 +16,8 @@ pub use rows::LogRows;
 
 use crate::ui::prelude::*;
 
+use std::rc::Rc;
+
 use crate::exchange::{Direction, Log};
 use crate::ui::exchange::{sentence, use_log, SHOWN};
 use crate::ui::state::{use_app, AppState, NoticeLevel};
@@ -44,7 +46,7 @@ pub fn Rows() -> impl IntoView {
     let app = use_app();
     let log = use_log().log;
     let RowsHost(host) = expect_context::<RowsHost>();
-    host.listen(move |message| match message {
+    host.listen(Rc::new(move |message| match message {
         FromViews::LogReply { raw } => reply_in_editor(app, &raw),
         FromViews::LogAnswer { key, mock } => retry_in_editor(app, log, key, mock),
         FromViews::Notify { error, text } => notify(app, error, text),
@@ -57,7 +59,7 @@ pub fn Rows() -> impl IntoView {
         | FromViews::FetchApi { .. }
         | FromViews::UnloadApi
         | FromViews::DiscoverApi => {}
-    });
+    }));
     Effect::new(move |_| {
         if log.with(|l| !l.is_empty()) {
             host.load_once();
