@@ -3,9 +3,10 @@
 // with the hashed names of the wasm-bindgen JS and the .wasm.
 const entry = document.querySelector('meta[name="app-entry"]').dataset;
 const loading = document.querySelector('[data-testid=boot-status]');
-// The views loaded later (the teaching views: reference, quiz, lessons; the link panel's Probe),
-// a second wasm module loaded once, on the first open of one of them: src/ui/views.rs and
-// src/ui/link/probe_fold.rs ask with a `views:load` event on their host, the module is loaded
+// The views loaded later (the teaching views: reference, quiz, lessons; the link panel's Probe;
+// the API panel's body; the log pane's rows), a second wasm module loaded once, on the first use
+// of one of them: src/ui/views.rs, src/ui/link/probe_fold.rs, src/ui/api/panel.rs and
+// src/ui/log_rows/mod.rs ask with a `views:load` event on their host, the module is loaded
 // (once for every host; again, under a new address, only after it failed: a module that failed
 // to load is never fetched again under its own) and mounted into that host, and a file that does
 // not load or is not the build's (release builds: SRI hashes in data-views-integrity-*, written

@@ -5,8 +5,8 @@
 // offline; the page itself fetches them only on the first Send or Run), the live link's worker
 // (data-lazy-link-*: a link to a server on this machine works offline; the page fetches it on
 // the first Connect), the teaching views'
-// module (data-lazy-views-*: the page loads it on the first open of the reference, lessons or
-// quiz) and the teaching text
+// module (data-lazy-views-*: the page loads it on the first open of the reference, lessons,
+// quiz, the Probe or the API panel, or when the log first has an entry) and the teaching text
 // (data-lazy-teaching, ~12 KB gzipped: the page fetches it on the first open of the reference,
 // lessons or quiz; cached at install, after the app started, those views open offline even when
 // the first visit never opened one, or opened one before this worker controlled the page), and the
