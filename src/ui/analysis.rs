@@ -410,11 +410,11 @@ impl WireVerdict {
             .map(WireVerdict::into_verdict)
             .collect::<Option<Vec<_>>>()?;
         let intent = match intent {
-            Some(k) => Some(kind_of(&k)?),
+            Some(k) => Some(Kind::parse(&k)?),
             None => None,
         };
         Some(Verdict {
-            kind: kind_of(&kind)?,
+            kind: Kind::parse(&kind)?,
             method,
             id,
             at: Position { line, column },
@@ -476,17 +476,4 @@ impl Analysis {
             pending: false,
         })
     }
-}
-
-fn kind_of(s: &str) -> Option<Kind> {
-    [
-        Kind::Request,
-        Kind::Notification,
-        Kind::Response,
-        Kind::Invalid,
-        Kind::Batch,
-        Kind::ParseError,
-    ]
-    .into_iter()
-    .find(|k| k.as_str() == s)
 }

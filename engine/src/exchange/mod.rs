@@ -215,26 +215,13 @@ mod kind_text {
     use super::Kind;
     use serde::{de, Deserialize, Deserializer, Serializer};
 
-    const KINDS: [Kind; 6] = [
-        Kind::Request,
-        Kind::Notification,
-        Kind::Response,
-        Kind::Invalid,
-        Kind::Batch,
-        Kind::ParseError,
-    ];
-
-    fn of(name: &str) -> Option<Kind> {
-        KINDS.into_iter().find(|k| k.as_str() == name)
-    }
-
     pub fn serialize<S: Serializer>(kind: &Kind, s: S) -> Result<S::Ok, S::Error> {
         s.serialize_str(kind.as_str())
     }
 
     pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Kind, D::Error> {
         let name = <&str>::deserialize(d)?;
-        of(name).ok_or_else(|| de::Error::custom(format_args!("unknown kind {name:?}")))
+        Kind::parse(name).ok_or_else(|| de::Error::custom(format_args!("unknown kind {name:?}")))
     }
 
     pub mod optional {
@@ -251,7 +238,7 @@ mod kind_text {
         pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Option<Kind>, D::Error> {
             match Option::<&str>::deserialize(d)? {
                 None => Ok(None),
-                Some(name) => super::of(name)
+                Some(name) => Kind::parse(name)
                     .map(Some)
                     .ok_or_else(|| de::Error::custom(format_args!("unknown kind {name:?}"))),
             }

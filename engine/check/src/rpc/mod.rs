@@ -35,6 +35,20 @@ pub enum Kind {
 }
 
 impl Kind {
+    /// The kind [`Kind::as_str`] names `name`, if any.
+    pub fn parse(name: &str) -> Option<Kind> {
+        [
+            Kind::Request,
+            Kind::Notification,
+            Kind::Response,
+            Kind::Invalid,
+            Kind::Batch,
+            Kind::ParseError,
+        ]
+        .into_iter()
+        .find(|k| k.as_str() == name)
+    }
+
     pub const fn as_str(self) -> &'static str {
         match self {
             Kind::Request => "request",
