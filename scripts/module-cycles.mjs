@@ -7,10 +7,14 @@
 // Prints each circle and exits 1 when there is one; exits 0 and says so when there is none.
 //
 // What it reads: `crate::…`, `super::…` and `self::…` paths (in `use` items, braces expanded, and
-// inline), outside `//` comments, resolved to the longest module of the same crate they name. A
-// module and its own ancestors or descendants are one unit here (a child using its parent's types
-// and a parent declaring its children is how modules nest), so only edges between modules on
-// different branches count. Paths through a `pub use` re-export count where the re-export lives.
+// inline), outside `//` comments, resolved to the longest module of the same crate they name. Paths
+// through a `pub use` re-export count where the re-export lives.
+//
+// At every level a module stands for itself and everything below it: a use from `a::x::y` of
+// `b::z` is an arrow `a → b` between the siblings `a` and `b` (their nearest common parent's
+// children), so a loop that goes through a module's child (`a` uses `b`, `b` uses `a::x`) is a
+// circle between `a` and `b`. A module using its own ancestor or descendant is how modules nest
+// (a child using its parent's types, a parent declaring its children) and is no arrow.
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 
@@ -63,13 +67,62 @@ function expand(tree) {
   return items.filter(Boolean).flatMap((item) => expand(prefix + item));
 }
 
+/**
+ * `text` with its comments dropped and every string and character literal emptied, so that
+ * neither a `//` inside a string (`"http://…"`) nor a quote inside a character (`'"'`) or a
+ * comment hides or invents a path.
+ */
+function codeOnly(text) {
+  let out = "";
+  let i = 0;
+  const n = text.length;
+  while (i < n) {
+    const c = text[i];
+    const next = text[i + 1];
+    if (c === "/" && next === "/") {
+      while (i < n && text[i] !== "\n") i++;
+    } else if (c === "/" && next === "*") {
+      let depth = 1;
+      i += 2;
+      while (i < n && depth > 0) {
+        if (text[i] === "/" && text[i + 1] === "*") (depth++, (i += 2));
+        else if (text[i] === "*" && text[i + 1] === "/") (depth--, (i += 2));
+        else i++;
+      }
+      out += " ";
+    } else if ((c === "r" || (c === "b" && next === "r")) && /^b?r#*"/.test(text.slice(i, i + 260)) &&
+      !/\w/.test(text[i - 1] ?? "")) {
+      const m = /^b?r(#*)"/.exec(text.slice(i, i + 260));
+      const close = `"${m[1]}`;
+      const end = text.indexOf(close, i + m[0].length);
+      i = end < 0 ? n : end + close.length;
+      out += '""';
+    } else if (c === '"') {
+      i++;
+      while (i < n && text[i] !== '"') i += text[i] === "\\" ? 2 : 1;
+      i++;
+      out += '""';
+    } else if (c === "'") {
+      // A character ('x', '\n', '\'', '\u{1F600}') or a lifetime ('a, 'static).
+      const m = /^'(?:\\(?:u\{[0-9a-fA-F]+\}|x[0-9a-fA-F]{2}|.)|[^\\'\n])'/u.exec(text.slice(i, i + 16));
+      if (m) {
+        i += m[0].length;
+        out += "' '";
+      } else {
+        out += c;
+        i++;
+      }
+    } else {
+      out += c;
+      i++;
+    }
+  }
+  return out;
+}
+
 /** The module paths `text` (a file of module `here`) refers to, as arrays of names. */
 function references(text, here) {
-  const code = text
-    .split("\n")
-    .map((line) => line.replace(/\/\/.*$/, ""))
-    .join("\n")
-    .replace(/"(?:[^"\\]|\\.)*"/g, '""');
+  const code = codeOnly(text);
   const paths = [];
   for (const m of code.matchAll(/\buse\s+([^;]+);/g)) paths.push(...expand(m[1]));
   for (const m of code.matchAll(/\b(?:crate|super|self)(?:::\w+)+/g)) paths.push(m[0]);
@@ -97,7 +150,13 @@ let circles = 0;
 for (const root of roots) {
   const modules = new Map(); // "a::b" → file text
   for (const file of files(root)) modules.set(modulePath(root, file).join("::"), readFileSync(file, "utf8"));
-  const edges = new Map([...modules.keys()].map((m) => [m, new Set()]));
+  // Arrows between siblings, each with the first use that drew it ("a::x uses b::z").
+  const edges = new Map();
+  const why = new Map();
+  const node = (m) => {
+    if (!edges.has(m)) edges.set(m, new Set());
+    return edges.get(m);
+  };
   for (const [name, text] of modules) {
     const here = name ? name.split("::") : [];
     for (const ref of references(text, here)) {
@@ -111,7 +170,16 @@ for (const root of roots) {
         }
       }
       if (!target || isPrefix(target, here) || isPrefix(here, target)) continue;
-      edges.get(name).add(target.join("::"));
+      // The siblings that hold each end: the children of the nearest common parent.
+      let common = 0;
+      while (here[common] === target[common]) common++;
+      const from = here.slice(0, common + 1).join("::");
+      const to = target.slice(0, common + 1).join("::");
+      node(to);
+      if (!node(from).has(to)) {
+        node(from).add(to);
+        why.set(`${from}\u0000${to}`, `${name} uses ${target.join("::")}`);
+      }
     }
   }
   // Tarjan's strongly connected components.
@@ -146,7 +214,13 @@ for (const root of roots) {
   for (const component of found) {
     circles++;
     const within = component
-      .flatMap((m) => [...edges.get(m)].filter((t) => component.includes(t)).map((t) => `${m} → ${t}`))
+      .flatMap((m) =>
+        [...edges.get(m)]
+          .filter((t) => component.includes(t))
+          .map((t) => {
+            const use = why.get(`${m}\u0000${t}`);
+            return use === `${m} uses ${t}` ? `${m} → ${t}` : `${m} → ${t}: ${use}`;
+          }))
       .join(", ");
     console.log(`${root}: import circle between ${component.join(", ")} (${within})`);
   }

@@ -9,6 +9,9 @@ pub use jsonrpc_engine::{
 };
 #[cfg(target_arch = "wasm32")]
 pub mod ui;
+/// What crosses between the web app's wasm binaries (compiled everywhere: its formats are tested
+/// natively).
+pub mod wire;
 
 /// The page's OpenRPC API (a document loaded, messages checked and mocked under it), behind
 /// serde messages: run by the API worker (wasm32 only).

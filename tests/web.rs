@@ -1167,8 +1167,9 @@ fn js_sys_lone_surrogate() -> wasm_bindgen::JsValue {
 
 /// The API worker's answers and requests as they cross the page (docs/size-rules.md 16).
 mod api_messages {
-    use jsonrpc_playground::api::{answer_json, reference, ApiAnswer, ApiRequest, Reference};
+    use jsonrpc_playground::api::{answer_json, reference};
     use jsonrpc_playground::openrpc::OpenRpc;
+    use jsonrpc_playground::wire::api::{ApiAnswer, ApiRequest, Reference};
     use wasm_bindgen_test::wasm_bindgen_test;
 
     const PETSTORE: &str = include_str!("data/openrpc/examples/petstore-openrpc.json");
@@ -1195,7 +1196,7 @@ mod api_messages {
             (expected.title.as_str(), expected.version.as_str(), 3)
         );
         // What the views' module reads of the text the page passes on.
-        let read: Reference = serde_json::from_str(loaded.json.get()).unwrap();
+        let read: Reference = loaded.json.read().unwrap();
         assert_eq!(read, expected);
         let _ = ask(&ApiRequest::Unload);
     }
@@ -1203,7 +1204,9 @@ mod api_messages {
     #[wasm_bindgen_test]
     fn an_unreadable_probe_request_is_answered_failed_with_the_reason() {
         let answer = ask(&ApiRequest::Probe {
-            probe: r#"{"run": 1, "url": 5}"#.into(),
+            probe: jsonrpc_playground::wire::Passed::from_raw(
+                serde_json::value::RawValue::from_string(r#"{"run": 1, "url": 5}"#.into()).unwrap(),
+            ),
             document: None,
         });
         let ApiAnswer::Failed { error } = answer else {

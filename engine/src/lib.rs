@@ -11,6 +11,7 @@ pub mod mock;
 pub mod openrpc;
 #[cfg(feature = "probe")]
 pub mod probe;
+mod reply_bound;
 pub mod saved;
 pub mod teach;
 #[cfg(all(feature = "openrpc", feature = "probe"))]

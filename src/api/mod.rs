@@ -6,170 +6,19 @@
 
 use std::cell::RefCell;
 
-use serde::{Deserialize, Serialize};
-use serde_json::value::RawValue;
 use serde_json::{json, Value};
 
 use crate::openrpc::{self, Method, OpenRpc, ParamStructure};
 use crate::rpc::{Profile, Report};
 use crate::saved::profile_from_str;
-use crate::ui::link::probe::messages::ApiProbe;
 use crate::ui::Analysis;
+use crate::wire::api::{
+    ApiAnswer, ApiRequest, DescriptorReference, DocumentError, ErrorReference, ExampleReference,
+    LoadedReference, MethodReference, Reference,
+};
 
 pub mod scope;
 pub use scope::{needs_more_checks, MAX_CHECK_BYTES};
-
-/// What the page asks.
-#[derive(Serialize, Deserialize, Debug)]
-#[serde(tag = "ask", rename_all = "snake_case")]
-pub enum ApiRequest {
-    /// Load `text` as the document (it replaces the one loaded, if it is valid).
-    Load { text: String },
-    /// Forget the document.
-    Unload,
-    /// Check the editor's `text` under `profile` (`jsonrpc`, `mcp:<version>`) as `jrpc check`
-    /// does: under an MCP profile the MCP schemas in the text (tool arguments, structuredContent,
-    /// elicitation answers: [`crate::tool_schemas`]), then the document when one is loaded; `fp`
-    /// is the page's fingerprint of the text, echoed in the answer.
-    Check {
-        fp: String,
-        text: String,
-        profile: String,
-    },
-    /// The mock's reply to one client document (a message or a batch).
-    Mock { message: String },
-    /// The Probe under an OpenRPC document (src/ui/link/probe/api_side.rs): `probe`, an
-    /// [`ApiProbe`]'s JSON text as the Probe wrote it (the page passes it on unread:
-    /// docs/size-rules.md 16), under `document` (the document's text; `None`: the one the
-    /// server's `rpc.discover` returns). Answered [`ApiAnswer::Probing`] at once, its outcome
-    /// posted later as the Probe's worker posts it; an unreadable `probe` is answered
-    /// [`ApiAnswer::Failed`].
-    Probe {
-        probe: String,
-        document: Option<String>,
-    },
-    /// Stop the probe running, if any.
-    ProbeCancel,
-}
-
-/// What the API answers.
-#[derive(Serialize, Deserialize, Debug)]
-// Externally tagged (serde's default): the page reads it without buffering it first, which
-// an internally tagged enum needs (docs/size-rules.md, 10).
-#[serde(rename_all = "snake_case")]
-pub enum ApiAnswer {
-    /// The document is loaded: its reference.
-    Loaded {
-        reference: LoadedReference,
-    },
-    /// The document was refused: what is wrong with it, located.
-    Refused {
-        errors: Vec<DocumentError>,
-    },
-    Unloaded,
-    /// The analysis of the text with fingerprint `fp` ([`Analysis::encode`]'s text, which the
-    /// page decodes).
-    Checked {
-        fp: String,
-        analysis: String,
-    },
-    /// The mock's reply (`None`: nothing is answered, e.g. a notification).
-    Replied {
-        reply: Option<String>,
-    },
-    /// A probe was started or cancelled (its outcome comes as a Probe event).
-    Probing,
-    /// The request could not be served (no document, an unreadable request).
-    Failed {
-        error: String,
-    },
-}
-
-/// One problem of a document, located in its text.
-#[derive(Serialize, Deserialize, Debug, Clone, PartialEq)]
-pub struct DocumentError {
-    pub rule: String,
-    pub message: String,
-    /// The JSON pointer of the value it is about.
-    pub pointer: String,
-    /// 1-based line and column of that value in the document.
-    pub line: usize,
-    pub column: usize,
-}
-
-/// The API a document describes, for the reference view.
-#[derive(Serialize, Deserialize, Debug, Clone, PartialEq)]
-pub struct Reference {
-    pub title: String,
-    pub version: String,
-    pub description: Option<String>,
-    pub methods: Vec<MethodReference>,
-}
-
-#[derive(Serialize, Deserialize, Debug, Clone, PartialEq)]
-pub struct MethodReference {
-    pub name: String,
-    pub summary: Option<String>,
-    pub description: Option<String>,
-    /// `by-name`, `by-position` or `either`.
-    pub param_structure: String,
-    pub params: Vec<DescriptorReference>,
-    /// `None`: a notification (no result).
-    pub result: Option<DescriptorReference>,
-    pub errors: Vec<ErrorReference>,
-    pub examples: Vec<ExampleReference>,
-}
-
-/// A param or a result: its name and its schema, `$ref`s followed at the top, as indented JSON.
-#[derive(Serialize, Deserialize, Debug, Clone, PartialEq)]
-pub struct DescriptorReference {
-    pub name: String,
-    pub required: bool,
-    pub summary: Option<String>,
-    /// The schema in a few words (`object`, `array of string`, `one of 2`).
-    pub kind: String,
-    pub schema: String,
-}
-
-#[derive(Serialize, Deserialize, Debug, Clone, PartialEq)]
-pub struct ErrorReference {
-    pub code: i64,
-    pub message: String,
-}
-
-/// An example call of a method: its name, the request (as it goes into the editor) and the
-/// result the document pairs with it.
-#[derive(Serialize, Deserialize, Debug, Clone, PartialEq)]
-pub struct ExampleReference {
-    pub name: String,
-    pub call: String,
-    pub result: Option<String>,
-}
-
-/// A loaded document's [`Reference`] as it crosses the page: the few words the page says of the
-/// document, and the reference itself as JSON text, which the page passes on to the views' module
-/// (its reader) unread (docs/size-rules.md 16).
-#[derive(Serialize, Deserialize, Debug, Clone)]
-pub struct LoadedReference {
-    pub title: String,
-    pub version: String,
-    /// How many methods it describes.
-    pub methods: usize,
-    /// The [`Reference`] as JSON text.
-    pub json: Box<RawValue>,
-}
-
-impl LoadedReference {
-    /// `reference` as it crosses the page.
-    pub fn new(reference: &Reference) -> serde_json::Result<LoadedReference> {
-        Ok(LoadedReference {
-            title: reference.title.clone(),
-            version: reference.version.clone(),
-            methods: reference.methods.len(),
-            json: serde_json::value::to_raw_value(reference)?,
-        })
-    }
-}
 
 thread_local! {
     /// The document loaded, if any (one per page: the worker's state).
@@ -225,7 +74,7 @@ pub fn answer(request: ApiRequest) -> ApiAnswer {
             },
             None => no_document(),
         }),
-        ApiRequest::Probe { probe, document } => match serde_json::from_str::<ApiProbe>(&probe) {
+        ApiRequest::Probe { probe, document } => match probe.read() {
             Ok(probe) => {
                 crate::ui::link::probe::api_side::start(probe, document);
                 ApiAnswer::Probing
@@ -447,24 +296,12 @@ fn kind_of(doc: &OpenRpc, schema: &Value, depth: usize) -> String {
 }
 
 /// The API worker's main (the `api-worker` binary, once its loader has loaded it): answers each
-/// message (an [`ApiRequest`] as JSON text) with an [`ApiAnswer`], in order, after saying it is
-/// ready (`{"event": "ready"}`).
+/// request (an [`ApiRequest`]) with an [`ApiAnswer`]; a probe's events come as the worker's
+/// events.
 pub fn start_worker() {
-    use wasm_bindgen::{closure::Closure, JsCast, JsValue};
-    let scope: web_sys::DedicatedWorkerGlobalScope = js_sys::global().unchecked_into();
-    let on_message =
-        Closure::<dyn Fn(web_sys::MessageEvent)>::new(move |ev: web_sys::MessageEvent| {
-            let answer = match ev.data().as_string() {
-                Some(request) => answer_json(&request),
-                None => serde_json::to_string(&ApiAnswer::Failed {
-                    error: "the request is not text".into(),
-                })
-                .unwrap_or_default(),
-            };
-            let scope: web_sys::DedicatedWorkerGlobalScope = js_sys::global().unchecked_into();
-            let _ = scope.post_message(&JsValue::from_str(&answer));
-        });
-    scope.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
-    on_message.forget();
-    let _ = scope.post_message(&JsValue::from_str(r#"{"event": "ready"}"#));
+    crate::ui::worker_port::serve(|request| {
+        if let Some(id) = request.id {
+            crate::ui::worker_port::answer_text(id, &answer_json(request.body));
+        }
+    });
 }

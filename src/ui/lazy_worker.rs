@@ -1,56 +1,52 @@
 //! A worker binary the page starts on first use (Trunk's `data-type="worker"`: the mock's, the
-//! API's and the Probe's), loaded by the workers' loader (src/ui/probe-boot.js) from the files
-//! `<meta name="app-entry">` names.
-//! Requests and answers cross as text, one answer per request, in order; requests written before
-//! the worker is ready wait for it. A worker whose files do not load, that fails, or whose answer
-//! the page cannot read, is said once (`failed`, with the files it is about), what waited gets no
-//! answer, and the next request starts a new worker. Besides answers a worker may post events of
-//! its own (a probe's end, from the Probe's and the API's workers), handed to the hook given at
-//! [`LazyWorker::new`]; a request that gets no answer is sent with [`LazyWorker::tell`].
-//! Requests asked with [`LazyWorker::ask_latest`] are latest-wins (the API's checks). Not generic
-//! on purpose: one compiled copy, whatever the worker speaks.
+//! API's, the Probe's and the live link's), loaded by the workers' loader (src/ui/probe-boot.js)
+//! from the files `<meta name="app-entry">` names. Everything crosses in the one envelope
+//! ([`crate::wire::envelope`]): a request asked with [`LazyWorker::ask`] carries an id and its
+//! answer the same id; what the worker says of its own comes as an event, handed to the hook
+//! given at [`LazyWorker::new`]; requests written before the worker is ready wait for it. A
+//! worker whose files do not load, that fails, or whose answer the page cannot read, is said once
+//! (`failed`, with the files it is about), what waited gets no answer, and the next request
+//! starts a new worker. Requests asked with [`LazyWorker::ask_latest`] are latest-wins (the
+//! API's checks). Not generic on purpose: one compiled copy, whatever the worker speaks (bodies
+//! cross as their JSON text).
 
 use std::cell::RefCell;
-use std::collections::VecDeque;
 use std::rc::Rc;
 
+use serde_json::value::RawValue;
 use wasm_bindgen::{JsCast, JsValue};
 
 use crate::ui::js;
+use crate::wire::envelope::{self, FromWorker, ToWorker};
 
-/// What gets an answer's text; an error says why it is not readable (the worker then fails).
-pub type Then = Box<dyn FnOnce(String) -> Result<(), String>>;
+/// What gets an answer's body; an error says why it is not readable (the worker then fails).
+pub type Then = Box<dyn FnOnce(&RawValue) -> Result<(), String>>;
 /// What is told why the worker cannot answer.
 pub type Failed = Box<dyn FnOnce(String)>;
-/// What is shown each message that is not the loader's, before it is taken as an answer:
-/// whether it took it (an event of the worker's own, which answers no request); an error says
-/// why it is not readable (the worker then fails).
-pub type Events = Rc<dyn Fn(&str) -> Result<bool, String>>;
+/// What gets each event's body; an error says why it is not readable (the worker then fails).
+pub type Events = Rc<dyn Fn(&RawValue) -> Result<(), String>>;
 
-/// What a worker's loader (src/ui/probe-boot.js) and its main say besides answers:
-/// `{"event": "ready"}`, `{"event": "unavailable", "reason": …}`. A plain struct, not an
-/// internally tagged enum: read without buffering (docs/size-rules.md 10).
-/// (The event's name is a string, not an enum: serde's enum reader costs more than a compare.)
-#[derive(serde::Deserialize)]
-struct WorkerEvent {
-    /// `ready` or `unavailable`.
-    event: String,
-    /// Why the files did not load (`unavailable`).
-    #[serde(default)]
-    reason: String,
+/// An answer waited for: its request's id, whether it is latest-wins, who gets it.
+struct Waiting {
+    id: u32,
+    latest: bool,
+    then: Then,
 }
 
 /// The worker's side the page keeps: what waits for an answer, what waits for the worker.
 #[derive(Default)]
 struct Queue {
     ready: bool,
-    /// Requests written before the worker was ready.
+    /// Requests written before the worker was ready (their envelopes).
     unsent: Vec<String>,
-    /// The answers' receivers, oldest first, each marked when it is a latest-wins request's.
-    waiting: VecDeque<(bool, Then)>,
+    /// The answers waited for (a few at a time).
+    waiting: Vec<Waiting>,
+    /// The id of the next request.
+    next_id: u32,
     /// A latest-wins request is with the worker (or waits for it to be ready).
     latest_out: bool,
-    /// The newest latest-wins request asked while one was out: sent when that one is answered.
+    /// The newest latest-wins request asked while one was out (its body and receiver): sent when
+    /// that one is answered.
     held: Option<(String, Then)>,
     /// Told why, once, when the worker fails.
     failed: Option<Failed>,
@@ -59,13 +55,21 @@ struct Queue {
 }
 
 impl Queue {
-    /// Sends `request` now, or once the worker is ready.
-    fn send(&mut self, worker: &web_sys::Worker, request: String) {
+    /// Sends `envelope` now, or once the worker is ready.
+    fn send(&mut self, worker: &web_sys::Worker, envelope: String) {
         if self.ready {
-            let _ = worker.post_message(&JsValue::from_str(&request));
+            let _ = worker.post_message(&JsValue::from_str(&envelope));
         } else {
-            self.unsent.push(request);
+            self.unsent.push(envelope);
         }
+    }
+
+    /// Asks `body` with a new id; `then` gets the answer.
+    fn ask(&mut self, worker: &web_sys::Worker, latest: bool, body: &str, then: Then) {
+        let id = self.next_id;
+        self.next_id = self.next_id.wrapping_add(1);
+        self.waiting.push(Waiting { id, latest, then });
+        self.send(worker, envelope::ask_text(id, body));
     }
 }
 
@@ -122,58 +126,55 @@ impl LazyWorker {
             move |ev: web_sys::Event| {
                 let data = ev.unchecked_ref::<web_sys::MessageEvent>().data();
                 let text = data.as_string().unwrap_or_default();
-                // Cheap first: an answer or an event of the worker's own never starts so.
-                let said = text
-                    .starts_with("{\"event\"")
-                    .then(|| serde_json::from_str::<WorkerEvent>(&text));
+                let said = match serde_json::from_str::<FromWorker<&RawValue>>(&text) {
+                    Ok(said) => said,
+                    Err(e) => {
+                        return fail(&queue, format!("its worker said something unreadable: {e}"))
+                    }
+                };
                 match said {
-                    Some(Ok(said)) if said.event == "ready" => {
+                    FromWorker::Ready => {
                         let unsent = {
                             let mut q = queue.borrow_mut();
                             q.ready = true;
                             std::mem::take(&mut q.unsent)
                         };
-                        for request in unsent {
-                            let _ = worker.post_message(&JsValue::from_str(&request));
+                        for envelope in unsent {
+                            let _ = worker.post_message(&JsValue::from_str(&envelope));
                         }
-                        return;
                     }
-                    Some(Ok(said)) => return fail(
+                    FromWorker::Unavailable { reason } => fail(
                         &queue,
-                        format!("its worker's files ({files}) did not load: {}; reload the page and try again", said.reason),
+                        format!("its worker's files ({files}) did not load: {reason}; reload the page and try again"),
                     ),
-                    Some(Err(e)) => return fail(&queue, format!("its worker said something unreadable: {e}")),
-                    None => {}
-                }
-                match events.as_ref().map_or(Ok(false), |events| events(&text)) {
-                    Ok(false) => {}
-                    Ok(true) => return,
-                    Err(why) => {
-                        return fail(
-                            &queue,
-                            format!("its worker said something unreadable: {why}"),
-                        )
-                    }
-                }
-                let then = {
-                    let mut q = queue.borrow_mut();
-                    let then = q.waiting.pop_front();
-                    if then.as_ref().is_some_and(|(latest, _)| *latest) {
-                        q.latest_out = false;
-                        if let Some((request, then)) = q.held.take() {
-                            q.latest_out = true;
-                            q.waiting.push_back((true, then));
-                            q.send(&worker, request);
+                    FromWorker::Event { body } => {
+                        let heard = events.as_ref().map_or(Ok(()), |events| events(body));
+                        if let Err(why) = heard {
+                            fail(&queue, format!("its worker said something unreadable: {why}"));
                         }
                     }
-                    then
-                };
-                if let Some((_, then)) = then {
-                    if let Err(why) = then(text) {
-                        fail(
-                            &queue,
-                            format!("its worker's answer is not readable: {why}"),
-                        );
+                    FromWorker::Answer { id, body } => {
+                        let then = {
+                            let mut q = queue.borrow_mut();
+                            let at = q.waiting.iter().position(|w| w.id == id);
+                            let answered = at.map(|at| q.waiting.remove(at));
+                            if answered.as_ref().is_some_and(|w| w.latest) {
+                                q.latest_out = false;
+                                if let Some((body, then)) = q.held.take() {
+                                    q.latest_out = true;
+                                    q.ask(&worker, true, &body, then);
+                                }
+                            }
+                            answered
+                        };
+                        if let Some(Waiting { then, .. }) = then {
+                            if let Err(why) = then(body) {
+                                fail(
+                                    &queue,
+                                    format!("its worker's answer is not readable: {why}"),
+                                );
+                            }
+                        }
                     }
                 }
             }
@@ -193,31 +194,33 @@ impl LazyWorker {
                 );
             });
         }
-        let load = serde_json::json!({"request": "load", "js": glue, "wasm": wasm});
-        let _ = worker.post_message(&JsValue::from_str(&load.to_string()));
+        let load = ToWorker::<()>::Load { js: glue, wasm };
+        // Serialising two strings cannot fail.
+        let load = serde_json::to_string(&load).unwrap_or_default();
+        let _ = worker.post_message(&JsValue::from_str(&load));
         self.worker = Some((worker, queue));
         Ok(())
     }
 
-    /// Sends `request`; `then` gets its answer later (never before this returns), in the order
-    /// the requests went. `failed` is told why when the worker cannot answer.
-    pub fn ask(&mut self, request: String, then: Then, failed: Failed) {
-        self.send(false, request, Some(then), failed);
+    /// Sends `body` (a request's JSON text); `then` gets its answer's body later (never before
+    /// this returns). `failed` is told why when the worker cannot answer.
+    pub fn ask(&mut self, body: &str, then: Then, failed: Failed) {
+        self.send(false, body, Some(then), failed);
     }
 
-    /// Sends `request`, which gets no answer (what it makes the worker do comes as its events).
-    pub fn tell(&mut self, request: String, failed: Failed) {
-        self.send(false, request, None, failed);
+    /// Sends `body`, which gets no answer (what it makes the worker do comes as its events).
+    pub fn tell(&mut self, body: &str, failed: Failed) {
+        self.send(false, body, None, failed);
     }
 
     /// As [`LazyWorker::ask`], latest-wins: at most one such request is with the worker at a
     /// time; one asked meanwhile waits in its place, replacing (and dropping, unanswered) the one
     /// that waited before it, and goes when the one out is answered.
-    pub fn ask_latest(&mut self, request: String, then: Then, failed: Failed) {
-        self.send(true, request, Some(then), failed);
+    pub fn ask_latest(&mut self, body: &str, then: Then, failed: Failed) {
+        self.send(true, body, Some(then), failed);
     }
 
-    fn send(&mut self, latest: bool, request: String, then: Option<Then>, failed: Failed) {
+    fn send(&mut self, latest: bool, body: &str, then: Option<Then>, failed: Failed) {
         if let Some((worker, _)) = self.worker.take_if(|(_, queue)| queue.borrow().dead) {
             worker.terminate();
         }
@@ -232,15 +235,14 @@ impl LazyWorker {
         };
         let mut q = queue.borrow_mut();
         q.failed = Some(failed);
-        if let Some(then) = then {
-            if latest && q.latest_out {
-                q.held = Some((request, then));
-                return;
+        match then {
+            Some(then) if latest && q.latest_out => q.held = Some((body.to_string(), then)),
+            Some(then) => {
+                q.latest_out |= latest;
+                q.ask(worker, latest, body, then);
             }
-            q.latest_out |= latest;
-            q.waiting.push_back((latest, then));
+            None => q.send(worker, envelope::tell_text(body)),
         }
-        q.send(worker, request);
     }
 }
 

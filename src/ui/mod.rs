@@ -38,6 +38,7 @@ mod theme;
 mod views;
 mod views_bridge;
 mod worker;
+pub(crate) mod worker_port;
 
 use crate::ui::prelude::*;
 

@@ -6,8 +6,6 @@
 
 use std::rc::Rc;
 
-use serde_json::value::RawValue;
-
 use crate::exchange::mock_worker::{Record, Session};
 use crate::mock::Fixtures;
 use crate::rpc::Profile;
@@ -17,6 +15,8 @@ use crate::ui::exchange::Took;
 use crate::ui::prelude::*;
 use crate::ui::views_bridge::{self as bridge, FromViews};
 use crate::ui::NoticeLevel;
+use crate::wire::api::Reference;
+use crate::wire::Passed;
 
 /// What the views have of the page: what it told them (its profile, the mock's settings, the API
 /// document's reference) and the way to ask it for the rest.
@@ -28,7 +28,7 @@ pub(crate) struct Page {
     fixtures: RwSignal<Fixtures>,
     auto_answer: RwSignal<bool>,
     /// The API document's reference, when one is in use.
-    pub api: RwSignal<Option<crate::api::Reference>>,
+    pub api: RwSignal<Option<Reference>>,
     /// The lessons' mock server (a worker started on the first Run).
     mock: StoredValue<crate::ui::exchange::MockWorkers, LocalStorage>,
 }
@@ -42,7 +42,10 @@ impl Page {
 
     /// A notice on the page.
     pub fn notify(&self, level: NoticeLevel, text: impl Into<String>) {
-        self.ask(FromViews::notice(level, text.into()));
+        self.ask(FromViews::Notify {
+            error: level == NoticeLevel::Error,
+            text: text.into(),
+        });
     }
 
     /// Puts `text` into the editor with `profile` and shows the playground, saying so with `what`.
@@ -106,13 +109,13 @@ impl Page {
         profile: Profile,
         fixtures: Fixtures,
         auto_answer: bool,
-        api: Option<Box<RawValue>>,
+        api: Option<Passed<Reference>>,
     ) {
         self.profile.set(profile);
         self.fixtures.set(fixtures);
         self.auto_answer.set(auto_answer);
         let api = api.and_then(|json| {
-            serde_json::from_str(json.get())
+            json.read()
                 .map_err(|e| {
                     let why = format!("The API document's reference could not be read ({e}).");
                     self.notify(NoticeLevel::Error, why);

@@ -9,7 +9,6 @@
 //! its own thread as before: nothing is lost, it is only slower.
 
 use crate::ui::prelude::*;
-use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
@@ -18,31 +17,7 @@ use super::analysis::Analysis;
 use super::js;
 use crate::rpc::Profile;
 use crate::saved::{profile_from_str, profile_to_string};
-
-/// What the page asks the worker (JSON, serde): the fingerprint of the text and profile (as
-/// text: a `u64` does not survive JavaScript's numbers), the profile (`jsonrpc`,
-/// `mcp:<version>`) and the app's files for the worker to load. The text travels beside it, as
-/// the string it is (escaping megabytes into JSON would cost the page what the worker saves).
-#[derive(Serialize, Deserialize)]
-pub struct CheckRequest {
-    pub fp: String,
-    pub profile: String,
-    pub js: String,
-    pub wasm: String,
-}
-
-/// What the worker answers (JSON): the fingerprint it was asked about and the analysis
-/// ([`Analysis::encode`]), or the error that stopped it (written by src/ui/check-worker.js when
-/// the app could not even load).
-#[derive(Serialize, Deserialize)]
-pub struct CheckAnswer {
-    #[serde(default)]
-    pub fp: Option<String>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub analysis: Option<Box<RawValue>>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub error: Option<String>,
-}
+use crate::wire::check::{CheckAnswer, CheckRequest};
 
 /// The worker's entry point: checks `text` as `request` ([`CheckRequest`]) says and returns the
 /// [`CheckAnswer`] as JSON. Exported as `workerCheck` by the page's binary (src/main.rs).

@@ -1,8 +1,10 @@
 #!/usr/bin/env bash
 # scripts/module-cycles.mjs (test.sh's "source: no import circle" stage) on planted crates: a
 # throwaway src/ whose modules use each other in a circle must fail naming the circle; one whose
-# uses only go one way, or only between a module and its own child, must pass. Each case prints
-# PASS or FAIL.
+# uses only go one way, or only between a module and its own child, must pass; a loop that goes
+# through a module's child (`a` uses `b`, `b` uses `a::x`) must fail as a circle between `a` and
+# `b`; a use after a `//` inside a string or a `'"'` character must still be seen. Each case
+# prints PASS or FAIL.
 #   bash tests/scripts/module-cycles.test.sh
 set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -44,6 +46,40 @@ test_a_module_and_its_child_using_each_other_pass() {
   out="$(node "$cycles" "$dir/src")" || { echo "failed:"; echo "$out"; return 1; }
 }
 
+test_a_loop_through_a_child_module_fails_between_the_parents() {
+  local dir="$1" out rc=0
+  plant "$dir" lib.rs 'mod api; mod ui;'
+  plant "$dir" api/mod.rs 'use crate::ui::views::Panel;'
+  plant "$dir" ui/mod.rs 'pub mod views; pub mod state;'
+  plant "$dir" ui/views.rs 'pub struct Panel;'
+  plant "$dir" ui/state.rs 'use crate::api::Document;'
+  out="$(node "$cycles" "$dir/src")" || rc=$?
+  [ "$rc" = 1 ] || { echo "exit $rc, not 1:"; echo "$out"; return 1; }
+  grep -qF 'import circle between api, ui' <<<"$out" || { echo "circle not named:"; echo "$out"; return 1; }
+  grep -qF 'ui → api: ui::state uses api' <<<"$out" || { echo "the use behind the arrow not named:"; echo "$out"; return 1; }
+}
+
+test_a_use_after_a_url_in_a_string_or_a_quote_character_is_seen() {
+  local dir="$1" out rc=0
+  plant "$dir" lib.rs 'mod check; mod probe;'
+  plant "$dir" check.rs 'fn f() { let url = "http://x"; super::probe::fetch(url); }'
+  plant "$dir" probe.rs "fn g() -> char { let q = '\"'; crate::check::open(); q }"
+  out="$(node "$cycles" "$dir/src")" || rc=$?
+  [ "$rc" = 1 ] || { echo "exit $rc, not 1:"; echo "$out"; return 1; }
+  grep -qF 'import circle between check, probe' <<<"$out" || { echo "circle not named:"; echo "$out"; return 1; }
+}
+
+test_a_path_inside_a_string_or_a_block_comment_is_no_use() {
+  local dir="$1" out
+  plant "$dir" lib.rs 'mod a; mod b;'
+  plant "$dir" a.rs 'use crate::b::B; pub struct A;'
+  plant "$dir" b.rs 'pub struct B; /* crate::a::A */ const S: &str = r#"crate::a::A "quoted""#; fn lt<'"'"'x>(s: &'"'"'x str) {}'
+  out="$(node "$cycles" "$dir/src")" || { echo "failed:"; echo "$out"; return 1; }
+}
+
 run_tests test_a_planted_circle_of_three_modules_fails_and_is_named \
   test_uses_one_way_pass \
-  test_a_module_and_its_child_using_each_other_pass
+  test_a_module_and_its_child_using_each_other_pass \
+  test_a_loop_through_a_child_module_fails_between_the_parents \
+  test_a_use_after_a_url_in_a_string_or_a_quote_character_is_seen \
+  test_a_path_inside_a_string_or_a_block_comment_is_no_use

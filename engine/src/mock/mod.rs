@@ -89,11 +89,7 @@ pub use rounds::STATE_KEY_BYTES;
 #[cfg(feature = "tasks")]
 pub use tasks::{Clock, TaskStore, MAX_ANSWER_BYTES, MAX_TASKS, POLL_INTERVAL_MS, TASK_TTL_MS};
 
-/// The largest reply the mock builds, what it sends on its own while answering included.
-pub const MAX_REPLY: usize = 16 * 1024 * 1024;
-/// The error a reply past [`MAX_REPLY`] is replaced with (a server error: the range
-/// -32099..-32000 is left to implementations).
-pub const REPLY_TOO_LARGE: i64 = -32010;
+pub use crate::reply_bound::{MAX_REPLY, REPLY_TOO_LARGE};
 
 /// A JSON-RPC error object to send.
 #[derive(Clone, Debug, PartialEq)]

@@ -7,7 +7,7 @@
 use serde_json::{json, Map, Value};
 
 use crate::json::parse_document;
-use crate::mock::{MAX_REPLY, REPLY_TOO_LARGE};
+use crate::reply_bound::{MAX_REPLY, REPLY_TOO_LARGE};
 use crate::rpc::{self, Kind, Profile};
 
 use super::document::{value_of, Method, OpenRpc, Param, ParamStructure};

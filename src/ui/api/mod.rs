@@ -19,28 +19,18 @@ pub(crate) use reference::ApiReference;
 use crate::ui::prelude::spawn_local;
 use crate::ui::prelude::*;
 
-use crate::api::{
-    needs_more_checks, ApiAnswer, ApiRequest, DocumentError, LoadedReference, MAX_CHECK_BYTES,
-};
+use crate::api::{needs_more_checks, MAX_CHECK_BYTES};
 use crate::rpc::Profile;
 use crate::ui::exchange::{clock_ms, LogState, MOCK_PEER};
 use crate::ui::state::{ApiCheck, AppState, NoticeLevel};
 use crate::ui::worker::fingerprint;
+pub use crate::wire::api::Source;
+use crate::wire::api::{ApiAnswer, ApiRequest, DocumentError, LoadedReference};
+use crate::wire::probe::ApiProbe;
+use crate::wire::Passed;
 
 /// localStorage: the document loaded (`{"text": …, "url": …}`), put back on the next load.
 const STORAGE_KEY: &str = "jrpc.openrpc";
-
-/// Where the document came from, and its text.
-#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
-pub struct Source {
-    pub text: String,
-    /// The URL it was fetched from (a share link carries that instead of the text).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub url: Option<String>,
-    /// How the user gave it: a file name, "pasted", the URL, "rpc.discover".
-    #[serde(default)]
-    pub name: String,
-}
 
 /// The API's state in the page (its own context, [`provide`]).
 #[derive(Clone, Copy)]
@@ -137,7 +127,12 @@ impl ApiState {
     /// `probe` (an `ApiProbe`'s JSON text, passed on unread) under `document` (`None`: the one
     /// the server's `rpc.discover` returns); `listener` gets the probe's events as the worker wrote
     /// them, and why the worker failed or refused the probe.
-    pub fn probe(&self, probe: String, document: Option<String>, listener: runner::ProbeListener) {
+    pub fn probe(
+        &self,
+        probe: Passed<ApiProbe>,
+        document: Option<String>,
+        listener: runner::ProbeListener,
+    ) {
         self.runner
             .update_value(|r| r.probe(ApiRequest::Probe { probe, document }, listener));
     }

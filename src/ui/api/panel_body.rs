@@ -49,7 +49,7 @@ impl ApiPage {
     }
 
     fn notify(&self, text: String) {
-        self.ask(FromViews::notice(crate::ui::NoticeLevel::Info, text));
+        self.ask(FromViews::Notify { error: false, text });
     }
 
     /// Reads `file` and offers it as the document.
@@ -57,7 +57,10 @@ impl ApiPage {
         spawn_local(async move {
             match super::read_source(&file).await {
                 Ok(source) => self.load(source),
-                Err(why) => self.ask(FromViews::notice(crate::ui::NoticeLevel::Error, why)),
+                Err(why) => self.ask(FromViews::Notify {
+                    error: true,
+                    text: why,
+                }),
             }
         });
     }

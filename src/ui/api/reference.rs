@@ -5,8 +5,8 @@
 
 use crate::ui::prelude::*;
 
-use crate::api::{DescriptorReference, MethodReference};
 use crate::ui::teach_page::Page;
+use crate::wire::api::{DescriptorReference, MethodReference};
 
 fn descriptor(d: DescriptorReference, what: &'static str) -> impl IntoView {
     let name = d.name.clone();

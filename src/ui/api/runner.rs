@@ -1,31 +1,32 @@
 //! Where the API runs: the `api-worker` binary (src/bin/api_worker.rs), a worker the page starts
-//! when it first needs the API (a document offered), through the page's [`LazyWorker`]: requests
-//! and answers cross as JSON text, one answer per request, in order; requests sent before the
-//! worker is ready wait for it.
+//! when it first needs the API (a document offered), through the page's [`LazyWorker`]: each
+//! answer comes with its request's id; requests sent before the worker is ready wait for it.
 //!
 //! Checks are latest-wins ([`LazyWorker::ask_latest`]): at most one [`ApiRequest::Check`] is with
 //! the worker at a time, and while it is, a newer one waits in its place, replacing (and
 //! dropping, unanswered) the one that waited before it. Typing fast thus queues no stale checks:
 //! the worker checks the text it was last given and then the newest text, never each keystroke's.
 //!
-//! The worker also runs the Probe under a document: its end comes as a probe event
-//! ([`ProbeEvent::is_probe_event`]), posted apart from the answers, handed as the worker wrote it
+//! The worker also runs the Probe under a document: its end comes as the worker's event (every
+//! event of this worker is its probe's), handed as the worker wrote it
 //! to the probe's listener (the page passes it on to the Probe, in the views' module, unread),
 //! which is told when the worker fails too.
 
 use std::cell::RefCell;
 use std::rc::Rc;
 
-use crate::api::{ApiAnswer, ApiRequest};
 use crate::ui::lazy_worker::{self, Failed, LazyWorker};
-use crate::ui::link::probe::messages::ProbeEvent;
+use crate::wire::api::{ApiAnswer, ApiRequest};
+use crate::wire::probe::ProbeEvent;
+use crate::wire::Passed;
+use serde_json::value::RawValue;
 
 /// What gets an answer.
 pub type Then = Box<dyn FnOnce(ApiAnswer)>;
 
 /// What gets the events of a probe the worker runs (the Probe under a document): `Ok`, an event
-/// as the worker wrote it (a [`ProbeEvent`]'s JSON text); `Err`, why the worker failed.
-pub type ProbeListener = Rc<dyn Fn(Result<String, String>)>;
+/// as the worker wrote it; `Err`, why the worker failed.
+pub type ProbeListener = Rc<dyn Fn(Result<Passed<ProbeEvent>, String>)>;
 
 /// The `<meta name="app-entry">` attributes naming the loader and the API worker's glue and wasm.
 const FILES: [&str; 3] = [
@@ -54,15 +55,14 @@ impl Runner {
         let told = Rc::new(RefCell::new(Told::default()));
         let probe_events = {
             let told = Rc::clone(&told);
-            move |text: &str| {
-                if !ProbeEvent::is_probe_event(text) {
-                    return Ok(false);
-                }
+            // Every event of the API's worker is its probe's.
+            move |body: &RawValue| {
+                let event = body.to_owned();
                 let listener = told.borrow().probe.clone();
                 if let Some(listener) = listener {
-                    listener(Ok(text.to_string()));
+                    listener(Ok(Passed::from_raw(event)));
                 }
-                Ok(true)
+                Ok(())
             }
         };
         Runner {
@@ -100,8 +100,8 @@ impl Runner {
     fn send(&mut self, request: ApiRequest, then: Then) {
         // Serialising these plain structs cannot fail.
         let text = serde_json::to_string(&request).unwrap_or_default();
-        let then: lazy_worker::Then = Box::new(move |answer: String| {
-            then(serde_json::from_str::<ApiAnswer>(&answer).map_err(|e| e.to_string())?);
+        let then: lazy_worker::Then = Box::new(move |answer: &RawValue| {
+            then(serde_json::from_str::<ApiAnswer>(answer.get()).map_err(|e| e.to_string())?);
             Ok(())
         });
         let told = Rc::clone(&self.told);
@@ -116,9 +116,9 @@ impl Runner {
             }
         });
         if matches!(request, ApiRequest::Check { .. }) {
-            self.worker.ask_latest(text, then, failed);
+            self.worker.ask_latest(&text, then, failed);
         } else {
-            self.worker.ask(text, then, failed);
+            self.worker.ask(&text, then, failed);
         }
     }
 }

@@ -13,6 +13,7 @@
 //! starts it afresh with the page's fixtures (said in a notice when the session had gone on
 //! under JSON-RPC before).
 
+use serde_json::value::RawValue;
 use std::rc::Rc;
 
 use crate::ui::prelude::*;
@@ -126,8 +127,8 @@ pub(crate) fn send_documents(
         }
         let took = Rc::clone(&took);
         let (notify_answer, notify_failure) = (Rc::clone(&notify), Rc::clone(&notify));
-        let then = Box::new(move |text: String| {
-            match MockAnswer::from_text(&text) {
+        let then = Box::new(move |answer: &RawValue| {
+            match MockAnswer::from_text(answer.get()) {
                 Ok(MockAnswer::Exchanged { records, stopped }) => took(records, stopped),
                 Ok(MockAnswer::Refused { error }) => notify_answer(
                     NoticeLevel::Error,
@@ -165,7 +166,7 @@ pub(crate) fn send_documents(
                 auto,
                 doc.to_string(),
             );
-            worker.ask(request.to_text(), then, failed);
+            worker.ask(&request.to_text(), then, failed);
         });
     }
     docs.len()

@@ -7,10 +7,10 @@
 use std::cell::RefCell;
 
 use wasm_bindgen::prelude::wasm_bindgen;
-use wasm_bindgen::{closure::Closure, JsCast, JsValue};
 use web_sys::js_sys;
 
 use crate::exchange::mock_worker::MockSessions;
+use crate::ui::worker_port;
 
 #[wasm_bindgen]
 extern "C" {
@@ -19,22 +19,17 @@ extern "C" {
     fn performance_now() -> f64;
 }
 
-/// The worker's main: answers the page's requests from now on and says it is ready.
+/// The worker's main: answers the page's requests from now on.
 pub fn start() {
-    let scope: web_sys::DedicatedWorkerGlobalScope = js_sys::global().unchecked_into();
     // Unix epoch milliseconds with sub-millisecond steps, as the page's log clock.
     let origin = js_sys::Date::now() - performance_now();
     let sessions = RefCell::new(MockSessions::new());
-    let on_message =
-        Closure::<dyn Fn(web_sys::MessageEvent)>::new(move |ev: web_sys::MessageEvent| {
-            let request = ev.data().as_string().unwrap_or_default();
-            let answer = sessions
-                .borrow_mut()
-                .answer_text(&request, &mut || origin + performance_now());
-            let scope: web_sys::DedicatedWorkerGlobalScope = js_sys::global().unchecked_into();
-            let _ = scope.post_message(&JsValue::from_str(&answer));
-        });
-    scope.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
-    on_message.forget();
-    let _ = scope.post_message(&JsValue::from_str(r#"{"event": "ready"}"#));
+    worker_port::serve(move |request| {
+        let answer = sessions
+            .borrow_mut()
+            .answer_text(request.body, &mut || origin + performance_now());
+        if let Some(id) = request.id {
+            worker_port::answer_text(id, &answer);
+        }
+    });
 }

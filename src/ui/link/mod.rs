@@ -16,11 +16,10 @@
 //!
 //! Here: the options, the state and the hook ([`provide`], [`use_link`]). The WebSocket and HTTP
 //! work is in [`transport`] (in the worker), the page's side of it (the state, the log, the
-//! timeouts) in [`page_side`], what the two say in [`messages`], the words for what went wrong in [`wording`], the connection panel
+//! timeouts) in [`page_side`], what the two say in [`crate::wire::link`], the words for what went wrong in [`wording`], the connection panel
 //! and the target switch in [`panel`], the panel's Probe (the engine's `jrpc probe` checks over a
 //! connection of its own) in [`probe`].
 
-mod messages;
 mod page_side;
 mod panel;
 pub(crate) mod probe;
@@ -32,6 +31,7 @@ use std::time::Duration;
 
 use crate::ui::lazy_worker::LazyWorker;
 use crate::ui::prelude::*;
+pub use crate::wire::link::LinkState;
 
 pub use panel::{LinkPanel, TargetSelect};
 pub use probe::worker::start as start_probe_worker;
@@ -45,8 +45,6 @@ use super::state::AppState;
 const BATCH: usize = 2000;
 /// After a burst, how long the reader lets frames pile up before the next log update (ms).
 const SETTLE_MS: u32 = 16;
-/// Reconnection attempts in a row (without an open connection between them) before giving up.
-const MAX_ATTEMPTS: u32 = 8;
 /// The default timeout of a request (seconds).
 pub const DEFAULT_TIMEOUT_S: u32 = 30;
 
@@ -73,62 +71,6 @@ impl Default for LinkOptions {
             headers: String::new(),
             auto_reconnect: true,
             timeout_s: DEFAULT_TIMEOUT_S,
-        }
-    }
-}
-
-/// Where the link stands (`data-state` of `link-status`: [`LinkState::as_str`]). Told by the
-/// link's worker as it changes (externally tagged, `{"open": {"session": null}}`: read without
-/// buffering, docs/size-rules.md 10).
-#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum LinkState {
-    Closed,
-    Connecting,
-    /// Open; an HTTP endpoint that started an MCP session gave its `Mcp-Session-Id`.
-    Open {
-        session: Option<String>,
-    },
-    /// The connection ended by itself; the next attempt starts after `delay_ms`.
-    Reconnecting {
-        attempt: u32,
-        delay_ms: u32,
-        reason: String,
-    },
-    /// The link gave up: the reason, in words a user can act on.
-    Error(String),
-}
-
-impl LinkState {
-    pub const fn as_str(&self) -> &'static str {
-        match self {
-            LinkState::Closed => "closed",
-            LinkState::Connecting => "connecting",
-            LinkState::Open { .. } => "open",
-            LinkState::Reconnecting { .. } => "reconnecting",
-            LinkState::Error(_) => "error",
-        }
-    }
-}
-
-impl std::fmt::Display for LinkState {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            LinkState::Closed => f.write_str("closed"),
-            LinkState::Connecting => f.write_str("connecting…"),
-            LinkState::Open { session: None } => f.write_str("open"),
-            LinkState::Open { session: Some(id) } => write!(f, "open · MCP session {id}"),
-            LinkState::Reconnecting {
-                attempt,
-                delay_ms,
-                reason,
-            } => write!(
-                f,
-                "reconnecting: attempt {attempt} of {MAX_ATTEMPTS} in {}.{} s — {reason}",
-                delay_ms / 1000,
-                delay_ms % 1000 / 100
-            ),
-            LinkState::Error(reason) => write!(f, "error: {reason}"),
         }
     }
 }

@@ -9,6 +9,7 @@
 //! is the server's plus the hop from the page to the worker (well under a millisecond on an idle
 //! page), and never the time the page took to log the reply.
 
+use serde_json::value::RawValue;
 use std::rc::Rc;
 use std::time::Duration;
 
@@ -19,9 +20,9 @@ use crate::ui::lazy_worker::LazyWorker;
 use crate::ui::prelude::*;
 use crate::ui::state::NoticeLevel;
 
-use super::messages::{Endpoint, LinkEvent, LinkNews, LinkRequest};
 use super::wording::{check_url, parse_headers};
 use super::{Link, LinkOptions, LinkState, Transport, BATCH, SETTLE_MS};
+use crate::wire::link::{Endpoint, LinkEvent, LinkNews, LinkRequest};
 
 /// The `<meta name="app-entry">` attributes naming the link's worker (Trunk.toml
 /// `pattern_script`): the workers' loader, its glue and its wasm.
@@ -34,7 +35,7 @@ const FILES: [&str; 3] = [
 impl Link {
     /// The link's worker, not started until the first Connect.
     pub(super) fn new_worker(self) -> LazyWorker {
-        let events = move |text: &str| self.on_worker_message(text);
+        let events = move |body: &RawValue| self.on_worker_message(body.get());
         LazyWorker::new(FILES, Some(Rc::new(events)))
     }
 
@@ -174,7 +175,7 @@ impl Link {
         let text = serde_json::to_string(request).unwrap_or_default();
         self.worker.update_value(|w| {
             if let Some(w) = w {
-                w.tell(text, Box::new(failed));
+                w.tell(&text, Box::new(failed));
             }
         });
     }
@@ -200,17 +201,17 @@ impl Link {
 
     /// A message of the link's worker (every one is a [`LinkEvent`]); `Err`: not one (the worker
     /// is then ended as failed).
-    fn on_worker_message(&self, text: &str) -> Result<bool, String> {
+    fn on_worker_message(&self, text: &str) -> Result<(), String> {
         let LinkEvent { generation, news } =
             serde_json::from_str::<LinkEvent>(text).map_err(|e| e.to_string())?;
         if !self.current(generation) {
             // What a connection closed since still said.
-            return Ok(true);
+            return Ok(());
         }
         if let LinkNews::Message { text, at_us } = news {
             // u64 microseconds to f64 milliseconds: exact below 2^53 µs (the year 2255).
             self.on_message(generation, text, at_us as f64 / 1000.0);
-            return Ok(true);
+            return Ok(());
         }
         // In order: what arrived before this news is logged first.
         self.flush(generation, usize::MAX);
@@ -224,7 +225,7 @@ impl Link {
             LinkNews::Error { why } => self.app.notify(NoticeLevel::Error, why),
             LinkNews::Message { .. } => {}
         }
-        Ok(true)
+        Ok(())
     }
 
     fn mark_lost(&self, peer: &str) {

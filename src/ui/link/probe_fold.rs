@@ -15,6 +15,8 @@ use crate::ui::prelude::*;
 use crate::ui::state::use_app;
 use crate::ui::views::{notify, ModuleHost};
 use crate::ui::views_bridge::{FromViews, ProbeContext, ToViews};
+use crate::wire::probe::{ApiProbe, ProbeEvent};
+use crate::wire::Passed;
 
 /// The Probe's fold and the host the views' module mounts the Probe into.
 #[component]
@@ -67,10 +69,10 @@ pub fn ProbeFold(link: Link) -> impl IntoView {
     }
 }
 
-/// Runs the Probe's `probe` (its JSON text, passed on unread) in the page's API worker (under
+/// Runs the Probe's `probe` (passed on unread) in the page's API worker (under
 /// the document in use when `under_document`), its events sent back to the Probe in `host` as the
 /// worker wrote them.
-fn probe_api(host: ModuleHost, api: ApiState, probe: String, under_document: bool) {
+fn probe_api(host: ModuleHost, api: ApiState, probe: Passed<ApiProbe>, under_document: bool) {
     let mut document = None;
     if under_document {
         document = api
@@ -81,7 +83,7 @@ fn probe_api(host: ModuleHost, api: ApiState, probe: String, under_document: boo
             return host.send(&ToViews::ApiProbeUnavailable { reason });
         }
     }
-    let listener = move |heard: Result<String, String>| {
+    let listener = move |heard: Result<Passed<ProbeEvent>, String>| {
         host.send(&match heard {
             Ok(event) => ToViews::ApiProbeEvent { event },
             Err(reason) => ToViews::ApiProbeUnavailable { reason },

@@ -24,10 +24,11 @@ use wasm_bindgen::{JsCast, JsValue};
 use web_sys::js_sys;
 use web_sys::js_sys::futures::spawn_local;
 
-use super::messages::{Endpoint, LinkEvent, LinkNews, LinkRequest};
 use super::wording::{binary_text, explain_fetch_error, explain_open_error};
-use super::{LinkState, MAX_ATTEMPTS};
 use crate::event_stream::{Event, EventStream};
+use crate::ui::worker_port;
+use crate::wire::link::{Endpoint, LinkEvent, LinkNews, LinkRequest};
+use crate::wire::link::{LinkState, RECONNECT_ATTEMPTS};
 
 /// The longest Server-Sent Event read from an HTTP reply (a longer one ends the read).
 const MAX_EVENT: usize = 16 * 1024 * 1024;
@@ -71,15 +72,9 @@ fn wall_clock_us() -> u64 {
     (ms * 1000.0) as u64
 }
 
-fn scope() -> web_sys::DedicatedWorkerGlobalScope {
-    js_sys::global().unchecked_into()
-}
-
 /// Tells the page what happened on connection `generation`.
 fn say(generation: u32, news: LinkNews) {
-    // Serialising these plain values cannot fail; an empty message would be refused by the page.
-    let text = serde_json::to_string(&LinkEvent { generation, news }).unwrap_or_default();
-    let _ = scope().post_message(&JsValue::from_str(&text));
+    worker_port::event(&LinkEvent { generation, news });
 }
 
 /// The WebSocket of the current attempt, as its two tasks see it: the writer's queue and the
@@ -129,24 +124,16 @@ fn current(generation: u32) -> bool {
     with(|c| c.generation == generation)
 }
 
-/// The worker's main: reads the page's requests from now on and says it is ready.
+/// The worker's main: reads the page's requests from now on.
 pub fn start() {
-    let on_message =
-        Closure::<dyn Fn(web_sys::MessageEvent)>::new(move |ev: web_sys::MessageEvent| {
-            let Some(text) = ev.data().as_string() else {
-                return;
-            };
-            match serde_json::from_str::<LinkRequest>(&text) {
-                Ok(request) => handle(request),
-                // The page and the worker come from one build: a request it cannot read is a bug
-                // the console should show.
-                Err(e) => web_sys::console::error_1(&format!("link worker: {e}").into()),
-            }
-        });
-    scope().set_onmessage(Some(on_message.as_ref().unchecked_ref()));
-    on_message.forget();
-    // As every worker's main says it (src/ui/lazy_worker.rs' `WorkerEvent`).
-    let _ = scope().post_message(&JsValue::from_str(r#"{"event": "ready"}"#));
+    worker_port::serve(
+        |request| match serde_json::from_str::<LinkRequest>(request.body) {
+            Ok(request) => handle(request),
+            // The page and the worker come from one build: a request it cannot read is a bug the
+            // console should show.
+            Err(e) => web_sys::console::error_1(&format!("link worker: {e}").into()),
+        },
+    );
 }
 
 fn handle(request: LinkRequest) {
@@ -329,7 +316,7 @@ fn on_close(generation: u32, code: u16, reason: String) {
     drop(socket);
     say(generation, LinkNews::Closed);
     let reason = end.explain(&url);
-    if !auto_reconnect || attempt > MAX_ATTEMPTS {
+    if !auto_reconnect || attempt > RECONNECT_ATTEMPTS {
         return say(generation, LinkNews::State(LinkState::Error(reason)));
     }
     let delay_ms = 500u32 << (attempt - 1).min(5);

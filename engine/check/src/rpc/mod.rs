@@ -8,6 +8,7 @@ pub mod catalogue;
 mod classify;
 pub mod errors;
 pub mod mcp;
+mod mcp_version;
 pub mod openrpc;
 #[cfg(any(not(target_arch = "wasm32"), feature = "report-json"))]
 pub mod report;
@@ -19,7 +20,7 @@ mod transcript;
 #[cfg(any(not(target_arch = "wasm32"), feature = "report-json"))]
 use crate::json::LineIndex;
 use crate::json::{split_stream, split_text, Direction, Pointer, Span, Stream};
-pub use mcp::McpVersion;
+pub use mcp_version::McpVersion;
 pub use rule::{Rule, Scope, Section, Severity};
 pub use text::Text;
 

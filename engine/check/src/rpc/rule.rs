@@ -83,7 +83,7 @@ pub struct Rule {
     #[cfg(not(target_arch = "wasm32"))]
     pub good: &'static str,
     /// The MCP version the examples are checked under (MCP rules only; `None`: the default version).
-    pub example_version: Option<super::mcp::McpVersion>,
+    pub example_version: Option<super::mcp_version::McpVersion>,
     /// OpenRPC rules only: the document the examples are checked under. Empty for the rules about
     /// a document itself, whose `bad` and `good` are documents.
     #[cfg(not(target_arch = "wasm32"))]

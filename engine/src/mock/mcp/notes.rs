@@ -4,8 +4,8 @@
 use crate::json::Json;
 use crate::rpc::McpVersion;
 
-use super::super::content::{text_content, tool_error};
 use super::era::is_handshake;
+
 use super::MockServer;
 
 /// The resource that changes (the add_note tool).
@@ -61,52 +61,4 @@ pub(super) fn note_number(server: &MockServer, uri: &str) -> Option<usize> {
     let n = uri.strip_prefix(NOTES_URI)?.strip_prefix('/')?;
     let n: usize = n.parse().ok()?;
     (1..=server.notes.len()).contains(&n).then_some(n)
-}
-
-/// `add_note`: keeps `text`; the list of resources changed (a note is a resource of its own:
-/// `notifications/resources/list_changed` under the handshake versions, which declare
-/// `listChanged`), and a subscriber of mock://notes hears that it changed (both before the result).
-pub(super) fn add_note(server: &mut MockServer, text: &str, version: McpVersion) -> Json {
-    let length = text.chars().count();
-    if length == 0 || length > MAX_NOTE_CHARS {
-        return tool_error(format!(
-            "a note holds 1 to {MAX_NOTE_CHARS} characters, this one has {length}"
-        ));
-    }
-    let mut said = String::new();
-    if server.notes.len() >= MAX_NOTES {
-        server.notes.remove(0);
-        said.push_str(&format!(" (the oldest went: {MAX_NOTES} are kept)"));
-    }
-    server.notes.push(text.to_string());
-    if is_handshake(version) {
-        server.notify(
-            "notifications/resources/list_changed",
-            Json::Object(Vec::new()),
-        );
-    }
-    let subscribed = if is_handshake(version) {
-        let subscribed = server.subscriptions.iter().any(|uri| uri == NOTES_URI);
-        if subscribed {
-            server.notify(
-                "notifications/resources/updated",
-                Json::obj([("uri", Json::from(NOTES_URI))]),
-            );
-        }
-        subscribed
-    } else {
-        super::listen::resource_updated(server, NOTES_URI)
-    };
-    let heard = match (subscribed, is_handshake(version)) {
-        (true, _) => "you are subscribed, so the server sent notifications/resources/updated",
-        (false, true) => "subscribe to it (resources/subscribe) to hear when it changes",
-        (false, false) => "subscribe to it (subscriptions/listen with resourceSubscriptions) to hear when it changes",
-    };
-    Json::obj([(
-        "content",
-        Json::arr([text_content(format!(
-            "Added note {}{said}. {NOTES_URI} changed: {heard}.",
-            server.notes.len()
-        ))]),
-    )])
 }

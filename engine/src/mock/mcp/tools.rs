@@ -8,7 +8,9 @@ use super::super::ask::Finish;
 use super::super::content::{media_content, text_content, tool_error, PNG_1X1, WAV_SILENCE};
 use super::super::params::{required_str, unknown};
 use super::super::rounds::{ask_once, InputRequest};
-use super::notes::add_note;
+use super::era::is_handshake;
+use super::listen::resource_updated;
+use super::notes::{MAX_NOTES, MAX_NOTE_CHARS, NOTES_URI};
 use super::questions::{greeting, name_form, roots_named, summary, summary_request, ANSWER_KEY};
 use super::resources::{embedded_readme, RESOURCES};
 use super::{describe, MockServer, Num, Outcome, RpcError};
@@ -402,4 +404,52 @@ pub(super) fn tools_call(
         _ => return Ok(tool_error("the arguments are not usable numbers")),
     };
     Ok(Json::obj([("content", Json::arr([text_content(text)]))]))
+}
+
+/// `add_note`: keeps `text`; the list of resources changed (a note is a resource of its own:
+/// `notifications/resources/list_changed` under the handshake versions, which declare
+/// `listChanged`), and a subscriber of mock://notes hears that it changed (both before the result).
+fn add_note(server: &mut MockServer, text: &str, version: McpVersion) -> Json {
+    let length = text.chars().count();
+    if length == 0 || length > MAX_NOTE_CHARS {
+        return tool_error(format!(
+            "a note holds 1 to {MAX_NOTE_CHARS} characters, this one has {length}"
+        ));
+    }
+    let mut said = String::new();
+    if server.notes.len() >= MAX_NOTES {
+        server.notes.remove(0);
+        said.push_str(&format!(" (the oldest went: {MAX_NOTES} are kept)"));
+    }
+    server.notes.push(text.to_string());
+    if is_handshake(version) {
+        server.notify(
+            "notifications/resources/list_changed",
+            Json::Object(Vec::new()),
+        );
+    }
+    let subscribed = if is_handshake(version) {
+        let subscribed = server.subscriptions.iter().any(|uri| uri == NOTES_URI);
+        if subscribed {
+            server.notify(
+                "notifications/resources/updated",
+                Json::obj([("uri", Json::from(NOTES_URI))]),
+            );
+        }
+        subscribed
+    } else {
+        resource_updated(server, NOTES_URI)
+    };
+    let heard = match (subscribed, is_handshake(version)) {
+        (true, _) => "you are subscribed, so the server sent notifications/resources/updated",
+        (false, true) => "subscribe to it (resources/subscribe) to hear when it changes",
+        (false, false) => "subscribe to it (subscriptions/listen with resourceSubscriptions) to hear when it changes",
+    };
+    Json::obj([(
+        "content",
+        Json::arr([text_content(format!(
+            "Added note {}{said}. {NOTES_URI} changed: {heard}.",
+            server.notes.len()
+        ))]),
+    )])
 }

@@ -13,11 +13,11 @@ use futures_channel::oneshot;
 use web_sys::js_sys;
 
 use super::browser::BrowserLink;
-use super::messages::{ApiProbe, ProbeEvent};
 use super::worker::{post, probe_and_post, Endpoint};
 use crate::openrpc::OpenRpc;
 use crate::probe::checks::openrpc::{self, Options, Source};
 use crate::probe::{Conversation, Mode, Plan, Verdict};
+use crate::wire::probe::{ApiProbe, ProbeEvent};
 
 thread_local! {
     /// The running probe's cancel switch (sending, or dropping it, cancels).

@@ -9,7 +9,7 @@
 //! panel's fold on its first open (src/ui/link/probe_fold.rs, the page's side); what it reads of
 //! the page and asks of it crosses through [`ProbePage`]. The probe itself runs in a worker of
 //! its own ([`worker`], the `probe-worker` binary): the panel starts it on the first Probe
-//! ([`LazyWorker`]), fetching its files then, and the two talk in JSON ([`messages`]). A worker
+//! ([`LazyWorker`]), fetching its files then, and the two talk in [`crate::wire::probe`]. A worker
 //! that does not load is said in the panel; a running probe can be cancelled (the worker ends
 //! its HTTP session).
 //!
@@ -22,7 +22,6 @@
 
 pub mod api_side;
 mod browser;
-pub mod messages;
 mod page;
 pub mod worker;
 
@@ -33,7 +32,7 @@ use super::Transport;
 use crate::ui::lazy_worker::LazyWorker;
 use crate::ui::prelude::*;
 use crate::ui::state::NoticeLevel;
-use messages::{ApiProbe, CheckRow, Outcome, ProbeEvent, ProbeRequest};
+use crate::wire::probe::{ApiProbe, CheckRow, Outcome, ProbeEvent, ProbeRequest};
 pub(crate) use page::ProbePage;
 
 /// The most tool calls, resource reads and prompt gets (each), as `jrpc probe --max-calls`.
@@ -181,14 +180,14 @@ pub fn ProbePanel(page: ProbePage) -> impl IntoView {
         ProbeEvent::Unavailable { .. } | ProbeEvent::Done { .. } | ProbeEvent::Failed { .. } => {}
     };
     // The worker, started by the first Probe: everything it says is a probe's end.
-    let events = move |text: &str| {
-        let event = serde_json::from_str::<ProbeEvent>(text).map_err(|e| e.to_string())?;
+    let events = move |body: &serde_json::value::RawValue| {
+        let event = serde_json::from_str::<ProbeEvent>(body.get()).map_err(|e| e.to_string())?;
         on_event(event);
-        Ok(true)
+        Ok(())
     };
     let worker = StoredValue::new_local(LazyWorker::new(FILES, Some(Rc::new(events))));
     let send = move |request: &ProbeRequest| {
-        worker.update_value(|w| w.tell(to_json(request), Box::new(worker_failed)));
+        worker.update_value(|w| w.tell(&to_json(request), Box::new(worker_failed)));
     };
     // Stops whatever probe runs, in either worker.
     let stop = move || {
@@ -262,7 +261,7 @@ pub fn ProbePanel(page: ProbePage) -> impl IntoView {
         // yet, once it is).
         let _ = worker.try_update_value(|w| {
             if w.started() {
-                w.tell(to_json(&ProbeRequest::Close), Box::new(|_| {}));
+                w.tell(&to_json(&ProbeRequest::Close), Box::new(|_| {}));
             }
         });
     });

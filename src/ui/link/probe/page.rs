@@ -6,10 +6,11 @@
 
 use std::rc::Rc;
 
-use super::messages::{ApiProbe, ProbeEvent};
 use crate::ui::prelude::*;
 use crate::ui::views_bridge::{self as bridge, FromViews, ProbeContext, ToViews};
 use crate::ui::NoticeLevel;
+use crate::wire::probe::{ApiProbe, ProbeEvent};
+use crate::wire::Passed;
 
 /// What gets the events of the probe the page's API worker runs.
 type Listener = Rc<dyn Fn(ProbeEvent)>;
@@ -35,14 +36,12 @@ impl ProbePage {
         crate::ui::js::listen(&host, bridge::SHOW, move |ev| {
             let event = match bridge::message::<ToViews>(&ev) {
                 Some(ToViews::Probe(context)) => return page.context.set(context),
-                Some(ToViews::ApiProbeEvent { event }) => {
-                    match serde_json::from_str::<ProbeEvent>(&event) {
-                        Ok(event) => event,
-                        Err(e) => ProbeEvent::Unavailable {
-                            reason: format!("its answer could not be read ({e})"),
-                        },
-                    }
-                }
+                Some(ToViews::ApiProbeEvent { event }) => match event.read() {
+                    Ok(event) => event,
+                    Err(e) => ProbeEvent::Unavailable {
+                        reason: format!("its answer could not be read ({e})"),
+                    },
+                },
                 Some(ToViews::ApiProbeUnavailable { reason }) => ProbeEvent::Unavailable { reason },
                 _ => return,
             };
@@ -61,7 +60,10 @@ impl ProbePage {
 
     /// A notice on the page.
     pub fn notify(&self, level: NoticeLevel, text: impl Into<String>) {
-        self.ask(FromViews::notice(level, text.into()));
+        self.ask(FromViews::Notify {
+            error: level == NoticeLevel::Error,
+            text: text.into(),
+        });
     }
 
     /// Runs `probe` in the page's API worker, under the document in use (`under_document`) or the
@@ -69,8 +71,15 @@ impl ProbePage {
     /// could not run it ([`ProbeEvent::Unavailable`]).
     pub fn probe_api(&self, probe: ApiProbe, under_document: bool, listener: Listener) {
         self.listener.set_value(Some(listener));
-        // Serialising this plain struct cannot fail.
-        let probe = serde_json::to_string(&probe).unwrap_or_default();
+        let probe = match Passed::new(&probe) {
+            Ok(probe) => probe,
+            Err(e) => {
+                return self.notify(
+                    NoticeLevel::Error,
+                    format!("The probe could not be asked ({e})."),
+                )
+            }
+        };
         self.ask(FromViews::ProbeApi {
             probe,
             under_document,

@@ -14,16 +14,16 @@ use std::time::Duration;
 
 use futures_channel::oneshot;
 use futures_util::future::{select, Either};
-use wasm_bindgen::closure::Closure;
-use wasm_bindgen::{JsCast, JsValue};
+use wasm_bindgen::JsCast;
 use web_sys::js_sys;
 
 use super::browser::BrowserLink;
-use super::messages::{CheckRow, FindingRow, Outcome, ProbeEvent, ProbeRequest};
 use crate::probe::{self, Conversation, Mode, Plan, ProbeLink, Run, Status, Verdict};
 use crate::rpc::catalogue::Rule;
 use crate::rpc::Severity;
 use crate::ui::link::Transport;
+use crate::ui::worker_port;
+use crate::wire::probe::{CheckRow, FindingRow, Outcome, ProbeEvent, ProbeRequest};
 
 /// How long one request waits for its reply (as `jrpc probe --timeout`'s default).
 const TIMEOUT: Duration = Duration::from_secs(5);
@@ -46,30 +46,20 @@ fn scope() -> web_sys::DedicatedWorkerGlobalScope {
 }
 
 pub(super) fn post(event: &ProbeEvent) {
-    // Serialising these plain structs cannot fail; an empty message would be ignored by the page.
-    let text = serde_json::to_string(event).unwrap_or_default();
-    let _ = scope().post_message(&JsValue::from_str(&text));
+    worker_port::event(event);
 }
 
-/// The worker's main: reads the page's requests from now on and says it is ready.
+/// The worker's main: reads the Probe's requests from now on.
 pub fn start() {
     let worker = Rc::new(RefCell::new(Worker::default()));
-    let on_message =
-        Closure::<dyn Fn(web_sys::MessageEvent)>::new(move |ev: web_sys::MessageEvent| {
-            let Some(text) = ev.data().as_string() else {
-                return;
-            };
-            match serde_json::from_str::<ProbeRequest>(&text) {
-                Ok(request) => handle(&worker, request),
-                // The page and the worker come from one build: a request it cannot read is a bug
-                // the console should show.
-                Err(e) => web_sys::console::error_1(&format!("probe worker: {e}").into()),
-            }
-        });
-    scope().set_onmessage(Some(on_message.as_ref().unchecked_ref()));
-    on_message.forget();
-    // As every worker's main says it (src/ui/lazy_worker.rs' `WorkerEvent`).
-    let _ = scope().post_message(&JsValue::from_str(r#"{"event": "ready"}"#));
+    worker_port::serve(move |request| {
+        match serde_json::from_str::<ProbeRequest>(request.body) {
+            Ok(request) => handle(&worker, request),
+            // The Probe and the worker come from one build: a request it cannot read is a bug
+            // the console should show.
+            Err(e) => web_sys::console::error_1(&format!("probe worker: {e}").into()),
+        }
+    });
 }
 
 fn handle(worker: &Rc<RefCell<Worker>>, request: ProbeRequest) {
@@ -78,7 +68,7 @@ fn handle(worker: &Rc<RefCell<Worker>>, request: ProbeRequest) {
         let _ = cancel.send(());
     }
     match request {
-        ProbeRequest::Load { .. } | ProbeRequest::Cancel => {}
+        ProbeRequest::Cancel => {}
         ProbeRequest::Close => {
             state.closing = true;
             if state.live == 0 {

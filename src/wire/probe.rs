@@ -1,7 +1,6 @@
-//! What the page and the Probe's worker say to each other: JSON text (serde) both ways, one
-//! message per `postMessage`. The page sends [`ProbeRequest`]s, the worker answers with
-//! [`ProbeEvent`]s; the first request ([`ProbeRequest::Load`]) is read by the worker's loader
-//! (src/ui/probe-boot.js), every later one by the worker's wasm ([`super::worker`]).
+//! What the Probe (in the views' module) and the Probe's worker say to each other: the Probe
+//! sends [`ProbeRequest`]s, the worker tells [`ProbeEvent`]s. The Probe under an OpenRPC document
+//! is an [`ApiProbe`], run by the API's worker, which tells the same events.
 
 use serde::{Deserialize, Serialize};
 
@@ -9,8 +8,6 @@ use serde::{Deserialize, Serialize};
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "request", rename_all = "snake_case")]
 pub enum ProbeRequest {
-    /// Load the worker's wasm: the worker's glue (`js`) and its module (`wasm`), absolute URLs.
-    Load { js: String, wasm: String },
     /// Probe `url`; the answer carries the same `run`, so that a late answer to a probe the
     /// page no longer waits for is told apart.
     Run {
@@ -33,12 +30,9 @@ pub enum ProbeRequest {
     Close,
 }
 
-/// The worker to the page. A probe's end is externally tagged (`{"probe_done": {…}}`,
-/// `{"probe_failed": {…}}`): read without buffering the message into serde's `Content` first
-/// (docs/size-rules.md 10), and told apart from the API worker's answers by its `{"probe_` start
-/// ([`ProbeEvent::is_probe_event`]). The worker's readiness and its files not loading are said by
-/// its main and its loader as every worker's are (`{"event": …}`,
-/// `crate::ui::lazy_worker`), never in this form.
+/// The worker to the Probe, as the worker's events ([`super::envelope::FromWorker::Event`]).
+/// Externally tagged (`{"probe_done": {…}}`, `{"probe_failed": {…}}`): read without buffering the
+/// message into serde's `Content` first (docs/size-rules.md 10).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum ProbeEvent {
     /// The API's worker, which runs the Probe under a document, did not load or failed: why
@@ -51,14 +45,6 @@ pub enum ProbeEvent {
     /// Probe `run` could not start or never reached the server: why.
     #[serde(rename = "probe_failed")]
     Failed { run: u32, reason: String },
-}
-
-impl ProbeEvent {
-    /// Whether a worker's message `text` is a probe's end (an answer of the API's worker, or its
-    /// loader's words, is not).
-    pub fn is_probe_event(text: &str) -> bool {
-        text.starts_with("{\"probe_")
-    }
 }
 
 /// A finding about a check's messages.

@@ -1,13 +1,12 @@
-//! What the page and the live link's worker say to each other: JSON text (serde) both ways, one
-//! message per `postMessage`, in the order they happen. The page sends [`LinkRequest`]s (read by
-//! the worker's wasm, [`super::transport`]); the worker sends [`LinkEvent`]s, which the page reads
-//! ([`super::page_side`]). The worker's readiness and its files not loading are said by its main
-//! and its loader as every worker's are (`{"event": …}`, `crate::ui::lazy_worker`), never in this
-//! form.
+//! What the page and the live link's worker say to each other. The page sends
+//! [`LinkRequest`]s (read by the worker's wasm); the worker tells [`LinkEvent`]s (read by the
+//! page), each with the page's connection number.
 
 use serde::{Deserialize, Serialize};
 
-use super::LinkState;
+/// Reconnection attempts in a row (without an open connection between them) before the link
+/// gives up (the worker's policy, and what [`LinkState`]'s words say).
+pub const RECONNECT_ATTEMPTS: u32 = 8;
 
 /// The page to the worker. Every request carries the page's connection number (`generation`):
 /// the worker drops a `send` of a connection it no longer runs, and its events carry the number
@@ -71,4 +70,60 @@ pub enum LinkNews {
     /// An error the page shows as a notice (a reply that could not be read, an HTTP error
     /// status with an empty body).
     Error { why: String },
+}
+
+/// Where the link stands (`data-state` of `link-status`: [`LinkState::as_str`]). Told by the
+/// link's worker as it changes (externally tagged, `{"open": {"session": null}}`: read without
+/// buffering, docs/size-rules.md 10).
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum LinkState {
+    Closed,
+    Connecting,
+    /// Open; an HTTP endpoint that started an MCP session gave its `Mcp-Session-Id`.
+    Open {
+        session: Option<String>,
+    },
+    /// The connection ended by itself; the next attempt starts after `delay_ms`.
+    Reconnecting {
+        attempt: u32,
+        delay_ms: u32,
+        reason: String,
+    },
+    /// The link gave up: the reason, in words a user can act on.
+    Error(String),
+}
+
+impl LinkState {
+    pub const fn as_str(&self) -> &'static str {
+        match self {
+            LinkState::Closed => "closed",
+            LinkState::Connecting => "connecting",
+            LinkState::Open { .. } => "open",
+            LinkState::Reconnecting { .. } => "reconnecting",
+            LinkState::Error(_) => "error",
+        }
+    }
+}
+
+impl std::fmt::Display for LinkState {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            LinkState::Closed => f.write_str("closed"),
+            LinkState::Connecting => f.write_str("connecting…"),
+            LinkState::Open { session: None } => f.write_str("open"),
+            LinkState::Open { session: Some(id) } => write!(f, "open · MCP session {id}"),
+            LinkState::Reconnecting {
+                attempt,
+                delay_ms,
+                reason,
+            } => write!(
+                f,
+                "reconnecting: attempt {attempt} of {RECONNECT_ATTEMPTS} in {}.{} s — {reason}",
+                delay_ms / 1000,
+                delay_ms % 1000 / 100
+            ),
+            LinkState::Error(reason) => write!(f, "error: {reason}"),
+        }
+    }
 }
