@@ -15,6 +15,10 @@
 // children), so a loop that goes through a module's child (`a` uses `b`, `b` uses `a::x`) is a
 // circle between `a` and `b`. A module using its own ancestor or descendant is how modules nest
 // (a child using its parent's types, a parent declaring its children) and is no arrow.
+//
+// A module may also say that some of its children never use each other, in a line of its own
+// text: `//! Apart (scripts/module-cycles.mjs): page, views, workers.` Any arrow between two of
+// them is reported and fails as a circle does (the web app's rooms by where their code runs).
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, relative, sep } from "node:path";
 
@@ -182,6 +186,21 @@ for (const root of roots) {
       }
     }
   }
+  // Children a module keeps apart.
+  for (const [name, text] of modules) {
+    const said = /^\s*\/\/[!/]\s*Apart \(scripts\/module-cycles\.mjs\):\s*([\w\s,]+)\./m.exec(text);
+    if (!said) continue;
+    const here = name ? name.split("::") : [];
+    const apart = said[1].split(",").map((c) => [...here, c.trim()].join("::"));
+    for (const from of apart) {
+      for (const to of edges.get(from) ?? []) {
+        if (apart.includes(to) && to !== from) {
+          circles++;
+          console.log(`${root}: ${from} uses ${to} (${why.get(`${from}\u0000${to}`)}), but ${name || "the crate"} keeps ${said[1].trim()} apart`);
+        }
+      }
+    }
+  }
   // Tarjan's strongly connected components.
   let index = 0;
   const stack = [];
@@ -226,7 +245,7 @@ for (const root of roots) {
   }
 }
 if (circles) {
-  console.log(`module-cycles: ${circles} import circle(s)`);
+  console.log(`module-cycles: ${circles} import circle(s) or crossing(s) between rooms kept apart`);
   process.exit(1);
 }
 console.log(`module-cycles: no import circle in ${roots.join(", ")}`);

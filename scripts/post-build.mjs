@@ -64,7 +64,7 @@ for (const wasmName of [mainWasm, ...workerWasms]) {
     const [newJs, newWasmName] = [`${base}-${hash}.js`, `${base}-${hash}_bg.wasm`];
     page = renameIn(page, jsName, newJs);
     page = renameIn(page, wasmName, newWasmName);
-    // The teaching views' module is loaded on the main thread (src/ui/boot.js): with SRI.
+    // The teaching views' module is loaded on the main thread (src/web/js/boot.js): with SRI.
     if (base === 'later-views') {
       const attribute = 'data-lazy-views-js=';
       if (page.split(attribute).length !== 2) fail(`index.html names ${attribute} not once`);
@@ -96,9 +96,9 @@ for (const name of small) {
   }
 }
 // The build's data files, fetched by the page with their SRI hash: the teaching text
-// (engine/src/teach/teaching.json, src/ui/teaching.rs, on the first open of the reference,
+// (engine/src/teach/teaching.json, src/web/kit/teaching.rs, on the first open of the reference,
 // lessons or quiz) as compact JSON, and the examples' texts (engine/src/examples/library.txt,
-// src/ui/playground/library.rs, on the first pick from the Examples menu) without the header
+// src/web/page/playground/library.rs, on the first pick from the Examples menu) without the header
 // comment that describes the format. Each gets a hashed name like the workers' files and its hash
 // in <meta name="app-entry" data-NAME-integrity>.
 for (const [name, lazy, integrity, compact] of [

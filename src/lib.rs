@@ -1,5 +1,5 @@
 //! jsonrpc-playground's engine: strict JSON with spans → classification → rule violations →
-//! mock replies. Pure Rust: the web UI (`ui`, wasm32 only) and the CLI (`cli`, native only) are
+//! mock replies. Pure Rust: the web app (`web`, wasm32 only) and the CLI (`cli`, native only) are
 //! thin faces over it.
 
 pub use jsonrpc_engine::openrpc;
@@ -7,16 +7,12 @@ pub use jsonrpc_engine::tool_schemas;
 pub use jsonrpc_engine::{
     client, event_stream, examples, exchange, json, mock, order, probe, rpc, saved, teach,
 };
-#[cfg(target_arch = "wasm32")]
-pub mod ui;
 /// What crosses between the web app's wasm binaries (compiled everywhere: its formats are tested
 /// natively).
 pub mod wire;
 
-/// The page's OpenRPC API (a document loaded, messages checked and mocked under it), behind
-/// serde messages: run by the API worker (wasm32 only).
 #[cfg(target_arch = "wasm32")]
-pub mod api;
+pub mod web;
 
 #[cfg(not(target_arch = "wasm32"))]
 pub mod cli;

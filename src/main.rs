@@ -5,15 +5,16 @@ fn main() {
     // Debug builds say what panicked in the console (release builds keep the hook out).
     #[cfg(debug_assertions)]
     console_error_panic_hook::set_once();
-    leptos::mount::mount_to_body(jsonrpc_playground::ui::App);
+    leptos::mount::mount_to_body(jsonrpc_playground::web::page::App);
 }
 
 /// The page's exports to JavaScript (here, not in the library, so that the worker binaries that
-/// link the library do not carry them): the checking worker's entry (src/ui/check-worker.js) and
+/// link the library do not carry them): the checking worker's entry (src/web/js/check-worker.js) and
 /// the browser benchmark's (scripts/bench-browser.mjs).
 #[cfg(target_arch = "wasm32")]
 mod exports {
-    use jsonrpc_playground::ui::{bench, worker_check};
+    use jsonrpc_playground::web::page::bench;
+    use jsonrpc_playground::web::workers::check::worker_check;
     use wasm_bindgen::prelude::wasm_bindgen;
 
     #[wasm_bindgen(js_name = workerCheck)]

@@ -109,7 +109,7 @@ fn the_checker_finds_doubled_words_and_wrong_plurals() {
 /// probe), the command line's, and the engine's (lessons, quiz, rule catalogue, mock replies,
 /// the client's answers, the probe's checks, the parser's errors).
 const SOURCE_DIRS: &[&str] = &[
-    "src/ui",
+    "src/web",
     "src/cli",
     "engine/src",
     "engine/check/src",
@@ -130,7 +130,9 @@ fn ui_copy_and_teaching_text_have_no_doubled_words_or_one_plurals() {
             && files
                 .iter()
                 .any(|f| f.ends_with("engine/src/teach/lessons.rs"))
-            && files.iter().any(|f| f.ends_with("src/ui/lessons/mod.rs")),
+            && files
+                .iter()
+                .any(|f| f.ends_with("src/web/views/lessons/mod.rs")),
         "the lessons, the catalogue and the page's views are read"
     );
     let mut found = Vec::new();
@@ -189,9 +191,10 @@ fn the_page_shell_has_no_doubled_words() {
 #[test]
 fn the_one_plural_is_said_right_by_the_shared_link_notice() {
     // The notice formats "{lines} lines": it says "1 line" for one.
-    let src =
-        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("src/ui/share.rs"))
-            .unwrap();
+    let src = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("src/web/page/share.rs"),
+    )
+    .unwrap();
     assert!(
         !src.contains("{lines} lines"),
         "a count of 1 reads \"1 lines\""

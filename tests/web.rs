@@ -3,8 +3,8 @@
 #![cfg(target_arch = "wasm32")]
 
 use jsonrpc_playground::rpc::{check, Kind, Profile};
-use jsonrpc_playground::ui::prelude::tick;
-use jsonrpc_playground::ui::prelude::*;
+use jsonrpc_playground::web::kit::prelude::tick;
+use jsonrpc_playground::web::kit::prelude::*;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::{wasm_bindgen_test, wasm_bindgen_test_configure};
 use web_sys::{Event, EventInit, HtmlElement, HtmlTextAreaElement};
@@ -26,7 +26,7 @@ impl<H> Drop for Mounted<H> {
 fn mount_app() -> Mounted<impl Sized> {
     let wrapper: HtmlElement = document().create_element("div").unwrap().unchecked_into();
     document().body().unwrap().append_child(&wrapper).unwrap();
-    let handle = jsonrpc_playground::ui::mount(&wrapper);
+    let handle = jsonrpc_playground::web::page::mount(&wrapper);
     Mounted {
         wrapper,
         _handle: handle,
@@ -695,7 +695,7 @@ mod state_and_theme {
     use super::*;
     use web_sys::{HtmlInputElement, KeyboardEvent, KeyboardEventInit};
 
-    const SAMPLE: &str = jsonrpc_playground::ui::SAMPLE;
+    const SAMPLE: &str = jsonrpc_playground::web::page::SAMPLE;
 
     /// Empty localStorage and sessionStorage and no fragment: a first visit.
     fn fresh_start() {
@@ -942,7 +942,8 @@ async fn every_example_loads_into_the_editor_with_its_profile() {
     // The page fetches the examples' texts on the first pick (the release build names the file in
     // <meta name="app-entry">, which this harness's page has not): installed here as fetched.
     let library = include_str!("../engine/src/examples/library.txt");
-    let examples = jsonrpc_playground::ui::install_examples(library).expect("the library reads");
+    let examples =
+        jsonrpc_playground::web::page::install_examples(library).expect("the library reads");
     assert_eq!(ids.len(), examples.len());
     for id in ids {
         let example = examples.iter().find(|e| e.id == id).unwrap();
@@ -974,7 +975,7 @@ async fn every_example_loads_into_the_editor_with_its_profile() {
 
 #[wasm_bindgen_test]
 fn an_analysis_crosses_from_the_worker_unchanged() {
-    use jsonrpc_playground::ui::Analysis;
+    use jsonrpc_playground::web::page::Analysis;
     // Batches, parse errors, escapes (tabs, newlines, backslashes), non-ASCII.
     let text = "[{\"jsonrpc\":\"2.0\",\"method\":\"a\\tb\\nc\\\\\",\"id\":\"x\\ty\"},{\"jsonrpc\":\"1.0\",\"id\":1,\"result\":\"é\"}]\n{\"jsonrpc\":\"2.0\",\"error\":{\"code\":-32601,\"message\":\"=no\"},\"id\":null}\n{oops";
     let a = Analysis::run(text, Profile::JsonRpc, None, || 0.0);
@@ -1030,7 +1031,7 @@ mod dom_page {
     async fn the_toolbar_and_the_verdicts_sit_where_the_stylesheet_expects_them() {
         let app = mount_app();
         tick().await;
-        // One Leptos tree (no islands); views still built by src/ui/dom.rs sit in a `.host`
+        // One Leptos tree (no islands); views still built by src/web/dom.rs sit in a `.host`
         // wrapper with `display: contents` (style/app.css), so the layout is the one of direct
         // children: `.results > .verdicts` scrolls the cards.
         app.one(".results > section.verdicts[data-testid=verdicts]");
@@ -1081,7 +1082,7 @@ mod dom_page {
 
     #[wasm_bindgen_test]
     async fn the_router_shows_the_teaching_host_and_marks_its_link() {
-        // The views themselves are a module of their own that the page loads (src/ui/boot.js),
+        // The views themselves are a module of their own that the page loads (src/web/js/boot.js),
         // which this page does not serve: they, and their "Try it" back to the playground, are
         // tested in Chromium (tests/e2e/teach.test.mjs, views.test.mjs). Here: the page's part.
         let app = mount_app();
@@ -1167,8 +1168,8 @@ fn js_sys_lone_surrogate() -> wasm_bindgen::JsValue {
 
 /// The API worker's answers and requests as they cross the page (docs/size-rules.md 16).
 mod api_messages {
-    use jsonrpc_playground::api::{answer_json, reference};
     use jsonrpc_playground::openrpc::OpenRpc;
+    use jsonrpc_playground::web::workers::api::{answer_json, reference};
     use jsonrpc_playground::wire::api::{ApiAnswer, ApiRequest, Reference};
     use wasm_bindgen_test::wasm_bindgen_test;
 

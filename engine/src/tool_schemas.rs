@@ -1,5 +1,5 @@
 //! MCP schemas in messages (`jrpc check` and `jrpc tap` under the mcp profile, and the page's
-//! API worker: src/api.rs), checked by the JSON Schema engine the OpenRPC validator uses (boon:
+//! API worker: src/web/workers/api.rs), checked by the JSON Schema engine the OpenRPC validator uses (boon:
 //! 2020-12 unless a schema's `$schema` names another draft, nothing fetched). Feature `openrpc`,
 //! like it: the page's own wasm never calls it, so only the API worker links boon.
 //!

@@ -4,7 +4,7 @@
 
 #[cfg(target_arch = "wasm32")]
 fn main() {
-    jsonrpc_playground::api::start_worker();
+    jsonrpc_playground::web::workers::api::start_worker();
 }
 
 #[cfg(not(target_arch = "wasm32"))]

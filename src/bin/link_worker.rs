@@ -4,7 +4,7 @@
 
 #[cfg(target_arch = "wasm32")]
 fn main() {
-    jsonrpc_playground::ui::start_link_worker();
+    jsonrpc_playground::web::workers::link::start();
 }
 
 #[cfg(not(target_arch = "wasm32"))]

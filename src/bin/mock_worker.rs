@@ -5,7 +5,7 @@
 
 #[cfg(target_arch = "wasm32")]
 pub(crate) fn main() {
-    jsonrpc_playground::ui::start_mock_worker();
+    jsonrpc_playground::web::workers::mock::start();
 }
 
 #[cfg(not(target_arch = "wasm32"))]

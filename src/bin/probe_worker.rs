@@ -3,7 +3,7 @@
 
 #[cfg(target_arch = "wasm32")]
 fn main() {
-    jsonrpc_playground::ui::start_probe_worker();
+    jsonrpc_playground::web::workers::probe::start();
 }
 
 #[cfg(not(target_arch = "wasm32"))]

@@ -1,5 +1,5 @@
 //! What the page and its checking worker (a large text checked off the main thread:
-//! src/ui/check-worker.js, the page's own wasm) say to each other. The text itself travels beside
+//! src/web/js/check-worker.js, the page's own wasm) say to each other. The text itself travels beside
 //! the request, as the string it is.
 
 use serde::{Deserialize, Serialize};
@@ -18,7 +18,7 @@ pub struct CheckRequest {
 }
 
 /// What the worker answers (JSON): the fingerprint it was asked about and the analysis
-/// (the page's `Analysis::encode`), or the error that stopped it (written by src/ui/check-worker.js when
+/// (the page's `Analysis::encode`), or the error that stopped it (written by src/web/js/check-worker.js when
 /// the app could not even load).
 #[derive(Serialize, Deserialize)]
 pub struct CheckAnswer {

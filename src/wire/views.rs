@@ -57,7 +57,7 @@ pub struct LogRows {
     pub total: usize,
 }
 
-/// What the API panel (src/ui/api/panel_body.rs) reads of the page's API state: whether a
+/// What the API panel (src/web/views/api/panel_body.rs) reads of the page's API state: whether a
 /// document is being read, the one in use, the one last refused with its problems, and why the
 /// API's worker could not run.
 #[derive(Serialize, Deserialize, Debug, Clone, Default, PartialEq)]

@@ -1,4 +1,4 @@
-// End-to-end: the examples' texts as data (src/ui/playground/library.rs,
+// End-to-end: the examples' texts as data (src/web/page/playground/library.rs,
 // engine/src/examples/library.txt). The page lists the examples at once from the engine's menu
 // (compiled in) and fetches their texts on the first pick, once, with the file's SRI hash; a
 // failed fetch says so in a notice and picking again retries; the service worker caches the file

@@ -210,7 +210,7 @@ test('examples of each kind load with their profile and answer as they show', as
   await context.close();
 });
 
-/** The mock server's worker files (src/ui/exchange/mock_worker.rs): its glue and its wasm. */
+/** The mock server's worker files (src/web/workers/mock.rs): its glue and its wasm. */
 const MOCK_FILE = /\/mock-worker[^/]*\.(js|wasm)$/;
 
 test('the first load does not fetch the mock server: its worker is fetched on the first Send', async () => {

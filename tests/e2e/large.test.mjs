@@ -1,5 +1,5 @@
-// End-to-end: a text too large for the textarea (src/ui/playground/editor/large.rs) is shown by the read-only
-// viewer and checked by the worker (src/ui/worker.rs), off the main thread, on the release build.
+// End-to-end: a text too large for the textarea (src/web/page/playground/editor/large.rs) is shown by the read-only
+// viewer and checked by the worker (src/web/page/checking.rs), off the main thread, on the release build.
 //   BASE_URL=http://127.0.0.1:8080/ node --test tests/e2e/large.test.mjs
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';

@@ -521,7 +521,7 @@ test('after a reload, requests that were in flight on the link are marked lost',
   await context.close();
 });
 
-/** The live link's worker files (src/ui/link/transport.rs, the `link-worker` binary): glue and wasm. */
+/** The live link's worker files (src/web/workers/link.rs, the `link-worker` binary): glue and wasm. */
 const LINK_FILE = /\/link-worker[^/]*\.(js|wasm)$/;
 
 test('the first load does not fetch the live link: its worker is fetched on the first Connect, once', async () => {

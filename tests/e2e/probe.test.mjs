@@ -239,7 +239,7 @@ test('the Options keep the probe off named tools and cap its calls (as --skip-to
   await context.close();
 });
 
-/** The Probe's worker files (src/ui/link/probe/worker.rs): its loader, glue and wasm. */
+/** The Probe's worker files (src/web/workers/probe/mod.rs): its loader, glue and wasm. */
 const PROBE_FILE = /\/probe-(boot|worker)[^/]*\.(js|wasm)$/;
 
 test('the first load does not fetch the Probe: its worker is fetched on the first Probe', async () => {

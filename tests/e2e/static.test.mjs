@@ -2,7 +2,7 @@
 // --release`, relative asset URLs: Trunk.toml public_url = "./") is copied to <tmp>/some/path/ and
 // <tmp> is served by a plain static server: every view renders by URL fragment (no rewrites),
 // nothing is fetched outside the sub-path, and after the first load the site works with the
-// network cut (the service worker, src/ui/sw.js).
+// network cut (the service worker, src/web/js/sw.js).
 //
 // SUBPATH_DIST names the build to serve (scripts/test.sh: dist); without it this test makes the
 // release build itself into target/dist-static (trunk, from the repository root).

@@ -1,4 +1,4 @@
-// End-to-end: the teaching views (src/ui/views.rs, reference/, quiz/, lessons/) on the release build: the nav, every reference
+// End-to-end: the teaching views (src/web/page/router.rs, reference/, quiz/, lessons/) on the release build: the nav, every reference
 // entry's "try it", the verdict pane's links into the reference, the quiz answered right and
 // wrong (grading, explanation, the pointed span), its saved progress and shared links, and the
 // six lessons against the in-browser mock.

@@ -1,15 +1,15 @@
-// End-to-end: the teaching text as data (src/ui/teaching.rs, engine/src/teach/teaching.json). The
+// End-to-end: the teaching text as data (src/web/kit/teaching.rs, engine/src/teach/teaching.json). The
 // first load does not fetch it; the first open of a teaching view does, once, with its SRI hash
 // (a changed file is refused); the view says it is loading, and a failed fetch says so with a
 // retry; the service worker caches it at install, so the reference opens offline although the
 // first visit never opened it. The views themselves are a wasm module of their own
-// (src/bin/later_views.rs, loaded by src/ui/boot.js when src/ui/views.rs asks:
-// src/ui/views_bridge.rs), loaded the same way: not on the first load, once on the first open
+// (src/bin/later_views.rs, loaded by src/web/js/boot.js when src/web/page/router.rs asks:
+// src/web/kit/views_port.rs), loaded the same way: not on the first load, once on the first open
 // of a teaching view, of the link panel's Probe fold or of the API panel (the module holds the
 // Probe and the API panel's body too), and a
 // module whose files do not load, or are not the build's (their SRI hashes), is said with a
 // Retry, and Retry loads it; a load that never ends is said as failed within its timeout
-// (src/ui/boot.js), and offline a Retry (`?attempt=N`) finds the files the service worker cached.
+// (src/web/js/boot.js), and offline a Retry (`?attempt=N`) finds the files the service worker cached.
 //   BASE_URL=http://127.0.0.1:8080/ node --test tests/e2e/teaching.test.mjs
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';

@@ -77,9 +77,25 @@ test_a_path_inside_a_string_or_a_block_comment_is_no_use() {
   out="$(node "$cycles" "$dir/src")" || { echo "failed:"; echo "$out"; return 1; }
 }
 
+test_rooms_kept_apart_that_use_each_other_fail() {
+  local dir="$1" out rc=0
+  plant "$dir" lib.rs 'mod web;'
+  plant "$dir" web/mod.rs '//! Apart (scripts/module-cycles.mjs): page, views, workers.
+pub mod kit; pub mod page; pub mod views; pub mod workers;'
+  plant "$dir" web/kit.rs 'pub struct Port;'
+  plant "$dir" web/page.rs 'use crate::web::kit::Port; pub struct AppState;'
+  plant "$dir" web/views.rs 'use crate::web::page::AppState;'
+  plant "$dir" web/workers.rs 'use super::kit::Port;'
+  out="$(node "$cycles" "$dir/src")" || rc=$?
+  [ "$rc" = 1 ] || { echo "exit $rc, not 1:"; echo "$out"; return 1; }
+  grep -qF 'web::views uses web::page (web::views uses web::page), but web keeps page, views, workers apart' <<<"$out" ||
+    { echo "crossing not named:"; echo "$out"; return 1; }
+}
+
 run_tests test_a_planted_circle_of_three_modules_fails_and_is_named \
   test_uses_one_way_pass \
   test_a_module_and_its_child_using_each_other_pass \
   test_a_loop_through_a_child_module_fails_between_the_parents \
   test_a_use_after_a_url_in_a_string_or_a_quote_character_is_seen \
-  test_a_path_inside_a_string_or_a_block_comment_is_no_use
+  test_a_path_inside_a_string_or_a_block_comment_is_no_use \
+  test_rooms_kept_apart_that_use_each_other_fail

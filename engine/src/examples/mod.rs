@@ -7,7 +7,7 @@
 //! The native build (`jrpc`, the tests) compiles the whole file in ([`all`], [`find`],
 //! [`by_category`]). The page's wasm has only its menu ([`menu`]: each example's id, category
 //! and title, to list them at once) and fetches the file as data on the first pick
-//! from the menu, reading it with [`parse`] (`src/ui/playground/library.rs`; size rule 15 of
+//! from the menu, reading it with [`parse`] (`src/web/page/playground/library.rs`; size rule 15 of
 //! docs/size-rules.md).
 
 #[cfg(not(target_arch = "wasm32"))]

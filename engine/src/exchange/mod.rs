@@ -130,7 +130,7 @@ impl Status {
 }
 
 /// One JSON-RPC message (a whole document, or one element of a batch), as the engine classified it.
-/// (Serde: the log's rows the page hands to its views' module, `src/ui/views_bridge.rs`.)
+/// (Serde: the log's rows the page hands to its views' module, `src/web/kit/views_port.rs`.)
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Msg {
     #[serde(with = "kind_text")]
@@ -365,7 +365,7 @@ impl Log {
     }
 
     /// A copy of some of a log's entries to read (the rows the page's views module draws,
-    /// `src/ui/exchange/rows.rs`): drops the entries before key `from`, then puts each of
+    /// `src/web/page/exchange/rows.rs`): drops the entries before key `from`, then puts each of
     /// `changed` in place of the entry with its key, or in key order when it has none. Nothing
     /// waits in a copy and its counts stay zero: it is read, never paired.
     pub fn copy_update(&mut self, from: u64, changed: Vec<Entry>) {
