@@ -975,7 +975,7 @@ async fn every_example_loads_into_the_editor_with_its_profile() {
 
 #[wasm_bindgen_test]
 fn an_analysis_crosses_from_the_worker_unchanged() {
-    use jsonrpc_playground::web::page::Analysis;
+    use jsonrpc_playground::web::kit::analysis::Analysis;
     // Batches, parse errors, escapes (tabs, newlines, backslashes), non-ASCII.
     let text = "[{\"jsonrpc\":\"2.0\",\"method\":\"a\\tb\\nc\\\\\",\"id\":\"x\\ty\"},{\"jsonrpc\":\"1.0\",\"id\":1,\"result\":\"é\"}]\n{\"jsonrpc\":\"2.0\",\"error\":{\"code\":-32601,\"message\":\"=no\"},\"id\":null}\n{oops";
     let a = Analysis::run(text, Profile::JsonRpc, None, || 0.0);

@@ -42,7 +42,8 @@ async function openCounted() {
     window.apiChecks = 0;
     const post = Worker.prototype.postMessage;
     Worker.prototype.postMessage = function (message, ...rest) {
-      if (typeof message === 'string' && message.startsWith('{"ask":"check"')) window.apiChecks += 1;
+      // The envelope of a request (src/wire/envelope.rs) around the API's check (src/wire/api.rs).
+      if (typeof message === 'string' && /^\{"ask":\{"id":\d+,"body":\{"check":/.test(message)) window.apiChecks += 1;
       return post.call(this, message, ...rest);
     };
   });

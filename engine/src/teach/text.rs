@@ -181,7 +181,7 @@ impl Teaching {
 }
 
 /// The file's entries, read with the engine's own JSON parser (already in the page: a serde
-/// reader for these types cost 1.1 KB gzipped more of its wasm; docs/size-rules.md, 8).
+/// reader for these types costs the page's wasm more; docs/size-rules.md, 8).
 fn read(json: &str) -> Result<Teaching, String> {
     let (parsed, _) = crate::json::parse_document(json.as_bytes(), 0)
         .map_err(|e| format!("the teaching text is not JSON: {e}"))?;

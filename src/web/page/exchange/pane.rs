@@ -23,7 +23,7 @@ pub fn LogPane(
     let log = state.log;
     // Read straight from the log (its counts are kept as it grows): memos of their own types
     // cost the page's wasm code for nothing a log read does not give at once (docs/size-rules.md,
-    // 4: with the pending list's and the picture's, −3.5 KB gzipped).
+    // 4).
     let empty = move || log.with(Log::is_empty);
     let export = move |ndjson: bool| {
         let (text, ext, mime) = log.with_untracked(|l| {

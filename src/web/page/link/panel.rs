@@ -158,8 +158,8 @@ struct Waiting {
 fn PendingList(link: crate::web::page::link::Link) -> impl IntoView {
     let log = use_log().log;
     // The link's messages still waiting: how many, and the first `shown` of them built as rows.
-    // Read where it is needed, no memo type of its own (1.2 KB gzipped of the page's wasm), and
-    // only the rows shown are built (a flood of thousands waiting builds 50).
+    // Read where it is needed, no memo type of its own (docs/size-rules.md, 4), and only the
+    // rows shown are built (a flood of thousands waiting builds 50).
     let waiting = move |shown: usize| -> (usize, Vec<Waiting>) {
         let now = link.now.get();
         log.with(|l| {
