@@ -3,6 +3,8 @@
 //! not reused while pending, batch replies answer exactly their batch, and no request is left
 //! without an answer. Both sides may send requests (MCP servers do), so pairing is symmetric.
 
+use std::collections::{BTreeSet, HashMap, VecDeque};
+
 use crate::json::{Direction, Node, Pointer, Span, Stream, Value};
 
 use super::rules::*;
@@ -26,6 +28,110 @@ struct Pending {
     /// Neither a request nor a notification, with a readable id: its -32600 reply may carry that
     /// id or null (§5 allows null for an Invalid Request).
     or_null: bool,
+}
+
+/// The most waiting ids a response-unmatched finding names; the rest are counted.
+const MAX_WAITING_NAMED: usize = 10;
+
+/// The messages waiting for their responses, in the order they were sent. Each is found by its
+/// side and key, listed by side, and taken, in constant or logarithmic time: a transcript of n
+/// messages is paired in n log n, however many wait.
+#[derive(Debug, Default)]
+struct Waiting {
+    /// Every message that waited, by the order it was sent; `None` once answered.
+    slots: Vec<Option<Pending>>,
+    /// The slots of each (side, key), oldest first (answered ones are dropped when met).
+    by_key: HashMap<(usize, String), VecDeque<usize>>,
+    /// The slots still waiting, per side.
+    by_side: [BTreeSet<usize>; 2],
+    /// Per side, (document, slot) of those waiting that id null may answer outside a batch.
+    or_null_alone: [BTreeSet<(usize, usize)>; 2],
+    /// The slots of each batch.
+    by_batch: HashMap<usize, Vec<usize>>,
+}
+
+impl Waiting {
+    fn push(&mut self, p: Pending) {
+        let slot = self.slots.len();
+        let from = side(p.from);
+        self.by_key
+            .entry((from, p.key.clone()))
+            .or_default()
+            .push_back(slot);
+        self.by_side[from].insert(slot);
+        if p.or_null && p.batch.is_none() {
+            self.or_null_alone[from].insert((p.at.doc, slot));
+        }
+        if let Some(b) = p.batch {
+            self.by_batch.entry(b).or_default().push(slot);
+        }
+        self.slots.push(Some(p));
+    }
+
+    /// The oldest message of `from` waiting under `key`.
+    fn find(&mut self, key: &str, from: Direction) -> Option<usize> {
+        let queue = self.by_key.get_mut(&(side(from), key.to_string()))?;
+        while let Some(&slot) = queue.front() {
+            if self.slots[slot].is_some() {
+                return Some(slot);
+            }
+            queue.pop_front();
+        }
+        None
+    }
+
+    fn take(&mut self, slot: usize) -> Option<Pending> {
+        let p = self.slots.get_mut(slot)?.take()?;
+        let from = side(p.from);
+        self.by_side[from].remove(&slot);
+        self.or_null_alone[from].remove(&(p.at.doc, slot));
+        Some(p)
+    }
+
+    /// The slots of `from` waiting, oldest first.
+    fn of_side(&self, from: Direction) -> impl Iterator<Item = usize> + '_ {
+        self.by_side[side(from)].iter().copied()
+    }
+
+    fn count(&self, from: Direction) -> usize {
+        self.by_side[side(from)].len()
+    }
+
+    fn get(&self, slot: usize) -> Option<&Pending> {
+        self.slots.get(slot)?.as_ref()
+    }
+
+    /// The message sent last, when it still waits.
+    fn last(&self) -> Option<&Pending> {
+        self.slots.last()?.as_ref()
+    }
+
+    /// The oldest message of `from` that id null may answer outside a batch, sent in a document
+    /// after `after`.
+    fn first_or_null_after(&self, from: Direction, after: Option<usize>) -> Option<(usize, usize)> {
+        let set = &self.or_null_alone[side(from)];
+        match after {
+            None => set.iter().next().copied(),
+            Some(a) => set.range((a + 1, 0)..).next().copied(),
+        }
+    }
+
+    /// Stops waiting for the elements of batch `b` (in document `doc`).
+    fn drop_batch(&mut self, b: usize, doc: usize) {
+        for slot in self.by_batch.remove(&b).unwrap_or_default() {
+            if self.get(slot).is_some_and(|p| p.at.doc == doc) {
+                self.take(slot);
+            }
+        }
+    }
+
+    /// Every message still waiting, in the order sent.
+    fn drain(&mut self) -> Vec<Pending> {
+        std::mem::take(&mut self.slots)
+            .into_iter()
+            .flatten()
+            .collect()
+    }
 }
 
 #[derive(Debug)]
@@ -62,7 +168,7 @@ fn id_key(id: &Node<'_>) -> Option<(String, String)> {
 
 struct Conversation<'d> {
     docs: &'d mut [Document],
-    pending: Vec<Pending>,
+    pending: Waiting,
     /// Messages the other side could not read (or whose id it could not detect): answered by id null.
     unreadable: Vec<(Direction, At, Span)>,
     batches: Vec<CallBatch>,
@@ -139,7 +245,7 @@ impl Conversation<'_> {
                     self.unreadable.push((from, at, node.span));
                     return None;
                 };
-                if self.pending.iter().any(|p| p.key == key && p.from == from) {
+                if self.pending.find(&key, from).is_some() {
                     let message = format!(
                         "id {shown} is still waiting for its response (sent by an earlier request); the replies cannot be told apart"
                     );
@@ -201,12 +307,11 @@ impl Conversation<'_> {
         let Some((key, shown)) = id_key(id) else {
             return;
         }; // id-wrong-type already says it
-        if let Some(i) = self
+        if let Some(p) = self
             .pending
-            .iter()
-            .position(|p| p.key == key && p.from == asker)
+            .find(&key, asker)
+            .and_then(|slot| self.pending.take(slot))
         {
-            let p = self.pending.remove(i);
             self.answered(asker, p.at.doc);
             // A request with id null gets its id back (§5), a result included.
             if key == "null" && self.kind(p.at).0 == Kind::Request {
@@ -217,12 +322,9 @@ impl Conversation<'_> {
         if key == "null" && self.null_id_error(node, at, asker, id.span) {
             return;
         }
-        if key == "null" {
-            let waiting: Vec<usize> = (0..self.pending.len())
-                .filter(|&i| self.pending[i].from == asker)
-                .collect();
-            if let [only] = waiting[..] {
-                let p = self.pending.remove(only);
+        if key == "null" && self.pending.count(asker) == 1 {
+            let only = self.pending.of_side(asker).next();
+            if let Some(p) = only.and_then(|slot| self.pending.take(slot)) {
                 let message = format!(
                     "the request's id {} was readable, so the response must carry it instead of null",
                     p.shown
@@ -237,12 +339,17 @@ impl Conversation<'_> {
                 return;
             }
         }
-        let waiting: Vec<String> = self
+        let waiting_count = self.pending.count(asker);
+        let mut waiting: Vec<String> = self
             .pending
-            .iter()
-            .filter(|p| p.from == asker)
+            .of_side(asker)
+            .take(MAX_WAITING_NAMED)
+            .filter_map(|slot| self.pending.get(slot))
             .map(|p| p.shown.clone())
             .collect();
+        if waiting_count > waiting.len() {
+            waiting.push(format!("and {} more", waiting_count - waiting.len()));
+        }
         if waiting.is_empty() && self.last_call[side(asker)] == Some(LastCall::Notification) {
             self.flag(
                 at,
@@ -296,10 +403,9 @@ impl Conversation<'_> {
                 candidates.push((u.1.doc, Ok(i), doc.kind == Kind::ParseError));
             }
         }
-        for (i, p) in self.pending.iter().enumerate() {
-            if p.or_null && p.from == asker && p.batch.is_none() && fresh(p.at.doc) {
-                candidates.push((p.at.doc, Err(i), false));
-            }
+        // Of those waiting, only the oldest fresh one can be chosen (they are alike but for age).
+        if let Some((doc, slot)) = self.pending.first_or_null_after(asker, after) {
+            candidates.push((doc, Err(slot), false));
         }
         let named = |not_json: bool| match code {
             Some(-32700) => not_json,
@@ -317,8 +423,8 @@ impl Conversation<'_> {
                 Ok(i) => {
                     self.unreadable.remove(i);
                 }
-                Err(i) => {
-                    self.pending.remove(i);
+                Err(slot) => {
+                    self.pending.take(slot);
                 }
             }
             return true;
@@ -347,8 +453,7 @@ impl Conversation<'_> {
         let batch = &mut self.batches[b];
         batch.answered = true;
         let (batch_doc, keys) = (batch.doc, batch.keys.clone());
-        self.pending
-            .retain(|p| p.batch != Some(b) || p.at.doc != batch_doc);
+        self.pending.drop_batch(b, batch_doc);
         if self.docs[batch_doc]
             .violations
             .iter()
@@ -443,7 +548,7 @@ impl Conversation<'_> {
         let asker = other(from);
         let Some(b) = self.batch_answered_by(items, asker) else {
             if self.last_call[side(asker)] == Some(LastCall::Notification)
-                && !self.pending.iter().any(|p| p.from == asker)
+                && self.pending.count(asker) == 0
             {
                 self.flag(
                     At { doc, item: None },
@@ -499,8 +604,7 @@ impl Conversation<'_> {
         let missing: Vec<String> = expected.iter().map(|k| shown_of(k)).collect();
         let batch_doc = self.batches[b].doc;
         self.answered(asker, batch_doc);
-        self.pending
-            .retain(|p| p.batch != Some(b) || p.at.doc != batch_doc);
+        self.pending.drop_batch(b, batch_doc);
         if missing.is_empty() && extra.is_empty() {
             return;
         }
@@ -544,7 +648,7 @@ pub(super) fn check(stream: &Stream<'_>, documents: &mut [Document], profile: Pr
     let both_sides = [present(Direction::Client), present(Direction::Server)];
     let mut conv = Conversation {
         docs: documents,
-        pending: Vec::new(),
+        pending: Waiting::default(),
         unreadable: Vec::new(),
         batches: Vec::new(),
         last_call: [None, None],
@@ -590,7 +694,7 @@ pub(super) fn check(stream: &Stream<'_>, documents: &mut [Document], profile: Pr
             _ => conv.unreadable.push((from, at, root.span)),
         }
     }
-    let pending = std::mem::take(&mut conv.pending);
+    let pending = conv.pending.drain();
     for p in pending {
         if both_sides[side(other(p.from))] {
             let message = if p.or_null {
