@@ -177,3 +177,33 @@ fn a_transcript_of_many_waiting_requests_is_paired_in_linear_time() {
         "id 50 answers no pending request (waiting: 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, and 40 more)"
     );
 }
+
+#[test]
+fn an_elicitation_answer_with_many_failing_choices_is_refused_in_linear_time() {
+    use jsonrpc_playground::mock::{Fixtures, MockServer, OutgoingKind};
+    grows_linearly("an answer of many choices, none offered", 2_000, |n| {
+        let mut server = MockServer::with_fixtures(Fixtures::Conformance);
+        for message in [
+            r#"{"jsonrpc":"2.0","id":0,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{"elicitation":{}},"clientInfo":{"name":"t","version":"1"}}}"#,
+            r#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#,
+            r#"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"test_elicitation_sep1330_enums","arguments":{}}}"#,
+        ] {
+            server.handle(message.as_bytes());
+        }
+        let asked = server.take_outgoing();
+        let request = asked
+            .iter()
+            .find(|o| o.kind == OutgoingKind::Request)
+            .expect("the tool asks the client");
+        let id = serde_json::from_str::<Value>(&request.text).unwrap()["id"].clone();
+        let answer = json!({"jsonrpc": "2.0", "id": id, "result": {"action": "accept",
+            "content": {"titledMulti": numbers(n)}}});
+        server.handle(answer.to_string().as_bytes());
+        let replies = server.take_outgoing();
+        assert!(
+            replies.iter().any(|o| o.text.contains("requestedSchema")),
+            "{:?}",
+            replies.first().map(|o| &o.text[..o.text.len().min(300)])
+        );
+    });
+}
