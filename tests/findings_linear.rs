@@ -207,3 +207,37 @@ fn an_elicitation_answer_with_many_failing_choices_is_refused_in_linear_time() {
         );
     });
 }
+
+#[test]
+fn a_transcript_of_many_unreadable_messages_or_batches_is_paired_in_linear_time() {
+    let null_errors = |n: usize| {
+        "<-- {\"jsonrpc\":\"2.0\",\"error\":{\"code\":-32600,\"message\":\"Invalid Request\"},\"id\":null}\n"
+            .repeat(n)
+    };
+    grows_linearly(
+        "unreadable messages, then their error replies",
+        4_000,
+        |n| {
+            let text = "--> {\"jsonrpc\":\"2.0\",\"method\":5}\n".repeat(n) + &null_errors(n);
+            let report = rpc::check(text.as_bytes(), Profile::JsonRpc);
+            assert!(report.violations().count() >= n);
+        },
+    );
+    grows_linearly("batches, then their replies", 4_000, |n| {
+        let batches: String = (0..n)
+            .map(|i| format!("--> [{{\"jsonrpc\":\"2.0\",\"method\":\"m\",\"id\":{i}}}]\n"))
+            .collect();
+        let replies: String = (0..n)
+            .map(|i| format!("<-- [{{\"jsonrpc\":\"2.0\",\"result\":0,\"id\":{i}}}]\n"))
+            .collect();
+        let text = batches + &replies;
+        let report = rpc::check(text.as_bytes(), Profile::JsonRpc);
+        assert_eq!(report.violations().count(), 0);
+    });
+    grows_linearly("batches, then errors with id null", 4_000, |n| {
+        let batches = "--> [{\"jsonrpc\":\"2.0\",\"method\":\"m\",\"id\":1}]\n".repeat(n);
+        let text = batches + &null_errors(n);
+        let report = rpc::check(text.as_bytes(), Profile::JsonRpc);
+        assert!(report.violations().count() >= n);
+    });
+}
