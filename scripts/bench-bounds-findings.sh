@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Time, peak memory and output size of `jrpc check` on inputs with many findings (the shapes
 # tests/findings_linear.rs times at two sizes): an OpenRPC call whose array param has N failing
-# items, a document of N dangling $refs, a document of N methods breaking the meta-schema, an MCP
+# items, a document of N dangling $refs, a document of N/4 methods breaking the meta-schema, an MCP
 # tools/call whose arguments and structuredContent have N failing items, and a transcript of N
 # requests followed by N responses that answer none of them. Needs /usr/bin/time.
 #
@@ -32,7 +32,7 @@ w("array-param", json.dumps({"jsonrpc": "2.0", "id": 1, "method": "m", "params":
 w("dangling-refs.json", json.dumps({"openrpc": "1.3.2", "info": info, "methods": [],
   "components": {"schemas": {f"s{i}": {"$ref": f"#/nowhere/{i}"} for i in range(n)}}}))
 w("meta-schema-errors.json", json.dumps({"openrpc": "1.3.2", "info": info,
-  "methods": [{"name": i, "params": [], "result": {"name": "r", "schema": {}}} for i in range(n // 16)]}))
+  "methods": [{"name": i, "params": [], "result": {"name": "r", "schema": {}}} for i in range(n // 4)]}))
 xs = json.dumps(list(range(n)))
 w("tool-call", '--> {"jsonrpc":"2.0","id":1,"method":"tools/list"}\n'
   '<-- {"jsonrpc":"2.0","id":1,"result":{"tools":[{"name":"t","inputSchema":{"type":"object","properties":{"xs":{"type":"array","items":{"type":"string"}}}},"outputSchema":{"type":"object","properties":{"ys":{"type":"array","items":{"type":"string"}}}}}]}}\n'
@@ -43,7 +43,7 @@ w("unmatched-responses", "".join(f'--> {{"jsonrpc":"2.0","id":{i},"method":"m"}}
   + "".join(f'<-- {{"jsonrpc":"2.0","id":{m + i},"result":0}}\n' for i in range(m)))
 PY
 mb() { awk -v b="$1" 'BEGIN { printf "%.1f", b / 1048576 }'; }
-printf 'N = %s (meta-schema errors: N/16 methods; unmatched responses: N/4 of each)\n' "$n"
+printf 'N = %s (meta-schema errors: N/4 methods; unmatched responses: N/4 of each)\n' "$n"
 printf '%-22s %10s %9s %12s %12s\n' shape input time "peak RSS" report
 # run SHAPE SIZED INPUT ARGS…: `jrpc check --format json ARGS… INPUT`; SIZED is the file whose
 # size the row gives (the input, or the document that holds the findings).
