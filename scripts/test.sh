@@ -103,4 +103,5 @@ for _ in $(seq 1 50); do
   kill -0 "$server_pid" 2>/dev/null || { echo "static server on port $port died" >&2; exit 1; }
   sleep 0.2
 done
-BASE_URL="http://127.0.0.1:$port/" node --test tests/e2e/*.test.mjs
+# Each test has a deadline (10 min): a browser that stops answering fails it instead of waiting.
+BASE_URL="http://127.0.0.1:$port/" node --test --test-timeout=600000 tests/e2e/*.test.mjs

@@ -416,7 +416,7 @@ fn a_write_error_is_reported_and_exits_2() {
             .unwrap();
         // `completions` reads no input and may be gone already: a closed pipe here is no failure.
         let _ = child.stdin.take().unwrap().write_all(b"[1]");
-        let out = child.wait_with_output().unwrap();
+        let out = common::finish(child, &format!("jrpc {args:?}"));
         assert_eq!(out.status.code(), Some(2), "{args:?}");
         assert!(
             String::from_utf8_lossy(&out.stderr).contains("cannot write the output"),

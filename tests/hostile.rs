@@ -22,6 +22,8 @@ use jsonrpc_playground::mock::MockServer;
 use jsonrpc_playground::rpc::{check, Kind, McpVersion, Profile, Report, Severity};
 use serde_json::Value as J;
 
+mod common;
+
 /// Generous for a debug build on a busy 2-core machine; a hang (or anything quadratic on these
 /// sizes) still fails.
 const LIMIT: Duration = Duration::from_secs(300);
@@ -686,7 +688,7 @@ fn cli_json_report_is_unchanged() {
             cmd.args(["--profile", p, "--mcp-version", v.as_str()]);
         }
         cmd.args(&paths);
-        let out = cmd.output().unwrap();
+        let out = common::output_of(&mut cmd);
         let mut docs = Vec::new();
         for (path, text) in paths.iter().zip(&texts) {
             let src = text.as_bytes();

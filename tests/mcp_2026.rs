@@ -6,9 +6,11 @@
 // build, so `cargo build --tests --target wasm32-unknown-unknown` builds.
 #![cfg(not(target_arch = "wasm32"))]
 
-use std::io::{BufRead, BufReader, Write};
+use std::io::Write;
 use std::path::PathBuf;
-use std::process::{Child, ChildStdout, Command, Stdio};
+use std::process::{Child, Command, Stdio};
+
+mod common;
 
 use jsonrpc_playground::json::{parse_document, Node};
 use jsonrpc_playground::rpc::{check, McpVersion, Profile, Severity};
@@ -561,7 +563,7 @@ fn earlier_revisions_have_no_round_checks() {
 /// transcript holds them in conversation order).
 struct Tapped {
     child: Child,
-    replies: BufReader<ChildStdout>,
+    replies: std::sync::mpsc::Receiver<String>,
     transcript: PathBuf,
     log: PathBuf,
 }
@@ -582,7 +584,7 @@ impl Tapped {
             .stderr(Stdio::null())
             .spawn()
             .expect("jrpc runs");
-        let replies = BufReader::new(child.stdout.take().unwrap());
+        let replies = common::lines_of(child.stdout.take().unwrap());
         Tapped {
             child,
             replies,
@@ -596,15 +598,13 @@ impl Tapped {
         let stdin = self.child.stdin.as_mut().unwrap();
         writeln!(stdin, "{line}").unwrap();
         stdin.flush().unwrap();
-        let mut reply = String::new();
-        self.replies.read_line(&mut reply).unwrap();
-        reply
+        common::next_line(&self.replies, "jrpc tap -- jrpc serve")
     }
 
     /// Ends the session: (transcript, findings).
     fn finish(mut self) -> (String, String) {
         drop(self.child.stdin.take());
-        assert!(self.child.wait().unwrap().success());
+        assert!(common::wait_within(&mut self.child, common::WAIT, "jrpc tap").success());
         (
             std::fs::read_to_string(&self.transcript).unwrap(),
             std::fs::read_to_string(&self.log).unwrap_or_default(),

@@ -6,7 +6,7 @@
 // build, so `cargo build --tests --target wasm32-unknown-unknown` builds.
 #![cfg(not(target_arch = "wasm32"))]
 
-use std::io::{BufRead, BufReader, Write};
+use std::io::Write;
 use std::process::{Command, Stdio};
 
 use serde_json::Value;
@@ -379,19 +379,17 @@ fn tap_checks_live_tool_calls_and_results_against_the_listed_schemas() {
         .spawn()
         .expect("jrpc tap runs");
     let mut to_tap = tap.stdin.take().unwrap();
-    let mut from_tap = BufReader::new(tap.stdout.take().unwrap());
+    let from_tap = common::lines_of(tap.stdout.take().unwrap());
     to_tap
         .write_all(b"{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/list\"}\n")
         .unwrap();
-    let mut line = String::new();
-    from_tap.read_line(&mut line).unwrap();
+    let line = common::next_line(&from_tap, "jrpc tap");
     assert!(line.contains("\"tools\""), "{line}");
     to_tap.write_all(b"{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/call\",\"params\":{\"name\":\"add\",\"arguments\":{\"a\":true}}}\n").unwrap();
     drop(to_tap);
-    line.clear();
-    from_tap.read_line(&mut line).unwrap();
+    let line = common::next_line(&from_tap, "jrpc tap");
     assert!(line.contains("structuredContent"), "{line}");
-    let out = tap.wait_with_output().expect("jrpc tap exits");
+    let out = common::finish(tap, "jrpc tap");
     let findings = String::from_utf8_lossy(&out.stderr);
     assert!(
         findings.contains("tap: client message 2: error[mcp-tool-arguments-invalid]")

@@ -7,6 +7,8 @@
 
 use jsonrpc_playground::mock::{Fixtures, MockServer};
 
+mod common;
+
 fn ask(server: &mut MockServer, method: &str, params: &str) -> serde_json::Value {
     let request = format!(r#"{{"jsonrpc":"2.0","id":1,"method":"{method}","params":{params}}}"#);
     let reply = server
@@ -110,7 +112,7 @@ fn log_lines_come_before_the_result_on_stdio_as_the_level_allows() {
         .unwrap()
         .write_all(input.as_bytes())
         .unwrap();
-    let out = child.wait_with_output().unwrap();
+    let out = common::finish(child, "jrpc serve --fixtures conformance");
     let lines: Vec<serde_json::Value> = String::from_utf8(out.stdout)
         .unwrap()
         .lines()

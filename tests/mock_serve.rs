@@ -4,7 +4,7 @@
 // build, so `cargo build --tests --target wasm32-unknown-unknown` builds.
 #![cfg(not(target_arch = "wasm32"))]
 
-use std::io::{BufRead, BufReader, Write};
+use std::io::Write;
 use std::process::{Command, Output, Stdio};
 
 mod common;
@@ -118,7 +118,7 @@ fn each_reply_is_written_before_the_next_line_is_read() {
         .spawn()
         .unwrap();
     let mut stdin = child.stdin.take().unwrap();
-    let mut stdout = BufReader::new(child.stdout.take().unwrap());
+    let stdout = common::lines_of(child.stdout.take().unwrap());
     for id in 1..=3 {
         writeln!(
             stdin,
@@ -126,18 +126,17 @@ fn each_reply_is_written_before_the_next_line_is_read() {
         )
         .unwrap();
         stdin.flush().unwrap();
-        let mut line = String::new();
-        stdout.read_line(&mut line).unwrap();
+        let line = common::next_line(&stdout, "jrpc serve");
         assert_eq!(
             line,
-            format!(
-                "{{\"jsonrpc\":\"2.0\",\"result\":{},\"id\":{id}}}\n",
-                2 * id
-            )
+            format!("{{\"jsonrpc\":\"2.0\",\"result\":{},\"id\":{id}}}", 2 * id)
         );
     }
     drop(stdin);
-    assert_eq!(child.wait().unwrap().code(), Some(0));
+    assert_eq!(
+        common::wait_within(&mut child, common::WAIT, "jrpc serve").code(),
+        Some(0)
+    );
 }
 
 #[test]
@@ -186,14 +185,10 @@ fn verbose_logs_go_to_stderr_only() {
 
 #[test]
 fn help_and_bad_arguments() {
-    let help = jrpc().args(["serve", "--help"]).output().unwrap();
+    let help = common::output_of(jrpc().args(["serve", "--help"]));
     assert_eq!(help.status.code(), Some(0));
     assert!(String::from_utf8_lossy(&help.stdout).contains("Usage: jrpc serve"));
-    let bad = jrpc()
-        .args(["serve", "--nope"])
-        .stdin(Stdio::null())
-        .output()
-        .unwrap();
+    let bad = common::output_of(jrpc().args(["serve", "--nope"]));
     assert_eq!(bad.status.code(), Some(2));
     assert!(bad.stdout.is_empty());
     assert!(String::from_utf8_lossy(&bad.stderr).contains("unexpected argument"));

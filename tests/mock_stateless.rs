@@ -435,10 +435,13 @@ fn a_changed_request_state_is_invalid_params() {
         .as_str()
         .unwrap()
         .to_string();
+    let (payload, mac) = state.rsplit_once('.').unwrap();
     for changed in [
         format!("{state}-TAMPERED"),
         state.replacen("awaiting", "Awaiting", 1),
         "x".into(),
+        // The same MAC in upper case: another string than the one signed.
+        format!("{payload}.{}", mac.to_ascii_uppercase()),
     ] {
         let reply = call_tool(
             &mut server,
@@ -515,6 +518,47 @@ fn a_missing_or_unusable_answer_is_asked_for_again() {
             "{responses}: {reply}"
         );
     }
+}
+
+#[test]
+fn a_conformance_form_answer_that_breaks_its_requested_schema_is_invalid_params() {
+    let mut server = conformance();
+    let confirm = "test_input_required_result_request_state";
+    let first = call_tool(&mut server, confirm, json!({}), all_capabilities());
+    let state = first["result"]["requestState"].clone();
+    let cases = [
+        (
+            "test_input_required_result_elicitation",
+            json!({"inputResponses": {"user_name": accept(json!({"name": 5}))}}),
+            "/params/inputResponses/user_name/content/name",
+        ),
+        (
+            confirm,
+            json!({"inputResponses": {"confirm": accept(json!({"ok": "yes"}))}, "requestState": state}),
+            "/params/inputResponses/confirm/content/ok",
+        ),
+        (
+            "test_input_required_result_multi_round",
+            json!({"inputResponses": {"step1": accept(json!({}))}}),
+            "/params/inputResponses/step1/content",
+        ),
+    ];
+    for (tool, extra, at) in cases {
+        let reply = call_tool(&mut server, tool, extra, all_capabilities());
+        assert_eq!(reply["error"]["code"], -32602, "{tool}: {reply}");
+        assert!(reply.to_string().contains(at), "{tool}: {at} in {reply}");
+    }
+    let prompt = reply_of(
+        &mut server,
+        &modern(
+            1,
+            "prompts/get",
+            json!({"name": "test_input_required_result_prompt",
+                   "inputResponses": {"user_context": accept(json!({"context": [1]}))}}),
+            all_capabilities(),
+        ),
+    );
+    assert_eq!(prompt["error"]["code"], -32602, "{prompt}");
 }
 
 #[test]

@@ -17,11 +17,7 @@ use serde_json::Value;
 const JRPC: &str = env!("CARGO_BIN_EXE_jrpc");
 
 fn probe(args: &[&str]) -> Output {
-    Command::new(JRPC)
-        .arg("probe")
-        .args(args)
-        .output()
-        .expect("jrpc probe runs")
+    common::output_of(Command::new(JRPC).arg("probe").args(args))
 }
 
 /// `jrpc probe --format json ARGS`: the exit code and the report.
@@ -270,11 +266,11 @@ fn the_transcript_opens_in_jrpc_check() {
             .all(|l| l.starts_with("--> ") || l.starts_with("<-- ")),
         "{text}"
     );
-    let check = Command::new(JRPC)
-        .args(["check", "--profile", "mcp", "--format", "json"])
-        .arg(&path)
-        .output()
-        .unwrap();
+    let check = common::output_of(
+        Command::new(JRPC)
+            .args(["check", "--profile", "mcp", "--format", "json"])
+            .arg(&path),
+    );
     let report: Value = serde_json::from_slice(&check.stdout).unwrap();
     let documents = report["documents"].as_array().unwrap();
     assert_eq!(documents.len(), text.lines().count());
@@ -854,24 +850,24 @@ fn https_and_wss_servers_are_probed_over_tls_checked_against_the_root_certificat
         let url = format!("{scheme}s://localhost:{port}{path}");
         // The front's certificate as the only root (SSL_CERT_FILE, as for OpenSSL): every check
         // passes over TLS.
-        let out = Command::new(JRPC)
-            .args(["probe", "--format", "json", &url])
-            .env("SSL_CERT_FILE", &pem)
-            .env_remove("SSL_CERT_DIR")
-            .output()
-            .unwrap();
+        let out = common::output_of(
+            Command::new(JRPC)
+                .args(["probe", "--format", "json", &url])
+                .env("SSL_CERT_FILE", &pem)
+                .env_remove("SSL_CERT_DIR"),
+        );
         let report: Value = serde_json::from_slice(&out.stdout)
             .unwrap_or_else(|e| panic!("{url}: {e}: {}", String::from_utf8_lossy(&out.stderr)));
         assert_all_pass(out.status.code(), &report);
         // A certificate no root vouches for: the handshake fails, exit 2 with the reason.
         let other = dir.join(format!("{scheme}-other.pem"));
         let _ = tls_front(server.addr(scheme), &other);
-        let out = Command::new(JRPC)
-            .args(["probe", &url])
-            .env("SSL_CERT_FILE", &other)
-            .env_remove("SSL_CERT_DIR")
-            .output()
-            .unwrap();
+        let out = common::output_of(
+            Command::new(JRPC)
+                .args(["probe", &url])
+                .env("SSL_CERT_FILE", &other)
+                .env_remove("SSL_CERT_DIR"),
+        );
         let said = String::from_utf8_lossy(&out.stderr);
         assert_eq!(out.status.code(), Some(2), "{url}: {said}");
         assert!(said.contains("TLS handshake with"), "{url}: {said}");
@@ -970,7 +966,7 @@ fn probe_json_peak(args: &[&str]) -> (Option<i32>, Value, u64) {
             std::thread::sleep(std::time::Duration::from_millis(10));
         }
     });
-    let out = child.wait_with_output().unwrap();
+    let out = common::finish(child, "jrpc probe");
     let peak = reading.join().unwrap();
     let report = serde_json::from_slice(&out.stdout).unwrap_or_else(|e| {
         panic!(

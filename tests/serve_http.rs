@@ -393,16 +393,13 @@ fn ws_and_http_together_print_both_urls() {
 fn port_in_use_is_one_line_and_exit_2() {
     let taken = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
     let port = taken.local_addr().unwrap().port();
-    let out = Command::new(env!("CARGO_BIN_EXE_jrpc"))
-        .args([
-            "serve",
-            "--http",
-            &format!("127.0.0.1:{port}"),
-            "--exit-after",
-            "5",
-        ])
-        .output()
-        .unwrap();
+    let out = common::output_of(Command::new(env!("CARGO_BIN_EXE_jrpc")).args([
+        "serve",
+        "--http",
+        &format!("127.0.0.1:{port}"),
+        "--exit-after",
+        "5",
+    ]));
     assert_eq!(out.status.code(), Some(2));
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(stderr.lines().count(), 1, "{stderr}");
@@ -414,10 +411,13 @@ fn port_in_use_is_one_line_and_exit_2() {
 
 #[test]
 fn address_that_is_not_loopback_needs_allow_remote() {
-    let out = Command::new(env!("CARGO_BIN_EXE_jrpc"))
-        .args(["serve", "--http", "0.0.0.0:0", "--exit-after", "5"])
-        .output()
-        .unwrap();
+    let out = common::output_of(Command::new(env!("CARGO_BIN_EXE_jrpc")).args([
+        "serve",
+        "--http",
+        "0.0.0.0:0",
+        "--exit-after",
+        "5",
+    ]));
     assert_eq!(out.status.code(), Some(2));
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(
@@ -433,10 +433,15 @@ fn ws_and_http_on_the_same_port_is_a_usage_error() {
         .local_addr()
         .unwrap()
         .to_string();
-    let out = Command::new(env!("CARGO_BIN_EXE_jrpc"))
-        .args(["serve", "--ws", &free, "--http", &free, "--exit-after", "5"])
-        .output()
-        .unwrap();
+    let out = common::output_of(Command::new(env!("CARGO_BIN_EXE_jrpc")).args([
+        "serve",
+        "--ws",
+        &free,
+        "--http",
+        &free,
+        "--exit-after",
+        "5",
+    ]));
     assert_eq!(out.status.code(), Some(2));
     assert_eq!(String::from_utf8_lossy(&out.stderr), format!("jrpc serve: --ws and --http cannot share {free}; give them different ports (0 picks a free one)\n"));
 }

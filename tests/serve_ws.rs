@@ -247,16 +247,13 @@ fn sigterm_and_ctrl_c_stop_it_cleanly() {
 fn port_in_use_is_one_line_and_exit_2() {
     let taken = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
     let port = taken.local_addr().unwrap().port();
-    let out = Command::new(env!("CARGO_BIN_EXE_jrpc"))
-        .args([
-            "serve",
-            "--ws",
-            &format!("127.0.0.1:{port}"),
-            "--exit-after",
-            "5",
-        ])
-        .output()
-        .unwrap();
+    let out = common::output_of(Command::new(env!("CARGO_BIN_EXE_jrpc")).args([
+        "serve",
+        "--ws",
+        &format!("127.0.0.1:{port}"),
+        "--exit-after",
+        "5",
+    ]));
     assert_eq!(out.status.code(), Some(2));
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(
@@ -267,10 +264,13 @@ fn port_in_use_is_one_line_and_exit_2() {
 
 #[test]
 fn address_that_is_not_loopback_needs_allow_remote() {
-    let out = Command::new(env!("CARGO_BIN_EXE_jrpc"))
-        .args(["serve", "--ws", "0.0.0.0:0", "--exit-after", "5"])
-        .output()
-        .unwrap();
+    let out = common::output_of(Command::new(env!("CARGO_BIN_EXE_jrpc")).args([
+        "serve",
+        "--ws",
+        "0.0.0.0:0",
+        "--exit-after",
+        "5",
+    ]));
     assert_eq!(out.status.code(), Some(2));
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(stderr.lines().count(), 1, "{stderr}");
@@ -294,11 +294,11 @@ fn bad_arguments_are_usage_errors() {
         &["serve", "--ws", "127.0.0.1:0", "--exit-after", "NaN"],
         &["serve", "--ws", "127.0.0.1:0", "--exit-after", "-1"],
     ] {
-        let out = Command::new(env!("CARGO_BIN_EXE_jrpc"))
-            .args(args)
-            .stdin(Stdio::null())
-            .output()
-            .unwrap();
+        let out = common::output_of(
+            Command::new(env!("CARGO_BIN_EXE_jrpc"))
+                .args(args)
+                .stdin(Stdio::null()),
+        );
         assert_eq!(
             out.status.code(),
             Some(2),

@@ -81,10 +81,12 @@ fn bytes_pass_through_unchanged_and_findings_stay_out_of_the_streams() {
     let clients = recorded.lines().filter(|l| l.starts_with("--> ")).count();
     let servers = recorded.lines().filter(|l| l.starts_with("<-- ")).count();
     assert_eq!((clients, servers), (6, 5), "{recorded}");
-    let checked = Command::new(JRPC)
-        .args(["check", "--format", "json", transcript.to_str().unwrap()])
-        .output()
-        .unwrap();
+    let checked = common::output_of(Command::new(JRPC).args([
+        "check",
+        "--format",
+        "json",
+        transcript.to_str().unwrap(),
+    ]));
     assert_eq!(
         checked.status.code(),
         Some(1),
@@ -125,26 +127,43 @@ fn the_servers_exit_status_passes_through_and_a_missing_server_is_exit_2() {
 }
 
 /// Starts `jrpc tap -- sh -c SCRIPT`, waits for the script's first line (its traps are set), sends
-/// `signal` to the tap (not to the server), and returns the tap's exit status.
+/// `signal` to the tap (not to the server), and returns the tap's exit status. The tap starts with
+/// `signal` at its default disposition: one ignored by whoever ran the tests (SIGINT in a
+/// background job of a non-interactive shell) would be ignored by the server too, which cannot trap
+/// it. Every wait is bounded.
 #[cfg(unix)]
 fn tap_signalled(script: &str, signal: i32) -> std::process::ExitStatus {
-    use std::io::{BufRead, BufReader};
-    let mut child = Command::new(JRPC)
+    use std::os::unix::process::CommandExt;
+    let mut command = Command::new(JRPC);
+    command
         .args(["tap", "--", "sh", "-c", script])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
-        .stderr(Stdio::null())
-        .spawn()
-        .expect("jrpc runs");
-    let mut first = String::new();
-    BufReader::new(child.stdout.take().unwrap())
-        .read_line(&mut first)
-        .unwrap();
+        .stderr(Stdio::null());
+    // SAFETY: signal(2) is async-signal-safe, the only call between fork and exec.
+    unsafe {
+        command.pre_exec(move || {
+            if libc::signal(signal, libc::SIG_DFL) == libc::SIG_ERR {
+                return Err(std::io::Error::last_os_error());
+            }
+            Ok(())
+        });
+    }
+    let mut child = command.spawn().expect("jrpc runs");
+    let lines = common::lines_of(child.stdout.take().unwrap());
+    let first = lines.recv_timeout(common::WAIT).unwrap_or_else(|e| {
+        let _ = child.kill();
+        panic!("the server did not say it was ready ({e})")
+    });
     assert_eq!(first.trim(), "ready");
     let pid = libc::pid_t::try_from(child.id()).unwrap();
     // SAFETY: kill(2) on our own child.
     assert_eq!(unsafe { libc::kill(pid, signal) }, 0);
-    child.wait().unwrap()
+    common::wait_within(
+        &mut child,
+        common::WAIT,
+        &format!("jrpc tap after signal {signal}"),
+    )
 }
 
 #[cfg(unix)]
@@ -201,9 +220,8 @@ fn a_message_is_in_the_transcript_before_the_peer_receives_it() {
         .stderr(Stdio::null())
         .spawn()
         .expect("jrpc runs");
-    let mut from_tap = std::io::BufReader::new(child.stdout.take().unwrap());
-    let mut request = String::new();
-    std::io::BufRead::read_line(&mut from_tap, &mut request).unwrap();
+    let from_tap = common::lines_of(child.stdout.take().unwrap());
+    let request = common::next_line(&from_tap, "jrpc tap");
     assert!(request.contains("roots/list"), "{request}");
     let recorded = std::fs::read_to_string(&transcript).unwrap();
     assert!(
@@ -215,7 +233,7 @@ fn a_message_is_in_the_transcript_before_the_peer_receives_it() {
         .write_all(b"{\"jsonrpc\":\"2.0\",\"id\":0,\"result\":{\"roots\":[]}}\n")
         .unwrap();
     drop(to_tap);
-    assert!(child.wait().unwrap().success());
+    assert!(common::wait_within(&mut child, common::WAIT, "jrpc tap").success());
     let lines: Vec<String> = std::fs::read_to_string(&transcript)
         .unwrap()
         .lines()
@@ -253,19 +271,22 @@ fn a_line_past_the_checked_bound_passes_in_linear_time_and_bounded_memory() {
         to_tap
     });
     let mut from_tap = child.stdout.take().unwrap();
-    let mut echoed = vec![0u8; long.len() + small.len()];
-    from_tap.read_exact(&mut echoed).unwrap();
+    let expected = long.len() + small.len();
+    let (read, echoes) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let mut echoed = vec![0u8; expected];
+        let _ = read.send(from_tap.read_exact(&mut echoed).map(|()| echoed));
+    });
+    let Ok(Ok(echoed)) = echoes.recv_timeout(common::RUN) else {
+        let _ = child.kill();
+        panic!("the long line did not come back within {:?}", common::RUN);
+    };
     let elapsed = started.elapsed();
     let peak = common::peak_memory(child.id());
     drop(writer.join().unwrap());
-    let mut findings = String::new();
-    child
-        .stderr
-        .take()
-        .unwrap()
-        .read_to_string(&mut findings)
-        .unwrap();
-    assert!(child.wait().unwrap().success());
+    let out = common::finish(child, "jrpc tap -- cat");
+    let findings = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert!(out.status.success());
     assert!(
         echoed[..long.len()] == long[..],
         "the line passes unchanged"
@@ -296,7 +317,7 @@ fn a_line_past_the_checked_bound_passes_in_linear_time_and_bounded_memory() {
 
 #[test]
 fn findings_never_hold_the_traffic_up_when_standard_error_is_not_read() {
-    use std::io::{BufRead, BufReader, Read};
+    use std::io::{BufRead, BufReader};
     use std::time::Duration;
     // Each echo is two findings (the client's and the server's jsonrpc 1.0): 2,000 of them fill
     // the stderr pipe many times over. Written before the bytes were passed on, they deadlocked.
@@ -322,14 +343,9 @@ fn findings_never_hold_the_traffic_up_when_standard_error_is_not_read() {
     };
     // Now read it all, as a host does at the end: the last findings and what was dropped.
     drop(to_tap);
-    let mut findings = String::new();
-    child
-        .stderr
-        .take()
-        .unwrap()
-        .read_to_string(&mut findings)
-        .unwrap();
-    assert!(child.wait().unwrap().success());
+    let out = common::finish(child, "jrpc tap -- cat");
+    let findings = String::from_utf8_lossy(&out.stderr).into_owned();
+    assert!(out.status.success());
     assert!(
         findings.contains("findings were dropped"),
         "{}",

@@ -149,8 +149,9 @@ fn load_document(args: &Args, name: &str, outcome: &Outcome) -> Result<OpenRpc, 
             Ok(src) => src,
             Err(why) => {
                 eprintln!(
-                    "jrpc check: cannot fetch the OpenRPC document {}: {why}",
-                    diagnostic::printable(name)
+                    "jrpc check: cannot fetch the OpenRPC document {}: {}",
+                    diagnostic::printable(name),
+                    diagnostic::printable(&why)
                 );
                 return Err(Ok(()));
             }
@@ -193,7 +194,7 @@ fn load_document(args: &Args, name: &str, outcome: &Outcome) -> Result<OpenRpc, 
             diagnostic::render(&mut out, name, &src, &lines, &report).and_then(|()| out.flush())
         }
         Format::Json => {
-            let mut out = io::BufWriter::new(io::stdout().lock());
+            let mut out = diagnostic::JsonEscapes::new(io::BufWriter::new(io::stdout().lock()));
             let docs: Vec<_> = report
                 .documents
                 .iter()
@@ -217,6 +218,7 @@ pub(super) fn open_document(command: &str, name: &str) -> Option<OpenRpc> {
         return match super::probe::fetch_document(name) {
             Ok(src) => load_or_say(command, &shown, &src),
             Err(why) => {
+                let why = diagnostic::printable(&why);
                 eprintln!("jrpc {command}: cannot fetch the OpenRPC document {shown}: {why}");
                 None
             }
@@ -255,12 +257,13 @@ fn load_or_say(command: &str, shown: &str, src: &[u8]) -> Option<OpenRpc> {
                 let at = lines.position(src, v.span.start);
                 let path = if v.path.is_empty() { "/" } else { &v.path };
                 eprintln!(
-                    "{shown}:{}:{}: {}[{}]: {} (at {path})",
+                    "{shown}:{}:{}: {}[{}]: {} (at {})",
                     at.line,
                     at.column,
                     v.severity.as_str(),
                     v.rule.id,
-                    diagnostic::printable(&v.message)
+                    diagnostic::printable(&v.message),
+                    diagnostic::printable(path)
                 );
             }
             None
@@ -349,7 +352,7 @@ impl Serialize for Documents<'_> {
 }
 
 fn json(args: &Args, checker: Checker<'_>, outcome: &Outcome) -> io::Result<()> {
-    let mut out = io::BufWriter::new(io::stdout().lock());
+    let mut out = diagnostic::JsonEscapes::new(io::BufWriter::new(io::stdout().lock()));
     let report = Inputs {
         documents: Documents {
             args,

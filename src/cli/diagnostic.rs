@@ -9,6 +9,10 @@
 //! - control characters never reach the terminal raw: in source lines they are shown as their
 //!   Unicode control pictures (`␛`, `␍`), in messages and pointers as JSON escapes (`\u001b`);
 //!   bytes that are not UTF-8 are shown as `�`.
+//!
+//! Every string a peer, a document or an input supplies reaches the terminal through one of three
+//! paths, each inert: [`printable`] in text (standard error included), [`JsonEscapes`] around
+//! every JSON output, and the JUnit writer's XML escape (src/cli/probe/output.rs).
 
 use std::collections::HashMap;
 use std::io;
@@ -170,6 +174,91 @@ pub fn printable(s: &str) -> String {
         }
     }
     out
+}
+
+/// [`printable`] of what `value` displays as.
+pub fn printable_of(value: &impl std::fmt::Display) -> String {
+    printable(&value.to_string())
+}
+
+/// A writer of JSON text that escapes DEL and the C1 controls (U+0080–U+009F), which JSON lets a
+/// string hold raw (`\u007f`, `\u0080`…; the C0 controls every JSON writer escapes already), so
+/// no control character of the input reaches the terminal raw. JSON's own syntax is ASCII: these
+/// bytes occur only inside strings, where the escape reads back as the same character.
+pub struct JsonEscapes<W: io::Write> {
+    inner: W,
+    /// A 0xC2 byte (the lead of U+0080–U+00BF) whose next byte has not been written yet.
+    held_lead: bool,
+}
+
+impl<W: io::Write> JsonEscapes<W> {
+    pub fn new(inner: W) -> Self {
+        JsonEscapes {
+            inner,
+            held_lead: false,
+        }
+    }
+
+    fn escape(&mut self, code: u8) -> io::Result<()> {
+        const HEX: &[u8; 16] = b"0123456789abcdef";
+        self.inner.write_all(&[
+            b'\\',
+            b'u',
+            b'0',
+            b'0',
+            HEX[usize::from(code >> 4)],
+            HEX[usize::from(code & 0xf)],
+        ])
+    }
+}
+
+impl<W: io::Write> io::Write for JsonEscapes<W> {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        let is_c1 = |b: u8| (0x80..=0x9f).contains(&b);
+        let mut start = 0;
+        if self.held_lead && !buf.is_empty() {
+            self.held_lead = false;
+            if is_c1(buf[0]) {
+                self.escape(buf[0])?;
+                start = 1;
+            } else {
+                self.inner.write_all(&[0xc2])?;
+            }
+        }
+        let mut i = start;
+        while i < buf.len() {
+            match buf[i] {
+                0x7f => {
+                    self.inner.write_all(&buf[start..i])?;
+                    self.escape(0x7f)?;
+                    i += 1;
+                    start = i;
+                }
+                0xc2 if i + 1 == buf.len() => {
+                    self.inner.write_all(&buf[start..i])?;
+                    self.held_lead = true;
+                    i += 1;
+                    start = i;
+                }
+                0xc2 if is_c1(buf[i + 1]) => {
+                    self.inner.write_all(&buf[start..i])?;
+                    self.escape(buf[i + 1])?;
+                    i += 2;
+                    start = i;
+                }
+                _ => i += 1,
+            }
+        }
+        self.inner.write_all(&buf[start..])?;
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        if std::mem::take(&mut self.held_lead) {
+            self.inner.write_all(&[0xc2])?;
+        }
+        self.inner.flush()
+    }
 }
 
 /// What one byte of a source line is shown as.
@@ -457,5 +546,37 @@ impl<'f> Files<'f> for Excerpt<'_> {
             line_number: position.line,
             column_number: position.column,
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::io::Write;
+
+    use super::{printable, JsonEscapes};
+
+    #[test]
+    fn json_escapes_write_del_and_c1_as_escapes_even_split_between_writes() {
+        let text = "{\"a\":\"x\u{9b}31m\u{7f}\u{1b}é\u{85}\"}";
+        let bytes = text.as_bytes();
+        for cut in 0..=bytes.len() {
+            let mut out = JsonEscapes::new(Vec::new());
+            out.write_all(&bytes[..cut]).unwrap();
+            out.write_all(&bytes[cut..]).unwrap();
+            out.flush().unwrap();
+            let written = String::from_utf8(out.inner).unwrap();
+            assert_eq!(
+                written, "{\"a\":\"x\\u009b31m\\u007f\u{1b}é\\u0085\"}",
+                "cut at {cut}"
+            );
+        }
+    }
+
+    #[test]
+    fn printable_escapes_c0_del_and_c1() {
+        assert_eq!(
+            printable("a\u{1b}[31m\u{7}\u{7f}\u{9b}b"),
+            "a\\u001b[31m\\u0007\\u007f\\u009bb"
+        );
     }
 }

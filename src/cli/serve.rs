@@ -218,13 +218,16 @@ pub fn serve(
             continue;
         }
         if verbose {
-            eprintln!("--> {}", String::from_utf8_lossy(line.trim_ascii()));
+            eprintln!(
+                "--> {}",
+                super::diagnostic::printable(&String::from_utf8_lossy(line.trim_ascii()))
+            );
         }
         let reply = server.handle(&line);
         // What the server sent on its own while answering (log lines, progress) goes first.
         for message in server.take_sent() {
             if verbose {
-                eprintln!("<-- {message}");
+                eprintln!("<-- {}", super::diagnostic::printable_of(&message));
             }
             output.write_all(message.as_bytes())?;
             output.write_all(b"\n")?;
@@ -233,7 +236,7 @@ pub fn serve(
         match reply {
             Some(reply) => {
                 if verbose {
-                    eprintln!("<-- {reply}");
+                    eprintln!("<-- {}", super::diagnostic::printable_of(&reply));
                 }
                 output.write_all(reply.as_bytes())?;
                 output.write_all(b"\n")?;
@@ -283,7 +286,10 @@ pub fn serve_document(
             continue;
         }
         if verbose {
-            eprintln!("--> {}", String::from_utf8_lossy(line.trim_ascii()));
+            eprintln!(
+                "--> {}",
+                super::diagnostic::printable(&String::from_utf8_lossy(line.trim_ascii()))
+            );
         }
         let reply = if too_long {
             Some(r#"{"jsonrpc":"2.0","error":{"code":-32700,"message":"Parse error","data":"the line is longer than 16 MiB"},"id":null}"#.to_string())
@@ -292,7 +298,7 @@ pub fn serve_document(
         };
         if let Some(reply) = reply {
             if verbose {
-                eprintln!("<-- {reply}");
+                eprintln!("<-- {}", super::diagnostic::printable_of(&reply));
             }
             output.write_all(reply.as_bytes())?;
             output.write_all(b"\n")?;

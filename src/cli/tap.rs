@@ -281,10 +281,11 @@ impl Checker {
                 };
                 let at = if v.path.is_empty() { "/" } else { &v.path };
                 format!(
-                    "tap: {} message {n}: {severity}[{}]: {} (at {at}, byte {})",
+                    "tap: {} message {n}: {severity}[{}]: {} (at {}, byte {})",
                     side.name(),
                     v.rule.id,
                     super::diagnostic::printable(&v.message),
+                    super::diagnostic::printable(at),
                     v.span.start
                 )
             })

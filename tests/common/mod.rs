@@ -144,7 +144,11 @@ pub async fn connect(url: &str) -> Socket {
         .0
 }
 
-/// Runs `jrpc ARGS` to its end with `stdin` as its standard input.
+/// How long a command run to its end ([`jrpc`], [`output_of`], [`finish`]) may take: longer than
+/// [`WAIT`], for the tests that feed megabytes to a debug build on a busy machine.
+pub const RUN: Duration = Duration::from_secs(180);
+
+/// Runs `jrpc ARGS` to its end with `stdin` as its standard input, at most [`RUN`].
 pub fn jrpc(args: &[&str], stdin: &[u8]) -> std::process::Output {
     use std::io::Write;
     let mut child = Command::new(env!("CARGO_BIN_EXE_jrpc"))
@@ -160,9 +164,81 @@ pub fn jrpc(args: &[&str], stdin: &[u8]) -> std::process::Output {
     let writer = std::thread::spawn(move || {
         let _ = to_jrpc.write_all(&input);
     });
-    let output = child.wait_with_output().expect("jrpc exits");
+    let output = finish(child, &format!("jrpc {}", args.join(" ")));
     writer.join().unwrap();
     output
+}
+
+/// `command.output()` with a deadline ([`RUN`]): standard input empty, the others captured.
+pub fn output_of(command: &mut Command) -> std::process::Output {
+    let what = format!("{command:?}");
+    let child = command
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap_or_else(|e| panic!("{what} runs: {e}"));
+    finish(child, &what)
+}
+
+/// `child.wait_with_output()` with a deadline: its piped stdout and stderr read to their ends,
+/// its exit awaited at most [`RUN`]; past it the child is killed and the test fails naming `what`.
+pub fn finish(mut child: Child, what: &str) -> std::process::Output {
+    let read_all = |pipe: Option<Box<dyn std::io::Read + Send>>| {
+        std::thread::spawn(move || {
+            let mut bytes = Vec::new();
+            if let Some(mut pipe) = pipe {
+                let _ = pipe.read_to_end(&mut bytes);
+            }
+            bytes
+        })
+    };
+    let stdout = read_all(child.stdout.take().map(|p| Box::new(p) as _));
+    let stderr = read_all(child.stderr.take().map(|p| Box::new(p) as _));
+    let status = wait_within(&mut child, RUN, what);
+    std::process::Output {
+        status,
+        stdout: stdout.join().unwrap(),
+        stderr: stderr.join().unwrap(),
+    }
+}
+
+/// Waits for `child` to end, at most `limit`; past it the child is killed and the test fails
+/// naming `what`.
+pub fn wait_within(child: &mut Child, limit: Duration, what: &str) -> ExitStatus {
+    let deadline = Instant::now() + limit;
+    loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            return status;
+        }
+        if Instant::now() >= deadline {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("{what} did not end within {limit:?}");
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+}
+
+/// The lines `reader` yields, read on a thread of their own: take each with
+/// `recv_timeout(WAIT)` (a closed stream ends the channel).
+pub fn lines_of(reader: impl std::io::Read + Send + 'static) -> mpsc::Receiver<String> {
+    let (tx, rx) = mpsc::channel();
+    std::thread::spawn(move || {
+        for line in BufReader::new(reader).lines().map_while(Result::ok) {
+            if tx.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    rx
+}
+
+/// The next line of `lines` ([`lines_of`]) within [`WAIT`]; the test fails naming `what`.
+pub fn next_line(lines: &mpsc::Receiver<String>, what: &str) -> String {
+    lines
+        .recv_timeout(WAIT)
+        .unwrap_or_else(|e| panic!("no line from {what} within {WAIT:?} ({e})"))
 }
 
 /// A process's peak resident memory so far (Linux: `VmHWM` of /proc/PID/status), in bytes.

@@ -147,10 +147,12 @@ impl MockServer {
         format!("{payload}.{hex}")
     }
 
-    /// The payload of `state` when its MAC is right for `binding`.
+    /// The payload of `state` when its MAC is right for `binding`, written as [`Self::sign`]
+    /// writes it (lower-case hex: a state with the MAC's letters in upper case was changed).
     fn verify(&self, binding: &str, state: &str) -> Option<String> {
         let (payload, hex) = state.rsplit_once('.')?;
-        if hex.len() != 64 || !hex.bytes().all(|b| b.is_ascii_hexdigit()) {
+        let lower_hex = |b: u8| b.is_ascii_digit() || (b'a'..=b'f').contains(&b);
+        if hex.len() != 64 || !hex.bytes().all(lower_hex) {
             return None;
         }
         let tag: Vec<u8> = (0..32)
@@ -164,20 +166,14 @@ impl MockServer {
     }
 }
 
-/// A request that needs one answer (the friendly tools): with a usable answer under
-/// `request.key`, `finish` makes the result; otherwise an input-required result asks for it
-/// (-32021 when the client did not declare the capability it needs).
-pub(super) fn ask_once(
-    server: &MockServer,
-    binding: &str,
-    params: Option<&Node<'_>>,
-    request: InputRequest,
-    finish: Finish,
-) -> Result<Json, RpcError> {
-    let retry = retry(server, binding, params)?;
-    // With the tool schemas (feature `mcp-schemas`: `jrpc serve`, the page's MCP mock), an
-    // accepted form is checked against the schema it answers: one that breaks it is refused
-    // (without them, the tool reads what it can).
+/// -32602 when the retry's answer to `request` (an `elicitation/create`) is an accepted form that
+/// breaks the `requestedSchema` it was asked with. With the tool schemas (feature `mcp-schemas`:
+/// `jrpc serve`, the page's MCP mock) only; without them, the tool reads what it can. Any other
+/// request, or no answer to it, passes.
+pub(super) fn refuse_breaking_form(
+    retry: &Retry<'_, '_>,
+    request: &InputRequest,
+) -> Result<(), RpcError> {
     #[cfg(feature = "mcp-schemas")]
     if let Some(answer) = retry
         .answer(request.key)
@@ -192,6 +188,23 @@ pub(super) fn ask_once(
             ));
         }
     }
+    #[cfg(not(feature = "mcp-schemas"))]
+    let _ = (retry, request);
+    Ok(())
+}
+
+/// A request that needs one answer (the friendly tools): with a usable answer under
+/// `request.key`, `finish` makes the result; otherwise an input-required result asks for it
+/// (-32021 when the client did not declare the capability it needs).
+pub(super) fn ask_once(
+    server: &MockServer,
+    binding: &str,
+    params: Option<&Node<'_>>,
+    request: InputRequest,
+    finish: Finish,
+) -> Result<Json, RpcError> {
+    let retry = retry(server, binding, params)?;
+    refuse_breaking_form(&retry, &request)?;
     let usable = |answer: &Node<'_>| {
         let result = finish(answer);
         (result.get("isError") != Some(&Json::Bool(true))).then_some(result)

@@ -2,7 +2,7 @@
 //! against the OpenRPC meta-schema, its `$ref`s to `#/…` followed (a dangling one or a cycle is a
 //! located error), its methods indexed and every param's and result's schema compiled by `boon`.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 use serde_json::{Map, Number, Value};
 
@@ -89,7 +89,7 @@ impl std::fmt::Debug for OpenRpc {
 }
 
 /// One error of a value against a schema.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct SchemaError {
     /// Where in the value (a JSON pointer from the value).
     pub instance: String,
@@ -213,13 +213,19 @@ pub fn schema_errors(schema: &Value, instance: &Value) -> Result<Vec<SchemaError
 /// of a `oneOf` or `anyOf` fail at one place), in their first order.
 pub fn by_place(errors: Vec<SchemaError>) -> Vec<SchemaError> {
     let mut merged: Vec<SchemaError> = Vec::new();
+    // Each place's index in `merged`: one look-up per error, whatever their number.
+    let mut index_of: HashMap<String, usize> = HashMap::new();
     for e in errors {
-        match merged.iter_mut().find(|o| o.instance == e.instance) {
-            Some(o) => {
+        match index_of.get(&e.instance) {
+            Some(&i) => {
+                let o = &mut merged[i];
                 o.message.push_str("; or ");
                 o.message.push_str(&e.message);
             }
-            None => merged.push(e),
+            None => {
+                index_of.insert(e.instance.clone(), merged.len());
+                merged.push(e);
+            }
         }
     }
     merged
@@ -262,20 +268,33 @@ impl CompiledSchema {
     }
 }
 
-/// Every leaf of boon's error tree: the errors that name one keyword at one place.
+/// Every leaf of boon's error tree: the errors that name one keyword at one place, each once
+/// (in their first order), added to `out`.
 fn leaves(e: &boon::ValidationError<'_, '_>, out: &mut Vec<SchemaError>) {
+    let mut all = Vec::new();
+    every_leaf(e, &mut all);
+    // Repeats dropped by a set of those seen, not by a search of the list per leaf.
+    let first: Vec<bool> = {
+        let mut seen: HashSet<&SchemaError> = HashSet::with_capacity(all.len());
+        all.iter().map(|found| seen.insert(found)).collect()
+    };
+    out.extend(
+        all.into_iter()
+            .zip(first)
+            .filter_map(|(found, first)| first.then_some(found)),
+    );
+}
+
+fn every_leaf(e: &boon::ValidationError<'_, '_>, out: &mut Vec<SchemaError>) {
     if e.causes.is_empty() {
-        let found = SchemaError {
+        out.push(SchemaError {
             instance: e.instance_location.to_string(),
             schema: schema_location(e.schema_url).unwrap_or_else(|| e.schema_url.to_string()),
             message: e.kind.to_string(),
-        };
-        if !out.contains(&found) {
-            out.push(found);
-        }
+        });
     }
     for c in &e.causes {
-        leaves(c, out);
+        every_leaf(c, out);
     }
 }
 
@@ -452,14 +471,21 @@ impl OpenRpc {
         }
         // One finding per place, and none above another: the meta-schema's oneOf (a reference or
         // a descriptor) gives an error per branch, and the deepest place is what to fix.
-        let below = |a: &str, b: &str| {
-            b.len() > a.len() && b.starts_with(a) && b.as_bytes()[a.len()] == b'/'
-        };
+        // A place has an error below it when it is a proper prefix (up to a `/`) of another's:
+        // every such prefix in a set, each place's own in another (no search per error).
+        let above_another: HashSet<&str> = found
+            .iter()
+            .flat_map(|e| {
+                let place = e.instance.as_str();
+                place
+                    .match_indices('/')
+                    .map(move |(slash, _)| &place[..slash])
+            })
+            .collect();
+        let mut named: HashSet<&str> = HashSet::new();
         let mut out: Vec<Violation> = Vec::new();
         for e in &found {
-            if found.iter().any(|o| below(&e.instance, &o.instance))
-                || out.iter().any(|v| *v.path == *e.instance)
-            {
+            if above_another.contains(e.instance.as_str()) || !named.insert(&e.instance) {
                 continue;
             }
             let keyword = e.schema.rsplit('/').next().unwrap_or_default().to_string();
@@ -526,10 +552,12 @@ impl OpenRpc {
         let mut pointer = String::new();
         collect_refs(&self.value, &mut pointer, &mut refs);
         let mut out: Vec<Violation> = Vec::new();
+        let mut named: HashSet<String> = HashSet::new();
         for at in refs {
             if let Err((here, rule, message)) = self.resolve(&at) {
-                if !out.iter().any(|v| *v.path == *here) {
+                if !named.contains(&here) {
                     out.push(violation(rule, &here, self.span(&here), message));
+                    named.insert(here);
                 }
             }
         }

@@ -1,13 +1,13 @@
 //! The validator under a document: each message of a report checked against the API the
 //! document describes, on top of JSON-RPC's own rules (which the report already holds).
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
-use crate::json::{escape_token, parse_document, Direction, Node, Span, Value as Tree};
+use crate::json::{escape_token, parse_document, Direction, Member, Node, Span, Value as Tree};
 use crate::rpc::openrpc::*;
 use crate::rpc::{Document, DocumentPlace, Kind, Report, Rule, Violation};
 
-use super::document::{value_of, Method, OpenRpc, Param, ParamStructure, SchemaError};
+use super::document::{by_place, value_of, Method, OpenRpc, Param, ParamStructure};
 
 /// JSON-RPC's own error codes: any method may answer with them.
 const PROTOCOL_CODES: [i64; 5] = [-32700, -32600, -32601, -32602, -32603];
@@ -27,6 +27,47 @@ pub(crate) fn node_at<'n, 'a>(node: &'n Node<'a>, pointer: &str) -> Option<&'n N
         };
     }
     Some(at)
+}
+
+/// The nodes at many pointers into one value ([`node_at`] for each): every object on the way is
+/// indexed by key once (the last of a repeated key, as [`Node::get`] reads it), so that n
+/// look-ups in an object of n members cost n, not n².
+struct Locator<'n, 'a> {
+    root: &'n Node<'a>,
+    objects: HashMap<*const Node<'a>, HashMap<&'n str, &'n Node<'a>>>,
+}
+
+impl<'n, 'a> Locator<'n, 'a> {
+    fn new(root: &'n Node<'a>) -> Self {
+        Locator {
+            root,
+            objects: HashMap::new(),
+        }
+    }
+
+    fn at(&mut self, pointer: &str) -> Option<&'n Node<'a>> {
+        let mut at = self.root;
+        if pointer.is_empty() {
+            return Some(at);
+        }
+        for token in pointer.strip_prefix('/')?.split('/') {
+            let token = token.replace("~1", "/").replace("~0", "~");
+            at = match &at.value {
+                Tree::Object(members) => {
+                    let by_key = self
+                        .objects
+                        .entry(std::ptr::from_ref(at))
+                        .or_insert_with(|| {
+                            members.iter().map(|m| (m.key.as_ref(), &m.value)).collect()
+                        });
+                    by_key.get(token.as_str()).copied()?
+                }
+                Tree::Array(items) => items.get(token.parse::<usize>().ok()?)?,
+                _ => return None,
+            };
+        }
+        Some(at)
+    }
 }
 
 fn ordinal(i: usize) -> String {
@@ -78,18 +119,10 @@ impl Findings<'_> {
     ) {
         // One finding per place in the value: the branches of a oneOf or anyOf that all fail give
         // an error each, which are read together ("want object; or want string …").
-        let mut errors: Vec<SchemaError> = Vec::new();
-        for e in self.doc.schema_errors(param, &value_of(value)) {
-            match errors.iter_mut().find(|o| o.instance == e.instance) {
-                Some(o) => {
-                    o.message.push_str("; or ");
-                    o.message.push_str(&e.message);
-                }
-                None => errors.push(e),
-            }
-        }
+        let errors = by_place(self.doc.schema_errors(param, &value_of(value)));
+        let mut locator = Locator::new(value);
         for e in errors {
-            let at = node_at(value, &e.instance).unwrap_or(value);
+            let at = locator.at(&e.instance).unwrap_or(value);
             let where_ = if e.instance.is_empty() {
                 String::new()
             } else {
@@ -202,8 +235,15 @@ impl Findings<'_> {
                     );
                     return;
                 }
+                // The members by name (the first of a repeated one, as before): one look-up per
+                // param, not a search of the members.
+                let mut by_name: HashMap<&str, &Member<'_>> = HashMap::new();
+                for m in members.iter() {
+                    by_name.entry(m.key.as_ref()).or_insert(m);
+                }
+                let names: HashSet<&str> = method.params.iter().map(|p| p.name.as_str()).collect();
                 for p in &method.params {
-                    match members.iter().find(|m| m.key == p.name.as_str()) {
+                    match by_name.get(p.name.as_str()) {
                         Some(m) => self.against(
                             &OPENRPC_PARAM_INVALID,
                             &format!("param \"{}\"", p.name),
@@ -223,24 +263,20 @@ impl Findings<'_> {
                         None => {}
                     }
                 }
-                for m in members
-                    .iter()
-                    .filter(|m| !method.params.iter().any(|p| m.key == p.name.as_str()))
-                {
-                    let names: Vec<&str> = method.params.iter().map(|p| p.name.as_str()).collect();
+                let listed: Vec<&str> = method.params.iter().map(|p| p.name.as_str()).collect();
+                let listed = if listed.is_empty() {
+                    "none".to_string()
+                } else {
+                    listed.join(", ")
+                };
+                for m in members.iter().filter(|m| !names.contains(m.key.as_ref())) {
                     self.push(
                         &OPENRPC_PARAM_UNEXPECTED,
                         format!("{params_path}/{}", escape_token(&m.key)),
                         m.key_span,
                         format!(
                             "\"{}\" has no param named \"{}\" (its params: {})",
-                            method.name,
-                            m.key,
-                            if names.is_empty() {
-                                "none".to_string()
-                            } else {
-                                names.join(", ")
-                            }
+                            method.name, m.key, listed
                         ),
                         Some(method),
                         None,

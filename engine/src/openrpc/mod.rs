@@ -8,8 +8,8 @@ pub(crate) mod messages;
 pub mod mock;
 
 pub use document::{
-    schema_errors, CompiledSchema, Example, LoadError, Method, OpenRpc, Param, ParamStructure,
-    SchemaError, MAX_DOCUMENT_BYTES,
+    by_place, schema_errors, CompiledSchema, Example, LoadError, Method, OpenRpc, Param,
+    ParamStructure, SchemaError, MAX_DOCUMENT_BYTES,
 };
 pub use messages::{check, Pairing};
 

@@ -24,7 +24,7 @@ use codespan_reporting::term::termcolor::{BufferedStandardStream, ColorChoice};
 use serde_json::Value;
 use tokio::signal::unix::{signal, Signal, SignalKind};
 
-use super::ProfileName;
+use super::{diagnostic, ProfileName};
 use crate::probe::{self, Conversation, Mode, Plan};
 use crate::rpc::McpVersion;
 use link::Link;
@@ -285,7 +285,11 @@ pub fn main(args: Args) -> ExitCode {
     let verdict = match outcome {
         Ok(verdict) => verdict,
         Err(why) => {
-            eprintln!("jrpc probe: {target} could not be probed: {why}");
+            eprintln!(
+                "jrpc probe: {} could not be probed: {}",
+                diagnostic::printable(&target.to_string()),
+                diagnostic::printable(&why.to_string())
+            );
             return ExitCode::from(2);
         }
     };
@@ -308,7 +312,7 @@ pub fn main(args: Args) -> ExitCode {
                 .and_then(|()| out.flush())
         }
         Format::Json => {
-            let mut out = io::BufWriter::new(io::stdout().lock());
+            let mut out = diagnostic::JsonEscapes::new(io::BufWriter::new(io::stdout().lock()));
             output::json(&mut out, &verdict, &shown, args.transcript.as_deref())
                 .and_then(|()| out.flush())
         }

@@ -27,8 +27,14 @@ pub fn text(
         diagnostic::printable(target),
         profile_name(verdict.report.profile)
     )?;
-    let width = verdict.checks.iter().map(|c| c.id.len()).max().unwrap_or(0);
-    for check in &verdict.checks {
+    // A check's id may hold a name the peer chose (`openrpc/NAME`, from its `rpc.discover`).
+    let ids: Vec<String> = verdict
+        .checks
+        .iter()
+        .map(|c| diagnostic::printable(&c.id))
+        .collect();
+    let width = ids.iter().map(|id| id.chars().count()).max().unwrap_or(0);
+    for (check, id) in verdict.checks.iter().zip(&ids) {
         let (label, color) = match check.status {
             Status::Pass => ("pass", Color::Green),
             Status::Fail => ("FAIL", Color::Red),
@@ -38,7 +44,7 @@ pub fn text(
         out.set_color(ColorSpec::new().set_fg(Some(color)).set_bold(true))?;
         write!(out, "{label}")?;
         out.reset()?;
-        write!(out, "  {:width$}", check.id)?;
+        write!(out, "  {id:width$}")?;
         match verdict.lines(check) {
             Some((a, b)) if a == b => write!(out, "  line {a}")?,
             Some((a, b)) => write!(out, "  lines {a}-{b}")?,
@@ -122,7 +128,8 @@ pub fn junit(out: &mut dyn Write, verdict: &Verdict, target: &str) -> io::Result
     writeln!(out, "</testsuite></testsuites>")
 }
 
-/// `s` escaped for XML text and attributes; characters XML 1.0 cannot hold become U+FFFD.
+/// `s` escaped for XML text and attributes; characters XML 1.0 cannot hold, and the other control
+/// characters (DEL, C1), become U+FFFD.
 fn xml(s: &str) -> String {
     let mut out = String::with_capacity(s.len());
     for c in s.chars() {
@@ -133,7 +140,7 @@ fn xml(s: &str) -> String {
             '"' => out.push_str("&quot;"),
             '\'' => out.push_str("&apos;"),
             '\t' | '\n' | '\r' => out.push(c),
-            c if (c as u32) < 0x20 || c == '\u{fffe}' || c == '\u{ffff}' => out.push('\u{fffd}'),
+            c if c.is_control() || c == '\u{fffe}' || c == '\u{ffff}' => out.push('\u{fffd}'),
             c => out.push(c),
         }
     }
@@ -151,5 +158,6 @@ mod tests {
             "&lt;a b=&quot;c&quot;&gt;&amp;&apos;"
         );
         assert_eq!(xml("a\u{1b}b"), "a\u{fffd}b");
+        assert_eq!(xml("a\u{7f}\u{9b}b"), "a\u{fffd}\u{fffd}b");
     }
 }

@@ -3,6 +3,8 @@
 //! not reused while pending, batch replies answer exactly their batch, and no request is left
 //! without an answer. Both sides may send requests (MCP servers do), so pairing is symmetric.
 
+use std::collections::{BTreeSet, HashMap, HashSet, VecDeque};
+
 use crate::json::{Direction, Node, Pointer, Span, Stream, Value};
 
 use super::rules::*;
@@ -27,6 +29,183 @@ struct Pending {
     /// id or null (§5 allows null for an Invalid Request).
     or_null: bool,
 }
+
+/// The most waiting ids a response-unmatched finding names; the rest are counted.
+const MAX_WAITING_NAMED: usize = 10;
+
+/// The messages waiting for their responses, in the order they were sent. Each is found by its
+/// side and key, listed by side, and taken, in constant or logarithmic time: a transcript of n
+/// messages is paired in n log n, however many wait.
+#[derive(Debug, Default)]
+struct Waiting {
+    /// Every message that waited, by the order it was sent; `None` once answered.
+    slots: Vec<Option<Pending>>,
+    /// The slots of each (side, key), oldest first (answered ones are dropped when met).
+    by_key: HashMap<(usize, String), VecDeque<usize>>,
+    /// The slots still waiting, per side.
+    by_side: [BTreeSet<usize>; 2],
+    /// Per side, (document, slot) of those waiting that id null may answer outside a batch.
+    or_null_alone: [BTreeSet<(usize, usize)>; 2],
+    /// The slots of each batch.
+    by_batch: HashMap<usize, Vec<usize>>,
+}
+
+impl Waiting {
+    fn push(&mut self, p: Pending) {
+        let slot = self.slots.len();
+        let from = side(p.from);
+        self.by_key
+            .entry((from, p.key.clone()))
+            .or_default()
+            .push_back(slot);
+        self.by_side[from].insert(slot);
+        if p.or_null && p.batch.is_none() {
+            self.or_null_alone[from].insert((p.at.doc, slot));
+        }
+        if let Some(b) = p.batch {
+            self.by_batch.entry(b).or_default().push(slot);
+        }
+        self.slots.push(Some(p));
+    }
+
+    /// The oldest message of `from` waiting under `key`.
+    fn find(&mut self, key: &str, from: Direction) -> Option<usize> {
+        let queue = self.by_key.get_mut(&(side(from), key.to_string()))?;
+        while let Some(&slot) = queue.front() {
+            if self.slots[slot].is_some() {
+                return Some(slot);
+            }
+            queue.pop_front();
+        }
+        None
+    }
+
+    fn take(&mut self, slot: usize) -> Option<Pending> {
+        let p = self.slots.get_mut(slot)?.take()?;
+        let from = side(p.from);
+        self.by_side[from].remove(&slot);
+        self.or_null_alone[from].remove(&(p.at.doc, slot));
+        Some(p)
+    }
+
+    /// The slots of `from` waiting, oldest first.
+    fn of_side(&self, from: Direction) -> impl Iterator<Item = usize> + '_ {
+        self.by_side[side(from)].iter().copied()
+    }
+
+    fn count(&self, from: Direction) -> usize {
+        self.by_side[side(from)].len()
+    }
+
+    fn get(&self, slot: usize) -> Option<&Pending> {
+        self.slots.get(slot)?.as_ref()
+    }
+
+    /// The message sent last, when it still waits.
+    fn last(&self) -> Option<&Pending> {
+        self.slots.last()?.as_ref()
+    }
+
+    /// The oldest message of `from` that id null may answer outside a batch, sent in a document
+    /// after `after`.
+    fn first_or_null_after(&self, from: Direction, after: Option<usize>) -> Option<(usize, usize)> {
+        let set = &self.or_null_alone[side(from)];
+        match after {
+            None => set.iter().next().copied(),
+            Some(a) => set.range((a + 1, 0)..).next().copied(),
+        }
+    }
+
+    /// Stops waiting for the elements of batch `b` (in document `doc`).
+    fn drop_batch(&mut self, b: usize, doc: usize) {
+        for slot in self.by_batch.remove(&b).unwrap_or_default() {
+            if self.get(slot).is_some_and(|p| p.at.doc == doc) {
+                self.take(slot);
+            }
+        }
+    }
+
+    /// Every message still waiting, in the order sent.
+    fn drain(&mut self) -> Vec<Pending> {
+        std::mem::take(&mut self.slots)
+            .into_iter()
+            .flatten()
+            .collect()
+    }
+}
+
+/// The messages an error with id null answers, waiting for it (text that is not JSON, an invalid
+/// message without a usable id, an empty batch), in the order sent; per side and by whether they
+/// were JSON, ordered by document, so the oldest one sent after a document is found in log n.
+#[derive(Debug, Default)]
+struct Unreadable {
+    /// Every one that waited (side, place, span, not JSON), by the order sent; `None` once answered.
+    slots: Vec<Option<(Direction, At, Span, bool)>>,
+    /// Per side, then [JSON, not JSON]: (document, slot) of those waiting.
+    waiting: [[BTreeSet<(usize, usize)>; 2]; 2],
+}
+
+impl Unreadable {
+    fn push(&mut self, from: Direction, at: At, span: Span, not_json: bool) {
+        let slot = self.slots.len();
+        self.waiting[side(from)][usize::from(not_json)].insert((at.doc, slot));
+        self.slots.push(Some((from, at, span, not_json)));
+    }
+
+    fn len(&self) -> usize {
+        self.slots.len()
+    }
+
+    /// Forgets those pushed since the length was `len`.
+    fn truncate(&mut self, len: usize) {
+        while self.slots.len() > len {
+            let slot = self.slots.len() - 1;
+            if let Some(Some((from, at, _, not_json))) = self.slots.pop() {
+                self.waiting[side(from)][usize::from(not_json)].remove(&(at.doc, slot));
+            }
+        }
+    }
+
+    fn take(&mut self, slot: usize) {
+        if let Some((from, at, _, not_json)) = self.slots.get_mut(slot).and_then(Option::take) {
+            self.waiting[side(from)][usize::from(not_json)].remove(&(at.doc, slot));
+        }
+    }
+
+    /// (document, slot) of the oldest of `from` (JSON or not) sent after document `after`.
+    fn first_after(
+        &self,
+        from: Direction,
+        not_json: bool,
+        after: Option<usize>,
+    ) -> Option<(usize, usize)> {
+        let set = &self.waiting[side(from)][usize::from(not_json)];
+        match after {
+            None => set.iter().next().copied(),
+            Some(a) => set.range((a + 1, 0)..).next().copied(),
+        }
+    }
+
+    /// Whether one of `from` sent in document `doc` or before still waits.
+    fn any_up_to(&self, from: Direction, doc: usize) -> bool {
+        self.waiting[side(from)]
+            .iter()
+            .any(|set| set.iter().next().is_some_and(|&(d, _)| d <= doc))
+    }
+
+    /// Every one still waiting, in the order sent.
+    fn drain(&mut self) -> Vec<(Direction, At, Span)> {
+        std::mem::take(&mut self.slots)
+            .into_iter()
+            .flatten()
+            .map(|(from, at, span, _)| (from, at, span))
+            .collect()
+    }
+}
+
+/// The most batches waiting under one id that a batch reply is compared with (ids reused by many
+/// unanswered batches would otherwise make each reply cost them all).
+const MAX_BATCHES_PER_ID: usize = 64;
 
 #[derive(Debug)]
 struct CallBatch {
@@ -62,10 +241,14 @@ fn id_key(id: &Node<'_>) -> Option<(String, String)> {
 
 struct Conversation<'d> {
     docs: &'d mut [Document],
-    pending: Vec<Pending>,
+    pending: Waiting,
     /// Messages the other side could not read (or whose id it could not detect): answered by id null.
-    unreadable: Vec<(Direction, At, Span)>,
+    unreadable: Unreadable,
     batches: Vec<CallBatch>,
+    /// Per side, (document, index) of the batches not answered yet.
+    unanswered: [BTreeSet<(usize, usize)>; 2],
+    /// The batches each (side, id) occurs in, oldest first (answered ones dropped when met).
+    batches_by_key: HashMap<(usize, String), VecDeque<usize>>,
     last_call: [Option<LastCall>; 2],
     /// Per side, the latest document of that side that a reply has answered by its id: an
     /// unreadable message sent before it was passed over, and a later error with id null is not
@@ -118,6 +301,19 @@ impl Conversation<'_> {
         .push(rule, &path, span, message);
     }
 
+    /// Notes a message of `from` that waits for an error with id null.
+    fn unreadable_message(&mut self, from: Direction, at: At, span: Span) {
+        let not_json = self.docs[at.doc].kind == Kind::ParseError;
+        self.unreadable.push(from, at, span, not_json);
+    }
+
+    /// Marks batch `b` answered.
+    fn batch_answered(&mut self, b: usize) {
+        let batch = &mut self.batches[b];
+        batch.answered = true;
+        self.unanswered[side(batch.from)].remove(&(batch.doc, b));
+    }
+
     fn kind(&mut self, at: At) -> (Kind, Option<Kind>) {
         let d = self.doc(at);
         (d.kind, d.intent)
@@ -136,10 +332,10 @@ impl Conversation<'_> {
             Kind::Request => {
                 let id = node.get("id")?;
                 let Some((key, shown)) = id_key(id) else {
-                    self.unreadable.push((from, at, node.span));
+                    self.unreadable_message(from, at, node.span);
                     return None;
                 };
-                if self.pending.iter().any(|p| p.key == key && p.from == from) {
+                if self.pending.find(&key, from).is_some() {
                     let message = format!(
                         "id {shown} is still waiting for its response (sent by an earlier request); the replies cannot be told apart"
                     );
@@ -181,7 +377,7 @@ impl Conversation<'_> {
             }
             Kind::Notification | Kind::Invalid if kind == Kind::Invalid => {
                 // An invalid message without a usable id is answered -32600 with id null.
-                self.unreadable.push((from, at, node.span));
+                self.unreadable_message(from, at, node.span);
                 None
             }
             Kind::Notification => {
@@ -201,12 +397,11 @@ impl Conversation<'_> {
         let Some((key, shown)) = id_key(id) else {
             return;
         }; // id-wrong-type already says it
-        if let Some(i) = self
+        if let Some(p) = self
             .pending
-            .iter()
-            .position(|p| p.key == key && p.from == asker)
+            .find(&key, asker)
+            .and_then(|slot| self.pending.take(slot))
         {
-            let p = self.pending.remove(i);
             self.answered(asker, p.at.doc);
             // A request with id null gets its id back (§5), a result included.
             if key == "null" && self.kind(p.at).0 == Kind::Request {
@@ -217,12 +412,9 @@ impl Conversation<'_> {
         if key == "null" && self.null_id_error(node, at, asker, id.span) {
             return;
         }
-        if key == "null" {
-            let waiting: Vec<usize> = (0..self.pending.len())
-                .filter(|&i| self.pending[i].from == asker)
-                .collect();
-            if let [only] = waiting[..] {
-                let p = self.pending.remove(only);
+        if key == "null" && self.pending.count(asker) == 1 {
+            let only = self.pending.of_side(asker).next();
+            if let Some(p) = only.and_then(|slot| self.pending.take(slot)) {
                 let message = format!(
                     "the request's id {} was readable, so the response must carry it instead of null",
                     p.shown
@@ -237,12 +429,17 @@ impl Conversation<'_> {
                 return;
             }
         }
-        let waiting: Vec<String> = self
+        let waiting_count = self.pending.count(asker);
+        let mut waiting: Vec<String> = self
             .pending
-            .iter()
-            .filter(|p| p.from == asker)
+            .of_side(asker)
+            .take(MAX_WAITING_NAMED)
+            .filter_map(|slot| self.pending.get(slot))
             .map(|p| p.shown.clone())
             .collect();
+        if waiting_count > waiting.len() {
+            waiting.push(format!("and {} more", waiting_count - waiting.len()));
+        }
         if waiting.is_empty() && self.last_call[side(asker)] == Some(LastCall::Notification) {
             self.flag(
                 at,
@@ -283,24 +480,26 @@ impl Conversation<'_> {
     /// batch-reply-mismatch (a batch is answered with an array of one response per request).
     fn null_id_error(&mut self, node: &Node<'_>, at: At, asker: Direction, span: Span) -> bool {
         let after = self.latest_answered[side(asker)];
-        let fresh = |doc: usize| after.is_none_or(|a| doc > a);
         let code = node
             .get("error")
             .and_then(|e| e.get("code"))
             .and_then(Node::as_i64);
         // (document, where: Ok(index into unreadable) / Err(index into pending), not JSON)
-        let mut candidates: Vec<(usize, Result<usize, usize>, bool)> = Vec::new();
-        for (i, u) in self.unreadable.iter().enumerate() {
-            if u.0 == asker && fresh(u.1.doc) {
-                let doc = &self.docs[u.1.doc];
-                candidates.push((u.1.doc, Ok(i), doc.kind == Kind::ParseError));
-            }
-        }
-        for (i, p) in self.pending.iter().enumerate() {
-            if p.or_null && p.from == asker && p.batch.is_none() && fresh(p.at.doc) {
-                candidates.push((p.at.doc, Err(i), false));
-            }
-        }
+        // Of each kind, only the oldest fresh one can be chosen (they are alike but for age).
+        let candidates: Vec<(usize, Result<usize, usize>, bool)> = [
+            self.unreadable
+                .first_after(asker, true, after)
+                .map(|(doc, slot)| (doc, Ok(slot), true)),
+            self.unreadable
+                .first_after(asker, false, after)
+                .map(|(doc, slot)| (doc, Ok(slot), false)),
+            self.pending
+                .first_or_null_after(asker, after)
+                .map(|(doc, slot)| (doc, Err(slot), false)),
+        ]
+        .into_iter()
+        .flatten()
+        .collect();
         let named = |not_json: bool| match code {
             Some(-32700) => not_json,
             Some(-32600) => !not_json,
@@ -314,25 +513,20 @@ impl Conversation<'_> {
             .map(|c| c.1);
         if let Some(place) = chosen {
             match place {
-                Ok(i) => {
-                    self.unreadable.remove(i);
-                }
-                Err(i) => {
-                    self.pending.remove(i);
+                Ok(slot) => self.unreadable.take(slot),
+                Err(slot) => {
+                    self.pending.take(slot);
                 }
             }
             return true;
         }
-        let Some(b) = self
-            .batches
-            .iter()
-            .position(|b| b.from == asker && !b.answered && fresh(b.doc))
-        else {
-            if self
-                .unreadable
-                .iter()
-                .any(|u| u.0 == asker && !fresh(u.1.doc))
-            {
+        let unanswered = &self.unanswered[side(asker)];
+        let oldest_fresh = match after {
+            None => unanswered.iter().next(),
+            Some(a) => unanswered.range((a + 1, 0)..).next(),
+        };
+        let Some(&(_, b)) = oldest_fresh else {
+            if after.is_some_and(|a| self.unreadable.any_up_to(asker, a)) {
                 self.flag(
                     at,
                     Some("id"),
@@ -344,11 +538,10 @@ impl Conversation<'_> {
             }
             return false;
         };
-        let batch = &mut self.batches[b];
-        batch.answered = true;
+        self.batch_answered(b);
+        let batch = &self.batches[b];
         let (batch_doc, keys) = (batch.doc, batch.keys.clone());
-        self.pending
-            .retain(|p| p.batch != Some(b) || p.at.doc != batch_doc);
+        self.pending.drop_batch(b, batch_doc);
         if self.docs[batch_doc]
             .violations
             .iter()
@@ -407,6 +600,16 @@ impl Conversation<'_> {
             self.last_call[side(from)] = Some(LastCall::Notification);
             return;
         }
+        for key in &keys {
+            let batches = self
+                .batches_by_key
+                .entry((side(from), key.clone()))
+                .or_default();
+            if batches.back() != Some(&index) {
+                batches.push_back(index);
+            }
+        }
+        self.unanswered[side(from)].insert((doc, index));
         self.batches.push(CallBatch {
             from,
             doc,
@@ -419,31 +622,40 @@ impl Conversation<'_> {
     }
 
     /// The unanswered batch of `asker` a batch reply with these elements answers: the one most of
-    /// its ids belong to (replies to two batches may come in either order), the oldest on a tie.
-    fn batch_answered_by(&self, items: &[Node<'_>], asker: Direction) -> Option<usize> {
-        let keys: Vec<String> = items
+    /// its ids belong to (replies to two batches may come in either order), the oldest on a tie,
+    /// among the first [`MAX_BATCHES_PER_ID`] batches waiting under each id; with no id shared,
+    /// the oldest.
+    fn batch_answered_by(&mut self, items: &[Node<'_>], asker: Direction) -> Option<usize> {
+        let mut shared: HashMap<usize, usize> = HashMap::new();
+        let keys = items
             .iter()
             .filter_map(|item| item.get("id").and_then(id_key))
-            .map(|(key, _)| key)
-            .collect();
-        let mut best: Option<(usize, usize)> = None;
-        for (i, b) in self.batches.iter().enumerate() {
-            if b.from != asker || b.answered {
+            .map(|(key, _)| key);
+        for key in keys {
+            let Some(batches) = self.batches_by_key.get_mut(&(side(asker), key)) else {
                 continue;
+            };
+            while batches.front().is_some_and(|&b| self.batches[b].answered) {
+                batches.pop_front();
             }
-            let shared = keys.iter().filter(|k| b.keys.contains(k)).count();
-            if best.is_none_or(|(_, most)| shared > most) {
-                best = Some((i, shared));
+            for &b in batches.iter().take(MAX_BATCHES_PER_ID) {
+                if !self.batches[b].answered {
+                    *shared.entry(b).or_default() += 1;
+                }
             }
         }
-        best.map(|(i, _)| i)
+        shared
+            .into_iter()
+            .max_by_key(|&(b, count)| (count, std::cmp::Reverse(b)))
+            .map(|(b, _)| b)
+            .or_else(|| self.unanswered[side(asker)].iter().next().map(|&(_, b)| b))
     }
 
     fn batch_of_responses(&mut self, items: &[Node<'_>], doc: usize, from: Direction, span: Span) {
         let asker = other(from);
         let Some(b) = self.batch_answered_by(items, asker) else {
             if self.last_call[side(asker)] == Some(LastCall::Notification)
-                && !self.pending.iter().any(|p| p.from == asker)
+                && self.pending.count(asker) == 0
             {
                 self.flag(
                     At { doc, item: None },
@@ -459,30 +671,47 @@ impl Conversation<'_> {
             }
             return;
         };
-        self.batches[b].answered = true;
+        self.batch_answered(b);
         let mut expected: Vec<String> = self.batches[b].keys.clone();
         expected.extend(std::iter::repeat_n(
             "null".to_string(),
             self.batches[b].unreadable.len(),
         ));
+        // Where each id waits among `expected` (oldest first), and where those wait that id null
+        // answers too (invalid elements whose id was readable): one look-up per reply.
+        let or_null: HashSet<String> = self.batches[b].or_null.iter().cloned().collect();
+        let mut places: HashMap<&str, VecDeque<usize>> = HashMap::new();
+        let mut or_null_places: BTreeSet<usize> = BTreeSet::new();
+        for (j, k) in expected.iter().enumerate() {
+            places.entry(k.as_str()).or_default().push_back(j);
+            if or_null.contains(k) {
+                or_null_places.insert(j);
+            }
+        }
+        let mut replied = vec![false; expected.len()];
         let mut extra = Vec::new();
         let mut null_requests = self.batches[b].null_requests;
         for (i, item) in items.iter().enumerate() {
             let Some((key, shown)) = item.get("id").and_then(id_key) else {
                 continue;
             };
-            let or_null = &self.batches[b].or_null;
-            let found = expected.iter().position(|k| *k == key).or_else(|| {
-                // id null answers an invalid element whose id was readable, too.
-                if key == "null" {
-                    expected.iter().position(|k| or_null.contains(k))
-                } else {
-                    None
+            let mut found = None;
+            if let Some(queue) = places.get_mut(key.as_str()) {
+                while let Some(j) = queue.pop_front() {
+                    if !replied[j] {
+                        found = Some(j);
+                        break;
+                    }
                 }
-            });
+            }
+            if found.is_none() && key == "null" {
+                // id null answers an invalid element whose id was readable, too.
+                found = or_null_places.iter().next().copied();
+            }
             match found {
                 Some(j) => {
-                    expected.remove(j);
+                    replied[j] = true;
+                    or_null_places.remove(&j);
                     // A result with id null answers one of the batch's requests with id null.
                     if key == "null"
                         && null_requests > 0
@@ -496,11 +725,15 @@ impl Conversation<'_> {
                 None => extra.push(shown),
             }
         }
-        let missing: Vec<String> = expected.iter().map(|k| shown_of(k)).collect();
+        let missing: Vec<String> = expected
+            .iter()
+            .zip(&replied)
+            .filter(|(_, replied)| !**replied)
+            .map(|(k, _)| shown_of(k))
+            .collect();
         let batch_doc = self.batches[b].doc;
         self.answered(asker, batch_doc);
-        self.pending
-            .retain(|p| p.batch != Some(b) || p.at.doc != batch_doc);
+        self.pending.drop_batch(b, batch_doc);
         if missing.is_empty() && extra.is_empty() {
             return;
         }
@@ -544,9 +777,11 @@ pub(super) fn check(stream: &Stream<'_>, documents: &mut [Document], profile: Pr
     let both_sides = [present(Direction::Client), present(Direction::Server)];
     let mut conv = Conversation {
         docs: documents,
-        pending: Vec::new(),
-        unreadable: Vec::new(),
+        pending: Waiting::default(),
+        unreadable: Unreadable::default(),
         batches: Vec::new(),
+        unanswered: [BTreeSet::new(), BTreeSet::new()],
+        batches_by_key: HashMap::new(),
         last_call: [None, None],
         latest_answered: [None, None],
     };
@@ -556,7 +791,7 @@ pub(super) fn check(stream: &Stream<'_>, documents: &mut [Document], profile: Pr
         };
         let at = At { doc, item: None };
         let Ok(parsed) = &segment.parsed else {
-            conv.unreadable.push((from, at, segment.span));
+            conv.unreadable_message(from, at, segment.span);
             continue;
         };
         let root = &parsed.root;
@@ -573,7 +808,7 @@ pub(super) fn check(stream: &Stream<'_>, documents: &mut [Document], profile: Pr
             }
             Value::Array(items) if items.is_empty() => {
                 if from == Direction::Client {
-                    conv.unreadable.push((from, at, root.span));
+                    conv.unreadable_message(from, at, root.span);
                 }
             }
             Value::Array(items) => {
@@ -587,10 +822,10 @@ pub(super) fn check(stream: &Stream<'_>, documents: &mut [Document], profile: Pr
                     conv.batch_of_calls(items, doc, from);
                 }
             }
-            _ => conv.unreadable.push((from, at, root.span)),
+            _ => conv.unreadable_message(from, at, root.span),
         }
     }
-    let pending = std::mem::take(&mut conv.pending);
+    let pending = conv.pending.drain();
     for p in pending {
         if both_sides[side(other(p.from))] {
             let message = if p.or_null {
@@ -604,7 +839,7 @@ pub(super) fn check(stream: &Stream<'_>, documents: &mut [Document], profile: Pr
             conv.flag(p.at, Some("id"), &REQUEST_UNANSWERED, p.span, message);
         }
     }
-    let mut unreadable = std::mem::take(&mut conv.unreadable);
+    let mut unreadable = conv.unreadable.drain();
     // Unreadable elements of batches that got no reply at all.
     for b in conv.batches.iter().filter(|b| !b.answered) {
         unreadable.extend(b.unreadable.iter().map(|&(at, span)| (b.from, at, span)));

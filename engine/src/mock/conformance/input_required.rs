@@ -10,7 +10,7 @@ use crate::json::{Json, Node};
 
 use super::super::ask::{self, Capability};
 use super::super::content::{text_content, tool_error};
-use super::super::rounds::{input_required, retry, InputRequest, Retry};
+use super::super::rounds::{input_required, refuse_breaking_form, retry, InputRequest, Retry};
 use super::{content, user, MockServer, Outcome, RpcError};
 
 /// The tools, as `tools/list` names them (none takes arguments).
@@ -94,6 +94,51 @@ fn confirm_request() -> InputRequest {
     )
 }
 
+fn step1_request() -> InputRequest {
+    InputRequest::new(
+        "step1",
+        Capability::Elicitation,
+        form("Step 1: What is your name?", "name", "string"),
+    )
+}
+
+fn step2_request() -> InputRequest {
+    InputRequest::new(
+        "step2",
+        Capability::Elicitation,
+        form("Step 2: What is your favorite color?", "color", "string"),
+    )
+}
+
+fn context_request() -> InputRequest {
+    InputRequest::new(
+        "user_context",
+        Capability::Elicitation,
+        form("What context should the prompt use?", "context", "string"),
+    )
+}
+
+/// The forms the tool `name` asks with (its `elicitation/create` requests, by key).
+fn forms(name: &str) -> Vec<InputRequest> {
+    match name {
+        "test_input_required_result_request_state"
+        | "test_input_required_result_tampered_state" => vec![confirm_request()],
+        "test_input_required_result_multi_round" => vec![step1_request(), step2_request()],
+        "test_input_required_result_sampling" | "test_input_required_result_list_roots" => {
+            Vec::new()
+        }
+        _ => vec![name_request("user_name")],
+    }
+}
+
+/// -32602 when an answer under the key of one of `forms` is an accepted form that breaks the
+/// `requestedSchema` asked with (as `ask_name` refuses one), before a tool reads it.
+fn refuse_breaking_forms(retry: &Retry<'_, '_>, forms: &[InputRequest]) -> Result<(), RpcError> {
+    forms
+        .iter()
+        .try_for_each(|form| refuse_breaking_form(retry, form))
+}
+
 fn roots_request() -> InputRequest {
     InputRequest::new("client_roots", Capability::Roots, Json::Object(Vec::new()))
 }
@@ -127,6 +172,7 @@ pub(super) fn tools_call(
 
 fn answer(server: &MockServer, name: &str, binding: &str, params: Option<&Node<'_>>) -> Outcome {
     let retry = retry(server, binding, params)?;
+    refuse_breaking_forms(&retry, &forms(name))?;
     let ask = |requests: Vec<InputRequest>, state: Option<&str>| -> Outcome {
         declared(server, &requests)?;
         Ok(input_required(server, binding, requests, state))
@@ -193,34 +239,20 @@ fn answer(server: &MockServer, name: &str, binding: &str, params: Option<&Node<'
             }
             ask(requests, Some("awaiting-all"))
         }
-        "test_input_required_result_multi_round" => {
-            let step1 = InputRequest::new(
-                "step1",
-                Capability::Elicitation,
-                form("Step 1: What is your name?", "name", "string"),
-            );
-            let step2 = || {
-                InputRequest::new(
-                    "step2",
-                    Capability::Elicitation,
-                    form("Step 2: What is your favorite color?", "color", "string"),
-                )
-            };
-            match retry.state.as_deref() {
-                Some(state) if state.starts_with("step2:") => {
-                    let name = &state["step2:".len()..];
-                    match field(&retry, "step2", "color") {
-                        Some(color) => done(format!("{name}'s favourite colour is {color}.")),
-                        None => ask(vec![step2()], Some(state)),
-                    }
+        "test_input_required_result_multi_round" => match retry.state.as_deref() {
+            Some(state) if state.starts_with("step2:") => {
+                let name = &state["step2:".len()..];
+                match field(&retry, "step2", "color") {
+                    Some(color) => done(format!("{name}'s favourite colour is {color}.")),
+                    None => ask(vec![step2_request()], Some(state)),
                 }
-                Some("step1") => match field(&retry, "step1", "name") {
-                    Some(name) => ask(vec![step2()], Some(&format!("step2:{name}"))),
-                    None => ask(vec![step1], Some("step1")),
-                },
-                _ => ask(vec![step1], Some("step1")),
             }
-        }
+            Some("step1") => match field(&retry, "step1", "name") {
+                Some(name) => ask(vec![step2_request()], Some(&format!("step2:{name}"))),
+                None => ask(vec![step1_request()], Some("step1")),
+            },
+            _ => ask(vec![step1_request()], Some("step1")),
+        },
         _ => {
             // test_input_required_result_capabilities: only what the client can answer.
             let mut requests = Vec::new();
@@ -257,6 +289,7 @@ fn answer(server: &MockServer, name: &str, binding: &str, params: Option<&Node<'
 pub(super) fn prompts_get(server: &MockServer, params: Option<&Node<'_>>) -> Outcome {
     let binding = format!("prompts/get {}", PROMPT.0);
     let retry = retry(server, &binding, params)?;
+    refuse_breaking_forms(&retry, &[context_request()])?;
     if !server.request.modern {
         return Err(RpcError::invalid_params([(
             "/params/name",
@@ -277,11 +310,7 @@ pub(super) fn prompts_get(server: &MockServer, params: Option<&Node<'_>>) -> Out
             ),
         ])),
         None => {
-            let requests = vec![InputRequest::new(
-                "user_context",
-                Capability::Elicitation,
-                form("What context should the prompt use?", "context", "string"),
-            )];
+            let requests = vec![context_request()];
             declared(server, &requests)?;
             Ok(input_required(server, &binding, requests, None))
         }

@@ -148,14 +148,19 @@ async fn discover<L: ProbeLink>(
         }
         Some(doc) => {
             let ours = names(doc);
+            // Each side's names in a set: one look-up per method, not a search of the other list.
+            let set = |names: &[String]| -> std::collections::HashSet<String> {
+                names.iter().cloned().collect()
+            };
+            let (ours_set, theirs_set) = (set(&ours), set(&theirs));
             let lacks: Vec<&str> = ours
                 .iter()
-                .filter(|n| !theirs.contains(n))
+                .filter(|n| !theirs_set.contains(*n))
                 .map(String::as_str)
                 .collect();
             let extra: Vec<&str> = theirs
                 .iter()
-                .filter(|n| !ours.contains(n))
+                .filter(|n| !ours_set.contains(*n))
                 .map(String::as_str)
                 .collect();
             let mut said = vec!["a valid document that differs from the one given".to_string()];

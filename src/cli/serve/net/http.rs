@@ -371,7 +371,10 @@ async fn post(request: Request<Incoming>, name: &str, verbose: bool, served: Ser
         }
     };
     if verbose {
-        eprintln!("--> [{name}] {}", String::from_utf8_lossy(&body).trim());
+        eprintln!(
+            "--> [{name}] {}",
+            crate::cli::diagnostic::printable(String::from_utf8_lossy(&body).trim())
+        );
     }
     if body.iter().all(u8::is_ascii_whitespace) {
         // No JSON value at all: what a server reading it answers (RFC 8259 §2: one value).
@@ -406,7 +409,10 @@ async fn post(request: Request<Incoming>, name: &str, verbose: bool, served: Ser
     let mut reply = if let Some(closing) = listen {
         if verbose {
             for message in &sent {
-                eprintln!("<-- [{name}] (event) {message}");
+                eprintln!(
+                    "<-- [{name}] (event) {}",
+                    crate::cli::diagnostic::printable_of(&message)
+                );
             }
             eprintln!("<-- [{name}] 200 (an SSE stream, open until the client closes it)");
         }
@@ -415,7 +421,10 @@ async fn post(request: Request<Incoming>, name: &str, verbose: bool, served: Ser
         // A call that waits for the client: what was sent so far, then the rest as it comes.
         if verbose {
             for message in &sent {
-                eprintln!("<-- [{name}] (event) {message}");
+                eprintln!(
+                    "<-- [{name}] (event) {}",
+                    crate::cli::diagnostic::printable_of(&message)
+                );
             }
             eprintln!("<-- [{name}] 200 (an SSE stream, open until the client answers)");
         }
@@ -425,7 +434,10 @@ async fn post(request: Request<Incoming>, name: &str, verbose: bool, served: Ser
             None => {
                 if verbose {
                     for message in &sent {
-                        eprintln!("<-- [{name}] (not sent: no stream to carry it) {message}");
+                        eprintln!(
+                            "<-- [{name}] (not sent: no stream to carry it) {}",
+                            crate::cli::diagnostic::printable_of(&message)
+                        );
                     }
                     eprintln!("<-- [{name}] 202 // nothing is returned");
                 }
@@ -444,7 +456,11 @@ async fn post(request: Request<Incoming>, name: &str, verbose: bool, served: Ser
                         .unwrap_or(StatusCode::OK)
                 };
                 if verbose {
-                    eprintln!("<-- [{name}] {} {answer}", status.as_u16());
+                    eprintln!(
+                        "<-- [{name}] {} {}",
+                        status.as_u16(),
+                        crate::cli::diagnostic::printable_of(&answer)
+                    );
                 }
                 if !sent.is_empty() {
                     // The server had something to send before its reply (log lines, progress):
@@ -452,7 +468,10 @@ async fn post(request: Request<Incoming>, name: &str, verbose: bool, served: Ser
                     let mut stream = String::new();
                     for message in &sent {
                         if verbose {
-                            eprintln!("<-- [{name}] (event) {message}");
+                            eprintln!(
+                                "<-- [{name}] (event) {}",
+                                crate::cli::diagnostic::printable_of(&message)
+                            );
                         }
                         stream.push_str(&event(message));
                     }
@@ -506,7 +525,11 @@ async fn post_openrpc(
         StatusCode::OK
     };
     if verbose {
-        eprintln!("<-- [{name}] {} {reply}", status.as_u16());
+        eprintln!(
+            "<-- [{name}] {} {}",
+            status.as_u16(),
+            crate::cli::diagnostic::printable_of(&reply)
+        );
     }
     if json {
         with_type(status, "application/json", reply)
@@ -723,7 +746,11 @@ fn sse_stream(sent: Vec<String>, waiting: Waiting, name: String, verbose: bool) 
         };
         if state.verbose {
             for message in &messages {
-                eprintln!("<-- [{}] (event) {message}", state.name);
+                eprintln!(
+                    "<-- [{}] (event) {}",
+                    state.name,
+                    crate::cli::diagnostic::printable_of(&message)
+                );
             }
         }
         Some((messages.iter().map(|m| event(m)).collect::<String>(), state))

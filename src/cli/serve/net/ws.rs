@@ -164,7 +164,10 @@ pub(super) async fn connection(mut stream: TcpStream, name: String, context: Con
         let reply = match frame {
             Message::Text(text) => {
                 if verbose {
-                    eprintln!("--> [{name}] {}", text.as_str().trim());
+                    eprintln!(
+                        "--> [{name}] {}",
+                        crate::cli::diagnostic::printable(text.as_str().trim())
+                    );
                 }
                 if text.trim().is_empty() {
                     // An empty frame holds no JSON value: the client must not wait forever.
@@ -186,7 +189,10 @@ pub(super) async fn connection(mut stream: TcpStream, name: String, context: Con
                     // What the server sent on its own while answering goes first, a frame each.
                     for message in sent {
                         if verbose {
-                            eprintln!("<-- [{name}] {message}");
+                            eprintln!(
+                                "<-- [{name}] {}",
+                                crate::cli::diagnostic::printable_of(&message)
+                            );
                         }
                         if socket.send(Message::text(message)).await.is_err() {
                             break;
@@ -210,7 +216,10 @@ pub(super) async fn connection(mut stream: TcpStream, name: String, context: Con
         match reply {
             Some(reply) => {
                 if verbose {
-                    eprintln!("<-- [{name}] {reply}");
+                    eprintln!(
+                        "<-- [{name}] {}",
+                        crate::cli::diagnostic::printable_of(&reply)
+                    );
                 }
                 if let Err(e) = socket.send(Message::text(reply)).await {
                     if verbose {
