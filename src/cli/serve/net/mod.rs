@@ -7,7 +7,8 @@
 //! - The listening URLs are printed on stderr as one line, `jrpc serve: WebSocket on ws://HOST:PORT,
 //!   HTTP on http://HOST:PORT` (port 0 shows the port the system chose), so scripts and tests can
 //!   read it.
-//! - One thread, one tokio current-thread runtime. Ctrl+C, SIGTERM or `--exit-after SECS` stop it:
+//! - One thread, one tokio current-thread runtime; every message is answered on its blocking pool
+//!   ([`off_thread`]), so the runtime's thread only moves bytes. Ctrl+C, SIGTERM or `--exit-after SECS` stop it:
 //!   WebSocket peers get a close frame (1001, going away), HTTP connections finish what they were
 //!   answering, then it exits 0.
 
