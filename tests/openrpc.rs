@@ -1075,3 +1075,72 @@ fn a_batch_whose_replies_would_pass_16_mib_is_answered_with_one_error() {
     let reply = openrpc::mock::reply(&doc, batch.as_bytes()).expect("answered");
     assert_eq!(reply, common::REPLY_TOO_LARGE);
 }
+
+/// A document of `count` methods named `m…m_NNNNNN` (57 characters each).
+fn many_methods(count: usize) -> OpenRpc {
+    let methods: Vec<Value> = (0..count)
+        .map(|i| json!({"name": format!("{}_{i:06}", "m".repeat(50)), "params": [], "result": {"name": "r", "schema": {"type": "integer"}}}))
+        .collect();
+    let doc =
+        json!({"openrpc": "1.3.2", "info": {"title": "many", "version": "1"}, "methods": methods});
+    OpenRpc::load(doc.to_string().as_bytes()).expect("the document loads")
+}
+
+#[test]
+fn unknown_method_suggestions_are_bounded_per_name_and_per_input() {
+    let doc = many_methods(5_000);
+    // One near miss is still named.
+    let near = served(
+        &doc,
+        &json!({"jsonrpc": "2.0", "method": format!("{}_00001", "m".repeat(50)), "id": 1}),
+    );
+    assert_eq!(near["error"]["code"], -32601);
+    assert!(
+        near["error"]["data"]["nearest"]
+            .as_array()
+            .is_some_and(|n| !n.is_empty()),
+        "{near}"
+    );
+    // A batch of 300 distinct unknown names of that length: each compared with every method,
+    // it was minutes of work; now each name compares with at most 256, and the batch stops
+    // looking at its budget.
+    let batch: Vec<Value> = (0..300)
+        .map(
+            |i| json!({"jsonrpc": "2.0", "method": format!("{}_{i:06}x", "q".repeat(50)), "id": i}),
+        )
+        .collect();
+    let started = std::time::Instant::now();
+    let reply = openrpc::mock::reply(&doc, Value::Array(batch).to_string().as_bytes())
+        .expect("a batch of calls is answered");
+    let took = started.elapsed();
+    assert!(
+        took < std::time::Duration::from_secs(3),
+        "300 unknown names took {took:?}"
+    );
+    let replies: Value = serde_json::from_str(&reply).expect("the reply is JSON");
+    let last = &replies[299]["error"]["data"];
+    assert_eq!(last["nearest"], json!([]));
+    assert!(
+        last["note"]
+            .as_str()
+            .is_some_and(|n| n.contains("not searched")),
+        "{last}"
+    );
+    // The same names in a transcript checked against the document: the same bound.
+    let transcript: String = (0..300)
+        .map(|i| {
+            format!(
+                "--> {}\n",
+                json!({"jsonrpc": "2.0", "method": format!("{}_{i:06}x", "q".repeat(50)), "id": i})
+            )
+        })
+        .collect();
+    let started = std::time::Instant::now();
+    let found = findings(&doc, &transcript);
+    assert!(
+        started.elapsed() < std::time::Duration::from_secs(3),
+        "{:?}",
+        started.elapsed()
+    );
+    assert_eq!(found.len(), 300, "{found:?}");
+}

@@ -1194,3 +1194,94 @@ fn a_flood_of_large_notifications_stops_at_16_mib_kept_saying_what_was_dropped()
     // 16 MiB kept, 32 MiB read ahead at most, and the judging.
     assert!(peak < 256 * 1024, "peak {peak} KiB");
 }
+
+#[test]
+fn judging_a_large_conversation_cannot_hold_the_probe_past_its_total_timeout() {
+    // 15 000 notifications of 1 KB at once (15 MB, under the 16 MiB a probe keeps), then silence:
+    // judging them after the run is seconds of linear work in a debug build, past the deadline.
+    let flood = transcript_path("judged-late");
+    let line = serde_json::json!({"jsonrpc": "2.0", "method": "notifications/message", "params": {"level": "info", "data": vec![0; 450]}});
+    std::fs::write(&flood, format!("{line}\n").repeat(15_000)).unwrap();
+    let transcript = transcript_path("judged-late-transcript");
+    let script = format!(
+        "cat '{}'; while IFS= read -r l; do :; done",
+        flood.display()
+    );
+    let started = std::time::Instant::now();
+    let (code, report) = probe_json(&[
+        "--profile",
+        "mcp",
+        "--timeout",
+        "1",
+        "--total-timeout",
+        "1",
+        "--transcript",
+        transcript.to_str().unwrap(),
+        "--",
+        "sh",
+        "-c",
+        &script,
+    ]);
+    let took = started.elapsed();
+    let _ = std::fs::remove_file(&flood);
+    // --total-timeout, its grace (1 s), and the report's writing.
+    assert!(
+        took < std::time::Duration::from_secs(3),
+        "the probe took {took:?} with --total-timeout 1"
+    );
+    assert_eq!(code, Some(1));
+    let stopped = report["stopped"].as_str().unwrap_or_default();
+    if took > std::time::Duration::from_secs(2) {
+        assert!(
+            stopped.contains("not finished within --total-timeout (1 s, and 1 s of grace): judging the conversation"),
+            "{stopped}"
+        );
+    }
+    // Nothing is lost: the conversation is in the transcript either way.
+    let kept = std::fs::read_to_string(&transcript).unwrap();
+    assert!(
+        kept.lines().count() > 1_000,
+        "{} lines",
+        kept.lines().count()
+    );
+    let _ = std::fs::remove_file(&transcript);
+}
+
+#[test]
+fn loading_a_large_openrpc_document_counts_toward_the_total_timeout() {
+    // 30 000 methods (4 MB): loading them is seconds of linear work in a debug build, and it
+    // came before the probe's clock started.
+    let methods: Vec<Value> = (0..30_000)
+        .map(|i| serde_json::json!({"name": format!("method_{i}"), "params": [], "result": {"name": "r", "schema": {"type": "integer"}}}))
+        .collect();
+    let doc = serde_json::json!({"openrpc": "1.3.2", "info": {"title": "many", "version": "1"}, "methods": methods});
+    let path = transcript_path("many-methods.json");
+    std::fs::write(&path, doc.to_string()).unwrap();
+    let started = std::time::Instant::now();
+    let out = probe(&[
+        "--openrpc",
+        path.to_str().unwrap(),
+        "--timeout",
+        "1",
+        "--total-timeout",
+        "1",
+        "--",
+        "sh",
+        "-c",
+        "while IFS= read -r l; do :; done",
+    ]);
+    let took = started.elapsed();
+    let _ = std::fs::remove_file(&path);
+    assert!(
+        took < std::time::Duration::from_secs(3),
+        "the probe took {took:?} with --total-timeout 1"
+    );
+    // Never reached: the document was still being loaded, or the silent server never answered.
+    assert_eq!(out.status.code(), Some(2));
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        said.contains("not finished within --total-timeout (1 s, and 1 s of grace): loading the OpenRPC document was stopped")
+            || said.contains("ran out of time"),
+        "{said}"
+    );
+}

@@ -744,3 +744,59 @@ fn new_sessions_forget_the_least_recently_used_not_one_in_use() {
         idle.body
     );
 }
+
+/// POSTs `body` on a connection of its own to `addr`; `sent` hears when the body is written.
+/// The HTTP status of the reply.
+fn post_on_own_connection(addr: &str, body: &str, sent: std::sync::mpsc::Sender<()>) -> u16 {
+    let mut stream = TcpStream::connect(addr).expect("the server accepts");
+    stream.set_read_timeout(Some(WAIT)).unwrap();
+    let head = format!(
+        "POST /mcp HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\nContent-Type: application/json\r\nAccept: application/json\r\nContent-Length: {}\r\n\r\n",
+        body.len()
+    );
+    stream.write_all(head.as_bytes()).unwrap();
+    stream.write_all(body.as_bytes()).unwrap();
+    let _ = sent.send(());
+    let mut raw = Vec::new();
+    stream
+        .read_to_end(&mut raw)
+        .expect("the response ends in time");
+    Reply::parse(&String::from_utf8_lossy(&raw)).status
+}
+
+#[test]
+fn heavy_requests_on_other_connections_do_not_hold_up_a_ping() {
+    let server = http_server();
+    let addr = server.addr("http");
+    // A batch of 200 000 calls (13 MB): linear work, seconds of it in a debug build. Answered
+    // under the lock of every session, the server answered nothing else meanwhile.
+    let batch: Vec<String> = (0..200_000)
+        .map(|i| format!(r#"{{"jsonrpc":"2.0","method":"sum","params":[1,2],"id":{i}}}"#))
+        .collect();
+    let batch = std::sync::Arc::new(format!("[{}]", batch.join(",")));
+    let (sent, written) = std::sync::mpsc::channel();
+    let heavy: Vec<_> = (0..3)
+        .map(|_| {
+            let (addr, batch, sent) = (addr.clone(), std::sync::Arc::clone(&batch), sent.clone());
+            std::thread::spawn(move || post_on_own_connection(&addr, &batch, sent))
+        })
+        .collect();
+    for _ in 0..3 {
+        written
+            .recv_timeout(WAIT)
+            .expect("the heavy bodies are written");
+    }
+    std::thread::sleep(std::time::Duration::from_millis(300));
+    let started = std::time::Instant::now();
+    let ping = server.post(&[], r#"{"jsonrpc":"2.0","method":"ping","id":1}"#);
+    let took = started.elapsed();
+    assert_eq!(ping.status, 200, "{}", ping.body);
+    assert_eq!(ping.body, r#"{"jsonrpc":"2.0","result":{},"id":1}"#);
+    assert!(
+        took < std::time::Duration::from_millis(1500),
+        "the ping waited {took:?} behind the heavy requests"
+    );
+    for request in heavy {
+        assert_eq!(request.join().expect("the heavy POST ran"), 200);
+    }
+}

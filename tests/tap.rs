@@ -362,3 +362,84 @@ fn findings_never_hold_the_traffic_up_when_standard_error_is_not_read() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn the_tap_ends_soon_after_its_server_however_much_is_left_to_check() {
+    use std::io::{BufRead, BufReader, Read};
+    use std::time::{Duration, Instant};
+    // 20 replies of 300 tools, each with an inputSchema of 60 properties (1.5 MB a reply): each
+    // reply's schemas are compiled and kept, seconds of work in a debug build. The server
+    // writes them and exits at once; the checker was joined with no limit.
+    let dir = std::env::temp_dir().join(format!("jrpc-tap-late-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let properties: serde_json::Map<String, serde_json::Value> = (0..60)
+        .map(|k| {
+            (
+                format!("p{k}"),
+                serde_json::json!({"type": "string", "pattern": "^[a-z]{1,8}$", "description": "x".repeat(20)}),
+            )
+        })
+        .collect();
+    let tools: Vec<serde_json::Value> = (0..300)
+        .map(|i| serde_json::json!({"name": format!("t{i}"), "inputSchema": {"type": "object", "properties": properties}}))
+        .collect();
+    let reply = serde_json::json!({"jsonrpc": "2.0", "id": 1, "result": {"tools": tools}});
+    let replies = dir.join("replies.jsonl");
+    std::fs::write(&replies, format!("{reply}\n").repeat(20)).unwrap();
+    let mut child = Command::new(JRPC)
+        .args(["tap", "--profile", "mcp", "--", "sh", "-c"])
+        .arg(format!("read l; cat '{}'; exit 3", replies.display()))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("jrpc runs");
+    let mut to_tap = child.stdin.take().unwrap();
+    writeln!(
+        to_tap,
+        r#"{{"jsonrpc":"2.0","id":1,"method":"tools/list"}}"#
+    )
+    .unwrap();
+    let mut stderr = child.stderr.take().unwrap();
+    let findings = std::thread::spawn(move || {
+        let mut text = String::new();
+        let _ = stderr.read_to_string(&mut text);
+        text
+    });
+    // Every reply passed through: the server has written all it had, and exits.
+    let mut from_tap = BufReader::new(child.stdout.take().unwrap());
+    let mut line = String::new();
+    for _ in 0..20 {
+        line.clear();
+        from_tap
+            .read_line(&mut line)
+            .expect("a reply passes through");
+        assert!(line.ends_with('\n'), "the replies were cut short");
+    }
+    let passed = Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        if passed.elapsed() > Duration::from_secs(30) {
+            let _ = child.kill();
+            panic!("the tap outlived its server by 30 s");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    let lingered = passed.elapsed();
+    assert_eq!(status.code(), Some(3), "the server's status passes through");
+    // The checker's 2 s, then up to 2 s for the findings to be written.
+    assert!(
+        lingered < Duration::from_secs(5),
+        "the tap outlived its server by {lingered:?}"
+    );
+    let findings = findings.join().unwrap();
+    if lingered > Duration::from_secs(2) {
+        assert!(
+            findings.contains("not checked: time budget spent"),
+            "{findings}"
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

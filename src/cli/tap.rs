@@ -22,7 +22,9 @@
 //! than wait, and the end says what they dropped: a client that never reads the tap's standard
 //! error is not held up by it. What is kept is bounded too: a message longer than [`MAX_CHECKED`]
 //! is passed on untouched as it comes but neither kept, recorded nor checked (its size is noted),
-//! and at most [`MAX_WAITING_BYTES`] of messages wait for the checker.
+//! and at most [`MAX_WAITING_BYTES`] of messages wait for the checker. Once the server has ended,
+//! the checker has [`CHECK_GRACE`] to finish: what it has not checked by then is counted and said
+//! ("not checked: time budget spent"), and the tap exits with the server's status.
 
 use std::fs::File;
 use std::io::{self, BufWriter, Read, Write};
@@ -51,6 +53,9 @@ const MAX_WAITING: usize = 4096;
 /// Findings waiting to be written at most; past it (their output is not being read) a finding
 /// is dropped (counted, and said at the end).
 const MAX_QUEUED_FINDINGS: usize = 1024;
+/// How long the checker may go on once the server has ended (and its output is read to the
+/// end): the messages it has not checked by then are counted, said, and left unchecked.
+pub const CHECK_GRACE: Duration = Duration::from_secs(2);
 /// How long the tap, once the server has ended, waits for its last findings to be written.
 const FINDINGS_GRACE: Duration = Duration::from_secs(2);
 /// Bytes read at once.
@@ -146,6 +151,12 @@ struct Dropped {
     unchecked: AtomicUsize,
     /// Findings not written: their output was not being read.
     findings: AtomicUsize,
+    /// Messages handed to the checker and not checked yet.
+    pending: AtomicUsize,
+    /// Set when the checker's time ran out ([`CHECK_GRACE`]): it checks nothing more.
+    out_of_time: std::sync::atomic::AtomicBool,
+    /// Messages left unchecked when the checker's time ran out.
+    late: AtomicUsize,
 }
 
 /// What both directions share: the transcript, the message counters, and the way to the checker.
@@ -222,7 +233,11 @@ impl Recorder {
         let Some(checker) = &self.checker else {
             return false;
         };
+        let checked = matches!(job, Job::Check { .. });
         if checker.try_send(job).is_ok() {
+            if checked {
+                self.dropped.pending.fetch_add(1, Ordering::AcqRel);
+            }
             return true;
         }
         self.dropped.unchecked.fetch_add(1, Ordering::Relaxed);
@@ -346,26 +361,38 @@ impl Checker {
 
     /// Checks every job in order until the pumps are done, handing the findings to the writer
     /// (dropping, and counting, those its full queue refuses).
+    /// Once the tap has taken the way to the writer away (the checker's time ran out), the rest
+    /// is left unchecked.
     fn run(
         mut self,
         jobs: Receiver<Job>,
-        findings: SyncSender<String>,
+        findings: &Mutex<Option<SyncSender<String>>>,
         waiting_bytes: &AtomicUsize,
         dropped: &Dropped,
     ) {
         let say = |line: String| {
-            if findings.try_send(line).is_err() {
+            let sent = match findings.lock() {
+                Ok(writer) => writer.as_ref().map(|w| w.try_send(line).is_ok()),
+                Err(_) => Some(false),
+            };
+            // `None`: the time ran out, and this message is counted among those not checked.
+            if sent == Some(false) {
                 dropped.findings.fetch_add(1, Ordering::Relaxed);
             }
         };
         for job in jobs {
             match job {
                 Job::Check { side, n, text } => {
-                    let lines = self.check(side, n, &text);
+                    let lines = if dropped.out_of_time.load(Ordering::Acquire) {
+                        Vec::new()
+                    } else {
+                        self.check(side, n, &text)
+                    };
                     let size = text.len();
                     drop(text);
                     waiting_bytes.fetch_sub(size, Ordering::AcqRel);
                     lines.into_iter().for_each(say);
+                    dropped.pending.fetch_sub(1, Ordering::AcqRel);
                 }
                 Job::TooLarge { side, n, size } => say(format!(
                     "tap: {} message {n}: not checked: {size} bytes, more than the {MAX_CHECKED} the tap checks (passed on untouched)",
@@ -409,6 +436,13 @@ fn dropped_notes(dropped: &Dropped) -> Vec<String> {
     if unchecked > 0 {
         notes.push(format!(
             "{unchecked} messages were passed on and recorded but not checked: the checker was behind (the traffic never waits for it)"
+        ));
+    }
+    let late = dropped.late.load(Ordering::Acquire);
+    if late > 0 {
+        notes.push(format!(
+            "{late} messages were passed on and recorded but not checked: time budget spent (the checker has {} s once the server has ended)",
+            CHECK_GRACE.as_secs()
         ));
     }
     notes
@@ -543,7 +577,11 @@ pub fn main(args: Args) -> ExitCode {
     // The checker: every recorded message in order, until the recorder lets its queue go.
     let (job_tx, job_rx) = mpsc::sync_channel::<Job>(MAX_WAITING);
     let (d, w) = (Arc::clone(&dropped), Arc::clone(&waiting_bytes));
-    let checker = thread::spawn(move || {
+    // The way to the writer: the tap takes it away when the checker's time runs out.
+    let to_writer = Arc::new(Mutex::new(Some(finding_tx)));
+    let (checked_tx, checked) = mpsc::channel::<()>();
+    let f = Arc::clone(&to_writer);
+    thread::spawn(move || {
         Checker {
             profile,
             fixed,
@@ -551,7 +589,8 @@ pub fn main(args: Args) -> ExitCode {
             rounds: Rounds::default(),
             tools: ToolSchemas::default(),
         }
-        .run(job_rx, finding_tx, &w, &d);
+        .run(job_rx, &f, &w, &d);
+        drop(checked_tx);
     });
     let recorder = Arc::new(Mutex::new(Recorder {
         transcript,
@@ -571,12 +610,21 @@ pub fn main(args: Args) -> ExitCode {
     #[cfg(unix)]
     forwarding.close();
     let _ = to_client.join();
-    // No more checking: the checker finishes what waits (bounded), then the writer what is left,
-    // for at most FINDINGS_GRACE (its output may never be read: the tap ends anyway).
+    // No more checking: the checker finishes what waits, for at most CHECK_GRACE (what it has
+    // not checked by then is counted and left), then the writer what is left, for at most
+    // FINDINGS_GRACE (its output may never be read: the tap ends anyway).
     if let Ok(mut r) = recorder.lock() {
         r.checker = None;
     }
-    let _ = checker.join();
+    if let Err(mpsc::RecvTimeoutError::Timeout) = checked.recv_timeout(CHECK_GRACE) {
+        dropped.out_of_time.store(true, Ordering::Release);
+        let late = dropped.pending.load(Ordering::Acquire);
+        dropped.late.store(late, Ordering::Release);
+    }
+    // The writer ends once its queue is written (the checker, if still at work, says no more).
+    if let Ok(mut writer) = to_writer.lock() {
+        writer.take();
+    }
     let _ = written.recv_timeout(FINDINGS_GRACE);
     if let Ok(mut r) = recorder.lock() {
         let notes = dropped_notes(&dropped);

@@ -13,6 +13,8 @@ use crate::rpc::openrpc::{
 use crate::rpc::rules::JSON_SYNTAX;
 use crate::rpc::{DocumentSpot, Rule, Violation};
 
+use super::nearest::{Nearest, Suggestions};
+
 /// The base URI the document is known by inside the schema engine: a schema at pointer P is
 /// compiled as `urn:openrpc#P`, so `$ref`s between the document's schemas resolve in place.
 const BASE: &str = "urn:openrpc";
@@ -77,6 +79,8 @@ pub struct OpenRpc {
     lines: LineIndex,
     methods: Vec<Method>,
     by_name: HashMap<String, usize>,
+    /// The method names by length, for [`OpenRpc::nearest`].
+    names: super::nearest::NameIndex,
     schemas: boon::Schemas,
 }
 
@@ -345,6 +349,7 @@ impl OpenRpc {
             lines: LineIndex::new(src),
             methods: Vec::new(),
             by_name: HashMap::new(),
+            names: super::nearest::NameIndex::default(),
             schemas: boon::Schemas::new(),
         };
         let found = doc.meta_schema_errors();
@@ -411,20 +416,10 @@ impl OpenRpc {
         self.by_name.get(name).map(|&i| &self.methods[i])
     }
 
-    /// The document's method names closest to `name` (a typo's likely meaning), at most three.
-    pub fn nearest(&self, name: &str) -> Vec<&str> {
-        if name.len() > 256 {
-            return Vec::new();
-        }
-        let mut scored: Vec<(usize, &str)> = self
-            .methods
-            .iter()
-            .filter(|m| m.name.len() <= 256)
-            .map(|m| (distance(name, &m.name), m.name.as_str()))
-            .filter(|&(d, m)| d <= (m.len().max(name.len()) / 3).max(2))
-            .collect();
-        scored.sort();
-        scored.into_iter().take(3).map(|(_, m)| m).collect()
+    /// The document's method names closest to `name` (a typo's likely meaning), at most three,
+    /// looked for within what `budget` (one input's) has left.
+    pub fn nearest(&self, name: &str, budget: &mut Nearest) -> Suggestions<'_> {
+        budget.find(name, &self.names, |i| self.methods[i].name.as_str())
     }
 
     /// The errors of `instance` against a param's or result's schema.
@@ -721,6 +716,7 @@ impl OpenRpc {
         for (i, m) in methods.iter().enumerate() {
             self.by_name.entry(m.name.clone()).or_insert(i);
         }
+        self.names = super::nearest::NameIndex::new(methods.iter().map(|m| m.name.as_str()));
         self.methods = methods;
         self.schemas = schemas;
         out
@@ -753,22 +749,4 @@ fn collect_refs(value: &Value, pointer: &mut String, out: &mut Vec<String>) {
         }
         _ => {}
     }
-}
-
-/// Levenshtein distance over characters.
-fn distance(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    let mut row: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut diagonal = row[0];
-        row[0] = i + 1;
-        for (j, cb) in b.iter().enumerate() {
-            let up = row[j + 1];
-            row[j + 1] = (up + 1)
-                .min(row[j] + 1)
-                .min(diagonal + usize::from(ca != *cb));
-            diagonal = up;
-        }
-    }
-    row[b.len()]
 }

@@ -7,7 +7,8 @@ use crate::json::{escape_token, parse_document, Direction, Member, Node, Span, V
 use crate::rpc::openrpc::*;
 use crate::rpc::{Document, DocumentPlace, Kind, Report, Rule, Violation};
 
-use super::document::{by_place, value_of, Method, OpenRpc, Param, ParamStructure};
+use super::document::{by_place, value_of, Method, OpenRpc, Param, ParamStructure, SchemaError};
+use super::nearest::{not_searched, Nearest, Suggestions};
 
 /// JSON-RPC's own error codes: any method may answer with them.
 const PROTOCOL_CODES: [i64; 5] = [-32700, -32600, -32601, -32602, -32603];
@@ -374,9 +375,19 @@ impl Pairing {
     /// Checks every message of `report` (the report of `src`) against `doc`, adding the findings
     /// to the messages they are about. A response is paired with the request of the same id sent
     /// before it (in a transcript, by the other side), and checked against that request's method.
+    /// The suggestions for unknown methods share one budget per call ([`Nearest`]).
     pub fn check(&mut self, doc: &OpenRpc, src: &[u8], report: &mut Report) {
+        let mut nearest = Nearest::default();
         each_message(src, report, |node, base, d, direction| {
-            message(doc, node, base, d, direction, &mut self.pending);
+            message(
+                doc,
+                node,
+                base,
+                d,
+                direction,
+                &mut self.pending,
+                &mut nearest,
+            );
         });
     }
 }
@@ -423,6 +434,7 @@ fn message(
     d: &mut Document,
     direction: Option<Direction>,
     pending: &mut HashMap<(u8, String), usize>,
+    nearest: &mut Nearest,
 ) {
     let mut findings = Findings {
         doc,
@@ -438,11 +450,18 @@ fn message(
                 return;
             }
             let Some(index) = doc.method_index(name) else {
-                let nearest = doc.nearest(name);
-                let hint = if nearest.is_empty() {
-                    format!("the document has {} methods", doc.methods().len())
-                } else {
-                    format!("nearest: {}", nearest.join(", "))
+                let hint = match doc.nearest(name, nearest) {
+                    Suggestions::Found(names) if !names.is_empty() => {
+                        format!("nearest: {}", names.join(", "))
+                    }
+                    Suggestions::Found(_) => {
+                        format!("the document has {} methods", doc.methods().len())
+                    }
+                    Suggestions::NotSearched => format!(
+                        "the document has {} methods; {}",
+                        doc.methods().len(),
+                        not_searched()
+                    ),
                 };
                 let span = node.get("method").map_or(node.span, |n| n.span);
                 findings.push(

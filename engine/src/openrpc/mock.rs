@@ -12,6 +12,7 @@ use crate::rpc::{self, Kind, Profile};
 
 use super::document::{value_of, Method, OpenRpc, Param, ParamStructure};
 use super::messages::Pairing;
+use super::nearest::{not_searched, Nearest, Suggestions};
 
 /// How deep a generated value goes (a recursive schema is cut there with `null`).
 const MAX_DEPTH: usize = 16;
@@ -47,8 +48,9 @@ pub fn reply(doc: &OpenRpc, input: &[u8]) -> Option<String> {
         // Built one reply at a time, bounded as the MCP mock bounds a batch's replies: a batch of
         // rpc.discover calls would otherwise be the document as many times over.
         let mut out = String::from("[");
+        let mut nearest = Nearest::default();
         for (item, d) in items.iter().zip(&first.items) {
-            let Some(reply) = one(doc, item, d.kind) else {
+            let Some(reply) = one(doc, item, d.kind, &mut nearest) else {
                 continue;
             };
             if out.len() > 1 {
@@ -65,10 +67,11 @@ pub fn reply(doc: &OpenRpc, input: &[u8]) -> Option<String> {
             out
         });
     }
-    one(doc, &message, first.kind).map(|v| v.to_string())
+    one(doc, &message, first.kind, &mut Nearest::default()).map(|v| v.to_string())
 }
 
-fn one(doc: &OpenRpc, message: &Value, kind: Kind) -> Option<Value> {
+/// The reply to one message; `nearest` is the budget of the suggestions for unknown methods.
+fn one(doc: &OpenRpc, message: &Value, kind: Kind, nearest: &mut Nearest) -> Option<Value> {
     let id = message.get("id").cloned().unwrap_or(Value::Null);
     let name = message
         .get("method")
@@ -94,13 +97,11 @@ fn one(doc: &OpenRpc, message: &Value, kind: Kind) -> Option<Value> {
         }
     }
     let Some(method) = doc.method(name) else {
-        let nearest = doc.nearest(name);
-        return Some(error(
-            id,
-            -32601,
-            "Method not found",
-            Some(json!({"nearest": nearest})),
-        ));
+        let data = match doc.nearest(name, nearest) {
+            Suggestions::Found(names) => json!({"nearest": names}),
+            Suggestions::NotSearched => json!({"nearest": [], "note": not_searched()}),
+        };
+        return Some(error(id, -32601, "Method not found", Some(data)));
     };
     // The validator's findings on this call, under the document.
     let text = message.to_string();

@@ -6,6 +6,7 @@
 pub(crate) mod document;
 pub(crate) mod messages;
 pub mod mock;
+pub mod nearest;
 
 pub use document::{
     by_place, schema_errors, CompiledSchema, Example, LoadError, Method, OpenRpc, Param,

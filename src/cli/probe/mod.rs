@@ -72,7 +72,9 @@ pub struct Args {
     /// How long one request may wait for its reply, in seconds
     #[arg(long, value_name = "SECS", default_value = "5", value_parser = seconds)]
     timeout: Duration,
-    /// How long the whole probe may take, in seconds
+    /// How long the whole probe may take, in seconds: loading the --openrpc document, talking to
+    /// the server and judging the conversation; work still running 1 s past it is stopped and the
+    /// report says so
     #[arg(long, value_name = "SECS", default_value = "120", value_parser = seconds)]
     total_timeout: Duration,
     /// The most tool calls, resource reads and prompt gets made (each); with --openrpc, the most
@@ -222,51 +224,108 @@ pub(crate) fn fetch_document(url: &str) -> Result<Vec<u8>, String> {
         .map_err(|e| e.0)
 }
 
-pub fn main(args: Args) -> ExitCode {
-    let plan = match args.plan() {
-        Ok(plan) => plan,
-        Err(message) => return super::usage_error("probe", ErrorKind::ArgumentConflict, message),
-    };
-    let target = match target::parse(args.url.as_deref(), &args.command) {
-        Ok(target) => target,
-        Err(message) => return super::usage_error("probe", ErrorKind::InvalidValue, message),
+/// How long past `--total-timeout` the probe waits for its own work (a step that runs between
+/// two waits on the server: loading a document, checking a reply against a schema, judging the
+/// conversation) before it stops it and reports what it has.
+pub const TOTAL_TIMEOUT_GRACE: Duration = Duration::from_secs(1);
+
+/// What the probe's thread tells the one that waits for it.
+enum Progress {
+    /// The document is loaded (when one was given): the probe talks to the server now; `group`
+    /// is the process group of the server it started, if it started one.
+    Talking { group: Option<i32> },
+    /// The run is over and its messages are being judged: the checks as the run left them, and
+    /// the conversation's transcript (what is reported should the judging not end in time).
+    Judging {
+        checks: Vec<probe::Check>,
+        profile: crate::rpc::Profile,
+        transcript: String,
+        messages: usize,
+        /// Why the run stopped early, if it did.
+        stopped: Option<String>,
+    },
+    /// The probe ended: the verdict, or why there is none (exit 2; `None`: said already).
+    Done(Result<probe::Verdict, Option<String>>),
+    /// A signal that ends the probe arrived (the probe's thread stops the server, if it can).
+    Signal(&'static str),
+}
+
+/// How long the probe's thread has, once a signal has come, to stop the server itself (closing
+/// its input, then SIGTERM) before its process group is killed.
+const SIGNAL_GRACE: Duration = Duration::from_secs(2);
+
+/// Says on `progress` each signal [`Stop`] handles, as it comes: the probe's thread may be at work
+/// between two waits and not see it in time.
+fn watch_signals(progress: std::sync::mpsc::Sender<Progress>) -> io::Result<()> {
+    use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
+    let mut signals = signal_hook::iterator::Signals::new([SIGINT, SIGTERM, SIGHUP])?;
+    std::thread::spawn(move || {
+        for signal in signals.forever() {
+            let name = match signal {
+                SIGINT => "SIGINT",
+                SIGTERM => "SIGTERM",
+                _ => "SIGHUP",
+            };
+            if progress.send(Progress::Signal(name)).is_err() {
+                return;
+            }
+        }
+    });
+    Ok(())
+}
+
+/// What the probe's thread is given.
+struct Job {
+    plan: Plan,
+    target: target::Target,
+    /// `--openrpc`: the document's name, or `discover`.
+    openrpc: Option<String>,
+    openrpc_options: probe::checks::openrpc::Options,
+    timeout: Duration,
+    total_timeout: Duration,
+    started: std::time::Instant,
+}
+
+/// The whole probe, on a thread of its own: the document loaded, the conversation, the verdict;
+/// each stage said on `progress`.
+fn probe_thread(job: Job, progress: &std::sync::mpsc::Sender<Progress>) {
+    let done = |outcome| {
+        let _ = progress.send(Progress::Done(outcome));
     };
     // `--openrpc`: Some(Some(doc)) a document given, Some(None) the server's rpc.discover.
-    let document = match args.openrpc.as_deref() {
+    let document = match job.openrpc.as_deref() {
         None => None,
         Some("discover") => Some(None),
         Some(name) => match super::check::open_document("probe", name) {
             Some(doc) => Some(Some(doc)),
-            None => return ExitCode::from(2),
+            None => return done(Err(None)),
         },
-    };
-    let openrpc_options = probe::checks::openrpc::Options {
-        skip_methods: args.skip_method.clone(),
     };
     let runtime = match tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
     {
         Ok(runtime) => runtime,
-        Err(e) => {
-            eprintln!("jrpc probe: cannot start the async runtime: {e}");
-            return ExitCode::from(2);
-        }
+        Err(e) => return done(Err(Some(format!("cannot start the async runtime: {e}")))),
     };
+    let target = &job.target;
     let outcome = runtime.block_on(async {
-        let started = tokio::time::Instant::now();
+        let started = tokio::time::Instant::from_std(job.started);
         let mut stop = match Stop::listen() {
             Ok(stop) => stop,
             Err(e) => return Err(format!("cannot listen for signals: {e}")),
         };
         let link = tokio::select! {
-            link = Link::open(&target, args.timeout.min(args.total_timeout), started) => link,
+            link = Link::open(target, job.timeout.min(job.total_timeout), started) => link,
             signal = stop.received() => return Err(format!("interrupted ({signal})")),
         };
         let link = link.map_err(|e| e.0)?;
-        let mut conversation = Conversation::new(link, args.timeout, args.total_timeout);
+        let _ = progress.send(Progress::Talking {
+            group: link.process_group(),
+        });
+        let mut conversation = Conversation::new(link, job.timeout, job.total_timeout);
         let run = tokio::select! {
-            run = run_plan(&mut conversation, &plan, document.as_ref(), &openrpc_options) => Ok(run),
+            run = run_plan(&mut conversation, &job.plan, document.as_ref(), &job.openrpc_options) => Ok(run),
             signal = stop.received() => Err(signal),
         };
         let run = match run {
@@ -276,12 +335,178 @@ pub fn main(args: Args) -> ExitCode {
                 return Err(format!("interrupted ({signal})"));
             }
         };
+        let (transcript, _) = probe::verdict::transcript(&conversation.entries);
+        let _ = progress.send(Progress::Judging {
+            checks: run.checks.clone(),
+            profile: run.profile,
+            transcript,
+            messages: conversation.entries.len(),
+            stopped: run.stopped.as_ref().map(|e| e.0.clone()),
+        });
         let (link, verdict) = probe::conclude(conversation, run);
         link.close().await;
         verdict.map_err(|not_reached| not_reached.reason("--timeout"))
     });
     // The runtime (and any server process it still holds) ends here.
     drop(runtime);
+    done(outcome.map_err(Some));
+}
+
+/// The verdict when the probe's own work ran past `--total-timeout` and its grace: the checks as
+/// the run left them (their messages not judged) when the run was over, else none; stopped. And
+/// the conversation's transcript when the run was over (else empty). Err: the server was not
+/// started yet (the document was being loaded), why in words.
+fn out_of_time(
+    judging: Option<Progress>,
+    total_timeout: Duration,
+    talking: bool,
+) -> Result<(probe::Verdict, String), String> {
+    let limit = format!(
+        "not finished within --total-timeout ({} s, and {} s of grace)",
+        total_timeout.as_secs_f64(),
+        TOTAL_TIMEOUT_GRACE.as_secs_f64()
+    );
+    let (mut checks, profile, why, transcript) = match judging {
+        Some(Progress::Judging {
+            checks,
+            profile,
+            transcript,
+            messages,
+            stopped,
+        }) => (
+            checks,
+            profile,
+            format!("{}{limit}: judging the conversation ({messages} messages, {} bytes) was stopped; the checks' statuses are the probe's own, their messages not judged (--transcript writes them)", stopped.map(|why| format!("{why}; then ")).unwrap_or_default(), transcript.len()),
+            transcript,
+        ),
+        _ if talking => (
+            Vec::new(),
+            crate::rpc::Profile::JsonRpc,
+            format!("{limit}: the probe's own work between two messages (checking what the server sent) was stopped"),
+            String::new(),
+        ),
+        _ => return Err(format!("{limit}: loading the OpenRPC document was stopped")),
+    };
+    // No messages are judged: no check points into the (empty) transcript; the probe's own
+    // findings still fail their check.
+    for check in &mut checks {
+        if check.status != probe::Status::Skipped {
+            if check
+                .findings
+                .iter()
+                .any(|f| f.rule.severity == crate::rpc::Severity::Error)
+            {
+                check.status = probe::Status::Fail;
+            }
+            let note = "its messages not judged (out of time)";
+            check.detail = if check.detail.is_empty() {
+                note.to_string()
+            } else {
+                format!("{}; {note}", check.detail)
+            };
+        }
+        check.entries = 0..0;
+        check.findings.clear();
+    }
+    let run = probe::Run {
+        checks,
+        profile,
+        stopped: Some(probe::LinkError(why)),
+    };
+    Ok((probe::verdict::judge(&[], run), transcript))
+}
+
+/// Kills the process group `group` (the server the probe started).
+fn kill_group(group: i32) {
+    // SAFETY: kill(2) with a negative pid signals that process group; it touches no memory.
+    unsafe {
+        libc::kill(-group, libc::SIGKILL);
+    }
+}
+
+pub fn main(args: Args) -> ExitCode {
+    let started = std::time::Instant::now();
+    let plan = match args.plan() {
+        Ok(plan) => plan,
+        Err(message) => return super::usage_error("probe", ErrorKind::ArgumentConflict, message),
+    };
+    let target = match target::parse(args.url.as_deref(), &args.command) {
+        Ok(target) => target,
+        Err(message) => return super::usage_error("probe", ErrorKind::InvalidValue, message),
+    };
+    let job = Job {
+        plan,
+        target: target.clone(),
+        openrpc: args.openrpc.clone(),
+        openrpc_options: probe::checks::openrpc::Options {
+            skip_methods: args.skip_method.clone(),
+        },
+        timeout: args.timeout,
+        total_timeout: args.total_timeout,
+        started,
+    };
+    // The probe runs on a thread of its own; this one holds it to --total-timeout (and its
+    // grace), whatever step it is at: one that does not end in time is left, its server killed.
+    let (progress, reports) = std::sync::mpsc::channel();
+    if let Err(e) = watch_signals(progress.clone()) {
+        eprintln!("jrpc probe: cannot listen for signals: {e}");
+        return ExitCode::from(2);
+    }
+    let spawned = std::thread::Builder::new()
+        .name("probe".into())
+        .spawn(move || probe_thread(job, &progress));
+    if let Err(e) = spawned {
+        eprintln!("jrpc probe: cannot start the probe's thread: {e}");
+        return ExitCode::from(2);
+    }
+    let mut deadline = started + args.total_timeout + TOTAL_TIMEOUT_GRACE;
+    let mut interrupted = None;
+    let mut group = None;
+    let mut talking = false;
+    let mut judging = None;
+    // The conversation, when it could not be judged in time (what --transcript then holds).
+    let mut unjudged = String::new();
+    let outcome = loop {
+        let left = deadline.saturating_duration_since(std::time::Instant::now());
+        match reports.recv_timeout(left) {
+            Ok(Progress::Talking { group: started }) => {
+                group = started;
+                talking = true;
+            }
+            Ok(stage @ Progress::Judging { .. }) => judging = Some(stage),
+            Ok(Progress::Done(outcome)) => break outcome,
+            Ok(Progress::Signal(name)) => {
+                interrupted.get_or_insert(name);
+                deadline = deadline.min(std::time::Instant::now() + SIGNAL_GRACE);
+            }
+            Err(std::sync::mpsc::RecvTimeoutError::Timeout) => {
+                if let Some(group) = group {
+                    kill_group(group);
+                }
+                if let Some(signal) = interrupted {
+                    break Err(Some(format!("interrupted ({signal})")));
+                }
+                match out_of_time(judging, args.total_timeout, talking) {
+                    Ok((verdict, transcript)) => {
+                        unjudged = transcript;
+                        break Ok(verdict);
+                    }
+                    Err(why) => break Err(Some(why)),
+                }
+            }
+            Err(std::sync::mpsc::RecvTimeoutError::Disconnected) => {
+                if let Some(group) = group {
+                    kill_group(group);
+                }
+                break Err(Some("the probe stopped unexpectedly".to_string()));
+            }
+        }
+    };
+    let outcome = match outcome {
+        Ok(verdict) => Ok(verdict),
+        Err(None) => return ExitCode::from(2),
+        Err(Some(why)) => Err(why),
+    };
     let verdict = match outcome {
         Ok(verdict) => verdict,
         Err(why) => {
@@ -294,7 +519,12 @@ pub fn main(args: Args) -> ExitCode {
         }
     };
     if let Some(path) = &args.transcript {
-        if let Err(e) = std::fs::write(path, &verdict.transcript) {
+        let transcript = if unjudged.is_empty() {
+            &verdict.transcript
+        } else {
+            &unjudged
+        };
+        if let Err(e) = std::fs::write(path, transcript) {
             eprintln!("jrpc probe: cannot write the transcript {path}: {e}");
             return ExitCode::from(2);
         }

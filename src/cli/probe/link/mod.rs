@@ -45,6 +45,15 @@ impl Link {
         Ok(Link { transport, started })
     }
 
+    /// The process group of the server the probe started (stdio), to kill if the probe must
+    /// end without closing the link.
+    pub fn process_group(&self) -> Option<i32> {
+        match &self.transport {
+            Transport::Stdio(link) => link.process_group(),
+            _ => None,
+        }
+    }
+
     /// Ends the connection: the spawned server (and its process group) is stopped, the HTTP
     /// session deleted, the WebSocket closed.
     pub async fn close(self) {

@@ -196,6 +196,11 @@ impl StdioLink {
         self.group = None;
     }
 
+    /// The server's process group (its pid), while it runs.
+    pub fn process_group(&self) -> Option<i32> {
+        self.group
+    }
+
     fn kill_group(&self, signal: i32) {
         if let Some(group) = self.group {
             // SAFETY: kill(2) with a negative pid signals that process group; it touches no memory.

@@ -28,8 +28,10 @@
 //!   [`crate::mock::MAX_REPLY`] bytes: past it the mock answers a batch with one error
 //!   (`-32010`, id null), built without ever holding the larger reply.
 //! - Bounds: the request head must arrive within [`HEAD_READ`] (a kept-alive connection is closed
-//!   after that long without a next request), the body within [`BODY_READ`] (else `408`); a large
-//!   body is answered on a blocking thread, so other connections go on meanwhile.
+//!   after that long without a next request), the body within [`BODY_READ`] (else `408`); every
+//!   body is answered on a blocking thread, so other connections go on meanwhile, within
+//!   [`ANSWER_BUDGET`] (else `503`). A request's work holds its session's lock, never the lock of
+//!   the table of sessions (held only to look one up, add or remove one).
 //! - Sessions: a POST without `Mcp-Session-Id` is answered by a fresh mock server, except that a
 //!   successful `initialize` starts a session, whose id comes back in `Mcp-Session-Id`; later POSTs
 //!   carrying it share that session's mock server. An unknown id → `404` (the client starts over);
@@ -79,6 +81,9 @@ pub const SESSION_IDLE: Duration = Duration::from_secs(30 * 60);
 pub const HEAD_READ: Duration = Duration::from_secs(10);
 /// …and its body.
 pub const BODY_READ: Duration = Duration::from_secs(30);
+/// How long one POST's answer may take to be worked out (on a blocking thread, whatever its
+/// size): past it the client gets `503`.
+pub const ANSWER_BUDGET: Duration = Duration::from_secs(30);
 /// How long a stopping server lets a connection finish its answer.
 const FINISH: Duration = Duration::from_secs(1);
 /// How long a call that asked the client waits for its answer (its SSE stream stays open).
@@ -122,19 +127,40 @@ const ALLOW_METHODS: &str = "GET, POST, DELETE, OPTIONS";
 
 type Reply = Response<UnsyncBoxBody<Bytes, Infallible>>;
 
-/// One MCP session: its mock server, when it was last used, and the SSE streams of its POSTs
-/// whose call waits for the client's answer.
+/// One MCP session: its mock server and the SSE streams of its POSTs whose call waits for the
+/// client's answer. Each session has a lock of its own: a request's work holds its session's,
+/// never the table's ([`Sessions`]).
 struct Session {
     server: MockServer,
-    used: Instant,
     /// What the server sends for a waiting call goes to that call's POST ([`route`]).
     streams: HashMap<CallId, mpsc::UnboundedSender<String>>,
 }
 
-/// The MCP sessions of this process, shared by every connection.
+/// A session in the table: its state, and when it was last used.
+struct Kept {
+    session: Arc<Mutex<Session>>,
+    used: Instant,
+}
+
+impl Kept {
+    /// A call of the session waits for the client on an open stream (a session whose lock is
+    /// held is at work, and counts as such too).
+    fn in_use(&self) -> bool {
+        match self.session.try_lock() {
+            Ok(session) => !session.streams.is_empty(),
+            Err(std::sync::TryLockError::Poisoned(session)) => {
+                !session.get_ref().streams.is_empty()
+            }
+            Err(std::sync::TryLockError::WouldBlock) => true,
+        }
+    }
+}
+
+/// The MCP sessions of this process, shared by every connection. Its lock is held only to look a
+/// session up, add or remove one: never while a request is answered.
 #[derive(Default)]
 struct Sessions {
-    servers: HashMap<String, Session>,
+    servers: HashMap<String, Kept>,
 }
 
 impl Sessions {
@@ -146,24 +172,27 @@ impl Sessions {
             let least_used = self
                 .servers
                 .iter()
-                .min_by_key(|(_, session)| (!session.streams.is_empty(), session.used))
+                .min_by_key(|(_, kept)| (kept.in_use(), kept.used))
                 .map(|(id, _)| id.clone());
             let Some(old) = least_used else { break };
             self.servers.remove(&old);
         }
         let session = Session {
             server,
-            used: Instant::now(),
             streams: HashMap::new(),
         };
-        self.servers.insert(id, session);
+        let kept = Kept {
+            session: Arc::new(Mutex::new(session)),
+            used: Instant::now(),
+        };
+        self.servers.insert(id, kept);
     }
 
     /// The session, marked as used now.
-    fn get_mut(&mut self, id: &str) -> Option<&mut Session> {
-        let session = self.servers.get_mut(id)?;
-        session.used = Instant::now();
-        Some(session)
+    fn get(&mut self, id: &str) -> Option<Arc<Mutex<Session>>> {
+        let kept = self.servers.get_mut(id)?;
+        kept.used = Instant::now();
+        Some(Arc::clone(&kept.session))
     }
 
     fn remove(&mut self, id: &str) -> bool {
@@ -173,13 +202,32 @@ impl Sessions {
     /// Forgets the sessions unused for [`SESSION_IDLE`].
     fn expire_idle(&mut self) {
         self.servers
-            .retain(|_, session| session.used.elapsed() < SESSION_IDLE);
+            .retain(|_, kept| kept.used.elapsed() < SESSION_IDLE);
     }
 }
 
-fn sessions() -> &'static Mutex<Sessions> {
+/// The table of sessions, locked (a poisoned lock is taken over: the table stays consistent,
+/// each change being one map operation).
+fn sessions() -> std::sync::MutexGuard<'static, Sessions> {
     static SESSIONS: OnceLock<Mutex<Sessions>> = OnceLock::new();
-    SESSIONS.get_or_init(Default::default)
+    SESSIONS
+        .get_or_init(Default::default)
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
+}
+
+/// The session `id` (unless unknown or expired), marked as used now.
+fn session(id: &str) -> Option<Arc<Mutex<Session>>> {
+    let mut table = sessions();
+    table.expire_idle();
+    table.get(id)
+}
+
+/// A session's state, locked.
+fn lock(session: &Mutex<Session>) -> std::sync::MutexGuard<'_, Session> {
+    session
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner())
 }
 
 /// Serves one HTTP/1.1 connection (keep-alive included) until it ends or the server stops.
@@ -390,13 +438,11 @@ async fn post(request: Request<Incoming>, name: &str, verbose: bool, served: Ser
     if let Some(doc) = openrpc {
         return post_openrpc(doc, body, name, verbose, json).await;
     }
-    let answered = match super::off_thread(body.len(), move || {
-        answer(&body, mcp_headers, session.as_deref(), fixtures, sse)
-    })
-    .await
-    {
-        Ok(answered) => answered,
-        Err(reply) => return *reply,
+    let answered =
+        within_budget(move || answer(&body, mcp_headers, session.as_deref(), fixtures, sse)).await;
+    let answered = match answered {
+        Ok(Ok(answered)) => answered,
+        Ok(Err(reply)) | Err(reply) => return *reply,
     };
     let Answered {
         sent,
@@ -504,8 +550,10 @@ async fn post_openrpc(
     verbose: bool,
     json: bool,
 ) -> Reply {
-    let reply =
-        super::off_thread(body.len(), move || crate::openrpc::mock::reply(&doc, &body)).await;
+    let reply = match within_budget(move || crate::openrpc::mock::reply(&doc, &body)).await {
+        Ok(reply) => reply,
+        Err(refused) => return *refused,
+    };
     let Some(reply) = reply else {
         if verbose {
             eprintln!("<-- [{name}] 202 // nothing is returned");
@@ -535,6 +583,23 @@ async fn post_openrpc(
         with_type(status, "application/json", reply)
     } else {
         with_type(status, "text/event-stream", event(&reply))
+    }
+}
+
+/// Works out one POST's answer off the runtime's thread ([`super::off_thread`]), waiting for it
+/// at most [`ANSWER_BUDGET`]: past it the client gets `503` (the work ends on its own, unseen).
+async fn within_budget<T: Send + 'static>(
+    work: impl FnOnce() -> T + Send + 'static,
+) -> Result<T, Box<Reply>> {
+    match tokio::time::timeout(ANSWER_BUDGET, super::off_thread(work)).await {
+        Ok(done) => Ok(done),
+        Err(_) => Err(Box::new(error(
+            StatusCode::SERVICE_UNAVAILABLE,
+            &format!(
+                "Service Unavailable: the answer was not worked out within {} s",
+                ANSWER_BUDGET.as_secs()
+            ),
+        ))),
     }
 }
 
@@ -599,10 +664,6 @@ fn answer(
     fixtures: Fixtures,
     sse: bool,
 ) -> Result<Answered, Box<Reply>> {
-    let mut table = sessions()
-        .lock()
-        .unwrap_or_else(|poisoned| poisoned.into_inner());
-    table.expire_idle();
     let Some(id) = session else {
         let mut server = super::super::mock_server(fixtures);
         let HttpReply { reply, status } = server.handle_http(body, headers);
@@ -634,16 +695,20 @@ fn answer(
                 "No session id: the operating system's random source failed",
             )));
         };
+        let mut table = sessions();
+        table.expire_idle();
         table.insert(id.clone(), server);
         answered.new_session = Some(id);
         return Ok(answered);
     };
-    let Some(entry) = table.get_mut(id) else {
+    let Some(shared) = self::session(id) else {
         return Err(Box::new(error(
             StatusCode::NOT_FOUND,
             "Session not found: send initialize without Mcp-Session-Id to start a new one",
         )));
     };
+    let mut entry = lock(&shared);
+    let entry = &mut *entry;
     let listening_before = entry.server.listening().len();
     let HttpReply { mut reply, status } = entry.server.handle_http(body, headers);
     // A subscription opened in a session is held like a stateless one (nothing is routed to it).
@@ -741,7 +806,8 @@ fn sse_stream(sent: Vec<String>, waiting: Waiting, name: String, verbose: bool) 
             Err(_) => {
                 state.ended = true;
                 let why = format!("no answer within {} s", CLIENT_ANSWER.as_secs());
-                give_up(&state.waiting, &why)
+                let (session, call) = (state.waiting.session.clone(), state.waiting.call);
+                super::off_thread(move || give_up(&session, call, &why)).await
             }
         };
         if state.verbose {
@@ -808,31 +874,39 @@ struct StreamState {
 
 impl Drop for StreamState {
     fn drop(&mut self) {
-        give_up(
-            &self.waiting,
-            "the client closed the stream that was to carry the result",
-        );
+        let (session, call) = (self.waiting.session.clone(), self.waiting.call);
+        let give_up = move || {
+            give_up(
+                &session,
+                call,
+                "the client closed the stream that was to carry the result",
+            );
+        };
+        // The session's lock may be held by a request at work: wait for it off the runtime.
+        match tokio::runtime::Handle::try_current() {
+            Ok(runtime) => drop(runtime.spawn_blocking(give_up)),
+            Err(_) => give_up(),
+        }
     }
 }
 
-/// Gives up `waiting`'s call (if it still waits) and forgets its stream: the messages that ends
-/// it with (the cancellation of the server's request, the call's result as a tool error).
-fn give_up(waiting: &Waiting, why: &str) -> Vec<String> {
-    let mut table = sessions()
-        .lock()
-        .unwrap_or_else(|poisoned| poisoned.into_inner());
-    let Some(session) = table.servers.get_mut(&waiting.session) else {
+/// Gives up the call `call` of session `id` (if it still waits) and forgets its stream: the
+/// messages that end it (the cancellation of the server's request, the call's result as a tool
+/// error).
+fn give_up(id: &str, call: CallId, why: &str) -> Vec<String> {
+    let Some(shared) = session(id) else {
         return Vec::new();
     };
-    session.streams.remove(&waiting.call);
-    if !session.server.give_up(waiting.call, why) {
+    let mut session = lock(&shared);
+    session.streams.remove(&call);
+    if !session.server.give_up(call, why) {
         return Vec::new();
     }
     session
         .server
         .take_outgoing()
         .into_iter()
-        .filter(|o| o.call == Some(waiting.call))
+        .filter(|o| o.call == Some(call))
         .map(|o| o.text)
         .collect()
 }
@@ -845,10 +919,7 @@ fn delete(headers: &HeaderMap) -> Reply {
             "Bad Request: DELETE needs the Mcp-Session-Id header",
         ),
         Some(id) => {
-            let mut table = sessions()
-                .lock()
-                .unwrap_or_else(|poisoned| poisoned.into_inner());
-            if table.remove(id) {
+            if sessions().remove(id) {
                 empty(StatusCode::NO_CONTENT)
             } else {
                 error(StatusCode::NOT_FOUND, "Session not found")

@@ -7,7 +7,8 @@
 //! - The listening URLs are printed on stderr as one line, `jrpc serve: WebSocket on ws://HOST:PORT,
 //!   HTTP on http://HOST:PORT` (port 0 shows the port the system chose), so scripts and tests can
 //!   read it.
-//! - One thread, one tokio current-thread runtime. Ctrl+C, SIGTERM or `--exit-after SECS` stop it:
+//! - One thread, one tokio current-thread runtime; every message is answered on its blocking pool
+//!   ([`off_thread`]), so the runtime's thread only moves bytes. Ctrl+C, SIGTERM or `--exit-after SECS` stop it:
 //!   WebSocket peers get a close frame (1001, going away), HTTP connections finish what they were
 //!   answering, then it exits 0.
 
@@ -288,18 +289,9 @@ fn stop_signal(exit_after: Option<Duration>) -> impl Future<Output = String> {
     async move { select_all([ctrl_c, term, timer]).await.0 }
 }
 
-/// Inputs at least this large are answered on a blocking thread ([`off_thread`]).
-const LARGE_INPUT: usize = 64 * 1024;
-
-/// Runs `work` (answering an input of `size` bytes) here when the input is small, on tokio's
-/// blocking pool when it is large, so that one huge message does not stall every other connection.
-async fn off_thread<T: Send + 'static>(
-    size: usize,
-    work: impl FnOnce() -> T + Send + 'static,
-) -> T {
-    if size < LARGE_INPUT {
-        return work();
-    }
+/// Runs `work` (answering one input) on tokio's blocking pool (at most 512 threads), never on
+/// the runtime's own thread: however long one answer takes, every other connection goes on.
+async fn off_thread<T: Send + 'static>(work: impl FnOnce() -> T + Send + 'static) -> T {
     match tokio::task::spawn_blocking(work).await {
         Ok(done) => done,
         // Only a panic in `work` gets here: carry it on rather than invent an answer.

@@ -174,12 +174,10 @@ pub(super) async fn connection(mut stream: TcpStream, name: String, context: Con
                     Some(PARSE_ERROR.to_string())
                 } else if let Some(doc) = &context.openrpc {
                     let doc = std::sync::Arc::clone(doc);
-                    super::off_thread(text.len(), move || {
-                        crate::openrpc::mock::reply(&doc, text.as_bytes())
-                    })
-                    .await
+                    super::off_thread(move || crate::openrpc::mock::reply(&doc, text.as_bytes()))
+                        .await
                 } else {
-                    let (back, sent, reply) = super::off_thread(text.len(), move || {
+                    let (back, sent, reply) = super::off_thread(move || {
                         let reply = server.handle(text.as_bytes());
                         let sent = server.take_sent();
                         (server, sent, reply)
