@@ -235,6 +235,7 @@ fn ids_are_unique_and_orders_reproduce() {
 }
 
 mod lessons {
+    use super::Profile;
     use jsonrpc_playground::mock::MockServer;
     use jsonrpc_playground::rpc::check;
     use jsonrpc_playground::teach::lessons::{lesson, LESSONS};
@@ -265,6 +266,44 @@ mod lessons {
             ]
         );
         assert!(lesson("batch").is_some() && lesson("nope").is_none());
+    }
+
+    /// The lessons' runs go to the mock's small worker, the one without a JSON Schema engine,
+    /// unless the mock serves the conformance fixtures (src/web/kit/mock_client.rs,
+    /// `SchemaChecks::ConformanceOnly`): that is right only if no run ever meets a schema check.
+    /// Run here with the engine (`mcp-schemas` is on natively), as the page runs them (a fresh
+    /// session each, the friendly fixtures, the cooperative client's answers to the server's
+    /// requests and input-required rounds), no reply or answer breaks a schema the mock checks.
+    #[test]
+    fn every_lesson_run_keeps_the_schemas_the_mock_checks() {
+        use jsonrpc_playground::exchange::mock_worker::{MockAnswer, MockRequest, MockSessions, Session};
+        use jsonrpc_playground::json::split_stream;
+        use jsonrpc_playground::mock::Fixtures;
+        let mut clock = 0.0;
+        let mut runs = 0;
+        for l in LESSONS.iter().filter(|l| matches!(l.profile, Profile::Mcp(_))) {
+            let mut sessions = MockSessions::new();
+            let stream = split_stream(l.example.as_bytes());
+            let mut fresh = Some(Fixtures::Friendly);
+            for segment in &stream.segments {
+                let doc = &l.example[segment.span.start..segment.span.end];
+                let request = MockRequest::new(Session::Lesson, fresh.take(), l.profile, true, doc.to_string());
+                let answer = sessions.answer(request, &mut || {
+                    clock += 1.0;
+                    clock
+                });
+                let MockAnswer::Exchanged { records, .. } = answer else {
+                    panic!("lesson {}: the mock refused {doc}: {answer:?}", l.id);
+                };
+                for r in records {
+                    for refusal in ["breaks the tool's inputSchema", "breaks the requestedSchema"] {
+                        assert!(!r.raw.contains(refusal), "lesson {}: {}", l.id, r.raw);
+                    }
+                }
+            }
+            runs += 1;
+        }
+        assert!(runs >= 10, "only {runs} MCP lessons ran");
     }
 
     /// The page runs every lesson on its one mock server, in order: each still gets the replies

@@ -4,10 +4,12 @@
 //! order; the answer's records (what crossed each way, the automatic answers included:
 //! [`crate::exchange::round::converse`]) are appended to the log in order when it comes.
 //!
-//! Under MCP the documents go to a second build of the same worker, `mcp-mock-worker` (the
-//! root crate's `mcp-schemas` feature: a tools/call's arguments checked against the tool's
-//! whole inputSchema by boon, as `jrpc serve` does), which is ~420 KB gzipped larger: a
-//! JSON-RPC learner's first Send fetches only the small one. Once the MCP worker has served a
+//! Under MCP the playground's documents go to a second build of the same worker,
+//! `mcp-mock-worker` (the root crate's `mcp-schemas` feature: a tools/call's arguments and an
+//! elicitation answer checked against their whole schemas by boon, as `jrpc serve` does), which
+//! carries a JSON Schema engine the small one does not: a JSON-RPC learner's first Send fetches
+//! only the small one. The lessons' runs need that engine only with the conformance fixtures
+//! ([`SchemaChecks::ConformanceOnly`]). Once the MCP worker has served a
 //! session it serves that session from then on, whatever the profile (it answers JSON-RPC
 //! alike), so the session goes on across a profile switch; a session's first document there
 //! starts it afresh with the page's fixtures (said in a notice when the session had gone on
@@ -46,8 +48,23 @@ pub type Notify = Rc<dyn Fn(NoticeLevel, String)>;
 /// What an answer brings: its records, in order, and why the automatic answers stopped.
 pub type Took = Rc<dyn Fn(Vec<Record>, Option<String>)>;
 
+/// When a session goes to the MCP worker, the one with the JSON Schema engine.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SchemaChecks {
+    /// Every session under an MCP profile (the playground: a user may send any arguments and
+    /// any answer).
+    UnderMcp,
+    /// Under an MCP profile with the conformance fixtures only (the lessons: they send their own
+    /// examples and the cooperative client's answers, which under the friendly fixtures keep every
+    /// schema the mock checks; `every_lesson_run_keeps_the_schemas_the_mock_checks` in
+    /// tests/quiz.rs runs them all with the JSON Schema engine and finds no refusal).
+    ConformanceOnly,
+}
+
 /// The mock's two workers, each started on its first request.
 pub struct MockWorkers {
+    /// Which sessions the MCP worker serves.
+    checks: SchemaChecks,
     /// The JSON-RPC profile's (no JSON Schema engine).
     plain: LazyWorker,
     /// MCP's, which checks the tools' inputSchema.
@@ -59,9 +76,18 @@ pub struct MockWorkers {
 impl MockWorkers {
     /// The worker for a document of `session` under `profile`, and whether the session must
     /// start afresh there (its first document on the MCP worker).
-    fn for_document(&mut self, session: Session, profile: Profile) -> (&mut LazyWorker, bool) {
+    fn for_document(
+        &mut self,
+        session: Session,
+        profile: Profile,
+        fixtures: Fixtures,
+    ) -> (&mut LazyWorker, bool) {
         let on_mcp = self.on_mcp.contains(&session);
-        if on_mcp || matches!(profile, Profile::Mcp(_)) {
+        let checked = match self.checks {
+            SchemaChecks::UnderMcp => true,
+            SchemaChecks::ConformanceOnly => fixtures == Fixtures::Conformance,
+        };
+        if on_mcp || (checked && matches!(profile, Profile::Mcp(_))) {
             if !on_mcp {
                 self.on_mcp.push(session);
             }
@@ -72,9 +98,10 @@ impl MockWorkers {
     }
 }
 
-/// The mock's workers, not started yet.
-pub(crate) fn worker() -> StoredValue<MockWorkers, LocalStorage> {
+/// The mock's workers, not started yet, the MCP one serving sessions as `checks` says.
+pub(crate) fn worker(checks: SchemaChecks) -> StoredValue<MockWorkers, LocalStorage> {
     StoredValue::new_local(MockWorkers {
+        checks,
         plain: LazyWorker::new(FILES, None),
         mcp: LazyWorker::new(MCP_FILES, None),
         on_mcp: Vec::new(),
@@ -150,7 +177,7 @@ pub(crate) fn send_documents(
             );
         });
         worker.update_value(|w| {
-            let (worker, first_there) = w.for_document(session, profile);
+            let (worker, first_there) = w.for_document(session, profile, fixtures);
             let asked_fresh = std::mem::take(&mut fresh);
             if first_there && !asked_fresh {
                 notify(

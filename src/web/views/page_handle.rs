@@ -98,7 +98,9 @@ impl Page {
             fixtures: RwSignal::new(Fixtures::default()),
             auto_answer: RwSignal::new(false),
             api: RwSignal::new(None),
-            mock: crate::web::kit::mock_client::worker(),
+            mock: crate::web::kit::mock_client::worker(
+                crate::web::kit::mock_client::SchemaChecks::ConformanceOnly,
+            ),
         }
     }
 

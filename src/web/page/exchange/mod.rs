@@ -133,7 +133,7 @@ impl LogState {
 pub fn provide(app: AppState) -> LogState {
     let log_state = LogState {
         log: RwSignal::new(Log::new()),
-        mock: mock_client::worker(),
+        mock: mock_client::worker(mock_client::SchemaChecks::UnderMcp),
         fresh: StoredValue::new(true),
         session: StoredValue::new(0),
         app,
