@@ -30,7 +30,9 @@ static TIMING: std::sync::Mutex<()> = std::sync::Mutex::new(());
 
 /// Fails unless `work` at `10 × n` costs less than 40 times what it costs at `n`.
 fn grows_linearly(shape: &str, n: usize, work: impl Fn(usize)) {
-    let _alone = TIMING.lock().unwrap_or_else(|poisoned| poisoned.into_inner());
+    let _alone = TIMING
+        .lock()
+        .unwrap_or_else(|poisoned| poisoned.into_inner());
     work(n);
     let small = best_of(3, n, &work).max(Duration::from_millis(2));
     let large = best_of(2, 10 * n, &work);

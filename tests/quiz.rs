@@ -276,18 +276,29 @@ mod lessons {
     /// requests and input-required rounds), no reply or answer breaks a schema the mock checks.
     #[test]
     fn every_lesson_run_keeps_the_schemas_the_mock_checks() {
-        use jsonrpc_playground::exchange::mock_worker::{MockAnswer, MockRequest, MockSessions, Session};
+        use jsonrpc_playground::exchange::mock_worker::{
+            MockAnswer, MockRequest, MockSessions, Session,
+        };
         use jsonrpc_playground::json::split_stream;
         use jsonrpc_playground::mock::Fixtures;
         let mut clock = 0.0;
         let mut runs = 0;
-        for l in LESSONS.iter().filter(|l| matches!(l.profile, Profile::Mcp(_))) {
+        for l in LESSONS
+            .iter()
+            .filter(|l| matches!(l.profile, Profile::Mcp(_)))
+        {
             let mut sessions = MockSessions::new();
             let stream = split_stream(l.example.as_bytes());
             let mut fresh = Some(Fixtures::Friendly);
             for segment in &stream.segments {
                 let doc = &l.example[segment.span.start..segment.span.end];
-                let request = MockRequest::new(Session::Lesson, fresh.take(), l.profile, true, doc.to_string());
+                let request = MockRequest::new(
+                    Session::Lesson,
+                    fresh.take(),
+                    l.profile,
+                    true,
+                    doc.to_string(),
+                );
                 let answer = sessions.answer(request, &mut || {
                     clock += 1.0;
                     clock
@@ -296,7 +307,10 @@ mod lessons {
                     panic!("lesson {}: the mock refused {doc}: {answer:?}", l.id);
                 };
                 for r in records {
-                    for refusal in ["breaks the tool's inputSchema", "breaks the requestedSchema"] {
+                    for refusal in [
+                        "breaks the tool's inputSchema",
+                        "breaks the requestedSchema",
+                    ] {
                         assert!(!r.raw.contains(refusal), "lesson {}: {}", l.id, r.raw);
                     }
                 }

@@ -7,7 +7,7 @@ use crate::json::{escape_token, parse_document, Direction, Member, Node, Span, V
 use crate::rpc::openrpc::*;
 use crate::rpc::{Document, DocumentPlace, Kind, Report, Rule, Violation};
 
-use super::document::{by_place, value_of, Method, OpenRpc, Param, ParamStructure, SchemaError};
+use super::document::{by_place, value_of, Method, OpenRpc, Param, ParamStructure};
 use super::nearest::{not_searched, Nearest, Suggestions};
 
 /// JSON-RPC's own error codes: any method may answer with them.

@@ -62,3 +62,46 @@ pub fn detail_text(ev: &web_sys::Event) -> Option<String> {
 pub fn message<T: DeserializeOwned>(ev: &web_sys::Event) -> Option<T> {
     serde_json::from_str(&detail_text(ev)?).ok()
 }
+
+/// The views' end of one host: what the module mounted there asks of the page, and what it is
+/// told. Every view of the module (the teaching views, the Probe, the API panel's body, the
+/// log's rows) speaks through one.
+#[derive(Clone, Copy)]
+pub struct PagePort {
+    host: leptos::prelude::StoredValue<web_sys::HtmlElement, leptos::prelude::LocalStorage>,
+}
+
+impl PagePort {
+    /// The port of `host`.
+    pub fn new(host: web_sys::HtmlElement) -> PagePort {
+        PagePort {
+            host: leptos::prelude::StoredValue::new_local(host),
+        }
+    }
+
+    /// Asks the page for `message`.
+    pub fn ask(&self, message: FromViews) {
+        use leptos::prelude::WithValue;
+        self.host.with_value(|host| send(host, ASK, &message));
+    }
+
+    /// A notice on the page.
+    pub fn notify(&self, level: crate::web::kit::notice::NoticeLevel, text: impl Into<String>) {
+        self.ask(FromViews::Notify {
+            error: level == crate::web::kit::notice::NoticeLevel::Error,
+            text: text.into(),
+        });
+    }
+
+    /// `told` gets every message the page tells this host, for the module's life.
+    pub fn listen(&self, told: impl Fn(ToViews) + 'static) {
+        use leptos::prelude::WithValue;
+        self.host.with_value(|host| {
+            crate::web::kit::js::listen(host, SHOW, move |ev| {
+                if let Some(message) = message::<ToViews>(&ev) {
+                    told(message);
+                }
+            });
+        });
+    }
+}

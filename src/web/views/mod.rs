@@ -26,7 +26,7 @@ use crate::teach::route::Route;
 use crate::web::kit::js::focus_within;
 use crate::web::kit::prelude::*;
 use crate::web::kit::teaching::{pending, provide_teaching, TeachingState};
-use crate::web::kit::views_port::{self as bridge, FromViews, ToViews};
+use crate::web::kit::views_port::{FromViews, ToViews};
 use crate::web::views::page_handle::Page;
 use crate::web::views::probe::{ProbePage, ProbePanel};
 use api::ApiPanelBody;
@@ -60,35 +60,30 @@ fn Probe(host: web_sys::HtmlElement) -> impl IntoView {
 
 #[component]
 fn Views(host: web_sys::HtmlElement) -> impl IntoView {
-    let page = Page::new(host.clone());
+    let page = Page::new(host);
     let route = RwSignal::new(Route::Playground);
-    crate::web::kit::js::listen(&host, bridge::SHOW, move |ev| {
-        match bridge::message::<ToViews>(&ev) {
-            Some(ToViews::Show { fragment }) => {
-                route.set(Route::of_view(&fragment).unwrap_or(Route::Playground))
-            }
-            Some(ToViews::Context {
-                profile,
-                fixtures,
-                auto_answer,
-                api,
-            }) => page.told(
-                profile_from_str(&profile).unwrap_or_default(),
-                fixtures,
-                auto_answer,
-                api,
-            ),
-            // The Probe's and the API panel's messages go to their own hosts.
-            Some(
-                ToViews::Probe(_)
-                | ToViews::ApiProbeEvent { .. }
-                | ToViews::ApiProbeUnavailable { .. }
-                | ToViews::Api(_)
-                | ToViews::Log(_)
-                | ToViews::LogShow { .. },
-            )
-            | None => {}
+    page.listen(move |told| match told {
+        ToViews::Show { fragment } => {
+            route.set(Route::of_view(&fragment).unwrap_or(Route::Playground))
         }
+        ToViews::Context {
+            profile,
+            fixtures,
+            auto_answer,
+            api,
+        } => page.told(
+            profile_from_str(&profile).unwrap_or_default(),
+            fixtures,
+            auto_answer,
+            api,
+        ),
+        // The Probe's, the API panel's and the rows' messages go to their own hosts.
+        ToViews::Probe(_)
+        | ToViews::ApiProbeEvent { .. }
+        | ToViews::ApiProbeUnavailable { .. }
+        | ToViews::Api(_)
+        | ToViews::Log(_)
+        | ToViews::LogShow { .. } => {}
     });
     // Fetched on the first view shown (teaching.rs).
     let teaching = provide_teaching(move || !route.with(Route::is_playground));

@@ -1,6 +1,6 @@
-//! The teaching views' handle on the page ([`super::later_views`]' module): what the page told
-//! them (its profile, the mock's settings, the API document's reference) and the way to ask it
-//! for what only the page does, over [`super::views_bridge`]. Apart from the views' module so
+//! The teaching views' handle on the page ([`super`]'s module): what the page told them (its
+//! profile, the mock's settings, the API document's reference) and the way to ask it for what
+//! only the page does, through its host's [`PagePort`]. Apart from the views' module so
 //! that the views (reference, quiz, lessons) and the module that mounts them import it without
 //! importing each other.
 
@@ -13,7 +13,7 @@ use crate::saved::profile_to_string;
 use crate::web::kit::mock_client::Took;
 use crate::web::kit::notice::NoticeLevel;
 use crate::web::kit::prelude::*;
-use crate::web::kit::views_port::{self as bridge, FromViews};
+use crate::web::kit::views_port::{FromViews, PagePort};
 use crate::wire::api::Reference;
 use crate::wire::api::Source;
 use crate::wire::Passed;
@@ -22,7 +22,7 @@ use crate::wire::Passed;
 /// document's reference) and the way to ask it for the rest.
 #[derive(Clone, Copy)]
 pub(crate) struct Page {
-    host: StoredValue<web_sys::HtmlElement, LocalStorage>,
+    port: PagePort,
     /// The editor's profile.
     pub profile: RwSignal<Profile>,
     fixtures: RwSignal<Fixtures>,
@@ -34,18 +34,19 @@ pub(crate) struct Page {
 }
 
 impl Page {
+    /// `told` gets every message the page tells the teaching views.
+    pub(crate) fn listen(&self, told: impl Fn(crate::web::kit::views_port::ToViews) + 'static) {
+        self.port.listen(told);
+    }
+
     /// Asks the page for `message`.
     pub(crate) fn ask(&self, message: FromViews) {
-        self.host
-            .with_value(|host| bridge::send(host, bridge::ASK, &message));
+        self.port.ask(message);
     }
 
     /// A notice on the page.
     pub fn notify(&self, level: NoticeLevel, text: impl Into<String>) {
-        self.ask(FromViews::Notify {
-            error: level == NoticeLevel::Error,
-            text: text.into(),
-        });
+        self.port.notify(level, text);
     }
 
     /// Puts `text` into the editor with `profile` and shows the playground, saying so with `what`.
@@ -93,7 +94,7 @@ impl Page {
     /// The handle for the views mounted in `host`, before the page has told them anything.
     pub(crate) fn new(host: web_sys::HtmlElement) -> Self {
         Page {
-            host: StoredValue::new_local(host),
+            port: PagePort::new(host),
             profile: RwSignal::new(Profile::JsonRpc),
             fixtures: RwSignal::new(Fixtures::default()),
             auto_answer: RwSignal::new(false),

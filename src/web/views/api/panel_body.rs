@@ -10,13 +10,13 @@ use crate::web::kit::prelude::*;
 
 use crate::teach::route::Route;
 use crate::web::kit::files::file_picker;
-use crate::web::kit::views_port::{self as bridge, ApiPanelContext, FromViews, ToViews};
+use crate::web::kit::views_port::{ApiPanelContext, FromViews, PagePort, ToViews};
 use crate::wire::api::Source;
 
 /// The panel's handle on the page: what it told of the API's state, and the way to ask it.
 #[derive(Clone, Copy)]
 struct ApiPage {
-    host: StoredValue<web_sys::HtmlElement, LocalStorage>,
+    port: PagePort,
     context: RwSignal<ApiPanelContext>,
 }
 
@@ -24,11 +24,11 @@ impl ApiPage {
     /// The handle for the panel mounted in `host`, listening to what the page tells it.
     fn new(host: web_sys::HtmlElement) -> ApiPage {
         let page = ApiPage {
-            host: StoredValue::new_local(host.clone()),
+            port: PagePort::new(host),
             context: RwSignal::new(ApiPanelContext::default()),
         };
-        crate::web::kit::js::listen(&host, bridge::SHOW, move |ev| {
-            if let Some(ToViews::Api(context)) = bridge::message::<ToViews>(&ev) {
+        page.port.listen(move |told| {
+            if let ToViews::Api(context) = told {
                 page.context.set(context);
             }
         });
@@ -36,8 +36,7 @@ impl ApiPage {
     }
 
     fn ask(&self, message: FromViews) {
-        self.host
-            .with_value(|host| bridge::send(host, bridge::ASK, &message));
+        self.port.ask(message);
     }
 
     /// Offers `source` as the document, a notice saying how that went.

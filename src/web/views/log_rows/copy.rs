@@ -5,7 +5,7 @@ use crate::web::kit::prelude::*;
 
 use crate::exchange::{At, Log};
 use crate::web::kit::log_words::SHOWN;
-use crate::web::kit::views_port::{self as bridge, FromViews, LogRows as Changes};
+use crate::web::kit::views_port::{FromViews, LogRows as Changes, PagePort};
 
 /// The module's copy of the page's log (its newest [`SHOWN`] entries) and what the rows share.
 /// The rows read their entries' rounds (MCP 2026-07-28) in the copy: a round that began before
@@ -20,8 +20,8 @@ pub(super) struct LogCopy {
     pub selected: RwSignal<Option<At>>,
     /// The list (`data-testid="log"`): "Show in the log" brings a row of it into view.
     pub list: NodeRef<leptos::html::Ol>,
-    /// The page's host it is mounted in, which it asks through.
-    host: StoredValue<web_sys::HtmlElement, LocalStorage>,
+    /// The port of the page's host it is mounted in.
+    pub port: PagePort,
 }
 
 impl LogCopy {
@@ -32,14 +32,13 @@ impl LogCopy {
             total: RwSignal::new(0),
             selected: RwSignal::new(None),
             list: NodeRef::new(),
-            host: StoredValue::new_local(host),
+            port: PagePort::new(host),
         }
     }
 
     /// Asks the page for `message`.
     pub fn ask(&self, message: FromViews) {
-        self.host
-            .with_value(|host| bridge::send(host, bridge::ASK, &message));
+        self.port.ask(message);
     }
 
     /// Takes what changed in the page's log; an emptied log (cleared) forgets the selection.

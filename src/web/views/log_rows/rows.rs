@@ -10,7 +10,7 @@ use crate::web::kit::log_words::is_reply;
 use crate::web::kit::log_words::latency;
 use crate::web::kit::log_words::status_text;
 use crate::web::kit::log_words::SHOWN;
-use crate::web::kit::views_port::{self as bridge, FromViews, ToViews};
+use crate::web::kit::views_port::{FromViews, ToViews};
 use crate::web::views::log_rows::copy::LogCopy;
 use crate::web::views::log_rows::row::LogRow;
 use crate::web::views::picture::SequencePicture;
@@ -19,14 +19,12 @@ use crate::web::views::picture::SequencePicture;
 /// selection, mounted by the module into the page's log pane (`host`).
 #[component]
 pub fn LogRows(host: web_sys::HtmlElement) -> impl IntoView {
-    let copy = LogCopy::new(host.clone());
+    let copy = LogCopy::new(host);
     provide_context(copy);
-    crate::web::kit::js::listen(&host, bridge::SHOW, move |ev| {
-        match bridge::message::<ToViews>(&ev) {
-            Some(ToViews::Log(changes)) => copy.take(changes),
-            Some(ToViews::LogShow { key }) => copy.show(key),
-            _ => {}
-        }
+    copy.port.listen(move |told| match told {
+        ToViews::Log(changes) => copy.take(changes),
+        ToViews::LogShow { key } => copy.show(key),
+        _ => {}
     });
     copy.ask(FromViews::Ready);
     // The rows: keyed by entry and revision, so an append builds one row.

@@ -8,7 +8,7 @@ use std::rc::Rc;
 
 use crate::web::kit::notice::NoticeLevel;
 use crate::web::kit::prelude::*;
-use crate::web::kit::views_port::{self as bridge, FromViews, ProbeContext, ToViews};
+use crate::web::kit::views_port::{FromViews, PagePort, ProbeContext, ToViews};
 use crate::wire::probe::{ApiProbe, ProbeEvent};
 use crate::wire::Passed;
 
@@ -18,7 +18,7 @@ type Listener = Rc<dyn Fn(ProbeEvent)>;
 /// What the Probe has of the page.
 #[derive(Clone, Copy)]
 pub(crate) struct ProbePage {
-    host: StoredValue<web_sys::HtmlElement, LocalStorage>,
+    port: PagePort,
     /// What the page told: the endpoint fields, whether an API document is in use.
     pub context: RwSignal<ProbeContext>,
     /// The listener of the last probe asked of the page's API worker.
@@ -29,20 +29,20 @@ impl ProbePage {
     /// The handle for the Probe mounted in `host`, listening to what the page tells it.
     pub(crate) fn new(host: web_sys::HtmlElement) -> ProbePage {
         let page = ProbePage {
-            host: StoredValue::new_local(host.clone()),
+            port: PagePort::new(host),
             context: RwSignal::new(ProbeContext::default()),
             listener: StoredValue::new_local(None),
         };
-        crate::web::kit::js::listen(&host, bridge::SHOW, move |ev| {
-            let event = match bridge::message::<ToViews>(&ev) {
-                Some(ToViews::Probe(context)) => return page.context.set(context),
-                Some(ToViews::ApiProbeEvent { event }) => match event.read() {
+        page.port.listen(move |told| {
+            let event = match told {
+                ToViews::Probe(context) => return page.context.set(context),
+                ToViews::ApiProbeEvent { event } => match event.read() {
                     Ok(event) => event,
                     Err(e) => ProbeEvent::Unavailable {
                         reason: format!("its answer could not be read ({e})"),
                     },
                 },
-                Some(ToViews::ApiProbeUnavailable { reason }) => ProbeEvent::Unavailable { reason },
+                ToViews::ApiProbeUnavailable { reason } => ProbeEvent::Unavailable { reason },
                 _ => return,
             };
             if let Some(listener) = page.listener.get_value() {
@@ -54,16 +54,12 @@ impl ProbePage {
 
     /// Asks the page for `message`.
     pub(crate) fn ask(&self, message: FromViews) {
-        self.host
-            .with_value(|host| bridge::send(host, bridge::ASK, &message));
+        self.port.ask(message);
     }
 
     /// A notice on the page.
     pub fn notify(&self, level: NoticeLevel, text: impl Into<String>) {
-        self.ask(FromViews::Notify {
-            error: level == NoticeLevel::Error,
-            text: text.into(),
-        });
+        self.port.notify(level, text);
     }
 
     /// Runs `probe` in the page's API worker, under the document in use (`under_document`) or the
