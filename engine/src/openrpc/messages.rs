@@ -78,8 +78,22 @@ impl Findings<'_> {
     ) {
         // One finding per place in the value: the branches of a oneOf or anyOf that all fail give
         // an error each, which are read together ("want object; or want string …").
+        let found = match self.doc.schema_errors(param, &value_of(value)) {
+            Ok(found) => found,
+            Err(too_costly) => {
+                self.push(
+                    &OPENRPC_SCHEMA_TOO_COSTLY,
+                    path.to_string(),
+                    value.span,
+                    format!("{what}: {too_costly}"),
+                    Some(method),
+                    Some(&param.schema_pointer),
+                );
+                return;
+            }
+        };
         let mut errors: Vec<SchemaError> = Vec::new();
-        for e in self.doc.schema_errors(param, &value_of(value)) {
+        for e in found {
             match errors.iter_mut().find(|o| o.instance == e.instance) {
                 Some(o) => {
                     o.message.push_str("; or ");
