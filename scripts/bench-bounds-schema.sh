@@ -47,11 +47,13 @@ def tool_transcript(n, arguments):
                                    "params": {"name": "add", "arguments": arguments}}) + "\n")
 w("mcp26-fail.txt", tool_transcript(26, {"a": 5}))
 w("mcp20-fail.txt", tool_transcript(20, {"a": 5}))
-# A param of integers, called with 300 000 strings (a 2.3 MB call: a finding per item).
+# A param of integers, called with 300 000 strings (a 1.8 MB call: a finding per item).
 plain = {"name": "ints", "params": [{"name": "x", "schema": {"type": "array", "items": {"type": "integer"}}}],
          "result": {"name": "r", "schema": {"type": "integer"}}}
 w("ints.json", doc(1, [plain]))
 w("call-ints", call(["ab"] * 300000, "ints"))
+# The most such items still judged (4.1 MB; 700 000 pass the budget).
+w("call-ints-690k", call(["ab"] * 690000, "ints"))
 # 16 MiB of deep long keys (an extension member of an otherwise small document).
 key = "k" * 32000
 deep = "1"
@@ -85,9 +87,12 @@ for n in 12 14 15 16 17 18 20 22 26; do
 done
 run "check --openrpc L26 passing" "$work/call-pass" check --openrpc "$work/deep26.json"
 run "serve --openrpc L26 one call" "$work/call-fail" serve --openrpc "$work/deep26.json"
+run "probe --openrpc discover L26" /dev/null probe --openrpc discover --total-timeout 5 -- "$jrpc" serve --openrpc "$work/deep26.json"
 run "check --profile mcp L20 failing" "$work/mcp20-fail.txt" check --profile mcp
 run "check --profile mcp L26 failing" "$work/mcp26-fail.txt" check --profile mcp
 run "serve --openrpc 300k bad items" "$work/call-ints" serve --openrpc "$work/ints.json"
+run "check --openrpc 690k bad items" "$work/call-ints-690k" check --openrpc "$work/ints.json"
+run "serve --openrpc 690k bad items" "$work/call-ints-690k" serve --openrpc "$work/ints.json"
 run "check --openrpc 16 MiB deep keys" /dev/null check --openrpc "$work/deep-keys.json"
 run "check --openrpc 1M-alt pattern" /dev/null check --openrpc "$work/pattern.json"
 run "check --profile mcp 400x60KB tools" "$work/tools400.txt" check --profile mcp

@@ -334,3 +334,19 @@ fn tools_past_the_schema_budget_are_listed_as_not_checked() {
     );
     assert_eq!(spent.last().copied(), Some("/result/tools/79/inputSchema"));
 }
+
+#[test]
+fn a_tool_schema_checked_on_its_own_is_not_judged_past_the_budget() {
+    // What the probe's outputSchema check and the MCP mock's inputSchema check call.
+    for n in [20, 26] {
+        let mut schema = json!({"$ref": format!("#/$defs/L{n}")});
+        schema["$defs"] = Value::Object(levels(n, "/$defs"));
+        let started = Instant::now();
+        let why = jsonrpc_playground::openrpc::schema_errors(&schema, &json!(5)).unwrap_err();
+        assert!(started.elapsed() < DEADLINE);
+        assert!(why.contains("too costly to check, not judged"), "{why}");
+    }
+    let normal = json!({"type": "object", "required": ["a"]});
+    let errors = jsonrpc_playground::openrpc::schema_errors(&normal, &json!({})).unwrap();
+    assert_eq!(errors.len(), 1);
+}
