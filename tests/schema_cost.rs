@@ -350,3 +350,20 @@ fn a_tool_schema_checked_on_its_own_is_not_judged_past_the_budget() {
     let errors = jsonrpc_playground::openrpc::schema_errors(&normal, &json!({})).unwrap();
     assert_eq!(errors.len(), 1);
 }
+
+#[test]
+fn a_document_of_more_methods_than_are_read_is_refused_at_the_first_one_past_the_bound() {
+    let methods: Vec<Value> = (0..10_001)
+        .map(|i| json!({"name": format!("m{i}"), "params": [], "result": {"name": "r", "schema": {}}}))
+        .collect();
+    let doc =
+        json!({"openrpc": "1.3.2", "info": {"title": "many", "version": "1"}, "methods": methods})
+            .to_string();
+    let started = Instant::now();
+    let refused = jsonrpc_playground::openrpc::OpenRpc::load(doc.as_bytes())
+        .expect_err("past the most methods read");
+    assert!(started.elapsed() < DEADLINE);
+    let v = &refused.violations[0];
+    assert_eq!(&*v.path, "/methods/10000");
+    assert!(v.message.contains("at most 10000"), "{}", v.message);
+}

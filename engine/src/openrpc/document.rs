@@ -23,6 +23,11 @@ const META_SCHEMA: &str = include_str!("meta-schema.json");
 const META_BASE: &str = "urn:openrpc-meta-schema";
 /// The largest document read (the Starknet API is 141 KB; Ethereum's ~400 KB).
 pub const MAX_DOCUMENT_BYTES: usize = 16 << 20;
+/// The most methods a document may have, and the most params and results (content descriptors)
+/// it may have together: each compiled schema holds kilobytes, so a 16 MiB document of tiny
+/// methods would otherwise hold gigabytes.
+pub const MAX_METHODS: usize = 10_000;
+pub const MAX_DESCRIPTORS: usize = 20_000;
 /// The most `$ref`s followed in one chain before it is called a cycle.
 const MAX_CHAIN: usize = 64;
 
@@ -474,6 +479,21 @@ impl OpenRpc {
             schemas: boon::Schemas::new(),
             cost: CostModel::default(),
         };
+        // Before the meta-schema reads the document: its work and memory follow the methods.
+        let count = doc
+            .value
+            .get("methods")
+            .and_then(Value::as_array)
+            .map_or(0, Vec::len);
+        if count > MAX_METHODS {
+            let pointer = format!("/methods/{MAX_METHODS}");
+            return fail(vec![violation(
+                &OPENRPC_DOCUMENT_INVALID,
+                &pointer,
+                doc.span(&pointer),
+                format!("the document has {count} methods; at most {MAX_METHODS} are read"),
+            )]);
+        }
         // Before the meta-schema reads them: its `format: regex` parses every pattern.
         if let Some((pointer, why)) = super::cost::oversized_pattern(&doc.value) {
             return fail(vec![violation(
@@ -758,6 +778,7 @@ impl OpenRpc {
             .get("methods")
             .and_then(Value::as_array)
             .map_or(0, Vec::len);
+        let mut descriptors = 0usize;
         let mut methods = Vec::with_capacity(count);
         for i in 0..count {
             let Ok(at) = self.resolve(&format!("/methods/{i}")) else {
@@ -780,6 +801,16 @@ impl OpenRpc {
                 .get("params")
                 .and_then(Value::as_array)
                 .map_or(0, Vec::len);
+            descriptors += n + usize::from(m.get("result").is_some());
+            if descriptors > MAX_DESCRIPTORS {
+                out.push(violation(
+                    &OPENRPC_DOCUMENT_INVALID,
+                    &at,
+                    self.span(&at),
+                    format!("the methods up to this one have more than {MAX_DESCRIPTORS} params and results together, the most read"),
+                ));
+                return out;
+            }
             let params = (0..n)
                 .filter_map(|j| {
                     self.content_descriptor(
