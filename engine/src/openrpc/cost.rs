@@ -502,26 +502,12 @@ impl CostModel {
             Value::String(s) => (1, s.len() as u64),
             _ => (1, 0),
         };
-        // Every schema applied here, with how many times: in post-order from the highest, so a
-        // schema's count is whole before it passes it on.
-        let mut counts: HashMap<u32, (u64, u64)> = HashMap::new();
-        let mut heap = BinaryHeap::new();
-        for (id, n) in incoming {
-            let node = &self.nodes[id as usize];
-            let entry = counts.entry(id).or_insert((0, 1));
-            if entry.0 == 0 {
-                heap.push((node.post, Reverse(id)));
-            }
-            entry.0 = entry.0.saturating_add(n);
-        }
-        let mut applied: Vec<(u32, u64)> = Vec::new();
+        // What applying `node` `n` times here costs, `chain` deep in the in-place applications.
         let mut unique_items = false;
-        while let Some((_, Reverse(id))) = heap.pop() {
-            let node = &self.nodes[id as usize];
+        let mut charge = |node: &Node, n: u64, chain: u64| -> Result<(), TooCostly> {
             if let Some(why) = node.unusable {
                 return Err(why.why());
             }
-            let (n, chain) = counts.get(&id).copied().unwrap_or((0, 1));
             let mut each = node
                 .own
                 .saturating_add(local)
@@ -537,15 +523,42 @@ impl CostModel {
             if *spent > MAX_SCHEMA_STEPS {
                 return Err(too_many_steps());
             }
-            for &next in &node.in_place {
-                let entry = counts.entry(next).or_insert((0, 0));
-                if entry.0 == 0 {
-                    heap.push((self.nodes[next as usize].post, Reverse(next)));
-                }
-                entry.0 = entry.0.saturating_add(n);
-                entry.1 = entry.1.max(chain + 1);
+            Ok(())
+        };
+        let mut applied: Vec<(u32, u64)> = Vec::new();
+        match incoming.as_slice() {
+            // The common case (an item or member under one schema that applies nothing in place).
+            &[(id, n)] if self.nodes[id as usize].in_place.is_empty() => {
+                charge(&self.nodes[id as usize], n, 1)?;
+                applied.push((id, n));
             }
-            applied.push((id, n));
+            _ => {
+                // Every schema applied here, with how many times: in post-order from the
+                // highest, so a schema's count is whole before it passes it on.
+                let mut counts: HashMap<u32, (u64, u64)> = HashMap::new();
+                let mut heap = BinaryHeap::new();
+                for &(id, n) in &incoming {
+                    let entry = counts.entry(id).or_insert((0, 1));
+                    if entry.0 == 0 {
+                        heap.push((self.nodes[id as usize].post, Reverse(id)));
+                    }
+                    entry.0 = entry.0.saturating_add(n);
+                }
+                while let Some((_, Reverse(id))) = heap.pop() {
+                    let node = &self.nodes[id as usize];
+                    let (n, chain) = counts.get(&id).copied().unwrap_or((0, 1));
+                    charge(node, n, chain)?;
+                    for &next in &node.in_place {
+                        let entry = counts.entry(next).or_insert((0, 0));
+                        if entry.0 == 0 {
+                            heap.push((self.nodes[next as usize].post, Reverse(next)));
+                        }
+                        entry.0 = entry.0.saturating_add(n);
+                        entry.1 = entry.1.max(chain + 1);
+                    }
+                    applied.push((id, n));
+                }
+            }
         }
         if unique_items {
             if let Value::Array(_) = value {
