@@ -65,6 +65,12 @@ pattern = "^(" + "|".join("a%d" % i for i in range(1000000)) + ")$"
 w("pattern.json", json.dumps({"openrpc": "1.3.2", "info": {"title": "t", "version": "1"},
     "methods": [{"name": "p", "params": [{"name": "x", "schema": {"type": "string", "pattern": pattern}}],
                  "result": {"name": "r", "schema": {}}}]}))
+# 100 000 tiny methods (13 MB), and 10 000.
+for n in (10000, 100000):
+    ms = [{"name": "m%d" % i, "params": [{"name": "a", "schema": {"type": "integer"}}],
+           "result": {"name": "r", "schema": {"type": "integer"}}} for i in range(n)]
+    w("methods%d.json" % n, json.dumps({"openrpc": "1.3.2", "info": {"title": "t", "version": "1"}, "methods": ms}))
+w("call-m5", json.dumps({"jsonrpc": "2.0", "method": "m5", "params": [1], "id": 1}) + "\n")
 # 400 tools, each with a 60 KB inputSchema (600 properties).
 props = {"p%d_%s" % (i, "x" * 60): {"type": "string", "maxLength": 10} for i in range(600)}
 tools = [{"name": "t%d" % i, "inputSchema": {"type": "object", "properties": props}} for i in range(400)]
@@ -95,4 +101,6 @@ run "check --openrpc 690k bad items" "$work/call-ints-690k" check --openrpc "$wo
 run "serve --openrpc 690k bad items" "$work/call-ints-690k" serve --openrpc "$work/ints.json"
 run "check --openrpc 16 MiB deep keys" /dev/null check --openrpc "$work/deep-keys.json"
 run "check --openrpc 1M-alt pattern" /dev/null check --openrpc "$work/pattern.json"
+run "check --openrpc 10k methods" "$work/call-m5" check --openrpc "$work/methods10000.json"
+run "check --openrpc 100k methods" "$work/call-m5" check --openrpc "$work/methods100000.json"
 run "check --profile mcp 400x60KB tools" "$work/tools400.txt" check --profile mcp
