@@ -367,3 +367,61 @@ fn a_document_of_more_methods_than_are_read_is_refused_at_the_first_one_past_the
     assert_eq!(&*v.path, "/methods/10000");
     assert!(v.message.contains("at most 10000"), "{}", v.message);
 }
+
+#[test]
+fn tap_answers_a_costly_tool_schema_at_once_and_ends_with_its_server() {
+    use std::io::{BufRead, BufReader};
+    let mut input = json!({"type": "object", "properties": {"a": {"$ref": "#/$defs/L26"}}});
+    input["$defs"] = Value::Object(levels(26, "/$defs"));
+    // Each level of structuredContent doubles the subschemas applied below it.
+    let output = json!({"$defs": {"n": {"type": "object", "properties": {"k": {"allOf": [{"$ref": "#/$defs/n"}, {"$ref": "#/$defs/n"}]}}}}, "$ref": "#/$defs/n"});
+    let list = json!({"jsonrpc": "2.0", "id": 1, "result": {"tools": [
+        {"name": "add", "inputSchema": input, "outputSchema": output}
+    ]}});
+    let mut deep = json!({});
+    for _ in 0..40 {
+        deep = json!({ "k": deep });
+    }
+    let reply =
+        json!({"jsonrpc": "2.0", "id": 2, "result": {"content": [], "structuredContent": deep}});
+    let server = format!("read l; echo '{list}'; read l; echo '{reply}'");
+    let mut tap = Command::new(env!("CARGO_BIN_EXE_jrpc"))
+        .args(["tap", "--profile", "mcp", "--", "/bin/sh", "-c", &server])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("jrpc tap runs");
+    let pid = tap.id();
+    let mut to_tap = tap.stdin.take().unwrap();
+    let mut from_tap = BufReader::new(tap.stdout.take().unwrap());
+    let (done, finished) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        to_tap
+            .write_all(b"{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/list\"}\n")
+            .unwrap();
+        let mut line = String::new();
+        from_tap.read_line(&mut line).unwrap();
+        to_tap.write_all(b"{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/call\",\"params\":{\"name\":\"add\",\"arguments\":{\"a\":5}}}\n").unwrap();
+        drop(to_tap);
+        line.clear();
+        from_tap.read_line(&mut line).unwrap();
+        let out = tap.wait_with_output().expect("jrpc tap exits");
+        let _ = done.send(out);
+    });
+    let Ok(out) = finished.recv_timeout(DEADLINE) else {
+        let _ = Command::new("kill").arg(pid.to_string()).status();
+        panic!("jrpc tap still runs after {DEADLINE:?}: the schema checks are not bounded");
+    };
+    let findings = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        findings.contains("mcp-schema-unusable")
+            && findings.contains("too costly to check")
+            && findings.contains("structuredContent"),
+        "{findings}"
+    );
+    assert!(
+        !findings.contains("mcp-tool-arguments-invalid"),
+        "{findings}"
+    );
+}
