@@ -52,6 +52,10 @@ const MAX_ASKED: usize = 64;
 pub const MAX_ROUND_SCHEMA_BYTES: usize = 1 << 20;
 /// The most findings one value gets.
 const MAX_FINDINGS: usize = 20;
+/// The most schema text (bytes of JSON) the remembered tools' compiled schemas hold together: a
+/// compiled schema weighs tens of times its text, so past it a tool's schemas are not kept
+/// (`mcp-schema-unusable`: "not checked: the tools' schema budget is spent").
+pub const MAX_TOOL_SCHEMA_BYTES: usize = 4 << 20;
 
 /// A tool's declared schemas, compiled (each only when usable: within the bounds above, and a
 /// schema the engine compiles without fetching anything).
@@ -59,6 +63,8 @@ const MAX_FINDINGS: usize = 20;
 struct Schemas {
     input: Option<CompiledSchema>,
     output: Option<CompiledSchema>,
+    /// The text bytes of the schemas kept (counted in [`ToolSchemas::tool_bytes`]).
+    bytes: usize,
 }
 
 /// What a request waiting for its reply asked.
@@ -86,6 +92,8 @@ pub struct ToolSchemas {
     rounds: HashMap<String, (usize, Vec<(String, CompiledSchema)>)>,
     /// The schema bytes all open rounds hold (at most [`MAX_ROUND_SCHEMA_BYTES`]).
     round_bytes: usize,
+    /// The schema bytes the remembered tools hold (at most [`MAX_TOOL_SCHEMA_BYTES`]).
+    tool_bytes: usize,
 }
 
 /// [`ToolSchemas::check`] of one whole input (a message, a stream or a transcript).
@@ -122,7 +130,10 @@ fn usable(
             format!("it nests deeper than {MAX_SCHEMA_DEPTH} levels, the most checked here")
         } else {
             match CompiledSchema::new(&value) {
-                Ok(compiled) => return Some(compiled),
+                Ok(compiled) => match compiled.usable() {
+                    Ok(()) => return Some(compiled),
+                    Err(too_costly) => too_costly.to_string(),
+                },
                 Err(why) => format!("it does not compile as a JSON Schema: {why}"),
             }
         }
@@ -171,14 +182,23 @@ fn answer_against(
         ),
         None => {
             // Accepted without content: checked as the empty form it is.
-            let errors = schema.errors(&Value::Object(serde_json::Map::new()));
-            if let Some(e) = errors.first() {
-                out.push(Violation::new(
-                    &ELICITATION_ANSWER_INVALID,
+            match schema.errors(&Value::Object(serde_json::Map::new())) {
+                Ok(errors) => {
+                    if let Some(e) = errors.first() {
+                        out.push(Violation::new(
+                            &ELICITATION_ANSWER_INVALID,
+                            at.to_string(),
+                            answer.span,
+                            format!("{what} accepts the form without content: {}", e.message),
+                        ));
+                    }
+                }
+                Err(too_costly) => out.push(Violation::new(
+                    &SCHEMA_UNUSABLE,
                     at.to_string(),
                     answer.span,
-                    format!("{what} accepts the form without content: {}", e.message),
-                ));
+                    format!("{what}: {too_costly}"),
+                )),
             }
         }
     }
@@ -193,7 +213,19 @@ fn against(
     path: &str,
     out: &mut Vec<Violation>,
 ) {
-    let merged = crate::openrpc::document::by_place(schema.errors(&value_of(value)));
+    let errors = match schema.errors(&value_of(value)) {
+        Ok(errors) => errors,
+        Err(too_costly) => {
+            out.push(Violation::new(
+                &SCHEMA_UNUSABLE,
+                path.to_string(),
+                value.span,
+                format!("{what}: {too_costly}"),
+            ));
+            return;
+        }
+    };
+    let merged = crate::openrpc::document::by_place(errors);
     for e in merged.into_iter().take(MAX_FINDINGS) {
         let at = node_at(value, &e.instance).unwrap_or(value);
         let schema_at = if e.schema.is_empty() { "/" } else { &e.schema };
@@ -396,19 +428,48 @@ impl ToolSchemas {
             if self.tools.len() >= MAX_TOOLS && !self.tools.contains_key(name) {
                 continue;
             }
+            // A tool listed again gives back what its earlier schemas held.
+            if let Some(earlier) = self.tools.remove(name) {
+                self.tool_bytes -= earlier.bytes;
+            }
+            let mut bytes = 0;
             let mut schema = |member: &str| {
-                usable(
-                    tool.get(member),
+                let node = tool.get(member)?;
+                let path = format!("{base}/result/tools/{i}/{member}");
+                let text_bytes = node.span.end.saturating_sub(node.span.start);
+                if self.tool_bytes + bytes + text_bytes > MAX_TOOL_SCHEMA_BYTES {
+                    out.push(Violation::new(
+                        &SCHEMA_UNUSABLE,
+                        path,
+                        node.span,
+                        format!(
+                            "the {member} of \"{name}\" is not checked: the tools' schema budget is spent ({} KB of schemas kept, at most {} KB)",
+                            (self.tool_bytes + bytes) / 1024,
+                            MAX_TOOL_SCHEMA_BYTES / 1024
+                        ),
+                    ));
+                    return None;
+                }
+                let compiled = usable(
+                    Some(node),
                     &format!("the {member} of \"{name}\""),
-                    &format!("{base}/result/tools/{i}/{member}"),
+                    &path,
                     out,
-                )
+                )?;
+                bytes += text_bytes;
+                Some(compiled)
             };
-            let schemas = Schemas {
-                input: schema("inputSchema"),
-                output: schema("outputSchema"),
-            };
-            self.tools.insert(name.to_string(), schemas);
+            let input = schema("inputSchema");
+            let output = schema("outputSchema");
+            self.tool_bytes += bytes;
+            self.tools.insert(
+                name.to_string(),
+                Schemas {
+                    input,
+                    output,
+                    bytes,
+                },
+            );
         }
     }
 

@@ -13,6 +13,7 @@ use crate::rpc::openrpc::{
 use crate::rpc::rules::JSON_SYNTAX;
 use crate::rpc::{DocumentSpot, Rule, Violation};
 
+use super::cost::{CostModel, TooCostly};
 use super::nearest::{Nearest, Suggestions};
 
 /// The base URI the document is known by inside the schema engine: a schema at pointer P is
@@ -23,6 +24,11 @@ const META_SCHEMA: &str = include_str!("meta-schema.json");
 const META_BASE: &str = "urn:openrpc-meta-schema";
 /// The largest document read (the Starknet API is 141 KB; Ethereum's ~400 KB).
 pub const MAX_DOCUMENT_BYTES: usize = 16 << 20;
+/// The most methods a document may have, and the most params and results (content descriptors)
+/// it may have together: each compiled schema holds kilobytes, so a 16 MiB document of tiny
+/// methods would otherwise hold gigabytes.
+pub const MAX_METHODS: usize = 10_000;
+pub const MAX_DESCRIPTORS: usize = 20_000;
 /// The most `$ref`s followed in one chain before it is called a cycle.
 const MAX_CHAIN: usize = 64;
 
@@ -44,6 +50,8 @@ pub struct Param {
     /// Where its schema is (the descriptor's pointer + `/schema`).
     pub schema_pointer: String,
     pub(crate) schema: boon::SchemaIndex,
+    /// Its schema in the document's [`CostModel`].
+    pub(crate) cost: Option<u32>,
 }
 
 /// An example pairing of a method: its params' values and its result's, `$ref`s followed.
@@ -73,8 +81,8 @@ pub struct Method {
 /// A loaded, checked document.
 pub struct OpenRpc {
     value: Value,
-    /// The span of every value, by JSON pointer.
-    spans: HashMap<String, Span>,
+    /// The span of every value, found by JSON pointer.
+    spans: SpanIndex,
     src: Vec<u8>,
     lines: LineIndex,
     methods: Vec<Method>,
@@ -82,6 +90,8 @@ pub struct OpenRpc {
     /// The method names by length, for [`OpenRpc::nearest`].
     names: super::nearest::NameIndex,
     schemas: boon::Schemas,
+    /// What checking a value against each param's or result's schema costs, bounded first.
+    cost: CostModel,
 }
 
 impl std::fmt::Debug for OpenRpc {
@@ -111,15 +121,116 @@ impl boon::UrlLoader for NoLoader {
     }
 }
 
-/// The JSON value of a tree; with `spans`, the span of every value by pointer too.
-fn to_value(
-    node: &Node<'_>,
-    pointer: &mut String,
-    spans: &mut Option<&mut HashMap<String, Span>>,
-) -> Value {
-    if let Some(spans) = spans.as_deref_mut() {
-        spans.insert(pointer.clone(), node.span);
+/// The span of every value of a document, found by JSON pointer: a tree of the document's shape,
+/// so its memory follows the document's size whatever its depth and the length of its keys
+/// (a pointer string per value would hold depth × key length per value).
+#[derive(Debug, Default)]
+struct SpanIndex {
+    /// In document order; the root first.
+    entries: Vec<SpanEntry>,
+}
+
+#[derive(Debug)]
+struct SpanEntry {
+    span: Span,
+    below: Below,
+}
+
+#[derive(Debug)]
+enum Below {
+    Nothing,
+    /// An array's items' entries, in order.
+    Items(Box<[u32]>),
+    /// An object's members' entries by name (sorted; of a name given twice, the last).
+    Members(Box<[(Box<str>, u32)]>),
+}
+
+impl SpanIndex {
+    fn new(root: &Node<'_>) -> SpanIndex {
+        let mut index = SpanIndex::default();
+        index.add(root);
+        index
     }
+
+    fn add(&mut self, node: &Node<'_>) -> u32 {
+        let at = self.entries.len();
+        self.entries.push(SpanEntry {
+            span: node.span,
+            below: Below::Nothing,
+        });
+        let below = match &node.value {
+            Tree::Array(items) => Below::Items(items.iter().map(|item| self.add(item)).collect()),
+            Tree::Object(members) => {
+                let mut by_name: std::collections::BTreeMap<Box<str>, u32> =
+                    std::collections::BTreeMap::new();
+                for m in members.iter() {
+                    let entry = self.add(&m.value);
+                    by_name.insert(Box::from(m.key.as_ref()), entry);
+                }
+                Below::Members(by_name.into_iter().collect())
+            }
+            _ => Below::Nothing,
+        };
+        self.entries[at].below = below;
+        at as u32
+    }
+
+    /// The span of the value at `pointer`, or of its nearest ancestor that exists.
+    fn span(&self, pointer: &str) -> Span {
+        let Some(root) = self.entries.first() else {
+            return Span::new(0, 0);
+        };
+        if pointer.is_empty() {
+            return root.span;
+        }
+        let Some(rest) = pointer.strip_prefix('/') else {
+            return Span::new(0, 0);
+        };
+        let mut at = root;
+        for token in rest.split('/') {
+            let next = match &at.below {
+                Below::Items(items) => token
+                    .parse::<usize>()
+                    .ok()
+                    .and_then(|i| items.get(i).copied()),
+                Below::Members(members) => {
+                    let name = token.replace("~1", "/").replace("~0", "~");
+                    members
+                        .binary_search_by(|(k, _)| k.as_ref().cmp(name.as_str()))
+                        .ok()
+                        .map(|i| members[i].1)
+                }
+                Below::Nothing => None,
+            };
+            match next.and_then(|i| self.entries.get(i as usize)) {
+                Some(entry) => at = entry,
+                None => break,
+            }
+        }
+        at.span
+    }
+
+    /// The bytes it holds (its entries and the member names they keep).
+    #[cfg(test)]
+    fn held_bytes(&self) -> usize {
+        let names: usize = self
+            .entries
+            .iter()
+            .map(|e| match &e.below {
+                Below::Members(members) => members
+                    .iter()
+                    .map(|(k, _)| k.len() + std::mem::size_of::<(Box<str>, u32)>())
+                    .sum(),
+                Below::Items(items) => items.len() * 4,
+                Below::Nothing => 0,
+            })
+            .sum();
+        self.entries.len() * std::mem::size_of::<SpanEntry>() + names
+    }
+}
+
+/// The JSON value of a tree.
+fn to_value(node: &Node<'_>) -> Value {
     match &node.value {
         Tree::Null => Value::Null,
         Tree::Bool(b) => Value::Bool(*b),
@@ -129,26 +240,11 @@ fn to_value(
             .or_else(|| text.parse::<f64>().ok().and_then(Number::from_f64))
             .map_or(Value::Null, Value::Number),
         Tree::String(s) => Value::String(s.to_string()),
-        Tree::Array(items) => {
-            let len = pointer.len();
-            let mut out = Vec::with_capacity(items.len());
-            for (i, item) in items.iter().enumerate() {
-                pointer.push('/');
-                pointer.push_str(&i.to_string());
-                out.push(to_value(item, pointer, spans));
-                pointer.truncate(len);
-            }
-            Value::Array(out)
-        }
+        Tree::Array(items) => Value::Array(items.iter().map(to_value).collect()),
         Tree::Object(members) => {
-            let len = pointer.len();
             let mut out = Map::new();
             for m in members.iter() {
-                pointer.push('/');
-                pointer.push_str(&escape_token(&m.key));
-                let v = to_value(&m.value, pointer, spans);
-                pointer.truncate(len);
-                out.insert(m.key.to_string(), v);
+                out.insert(m.key.to_string(), to_value(&m.value));
             }
             Value::Object(out)
         }
@@ -157,7 +253,7 @@ fn to_value(
 
 /// The JSON value of a message's node (for checking it against a schema).
 pub(crate) fn value_of(node: &Node<'_>) -> Value {
-    to_value(node, &mut String::new(), &mut None)
+    to_value(node)
 }
 
 /// `pointer` as a URI fragment (RFC 3986: characters outside the fragment set percent-encoded).
@@ -210,7 +306,9 @@ const STANDALONE_BASE: &str = "urn:schema";
 /// draft; nothing is fetched (a `$ref` outside the schema makes it unusable). Err: the schema
 /// cannot be used, and why.
 pub fn schema_errors(schema: &Value, instance: &Value) -> Result<Vec<SchemaError>, String> {
-    Ok(CompiledSchema::new(schema)?.errors(instance))
+    CompiledSchema::new(schema)?
+        .errors(instance)
+        .map_err(|e| e.to_string())
 }
 
 /// `errors` with those at the same place in the value merged into one ("…; or …": the branches
@@ -239,6 +337,8 @@ pub fn by_place(errors: Vec<SchemaError>) -> Vec<SchemaError> {
 pub struct CompiledSchema {
     schemas: boon::Schemas,
     index: boon::SchemaIndex,
+    cost: CostModel,
+    cost_root: u32,
 }
 
 impl std::fmt::Debug for CompiledSchema {
@@ -254,26 +354,71 @@ impl CompiledSchema {
         let mut compiler = boon::Compiler::new();
         compiler.use_loader(Box::new(NoLoader));
         compiler.set_default_draft(boon::Draft::V2020_12);
+        if let Some((pointer, why)) = super::cost::oversized_pattern(schema) {
+            return Err(format!("{why} (at {pointer})"));
+        }
         let mut schemas = boon::Schemas::new();
         let index = compiler
             .add_resource(STANDALONE_BASE, schema.clone())
             .and_then(|()| compiler.compile(STANDALONE_BASE, &mut schemas))
             .map_err(|e| e.to_string())?;
-        Ok(CompiledSchema { schemas, index })
+        let (cost, cost_root) = CostModel::standalone(schema, STANDALONE_BASE);
+        Ok(CompiledSchema {
+            schemas,
+            index,
+            cost,
+            cost_root,
+        })
     }
 
-    /// The errors of `instance` against it.
-    pub fn errors(&self, instance: &Value) -> Vec<SchemaError> {
-        let mut out = Vec::new();
-        if let Err(e) = self.schemas.validate(instance, self.index) {
-            leaves(&e, &mut out);
-        }
-        out
+    /// Err when no value can be checked against it within the cost budget (its `$ref`s fan out
+    /// or loop at one place, or one cannot be followed).
+    pub fn usable(&self) -> Result<(), TooCostly> {
+        self.cost.usable(self.cost_root)
+    }
+
+    /// The errors of `instance` against it; Err, and boon never asked, when checking it would pass
+    /// the cost budget ([`super::cost::MAX_SCHEMA_STEPS`]).
+    pub fn errors(&self, instance: &Value) -> Result<Vec<SchemaError>, TooCostly> {
+        self.cost.check(self.cost_root, instance)?;
+        Ok(match self.schemas.validate(instance, self.index) {
+            Err(e) => collect_leaves(&e),
+            Ok(()) => Vec::new(),
+        })
     }
 }
 
+/// The most errors of one value collected from boon's error tree (the cost budget bounds the
+/// tree; this bounds what is copied out of it).
+const MAX_SCHEMA_ERRORS: usize = 10_000;
+
+/// The leaves of boon's error tree ([`leaves`]); when there are more than [`MAX_SCHEMA_ERRORS`],
+/// a last error at the value says how many.
+fn collect_leaves(e: &boon::ValidationError<'_, '_>) -> Vec<SchemaError> {
+    let mut out = Vec::new();
+    leaves(e, &mut out);
+    if out.len() >= MAX_SCHEMA_ERRORS {
+        fn count(e: &boon::ValidationError<'_, '_>) -> usize {
+            if e.causes.is_empty() {
+                1
+            } else {
+                e.causes.iter().map(count).sum()
+            }
+        }
+        out.push(SchemaError {
+            instance: String::new(),
+            schema: String::new(),
+            message: format!(
+                "{} errors in all; the first {MAX_SCHEMA_ERRORS} are listed",
+                count(e)
+            ),
+        });
+    }
+    out
+}
+
 /// Every leaf of boon's error tree: the errors that name one keyword at one place, each once
-/// (in their first order), added to `out`.
+/// (in their first order), at most [`MAX_SCHEMA_ERRORS`], added to `out`.
 fn leaves(e: &boon::ValidationError<'_, '_>, out: &mut Vec<SchemaError>) {
     let mut all = Vec::new();
     every_leaf(e, &mut all);
@@ -290,6 +435,9 @@ fn leaves(e: &boon::ValidationError<'_, '_>, out: &mut Vec<SchemaError>) {
 }
 
 fn every_leaf(e: &boon::ValidationError<'_, '_>, out: &mut Vec<SchemaError>) {
+    if out.len() >= MAX_SCHEMA_ERRORS {
+        return;
+    }
     if e.causes.is_empty() {
         out.push(SchemaError {
             instance: e.instance_location.to_string(),
@@ -340,8 +488,8 @@ impl OpenRpc {
                 "a document is one JSON value; more text follows it".into(),
             )]);
         }
-        let mut spans = HashMap::new();
-        let value = to_value(&parsed.root, &mut String::new(), &mut Some(&mut spans));
+        let spans = SpanIndex::new(&parsed.root);
+        let value = to_value(&parsed.root);
         let mut doc = OpenRpc {
             value,
             spans,
@@ -351,7 +499,32 @@ impl OpenRpc {
             by_name: HashMap::new(),
             names: super::nearest::NameIndex::default(),
             schemas: boon::Schemas::new(),
+            cost: CostModel::default(),
         };
+        // Before the meta-schema reads the document: its work and memory follow the methods.
+        let count = doc
+            .value
+            .get("methods")
+            .and_then(Value::as_array)
+            .map_or(0, Vec::len);
+        if count > MAX_METHODS {
+            let pointer = format!("/methods/{MAX_METHODS}");
+            return fail(vec![violation(
+                &OPENRPC_DOCUMENT_INVALID,
+                &pointer,
+                doc.span(&pointer),
+                format!("the document has {count} methods; at most {MAX_METHODS} are read"),
+            )]);
+        }
+        // Before the meta-schema reads them: its `format: regex` parses every pattern.
+        if let Some((pointer, why)) = super::cost::oversized_pattern(&doc.value) {
+            return fail(vec![violation(
+                &OPENRPC_DOCUMENT_INVALID,
+                &pointer,
+                doc.span(&pointer),
+                format!("the document's schemas cannot be used: {why}"),
+            )]);
+        }
         let found = doc.meta_schema_errors();
         if !found.is_empty() {
             return fail(found);
@@ -369,16 +542,7 @@ impl OpenRpc {
 
     /// The span of the value at `pointer`, or of its nearest ancestor that exists.
     pub fn span(&self, pointer: &str) -> Span {
-        let mut p = pointer;
-        loop {
-            if let Some(span) = self.spans.get(p) {
-                return *span;
-            }
-            match p.rfind('/') {
-                Some(at) => p = &p[..at],
-                None => return Span::new(0, 0),
-            }
-        }
+        self.spans.span(pointer)
     }
 
     /// The place of `pointer` as a pointer with its line and column.
@@ -422,13 +586,20 @@ impl OpenRpc {
         budget.find(name, &self.names, |i| self.methods[i].name.as_str())
     }
 
-    /// The errors of `instance` against a param's or result's schema.
-    pub fn schema_errors(&self, param: &Param, instance: &Value) -> Vec<SchemaError> {
-        let mut out = Vec::new();
-        if let Err(e) = self.schemas.validate(instance, param.schema) {
-            leaves(&e, &mut out);
+    /// The errors of `instance` against a param's or result's schema; Err, and boon never asked,
+    /// when checking it would pass the cost budget ([`super::cost::MAX_SCHEMA_STEPS`]).
+    pub fn schema_errors(
+        &self,
+        param: &Param,
+        instance: &Value,
+    ) -> Result<Vec<SchemaError>, TooCostly> {
+        if let Some(root) = param.cost {
+            self.cost.check(root, instance)?;
         }
-        out
+        Ok(match self.schemas.validate(instance, param.schema) {
+            Err(e) => collect_leaves(&e),
+            Ok(()) => Vec::new(),
+        })
     }
 
     fn meta_schema_errors(&self) -> Vec<Violation> {
@@ -592,6 +763,7 @@ impl OpenRpc {
             pointer: at,
             schema_pointer,
             schema,
+            cost: None,
         })
     }
 
@@ -627,6 +799,7 @@ impl OpenRpc {
             .get("methods")
             .and_then(Value::as_array)
             .map_or(0, Vec::len);
+        let mut descriptors = 0usize;
         let mut methods = Vec::with_capacity(count);
         for i in 0..count {
             let Ok(at) = self.resolve(&format!("/methods/{i}")) else {
@@ -649,6 +822,16 @@ impl OpenRpc {
                 .get("params")
                 .and_then(Value::as_array)
                 .map_or(0, Vec::len);
+            descriptors += n + usize::from(m.get("result").is_some());
+            if descriptors > MAX_DESCRIPTORS {
+                out.push(violation(
+                    &OPENRPC_DOCUMENT_INVALID,
+                    &at,
+                    self.span(&at),
+                    format!("the methods up to this one have more than {MAX_DESCRIPTORS} params and results together, the most read"),
+                ));
+                return out;
+            }
             let params = (0..n)
                 .filter_map(|j| {
                     self.content_descriptor(
@@ -717,6 +900,20 @@ impl OpenRpc {
             self.by_name.entry(m.name.clone()).or_insert(i);
         }
         self.names = super::nearest::NameIndex::new(methods.iter().map(|m| m.name.as_str()));
+        let roots: Vec<&str> = methods
+            .iter()
+            .flat_map(|m| m.params.iter().chain(&m.result))
+            .map(|p| p.schema_pointer.as_str())
+            .collect();
+        let (cost, cost_roots) = CostModel::new(&self.value, &[BASE], &roots);
+        let mut cost_roots = cost_roots.into_iter();
+        for p in methods
+            .iter_mut()
+            .flat_map(|m| m.params.iter_mut().chain(&mut m.result))
+        {
+            p.cost = cost_roots.next().flatten();
+        }
+        self.cost = cost;
         self.methods = methods;
         self.schemas = schemas;
         out
@@ -748,5 +945,44 @@ fn collect_refs(value: &Value, pointer: &mut String, out: &mut Vec<String>) {
             }
         }
         _ => {}
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `depth` objects nested, each the one member of its parent under a name of `key_bytes`
+    /// letters.
+    fn deep_long_keys(depth: usize, key_bytes: usize) -> String {
+        let key = "k".repeat(key_bytes);
+        let mut src = String::new();
+        for _ in 0..depth {
+            src.push_str(&format!("{{\"{key}\": "));
+        }
+        src.push('1');
+        src.push_str(&"}".repeat(depth));
+        src
+    }
+
+    #[test]
+    fn the_span_index_holds_memory_in_proportion_to_the_document() {
+        let held = |depth: usize| {
+            let src = deep_long_keys(depth, 2000);
+            let (parsed, _) = parse_document(src.as_bytes(), 0).unwrap();
+            let index = SpanIndex::new(&parsed.root);
+            // The deepest value is still found by its pointer.
+            let pointer = format!("/{}", "k".repeat(2000)).repeat(depth);
+            assert_eq!(index.span(&pointer).start, src.len() - depth - 1);
+            (index.held_bytes(), src.len())
+        };
+        let (small, small_src) = held(50);
+        let (large, large_src) = held(400);
+        // 8 times the document: about 8 times the memory (a pointer per value held 64 times).
+        assert!(
+            large * small_src < 2 * small * large_src,
+            "{small} -> {large}"
+        );
+        assert!(large < 2 * large_src, "{large} bytes held for {large_src}");
     }
 }

@@ -120,7 +120,21 @@ impl Findings<'_> {
     ) {
         // One finding per place in the value: the branches of a oneOf or anyOf that all fail give
         // an error each, which are read together ("want object; or want string …").
-        let errors = by_place(self.doc.schema_errors(param, &value_of(value)));
+        let found = match self.doc.schema_errors(param, &value_of(value)) {
+            Ok(found) => found,
+            Err(too_costly) => {
+                self.push(
+                    &OPENRPC_SCHEMA_TOO_COSTLY,
+                    path.to_string(),
+                    value.span,
+                    format!("{what}: {too_costly}"),
+                    Some(method),
+                    Some(&param.schema_pointer),
+                );
+                return;
+            }
+        };
+        let errors = by_place(found);
         let mut locator = Locator::new(value);
         for e in errors {
             let at = locator.at(&e.instance).unwrap_or(value);

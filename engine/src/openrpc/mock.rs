@@ -19,6 +19,24 @@ const MAX_DEPTH: usize = 16;
 /// The most values one generated result (or one call's params) holds; past it, `null`.
 const MAX_VALUES: usize = 10_000;
 
+/// The most findings a -32602 reply lists, and the most bytes they take (each path and message
+/// cut at [`MAX_FINDING_TEXT`] bytes); `data.omitted` counts those left out.
+const MAX_REPLY_FINDINGS: usize = 100;
+const MAX_FINDINGS_BYTES: usize = 1 << 20;
+const MAX_FINDING_TEXT: usize = 4096;
+
+/// `text` cut at [`MAX_FINDING_TEXT`] bytes (on a character boundary), with `…` when cut.
+fn clipped(text: &str) -> String {
+    if text.len() <= MAX_FINDING_TEXT {
+        return text.to_string();
+    }
+    let mut end = MAX_FINDING_TEXT;
+    while !text.is_char_boundary(end) {
+        end -= 1;
+    }
+    format!("{}…", &text[..end])
+}
+
 fn error(id: Value, code: i64, message: &str, data: Option<Value>) -> Value {
     let mut e = json!({"code": code, "message": message});
     if let Some(data) = data {
@@ -107,18 +125,31 @@ fn one(doc: &OpenRpc, message: &Value, kind: Kind, nearest: &mut Nearest) -> Opt
     let text = message.to_string();
     let mut report = rpc::check(text.as_bytes(), Profile::JsonRpc);
     Pairing::default().check(doc, text.as_bytes(), &mut report);
-    let findings: Vec<Value> = report
-        .violations()
-        .filter(|v| v.rule.id.starts_with("openrpc-param"))
-        .map(|v| json!({"rule": v.rule.id, "path": &*v.path, "message": &*v.message}))
-        .collect();
+    let mut findings: Vec<Value> = Vec::new();
+    let mut findings_bytes = 0;
+    let mut omitted = 0usize;
+    for v in report.violations().filter(|v| {
+        v.rule.id.starts_with("openrpc-param") || v.rule.id == "openrpc-schema-too-costly"
+    }) {
+        let finding = json!({
+            "rule": v.rule.id,
+            "path": clipped(&v.path),
+            "message": clipped(&v.message),
+        });
+        let bytes = finding.to_string().len();
+        if findings.len() < MAX_REPLY_FINDINGS && findings_bytes + bytes <= MAX_FINDINGS_BYTES {
+            findings_bytes += bytes;
+            findings.push(finding);
+        } else {
+            omitted += 1;
+        }
+    }
     if !findings.is_empty() {
-        return Some(error(
-            id,
-            -32602,
-            "Invalid params",
-            Some(json!({"findings": findings})),
-        ));
+        let mut data = json!({"findings": findings});
+        if omitted > 0 {
+            data["omitted"] = json!(omitted);
+        }
+        return Some(error(id, -32602, "Invalid params", Some(data)));
     }
     let params = message.get("params");
     let result = example_result(method, params).unwrap_or_else(|| {
@@ -290,12 +321,17 @@ const CHOICES: usize = 8;
 fn accepted_value(doc: &OpenRpc, param: &Param) -> Value {
     let mut budget = Budget::new();
     let first = generate(doc, &param.schema_pointer, 0, 0, &mut budget);
-    if !budget.branched || budget.values == 0 || doc.schema_errors(param, &first).is_empty() {
+    if !budget.branched
+        || budget.values == 0
+        || doc
+            .schema_errors(param, &first)
+            .map_or(true, |e| e.is_empty())
+    {
         return first;
     }
     (1..CHOICES)
         .map(|choice| generate(doc, &param.schema_pointer, choice, 0, &mut Budget::new()))
-        .find(|value| doc.schema_errors(param, value).is_empty())
+        .find(|value| doc.schema_errors(param, value).is_ok_and(|e| e.is_empty()))
         .unwrap_or(first)
 }
 

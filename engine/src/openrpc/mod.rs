@@ -3,11 +3,13 @@
 //! loads and checks the document itself; `messages` checks messages against it. Schemas are
 //! checked by `boon` (docs/json-schema-engine.md says why that crate).
 
+pub(crate) mod cost;
 pub(crate) mod document;
 pub(crate) mod messages;
 pub mod mock;
 pub mod nearest;
 
+pub use cost::{TooCostly, MAX_SCHEMA_STEPS};
 pub use document::{
     by_place, schema_errors, CompiledSchema, Example, LoadError, Method, OpenRpc, Param,
     ParamStructure, SchemaError, MAX_DOCUMENT_BYTES,

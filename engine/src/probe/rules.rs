@@ -197,7 +197,7 @@ pub static SCHEMA_UNUSABLE: Rule = Rule {
     #[cfg(not(target_arch = "wasm32"))]
     summary: "A tool's inputSchema and outputSchema, and an elicitation's requestedSchema, are JSON Schemas a validator can use.",
     #[cfg(not(target_arch = "wasm32"))]
-    explanation: "MCP's schemas are JSON Schema (2020-12 unless $schema names another draft). One that does not compile (an unknown type, a keyword of the wrong kind, a $ref to nowhere) cannot check anything, so clients and servers either reject the tool or skip validation; one larger than 64 KB or nested deeper than 64 levels is not checked here. Fix the schema at the place the finding names.",
+    explanation: "MCP's schemas are JSON Schema (2020-12 unless $schema names another draft). One that does not compile (an unknown type, a keyword of the wrong kind, a $ref to nowhere) cannot check anything, so clients and servers either reject the tool or skip validation; one larger than 64 KB or nested deeper than 64 levels, one too costly to check (its $refs fan out past 4,194,304 steps at one place, or a value makes the check pass them: not judged), and tools' schemas past 4 MiB together are not checked here. Fix the schema at the place the finding names.",
     #[cfg(not(target_arch = "wasm32"))]
     bad: listed_tool!("{\"type\": \"object\", \"properties\": {\"a\": {\"type\": \"integr\"}}}"),
     #[cfg(not(target_arch = "wasm32"))]

@@ -150,6 +150,30 @@ rule!(OpenRpc, OPENRPC_RESULT_UNHEARD, "openrpc-result-unheard", Warning, METHOD
     good: r#"{"jsonrpc": "2.0", "method": "add", "params": [1, 2], "id": 1}"#,
     document: EXAMPLE_DOCUMENT);
 
+/// The document [`OPENRPC_SCHEMA_TOO_COSTLY`]'s examples are checked under: `loop` takes a param
+/// whose schema applies itself at the same place (no value can be checked against it), `echo` a
+/// string.
+pub const COSTLY_DOCUMENT: &str = r##"{
+  "openrpc": "1.3.2",
+  "info": {"title": "Example", "version": "1.0.0"},
+  "methods": [
+    {"name": "loop",
+     "params": [{"name": "x", "schema": {"$ref": "#/components/schemas/Loop"}}],
+     "result": {"name": "x", "schema": {}}},
+    {"name": "echo",
+     "params": [{"name": "x", "schema": {"type": "string"}}],
+     "result": {"name": "x", "schema": {"type": "string"}}}
+  ],
+  "components": {"schemas": {"Loop": {"allOf": [{"$ref": "#/components/schemas/Loop"}]}}}
+}"##;
+
+rule!(OpenRpc, OPENRPC_SCHEMA_TOO_COSTLY, "openrpc-schema-too-costly", Warning, CONTENT_DESCRIPTOR,
+    "A value is checked against its schema only when the check's cost is bounded.",
+    "A small schema can ask for an enormous check: $refs that fan out (each level an allOf of two references to the level below) apply 2^n subschemas at one place, and a loop of them never ends. Before a value is checked, the subschemas the schema can apply at each place of the value are counted (every branch, each weighed by what it reads there); past 4,194,304 steps the value is not judged and this warning says so instead. Simplify the schema at the place named.",
+    bad: r#"{"jsonrpc": "2.0", "method": "loop", "params": [1], "id": 1}"#,
+    good: r#"{"jsonrpc": "2.0", "method": "echo", "params": ["hi"], "id": 1}"#,
+    document: COSTLY_DOCUMENT);
+
 /// Every OpenRPC rule, the document's first.
 pub static RULES: &[&Rule] = &[
     &OPENRPC_DOCUMENT_INVALID,
@@ -165,4 +189,5 @@ pub static RULES: &[&Rule] = &[
     &OPENRPC_ERROR_UNDECLARED,
     &OPENRPC_NOTIFICATION_ONLY,
     &OPENRPC_RESULT_UNHEARD,
+    &OPENRPC_SCHEMA_TOO_COSTLY,
 ];

@@ -57,7 +57,9 @@ pub async fn tools<L: ProbeLink>(
         // A schema the engine cannot compile is said, not skipped in silence (the arguments are
         // still made from what it names).
         #[cfg(feature = "mcp-schemas")]
-        if let Err(why) = crate::openrpc::CompiledSchema::new(&schema) {
+        if let Err(why) = crate::openrpc::CompiledSchema::new(&schema)
+            .and_then(|compiled| compiled.usable().map_err(|e| e.to_string()))
+        {
             runner.note(format!("{name}: its inputSchema cannot be used: {why}"));
         }
         let (args, cut) = arguments::valid(&schema);
