@@ -9,7 +9,7 @@
 //   4. index.html carries sha384 hashes of these files: the old hashes are replaced by the new ones.
 //   5. The worker binaries (Trunk's data-type="worker": probe-worker) get 1 and 2 as well, and
 //      hashed names like the page's files (Trunk leaves them unhashed); so does the Probe's loader
-//      (probe-boot.js). <meta name="app-entry"> (data-lazy-*) names the new files.
+//      (worker-boot.js). <meta name="app-entry"> (data-lazy-*) names the new files.
 //      The teaching views' module (later-views, loaded on the main thread by boot.js) also gets
 //      its files' SRI hashes in <meta name="app-entry" data-views-integrity-js/-wasm>.
 //   6. The teaching text (teaching.json) is made compact, gets a hashed name, and its SRI hash in
@@ -77,8 +77,8 @@ for (const wasmName of [mainWasm, ...workerWasms]) {
 }
 
 // boot-<hash>.js is loaded with an integrity hash; sw.js and check-worker.js are fetched by name;
-// a worker's loader (probe-boot.js) is named in <meta name="app-entry"> and gets a hashed name.
-const small = files.filter((f) => /^boot-[0-9a-f]+\.js$/.test(f) || ['sw.js', 'check-worker.js', 'probe-boot.js'].includes(f));
+// a worker's loader (worker-boot.js) is named in <meta name="app-entry"> and gets a hashed name.
+const small = files.filter((f) => /^boot-[0-9a-f]+\.js$/.test(f) || ['sw.js', 'check-worker.js', 'worker-boot.js'].includes(f));
 const minified = [];
 for (const name of small) {
   const source = readFileSync(join(dir, name), 'utf8');
@@ -86,8 +86,8 @@ for (const name of small) {
   if (!out.code) fail(`terser returned nothing for ${name}`);
   minified.push(name);
   if (name.startsWith('boot-')) changed.push([Buffer.from(source), Buffer.from(out.code)]);
-  if (name === 'probe-boot.js') {
-    const hashed = `probe-boot-${contentHash(out.code)}.js`;
+  if (name === 'worker-boot.js') {
+    const hashed = `worker-boot-${contentHash(out.code)}.js`;
     page = renameIn(page, name, hashed);
     unlinkSync(join(dir, name));
     written.push([hashed, out.code]);

@@ -803,6 +803,9 @@ fn heavy_requests_on_other_connections_do_not_hold_up_a_ping() {
     // Answered, or past the server's answer budget on a loaded machine (503).
     for request in heavy {
         let status = request.join().expect("the heavy POST ran");
-        assert!(status == 200 || status == 503, "a heavy POST answered {status}");
+        assert!(
+            status == 200 || status == 503,
+            "a heavy POST answered {status}"
+        );
     }
 }

@@ -1,7 +1,7 @@
 //! The web app's crossings (src/wire/): the envelope's hand-written forms are serde's own, a
 //! passed-on payload reads back as what was written, and every side's messages read back as
 //! they were written (the formats are relied on between binaries built together, and by the
-//! workers' loader, src/web/js/probe-boot.js, which reads `load` and writes `unavailable`).
+//! workers' loader, src/web/js/worker-boot.js, which reads `load` and writes `unavailable`).
 #![cfg(not(target_arch = "wasm32"))]
 
 use jsonrpc_playground::mock::Fixtures;
@@ -57,7 +57,7 @@ fn the_envelopes_written_by_hand_are_serdes_own() {
 
 #[test]
 fn the_loaders_two_messages_keep_their_form() {
-    // src/web/js/probe-boot.js reads `JSON.parse(data).load` and writes `{unavailable: {reason}}`.
+    // src/web/js/worker-boot.js reads `JSON.parse(data).load` and writes `{unavailable: {reason}}`.
     let load = ToWorker::<()>::Load {
         js: "a.js".into(),
         wasm: "a.wasm".into(),

@@ -12,7 +12,7 @@
 //! never use each other, which scripts/module-cycles.mjs checks with any circle:
 //! Apart (scripts/module-cycles.mjs): page, views, workers.
 //! The JavaScript beside them (`js/`): the views' loader (boot.js), the workers' loader
-//! (probe-boot.js), the checking worker (check-worker.js) and the service worker (sw.js).
+//! (worker-boot.js), the checking worker (check-worker.js) and the service worker (sw.js).
 
 pub mod kit;
 pub mod page;

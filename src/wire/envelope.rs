@@ -14,7 +14,7 @@ use serde::{Deserialize, Serialize};
 #[serde(rename_all = "snake_case")]
 pub enum ToWorker<B> {
     /// Load the worker's own glue (`js`) and wasm (`wasm`), absolute URLs: read by the workers'
-    /// loader (src/web/js/probe-boot.js), the first message of every worker.
+    /// loader (src/web/js/worker-boot.js), the first message of every worker.
     Load { js: String, wasm: String },
     /// A request whose answer comes back as [`FromWorker::Answer`] with the same `id`.
     Ask { id: u32, body: B },

@@ -239,8 +239,8 @@ test('the Options keep the probe off named tools and cap its calls (as --skip-to
   await context.close();
 });
 
-/** The Probe's worker files (src/web/workers/probe/mod.rs): its loader, glue and wasm. */
-const PROBE_FILE = /\/probe-(boot|worker)[^/]*\.(js|wasm)$/;
+/** The Probe's worker files (src/web/workers/probe/mod.rs): the workers' loader, its glue and wasm. */
+const PROBE_FILE = /\/(worker-boot|probe-worker)[^/]*\.(js|wasm)$/;
 
 test('the first load does not fetch the Probe: its worker is fetched on the first Probe', async () => {
   const { context, page, problems, fetched } = await openUncached(browser);
@@ -249,7 +249,7 @@ test('the first load does not fetch the Probe: its worker is fetched on the firs
   await probe(page, jrpc.ws);
   const probeFiles = fetched.filter((u) => PROBE_FILE.test(u)).map((u) => u.replace(/.*\//, ''));
   assert.deepEqual(probeFiles.map((u) => u.replace(/-[0-9a-f]{16}/, '')).sort(),
-    ['probe-boot.js', 'probe-worker.js', 'probe-worker_bg.wasm']);
+    ['probe-worker.js', 'probe-worker_bg.wasm', 'worker-boot.js']);
   assert.deepEqual(unexpected(problems), []);
   await context.close();
 });

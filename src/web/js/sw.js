@@ -21,7 +21,7 @@ const CACHE = 'jsonrpc-playground-v1';
 const SCOPE = self.registration.scope;
 
 /** The attributes naming the files cached at install, and those naming every file of the build. */
-const AT_INSTALL = 'href|src|data-js|data-wasm|data-worker|data-lazy-probe-boot|data-lazy-mock-js|data-lazy-mock-wasm|data-lazy-link-js|data-lazy-link-wasm|data-lazy-views-js|data-lazy-views-wasm|data-lazy-teaching|data-lazy-examples';
+const AT_INSTALL = 'href|src|data-js|data-wasm|data-worker|data-lazy-worker-boot|data-lazy-mock-js|data-lazy-mock-wasm|data-lazy-link-js|data-lazy-link-wasm|data-lazy-views-js|data-lazy-views-wasm|data-lazy-teaching|data-lazy-examples';
 const ANY = 'href|src|data-js|data-wasm|data-worker|data-lazy-[a-z-]+';
 
 /** The same-origin files the page's HTML names in the attributes `attributes`. */

@@ -1,5 +1,5 @@
 //! A worker binary the page starts on first use (Trunk's `data-type="worker"`: the mock's, the
-//! API's, the Probe's and the live link's), loaded by the workers' loader (src/web/js/probe-boot.js)
+//! API's, the Probe's and the live link's), loaded by the workers' loader (src/web/js/worker-boot.js)
 //! from the files `<meta name="app-entry">` names. Everything crosses in the one envelope
 //! ([`crate::wire::envelope`]): a request asked with [`LazyWorker::ask`] carries an id and its
 //! answer the same id; what the worker says of its own comes as an event, handed to the hook
@@ -73,10 +73,14 @@ impl Queue {
     }
 }
 
+/// The `<meta name="app-entry">` attribute naming the workers' loader (src/web/js/worker-boot.js),
+/// the same for every worker.
+const LOADER: &str = "data-lazy-worker-boot";
+
 /// One worker binary, started on the first request.
 pub struct LazyWorker {
-    /// The `<meta name="app-entry">` attributes naming the loader, the glue and the wasm.
-    files: [&'static str; 3],
+    /// The `<meta name="app-entry">` attributes naming the worker's glue and wasm.
+    files: [&'static str; 2],
     /// Shown every message first (`None`: the worker posts only answers).
     events: Option<Events>,
     worker: Option<(web_sys::Worker, Rc<RefCell<Queue>>)>,
@@ -90,7 +94,7 @@ fn file_name(url: &str) -> &str {
 impl LazyWorker {
     /// A worker whose loader, glue and wasm `<meta name="app-entry">` names in `files`; `events`
     /// takes what it posts besides answers.
-    pub fn new(files: [&'static str; 3], events: Option<Events>) -> LazyWorker {
+    pub fn new(files: [&'static str; 2], events: Option<Events>) -> LazyWorker {
         LazyWorker {
             files,
             events,
@@ -107,8 +111,10 @@ impl LazyWorker {
 
     /// Starts the worker; why not, in words.
     fn start(&mut self) -> Result<(), String> {
-        let [boot, glue, wasm] = js::entry_files(self.files)
+        let [glue, wasm] = js::entry_files(self.files)
             .ok_or("this build of the page names no files for its worker")?;
+        let [boot] = js::entry_files([LOADER])
+            .ok_or("this build of the page names no loader for its workers")?;
         let options = web_sys::WorkerOptions::new();
         options.set_type(web_sys::WorkerType::Module);
         let worker = web_sys::Worker::new_with_options(&boot, &options).map_err(|e| {

@@ -28,19 +28,11 @@ use crate::rpc::Profile;
 use crate::web::kit::lazy_worker::LazyWorker;
 use crate::web::kit::notice::NoticeLevel;
 
-/// The `<meta name="app-entry">` attributes of the mock's worker: the loader, its glue, its wasm.
-const FILES: [&str; 3] = [
-    "data-lazy-probe-boot",
-    "data-lazy-mock-js",
-    "data-lazy-mock-wasm",
-];
+/// The `<meta name="app-entry">` attributes of the mock's worker: its glue, its wasm.
+const FILES: [&str; 2] = ["data-lazy-mock-js", "data-lazy-mock-wasm"];
 
 /// The same attributes for the MCP mock's worker (`mcp-mock-worker`, with the tool schemas).
-const MCP_FILES: [&str; 3] = [
-    "data-lazy-probe-boot",
-    "data-lazy-mcp-mock-js",
-    "data-lazy-mcp-mock-wasm",
-];
+const MCP_FILES: [&str; 2] = ["data-lazy-mcp-mock-js", "data-lazy-mcp-mock-wasm"];
 
 /// Says something to the user (a notice: the page's, or the teaching views' bridge to it).
 pub type Notify = Rc<dyn Fn(NoticeLevel, String)>;

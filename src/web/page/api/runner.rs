@@ -28,12 +28,8 @@ pub type Then = Box<dyn FnOnce(ApiAnswer)>;
 /// as the worker wrote it; `Err`, why the worker failed.
 pub type ProbeListener = Rc<dyn Fn(Result<Passed<ProbeEvent>, String>)>;
 
-/// The `<meta name="app-entry">` attributes naming the loader and the API worker's glue and wasm.
-const FILES: [&str; 3] = [
-    "data-lazy-probe-boot",
-    "data-lazy-api-js",
-    "data-lazy-api-wasm",
-];
+/// The `<meta name="app-entry">` attributes naming the API worker's glue and wasm.
+const FILES: [&str; 2] = ["data-lazy-api-js", "data-lazy-api-wasm"];
 
 /// Who is told, once, when the worker fails.
 #[derive(Default)]

@@ -25,12 +25,8 @@ use crate::web::page::link::{Link, LinkOptions, LinkState, Transport, BATCH, SET
 use crate::wire::link::{Endpoint, LinkEvent, LinkNews, LinkRequest};
 
 /// The `<meta name="app-entry">` attributes naming the link's worker (Trunk.toml
-/// `pattern_script`): the workers' loader, its glue and its wasm.
-const FILES: [&str; 3] = [
-    "data-lazy-probe-boot",
-    "data-lazy-link-js",
-    "data-lazy-link-wasm",
-];
+/// `pattern_script`): its glue and its wasm (the loader is every worker's, `kit::lazy_worker`).
+const FILES: [&str; 2] = ["data-lazy-link-js", "data-lazy-link-wasm"];
 
 impl Link {
     /// The link's worker, not started until the first Connect.

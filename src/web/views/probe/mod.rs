@@ -60,12 +60,8 @@ impl ProbeState {
 }
 
 /// The `<meta name="app-entry">` attributes naming the Probe's worker (Trunk.toml
-/// `pattern_script`): the loader, its glue and its wasm.
-const FILES: [&str; 3] = [
-    "data-lazy-probe-boot",
-    "data-lazy-probe-js",
-    "data-lazy-probe-wasm",
-];
+/// `pattern_script`): its glue and its wasm (the loader is every worker's, `kit::lazy_worker`).
+const FILES: [&str; 2] = ["data-lazy-probe-js", "data-lazy-probe-wasm"];
 
 fn to_json(request: &ProbeRequest) -> String {
     // Serialising these plain structs cannot fail.
