@@ -132,6 +132,30 @@ test('a JSON-RPC Send fetches only the small mock worker; the first MCP Send fet
   await context.close();
 });
 
+test("an MCP lesson's Run takes the small mock worker under the friendly fixtures, the MCP one under the conformance fixtures", async () => {
+  const { context, page, problems, fetched } = await openUncached(browser);
+  const mockFiles = () => fetched.filter((u) => /mock-worker/.test(u)).map((u) => u.replace(/^.*\//, '').replace(/-[0-9a-f]{16}/, '')).sort();
+  /** Lesson 6's Run, until a reply holding `text` shows. */
+  const run = async (text) => {
+    await page.goto(new URL('#/lessons/6', page.url()).href);
+    await page.waitForSelector('[data-testid=lesson][data-lesson=mcp] [data-testid=lesson-run]');
+    await page.click('[data-testid=lesson-run]');
+    await page.waitForFunction((text) => [...document.querySelectorAll('[data-testid=lesson-reply]')]
+      .some((r) => r.textContent.includes(text)), text, { timeout: 60_000 });
+  };
+  // Its example (server/discover, tools/list, tools/call add) and the cooperative client's
+  // answers keep every schema the mock checks (tests/quiz.rs runs them all with the engine).
+  await run('"text":"5"');
+  assert.deepEqual(mockFiles(), ['mock-worker.js', 'mock-worker_bg.wasm']);
+  await page.goto(new URL('#/', page.url()).href);
+  await openAdvanced(page);
+  await page.selectOption('[data-testid=mock-fixtures]', 'conformance');
+  await run('"jsonrpc"');
+  assert.deepEqual(mockFiles(), ['mcp-mock-worker.js', 'mcp-mock-worker_bg.wasm', 'mock-worker.js', 'mock-worker_bg.wasm']);
+  assert.deepEqual(problems, []);
+  await context.close();
+});
+
 test('a session that went on under JSON-RPC starts afresh on the MCP mock, and the page says so', async () => {
   const { context, page, problems } = await openApp(browser);
   await pageReply(page, 'jsonrpc', 'friendly', [{ jsonrpc: '2.0', id: 7, method: 'subtract', params: [42, 23] }], 7);
