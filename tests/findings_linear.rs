@@ -45,6 +45,17 @@ fn grows_linearly(shape: &str, n: usize, work: impl Fn(usize)) {
     );
 }
 
+/// How many errors of one value are listed for `n` failing places: every one up to the engine's
+/// cap (10,000, `MAX_SCHEMA_ERRORS` in engine/src/openrpc/document.rs), then the cap and one
+/// error saying how many there were in all.
+fn listed(n: usize) -> usize {
+    if n < 10_000 {
+        n
+    } else {
+        10_001
+    }
+}
+
 fn numbers(n: usize) -> Vec<Value> {
     (0..n).map(|i| json!(i)).collect()
 }
@@ -54,7 +65,7 @@ fn schema_errors_of_many_items_are_found_and_merged_in_linear_time() {
     let schema = json!({"type": "array", "items": {"type": "string"}});
     grows_linearly("array items against a schema", 4_000, |n| {
         let errors = openrpc::schema_errors(&schema, &Value::Array(numbers(n))).unwrap();
-        assert_eq!(openrpc::by_place(errors).len(), n);
+        assert_eq!(openrpc::by_place(errors).len(), listed(n));
     });
 }
 
@@ -76,7 +87,7 @@ fn a_param_with_many_failing_items_or_members_is_judged_in_linear_time() {
     grows_linearly("an array param of numbers, strings wanted", 4_000, |n| {
         let call = json!({"jsonrpc": "2.0", "id": 1, "method": "m", "params": {"xs": numbers(n)}});
         let report = openrpc::check_messages(&array, call.to_string().as_bytes(), Profile::JsonRpc);
-        assert_eq!(report.violations().count(), n);
+        assert_eq!(report.violations().count(), listed(n));
     });
     let object = document_of(json!({"type": "object", "additionalProperties": {"type": "string"}}));
     grows_linearly("an object param of numbers, strings wanted", 4_000, |n| {
@@ -85,7 +96,7 @@ fn a_param_with_many_failing_items_or_members_is_judged_in_linear_time() {
         let call = json!({"jsonrpc": "2.0", "id": 1, "method": "m", "params": {"xs": members}});
         let report =
             openrpc::check_messages(&object, call.to_string().as_bytes(), Profile::JsonRpc);
-        assert_eq!(report.violations().count(), n);
+        assert_eq!(report.violations().count(), listed(n));
     });
 }
 
@@ -115,8 +126,9 @@ fn a_document_of_many_meta_schema_errors_is_judged_in_linear_time() {
         let doc =
             json!({"openrpc": "1.3.2", "info": {"title": "t", "version": "1"}, "methods": methods});
         let refused = OpenRpc::load(doc.to_string().as_bytes()).unwrap_err();
+        // Every method named, up to the engine's cap on one value's errors (three a method).
         assert!(
-            refused.violations.len() >= n,
+            refused.violations.len() >= n.min(3_000),
             "{}",
             refused.violations.len()
         );
