@@ -144,8 +144,8 @@ impl Checker<'_> {
 /// Reads and loads `--openrpc DOC`. Err: it could not be used, its findings (or why it could not
 /// be read) are written, and the result of writing them is given back.
 fn load_document(args: &Args, name: &str, outcome: &Outcome) -> Result<OpenRpc, io::Result<()>> {
-    let src = if is_url(name) {
-        match super::probe::fetch_document(name) {
+    let src = if super::probe::document::is_url(name) {
+        match super::probe::document::fetch(name) {
             Ok(src) => src,
             Err(why) => {
                 eprintln!(
@@ -207,68 +207,6 @@ fn load_document(args: &Args, name: &str, outcome: &Outcome) -> Result<OpenRpc, 
         }
     };
     Err(written)
-}
-
-/// Reads and loads `--openrpc DOC` for a command that serves or watches (`jrpc tap`): when the
-/// document cannot be used, says why on standard error, one line per finding with its line and
-/// column, and gives `None`.
-pub(super) fn open_document(command: &str, name: &str) -> Option<OpenRpc> {
-    let shown = diagnostic::printable(name);
-    if is_url(name) {
-        return match super::probe::fetch_document(name) {
-            Ok(src) => load_or_say(command, &shown, &src),
-            Err(why) => {
-                let why = diagnostic::printable(&why);
-                eprintln!("jrpc {command}: cannot fetch the OpenRPC document {shown}: {why}");
-                None
-            }
-        };
-    }
-    let src = match std::fs::File::open(name).and_then(|f| {
-        let mut src = Vec::new();
-        f.take(MAX_DOCUMENT_BYTES as u64 + 1)
-            .read_to_end(&mut src)
-            .map(|_| src)
-    }) {
-        Ok(src) => src,
-        Err(e) => {
-            eprintln!("jrpc {command}: cannot read the OpenRPC document {shown}: {e}");
-            return None;
-        }
-    };
-    load_or_say(command, &shown, &src)
-}
-
-/// `--openrpc DOC` names a document to fetch (`http://…`, `https://…`) rather than a file.
-pub(super) fn is_url(name: &str) -> bool {
-    let lower = name.get(..8).unwrap_or(name).to_ascii_lowercase();
-    lower.starts_with("http://") || lower.starts_with("https://")
-}
-
-/// Loads the document `src` read from `shown`, or says on standard error why it cannot be used,
-/// one line per finding with its line and column.
-fn load_or_say(command: &str, shown: &str, src: &[u8]) -> Option<OpenRpc> {
-    match OpenRpc::load(src) {
-        Ok(doc) => Some(doc),
-        Err(e) => {
-            let lines = LineIndex::new(src);
-            eprintln!("jrpc {command}: the OpenRPC document {shown} cannot be used:");
-            for v in &e.violations {
-                let at = lines.position(src, v.span.start);
-                let path = if v.path.is_empty() { "/" } else { &v.path };
-                eprintln!(
-                    "{shown}:{}:{}: {}[{}]: {} (at {})",
-                    at.line,
-                    at.column,
-                    v.severity.as_str(),
-                    v.rule.id,
-                    diagnostic::printable(&v.message),
-                    diagnostic::printable(path)
-                );
-            }
-            None
-        }
-    }
 }
 
 /// Reads one input (a file, or `-` for standard input), at most `max` bytes; the error names it.

@@ -113,7 +113,7 @@ fn seconds(text: &str) -> Result<Duration, String> {
 pub fn main(args: Args) -> ExitCode {
     let mut openrpc = None;
     if let Some(name) = &args.openrpc {
-        let Some(doc) = super::check::open_document("serve", name) else {
+        let Some(doc) = super::probe::document::open("serve", name) else {
             return ExitCode::from(2);
         };
         openrpc = Some(std::sync::Arc::new(doc));

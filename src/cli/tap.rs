@@ -507,7 +507,7 @@ pub fn main(args: Args) -> ExitCode {
         (None, None) => (Profile::JsonRpc, false),
     };
     let api = match &args.openrpc {
-        Some(name) => match super::check::open_document("tap", name) {
+        Some(name) => match super::probe::document::open("tap", name) {
             Some(doc) => Some(doc),
             None => return ExitCode::from(2),
         },

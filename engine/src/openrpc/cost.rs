@@ -189,26 +189,6 @@ fn size(value: &Value) -> u64 {
     }
 }
 
-/// `%XX` escapes of a URI fragment decoded.
-fn unfragment(fragment: &str) -> String {
-    let bytes = fragment.as_bytes();
-    let mut out = Vec::with_capacity(bytes.len());
-    let mut i = 0;
-    while i < bytes.len() {
-        if bytes[i] == b'%' && i + 2 < bytes.len() {
-            let hex = |b: u8| (b as char).to_digit(16);
-            if let (Some(h), Some(l)) = (hex(bytes[i + 1]), hex(bytes[i + 2])) {
-                out.push((h * 16 + l) as u8);
-                i += 3;
-                continue;
-            }
-        }
-        out.push(bytes[i]);
-        i += 1;
-    }
-    String::from_utf8_lossy(&out).into_owned()
-}
-
 /// The anchors of a document: by name, the schemas with that `$anchor` (or draft-07 `$id: "#…"`);
 /// the schemas of each `$dynamicAnchor` name; those with `$recursiveAnchor: true`; and whether a
 /// schema below the root has an `$id` of its own (a resource the model does not follow).
@@ -733,4 +713,24 @@ mod tests {
         let many = Value::Array(vec![json!(1); MAX_SCHEMA_STEPS as usize]);
         assert!(model.check(root, &many).is_err());
     }
+}
+
+/// A URI fragment back to the pointer it encodes (its `%XX` escapes decoded).
+pub(super) fn unfragment(fragment: &str) -> String {
+    let bytes = fragment.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i] == b'%' && i + 2 < bytes.len() {
+            let hex = |b: u8| (b as char).to_digit(16);
+            if let (Some(h), Some(l)) = (hex(bytes[i + 1]), hex(bytes[i + 2])) {
+                out.push((h * 16 + l) as u8);
+                i += 3;
+                continue;
+            }
+        }
+        out.push(bytes[i]);
+        i += 1;
+    }
+    String::from_utf8_lossy(&out).into_owned()
 }

@@ -13,7 +13,7 @@ use crate::rpc::openrpc::{
 use crate::rpc::rules::JSON_SYNTAX;
 use crate::rpc::{DocumentSpot, Rule, Violation};
 
-use super::cost::{CostModel, TooCostly};
+use super::cost::{unfragment, CostModel, TooCostly};
 use super::nearest::{Nearest, Suggestions};
 
 /// The base URI the document is known by inside the schema engine: a schema at pointer P is
@@ -267,26 +267,6 @@ fn fragment(pointer: &str) -> String {
         }
     }
     out
-}
-
-/// A URI fragment back to the pointer it encodes.
-fn unfragment(fragment: &str) -> String {
-    let bytes = fragment.as_bytes();
-    let mut out = Vec::with_capacity(bytes.len());
-    let mut i = 0;
-    while i < bytes.len() {
-        if bytes[i] == b'%' && i + 2 < bytes.len() {
-            let hex = |b: u8| (b as char).to_digit(16);
-            if let (Some(h), Some(l)) = (hex(bytes[i + 1]), hex(bytes[i + 2])) {
-                out.push((h * 16 + l) as u8);
-                i += 3;
-                continue;
-            }
-        }
-        out.push(bytes[i]);
-        i += 1;
-    }
-    String::from_utf8_lossy(&out).into_owned()
 }
 
 /// The (sub)schema location boon names, as a pointer into the document (or into a standalone

@@ -10,6 +10,7 @@
 //! Exit status: 0 every check passed (or was skipped: not declared), 1 a check failed, 2 the
 //! target could not be started or reached (or a usage error).
 
+pub(super) mod document;
 mod link;
 mod output;
 mod target;
@@ -205,25 +206,6 @@ async fn run_plan(
     }
 }
 
-/// How long fetching an OpenRPC document by URL may take: connecting, asking and reading it all.
-const FETCH_TIMEOUT: Duration = Duration::from_secs(30);
-
-/// Fetches the OpenRPC document at `url` (`--openrpc https://…`): at most 16 MiB within
-/// [`FETCH_TIMEOUT`], over TLS checked as the probe's. Err: why not, in words.
-pub(crate) fn fetch_document(url: &str) -> Result<Vec<u8>, String> {
-    let uri = match target::parse(Some(url), &[])? {
-        target::Target::Http(uri) => uri,
-        _ => return Err("only http:// and https:// URLs are fetched".into()),
-    };
-    let runtime = tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-        .map_err(|e| format!("cannot start the async runtime: {e}"))?;
-    runtime
-        .block_on(link::get(uri, FETCH_TIMEOUT))
-        .map_err(|e| e.0)
-}
-
 /// How long past `--total-timeout` the probe waits for its own work (a step that runs between
 /// two waits on the server: loading a document, checking a reply against a schema, judging the
 /// conversation) before it stops it and reports what it has.
@@ -296,7 +278,7 @@ fn probe_thread(job: Job, progress: &std::sync::mpsc::Sender<Progress>) {
     let document = match job.openrpc.as_deref() {
         None => None,
         Some("discover") => Some(None),
-        Some(name) => match super::check::open_document("probe", name) {
+        Some(name) => match document::open("probe", name) {
             Some(doc) => Some(Some(doc)),
             None => return done(Err(None)),
         },
