@@ -7,6 +7,7 @@
 mod check;
 mod diagnostic;
 mod probe;
+mod recording;
 pub mod serve;
 mod tap;
 

@@ -65,6 +65,7 @@ use tokio::sync::mpsc;
 
 use super::guard::Guard;
 use super::{stopped, Context};
+use crate::cli::recording::Recording;
 use crate::mock::{Answer, CallId, Fixtures, HttpHeaders, HttpReply, MockServer, OutgoingKind};
 use crate::openrpc::OpenRpc;
 
@@ -189,12 +190,14 @@ pub(super) async fn connection(stream: TcpStream, name: String, context: Context
     let name = Arc::new(name);
     let guard = Arc::clone(&context.guard);
     let openrpc = context.openrpc.clone();
+    let replay = context.replay.clone();
     let service = hyper::service::service_fn(move |request| {
         let name = Arc::clone(&name);
         let guard = Arc::clone(&guard);
         let served = Served {
             fixtures,
             openrpc: openrpc.clone(),
+            replay: replay.clone(),
         };
         async move { Ok::<_, Infallible>(respond(request, &name, &guard, verbose, served).await) }
     });
@@ -281,11 +284,17 @@ async fn respond(
 struct Served {
     fixtures: Fixtures,
     openrpc: Option<Arc<OpenRpc>>,
+    /// A recorded session served instead (`--replay`).
+    replay: Option<Arc<Recording>>,
 }
 
 /// `POST`: one document in, its reply out.
 async fn post(request: Request<Incoming>, name: &str, verbose: bool, served: Served) -> Reply {
-    let Served { fixtures, openrpc } = served;
+    let Served {
+        fixtures,
+        openrpc,
+        replay,
+    } = served;
     let headers = request.headers();
     let media_type = |value: &HeaderValue| {
         value
@@ -389,6 +398,9 @@ async fn post(request: Request<Incoming>, name: &str, verbose: bool, served: Ser
     }
     if let Some(doc) = openrpc {
         return post_openrpc(doc, body, name, verbose, json).await;
+    }
+    if let Some(recording) = replay {
+        return post_replay(recording, body, name, verbose, json).await;
     }
     let answered = match super::off_thread(body.len(), move || {
         answer(&body, mcp_headers, session.as_deref(), fixtures, sse)
@@ -536,6 +548,53 @@ async fn post_openrpc(
     } else {
         with_type(status, "text/event-stream", event(&reply))
     }
+}
+
+/// The HTTP endpoint's replay session: HTTP has no connection to hang it on, and the replaying
+/// server issues no Mcp-Session-Id, so all POSTs share it (an `initialize` starts it over).
+fn replay_session() -> &'static Mutex<crate::cli::recording::Session> {
+    static SESSION: OnceLock<Mutex<crate::cli::recording::Session>> = OnceLock::new();
+    SESSION.get_or_init(Default::default)
+}
+
+/// A POST to a recorded session (`jrpc serve --replay TRANSCRIPT --http ADDR`): `200` with the
+/// reply (an SSE stream when the recording sent messages before it, or the client asked for SSE
+/// only; a stream of those messages alone when the recording has no reply), `202` when nothing is
+/// returned.
+async fn post_replay(
+    recording: Arc<Recording>,
+    body: Bytes,
+    name: &str,
+    verbose: bool,
+    json: bool,
+) -> Reply {
+    let answered = super::off_thread(body.len(), move || {
+        let mut session = replay_session()
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        recording.answer(&mut session, &body)
+    })
+    .await;
+    if verbose {
+        for message in &answered.sent {
+            eprintln!(
+                "<-- [{name}] {}",
+                crate::cli::diagnostic::printable_of(&message)
+            );
+        }
+    }
+    if answered.sent.is_empty() {
+        if verbose {
+            eprintln!("<-- [{name}] 202 // nothing is returned");
+        }
+        return empty(StatusCode::ACCEPTED);
+    }
+    if answered.replied && answered.sent.len() == 1 && json {
+        let reply = answered.sent.into_iter().next().unwrap_or_default();
+        return with_type(StatusCode::OK, "application/json", reply);
+    }
+    let stream: String = answered.sent.iter().map(|m| event(m)).collect();
+    with_type(StatusCode::OK, "text/event-stream", stream)
 }
 
 /// One Server-Sent Event carrying `message`.
