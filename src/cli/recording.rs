@@ -83,6 +83,9 @@ pub struct Exchange {
     pub items: Vec<Item>,
     /// The client's notifications sent after this request (re-sent by `jrpc replay`), as recorded.
     pub notifications_after: Vec<String>,
+    /// The client's answers to the server's requests recorded while this request waited, in
+    /// order (`jrpc replay` answers the server's new requests with them, ids replaced).
+    pub client_answers: Vec<Sent>,
 }
 
 impl Exchange {
@@ -257,6 +260,7 @@ impl Recording {
                             at: format!("{name}:{line}"),
                             items: Vec::new(),
                             notifications_after: Vec::new(),
+                            client_answers: Vec::new(),
                         });
                         let key = request_key(method, &params);
                         self.by_request.entry(key).or_default().push(index);
@@ -281,8 +285,14 @@ impl Recording {
                         }
                     }
                     // The client's answer to a server request: `jrpc serve --replay` takes it
-                    // in silence.
-                    (Direction::Client, None, _) => {}
+                    // in silence; `jrpc replay` sends it again.
+                    (Direction::Client, None, _) => {
+                        if let Some(index) = oldest_waiting.first().copied().or(current) {
+                            self.exchanges[index]
+                                .client_answers
+                                .push(compact_with_id(node));
+                        }
+                    }
                     (Direction::Server, Some(_), _) => {
                         match oldest_waiting.first().copied().or(current) {
                             Some(index) => self.exchanges[index]

@@ -10,9 +10,9 @@
 //! Exit status: 0 every check passed (or was skipped: not declared), 1 a check failed, 2 the
 //! target could not be started or reached (or a usage error).
 
-mod link;
+pub(crate) mod link;
 mod output;
-mod target;
+pub(crate) mod target;
 
 use std::io::{self, IsTerminal, Write};
 use std::process::ExitCode;
