@@ -262,3 +262,307 @@ fn a_recording_that_cannot_be_used_is_a_usage_error_naming_the_file() {
         "--replay and --openrpc contradict"
     );
 }
+
+/// `jrpc replay --format json ARGS`: the exit code and the report.
+fn replay_json(args: &[&str]) -> (Option<i32>, Value) {
+    let mut all = vec!["replay", "--format", "json"];
+    all.extend_from_slice(args);
+    let out = run(&all);
+    let report = serde_json::from_slice(&out.stdout).unwrap_or_else(|e| {
+        panic!(
+            "a JSON report ({e}): {}\nstderr: {}",
+            String::from_utf8_lossy(&out.stdout),
+            String::from_utf8_lossy(&out.stderr)
+        )
+    });
+    (out.status.code(), report)
+}
+
+#[test]
+fn a_recording_replayed_against_the_server_it_was_recorded_from_is_clean() {
+    let dir = scratch("replay-clean");
+    let transcript = tapped_recording(&dir);
+    let (code, report) = replay_json(&[transcript.to_str().unwrap(), "--", JRPC, "serve"]);
+    assert_eq!(code, Some(0), "{report:#}");
+    assert_eq!(report["exchanges"], 4);
+    assert_eq!(report["differences"], serde_json::json!([]));
+    // A probe's session, its server messages and input-required rounds included.
+    let probed = dir.join("probed.txt");
+    let (code, out) = probe_recording(&probed, &["--", JRPC, "serve"]);
+    assert_eq!(code, Some(0), "{out}");
+    let (code, report) = replay_json(&[probed.to_str().unwrap(), "--", JRPC, "serve"]);
+    assert_eq!(code, Some(0), "{report:#}");
+    assert!(report["exchanges"].as_u64().unwrap() > 20, "{report:#}");
+}
+
+#[test]
+fn a_recording_replayed_over_http_is_clean() {
+    let dir = scratch("replay-http");
+    let transcript = tapped_recording(&dir);
+    let live = Server::jrpc_serve(&["--http", "127.0.0.1:0", "--exit-after", "120"]);
+    let (code, report) = replay_json(&[transcript.to_str().unwrap(), &live.url("http")]);
+    assert_eq!(code, Some(0), "{report:#}");
+    assert_eq!(report["differences"], serde_json::json!([]));
+}
+
+#[test]
+fn each_planted_difference_is_found_at_its_pointer() {
+    let dir = scratch("replay-planted");
+    let transcript = tapped_recording(&dir);
+    // The "new build": the recording with three answers changed, served by `--replay`.
+    let planted = dir.join("planted.txt");
+    let changed = text(&transcript)
+        .replace(r#""text":"3""#, r#""text":"4""#)
+        .replace(r#""title":"Addition Tool""#, r#""title":"Sum Tool""#)
+        .replace(r#""result":19"#, r#""result":-19"#);
+    std::fs::write(&planted, changed).unwrap();
+    let server = ["--", JRPC, "serve", "--replay", planted.to_str().unwrap()];
+    let mut args = vec![transcript.to_str().unwrap()];
+    args.extend_from_slice(&server);
+    let (code, report) = replay_json(&args);
+    assert_eq!(code, Some(1), "{report:#}");
+    let found: Vec<(String, Value, Value)> = report["differences"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| {
+            (
+                d["pointer"].as_str().unwrap().to_string(),
+                d["old"].clone(),
+                d["new"].clone(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        found,
+        [
+            (
+                "/result/tools/0/title".to_string(),
+                "Addition Tool".into(),
+                "Sum Tool".into()
+            ),
+            ("/result/content/0/text".to_string(), "3".into(), "4".into()),
+            ("/result".to_string(), 19.into(), (-19).into()),
+        ]
+    );
+    // Ignored: only the third is left; and JUnit names the failing exchange.
+    let mut args = vec![
+        transcript.to_str().unwrap(),
+        "--ignore",
+        "/result/tools/*/title",
+        "--ignore",
+        "**/text",
+        "--format",
+        "junit",
+    ];
+    args.extend_from_slice(&server);
+    let mut all = vec!["replay"];
+    all.extend_from_slice(&args);
+    let out = run(&all);
+    assert_eq!(out.status.code(), Some(1));
+    let junit = String::from_utf8_lossy(&out.stdout);
+    assert!(junit.contains(r#"failures="1""#), "{junit}");
+    assert!(junit.contains("tapped.txt:5 subtract\">"), "{junit}");
+}
+
+#[test]
+fn replay_usage_and_connection_errors_exit_2() {
+    let dir = scratch("replay-errors");
+    let transcript = tapped_recording(&dir);
+    let t = transcript.to_str().unwrap();
+    assert_eq!(run(&["replay", t]).status.code(), Some(2), "no server");
+    assert_eq!(
+        run(&["replay", t, "--ignore", "result", "--", JRPC, "serve"])
+            .status
+            .code(),
+        Some(2),
+        "not a pointer"
+    );
+    let out = run(&["replay", t, "--", "/nonexistent/server"]);
+    assert_eq!(out.status.code(), Some(2));
+    let out = run(&["replay", "/nonexistent.txt", "--", JRPC, "serve"]);
+    assert_eq!(out.status.code(), Some(2));
+}
+
+const PETS_V1: &str = r##"{"openrpc":"1.3.2","info":{"title":"pets","version":"1"},"methods":[
+ {"name":"list_pets","params":[{"name":"limit","schema":{"type":["integer","string"]}}],"result":{"name":"pets","schema":{"type":"array","items":{"$ref":"#/components/schemas/Pet"}}}},
+ {"name":"create_pet","params":[{"name":"name","required":true,"schema":{"type":"string"}},{"name":"kind","schema":{"enum":["cat","dog","fish"]}}],"result":{"name":"pet","schema":{"$ref":"#/components/schemas/Pet"}}},
+ {"name":"delete_pet","params":[{"name":"id","required":true,"schema":{"type":"integer"}}],"result":{"name":"ok","schema":{"type":"boolean"}}}
+],"components":{"schemas":{"Pet":{"type":"object","required":["id","name"],"properties":{"id":{"type":"integer"},"name":{"type":"string"}}}}}}"##;
+
+/// `jrpc diff --format json A B`: the exit code and the changes as (kind, name, pointer, breaking).
+fn diff_json(
+    a: &Path,
+    b: &Path,
+    extra: &[&str],
+) -> (Option<i32>, Vec<(String, String, String, bool)>) {
+    let mut args = vec![
+        "diff",
+        "--format",
+        "json",
+        a.to_str().unwrap(),
+        b.to_str().unwrap(),
+    ];
+    args.extend_from_slice(extra);
+    let out = run(&args);
+    let report: Value = serde_json::from_slice(&out.stdout).unwrap_or_else(|e| {
+        panic!(
+            "a JSON report ({e}): {}",
+            String::from_utf8_lossy(&out.stderr)
+        )
+    });
+    let changes = report["changes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| {
+            (
+                c["kind"].as_str().unwrap().to_string(),
+                c["name"].as_str().unwrap().to_string(),
+                c["pointer"].as_str().unwrap().to_string(),
+                c["breaking"].as_bool().unwrap(),
+            )
+        })
+        .collect();
+    (out.status.code(), changes)
+}
+
+fn change(kind: &str, name: &str, pointer: &str, breaking: bool) -> (String, String, String, bool) {
+    (kind.into(), name.into(), pointer.into(), breaking)
+}
+
+#[test]
+fn a_diff_of_two_openrpc_documents_marks_breaking_and_compatible_changes() {
+    let dir = scratch("diff-docs");
+    let v1 = dir.join("v1.json");
+    std::fs::write(&v1, PETS_V1).unwrap();
+    // Compatible only: a new optional param, a new method, a widened param type.
+    let compatible = dir.join("compatible.json");
+    std::fs::write(
+        &compatible,
+        PETS_V1
+            .replace(
+                r#"{"name":"limit","schema":{"type":["integer","string"]}}"#,
+                r#"{"name":"limit","schema":{"type":["integer","string","null"]}},{"name":"offset","schema":{"type":"integer"}}"#,
+            )
+            .replace(
+                r#"{"name":"delete_pet""#,
+                r#"{"name":"count_pets","params":[],"result":{"name":"n","schema":{"type":"integer"}}},{"name":"delete_pet""#,
+            ),
+    )
+    .unwrap();
+    let (code, changes) = diff_json(&v1, &compatible, &[]);
+    assert_eq!(code, Some(0), "{changes:?}");
+    assert_eq!(
+        changes,
+        [
+            change("changed", "list_pets", "/params/limit/schema/type", false),
+            change("added", "list_pets", "/params/offset", false),
+            change("added", "count_pets", "", false),
+        ]
+    );
+    let (code, _) = diff_json(&v1, &compatible, &["--fail-on", "any"]);
+    assert_eq!(code, Some(1));
+    // Breaking: a removed method, a new required param, a narrowed type, a removed enum value,
+    // a result property (through a $ref) no longer guaranteed.
+    let breaking = dir.join("breaking.json");
+    std::fs::write(
+        &breaking,
+        PETS_V1
+            .replace(r#""type":["integer","string"]"#, r#""type":"integer""#)
+            .replace(r#"["cat","dog","fish"]"#, r#"["cat","dog"]"#)
+            .replace(
+                r#"{"name":"kind","#,
+                r#"{"name":"owner","required":true,"schema":{"type":"string"}},{"name":"kind","#,
+            )
+            .replace(r#""required":["id","name"]"#, r#""required":["id"]"#)
+            .replace(
+                r#",
+ {"name":"delete_pet","params":[{"name":"id","required":true,"schema":{"type":"integer"}}],"result":{"name":"ok","schema":{"type":"boolean"}}}"#,
+                "",
+            ),
+    )
+    .unwrap();
+    let (code, changes) = diff_json(&v1, &breaking, &[]);
+    assert_eq!(code, Some(1), "{changes:?}");
+    for expected in [
+        change("removed", "delete_pet", "", true),
+        change("added", "create_pet", "/params/owner", true),
+        change("changed", "list_pets", "/params/limit/schema/type", true),
+        change("removed", "create_pet", "/params/kind/schema/enum", true),
+        change("changed", "create_pet", "/result/required", true),
+        change("changed", "list_pets", "/result/items/required", true),
+    ] {
+        assert!(changes.contains(&expected), "{expected:?} in {changes:?}");
+    }
+    let (code, _) = diff_json(&v1, &breaking, &["--fail-on", "none"]);
+    assert_eq!(code, Some(0));
+}
+
+#[test]
+fn a_diff_of_two_transcripts_reads_their_recorded_listings() {
+    let dir = scratch("diff-transcripts");
+    let old = tapped_recording(&dir);
+    let new = dir.join("new.txt");
+    // The add tool's b becomes a string (narrowed for callers sending numbers) and loses its title.
+    let text = text(&old);
+    let start = text.find(r#""inputSchema":{"type":"object","properties":{"a":{"type":"number""#);
+    assert!(start.is_some(), "the add tool's schema is recorded: {text}");
+    let changed = text
+        .replacen(r#""b":{"type":"number""#, r#""b":{"type":"string""#, 1)
+        .replace(r#""title":"Addition Tool","#, "");
+    std::fs::write(&new, changed).unwrap();
+    let (code, changes) = diff_json(&old, &new, &[]);
+    assert_eq!(code, Some(1), "{changes:?}");
+    assert!(
+        changes.contains(&change(
+            "changed",
+            "add",
+            "/inputSchema/properties/b/type",
+            true
+        )),
+        "{changes:?}"
+    );
+    assert!(
+        changes.contains(&change("changed", "add", "/title", false)),
+        "{changes:?}"
+    );
+    let (code, changes) = diff_json(&old, &old, &[]);
+    assert_eq!((code, changes), (Some(0), vec![]));
+}
+
+#[test]
+fn a_diff_against_a_live_server_fetches_its_listings() {
+    let dir = scratch("diff-server");
+    let old = tapped_recording(&dir);
+    // The conformance fixtures have none of the friendly tools: each is a removed tool.
+    let out = run(&[
+        "diff",
+        "--format",
+        "json",
+        old.to_str().unwrap(),
+        "--",
+        JRPC,
+        "serve",
+        "--fixtures",
+        "conformance",
+    ]);
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let report: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let removed_add = report["changes"].as_array().unwrap().iter().any(|c| {
+        c["kind"] == "removed" && c["what"] == "tool" && c["name"] == "add" && c["breaking"] == true
+    });
+    assert!(removed_add, "{report:#}");
+    let out = run(&["diff", old.to_str().unwrap(), "--", JRPC, "serve"]);
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+}

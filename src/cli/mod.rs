@@ -1,11 +1,12 @@
 //! The `jrpc` command line (native only): `jrpc check`, `jrpc serve`, `jrpc tap`, `jrpc probe`,
-//! `jrpc replay`, `jrpc completions`.
+//! `jrpc replay`, `jrpc diff`, `jrpc completions`.
 //!
 //! One clap definition per subcommand, in its own module ([`check::Args`], [`serve::Args`]); this
 //! module only dispatches. Usage errors exit 2 (the contract), `--help` and `--version` exit 0.
 
 mod check;
 mod diagnostic;
+mod diff;
 mod probe;
 mod recording;
 mod replay;
@@ -38,6 +39,7 @@ enum Command {
     Tap(tap::Args),
     Probe(probe::Args),
     Replay(replay::Args),
+    Diff(diff::Args),
     /// Print a shell completion script (e.g. `jrpc completions bash > /etc/bash_completion.d/jrpc`).
     Completions {
         #[arg(value_enum)]
@@ -66,6 +68,7 @@ pub fn main(args: impl IntoIterator<Item = OsString>) -> ExitCode {
         Command::Tap(args) => tap::main(args),
         Command::Probe(args) => probe::main(args),
         Command::Replay(args) => replay::main(args),
+        Command::Diff(args) => diff::main(args),
         Command::Completions { shell } => {
             let mut out = Vec::new();
             clap_complete::generate(shell, &mut Cli::command(), "jrpc", &mut out);
