@@ -21,8 +21,8 @@ use crate::json::{split_stream, Direction, Node, Value};
 
 /// The largest transcript file read (64 MiB).
 pub const MAX_TRANSCRIPT_BYTES: u64 = 64 << 20;
-/// The most bytes of all transcripts of one recording together (256 MiB).
-pub const MAX_RECORDING_BYTES: u64 = 256 << 20;
+/// The most bytes of all transcripts of one recording together (64 MiB).
+pub const MAX_RECORDING_BYTES: u64 = 64 << 20;
 /// The most transcripts one recording merges.
 pub const MAX_TRANSCRIPTS: usize = 64;
 /// The most recorded requests (or methods) an unmatched request is compared with to name the
@@ -121,6 +121,32 @@ pub struct Recording {
     pub unplaced: usize,
 }
 
+/// The pieces of a transcript that start at a marker line (`-->` or `<--` after optional spaces or
+/// tabs), each up to the next one, with their offsets; text before the first marker is left out.
+fn marked_chunks(src: &[u8]) -> impl Iterator<Item = (usize, &[u8])> {
+    let mut starts = Vec::new();
+    let mut line = 0;
+    while line < src.len() {
+        let text = line
+            + src[line..]
+                .iter()
+                .position(|&b| !matches!(b, b' ' | b'\t'))
+                .unwrap_or(src.len() - line);
+        if matches!(src.get(text..text + 3), Some(b"-->" | b"<--")) {
+            starts.push(line);
+        }
+        line = match src[line..].iter().position(|&b| b == b'\n') {
+            Some(n) => line + n + 1,
+            None => src.len(),
+        };
+    }
+    let ends: Vec<usize> = starts.iter().skip(1).copied().chain([src.len()]).collect();
+    starts
+        .into_iter()
+        .zip(ends)
+        .map(move |(start, end)| (start, &src[start..end]))
+}
+
 /// The `by_input` key of an unreadable input.
 fn unreadable_key(text: &str) -> String {
     format!("unreadable\n{text}")
@@ -175,9 +201,12 @@ impl Recording {
     }
 
     /// Adds the transcript `src` (named `name` in locations).
-    pub fn add(&mut self, name: &str, src: &[u8]) -> Result<(), String> {
-        let stream = split_stream(src);
-        if !stream.transcript {
+    ///
+    /// The transcript is parsed one marked message at a time (from a `-->` / `<--` line to the
+    /// next), so what is held at once is the recording plus one message's tree, not the tree of
+    /// the whole file.
+    pub fn add(&mut self, name: &str, whole: &[u8]) -> Result<(), String> {
+        if !crate::json::has_marker_line(whole) {
             return Err(format!(
                 "{name}: not a transcript (no line starts with `-->` or `<--`)"
             ));
@@ -192,125 +221,129 @@ impl Recording {
         // The inputs that were not a single request (batches, unreadable or invalid messages)
         // waiting for what answers them as a whole (an array, an error with id null), oldest first.
         let mut inputs_waiting: std::collections::VecDeque<String> = Default::default();
-        for segment in &stream.segments {
-            let Some(direction) = segment.direction else {
-                continue;
-            };
-            let parsed = match &segment.parsed {
-                Ok(parsed) => parsed,
-                Err(_) => {
-                    if direction == Direction::Client {
-                        let text = String::from_utf8_lossy(
-                            src[segment.span.start..segment.span.end.min(src.len())].trim_ascii(),
-                        );
-                        let key = unreadable_key(&text);
-                        self.by_input.entry(key.clone()).or_default();
-                        inputs_waiting.push_back(key);
-                    }
+        for (base, src) in marked_chunks(whole) {
+            let stream = split_stream(src);
+            for segment in &stream.segments {
+                let Some(direction) = segment.direction else {
                     continue;
-                }
-            };
-            let line = lines.line_of(src, segment.span.start);
-            let root = &parsed.root;
-            if let Some(key) = whole_input_key(root) {
-                match direction {
-                    Direction::Client => {
-                        self.by_input.entry(key.clone()).or_default();
-                        inputs_waiting.push_back(key);
+                };
+                let parsed = match &segment.parsed {
+                    Ok(parsed) => parsed,
+                    Err(_) => {
+                        if direction == Direction::Client {
+                            let text = String::from_utf8_lossy(
+                                src[segment.span.start..segment.span.end.min(src.len())]
+                                    .trim_ascii(),
+                            );
+                            let key = unreadable_key(&text);
+                            self.by_input.entry(key.clone()).or_default();
+                            inputs_waiting.push_back(key);
+                        }
+                        continue;
                     }
-                    Direction::Server => {
-                        if let Some(key) = inputs_waiting.pop_front() {
+                };
+                let line = lines.line_of(whole, base + segment.span.start);
+                let root = &parsed.root;
+                if let Some(key) = whole_input_key(root) {
+                    match direction {
+                        Direction::Client => {
+                            self.by_input.entry(key.clone()).or_default();
+                            inputs_waiting.push_back(key);
+                        }
+                        Direction::Server => {
+                            if let Some(key) = inputs_waiting.pop_front() {
+                                if let Some(replies) = self.by_input.get_mut(&key) {
+                                    replies.push(compact(root).text);
+                                }
+                            }
+                        }
+                    }
+                } else if direction == Direction::Server
+                    && root.get("method").is_none()
+                    && matches!(root.get("id").map(|id| &id.value), Some(Value::Null))
+                {
+                    match inputs_waiting.pop_front() {
+                        Some(key) => {
                             if let Some(replies) = self.by_input.get_mut(&key) {
                                 replies.push(compact(root).text);
                             }
                         }
+                        None => self.unplaced += 1,
                     }
+                    continue;
                 }
-            } else if direction == Direction::Server
-                && root.get("method").is_none()
-                && matches!(root.get("id").map(|id| &id.value), Some(Value::Null))
-            {
-                match inputs_waiting.pop_front() {
-                    Some(key) => {
-                        if let Some(replies) = self.by_input.get_mut(&key) {
-                            replies.push(compact(root).text);
+                let elements: &[Node] = match &parsed.root.value {
+                    Value::Array(items) => items,
+                    _ => std::slice::from_ref(&parsed.root),
+                };
+                for node in elements {
+                    let method = node.get("method").and_then(Node::as_str);
+                    let id = node.get("id");
+                    match (direction, method, id) {
+                        (Direction::Client, Some(method), Some(id)) => {
+                            let params = node.get("params").map(canonical).unwrap_or_default();
+                            let id_text = compact(id).text;
+                            let index = self.exchanges.len();
+                            self.exchanges.push(Exchange {
+                                method: method.to_string(),
+                                params: params.clone(),
+                                request: compact_with_id(node),
+                                id: id_text.clone(),
+                                at: format!("{name}:{line}"),
+                                items: Vec::new(),
+                                notifications_after: Vec::new(),
+                                client_answers: Vec::new(),
+                            });
+                            let key = request_key(method, &params);
+                            self.by_request.entry(key).or_default().push(index);
+                            match self.by_method.get_mut(method) {
+                                Some(list) => list.push(index),
+                                None => {
+                                    self.by_method.insert(method.to_string(), vec![index]);
+                                    self.methods.push(method.to_string());
+                                }
+                            }
+                            if let Some(replaced) = waiting.insert(id_text, index) {
+                                oldest_waiting.remove(&replaced);
+                            }
+                            oldest_waiting.insert(index);
+                            current = Some(index);
                         }
-                    }
-                    None => self.unplaced += 1,
-                }
-                continue;
-            }
-            let elements: &[Node] = match &parsed.root.value {
-                Value::Array(items) => items,
-                _ => std::slice::from_ref(&parsed.root),
-            };
-            for node in elements {
-                let method = node.get("method").and_then(Node::as_str);
-                let id = node.get("id");
-                match (direction, method, id) {
-                    (Direction::Client, Some(method), Some(id)) => {
-                        let params = node.get("params").map(canonical).unwrap_or_default();
-                        let id_text = compact(id).text;
-                        let index = self.exchanges.len();
-                        self.exchanges.push(Exchange {
-                            method: method.to_string(),
-                            params: params.clone(),
-                            request: compact_with_id(node),
-                            id: id_text.clone(),
-                            at: format!("{name}:{line}"),
-                            items: Vec::new(),
-                            notifications_after: Vec::new(),
-                            client_answers: Vec::new(),
-                        });
-                        let key = request_key(method, &params);
-                        self.by_request.entry(key).or_default().push(index);
-                        match self.by_method.get_mut(method) {
-                            Some(list) => list.push(index),
-                            None => {
-                                self.by_method.insert(method.to_string(), vec![index]);
-                                self.methods.push(method.to_string());
+                        (Direction::Client, Some(_), None) => {
+                            let text = compact(node).text;
+                            match current {
+                                Some(index) => self.exchanges[index].notifications_after.push(text),
+                                None => self.notifications_first.push(text),
                             }
                         }
-                        if let Some(replaced) = waiting.insert(id_text, index) {
-                            oldest_waiting.remove(&replaced);
-                        }
-                        oldest_waiting.insert(index);
-                        current = Some(index);
-                    }
-                    (Direction::Client, Some(_), None) => {
-                        let text = compact(node).text;
-                        match current {
-                            Some(index) => self.exchanges[index].notifications_after.push(text),
-                            None => self.notifications_first.push(text),
-                        }
-                    }
-                    // The client's answer to a server request: `jrpc serve --replay` takes it
-                    // in silence; `jrpc replay` sends it again.
-                    (Direction::Client, None, _) => {
-                        if let Some(index) = oldest_waiting.first().copied().or(current) {
-                            self.exchanges[index]
-                                .client_answers
-                                .push(compact_with_id(node));
-                        }
-                    }
-                    (Direction::Server, Some(_), _) => {
-                        match oldest_waiting.first().copied().or(current) {
-                            Some(index) => self.exchanges[index]
-                                .items
-                                .push(Item::Message(compact(node))),
-                            None => self.unplaced += 1,
-                        }
-                    }
-                    (Direction::Server, None, id) => {
-                        let index = id.and_then(|id| waiting.remove(&compact(id).text));
-                        match index {
-                            Some(index) => {
-                                oldest_waiting.remove(&index);
+                        // The client's answer to a server request: `jrpc serve --replay` takes it
+                        // in silence; `jrpc replay` sends it again.
+                        (Direction::Client, None, _) => {
+                            if let Some(index) = oldest_waiting.first().copied().or(current) {
                                 self.exchanges[index]
-                                    .items
-                                    .push(Item::Reply(compact_with_id(node)));
+                                    .client_answers
+                                    .push(compact_with_id(node));
                             }
-                            None => self.unplaced += 1,
+                        }
+                        (Direction::Server, Some(_), _) => {
+                            match oldest_waiting.first().copied().or(current) {
+                                Some(index) => self.exchanges[index]
+                                    .items
+                                    .push(Item::Message(compact(node))),
+                                None => self.unplaced += 1,
+                            }
+                        }
+                        (Direction::Server, None, id) => {
+                            let index = id.and_then(|id| waiting.remove(&compact(id).text));
+                            match index {
+                                Some(index) => {
+                                    oldest_waiting.remove(&index);
+                                    self.exchanges[index]
+                                        .items
+                                        .push(Item::Reply(compact_with_id(node)));
+                                }
+                                None => self.unplaced += 1,
+                            }
                         }
                     }
                 }

@@ -37,7 +37,7 @@ Examples:
   jrpc serve --openrpc petstore-openrpc.json --http 127.0.0.1:8766
   jrpc serve --replay session.txt --http 127.0.0.1:8766
 
---replay reads at most 64 MiB per transcript, 256 MiB and 64 transcripts in all; see docs/replay.md."
+--replay reads at most 64 MiB of transcripts (64 files) in all; see docs/replay.md."
 )]
 pub struct Args {
     /// Serve over WebSocket on ADDR (e.g. 127.0.0.1:8765; port 0 picks a free port): one text frame
