@@ -104,6 +104,29 @@ fn a_probe_session_replayed_over_http_passes_the_probe_again_with_the_same_answe
     assert_eq!(without_ids(&text(&first)), without_ids(&text(&second)));
 }
 
+#[test]
+fn a_probe_session_replayed_over_websocket_passes_the_probe_again() {
+    let dir = scratch("ws-probe");
+    let first = dir.join("first.txt");
+    let (code, report) = probe_recording(&first, &["--", JRPC, "serve"]);
+    assert_eq!(code, Some(0), "{report}");
+    let replayed = Server::jrpc_serve(&[
+        "--replay",
+        first.to_str().unwrap(),
+        "--ws",
+        "127.0.0.1:0",
+        "--exit-after",
+        "120",
+    ]);
+    let second = dir.join("second.txt");
+    let (code, report) = probe_recording(&second, &[&replayed.url("ws")]);
+    assert_eq!(
+        code,
+        Some(0),
+        "the replayed server passes the probe: {report}"
+    );
+}
+
 const TAPPED: &[&str] = &[
     r#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-06-18","capabilities":{},"clientInfo":{"name":"t","version":"1"}}}"#,
     r#"{"jsonrpc":"2.0","method":"notifications/initialized"}"#,
@@ -390,12 +413,11 @@ const PETS_V1: &str = r##"{"openrpc":"1.3.2","info":{"title":"pets","version":"1
  {"name":"delete_pet","params":[{"name":"id","required":true,"schema":{"type":"integer"}}],"result":{"name":"ok","schema":{"type":"boolean"}}}
 ],"components":{"schemas":{"Pet":{"type":"object","required":["id","name"],"properties":{"id":{"type":"integer"},"name":{"type":"string"}}}}}}"##;
 
-/// `jrpc diff --format json A B`: the exit code and the changes as (kind, name, pointer, breaking).
-fn diff_json(
-    a: &Path,
-    b: &Path,
-    extra: &[&str],
-) -> (Option<i32>, Vec<(String, String, String, bool)>) {
+/// A change of `jrpc diff`'s report: (kind, name, pointer, breaking).
+type Change = (String, String, String, bool);
+
+/// `jrpc diff --format json A B`: the exit code and the changes.
+fn diff_json(a: &Path, b: &Path, extra: &[&str]) -> (Option<i32>, Vec<Change>) {
     let mut args = vec![
         "diff",
         "--format",
@@ -427,7 +449,7 @@ fn diff_json(
     (out.status.code(), changes)
 }
 
-fn change(kind: &str, name: &str, pointer: &str, breaking: bool) -> (String, String, String, bool) {
+fn change(kind: &str, name: &str, pointer: &str, breaking: bool) -> Change {
     (kind.into(), name.into(), pointer.into(), breaking)
 }
 

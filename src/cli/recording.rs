@@ -107,6 +107,11 @@ pub struct Recording {
     pub notifications_first: Vec<String>,
     /// The exchanges of each `method` + canonical params, in recorded order.
     by_request: HashMap<String, Vec<usize>>,
+    /// The exchanges of each `method` + canonical params after a given `initialize` (its canonical
+    /// params first): a session that made the same handshake gets the answers of that session,
+    /// when several recorded sessions sent the same request (a client that declared sampling and
+    /// one that did not, each calling the same tool).
+    by_handshake_request: HashMap<String, Vec<usize>>,
     /// The exchanges of each method, in recorded order.
     by_method: HashMap<String, Vec<usize>>,
     /// Methods in first-recorded order.
@@ -167,6 +172,12 @@ fn whole_input_key(root: &Node) -> Option<String> {
     whole.then(|| format!("input\n{}", canonical(root)))
 }
 
+/// The `by_handshake_request` key of a request after the `initialize` with canonical params
+/// `handshake`.
+fn handshake_key(handshake: &str, key: &str) -> String {
+    format!("{handshake}\u{0}{key}")
+}
+
 /// The map key of a request.
 fn request_key(method: &str, params: &str) -> String {
     let mut key = String::with_capacity(method.len() + params.len() + 1);
@@ -213,6 +224,8 @@ impl Recording {
         }
         let mut lines = LineCounter::default();
         let mut current: Option<usize> = None;
+        // The canonical params of this transcript's last `initialize` (empty before one).
+        let mut handshake = String::new();
         // The requests of this transcript still waiting for their response, by recorded id.
         let mut waiting: HashMap<String, usize> = HashMap::new();
         // The same, oldest first: a server message before a reply belongs to the oldest request
@@ -294,7 +307,16 @@ impl Recording {
                                 notifications_after: Vec::new(),
                                 client_answers: Vec::new(),
                             });
+                            if method == "initialize" {
+                                handshake = params.clone();
+                            }
                             let key = request_key(method, &params);
+                            if !handshake.is_empty() {
+                                self.by_handshake_request
+                                    .entry(handshake_key(&handshake, &key))
+                                    .or_default()
+                                    .push(index);
+                            }
                             self.by_request.entry(key).or_default().push(index);
                             match self.by_method.get_mut(method) {
                                 Some(list) => list.push(index),
@@ -352,7 +374,11 @@ impl Recording {
         // A request recorded both answered and not (an element of a batch refused as a whole,
         // a call the recording ended before answering) is answered as it was answered.
         let exchanges = &self.exchanges;
-        for list in self.by_request.values_mut() {
+        for list in self
+            .by_request
+            .values_mut()
+            .chain(self.by_handshake_request.values_mut())
+        {
             if list.iter().any(|&index| exchanges[index].reply().is_some()) {
                 list.retain(|&index| exchanges[index].reply().is_some());
             }
@@ -637,6 +663,8 @@ fn write_compact(node: &Node, out: &mut String) {
 #[derive(Debug, Default)]
 pub struct Session {
     calls: HashMap<String, usize>,
+    /// The canonical params of this session's `initialize` (empty before one).
+    handshake: String,
 }
 
 /// A JSON-RPC error reply with `id` (compact JSON text).
@@ -735,12 +763,21 @@ impl Recording {
             // A notification, or the client's answer to a recorded server request: nothing to say.
             return Answered::default();
         };
+        let params = node.get("params").map(canonical).unwrap_or_default();
         if method == "initialize" {
             session.calls.clear();
+            session.handshake = params.clone();
         }
-        let params = node.get("params").map(canonical).unwrap_or_default();
-        let key = request_key(method, &params);
-        let Some(list) = self.by_request.get(&key) else {
+        let mut key = request_key(method, &params);
+        let mut found = None;
+        if !session.handshake.is_empty() {
+            let scoped = handshake_key(&session.handshake, &key);
+            if let Some(list) = self.by_handshake_request.get(&scoped) {
+                found = Some(list);
+                key = scoped;
+            }
+        }
+        let Some(list) = found.or_else(|| self.by_request.get(&key)) else {
             let (code, message, data) = self.unmatched(method, &params);
             return Answered {
                 sent: vec![error_reply(&id, code, &message, Some(data))],
@@ -911,5 +948,35 @@ mod tests {
             large < small * 30,
             "2000 exchanges: {small:?}, 20000: {large:?}"
         );
+    }
+
+    /// Two recorded sessions sent the same call after different handshakes: each caller gets the
+    /// answer of the session whose handshake it made.
+    #[test]
+    fn the_same_request_after_different_handshakes_gets_its_sessions_answer() {
+        let mut r = Recording::default();
+        for (name, capabilities, answer) in [
+            ("a.txt", "{}", "refused"),
+            ("b.txt", "{\"sampling\":{}}", "sampled"),
+        ] {
+            let text = format!(
+                "--> {{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{{\"capabilities\":{capabilities}}}}}\n\
+                 <-- {{\"jsonrpc\":\"2.0\",\"id\":1,\"result\":{{}}}}\n\
+                 --> {{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/call\",\"params\":{{\"name\":\"summarize\"}}}}\n\
+                 <-- {{\"jsonrpc\":\"2.0\",\"id\":2,\"result\":\"{answer}\"}}\n"
+            );
+            r.add(name, text.as_bytes()).expect("a transcript");
+        }
+        let call =
+            br#"{"jsonrpc":"2.0","id":7,"method":"tools/call","params":{"name":"summarize"}}"#;
+        let mut session = Session::default();
+        r.answer(&mut session, br#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"capabilities":{"sampling":{}}}}"#);
+        assert!(r.answer(&mut session, call).sent[0].contains("sampled"));
+        let mut session = Session::default();
+        r.answer(
+            &mut session,
+            br#"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"capabilities":{}}}"#,
+        );
+        assert!(r.answer(&mut session, call).sent[0].contains("refused"));
     }
 }
