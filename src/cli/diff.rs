@@ -460,6 +460,10 @@ enum Direction {
     Output,
 }
 
+fn input_side(direction: Direction) -> bool {
+    direction == Direction::Input
+}
+
 #[derive(Default)]
 struct Differ {
     /// Whether the two sides' `$ref` targets are the same (then equal schemas as written are
@@ -468,6 +472,10 @@ struct Differ {
     changes: Vec<Change>,
     nodes: usize,
     truncated: bool,
+    /// The (`$ref`, `$ref`) pairs compared already: a schema reached again through the same
+    /// references is not walked again (a recursive type is compared once, where first met).
+    /// Per item and direction (emptied for each item).
+    refs_compared: BTreeSet<(bool, String, String)>,
 }
 
 /// The JSON pointer token of `name`.
@@ -632,6 +640,7 @@ impl Differ {
         if a == b && self.same_roots {
             return;
         }
+        self.refs_compared.clear();
         let empty = Value::Null;
         // Params (OpenRPC methods, prompt arguments): by name.
         if let (Some(pa), Some(pb)) = (
@@ -887,10 +896,25 @@ impl Differ {
         new: &Interface,
         depth: usize,
     ) {
+        if self.truncated {
+            return;
+        }
         self.nodes += 1;
         if self.nodes > MAX_SCHEMA_NODES || depth > MAX_SCHEMA_DEPTH {
             self.truncated = true;
             return;
+        }
+        if let (Some(ref_a), Some(ref_b)) = (
+            a.get("$ref").and_then(Value::as_str),
+            b.get("$ref").and_then(Value::as_str),
+        ) {
+            if !self.refs_compared.insert((
+                input_side(direction),
+                ref_a.to_string(),
+                ref_b.to_string(),
+            )) {
+                return;
+            }
         }
         let a = Self::resolve(a, &old.root);
         let b = Self::resolve(b, &new.root);
@@ -1150,5 +1174,36 @@ impl Differ {
                 );
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn document(extra_property: &str) -> Interface {
+        let doc = format!(
+            r##"{{"openrpc":"1.3.2","info":{{"title":"t","version":"1"}},"methods":[{{"name":"walk","params":[{{"name":"tree","schema":{{"$ref":"#/components/schemas/Tree"}}}}],"result":{{"name":"r","schema":{{"type":"integer"}}}}}}],
+            "components":{{"schemas":{{"Tree":{{"type":"object","properties":{{"left":{{"$ref":"#/components/schemas/Tree"}},"right":{{"$ref":"#/components/schemas/Tree"}}{extra_property}}}}}}}}}}}"##
+        );
+        from_document("t.json", doc.as_bytes()).expect("a document")
+    }
+
+    /// A recursive schema whose target differs between the sides (two self-references a level:
+    /// 2^64 paths) is compared once, where first met.
+    #[test]
+    fn a_recursive_schema_is_compared_once() {
+        let old = document("");
+        let new = document(r#","label":{"type":"string"}"#);
+        let started = std::time::Instant::now();
+        let mut differ = Differ::default();
+        differ.interfaces(&old, &new);
+        assert!(!differ.truncated);
+        assert!(differ.nodes < 10, "{} nodes", differ.nodes);
+        assert!(differ
+            .changes
+            .iter()
+            .any(|c| c.pointer == "/params/tree/schema/properties/label" && !c.breaking));
+        assert!(started.elapsed() < std::time::Duration::from_secs(60));
     }
 }

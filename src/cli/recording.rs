@@ -979,4 +979,18 @@ mod tests {
         );
         assert!(r.answer(&mut session, call).sent[0].contains("refused"));
     }
+
+    #[test]
+    fn a_file_over_the_limit_is_refused_whole() {
+        let path =
+            std::env::temp_dir().join(format!("jrpc-recording-limit-{}", std::process::id()));
+        std::fs::write(&path, b"0123456789A").expect("a scratch file");
+        let name = path.to_string_lossy().into_owned();
+        let refused = read_bounded(&name, 10);
+        assert!(refused.is_err_and(|e| e.contains("larger than 10 bytes")));
+        assert_eq!(read_bounded(&name, 11).map(|b| b.len()), Ok(11));
+        let _ = std::fs::remove_file(&path);
+        let many: Vec<String> = (0..=MAX_TRANSCRIPTS).map(|i| format!("t{i}.txt")).collect();
+        assert!(Recording::load(&many).is_err_and(|e| e.contains("at most 64")));
+    }
 }
