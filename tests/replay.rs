@@ -79,6 +79,27 @@ fn a_probe_session_replayed_on_stdio_passes_the_probe_again_with_the_same_answer
     assert_eq!(without_ids(&text(&first)), without_ids(&text(&second)));
 }
 
+/// Under the handshake (2025-11-25) the mock asks the client mid-call (sampling, elicitation,
+/// roots): replayed on stdio, what followed each such request waits for the probe's answer, and
+/// the conversation is the recorded one, in the recorded order.
+#[test]
+fn a_handshake_session_with_server_requests_replays_in_the_recorded_order() {
+    let dir = scratch("stdio-handshake");
+    let first = dir.join("first.txt");
+    let version = ["--mcp-version", "2025-11-25", "--"];
+    let mut target = version.to_vec();
+    target.extend_from_slice(&[JRPC, "serve"]);
+    let (code, report) = probe_recording(&first, &target);
+    assert_eq!(code, Some(0), "{report}");
+    assert!(text(&first).contains("sampling/createMessage"));
+    let second = dir.join("second.txt");
+    let mut target = version.to_vec();
+    target.extend_from_slice(&[JRPC, "serve", "--replay", first.to_str().unwrap()]);
+    let (code, report) = probe_recording(&second, &target);
+    assert_eq!(code, Some(0), "{report}");
+    assert_eq!(without_ids(&text(&first)), without_ids(&text(&second)));
+}
+
 #[test]
 fn a_probe_session_replayed_over_http_passes_the_probe_again_with_the_same_answers() {
     let dir = scratch("http-probe");

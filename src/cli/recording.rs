@@ -665,6 +665,64 @@ pub struct Session {
     calls: HashMap<String, usize>,
     /// The canonical params of this session's `initialize` (empty before one).
     handshake: String,
+    /// Whether what was recorded after a server request (sampling, elicitation, roots) waits for
+    /// the client's answer to it (stdio and WebSocket), or goes at once (HTTP: one POST's stream).
+    waits_for_answers: bool,
+    /// What waits for the client's answer to each server request, by the request's id.
+    held: HashMap<String, Vec<Out>>,
+}
+
+/// The most server requests a session waits for answers to at once; past it what was recorded
+/// after a server request goes at once.
+pub const MAX_HELD: usize = 1_000;
+
+/// One message of an answer: its text, the id of a server request (whose answer what follows
+/// waits for), and whether it is the reply.
+#[derive(Debug)]
+struct Out {
+    text: String,
+    asks: Option<String>,
+    reply: bool,
+}
+
+impl Session {
+    /// A session whose server requests wait for the client's answers (stdio, WebSocket).
+    pub fn waiting_for_answers() -> Session {
+        Session {
+            waits_for_answers: true,
+            ..Session::default()
+        }
+    }
+
+    /// Sends `outs` in order up to a server request with something after it, which waits for the
+    /// client's answer to that request.
+    fn release(&mut self, outs: Vec<Out>) -> Answered {
+        let mut answered = Answered::default();
+        let mut outs = outs.into_iter();
+        while let Some(out) = outs.next() {
+            answered.sent.push(out.text);
+            answered.replied |= out.reply;
+            if let Some(asks) = out.asks {
+                let rest: Vec<Out> = outs.by_ref().collect();
+                if rest.is_empty() {
+                    break;
+                }
+                if self.waits_for_answers && self.held.len() < MAX_HELD {
+                    self.held.insert(asks, rest);
+                    break;
+                }
+                outs = rest.into_iter();
+            }
+        }
+        answered
+    }
+}
+
+/// The id (compact JSON) of `text` when it is a request of the server's (a method and an id).
+fn server_request_id(text: &str) -> Option<String> {
+    let (parsed, _) = crate::json::parse_document(text.as_bytes(), 0).ok()?;
+    parsed.root.get("method")?;
+    parsed.root.get("id").map(|id| compact(id).text)
 }
 
 /// A JSON-RPC error reply with `id` (compact JSON text).
@@ -760,7 +818,13 @@ impl Recording {
                     replied: true,
                 };
             }
-            // A notification, or the client's answer to a recorded server request: nothing to say.
+            // The client's answer to a server request: what the recording sent after it.
+            if let (None, Some(id)) = (method, &id) {
+                if let Some(rest) = session.held.remove(id) {
+                    return session.release(rest);
+                }
+            }
+            // A notification, or an answer nothing waits for: nothing to say.
             return Answered::default();
         };
         let params = node.get("params").map(canonical).unwrap_or_default();
@@ -787,29 +851,27 @@ impl Recording {
         let count = session.calls.entry(key).or_default();
         let index = list[(*count).min(list.len() - 1)];
         *count += 1;
-        let mut answered = Answered::default();
+        let mut outs = Vec::new();
         for item in &self.exchanges[index].items {
             match item {
-                Item::Message(sent) => answered.sent.push(sent.text.clone()),
-                Item::Reply(sent) => {
-                    answered.sent.push(sent.with_id(&id));
-                    answered.replied = true;
-                }
+                Item::Message(sent) => outs.push(Out {
+                    text: sent.text.clone(),
+                    asks: server_request_id(&sent.text),
+                    reply: false,
+                }),
+                Item::Reply(sent) => outs.push(Out {
+                    text: sent.with_id(&id),
+                    asks: None,
+                    reply: true,
+                }),
             }
         }
-        if answered.replied {
-            // The reply goes last, as transports carry it; anything recorded after it goes first.
-            if let Some(position) = answered.sent.len().checked_sub(1) {
-                let reply_at = self.exchanges[index]
-                    .items
-                    .iter()
-                    .position(|item| matches!(item, Item::Reply(_)))
-                    .unwrap_or(position);
-                let reply = answered.sent.remove(reply_at);
-                answered.sent.push(reply);
-            }
+        // The reply goes last, as transports carry it; anything recorded after it goes first.
+        if let Some(at) = outs.iter().position(|out| out.reply) {
+            let reply = outs.remove(at);
+            outs.push(reply);
         }
-        answered
+        session.release(outs)
     }
 }
 
@@ -992,5 +1054,34 @@ mod tests {
         let _ = std::fs::remove_file(&path);
         let many: Vec<String> = (0..=MAX_TRANSCRIPTS).map(|i| format!("t{i}.txt")).collect();
         assert!(Recording::load(&many).is_err_and(|e| e.contains("at most 64")));
+    }
+
+    /// On stdio and WebSocket, what was recorded after a server request waits for the client's
+    /// answer to it; over HTTP it goes at once.
+    #[test]
+    fn what_follows_a_server_request_waits_for_the_clients_answer() {
+        let r = recording(
+            "--> {\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\",\"params\":{\"name\":\"summarize\"}}\n\
+             <-- {\"jsonrpc\":\"2.0\",\"id\":\"s1\",\"method\":\"sampling/createMessage\",\"params\":{}}\n\
+             --> {\"jsonrpc\":\"2.0\",\"id\":\"s1\",\"result\":{}}\n\
+             <-- {\"jsonrpc\":\"2.0\",\"method\":\"notifications/message\",\"params\":{}}\n\
+             <-- {\"jsonrpc\":\"2.0\",\"id\":1,\"result\":\"done\"}\n",
+        );
+        let call =
+            br#"{"jsonrpc":"2.0","id":5,"method":"tools/call","params":{"name":"summarize"}}"#;
+        let mut session = Session {
+            waits_for_answers: true,
+            ..Session::default()
+        };
+        let first = r.answer(&mut session, call);
+        assert_eq!(first.sent.len(), 1, "{:?}", first.sent);
+        assert!(first.sent[0].contains("sampling/createMessage") && !first.replied);
+        let rest = r.answer(&mut session, br#"{"jsonrpc":"2.0","id":"s1","result":{}}"#);
+        assert_eq!(rest.sent.len(), 2, "{:?}", rest.sent);
+        assert!(rest.replied && rest.sent[1].contains(r#""id":5"#));
+        let mut http = Session::default();
+        let all = r.answer(&mut http, call);
+        assert_eq!(all.sent.len(), 3);
+        assert!(all.replied);
     }
 }

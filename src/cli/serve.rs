@@ -329,7 +329,7 @@ pub fn serve_replay(
     mut output: impl Write,
     verbose: bool,
 ) -> io::Result<()> {
-    let mut session = super::recording::Session::default();
+    let mut session = super::recording::Session::waiting_for_answers();
     let mut line = Vec::new();
     while let Some(too_long) = read_line(&mut input, &mut line)? {
         if !too_long && line.iter().all(u8::is_ascii_whitespace) {

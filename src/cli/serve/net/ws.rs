@@ -104,7 +104,7 @@ pub(super) async fn connection(mut stream: TcpStream, name: String, context: Con
         Err(_) => return,
     };
     let mut server = super::super::mock_server(context.fixtures);
-    let mut replay_session = crate::cli::recording::Session::default();
+    let mut replay_session = crate::cli::recording::Session::waiting_for_answers();
     let mut stop = std::pin::pin!(stopped(context.stop.clone()));
     let mut ping = tokio::time::interval_at(tokio::time::Instant::now() + PING_EVERY, PING_EVERY);
     let mut heard = tokio::time::Instant::now();
