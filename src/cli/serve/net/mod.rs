@@ -28,6 +28,7 @@ use futures_util::future::select_all;
 use tokio::net::TcpListener;
 use tokio::sync::{mpsc, watch};
 
+use crate::cli::recording::Recording;
 use crate::mock::Fixtures;
 use crate::openrpc::OpenRpc;
 
@@ -50,6 +51,8 @@ pub struct Options {
     pub fixtures: Fixtures,
     /// `--openrpc DOC`: serve the API this document describes instead of the MCP mock.
     pub openrpc: Option<Arc<OpenRpc>>,
+    /// `--replay TRANSCRIPT`: serve a recorded session instead.
+    pub replay: Option<Arc<Recording>>,
 }
 
 /// How long a stopping server waits for its connections to say goodbye.
@@ -67,6 +70,8 @@ struct Context {
     fixtures: Fixtures,
     /// The OpenRPC document whose API is served instead of the MCP mock.
     openrpc: Option<Arc<OpenRpc>>,
+    /// The recorded session served instead of the MCP mock.
+    replay: Option<Arc<Recording>>,
 }
 
 /// Runs the network transports until stopped. Exit 0 when stopped, 2 on a usage or bind error.
@@ -124,6 +129,7 @@ pub fn main(options: &Options) -> ExitCode {
             verbose: options.verbose,
             fixtures: options.fixtures,
             openrpc: options.openrpc.clone(),
+            replay: options.replay.clone(),
         };
         for (flag, listener) in listeners {
             let listener =

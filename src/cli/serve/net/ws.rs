@@ -104,6 +104,7 @@ pub(super) async fn connection(mut stream: TcpStream, name: String, context: Con
         Err(_) => return,
     };
     let mut server = super::super::mock_server(context.fixtures);
+    let mut replay_session = crate::cli::recording::Session::waiting_for_answers();
     let mut stop = std::pin::pin!(stopped(context.stop.clone()));
     let mut ping = tokio::time::interval_at(tokio::time::Instant::now() + PING_EVERY, PING_EVERY);
     let mut heard = tokio::time::Instant::now();
@@ -172,6 +173,28 @@ pub(super) async fn connection(mut stream: TcpStream, name: String, context: Con
                 if text.trim().is_empty() {
                     // An empty frame holds no JSON value: the client must not wait forever.
                     Some(PARSE_ERROR.to_string())
+                } else if let Some(recording) = &context.replay {
+                    let recording = std::sync::Arc::clone(recording);
+                    let (back, answered) = super::off_thread(move || {
+                        let answered = recording.answer(&mut replay_session, text.as_bytes());
+                        (replay_session, answered)
+                    })
+                    .await;
+                    replay_session = back;
+                    let mut sent = answered.sent;
+                    let reply = if answered.replied { sent.pop() } else { None };
+                    for message in sent {
+                        if verbose {
+                            eprintln!(
+                                "<-- [{name}] {}",
+                                crate::cli::diagnostic::printable_of(&message)
+                            );
+                        }
+                        if socket.send(Message::text(message)).await.is_err() {
+                            break;
+                        }
+                    }
+                    reply
                 } else if let Some(doc) = &context.openrpc {
                     let doc = std::sync::Arc::clone(doc);
                     super::off_thread(move || crate::openrpc::mock::reply(&doc, text.as_bytes()))
