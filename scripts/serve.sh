@@ -11,7 +11,7 @@
 # Built first, served by a server of its own, so that trunk's file watcher cannot take the site
 # down: `trunk serve` runs the watcher in the serving process, and the watcher
 # (notify-debouncer-full 0.5) can panic during the first build ("index out of bounds" in the
-# 'notify-rs inotify loop' thread, then "Aborted": issue 24). Here:
+# 'notify-rs inotify loop' thread, then "Aborted"). Here:
 #   1. `trunk build --release` builds dist/ (a failed build ends the script: nothing to serve);
 #   2. Python's http.server (the standard library: /usr/bin/python3) serves dist/, and the URL is
 #      printed once it answers;

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# `bash scripts/serve.sh` when trunk's file watcher dies (issue 24: notify-debouncer-full panicked
+# `bash scripts/serve.sh` when trunk's file watcher dies (trunk 0.21: notify-debouncer-full panicked
 # in 'notify-rs inotify loop', then "Aborted", and the site was gone). The real scripts/serve.sh and
 # env.sh run from a throwaway git repository with stubs: scripts/setup.sh records its call; `trunk
 # build` writes dist/index.html; `trunk watch` prints trunk's panic and aborts (SIGABRT) or, in
