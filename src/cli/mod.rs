@@ -77,6 +77,45 @@ pub fn main(args: impl IntoIterator<Item = OsString>) -> ExitCode {
     }
 }
 
+/// The width the command line reference wraps its help text at (a terminal's is not known there).
+const REFERENCE_WIDTH: usize = 100;
+
+/// The command line reference in Markdown, `docs/cli.md`: each command's long help (`--help`) as
+/// clap renders it from these definitions, so the page cannot say what the parser does not do.
+/// `tests/cli_reference.rs` fails when the file differs (`CLI_REFERENCE_UPDATE=1` rewrites it).
+pub fn reference_markdown() -> String {
+    let mut root = Cli::command().term_width(REFERENCE_WIDTH);
+    root.build();
+    let mut page = String::from(
+        "# `jrpc` command line reference\n\n\
+         Every command's `--help`, generated from its clap definition (`src/cli/`): do not edit by \
+         hand; `CLI_REFERENCE_UPDATE=1 cargo test --test cli_reference` rewrites it, and the same \
+         test fails when it is out of date. What the commands do, with examples and figures: \
+         [commands.md](commands.md).\n",
+    );
+    push_reference_section(&mut page, "jrpc", &mut root);
+    // clap's own `help` subcommand says nothing `--help` does not.
+    for subcommand in root
+        .get_subcommands_mut()
+        .filter(|s| s.get_name() != "help")
+    {
+        let name = format!("jrpc {}", subcommand.get_name());
+        push_reference_section(&mut page, &name, subcommand);
+    }
+    page
+}
+
+/// Appends one command's heading and long help (as plain text, trailing spaces trimmed).
+fn push_reference_section(page: &mut String, name: &str, command: &mut clap::Command) {
+    let help = command.render_long_help().to_string();
+    page.push_str(&format!("\n## `{name}`\n\n```text\n"));
+    for line in help.trim_end().lines() {
+        page.push_str(line.trim_end());
+        page.push('\n');
+    }
+    page.push_str("```\n");
+}
+
 /// Prints a clap error or help text and gives its exit status: 0 for `--help`/`--version`, 2 for
 /// a usage error (clap's own convention, and `jrpc`'s contract).
 fn usage_exit(e: &clap::Error) -> ExitCode {

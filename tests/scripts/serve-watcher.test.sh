@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# `bash scripts/serve.sh` when trunk's file watcher dies (issue 24: notify-debouncer-full panicked
+# `bash scripts/serve.sh` when trunk's file watcher dies (trunk 0.21: notify-debouncer-full panicked
 # in 'notify-rs inotify loop', then "Aborted", and the site was gone). The real scripts/serve.sh and
 # env.sh run from a throwaway git repository with stubs: scripts/setup.sh records its call; `trunk
 # build` writes dist/index.html; `trunk watch` prints trunk's panic and aborts (SIGABRT) or, in
@@ -22,7 +22,8 @@ new_site() {
   stub "$dir/stubs/trunk" <<STUB
 echo "trunk \$*" >>"$dir/calls.log"
 case "\$1" in
-  build) mkdir -p dist && echo '<title>built by the stub</title>' >dist/index.html ;;
+  build) out=dist; [ "\${2:-}" != --dist ] || out="\$3"
+    mkdir -p "\$out" && echo '<title>built by the stub</title>' >"\$out/index.html" ;;
   watch)
     if [ "$behaviour" = live ]; then echo \$\$ >"$dir/watch.pid"; exec sleep 300; fi
     echo "thread 'notify-rs inotify loop' panicked at notify-debouncer-full-0.5.0/src/lib.rs:274:32:" >&2
@@ -39,7 +40,8 @@ serves_dist() {
     "http://127.0.0.1:$1/" 2>/dev/null
 }
 
-# start_serve DIR PORT: bash scripts/serve.sh PORT in the background (output in DIR/serve.out).
+# start_serve DIR PORT: bash scripts/serve.sh $SERVE_FLAGS PORT in the background (output in
+# DIR/serve.out).
 start_serve() {
   local dir="$1"
   local as_from_terminal=()
@@ -47,7 +49,7 @@ start_serve() {
   [ -z "${INTERACTIVE:-}" ] || as_from_terminal=(python3 -c \
     'import os, signal, sys; signal.signal(signal.SIGINT, signal.SIG_DFL); os.setpgid(0, 0); os.execvp(sys.argv[1], sys.argv[1:])')
   (cd "$dir/repo" && exec "${as_from_terminal[@]}" env -i HOME="$dir/home" PATH="$dir/stubs:$BASE_BIN" \
-    bash scripts/serve.sh "$2" >"$dir/serve.out" 2>&1) &
+    bash scripts/serve.sh ${SERVE_FLAGS:-} "$2" >"$dir/serve.out" 2>&1) &
   SERVE_PID=$!
 }
 # wait_for DIR TEXT: until serve.sh's output holds TEXT (at most SERVE_WAIT seconds).
@@ -127,7 +129,21 @@ test_ctrl_c_stops_the_server_and_the_watcher() {
   stopped "$dir" "$watcher" || { stop_serve; return 1; }
 }
 
+test_dev_builds_and_watches_the_dev_build_into_dist_dev() {
+  local dir="$1"
+  trap stop_serve RETURN
+  SERVE_FLAGS=--dev serve_site "$dir" live || return 1
+  wait_for "$dir" "rebuilding it on change (trunk watch --dist dist-dev" || return 1
+  for _ in $(seq 1 50); do [ -s "$dir/watch.pid" ] && break; sleep 0.1; done
+  [ "$(head -3 "$dir/calls.log")" = "$(printf 'setup serve\ntrunk build --dist dist-dev\ntrunk watch --dist dist-dev')" ] ||
+    { echo "not setup, then the dev build, then its watcher:"; cat "$dir/calls.log"; return 1; }
+  [ -f "$dir/repo/dist-dev/index.html" ] && [ ! -e "$dir/repo/dist" ] ||
+    { echo "not built into dist-dev/ alone (the release dist/ is left alone)"; return 1; }
+  serves_dist "$PORT" || { echo "dist-dev/ is not served"; return 1; }
+}
+
 run_tests test_setup_runs_then_the_build_then_the_url_is_served \
+  test_dev_builds_and_watches_the_dev_build_into_dist_dev \
   test_the_watcher_aborting_leaves_the_server_serving_and_it_is_restarted \
   test_stopping_serve_stops_the_server_and_the_watcher \
   test_ctrl_c_stops_the_server_and_the_watcher
