@@ -1285,3 +1285,140 @@ fn loading_a_large_openrpc_document_counts_toward_the_total_timeout() {
         "{said}"
     );
 }
+
+// ---- A protected server (#47): headers given on the command line or by the environment --------
+
+/// A front for a plain server that requires the header line `required` (lower-case name, e.g.
+/// `x-api-key: s3cret`) in each connection's request head: without it the connection is answered
+/// 401 (`WWW-Authenticate: Bearer`) and closed; with it, the head and the rest are passed on to
+/// `backend` (`host:port`): HTTP requests and the WebSocket handshake alike. Returns its port and
+/// the count of refused connections.
+fn header_front(
+    backend: String,
+    required: &'static str,
+) -> (u16, std::sync::Arc<std::sync::atomic::AtomicUsize>) {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    use std::sync::Arc;
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let refused = Arc::new(AtomicUsize::new(0));
+    let counted = refused.clone();
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = listener.local_addr().unwrap().port();
+    listener.set_nonblocking(true).unwrap();
+    std::thread::spawn(move || {
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .unwrap();
+        runtime.block_on(async move {
+            let listener = tokio::net::TcpListener::from_std(listener).unwrap();
+            while let Ok((mut tcp, _)) = listener.accept().await {
+                let (backend, counted) = (backend.clone(), counted.clone());
+                tokio::spawn(async move {
+                    let mut head = Vec::new();
+                    let mut buf = [0u8; 4096];
+                    while !head.windows(4).any(|w| w == b"\r\n\r\n") && head.len() < 65536 {
+                        match tcp.read(&mut buf).await {
+                            Ok(0) | Err(_) => return,
+                            Ok(n) => head.extend_from_slice(&buf[..n]),
+                        }
+                    }
+                    let text = String::from_utf8_lossy(&head).to_ascii_lowercase();
+                    if !text.lines().any(|line| line.trim_end() == required) {
+                        counted.fetch_add(1, Ordering::SeqCst);
+                        let _ = tcp
+                            .write_all(b"HTTP/1.1 401 Unauthorized\r\nWWW-Authenticate: Bearer\r\ncontent-length: 0\r\nconnection: close\r\n\r\n")
+                            .await;
+                        return;
+                    }
+                    if let Ok(mut plain) = tokio::net::TcpStream::connect(&backend).await {
+                        if plain.write_all(&head).await.is_ok() {
+                            let _ = tokio::io::copy_bidirectional(&mut tcp, &mut plain).await;
+                        }
+                    }
+                });
+            }
+        });
+    });
+    (port, refused)
+}
+
+/// `server`'s `scheme` URL with its port replaced by a front's `port`.
+fn fronted_url(server: &Server, scheme: &str, port: u16) -> String {
+    let plain = server.url(scheme);
+    let path = plain[scheme.len() + 3..]
+        .find('/')
+        .map_or("/", |at| &plain[scheme.len() + 3 + at..]);
+    format!("{scheme}://127.0.0.1:{port}{path}")
+}
+
+#[test]
+fn a_server_requiring_a_header_is_probed_with_header_over_http_and_websocket_never_showing_it() {
+    let server = Server::jrpc_serve(HTTP_AND_WS);
+    for scheme in ["http", "ws"] {
+        let (port, refused) = header_front(server.addr(scheme), "x-api-key: s3cret-key");
+        let url = fronted_url(&server, scheme, port);
+        let path = transcript_path(&format!("header-{scheme}"));
+        let out = probe(&[
+            "--format",
+            "json",
+            "--header",
+            "X-Api-Key: s3cret-key",
+            "--transcript",
+            path.to_str().unwrap(),
+            &url,
+        ]);
+        let report: Value = serde_json::from_slice(&out.stdout)
+            .unwrap_or_else(|e| panic!("{url}: {e}: {}", String::from_utf8_lossy(&out.stderr)));
+        assert_all_pass(out.status.code(), &report);
+        assert_eq!(
+            refused.load(std::sync::atomic::Ordering::SeqCst),
+            0,
+            "{url}"
+        );
+        let transcript = std::fs::read_to_string(&path).unwrap();
+        let _ = std::fs::remove_file(&path);
+        for shown in [
+            &transcript,
+            &*String::from_utf8_lossy(&out.stdout),
+            &*String::from_utf8_lossy(&out.stderr),
+        ] {
+            assert!(
+                !shown.contains("s3cret"),
+                "{url}: the header's value is shown"
+            );
+        }
+        // Without it: refused.
+        let out = probe(&[&url]);
+        assert_ne!(out.status.code(), Some(0), "{url}");
+        assert!(
+            refused.load(std::sync::atomic::Ordering::SeqCst) > 0,
+            "{url}"
+        );
+    }
+}
+
+#[test]
+fn the_bearer_token_variable_authorizes_over_http_and_is_never_shown() {
+    let server = Server::jrpc_serve(HTTP_AND_WS);
+    let (port, refused) = header_front(server.addr("http"), "authorization: bearer t0ken-xyz");
+    let url = fronted_url(&server, "http", port);
+    let out = common::output_of(
+        Command::new(JRPC)
+            .args(["probe", "--format", "json", &url])
+            .env("JRPC_BEARER_TOKEN", "t0ken-xyz"),
+    );
+    let report: Value = serde_json::from_slice(&out.stdout)
+        .unwrap_or_else(|e| panic!("{e}: {}", String::from_utf8_lossy(&out.stderr)));
+    assert_all_pass(out.status.code(), &report);
+    assert_eq!(refused.load(std::sync::atomic::Ordering::SeqCst), 0);
+    assert!(!String::from_utf8_lossy(&out.stdout).contains("t0ken"));
+    // A bad value is refused as a usage error, without repeating it.
+    let out = probe(&["--header", "X-Key: s3cret\u{7}", &url]);
+    assert_eq!(out.status.code(), Some(2));
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert!(said.contains("x-key") && !said.contains("s3cret"), "{said}");
+    // A command on stdio has no headers.
+    let out = probe(&["--header", "X-Key: v", "--", JRPC, "serve"]);
+    assert_eq!(out.status.code(), Some(2));
+}

@@ -10,6 +10,7 @@
 //! Exit status: 0 every check passed (or was skipped: not declared), 1 a check failed, 2 the
 //! target could not be started or reached (or a usage error).
 
+mod headers;
 mod link;
 mod output;
 mod target;
@@ -96,6 +97,12 @@ pub struct Args {
     /// Never call the document's method NAME (with --openrpc; repeatable)
     #[arg(long, value_name = "NAME", requires = "openrpc")]
     skip_method: Vec<String>,
+    /// Send the header NAME: VALUE with every HTTP request and the WebSocket handshake, e.g.
+    /// `--header 'X-Api-Key: …'` (repeatable; the value is never printed nor written to a
+    /// transcript). The environment variable JRPC_BEARER_TOKEN, when set, sends
+    /// `Authorization: Bearer TOKEN` unless a --header names Authorization
+    #[arg(long = "header", short = 'H', value_name = "NAME:VALUE")]
+    headers: Vec<String>,
     /// The server to start, and its arguments (after `--`)
     #[arg(last = true, value_name = "CMD")]
     command: Vec<String>,
@@ -284,6 +291,8 @@ struct Job {
     timeout: Duration,
     total_timeout: Duration,
     started: std::time::Instant,
+    /// `--header` and the token from the environment: sent over HTTP and WebSocket.
+    headers: headers::Headers,
 }
 
 /// The whole probe, on a thread of its own: the document loaded, the conversation, the verdict;
@@ -316,7 +325,7 @@ fn probe_thread(job: Job, progress: &std::sync::mpsc::Sender<Progress>) {
             Err(e) => return Err(format!("cannot listen for signals: {e}")),
         };
         let link = tokio::select! {
-            link = Link::open(target, job.timeout.min(job.total_timeout), started) => link,
+            link = Link::open(target, &job.headers, job.timeout.min(job.total_timeout), started) => link,
             signal = stop.received() => return Err(format!("interrupted ({signal})")),
         };
         let link = link.map_err(|e| e.0)?;
@@ -434,7 +443,22 @@ pub fn main(args: Args) -> ExitCode {
         Ok(target) => target,
         Err(message) => return super::usage_error("probe", ErrorKind::InvalidValue, message),
     };
+    let headers =
+        match headers::Headers::from_args(&args.headers, std::env::var_os(headers::TOKEN_VARIABLE))
+        {
+            Ok(headers) => headers,
+            Err(message) => return super::usage_error("probe", ErrorKind::InvalidValue, message),
+        };
+    if !args.headers.is_empty() && matches!(target, target::Target::Spawn { .. }) {
+        return super::usage_error(
+            "probe",
+            ErrorKind::ArgumentConflict,
+            "--header goes with an http(s):// or ws(s):// URL: a command on stdio has no headers"
+                .to_string(),
+        );
+    }
     let job = Job {
+        headers,
         plan,
         target: target.clone(),
         openrpc: args.openrpc.clone(),

@@ -19,6 +19,7 @@ use hyper::header::{self, HeaderValue};
 use hyper::{Method, Request, Response, Uri};
 use hyper_util::rt::TokioIo;
 
+use super::super::headers::Headers;
 use super::tls::{self, Endpoint};
 use crate::event_stream::{Event, EventStream};
 pub use crate::probe::link::MAX_RESUMES;
@@ -73,10 +74,12 @@ pub struct HttpLink {
     listen: Option<OpenStream>,
     /// The next POST's `Mcp-Method` names another method (then this is reset).
     pub mismatch_method: bool,
+    /// The user's headers (`--header`, the token), sent with every request.
+    headers: Headers,
 }
 
 impl HttpLink {
-    pub fn new(uri: Uri, connect_timeout: Duration) -> HttpLink {
+    pub fn new(uri: Uri, connect_timeout: Duration, headers: Headers) -> HttpLink {
         HttpLink {
             uri,
             session: None,
@@ -86,6 +89,7 @@ impl HttpLink {
             streams: Vec::new(),
             listen: None,
             mismatch_method: false,
+            headers,
         }
     }
 
@@ -317,6 +321,9 @@ impl HttpLink {
             .method(method)
             .uri(path)
             .header(header::HOST, self.authority());
+        for (name, value) in self.headers.iter() {
+            builder = builder.header(name, value);
+        }
         if let Some(id) = self
             .session
             .as_deref()
@@ -434,7 +441,7 @@ impl HttpLink {
 /// `timeout`. A status other than 2xx is an error naming it (a redirect's `Location` too: it is not
 /// followed).
 pub async fn get(uri: Uri, timeout: Duration) -> Result<Vec<u8>, LinkError> {
-    let link = HttpLink::new(uri.clone(), timeout);
+    let link = HttpLink::new(uri.clone(), timeout, Headers::default());
     let request = link
         .builder(Method::GET)
         .header(header::ACCEPT, "application/json")

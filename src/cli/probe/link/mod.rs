@@ -13,6 +13,7 @@ use std::time::Duration;
 
 use tokio::time::Instant;
 
+use super::headers::Headers;
 use super::target::Target;
 use crate::probe::{Delivery, LinkError, ProbeLink};
 
@@ -30,8 +31,10 @@ pub struct Link {
 
 impl Link {
     /// Starts or connects to `target`, within `timeout`; the probe's clock runs from `started`.
+    /// `headers` go with every HTTP request and the WebSocket handshake.
     pub async fn open(
         target: &Target,
+        headers: &Headers,
         timeout: Duration,
         started: Instant,
     ) -> Result<Link, LinkError> {
@@ -39,8 +42,10 @@ impl Link {
             Target::Spawn { program, args } => {
                 Transport::Stdio(stdio::StdioLink::spawn(program, args)?)
             }
-            Target::Http(uri) => Transport::Http(http::HttpLink::new(uri.clone(), timeout)),
-            Target::Ws(url) => Transport::Ws(ws::WsLink::connect(url, timeout).await?),
+            Target::Http(uri) => {
+                Transport::Http(http::HttpLink::new(uri.clone(), timeout, headers.clone()))
+            }
+            Target::Ws(url) => Transport::Ws(ws::WsLink::connect(url, headers, timeout).await?),
         };
         Ok(Link { transport, started })
     }
