@@ -217,5 +217,15 @@ probe_rule!(HEADER_MISMATCH_ACCEPTED, "mcp-header-mismatch-accepted", Warning, M
     "A 2026-07-28 server over Streamable HTTP refuses a request whose Mcp-Method header names another method than its body: HTTP 400 with error -32020.",
     "Gateways and load balancers route by the Mcp-Method and Mcp-Name headers without reading the body; a server that serves the body's method anyway lets the two disagree, so what was routed and checked is not what ran.");
 
+const CUSTOM_HEADERS: Section = Section {
+    name: "MCP 2026-07-28 Streamable HTTP",
+    title: "Custom headers from tool parameters",
+    url: "https://modelcontextprotocol.io/specification/2026-07-28/basic/transports/streamable-http#custom-headers-from-tool-parameters",
+};
+
+probe_rule!(TOOL_HEADER_INVALID, "mcp-tool-header-invalid", Error, Mcp, CUSTOM_HEADERS,
+    "Each x-mcp-header in a tool's inputSchema is a non-empty header name (visible ASCII, no space, colon or other separator), unique ignoring case, on a string, integer or boolean property.",
+    "A 2026-07-28 client mirrors each argument a tool marks with x-mcp-header into an Mcp-Param-{name} header; a declaration that cannot be a header name, that two properties share, or that sits on a number, object, array or null property cannot be mirrored, and clients must exclude such a tool: it is never called.");
+
 /// The rules the native schema checks raise with examples of their own ([`crate::tool_schemas`]).
 pub static SCHEMA_RULES: &[&Rule] = &[&ELICITATION_ANSWER_INVALID, &SCHEMA_UNUSABLE];

@@ -24,8 +24,8 @@ use super::tls::{self, Endpoint};
 use crate::event_stream::{Event, EventStream};
 pub use crate::probe::link::MAX_RESUMES;
 use crate::probe::link::{
-    http_note, is_initialized_notification, is_reply, request_headers, Delivery, HttpBody,
-    LinkError, DEFAULT_RETRY, MAX_RETRY,
+    called_tool, http_note, is_initialized_notification, is_reply, param_headers, request_headers,
+    Delivery, HeaderParam, HttpBody, LinkError, DEFAULT_RETRY, MAX_RETRY,
 };
 
 /// The largest response body read (an event stream: in all, across its resumptions).
@@ -76,6 +76,8 @@ pub struct HttpLink {
     pub mismatch_method: bool,
     /// The user's headers (`--header`, the token), sent with every request.
     headers: Headers,
+    /// The arguments each tool mirrors into `Mcp-Param-*` headers (2026-07-28), by tool name.
+    pub header_params: std::collections::HashMap<String, Vec<HeaderParam>>,
 }
 
 impl HttpLink {
@@ -90,6 +92,7 @@ impl HttpLink {
             listen: None,
             mismatch_method: false,
             headers,
+            header_params: std::collections::HashMap::new(),
         }
     }
 
@@ -357,6 +360,12 @@ impl HttpLink {
                 value = crate::probe::link::mismatched_method(&value).to_string();
             }
             builder = builder.header(name, value);
+        }
+        // The arguments the called tool marks x-mcp-header, as Mcp-Param-* headers.
+        if let Some(params) = called_tool(text).and_then(|name| self.header_params.get(&name)) {
+            for (name, value) in param_headers(self.protocol_version.as_deref(), text, params) {
+                builder = builder.header(name, value);
+            }
         }
         let request = builder
             .body(Full::new(Bytes::from(text.to_string())))

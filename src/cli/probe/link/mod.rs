@@ -97,6 +97,12 @@ impl ProbeLink for Link {
         self.started.elapsed()
     }
 
+    fn declare_header_params(&mut self, name: &str, params: Vec<crate::probe::link::HeaderParam>) {
+        if let Transport::Http(link) = &mut self.transport {
+            link.header_params.insert(name.to_string(), params);
+        }
+    }
+
     fn mismatch_next_method(&mut self) -> bool {
         match &mut self.transport {
             Transport::Http(link) => {
