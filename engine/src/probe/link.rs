@@ -67,6 +67,12 @@ pub trait ProbeLink {
     /// (2026-07-28 Streamable HTTP). Transports without headers ignore it.
     fn declare_header_params(&mut self, _name: &str, _params: Vec<HeaderParam>) {}
 
+    /// The steps of the MCP authorization the transport performed (HTTP), taken: each becomes a
+    /// check of the report. Transports that do not authorize have none.
+    fn auth_steps(&mut self) -> Vec<crate::probe::auth::Step> {
+        Vec::new()
+    }
+
     /// Makes the next request go with an `Mcp-Method` header that names another method than its
     /// body (what a server validating SEP-2243's headers must refuse). `false`: this transport
     /// sends no headers (stdio, WebSocket, the page's links), and nothing changes.

@@ -103,6 +103,18 @@ pub struct Args {
     /// `Authorization: Bearer TOKEN` unless a --header names Authorization
     #[arg(long = "header", short = 'H', value_name = "NAME:VALUE")]
     headers: Vec<String>,
+    /// MCP authorization: the client_id of a client registered beforehand with the server's
+    /// authorization server (else a Client ID Metadata Document, else dynamic registration)
+    /// [env: JRPC_CLIENT_ID]
+    #[arg(long, value_name = "ID")]
+    client_id: Option<String>,
+    /// MCP authorization: that client's secret (never printed) [env: JRPC_CLIENT_SECRET]
+    #[arg(long, value_name = "SECRET")]
+    client_secret: Option<String>,
+    /// MCP authorization: the URL of this client's Client ID Metadata Document, used as its
+    /// client_id when the authorization server supports them
+    #[arg(long, value_name = "URL")]
+    client_metadata_url: Option<String>,
     /// The server to start, and its arguments (after `--`)
     #[arg(last = true, value_name = "CMD")]
     command: Vec<String>,
@@ -293,6 +305,8 @@ struct Job {
     started: std::time::Instant,
     /// `--header` and the token from the environment: sent over HTTP and WebSocket.
     headers: headers::Headers,
+    /// The client identity for MCP authorization (HTTP).
+    client: link::ClientOptions,
 }
 
 /// The whole probe, on a thread of its own: the document loaded, the conversation, the verdict;
@@ -325,7 +339,7 @@ fn probe_thread(job: Job, progress: &std::sync::mpsc::Sender<Progress>) {
             Err(e) => return Err(format!("cannot listen for signals: {e}")),
         };
         let link = tokio::select! {
-            link = Link::open(target, &job.headers, job.timeout.min(job.total_timeout), started) => link,
+            link = Link::open(target, &job.headers, &job.client, job.timeout.min(job.total_timeout), started) => link,
             signal = stop.received() => return Err(format!("interrupted ({signal})")),
         };
         let link = link.map_err(|e| e.0)?;
@@ -459,6 +473,17 @@ pub fn main(args: Args) -> ExitCode {
     }
     let job = Job {
         headers,
+        client: link::ClientOptions {
+            client_id: args
+                .client_id
+                .clone()
+                .or_else(|| std::env::var("JRPC_CLIENT_ID").ok()),
+            client_secret: args
+                .client_secret
+                .clone()
+                .or_else(|| std::env::var("JRPC_CLIENT_SECRET").ok()),
+            metadata_url: args.client_metadata_url.clone(),
+        },
         plan,
         target: target.clone(),
         openrpc: args.openrpc.clone(),

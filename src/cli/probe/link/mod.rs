@@ -5,6 +5,8 @@
 
 mod http;
 pub use http::get;
+mod oauth;
+pub use oauth::ClientOptions;
 mod stdio;
 mod tls;
 mod ws;
@@ -35,6 +37,7 @@ impl Link {
     pub async fn open(
         target: &Target,
         headers: &Headers,
+        client: &ClientOptions,
         timeout: Duration,
         started: Instant,
     ) -> Result<Link, LinkError> {
@@ -42,9 +45,12 @@ impl Link {
             Target::Spawn { program, args } => {
                 Transport::Stdio(stdio::StdioLink::spawn(program, args)?)
             }
-            Target::Http(uri) => {
-                Transport::Http(http::HttpLink::new(uri.clone(), timeout, headers.clone()))
-            }
+            Target::Http(uri) => Transport::Http(http::HttpLink::authorizing(
+                uri.clone(),
+                timeout,
+                headers.clone(),
+                Some(client.clone()),
+            )),
             Target::Ws(url) => Transport::Ws(ws::WsLink::connect(url, headers, timeout).await?),
         };
         Ok(Link { transport, started })
@@ -100,6 +106,17 @@ impl ProbeLink for Link {
     fn declare_header_params(&mut self, name: &str, params: Vec<crate::probe::link::HeaderParam>) {
         if let Transport::Http(link) = &mut self.transport {
             link.header_params.insert(name.to_string(), params);
+        }
+    }
+
+    fn auth_steps(&mut self) -> Vec<crate::probe::auth::Step> {
+        match &mut self.transport {
+            Transport::Http(link) => link
+                .auth
+                .as_mut()
+                .map(|auth| std::mem::take(&mut auth.steps))
+                .unwrap_or_default(),
+            _ => Vec::new(),
         }
     }
 
