@@ -14,6 +14,9 @@ set -uo pipefail
 jrpc="$1"
 shift
 calls=()
+# The probe's Client ID Metadata Document, as the suite's scenarios name it (a real client hosts
+# its own: --client-metadata-url is used only when the authorization server supports them).
+cimd=(--client-metadata-url https://conformance-test.local/client-metadata.json)
 if [ -n "${MCP_CONFORMANCE_CONTEXT:-}" ] && [ -x "${JRPC_CONFORMANCE_NODE:-}" ]; then
   # One line per value: call params (JSON), or id=/secret= lines.
   while IFS= read -r line; do
@@ -29,7 +32,7 @@ if [ -n "${MCP_CONFORMANCE_CONTEXT:-}" ] && [ -x "${JRPC_CONFORMANCE_NODE:-}" ];
     if (typeof c.client_secret === "string") console.log("secret=" + c.client_secret);
   ')
 fi
-"$jrpc" probe --timeout 5 --total-timeout 60 "${calls[@]}" "$@"
+"$jrpc" probe --timeout 5 --total-timeout 60 "${calls[@]}" "${cimd[@]}" "$@"
 status=$?
 [ "$status" -eq 1 ] && exit 0
 exit "$status"
