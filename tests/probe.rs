@@ -1422,3 +1422,187 @@ fn the_bearer_token_variable_authorizes_over_http_and_is_never_shown() {
     let out = probe(&["--header", "X-Key: v", "--", JRPC, "serve"]);
     assert_eq!(out.status.code(), Some(2));
 }
+
+/// What a test authorization front saw and how it behaves.
+#[derive(Default)]
+struct OauthSeen {
+    /// The authorization requests' and token requests' query/form pairs, as text.
+    authorize: Vec<String>,
+    token: Vec<String>,
+    refused: usize,
+}
+
+/// A protected MCP server and its authorization server in one front for `backend` (`host:port`,
+/// a plain `jrpc serve --http`): the MCP endpoint answers 401 with a Bearer challenge naming its
+/// protected resource metadata until a request carries the token the token endpoint gave; the
+/// metadata (RFC 9728, RFC 8414), registration, an authorization endpoint that redirects at once
+/// (with `iss`, or with `wrong_iss` when set) and a token endpoint are served here. Returns its
+/// port and what it saw.
+fn oauth_front(
+    backend: String,
+    wrong_iss: bool,
+) -> (u16, std::sync::Arc<std::sync::Mutex<OauthSeen>>) {
+    use std::sync::{Arc, Mutex};
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let seen = Arc::new(Mutex::new(OauthSeen::default()));
+    let kept = seen.clone();
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = listener.local_addr().unwrap().port();
+    listener.set_nonblocking(true).unwrap();
+    let origin = format!("http://127.0.0.1:{port}");
+    std::thread::spawn(move || {
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .unwrap();
+        runtime.block_on(async move {
+            let listener = tokio::net::TcpListener::from_std(listener).unwrap();
+            while let Ok((mut tcp, _)) = listener.accept().await {
+                let (backend, seen, origin) = (backend.clone(), kept.clone(), origin.clone());
+                tokio::spawn(async move {
+                    let mut head = Vec::new();
+                    let mut buf = [0u8; 4096];
+                    while !head.windows(4).any(|w| w == b"\r\n\r\n") && head.len() < 65536 {
+                        match tcp.read(&mut buf).await {
+                            Ok(0) | Err(_) => return,
+                            Ok(n) => head.extend_from_slice(&buf[..n]),
+                        }
+                    }
+                    let text = String::from_utf8_lossy(&head).to_string();
+                    let end = text.find("\r\n\r\n").unwrap() + 4;
+                    let lower = text[..end].to_ascii_lowercase();
+                    let length: usize = lower
+                        .lines()
+                        .find_map(|l| l.strip_prefix("content-length:"))
+                        .map_or(0, |v| v.trim().parse().unwrap());
+                    let mut body = head[end..].to_vec();
+                    let target = text.split(' ').nth(1).unwrap_or("").to_string();
+                    let json = |status: &str, value: Value| {
+                        let body = value.to_string();
+                        format!("HTTP/1.1 {status}\r\ncontent-type: application/json\r\ncontent-length: {}\r\nconnection: close\r\n\r\n{body}", body.len())
+                    };
+                    let answer = if target.starts_with("/.well-known/oauth-protected-resource") {
+                        let path = target.trim_start_matches("/.well-known/oauth-protected-resource");
+                        json("200 OK", serde_json::json!({"resource": format!("{origin}{path}"), "authorization_servers": [origin], "scopes_supported": ["mcp:read"]}))
+                    } else if target == "/.well-known/oauth-authorization-server" {
+                        json("200 OK", serde_json::json!({
+                            "issuer": origin,
+                            "authorization_endpoint": format!("{origin}/authorize"),
+                            "token_endpoint": format!("{origin}/token"),
+                            "registration_endpoint": format!("{origin}/register"),
+                            "response_types_supported": ["code"],
+                            "code_challenge_methods_supported": ["S256"],
+                            "authorization_response_iss_parameter_supported": true,
+                            "token_endpoint_auth_methods_supported": ["none"]
+                        }))
+                    } else if target == "/register" {
+                        json("201 Created", serde_json::json!({"client_id": "client-1"}))
+                    } else if let Some(query) = target.strip_prefix("/authorize?") {
+                        seen.lock().unwrap().authorize.push(query.to_string());
+                        let get = |name: &str| {
+                            query
+                                .split('&')
+                                .find_map(|p| p.strip_prefix(&format!("{name}=")))
+                                .unwrap_or("")
+                                .to_string()
+                        };
+                        let redirect = get("redirect_uri").replace("%3A", ":").replace("%2F", "/");
+                        let iss = if wrong_iss { "https%3A%2F%2Fevil.example" } else { &origin.replace(':', "%3A").replace('/', "%2F") };
+                        format!("HTTP/1.1 302 Found\r\nlocation: {redirect}?code=code-1&state={}&iss={iss}\r\ncontent-length: 0\r\nconnection: close\r\n\r\n", get("state"))
+                    } else if target == "/token" {
+                        while body.len() < length {
+                            match tcp.read(&mut buf).await {
+                                Ok(0) | Err(_) => return,
+                                Ok(n) => body.extend_from_slice(&buf[..n]),
+                            }
+                        }
+                        seen.lock().unwrap().token.push(String::from_utf8_lossy(&body).to_string());
+                        json("200 OK", serde_json::json!({"access_token": "tok-secret-1", "token_type": "Bearer", "expires_in": 60}))
+                    } else if lower.lines().any(|l| l.trim_end() == "authorization: bearer tok-secret-1") {
+                        if let Ok(mut plain) = tokio::net::TcpStream::connect(&backend).await {
+                            if plain.write_all(&head).await.is_ok() {
+                                let _ = tokio::io::copy_bidirectional(&mut tcp, &mut plain).await;
+                            }
+                        }
+                        return;
+                    } else {
+                        seen.lock().unwrap().refused += 1;
+                        format!("HTTP/1.1 401 Unauthorized\r\nwww-authenticate: Bearer resource_metadata=\"{origin}/.well-known/oauth-protected-resource{}\"\r\ncontent-length: 0\r\nconnection: close\r\n\r\n", target.split('?').next().unwrap_or(""))
+                    };
+                    let _ = tcp.write_all(answer.as_bytes()).await;
+                });
+            }
+        });
+    });
+    (port, seen)
+}
+
+#[test]
+fn a_protected_server_is_authorized_with_pkce_and_resource_and_every_step_is_a_check() {
+    let server = Server::jrpc_serve(HTTP_AND_WS);
+    let (port, seen) = oauth_front(server.addr("http"), false);
+    let url = fronted_url(&server, "http", port);
+    let path = transcript_path("oauth");
+    let out = probe(&[
+        "--format",
+        "json",
+        "--transcript",
+        path.to_str().unwrap(),
+        &url,
+    ]);
+    let report: Value = serde_json::from_slice(&out.stdout)
+        .unwrap_or_else(|e| panic!("{e}: {}", String::from_utf8_lossy(&out.stderr)));
+    assert_all_pass(out.status.code(), &report);
+    assert_passed(
+        &report,
+        &[
+            "auth/protected-resource-metadata",
+            "auth/authorization-server-metadata",
+            "auth/client",
+            "auth/authorization",
+            "auth/token",
+        ],
+    );
+    let seen = seen.lock().unwrap();
+    assert!(seen.refused >= 1);
+    let resource = format!("resource=http%3A%2F%2F127.0.0.1%3A{port}");
+    let (authorize, token) = (&seen.authorize[0], &seen.token[0]);
+    for needed in [
+        "code_challenge_method=S256",
+        "code_challenge=",
+        &resource,
+        "scope=mcp%3Aread",
+        "client_id=client-1",
+    ] {
+        assert!(authorize.contains(needed), "{needed}: {authorize}");
+    }
+    for needed in ["grant_type=authorization_code", "code_verifier=", &resource] {
+        assert!(token.contains(needed), "{needed}: {token}");
+    }
+    let transcript = std::fs::read_to_string(&path).unwrap();
+    let _ = std::fs::remove_file(&path);
+    for shown in [
+        &transcript,
+        &*String::from_utf8_lossy(&out.stdout),
+        &*String::from_utf8_lossy(&out.stderr),
+    ] {
+        assert!(!shown.contains("tok-secret"), "the token is shown");
+    }
+}
+
+#[test]
+fn an_authorization_response_from_another_issuer_is_refused_with_its_rule() {
+    let server = Server::jrpc_serve(HTTP_AND_WS);
+    let (port, seen) = oauth_front(server.addr("http"), true);
+    let url = fronted_url(&server, "http", port);
+    let out = probe(&["--format", "json", &url]);
+    assert_ne!(out.status.code(), Some(0));
+    let said = format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(said.contains("oauth-iss-mismatch"), "{said}");
+    // The code never reached the token endpoint.
+    assert!(seen.lock().unwrap().token.is_empty());
+}

@@ -44,7 +44,10 @@ run_scenario() {
   checks="$(find "$dir" -name checks.json | head -1)"
   if [ -z "$checks" ]; then
     echo "$scenario"
-    echo "  $scenario: no verdict (the suite exited $rc: $(grep -a -m1 -E 'Error|error' "$dir.log" | cut -c1-160))" >>"$out/summary"
+    # The suite's own crash, else its first error line.
+    local why
+    why="$(grep -a -m1 -E '^[A-Za-z]*Error: .* is not a function|^TypeError' "$dir.log" || grep -a -m1 -E 'Error' "$dir.log" || true)"
+    echo "  $scenario: no verdict (the suite exited $rc: ${why:0:160})" >>"$out/summary"
     return
   fi
   "$node22" -e '
