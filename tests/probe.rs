@@ -1435,12 +1435,13 @@ struct OauthSeen {
 /// A protected MCP server and its authorization server in one front for `backend` (`host:port`,
 /// a plain `jrpc serve --http`): the MCP endpoint answers 401 with a Bearer challenge naming its
 /// protected resource metadata until a request carries the token the token endpoint gave; the
-/// metadata (RFC 9728, RFC 8414), registration, an authorization endpoint that redirects at once
-/// (with `iss`, or with `wrong_iss` when set) and a token endpoint are served here. Returns its
-/// port and what it saw.
+/// metadata (RFC 9728, RFC 8414), registration, an authorization endpoint and a token endpoint are
+/// served here. The authorization endpoint (`mode`): `redirect` redirects at once with the right
+/// `iss`, `wrong-iss` with another issuer's, `login` shows a login page (a person must act).
+/// Returns its port and what it saw.
 fn oauth_front(
     backend: String,
-    wrong_iss: bool,
+    mode: &'static str,
 ) -> (u16, std::sync::Arc<std::sync::Mutex<OauthSeen>>) {
     use std::sync::{Arc, Mutex};
     use tokio::io::{AsyncReadExt, AsyncWriteExt};
@@ -1499,6 +1500,12 @@ fn oauth_front(
                         json("201 Created", serde_json::json!({"client_id": "client-1"}))
                     } else if let Some(query) = target.strip_prefix("/authorize?") {
                         seen.lock().unwrap().authorize.push(query.to_string());
+                        if mode == "login" {
+                            let page = "<html>log in</html>";
+                            let answer = format!("HTTP/1.1 200 OK\r\ncontent-type: text/html\r\ncontent-length: {}\r\nconnection: close\r\n\r\n{page}", page.len());
+                            let _ = tcp.write_all(answer.as_bytes()).await;
+                            return;
+                        }
                         let get = |name: &str| {
                             query
                                 .split('&')
@@ -1507,7 +1514,7 @@ fn oauth_front(
                                 .to_string()
                         };
                         let redirect = get("redirect_uri").replace("%3A", ":").replace("%2F", "/");
-                        let iss = if wrong_iss { "https%3A%2F%2Fevil.example" } else { &origin.replace(':', "%3A").replace('/', "%2F") };
+                        let iss = if mode == "wrong-iss" { "https%3A%2F%2Fevil.example" } else { &origin.replace(':', "%3A").replace('/', "%2F") };
                         format!("HTTP/1.1 302 Found\r\nlocation: {redirect}?code=code-1&state={}&iss={iss}\r\ncontent-length: 0\r\nconnection: close\r\n\r\n", get("state"))
                     } else if target == "/token" {
                         while body.len() < length {
@@ -1540,7 +1547,7 @@ fn oauth_front(
 #[test]
 fn a_protected_server_is_authorized_with_pkce_and_resource_and_every_step_is_a_check() {
     let server = Server::jrpc_serve(HTTP_AND_WS);
-    let (port, seen) = oauth_front(server.addr("http"), false);
+    let (port, seen) = oauth_front(server.addr("http"), "redirect");
     let url = fronted_url(&server, "http", port);
     let path = transcript_path("oauth");
     let out = probe(&[
@@ -1593,7 +1600,7 @@ fn a_protected_server_is_authorized_with_pkce_and_resource_and_every_step_is_a_c
 #[test]
 fn an_authorization_response_from_another_issuer_is_refused_with_its_rule() {
     let server = Server::jrpc_serve(HTTP_AND_WS);
-    let (port, seen) = oauth_front(server.addr("http"), true);
+    let (port, seen) = oauth_front(server.addr("http"), "wrong-iss");
     let url = fronted_url(&server, "http", port);
     let out = probe(&["--format", "json", &url]);
     assert_ne!(out.status.code(), Some(0));
@@ -1605,4 +1612,65 @@ fn an_authorization_response_from_another_issuer_is_refused_with_its_rule() {
     assert!(said.contains("oauth-iss-mismatch"), "{said}");
     // The code never reached the token endpoint.
     assert!(seen.lock().unwrap().token.is_empty());
+}
+
+#[test]
+fn a_person_authorizes_in_the_browser_through_the_loopback_listener() {
+    use std::io::{BufRead, Read, Write};
+    let server = Server::jrpc_serve(HTTP_AND_WS);
+    let (port, _seen) = oauth_front(server.addr("http"), "login");
+    let url = fronted_url(&server, "http", port);
+    let mut child = Command::new(JRPC)
+        .args(["probe", "--format", "json", &url])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let stderr = std::io::BufReader::new(child.stderr.take().unwrap());
+    let (lines, said) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        for line in stderr.lines().map_while(Result::ok) {
+            let _ = lines.send(line);
+        }
+    });
+    // The probe prints the URL to open; the "browser" here follows it to the redirect URI with a
+    // code, as the authorization server would after the person logged in.
+    let line = said
+        .recv_timeout(common::WAIT)
+        .expect("the probe prints the URL to open");
+    let authorize = line
+        .split_once("authorize in a browser: ")
+        .unwrap_or_else(|| panic!("{line}"))
+        .1
+        .to_string();
+    let get = |name: &str| {
+        authorize
+            .split(['?', '&'])
+            .find_map(|p| p.strip_prefix(&format!("{name}=")))
+            .unwrap()
+            .replace("%3A", ":")
+            .replace("%2F", "/")
+    };
+    let (redirect, state) = (get("redirect_uri"), get("state"));
+    let listener = redirect
+        .strip_prefix("http://")
+        .and_then(|r| r.split_once('/'))
+        .unwrap()
+        .0
+        .to_string();
+    let issuer = format!("http%3A%2F%2F127.0.0.1%3A{port}");
+    let mut browser = std::net::TcpStream::connect(&listener).unwrap();
+    write!(
+        browser,
+        "GET /callback?code=code-1&state={state}&iss={issuer} HTTP/1.1\r\nhost: {listener}\r\n\r\n"
+    )
+    .unwrap();
+    let mut page = String::new();
+    browser.set_read_timeout(Some(common::WAIT)).unwrap();
+    let _ = browser.read_to_string(&mut page);
+    assert!(page.contains("authorization received"), "{page}");
+    let out = common::finish(child, "jrpc probe");
+    let report: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_all_pass(out.status.code(), &report);
+    assert!(check_detail(&report, "auth/authorization").contains("authorized in the browser"));
 }

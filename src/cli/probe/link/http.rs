@@ -80,7 +80,7 @@ pub struct HttpLink {
     /// The arguments each tool mirrors into `Mcp-Param-*` headers (2026-07-28), by tool name.
     pub header_params: std::collections::HashMap<String, Vec<HeaderParam>>,
     /// MCP authorization, unless the user sends an Authorization header of their own.
-    pub auth: Option<Authorizer>,
+    pub auth: Option<Box<Authorizer>>,
     /// The access token authorization got, as its header value.
     bearer: Option<HeaderValue>,
 }
@@ -100,7 +100,7 @@ impl HttpLink {
     ) -> HttpLink {
         let auth = client
             .filter(|_| !headers.authorizes())
-            .map(|client| Authorizer::new(client, uri.to_string(), connect_timeout));
+            .map(|client| Box::new(Authorizer::new(client, uri.to_string(), connect_timeout)));
         HttpLink {
             uri,
             session: None,

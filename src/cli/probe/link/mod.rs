@@ -21,7 +21,7 @@ use crate::probe::{Delivery, LinkError, ProbeLink};
 
 enum Transport {
     Stdio(stdio::StdioLink),
-    Http(http::HttpLink),
+    Http(Box<http::HttpLink>),
     Ws(ws::WsLink),
 }
 
@@ -45,12 +45,12 @@ impl Link {
             Target::Spawn { program, args } => {
                 Transport::Stdio(stdio::StdioLink::spawn(program, args)?)
             }
-            Target::Http(uri) => Transport::Http(http::HttpLink::authorizing(
+            Target::Http(uri) => Transport::Http(Box::new(http::HttpLink::authorizing(
                 uri.clone(),
                 timeout,
                 headers.clone(),
                 Some(client.clone()),
-            )),
+            ))),
             Target::Ws(url) => Transport::Ws(ws::WsLink::connect(url, headers, timeout).await?),
         };
         Ok(Link { transport, started })
