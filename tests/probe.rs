@@ -1525,6 +1525,9 @@ fn oauth_front(
                         }
                         seen.lock().unwrap().token.push(String::from_utf8_lossy(&body).to_string());
                         json("200 OK", serde_json::json!({"access_token": "tok-secret-1", "token_type": "Bearer", "expires_in": 60}))
+                    } else if mode == "insufficient" && lower.contains("authorization: bearer") {
+                        seen.lock().unwrap().refused += 1;
+                        "HTTP/1.1 403 Forbidden\r\nwww-authenticate: Bearer error=\"insufficient_scope\", scope=\"mcp:admin\"\r\ncontent-length: 0\r\nconnection: close\r\n\r\n".to_string()
                     } else if lower.lines().any(|l| l.trim_end() == "authorization: bearer tok-secret-1") {
                         if let Ok(mut plain) = tokio::net::TcpStream::connect(&backend).await {
                             if plain.write_all(&head).await.is_ok() {
@@ -1673,4 +1676,30 @@ fn a_person_authorizes_in_the_browser_through_the_loopback_listener() {
     let report: Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_all_pass(out.status.code(), &report);
     assert!(check_detail(&report, "auth/authorization").contains("authorized in the browser"));
+}
+
+#[test]
+fn a_server_asking_for_more_scope_forever_is_authorized_three_times_then_left() {
+    let server = Server::jrpc_serve(HTTP_AND_WS);
+    let (port, seen) = oauth_front(server.addr("http"), "insufficient");
+    let url = fronted_url(&server, "http", port);
+    let out = probe(&["--format", "json", &url]);
+    assert_ne!(out.status.code(), Some(0));
+    let said = format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        said.contains("auth/retry-limit") && said.contains("oauth-token-refused"),
+        "{said}"
+    );
+    let seen = seen.lock().unwrap();
+    assert_eq!(seen.authorize.len(), 3, "{:?}", seen.authorize);
+    // Each step-up asks for the challenged scope joined with those held.
+    assert!(
+        seen.authorize[1].contains("scope=mcp%3Aread%20mcp%3Aadmin"),
+        "{}",
+        seen.authorize[1]
+    );
 }

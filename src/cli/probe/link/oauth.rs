@@ -97,7 +97,8 @@ impl Authorizer {
 
     /// The MCP server answered `status` (401 or 403) with `challenge` (its WWW-Authenticate):
     /// the access token to retry with, or None when the refusal stands (a 403 that asks for no
-    /// scope, the authorizations spent). Err: a step failed (its words say which, and why).
+    /// scope). Err: a step failed, or the authorizations are spent (its words say which, and
+    /// why).
     pub async fn refused(
         &mut self,
         status: u16,
@@ -109,13 +110,12 @@ impl Authorizer {
             return Ok(None);
         }
         if self.authorizations == MAX_AUTHORIZATIONS {
-            self.steps.push(Step::fail(
+            return Err(self.failed(
                 "auth/retry-limit",
                 "The server accepts the token it asked for",
                 &OAUTH_TOKEN_REFUSED,
                 format!("HTTP {status} again after {MAX_AUTHORIZATIONS} authorizations: stopped"),
             ));
-            return Ok(None);
         }
         // A 401 with a refresh token: refresh first.
         if !step_up {
