@@ -617,6 +617,21 @@ mod tests {
     use serde_json::json;
 
     #[test]
+    fn the_authorization_rules_are_a_family_with_references() {
+        let rules = crate::probe::rules::AUTH_RULES;
+        for (i, rule) in rules.iter().enumerate() {
+            assert!(rule.id.starts_with("oauth-"), "{}", rule.id);
+            assert!(rule.section.url.starts_with("https://"), "{}", rule.id);
+            assert!(!rule.summary.is_empty() && !rule.explanation.is_empty());
+            assert!(
+                rules[..i].iter().all(|r| r.id != rule.id),
+                "{} twice",
+                rule.id
+            );
+        }
+    }
+
+    #[test]
     fn a_bearer_challenge_is_read() {
         let c = parse_challenge(
             r#"Bearer error="insufficient_scope", scope="mcp:basic mcp:write", resource_metadata="http://h:1/.well-known/oauth-protected-resource/mcp", error_description="a \"b\"""#,

@@ -151,13 +151,15 @@ impl Authorizer {
             "auth/protected-resource-metadata",
             "Protected resource metadata (RFC 9728) found and valid",
         );
-        if challenge.scheme != "bearer" {
+        // Without a challenge the well-known URLs are looked at (MCP's fallback); another scheme
+        // is not MCP authorization.
+        if !challenge.scheme.is_empty() && challenge.scheme != "bearer" {
             return Err(self.failed(
                 PRM.0,
                 PRM.1,
                 &OAUTH_CHALLENGE_INVALID,
                 format!(
-                    "the 401 has no Bearer WWW-Authenticate challenge (scheme {:?})",
+                    "the 401's WWW-Authenticate asks for {:?}, not Bearer (MCP authorization): give the credentials with --header 'Authorization: …'",
                     challenge.scheme
                 ),
             ));
@@ -198,6 +200,8 @@ impl Authorizer {
                 "{at}{}: resource {}, authorization server {}",
                 if challenge.param("resource_metadata").is_some() {
                     " (named by WWW-Authenticate)"
+                } else if challenge.scheme.is_empty() {
+                    " (the 401 had no WWW-Authenticate: found at a well-known URL)"
                 } else {
                     ""
                 },
