@@ -124,6 +124,11 @@ impl Authorizer {
             }
         }
         self.authorizations += 1;
+        // A 401 once authorized: the token was refused, and the server may have moved to another
+        // authorization server (its metadata says which): discovered again, registered again.
+        if !step_up {
+            self.session = None;
+        }
         if self.session.is_none() {
             let session = self.discover(&challenge).await?;
             self.session = Some(session);
