@@ -1285,3 +1285,421 @@ fn loading_a_large_openrpc_document_counts_toward_the_total_timeout() {
         "{said}"
     );
 }
+
+// ---- A protected server (#47): headers given on the command line or by the environment --------
+
+/// A front for a plain server that requires the header line `required` (lower-case name, e.g.
+/// `x-api-key: s3cret`) in each connection's request head: without it the connection is answered
+/// 401 (`WWW-Authenticate: Bearer`) and closed; with it, the head and the rest are passed on to
+/// `backend` (`host:port`): HTTP requests and the WebSocket handshake alike. Returns its port and
+/// the count of refused connections.
+fn header_front(
+    backend: String,
+    required: &'static str,
+) -> (u16, std::sync::Arc<std::sync::atomic::AtomicUsize>) {
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    use std::sync::Arc;
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let refused = Arc::new(AtomicUsize::new(0));
+    let counted = refused.clone();
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = listener.local_addr().unwrap().port();
+    listener.set_nonblocking(true).unwrap();
+    std::thread::spawn(move || {
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .unwrap();
+        runtime.block_on(async move {
+            let listener = tokio::net::TcpListener::from_std(listener).unwrap();
+            while let Ok((mut tcp, _)) = listener.accept().await {
+                let (backend, counted) = (backend.clone(), counted.clone());
+                tokio::spawn(async move {
+                    let mut head = Vec::new();
+                    let mut buf = [0u8; 4096];
+                    while !head.windows(4).any(|w| w == b"\r\n\r\n") && head.len() < 65536 {
+                        match tcp.read(&mut buf).await {
+                            Ok(0) | Err(_) => return,
+                            Ok(n) => head.extend_from_slice(&buf[..n]),
+                        }
+                    }
+                    let text = String::from_utf8_lossy(&head).to_ascii_lowercase();
+                    if !text.lines().any(|line| line.trim_end() == required) {
+                        counted.fetch_add(1, Ordering::SeqCst);
+                        let _ = tcp
+                            .write_all(b"HTTP/1.1 401 Unauthorized\r\nWWW-Authenticate: Bearer\r\ncontent-length: 0\r\nconnection: close\r\n\r\n")
+                            .await;
+                        return;
+                    }
+                    if let Ok(mut plain) = tokio::net::TcpStream::connect(&backend).await {
+                        if plain.write_all(&head).await.is_ok() {
+                            let _ = tokio::io::copy_bidirectional(&mut tcp, &mut plain).await;
+                        }
+                    }
+                });
+            }
+        });
+    });
+    (port, refused)
+}
+
+/// `server`'s `scheme` URL with its port replaced by a front's `port`.
+fn fronted_url(server: &Server, scheme: &str, port: u16) -> String {
+    let plain = server.url(scheme);
+    let path = plain[scheme.len() + 3..]
+        .find('/')
+        .map_or("/", |at| &plain[scheme.len() + 3 + at..]);
+    format!("{scheme}://127.0.0.1:{port}{path}")
+}
+
+#[test]
+fn a_server_requiring_a_header_is_probed_with_header_over_http_and_websocket_never_showing_it() {
+    let server = Server::jrpc_serve(HTTP_AND_WS);
+    for scheme in ["http", "ws"] {
+        let (port, refused) = header_front(server.addr(scheme), "x-api-key: s3cret-key");
+        let url = fronted_url(&server, scheme, port);
+        let path = transcript_path(&format!("header-{scheme}"));
+        let out = probe(&[
+            "--format",
+            "json",
+            "--header",
+            "X-Api-Key: s3cret-key",
+            "--transcript",
+            path.to_str().unwrap(),
+            &url,
+        ]);
+        let report: Value = serde_json::from_slice(&out.stdout)
+            .unwrap_or_else(|e| panic!("{url}: {e}: {}", String::from_utf8_lossy(&out.stderr)));
+        assert_all_pass(out.status.code(), &report);
+        assert_eq!(
+            refused.load(std::sync::atomic::Ordering::SeqCst),
+            0,
+            "{url}"
+        );
+        let transcript = std::fs::read_to_string(&path).unwrap();
+        let _ = std::fs::remove_file(&path);
+        for shown in [
+            &transcript,
+            &*String::from_utf8_lossy(&out.stdout),
+            &*String::from_utf8_lossy(&out.stderr),
+        ] {
+            assert!(
+                !shown.contains("s3cret"),
+                "{url}: the header's value is shown"
+            );
+        }
+        // Without it: refused.
+        let out = probe(&[&url]);
+        assert_ne!(out.status.code(), Some(0), "{url}");
+        assert!(
+            refused.load(std::sync::atomic::Ordering::SeqCst) > 0,
+            "{url}"
+        );
+    }
+}
+
+#[test]
+fn the_bearer_token_variable_authorizes_over_http_and_is_never_shown() {
+    let server = Server::jrpc_serve(HTTP_AND_WS);
+    let (port, refused) = header_front(server.addr("http"), "authorization: bearer t0ken-xyz");
+    let url = fronted_url(&server, "http", port);
+    let out = common::output_of(
+        Command::new(JRPC)
+            .args(["probe", "--format", "json", &url])
+            .env("JRPC_BEARER_TOKEN", "t0ken-xyz"),
+    );
+    let report: Value = serde_json::from_slice(&out.stdout)
+        .unwrap_or_else(|e| panic!("{e}: {}", String::from_utf8_lossy(&out.stderr)));
+    assert_all_pass(out.status.code(), &report);
+    assert_eq!(refused.load(std::sync::atomic::Ordering::SeqCst), 0);
+    assert!(!String::from_utf8_lossy(&out.stdout).contains("t0ken"));
+    // A bad value is refused as a usage error, without repeating it.
+    let out = probe(&["--header", "X-Key: s3cret\u{7}", &url]);
+    assert_eq!(out.status.code(), Some(2));
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert!(said.contains("x-key") && !said.contains("s3cret"), "{said}");
+    // A command on stdio has no headers.
+    let out = probe(&["--header", "X-Key: v", "--", JRPC, "serve"]);
+    assert_eq!(out.status.code(), Some(2));
+}
+
+/// What a test authorization front saw and how it behaves.
+#[derive(Default)]
+struct OauthSeen {
+    /// The authorization requests' and token requests' query/form pairs, as text.
+    authorize: Vec<String>,
+    token: Vec<String>,
+    refused: usize,
+}
+
+/// A protected MCP server and its authorization server in one front for `backend` (`host:port`,
+/// a plain `jrpc serve --http`): the MCP endpoint answers 401 with a Bearer challenge naming its
+/// protected resource metadata until a request carries the token the token endpoint gave; the
+/// metadata (RFC 9728, RFC 8414), registration, an authorization endpoint and a token endpoint are
+/// served here. The authorization endpoint (`mode`): `redirect` redirects at once with the right
+/// `iss`, `wrong-iss` with another issuer's, `login` shows a login page (a person must act).
+/// Returns its port and what it saw.
+fn oauth_front(
+    backend: String,
+    mode: &'static str,
+) -> (u16, std::sync::Arc<std::sync::Mutex<OauthSeen>>) {
+    use std::sync::{Arc, Mutex};
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let seen = Arc::new(Mutex::new(OauthSeen::default()));
+    let kept = seen.clone();
+    let listener = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let port = listener.local_addr().unwrap().port();
+    listener.set_nonblocking(true).unwrap();
+    let origin = format!("http://127.0.0.1:{port}");
+    std::thread::spawn(move || {
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .unwrap();
+        runtime.block_on(async move {
+            let listener = tokio::net::TcpListener::from_std(listener).unwrap();
+            while let Ok((mut tcp, _)) = listener.accept().await {
+                let (backend, seen, origin) = (backend.clone(), kept.clone(), origin.clone());
+                tokio::spawn(async move {
+                    let mut head = Vec::new();
+                    let mut buf = [0u8; 4096];
+                    while !head.windows(4).any(|w| w == b"\r\n\r\n") && head.len() < 65536 {
+                        match tcp.read(&mut buf).await {
+                            Ok(0) | Err(_) => return,
+                            Ok(n) => head.extend_from_slice(&buf[..n]),
+                        }
+                    }
+                    let text = String::from_utf8_lossy(&head).to_string();
+                    let end = text.find("\r\n\r\n").unwrap() + 4;
+                    let lower = text[..end].to_ascii_lowercase();
+                    let length: usize = lower
+                        .lines()
+                        .find_map(|l| l.strip_prefix("content-length:"))
+                        .map_or(0, |v| v.trim().parse().unwrap());
+                    let mut body = head[end..].to_vec();
+                    let target = text.split(' ').nth(1).unwrap_or("").to_string();
+                    let json = |status: &str, value: Value| {
+                        let body = value.to_string();
+                        format!("HTTP/1.1 {status}\r\ncontent-type: application/json\r\ncontent-length: {}\r\nconnection: close\r\n\r\n{body}", body.len())
+                    };
+                    let answer = if target.starts_with("/.well-known/oauth-protected-resource") {
+                        let path = target.trim_start_matches("/.well-known/oauth-protected-resource");
+                        json("200 OK", serde_json::json!({"resource": format!("{origin}{path}"), "authorization_servers": [origin], "scopes_supported": ["mcp:read"]}))
+                    } else if target == "/.well-known/oauth-authorization-server" {
+                        json("200 OK", serde_json::json!({
+                            "issuer": origin,
+                            "authorization_endpoint": format!("{origin}/authorize"),
+                            "token_endpoint": format!("{origin}/token"),
+                            "registration_endpoint": format!("{origin}/register"),
+                            "response_types_supported": ["code"],
+                            "code_challenge_methods_supported": ["S256"],
+                            "authorization_response_iss_parameter_supported": true,
+                            "token_endpoint_auth_methods_supported": ["none"]
+                        }))
+                    } else if target == "/register" {
+                        json("201 Created", serde_json::json!({"client_id": "client-1"}))
+                    } else if let Some(query) = target.strip_prefix("/authorize?") {
+                        seen.lock().unwrap().authorize.push(query.to_string());
+                        if mode == "login" {
+                            let page = "<html>log in</html>";
+                            let answer = format!("HTTP/1.1 200 OK\r\ncontent-type: text/html\r\ncontent-length: {}\r\nconnection: close\r\n\r\n{page}", page.len());
+                            let _ = tcp.write_all(answer.as_bytes()).await;
+                            return;
+                        }
+                        let get = |name: &str| {
+                            query
+                                .split('&')
+                                .find_map(|p| p.strip_prefix(&format!("{name}=")))
+                                .unwrap_or("")
+                                .to_string()
+                        };
+                        let redirect = get("redirect_uri").replace("%3A", ":").replace("%2F", "/");
+                        let iss = if mode == "wrong-iss" { "https%3A%2F%2Fevil.example" } else { &origin.replace(':', "%3A").replace('/', "%2F") };
+                        format!("HTTP/1.1 302 Found\r\nlocation: {redirect}?code=code-1&state={}&iss={iss}\r\ncontent-length: 0\r\nconnection: close\r\n\r\n", get("state"))
+                    } else if target == "/token" {
+                        while body.len() < length {
+                            match tcp.read(&mut buf).await {
+                                Ok(0) | Err(_) => return,
+                                Ok(n) => body.extend_from_slice(&buf[..n]),
+                            }
+                        }
+                        seen.lock().unwrap().token.push(String::from_utf8_lossy(&body).to_string());
+                        json("200 OK", serde_json::json!({"access_token": "tok-secret-1", "token_type": "Bearer", "expires_in": 60}))
+                    } else if mode == "insufficient" && lower.contains("authorization: bearer") {
+                        seen.lock().unwrap().refused += 1;
+                        "HTTP/1.1 403 Forbidden\r\nwww-authenticate: Bearer error=\"insufficient_scope\", scope=\"mcp:admin\"\r\ncontent-length: 0\r\nconnection: close\r\n\r\n".to_string()
+                    } else if lower.lines().any(|l| l.trim_end() == "authorization: bearer tok-secret-1") {
+                        if let Ok(mut plain) = tokio::net::TcpStream::connect(&backend).await {
+                            if plain.write_all(&head).await.is_ok() {
+                                let _ = tokio::io::copy_bidirectional(&mut tcp, &mut plain).await;
+                            }
+                        }
+                        return;
+                    } else {
+                        seen.lock().unwrap().refused += 1;
+                        format!("HTTP/1.1 401 Unauthorized\r\nwww-authenticate: Bearer resource_metadata=\"{origin}/.well-known/oauth-protected-resource{}\"\r\ncontent-length: 0\r\nconnection: close\r\n\r\n", target.split('?').next().unwrap_or(""))
+                    };
+                    let _ = tcp.write_all(answer.as_bytes()).await;
+                });
+            }
+        });
+    });
+    (port, seen)
+}
+
+#[test]
+fn a_protected_server_is_authorized_with_pkce_and_resource_and_every_step_is_a_check() {
+    let server = Server::jrpc_serve(HTTP_AND_WS);
+    let (port, seen) = oauth_front(server.addr("http"), "redirect");
+    let url = fronted_url(&server, "http", port);
+    let path = transcript_path("oauth");
+    let out = probe(&[
+        "--format",
+        "json",
+        "--transcript",
+        path.to_str().unwrap(),
+        &url,
+    ]);
+    let report: Value = serde_json::from_slice(&out.stdout)
+        .unwrap_or_else(|e| panic!("{e}: {}", String::from_utf8_lossy(&out.stderr)));
+    assert_all_pass(out.status.code(), &report);
+    assert_passed(
+        &report,
+        &[
+            "auth/protected-resource-metadata",
+            "auth/authorization-server-metadata",
+            "auth/client",
+            "auth/authorization",
+            "auth/token",
+        ],
+    );
+    let seen = seen.lock().unwrap();
+    assert!(seen.refused >= 1);
+    let resource = format!("resource=http%3A%2F%2F127.0.0.1%3A{port}");
+    let (authorize, token) = (&seen.authorize[0], &seen.token[0]);
+    for needed in [
+        "code_challenge_method=S256",
+        "code_challenge=",
+        &resource,
+        "scope=mcp%3Aread",
+        "client_id=client-1",
+    ] {
+        assert!(authorize.contains(needed), "{needed}: {authorize}");
+    }
+    for needed in ["grant_type=authorization_code", "code_verifier=", &resource] {
+        assert!(token.contains(needed), "{needed}: {token}");
+    }
+    let transcript = std::fs::read_to_string(&path).unwrap();
+    let _ = std::fs::remove_file(&path);
+    for shown in [
+        &transcript,
+        &*String::from_utf8_lossy(&out.stdout),
+        &*String::from_utf8_lossy(&out.stderr),
+    ] {
+        assert!(!shown.contains("tok-secret"), "the token is shown");
+    }
+}
+
+#[test]
+fn an_authorization_response_from_another_issuer_is_refused_with_its_rule() {
+    let server = Server::jrpc_serve(HTTP_AND_WS);
+    let (port, seen) = oauth_front(server.addr("http"), "wrong-iss");
+    let url = fronted_url(&server, "http", port);
+    let out = probe(&["--format", "json", &url]);
+    assert_ne!(out.status.code(), Some(0));
+    let said = format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(said.contains("oauth-iss-mismatch"), "{said}");
+    // The code never reached the token endpoint.
+    assert!(seen.lock().unwrap().token.is_empty());
+}
+
+#[test]
+fn a_person_authorizes_in_the_browser_through_the_loopback_listener() {
+    use std::io::{BufRead, Read, Write};
+    let server = Server::jrpc_serve(HTTP_AND_WS);
+    let (port, _seen) = oauth_front(server.addr("http"), "login");
+    let url = fronted_url(&server, "http", port);
+    let mut child = Command::new(JRPC)
+        .args(["probe", "--format", "json", &url])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let stderr = std::io::BufReader::new(child.stderr.take().unwrap());
+    let (lines, said) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        for line in stderr.lines().map_while(Result::ok) {
+            let _ = lines.send(line);
+        }
+    });
+    // The probe prints the URL to open; the "browser" here follows it to the redirect URI with a
+    // code, as the authorization server would after the person logged in.
+    let line = said
+        .recv_timeout(common::WAIT)
+        .expect("the probe prints the URL to open");
+    let authorize = line
+        .split_once("authorize in a browser: ")
+        .unwrap_or_else(|| panic!("{line}"))
+        .1
+        .to_string();
+    let get = |name: &str| {
+        authorize
+            .split(['?', '&'])
+            .find_map(|p| p.strip_prefix(&format!("{name}=")))
+            .unwrap()
+            .replace("%3A", ":")
+            .replace("%2F", "/")
+    };
+    let (redirect, state) = (get("redirect_uri"), get("state"));
+    let listener = redirect
+        .strip_prefix("http://")
+        .and_then(|r| r.split_once('/'))
+        .unwrap()
+        .0
+        .to_string();
+    let issuer = format!("http%3A%2F%2F127.0.0.1%3A{port}");
+    let mut browser = std::net::TcpStream::connect(&listener).unwrap();
+    write!(
+        browser,
+        "GET /callback?code=code-1&state={state}&iss={issuer} HTTP/1.1\r\nhost: {listener}\r\n\r\n"
+    )
+    .unwrap();
+    let mut page = String::new();
+    browser.set_read_timeout(Some(common::WAIT)).unwrap();
+    let _ = browser.read_to_string(&mut page);
+    assert!(page.contains("authorization received"), "{page}");
+    let out = common::finish(child, "jrpc probe");
+    let report: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_all_pass(out.status.code(), &report);
+    assert!(check_detail(&report, "auth/authorization").contains("authorized in the browser"));
+}
+
+#[test]
+fn a_server_asking_for_more_scope_forever_is_authorized_three_times_then_left() {
+    let server = Server::jrpc_serve(HTTP_AND_WS);
+    let (port, seen) = oauth_front(server.addr("http"), "insufficient");
+    let url = fronted_url(&server, "http", port);
+    let out = probe(&["--format", "json", &url]);
+    assert_ne!(out.status.code(), Some(0));
+    let said = format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        said.contains("auth/retry-limit") && said.contains("oauth-token-refused"),
+        "{said}"
+    );
+    let seen = seen.lock().unwrap();
+    assert_eq!(seen.authorize.len(), 3, "{:?}", seen.authorize);
+    // Each step-up asks for the challenged scope joined with those held.
+    assert!(
+        seen.authorize[1].contains("scope=mcp%3Aread%20mcp%3Aadmin"),
+        "{}",
+        seen.authorize[1]
+    );
+}

@@ -9,6 +9,8 @@
 //! Also [`listings`]: a server's interface (initialize, tools/list, … each page) as a transcript,
 //! for `jrpc diff`.
 
+use crate::cli::probe::headers::Headers;
+use crate::cli::probe::link::ClientOptions;
 use std::collections::HashMap;
 use std::fmt::Write as _;
 use std::process::ExitCode;
@@ -488,9 +490,18 @@ async fn replay(
 ) -> Result<Outcome, String> {
     let started = Instant::now();
     let total_deadline = started + args.total_timeout;
-    let mut link = Link::open(target, args.timeout.min(args.total_timeout), started)
-        .await
-        .map_err(|e| e.0)?;
+    // No headers and no client identity of its own (the probe's --header and OAuth options are
+    // not offered by replay yet).
+    let (headers, client) = (Headers::default(), ClientOptions::default());
+    let mut link = Link::open(
+        target,
+        &headers,
+        &client,
+        args.timeout.min(args.total_timeout),
+        started,
+    )
+    .await
+    .map_err(|e| e.0)?;
     let mut conversation = Conversation::default();
     let mut outcome = Outcome {
         differences: Vec::new(),
@@ -838,9 +849,16 @@ pub(crate) fn listings(
     let result = runtime.block_on(async {
         let started = Instant::now();
         let deadline = started + total_timeout;
-        let mut link = Link::open(&target, timeout.min(total_timeout), started)
-            .await
-            .map_err(|e| e.0)?;
+        let (headers, client) = (Headers::default(), ClientOptions::default());
+        let mut link = Link::open(
+            &target,
+            &headers,
+            &client,
+            timeout.min(total_timeout),
+            started,
+        )
+        .await
+        .map_err(|e| e.0)?;
         let mut conversation = Conversation::default();
         let result = fetch_listings(&mut link, &mut conversation, timeout, deadline).await;
         link.close().await;

@@ -63,6 +63,16 @@ pub trait ProbeLink {
     /// The time since the probe started (its total timeout counts from there).
     fn elapsed(&self) -> Duration;
 
+    /// Tells the transport which arguments of tool `name` it mirrors into `Mcp-Param-*` headers
+    /// (2026-07-28 Streamable HTTP). Transports without headers ignore it.
+    fn declare_header_params(&mut self, _name: &str, _params: Vec<HeaderParam>) {}
+
+    /// The steps of the MCP authorization the transport performed (HTTP), taken: each becomes a
+    /// check of the report. Transports that do not authorize have none.
+    fn auth_steps(&mut self) -> Vec<crate::probe::auth::Step> {
+        Vec::new()
+    }
+
     /// Makes the next request go with an `Mcp-Method` header that names another method than its
     /// body (what a server validating SEP-2243's headers must refuse). `false`: this transport
     /// sends no headers (stdio, WebSocket, the page's links), and nothing changes.
@@ -126,10 +136,10 @@ pub fn excerpt(text: &str, max: usize) -> String {
 }
 
 /// The headers Streamable HTTP mirrors from a request's body under MCP 2026-07-28 (SEP-2243):
-/// `Mcp-Method` (its method) and, for `tools/call` and `prompts/get` (`params.name`) and
+/// `Mcp-Method` (its method, on every request and notification) and, for `tools/call` and `prompts/get` (`params.name`) and
 /// `resources/read` (`params.uri`), `Mcp-Name`. `protocol_version` is the version the link
 /// sends as `MCP-Protocol-Version` (none: nothing negotiated yet). Earlier versions, a batch, a
-/// notification, a response and text that is not JSON get none. A name that is not a plain
+/// response and text that is not JSON get none. A name that is not a plain
 /// header value (non-ASCII, a control character, white space at an end, or the sentinel's own
 /// shape) is sent Base64-encoded as `=?base64?…?=`; a method that is not one is left out (the
 /// spec gives it no encoding: the server then refuses the request, as it should).
@@ -144,15 +154,16 @@ pub fn request_headers(protocol_version: Option<&str>, text: &str) -> Vec<(&'sta
     let Ok(serde_json::Value::Object(message)) = serde_json::from_str(text) else {
         return Vec::new();
     };
-    let (Some(method), true) = (
-        message.get("method").and_then(serde_json::Value::as_str),
-        message.contains_key("id"),
-    ) else {
+    let Some(method) = message.get("method").and_then(serde_json::Value::as_str) else {
         return Vec::new();
     };
     let mut headers = Vec::new();
     if plain_header_value(method) {
         headers.push(("Mcp-Method", method.to_string()));
+    }
+    if !message.contains_key("id") {
+        // A notification: its method only (every POST carries Mcp-Method).
+        return headers;
     }
     let source = match method {
         "tools/call" | "prompts/get" => "name",
@@ -167,6 +178,146 @@ pub fn request_headers(protocol_version: Option<&str>, text: &str) -> Vec<(&'sta
         headers.push(("Mcp-Name", header_name_value(name)));
     }
     headers
+}
+
+/// One argument a tool mirrors into a header under 2026-07-28 (`x-mcp-header` on a property of
+/// its inputSchema): the argument's name and the header's suffix (`Mcp-Param-{header}`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HeaderParam {
+    pub argument: String,
+    pub header: String,
+}
+
+/// The most `x-mcp-header` declarations read from one tool (a larger inputSchema is refused: no
+/// server needs more, and each one is a header on every call).
+pub const MAX_HEADER_PARAMS: usize = 64;
+
+/// The arguments `input_schema` (a tool's inputSchema) mirrors into headers, in property order.
+/// Err: the first invalid declaration, as (the JSON pointer of the property within the
+/// inputSchema, why): an `x-mcp-header` that is not a non-empty string of header-name characters
+/// (RFC 9110 `tchar`: visible ASCII but no space, colon or other separator), on a property whose
+/// type is not string, integer or boolean, or the same as another one's ignoring case; more than
+/// [`MAX_HEADER_PARAMS`] of them. A client must not call such a tool (SEP-2243).
+/// <https://modelcontextprotocol.io/specification/2026-07-28/basic/transports/streamable-http#custom-headers-from-tool-parameters>
+pub fn header_params(
+    input_schema: &serde_json::Value,
+) -> Result<Vec<HeaderParam>, (String, String)> {
+    let Some(properties) = input_schema
+        .get("properties")
+        .and_then(serde_json::Value::as_object)
+    else {
+        return Ok(Vec::new());
+    };
+    let mut params: Vec<HeaderParam> = Vec::new();
+    for (argument, property) in properties {
+        let Some(declared) = property.get("x-mcp-header") else {
+            continue;
+        };
+        let pointer = format!("/properties/{}", pointer_token(argument));
+        let Some(header) = declared.as_str() else {
+            return Err((pointer, "its x-mcp-header is not a string".into()));
+        };
+        if header.is_empty() {
+            return Err((pointer, "its x-mcp-header is empty".into()));
+        }
+        if let Some(bad) = header.chars().find(|c| !is_tchar(*c)) {
+            return Err((
+                pointer,
+                format!(
+                    "its x-mcp-header {:?} has {bad:?}, which a header name cannot hold (visible ASCII but no space, colon or other separator)",
+                    excerpt(header, 40)
+                ),
+            ));
+        }
+        match property.get("type").and_then(serde_json::Value::as_str) {
+            Some("string" | "integer" | "boolean") => {}
+            other => {
+                let ty = other.map_or("no single type".to_string(), |t| format!("type {t:?}"));
+                return Err((
+                    pointer,
+                    format!("its x-mcp-header {header:?} is on a property of {ty}: only string, integer and boolean properties may be mirrored"),
+                ));
+            }
+        }
+        if let Some(first) = params
+            .iter()
+            .find(|p| p.header.eq_ignore_ascii_case(header))
+        {
+            return Err((
+                pointer,
+                format!(
+                    "its x-mcp-header {header:?} is also property {:?}'s ({:?}): header names are unique ignoring case",
+                    excerpt(&first.argument, 40),
+                    first.header
+                ),
+            ));
+        }
+        if params.len() == MAX_HEADER_PARAMS {
+            return Err((
+                pointer,
+                format!("more than {MAX_HEADER_PARAMS} x-mcp-header declarations"),
+            ));
+        }
+        params.push(HeaderParam {
+            argument: argument.clone(),
+            header: header.to_string(),
+        });
+    }
+    Ok(params)
+}
+
+/// RFC 9110's `tchar`: what a header field name is made of.
+fn is_tchar(c: char) -> bool {
+    c.is_ascii_alphanumeric() || "!#$%&'*+-.^_`|~".contains(c)
+}
+
+/// `name` escaped as a JSON pointer token.
+fn pointer_token(name: &str) -> String {
+    name.replace('~', "~0").replace('/', "~1")
+}
+
+/// The `Mcp-Param-*` headers of a 2026-07-28 `tools/call` in `text` whose tool declared `params`
+/// ([`header_params`]): each argument given as a string (Base64 in the sentinel when it is not a
+/// plain header value), a number or a boolean, as its JSON text; an argument that is null, absent,
+/// an array or an object gets none.
+pub fn param_headers(
+    protocol_version: Option<&str>,
+    text: &str,
+    params: &[HeaderParam],
+) -> Vec<(String, String)> {
+    let mirrored = protocol_version
+        .and_then(|v| v.parse::<crate::rpc::McpVersion>().ok())
+        .is_some_and(|v| v >= crate::rpc::McpVersion::V2026_07_28);
+    if !mirrored || params.is_empty() {
+        return Vec::new();
+    }
+    let Ok(message) = serde_json::from_str::<serde_json::Value>(text) else {
+        return Vec::new();
+    };
+    let Some(arguments) = message.pointer("/params/arguments") else {
+        return Vec::new();
+    };
+    params
+        .iter()
+        .filter_map(|param| {
+            let value = match arguments.get(&param.argument)? {
+                serde_json::Value::String(s) => header_name_value(s),
+                serde_json::Value::Number(n) => n.to_string(),
+                serde_json::Value::Bool(b) => b.to_string(),
+                _ => return None,
+            };
+            Some((format!("Mcp-Param-{}", param.header), value))
+        })
+        .collect()
+}
+
+/// The name of the tool a `tools/call` in `text` calls.
+pub fn called_tool(text: &str) -> Option<String> {
+    let message: serde_json::Value = serde_json::from_str(text).ok()?;
+    if message.get("method")?.as_str()? != "tools/call" {
+        return None;
+    }
+    Some(message.pointer("/params/name")?.as_str()?.to_string())
 }
 
 /// SEP-2243's Base64 sentinel: the prefix and suffix of an encoded header value.
@@ -306,14 +457,15 @@ mod tests {
     }
 
     #[test]
-    fn other_versions_batches_notifications_and_broken_text_get_no_headers() {
+    fn other_versions_batches_and_broken_text_get_no_headers_and_a_notification_its_method() {
         let call = r#"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"echo"}}"#;
         assert!(request_headers(Some("2025-11-25"), call).is_empty());
         assert!(request_headers(None, call).is_empty());
         let v = Some("2026-07-28");
         assert!(request_headers(v, &format!("[{call}]")).is_empty());
-        assert!(
-            request_headers(v, r#"{"jsonrpc":"2.0","method":"notifications/probe"}"#).is_empty()
+        assert_eq!(
+            request_headers(v, r#"{"jsonrpc":"2.0","method":"notifications/probe"}"#),
+            [("Mcp-Method", "notifications/probe".into())]
         );
         assert!(request_headers(v, r#"{"jsonrpc":"2.0","id":1,"result":{}}"#).is_empty());
         assert!(request_headers(
@@ -326,6 +478,107 @@ mod tests {
         );
         // A method no header can carry is left out; the request is still sent.
         assert!(request_headers(v, r#"{"jsonrpc":"2.0","id":1,"method":"prüfen"}"#).is_empty());
+    }
+
+    #[test]
+    fn x_mcp_header_declarations_are_read_and_invalid_ones_refused() {
+        let schema = serde_json::json!({"type": "object", "properties": {
+            "region": {"type": "string", "x-mcp-header": "Region"},
+            "priority": {"type": "integer", "x-mcp-header": "Priority"},
+            "query": {"type": "string"}
+        }});
+        let params = header_params(&schema).unwrap();
+        assert_eq!(
+            params
+                .iter()
+                .map(|p| (p.argument.as_str(), p.header.as_str()))
+                .collect::<Vec<_>>(),
+            [("region", "Region"), ("priority", "Priority")]
+        );
+        for (property, why) in [
+            (
+                serde_json::json!({"a": {"type": "string", "x-mcp-header": ""}}),
+                "empty",
+            ),
+            (
+                serde_json::json!({"a": {"type": "object", "x-mcp-header": "A"}}),
+                "only string",
+            ),
+            (
+                serde_json::json!({"a": {"type": "array", "x-mcp-header": "A"}}),
+                "only string",
+            ),
+            (
+                serde_json::json!({"a": {"type": "null", "x-mcp-header": "A"}}),
+                "only string",
+            ),
+            (
+                serde_json::json!({"a": {"type": "number", "x-mcp-header": "A"}}),
+                "only string",
+            ),
+            (
+                serde_json::json!({"a": {"type": "string", "x-mcp-header": "MyField"}, "b": {"type": "string", "x-mcp-header": "myfield"}}),
+                "unique",
+            ),
+            (
+                serde_json::json!({"a": {"type": "string", "x-mcp-header": "My Region"}}),
+                "' '",
+            ),
+            (
+                serde_json::json!({"a": {"type": "string", "x-mcp-header": "Region:Primary"}}),
+                "':'",
+            ),
+            (
+                serde_json::json!({"a": {"type": "string", "x-mcp-header": "Région"}}),
+                "'é'",
+            ),
+            (
+                serde_json::json!({"a": {"type": "string", "x-mcp-header": "Region\t1"}}),
+                "'\\t'",
+            ),
+            (
+                serde_json::json!({"a/b": {"type": "string", "x-mcp-header": 7}}),
+                "not a string",
+            ),
+        ] {
+            let schema = serde_json::json!({"type": "object", "properties": property});
+            let (pointer, said) = header_params(&schema).unwrap_err();
+            assert!(said.contains(why), "{property}: {said}");
+            assert!(pointer.starts_with("/properties/"), "{pointer}");
+        }
+        let slash =
+            serde_json::json!({"properties": {"a/b": {"type": "string", "x-mcp-header": ""}}});
+        assert_eq!(header_params(&slash).unwrap_err().0, "/properties/a~1b");
+    }
+
+    #[test]
+    fn a_2026_tool_call_mirrors_its_declared_arguments_into_mcp_param_headers() {
+        let params = [
+            ("region", "Region"),
+            ("priority", "Priority"),
+            ("verbose", "Verbose"),
+            ("name", "Name"),
+            ("gone", "Gone"),
+        ]
+        .map(|(argument, header)| HeaderParam {
+            argument: argument.into(),
+            header: header.into(),
+        });
+        let call = r#"{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"t","arguments":{"region":"us-west1","priority":42,"verbose":false,"name":"Hello, 世界","gone":null,"query":"x"}}}"#;
+        assert_eq!(
+            param_headers(Some("2026-07-28"), call, &params),
+            [
+                ("Mcp-Param-Region".to_string(), "us-west1".to_string()),
+                ("Mcp-Param-Priority".into(), "42".into()),
+                ("Mcp-Param-Verbose".into(), "false".into()),
+                (
+                    "Mcp-Param-Name".into(),
+                    "=?base64?SGVsbG8sIOS4lueVjA==?=".into()
+                ),
+            ]
+        );
+        assert!(param_headers(Some("2025-11-25"), call, &params).is_empty());
+        assert_eq!(called_tool(call).as_deref(), Some("t"));
     }
 
     #[test]

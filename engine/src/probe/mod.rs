@@ -11,6 +11,7 @@
 //! [`Conversation::new`] over the link, [`run`] the [`Plan`], then [`conclude`].
 
 mod arguments;
+pub mod auth;
 pub mod checks;
 pub mod conversation;
 pub mod link;

@@ -217,5 +217,120 @@ probe_rule!(HEADER_MISMATCH_ACCEPTED, "mcp-header-mismatch-accepted", Warning, M
     "A 2026-07-28 server over Streamable HTTP refuses a request whose Mcp-Method header names another method than its body: HTTP 400 with error -32020.",
     "Gateways and load balancers route by the Mcp-Method and Mcp-Name headers without reading the body; a server that serves the body's method anyway lets the two disagree, so what was routed and checked is not what ran.");
 
+const CUSTOM_HEADERS: Section = Section {
+    name: "MCP 2026-07-28 Streamable HTTP",
+    title: "Custom headers from tool parameters",
+    url: "https://modelcontextprotocol.io/specification/2026-07-28/basic/transports/streamable-http#custom-headers-from-tool-parameters",
+};
+
+probe_rule!(TOOL_HEADER_INVALID, "mcp-tool-header-invalid", Error, Mcp, CUSTOM_HEADERS,
+    "Each x-mcp-header in a tool's inputSchema is a non-empty header name (visible ASCII, no space, colon or other separator), unique ignoring case, on a string, integer or boolean property.",
+    "A 2026-07-28 client mirrors each argument a tool marks with x-mcp-header into an Mcp-Param-{name} header; a declaration that cannot be a header name, that two properties share, or that sits on a number, object, array or null property cannot be mirrored, and clients must exclude such a tool: it is never called.");
+
+const AUTHORIZATION: Section = Section {
+    name: "MCP 2025-11-25 authorization",
+    title: "Authorization server discovery",
+    url: "https://modelcontextprotocol.io/specification/2025-11-25/basic/authorization#authorization-server-discovery",
+};
+const RFC_9728: Section = Section {
+    name: "RFC 9728",
+    title: "Protected resource metadata validation",
+    url: "https://www.rfc-editor.org/rfc/rfc9728.html#section-3.3",
+};
+const RFC_8414: Section = Section {
+    name: "RFC 8414",
+    title: "Authorization server metadata validation",
+    url: "https://www.rfc-editor.org/rfc/rfc8414.html#section-3.3",
+};
+const PKCE: Section = Section {
+    name: "MCP 2025-11-25 authorization",
+    title: "Authorization code protection",
+    url: "https://modelcontextprotocol.io/specification/2025-11-25/basic/authorization#authorization-code-protection",
+};
+const RFC_9207: Section = Section {
+    name: "RFC 9207",
+    title: "Authorization server issuer identification",
+    url: "https://www.rfc-editor.org/rfc/rfc9207.html#section-2.4",
+};
+const OAUTH_RESPONSE: Section = Section {
+    name: "OAuth 2.1",
+    title: "Authorization response",
+    url: "https://www.ietf.org/archive/id/draft-ietf-oauth-v2-1-13.html#section-4.1.2",
+};
+const OAUTH_TOKEN: Section = Section {
+    name: "OAuth 2.1",
+    title: "Token response",
+    url: "https://www.ietf.org/archive/id/draft-ietf-oauth-v2-1-13.html#section-3.2.3",
+};
+const REGISTRATION: Section = Section {
+    name: "RFC 7591",
+    title: "Client registration response",
+    url: "https://www.rfc-editor.org/rfc/rfc7591.html#section-3.2.1",
+};
+const CHALLENGE: Section = Section {
+    name: "MCP 2025-11-25 authorization",
+    title: "Protected resource metadata discovery requirements",
+    url: "https://modelcontextprotocol.io/specification/2025-11-25/basic/authorization#protected-resource-metadata-discovery-requirements",
+};
+
+probe_rule!(OAUTH_CHALLENGE_INVALID, "oauth-challenge-invalid", Error, Mcp, CHALLENGE,
+    "A protected MCP server answers an unauthorized request with 401 and a Bearer WWW-Authenticate challenge, and serves its protected resource metadata (named by resource_metadata, or at the well-known URLs).",
+    "The client learns from the challenge and the metadata where to get a token; without them it cannot authorize.");
+probe_rule!(OAUTH_RESOURCE_METADATA_INVALID, "oauth-resource-metadata-invalid", Error, Mcp, RFC_9728,
+    "The protected resource metadata is a JSON object with a string resource and at least one authorization server.",
+    "RFC 9728 makes resource REQUIRED; MCP requires authorization_servers to hold at least one authorization server the client can use.");
+probe_rule!(OAUTH_RESOURCE_MISMATCH, "oauth-resource-mismatch", Error, Mcp, RFC_9728,
+    "The protected resource metadata's resource is the MCP server's URL (or a prefix of it).",
+    "RFC 9728 §3.3: a resource that is not the URL the metadata was looked up for MUST NOT be used; a token obtained for it would be for another resource (token misuse).");
+probe_rule!(OAUTH_SERVER_METADATA_INVALID, "oauth-server-metadata-invalid", Error, Mcp, AUTHORIZATION,
+    "The authorization server metadata is found at the RFC 8414 or OpenID Connect well-known URL, and is a JSON object with issuer, authorization_endpoint and token_endpoint.",
+    "MCP clients look for the metadata in a fixed order and need these members to run the authorization code flow.");
+probe_rule!(OAUTH_ISSUER_MISMATCH, "oauth-issuer-mismatch", Error, Mcp, RFC_8414,
+    "The authorization server metadata's issuer is exactly the issuer it was fetched for.",
+    "RFC 8414 §3.3: metadata whose issuer differs MUST NOT be used (it may be an attacker's, naming its own endpoints).");
+probe_rule!(OAUTH_PKCE_UNSUPPORTED, "oauth-pkce-unsupported", Error, Mcp, PKCE,
+    "The authorization server metadata lists S256 in code_challenge_methods_supported.",
+    "MCP clients MUST use PKCE with S256 and MUST refuse to proceed when the metadata does not show PKCE support.");
+probe_rule!(OAUTH_REGISTRATION_FAILED, "oauth-registration-failed", Error, Mcp, REGISTRATION,
+    "Dynamic client registration answers 201 with a JSON object holding a client_id (or the client is pre-registered, or uses a Client ID Metadata Document).",
+    "Without a client identity the client cannot ask for authorization.");
+probe_rule!(OAUTH_AUTHORIZATION_REFUSED, "oauth-authorization-refused", Error, Mcp, OAUTH_RESPONSE,
+    "The authorization endpoint redirects back with a code (or the user authorizes in the browser).",
+    "The authorization response carries the code the token request exchanges; an error response says why the server refused.");
+probe_rule!(
+    OAUTH_STATE_MISMATCH,
+    "oauth-state-mismatch",
+    Error,
+    Mcp,
+    OAUTH_RESPONSE,
+    "The authorization response carries the state the request sent.",
+    "A response with another state was not asked for by this client (CSRF): it is refused."
+);
+probe_rule!(OAUTH_ISS_MISMATCH, "oauth-iss-mismatch", Error, Mcp, RFC_9207,
+    "An authorization response's iss is exactly the authorization server's issuer, and is present when the metadata says it is sent.",
+    "RFC 9207 §2.4: the client compares iss with the issuer by simple string comparison and refuses a mismatch, or a missing iss when authorization_response_iss_parameter_supported is true (mix-up attacks).");
+probe_rule!(OAUTH_TOKEN_RESPONSE_INVALID, "oauth-token-response-invalid", Error, Mcp, OAUTH_TOKEN,
+    "The token endpoint answers 200 with a JSON object holding access_token and token_type Bearer.",
+    "The access token is what the client sends to the MCP server; an error response says why the request was refused.");
+probe_rule!(OAUTH_TOKEN_REFUSED, "oauth-token-refused", Error, Mcp, AUTHORIZATION,
+    "The MCP server accepts the access token the authorization server issued for it, or asks for more scope (403 insufficient_scope) a bounded number of times.",
+    "A server that keeps refusing fresh tokens cannot be used; the client stops after a few authorizations.");
+
+/// The authorization rules (`jrpc probe` over HTTP, [`crate::probe::auth`]).
+pub static AUTH_RULES: &[&Rule] = &[
+    &OAUTH_CHALLENGE_INVALID,
+    &OAUTH_RESOURCE_METADATA_INVALID,
+    &OAUTH_RESOURCE_MISMATCH,
+    &OAUTH_SERVER_METADATA_INVALID,
+    &OAUTH_ISSUER_MISMATCH,
+    &OAUTH_PKCE_UNSUPPORTED,
+    &OAUTH_REGISTRATION_FAILED,
+    &OAUTH_AUTHORIZATION_REFUSED,
+    &OAUTH_STATE_MISMATCH,
+    &OAUTH_ISS_MISMATCH,
+    &OAUTH_TOKEN_RESPONSE_INVALID,
+    &OAUTH_TOKEN_REFUSED,
+];
+
 /// The rules the native schema checks raise with examples of their own ([`crate::tool_schemas`]).
 pub static SCHEMA_RULES: &[&Rule] = &[&ELICITATION_ANSWER_INVALID, &SCHEMA_UNUSABLE];

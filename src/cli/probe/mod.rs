@@ -11,6 +11,7 @@
 //! target could not be started or reached (or a usage error).
 
 pub(super) mod document;
+pub(crate) mod headers;
 pub(crate) mod link;
 mod output;
 pub(crate) mod target;
@@ -97,6 +98,24 @@ pub struct Args {
     /// Never call the document's method NAME (with --openrpc; repeatable)
     #[arg(long, value_name = "NAME", requires = "openrpc")]
     skip_method: Vec<String>,
+    /// Send the header NAME: VALUE with every HTTP request and the WebSocket handshake, e.g.
+    /// `--header 'X-Api-Key: …'` (repeatable; the value is never printed nor written to a
+    /// transcript). The environment variable JRPC_BEARER_TOKEN, when set, sends
+    /// `Authorization: Bearer TOKEN` unless a --header names Authorization
+    #[arg(long = "header", short = 'H', value_name = "NAME:VALUE")]
+    headers: Vec<String>,
+    /// MCP authorization: the client_id of a client registered beforehand with the server's
+    /// authorization server (else a Client ID Metadata Document, else dynamic registration)
+    /// [env: JRPC_CLIENT_ID]
+    #[arg(long, value_name = "ID")]
+    client_id: Option<String>,
+    /// MCP authorization: that client's secret (never printed) [env: JRPC_CLIENT_SECRET]
+    #[arg(long, value_name = "SECRET")]
+    client_secret: Option<String>,
+    /// MCP authorization: the URL of this client's Client ID Metadata Document, used as its
+    /// client_id when the authorization server supports them
+    #[arg(long, value_name = "URL")]
+    client_metadata_url: Option<String>,
     /// The server to start, and its arguments (after `--`)
     #[arg(last = true, value_name = "CMD")]
     command: Vec<String>,
@@ -266,6 +285,10 @@ struct Job {
     timeout: Duration,
     total_timeout: Duration,
     started: std::time::Instant,
+    /// `--header` and the token from the environment: sent over HTTP and WebSocket.
+    headers: headers::Headers,
+    /// The client identity for MCP authorization (HTTP).
+    client: link::ClientOptions,
 }
 
 /// The whole probe, on a thread of its own: the document loaded, the conversation, the verdict;
@@ -298,7 +321,7 @@ fn probe_thread(job: Job, progress: &std::sync::mpsc::Sender<Progress>) {
             Err(e) => return Err(format!("cannot listen for signals: {e}")),
         };
         let link = tokio::select! {
-            link = Link::open(target, job.timeout.min(job.total_timeout), started) => link,
+            link = Link::open(target, &job.headers, &job.client, job.timeout.min(job.total_timeout), started) => link,
             signal = stop.received() => return Err(format!("interrupted ({signal})")),
         };
         let link = link.map_err(|e| e.0)?;
@@ -416,7 +439,33 @@ pub fn main(args: Args) -> ExitCode {
         Ok(target) => target,
         Err(message) => return super::usage_error("probe", ErrorKind::InvalidValue, message),
     };
+    let headers =
+        match headers::Headers::from_args(&args.headers, std::env::var_os(headers::TOKEN_VARIABLE))
+        {
+            Ok(headers) => headers,
+            Err(message) => return super::usage_error("probe", ErrorKind::InvalidValue, message),
+        };
+    if !args.headers.is_empty() && matches!(target, target::Target::Spawn { .. }) {
+        return super::usage_error(
+            "probe",
+            ErrorKind::ArgumentConflict,
+            "--header goes with an http(s):// or ws(s):// URL: a command on stdio has no headers"
+                .to_string(),
+        );
+    }
     let job = Job {
+        headers,
+        client: link::ClientOptions {
+            client_id: args
+                .client_id
+                .clone()
+                .or_else(|| std::env::var("JRPC_CLIENT_ID").ok()),
+            client_secret: args
+                .client_secret
+                .clone()
+                .or_else(|| std::env::var("JRPC_CLIENT_SECRET").ok()),
+            metadata_url: args.client_metadata_url.clone(),
+        },
         plan,
         target: target.clone(),
         openrpc: args.openrpc.clone(),

@@ -209,6 +209,28 @@ pub async fn list<L: ProbeLink>(
     method: &str,
     items: &str,
 ) -> Result<Vec<Value>, LinkError> {
+    Ok(list_located(runner, server, method, items)
+        .await?
+        .into_iter()
+        .map(|item| item.value)
+        .collect())
+}
+
+/// A listed item and where it was: the entry of the reply that listed it, and its JSON pointer
+/// there.
+pub struct Listed {
+    pub value: Value,
+    pub entry: usize,
+    pub pointer: String,
+}
+
+/// [`list`], each item with where it was listed.
+pub async fn list_located<L: ProbeLink>(
+    runner: &mut Runner<'_, L>,
+    server: &Server,
+    method: &str,
+    items: &str,
+) -> Result<Vec<Listed>, LinkError> {
     let mut all = Vec::new();
     let mut cursor: Option<Value> = None;
     let mut seen = Vec::new();
@@ -225,7 +247,12 @@ pub async fn list<L: ProbeLink>(
         let result = exchange.result().cloned().unwrap_or(Value::Null);
         if let Some(found) = result.get(items).and_then(Value::as_array) {
             item_members(runner, &exchange, items, found);
-            all.extend(found.iter().cloned());
+            let entry = super::blame(&exchange);
+            all.extend(found.iter().enumerate().map(|(i, value)| Listed {
+                value: value.clone(),
+                entry,
+                pointer: format!("/result/{items}/{i}"),
+            }));
         }
         match result.get("nextCursor") {
             Some(next) if !next.is_null() => {

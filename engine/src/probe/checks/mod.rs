@@ -271,8 +271,31 @@ async fn finish<L: ProbeLink>(mut runner: Runner<'_, L>, stopped: Option<LinkErr
         let _ = runner.conversation.drain(wait).await;
     }
     runner.close_last();
+    // The authorization's steps come first: they happened before the server answered.
+    let mut checks: Vec<Check> = runner
+        .conversation
+        .link()
+        .auth_steps()
+        .into_iter()
+        .map(|step| Check {
+            id: step.id.to_string(),
+            title: step.title.to_string(),
+            spec: step.spec,
+            status: if step.failed {
+                Status::Fail
+            } else {
+                Status::Pass
+            },
+            detail: step.detail,
+            entries: 0..0,
+            findings: Vec::new(),
+            findings_dropped: 0,
+            tolerated: &[],
+        })
+        .collect();
+    checks.extend(runner.record.checks);
     Run {
-        checks: runner.record.checks,
+        checks,
         profile: runner.record.profile,
         stopped,
     }

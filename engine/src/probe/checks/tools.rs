@@ -3,12 +3,12 @@
 
 use serde_json::{json, Value};
 
-use super::listing::{count, list, result_members, title, PAGINATION};
+use super::listing::{count, list_located, result_members, title, PAGINATION};
 use super::{Plan, Record, Runner, Server, Status};
 use crate::probe::arguments;
 use crate::probe::conversation::Exchange;
 use crate::probe::link::{LinkError, ProbeLink};
-use crate::probe::rules::{CONTENT_INVALID, INVALID_ARGUMENTS_ACCEPTED};
+use crate::probe::rules::{CONTENT_INVALID, INVALID_ARGUMENTS_ACCEPTED, TOOL_HEADER_INVALID};
 
 const TOOLS: &str = "https://modelcontextprotocol.io/specification/2025-11-25/server/tools";
 
@@ -29,8 +29,41 @@ pub async fn tools<L: ProbeLink>(
         return Ok(());
     }
     runner.begin("tools/list", title("tools/list"), PAGINATION);
-    let tools = list(runner, server, "tools/list", "tools").await?;
-    runner.note(count(tools.len(), "tool"));
+    let listed = list_located(runner, server, "tools/list", "tools").await?;
+    runner.note(count(listed.len(), "tool"));
+    // Each tool's x-mcp-header declarations (2026-07-28): the link mirrors a valid tool's
+    // arguments into headers; a tool with an invalid one is reported and never called.
+    let mut tools = Vec::with_capacity(listed.len());
+    for item in listed {
+        let name = item.value.get("name").and_then(Value::as_str);
+        let declared = match item.value.get("inputSchema") {
+            Some(schema) if server.version >= crate::rpc::McpVersion::V2026_07_28 => {
+                crate::probe::link::header_params(schema)
+            }
+            _ => Ok(Vec::new()),
+        };
+        match (name, declared) {
+            (Some(name), Ok(params)) => {
+                if !params.is_empty() {
+                    runner
+                        .conversation
+                        .link()
+                        .declare_header_params(name, params);
+                }
+                tools.push(item.value);
+            }
+            (Some(name), Err((pointer, why))) => {
+                let name = crate::probe::link::excerpt(name, 80);
+                runner.find(
+                    item.entry,
+                    &TOOL_HEADER_INVALID,
+                    &format!("{}/inputSchema{pointer}", item.pointer),
+                    format!("{name}: {why}: not called"),
+                );
+            }
+            (None, _) => tools.push(item.value),
+        }
+    }
 
     runner.begin("tools/call", title("tools/call"), TOOLS);
     let mut called = 0;

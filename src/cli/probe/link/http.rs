@@ -19,12 +19,14 @@ use hyper::header::{self, HeaderValue};
 use hyper::{Method, Request, Response, Uri};
 use hyper_util::rt::TokioIo;
 
+use super::super::headers::Headers;
+use super::oauth::{Authorizer, ClientOptions};
 use super::tls::{self, Endpoint};
 use crate::event_stream::{Event, EventStream};
 pub use crate::probe::link::MAX_RESUMES;
 use crate::probe::link::{
-    http_note, is_initialized_notification, is_reply, request_headers, Delivery, HttpBody,
-    LinkError, DEFAULT_RETRY, MAX_RETRY,
+    called_tool, http_note, is_initialized_notification, is_reply, param_headers, request_headers,
+    Delivery, HeaderParam, HttpBody, LinkError, DEFAULT_RETRY, MAX_RETRY,
 };
 
 /// The largest response body read (an event stream: in all, across its resumptions).
@@ -73,10 +75,32 @@ pub struct HttpLink {
     listen: Option<OpenStream>,
     /// The next POST's `Mcp-Method` names another method (then this is reset).
     pub mismatch_method: bool,
+    /// The user's headers (`--header`, the token), sent with every request.
+    headers: Headers,
+    /// The arguments each tool mirrors into `Mcp-Param-*` headers (2026-07-28), by tool name.
+    pub header_params: std::collections::HashMap<String, Vec<HeaderParam>>,
+    /// MCP authorization, unless the user sends an Authorization header of their own.
+    pub auth: Option<Box<Authorizer>>,
+    /// The access token authorization got, as its header value.
+    bearer: Option<HeaderValue>,
 }
 
 impl HttpLink {
-    pub fn new(uri: Uri, connect_timeout: Duration) -> HttpLink {
+    pub fn new(uri: Uri, connect_timeout: Duration, headers: Headers) -> HttpLink {
+        HttpLink::authorizing(uri, connect_timeout, headers, None)
+    }
+
+    /// A link that authorizes with `client` on a 401 (None: it does not), unless `headers` hold
+    /// an Authorization header.
+    pub fn authorizing(
+        uri: Uri,
+        connect_timeout: Duration,
+        headers: Headers,
+        client: Option<ClientOptions>,
+    ) -> HttpLink {
+        let auth = client
+            .filter(|_| !headers.authorizes())
+            .map(|client| Box::new(Authorizer::new(client, uri.to_string(), connect_timeout)));
         HttpLink {
             uri,
             session: None,
@@ -86,6 +110,10 @@ impl HttpLink {
             streams: Vec::new(),
             listen: None,
             mismatch_method: false,
+            headers,
+            header_params: std::collections::HashMap::new(),
+            auth,
+            bearer: None,
         }
     }
 
@@ -317,12 +345,18 @@ impl HttpLink {
             .method(method)
             .uri(path)
             .header(header::HOST, self.authority());
+        for (name, value) in self.headers.iter() {
+            builder = builder.header(name, value);
+        }
         if let Some(id) = self
             .session
             .as_deref()
             .and_then(|s| HeaderValue::from_str(s).ok())
         {
             builder = builder.header("mcp-session-id", id);
+        }
+        if let Some(bearer) = &self.bearer {
+            builder = builder.header(header::AUTHORIZATION, bearer.clone());
         }
         if let Some(v) = self
             .protocol_version
@@ -338,24 +372,83 @@ impl HttpLink {
     /// of the response are queued. A response that does not arrive in
     /// `timeout` is not an error of the link (the request is then unanswered).
     pub async fn post(&mut self, text: &str, timeout: Duration) -> Result<Delivery, LinkError> {
+        let mismatch = std::mem::take(&mut self.mismatch_method);
+        let first = self.post_request(text, mismatch)?;
+        let mut response = match tokio::time::timeout(timeout, self.request(first)).await {
+            Err(_) => {
+                return Ok(Delivery {
+                    http_status: None,
+                    note: Some(format!("no HTTP response within {timeout:?}")),
+                })
+            }
+            Ok(response) => response?,
+        };
+        // A 401 (or a 403 asking for more scope): authorize, and send again (each authorization
+        // step has its own bounds; a person authorizing in a browser is not held to --timeout).
+        while matches!(response.status().as_u16(), 401 | 403) {
+            let Some(authorizer) = self.auth.as_mut() else {
+                break;
+            };
+            let challenge = response
+                .headers()
+                .get(header::WWW_AUTHENTICATE)
+                .and_then(|v| v.to_str().ok())
+                .map(str::to_string);
+            let status = response.status().as_u16();
+            let Some(token) = authorizer.refused(status, challenge.as_deref()).await? else {
+                break;
+            };
+            let mut bearer = HeaderValue::from_str(&format!("Bearer {token}"))
+                .map_err(|_| LinkError("the access token cannot be sent in a header".into()))?;
+            bearer.set_sensitive(true);
+            self.bearer = Some(bearer);
+            let again = self.post_request(text, mismatch)?;
+            response = match tokio::time::timeout(timeout, self.request(again)).await {
+                Err(_) => {
+                    return Ok(Delivery {
+                        http_status: None,
+                        note: Some(format!("no HTTP response within {timeout:?}")),
+                    })
+                }
+                Ok(response) => response?,
+            };
+        }
+        self.read_response(response, text, timeout).await
+    }
+
+    /// The POST of `text`, with every header it carries.
+    fn post_request(&self, text: &str, mismatch: bool) -> Result<Request<Full<Bytes>>, LinkError> {
         let mut builder = self
             .builder(Method::POST)
             .header(header::CONTENT_TYPE, "application/json")
             .header(header::ACCEPT, "application/json, text/event-stream");
         // Under 2026-07-28 a request mirrors its method and name into headers (SEP-2243); asked
         // to, once, the method header names another method (the probe's header check).
-        let mismatch = std::mem::take(&mut self.mismatch_method);
         for (name, mut value) in request_headers(self.protocol_version.as_deref(), text) {
             if mismatch && name == "Mcp-Method" {
                 value = crate::probe::link::mismatched_method(&value).to_string();
             }
             builder = builder.header(name, value);
         }
-        let request = builder
+        // The arguments the called tool marks x-mcp-header, as Mcp-Param-* headers.
+        if let Some(params) = called_tool(text).and_then(|name| self.header_params.get(&name)) {
+            for (name, value) in param_headers(self.protocol_version.as_deref(), text, params) {
+                builder = builder.header(name, value);
+            }
+        }
+        builder
             .body(Full::new(Bytes::from(text.to_string())))
-            .map_err(|e| LinkError(format!("cannot build the HTTP request: {e}")))?;
+            .map_err(|e| LinkError(format!("cannot build the HTTP request: {e}")))
+    }
+
+    /// Reads the response to the POST of `text` (within `timeout`): its messages queued.
+    async fn read_response(
+        &mut self,
+        response: Response<Incoming>,
+        text: &str,
+        timeout: Duration,
+    ) -> Result<Delivery, LinkError> {
         let exchange = async {
-            let response = self.request(request).await?;
             let status = response.status().as_u16();
             if let Some(id) = response
                 .headers()
@@ -434,7 +527,7 @@ impl HttpLink {
 /// `timeout`. A status other than 2xx is an error naming it (a redirect's `Location` too: it is not
 /// followed).
 pub async fn get(uri: Uri, timeout: Duration) -> Result<Vec<u8>, LinkError> {
-    let link = HttpLink::new(uri.clone(), timeout);
+    let link = HttpLink::new(uri.clone(), timeout, Headers::default());
     let request = link
         .builder(Method::GET)
         .header(header::ACCEPT, "application/json")

@@ -5,6 +5,8 @@
 
 mod http;
 pub use http::get;
+mod oauth;
+pub use oauth::ClientOptions;
 mod stdio;
 mod tls;
 mod ws;
@@ -13,12 +15,13 @@ use std::time::Duration;
 
 use tokio::time::Instant;
 
+use super::headers::Headers;
 use super::target::Target;
 use crate::probe::{Delivery, LinkError, ProbeLink};
 
 enum Transport {
     Stdio(stdio::StdioLink),
-    Http(http::HttpLink),
+    Http(Box<http::HttpLink>),
     Ws(ws::WsLink),
 }
 
@@ -30,8 +33,11 @@ pub struct Link {
 
 impl Link {
     /// Starts or connects to `target`, within `timeout`; the probe's clock runs from `started`.
+    /// `headers` go with every HTTP request and the WebSocket handshake.
     pub async fn open(
         target: &Target,
+        headers: &Headers,
+        client: &ClientOptions,
         timeout: Duration,
         started: Instant,
     ) -> Result<Link, LinkError> {
@@ -39,8 +45,13 @@ impl Link {
             Target::Spawn { program, args } => {
                 Transport::Stdio(stdio::StdioLink::spawn(program, args)?)
             }
-            Target::Http(uri) => Transport::Http(http::HttpLink::new(uri.clone(), timeout)),
-            Target::Ws(url) => Transport::Ws(ws::WsLink::connect(url, timeout).await?),
+            Target::Http(uri) => Transport::Http(Box::new(http::HttpLink::authorizing(
+                uri.clone(),
+                timeout,
+                headers.clone(),
+                Some(client.clone()),
+            ))),
+            Target::Ws(url) => Transport::Ws(ws::WsLink::connect(url, headers, timeout).await?),
         };
         Ok(Link { transport, started })
     }
@@ -90,6 +101,23 @@ impl ProbeLink for Link {
 
     fn elapsed(&self) -> Duration {
         self.started.elapsed()
+    }
+
+    fn declare_header_params(&mut self, name: &str, params: Vec<crate::probe::link::HeaderParam>) {
+        if let Transport::Http(link) = &mut self.transport {
+            link.header_params.insert(name.to_string(), params);
+        }
+    }
+
+    fn auth_steps(&mut self) -> Vec<crate::probe::auth::Step> {
+        match &mut self.transport {
+            Transport::Http(link) => link
+                .auth
+                .as_mut()
+                .map(|auth| std::mem::take(&mut auth.steps))
+                .unwrap_or_default(),
+            _ => Vec::new(),
+        }
     }
 
     fn mismatch_next_method(&mut self) -> bool {

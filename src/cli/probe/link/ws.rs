@@ -7,6 +7,7 @@ use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::WebSocketStream;
 
+use super::super::headers::Headers;
 use super::tls::{self, Endpoint, Stream};
 use crate::probe::LinkError;
 
@@ -19,8 +20,14 @@ pub struct WsLink {
 }
 
 impl WsLink {
-    /// Connects to `url` (`ws://`, or `wss://` over TLS) and opens the WebSocket, within `timeout`.
-    pub async fn connect(url: &str, timeout: Duration) -> Result<WsLink, LinkError> {
+    /// Connects to `url` (`ws://`, or `wss://` over TLS) and opens the WebSocket, within `timeout`;
+    /// the handshake carries `headers`.
+    pub async fn connect(
+        url: &str,
+        headers: &Headers,
+        timeout: Duration,
+    ) -> Result<WsLink, LinkError> {
+        use tokio_tungstenite::tungstenite::client::IntoClientRequest;
         let uri: hyper::Uri = url
             .parse()
             .map_err(|e| LinkError(format!("{url:?} is not a valid URL: {e}")))?;
@@ -35,7 +42,13 @@ impl WsLink {
         let config = WebSocketConfig::default()
             .max_message_size(Some(MAX_MESSAGE))
             .max_frame_size(Some(MAX_MESSAGE));
-        let handshake = tokio_tungstenite::client_async_with_config(url, stream, Some(config));
+        let mut request = url
+            .into_client_request()
+            .map_err(|e| LinkError(format!("{url:?} is not a WebSocket URL: {e}")))?;
+        for (name, value) in headers.iter() {
+            request.headers_mut().append(name, value.clone());
+        }
+        let handshake = tokio_tungstenite::client_async_with_config(request, stream, Some(config));
         match tokio::time::timeout(timeout, handshake).await {
             Err(_) => Err(LinkError(format!(
                 "{url}: no WebSocket handshake within {timeout:?}"
