@@ -9,8 +9,9 @@ use crate::rpc::{Document, DocumentPlace, Kind, Report, Rule, Violation};
 
 use super::document::{by_place, value_of, Method, OpenRpc, Param, ParamStructure};
 
-/// JSON-RPC's own error codes: any method may answer with them.
-const PROTOCOL_CODES: [i64; 5] = [-32700, -32600, -32601, -32602, -32603];
+/// The error codes JSON-RPC reserves for itself (-32768 to -32000, its own and
+/// implementation-defined server errors): any method may answer with them.
+const RESERVED_CODES: std::ops::RangeInclusive<i64> = -32768..=-32000;
 
 /// The node at `pointer` (relative to `node`), if there is one.
 pub(crate) fn node_at<'n, 'a>(node: &'n Node<'a>, pointer: &str) -> Option<&'n Node<'a>> {
@@ -318,7 +319,7 @@ impl Findings<'_> {
         }
         if let Some(code) = node.get("error").and_then(|e| e.get("code")) {
             if let Some(c) = code.as_i64() {
-                if !PROTOCOL_CODES.contains(&c) && !method.errors.contains(&c) {
+                if !RESERVED_CODES.contains(&c) && !method.errors.contains(&c) {
                     let declared: Vec<String> = method.errors.iter().map(i64::to_string).collect();
                     self.push(
                         &OPENRPC_ERROR_UNDECLARED,

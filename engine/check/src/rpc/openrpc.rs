@@ -129,9 +129,9 @@ rule!(OpenRpc, OPENRPC_RESULT_INVALID, "openrpc-result-invalid", Error, CONTENT_
     good: "--> {\"jsonrpc\": \"2.0\", \"method\": \"add\", \"params\": [1, 2], \"id\": 1}\n<-- {\"jsonrpc\": \"2.0\", \"result\": 3, \"id\": 1}",
     document: EXAMPLE_DOCUMENT);
 
-rule!(OpenRpc, OPENRPC_ERROR_UNDECLARED, "openrpc-error-undeclared", Warning, ERROR_OBJECT,
-    "An error response carries a code the method declares (or one of JSON-RPC's own).",
-    "A method's errors list the application errors a client should expect and handle; a code outside them (and outside JSON-RPC's -32700 and -32600 to -32603) is one no client was told about. A note, not a break: servers may have more errors than they document.",
+rule!(OpenRpc, OPENRPC_ERROR_UNDECLARED, "openrpc-error-undeclared", Error, ERROR_OBJECT,
+    "An error response carries a code the method declares (or one JSON-RPC reserves).",
+    "A method's errors list the application errors a client should expect and handle; a code outside them is one no client was told about, so the reply breaks the API the document describes. JSON-RPC reserves -32768 to -32000 for itself (-32700, -32600 to -32603 and the implementation-defined server errors -32099 to -32000): any method may answer with those.",
     bad: "--> {\"jsonrpc\": \"2.0\", \"method\": \"add\", \"params\": [1, 2], \"id\": 1}\n<-- {\"jsonrpc\": \"2.0\", \"error\": {\"code\": 7, \"message\": \"Busy\"}, \"id\": 1}",
     good: "--> {\"jsonrpc\": \"2.0\", \"method\": \"add\", \"params\": [1, 2], \"id\": 1}\n<-- {\"jsonrpc\": \"2.0\", \"error\": {\"code\": 1, \"message\": \"Overflow\"}, \"id\": 1}",
     document: EXAMPLE_DOCUMENT);
