@@ -12,7 +12,7 @@ use codespan_reporting::term::termcolor::{BufferedStandardStream, ColorChoice};
 use serde::ser::{SerializeSeq, Serializer};
 use serde::Serialize;
 
-use super::{diagnostic, ProfileName};
+use super::{diagnostic, FailOn, ProfileName};
 use crate::json::{LineIndex, Span};
 use crate::openrpc::{self, OpenRpc, MAX_DOCUMENT_BYTES};
 use crate::rpc::report::ProfileJson;
@@ -28,7 +28,7 @@ pub const DEFAULT_MAX_BYTES: u64 = 64 << 20;
 /// start of its line. Reads standard input when no FILE (or `-`) is given.
 #[derive(Debug, clap::Args)]
 #[command(
-    after_help = "Exit status: 0 no errors (warnings allowed), 1 an error found, 2 usage or I/O error."
+    after_help = "Exit status: 0 no errors (warnings allowed; --fail-on warning: no warnings either), 1 an error found, 2 usage or I/O error."
 )]
 pub struct Args {
     /// The rules to check against [default: jsonrpc; mcp when --mcp-version is given]
@@ -48,6 +48,9 @@ pub struct Args {
     /// if it is broken its findings are shown and nothing else is checked (exit 2).
     #[arg(long, value_name = "DOC")]
     openrpc: Option<String>,
+    /// The least severe finding that makes the exit status 1
+    #[arg(long, value_enum, value_name = "SEVERITY", default_value_t = FailOn::Error, visible_alias = "fail-severity")]
+    fail_on: FailOn,
     /// Files to check, in order (`-` is standard input)
     #[arg(value_name = "FILE")]
     files: Vec<String>,
@@ -71,10 +74,27 @@ impl Args {
 }
 
 /// What went wrong while the inputs were checked.
-#[derive(Default)]
 struct Outcome {
-    errors: Cell<bool>,
+    /// A finding at `--fail-on`'s severity or above.
+    failing: Cell<bool>,
     unreadable: Cell<bool>,
+    fail_on: FailOn,
+}
+
+impl Outcome {
+    fn new(fail_on: FailOn) -> Outcome {
+        Outcome {
+            failing: Cell::new(false),
+            unreadable: Cell::new(false),
+            fail_on,
+        }
+    }
+
+    /// Notes the findings of one input's report.
+    fn saw(&self, report: &Report) {
+        let failing = report.violations().any(|v| self.fail_on.fails(v.severity));
+        self.failing.set(self.failing.get() | failing);
+    }
 }
 
 /// Runs `jrpc check`.
@@ -86,7 +106,7 @@ pub fn main(mut args: Args) -> ExitCode {
     if args.files.is_empty() {
         args.files.push("-".into());
     }
-    let outcome = Outcome::default();
+    let outcome = Outcome::new(args.fail_on);
     let api = match args
         .openrpc
         .as_deref()
@@ -114,7 +134,7 @@ pub fn main(mut args: Args) -> ExitCode {
     }
     if outcome.unreadable.get() {
         ExitCode::from(2)
-    } else if outcome.errors.get() {
+    } else if outcome.failing.get() {
         ExitCode::from(1)
     } else {
         ExitCode::SUCCESS
@@ -309,9 +329,7 @@ fn text(args: &Args, checker: Checker<'_>, outcome: &Outcome) -> io::Result<()> 
             continue;
         };
         let report = checker.check(&src);
-        outcome
-            .errors
-            .set(outcome.errors.get() | report.has_errors());
+        outcome.saw(&report);
         diagnostic::render(&mut out, name, &src, &LineIndex::new(&src), &report)?;
     }
     out.flush()
@@ -339,9 +357,7 @@ impl Serialize for Documents<'_> {
                 continue;
             };
             let report = self.checker.check(&src);
-            self.outcome
-                .errors
-                .set(self.outcome.errors.get() | report.has_errors());
+            self.outcome.saw(&report);
             let lines = LineIndex::new(&src);
             for doc in &report.documents {
                 seq.serialize_element(&Report::document_json(doc, &src, &lines, Some(name)))?;
