@@ -1244,3 +1244,154 @@ fn the_mock_answers_a_call_matching_an_example_by_name_with_its_result() {
         assert_eq!(reply["result"], json!(expected), "{params}: {reply}");
     }
 }
+
+/// `(rule, pointer)` of what loading `src` found: its errors, or its warnings when it loads.
+fn load_findings(src: &str) -> Vec<(&'static str, String)> {
+    match OpenRpc::load(src.as_bytes()) {
+        Ok(doc) => doc
+            .warnings()
+            .iter()
+            .map(|v| (v.rule.id, v.path.to_string()))
+            .collect(),
+        Err(e) => e
+            .violations
+            .iter()
+            .map(|v| (v.rule.id, v.path.to_string()))
+            .collect(),
+    }
+}
+
+#[test]
+fn a_two_node_reference_cycle_is_reported_once() {
+    let src = r##"{"openrpc": "1.3.2", "info": {"title": "t", "version": "1"}, "methods": [{"name": "m", "params": [{"name": "x", "schema": {"$ref": "#/components/schemas/A"}}]}], "components": {"schemas": {"A": {"$ref": "#/components/schemas/B"}, "B": {"$ref": "#/components/schemas/A"}}}}"##;
+    assert_eq!(
+        load_findings(src),
+        [(
+            "openrpc-reference-cycle",
+            "/components/schemas/A/$ref".to_string()
+        )]
+    );
+}
+
+#[test]
+fn a_second_method_of_the_same_name_is_an_error_at_its_name() {
+    let src = r#"{"openrpc": "1.3.2", "info": {"title": "t", "version": "1"}, "methods": [
+      {"name": "get", "params": [], "result": {"name": "a", "schema": {}}},
+      {"name": "put", "params": [], "result": {"name": "b", "schema": {}}},
+      {"name": "get", "params": [], "result": {"name": "c", "schema": {}}}]}"#;
+    assert_eq!(
+        load_findings(src),
+        [("openrpc-method-duplicate", "/methods/2/name".to_string())]
+    );
+    let e = OpenRpc::load(src.as_bytes()).unwrap_err();
+    assert!(
+        e.violations[0].message.contains("/methods/0"),
+        "{}",
+        e.violations[0].message
+    );
+}
+
+#[test]
+fn an_unknown_version_is_refused_and_before_1_3_a_method_needs_a_result() {
+    let doc = |version: &str| {
+        format!(
+            r#"{{"openrpc": "{version}", "info": {{"title": "t", "version": "1"}}, "methods": [{{"name": "log", "params": []}}]}}"#
+        )
+    };
+    assert_eq!(
+        load_findings(&doc("1.99.0")),
+        [("openrpc-version-unknown", "/openrpc".to_string())]
+    );
+    for old in ["1.2.6", "1.0.0", "1.1.12"] {
+        assert_eq!(
+            load_findings(&doc(old)),
+            [("openrpc-result-required", "/methods/0".to_string())],
+            "{old}"
+        );
+    }
+    for fine in ["1.3.0", "1.3.2"] {
+        assert_eq!(load_findings(&doc(fine)), [], "{fine}");
+    }
+}
+
+#[test]
+fn examples_that_break_their_own_schemas_are_warnings_located_at_the_value() {
+    let src = r#"{"openrpc": "1.3.2", "info": {"title": "t", "version": "1"}, "methods": [
+      {"name": "add", "params": [{"name": "a", "schema": {"type": "integer"}},
+                                 {"name": "b", "schema": {"type": "integer"}}],
+       "result": {"name": "sum", "schema": {"type": "integer"}},
+       "examples": [{"name": "bad", "params": [{"name": "b", "value": 2}, {"name": "a", "value": "one"}],
+                     "result": {"name": "sum", "value": "three"}},
+                    {"name": "good", "params": [{"name": "b", "value": 2}, {"name": "a", "value": 1}],
+                     "result": {"name": "sum", "value": 3}}]}]}"#;
+    assert_eq!(
+        load_findings(src),
+        [
+            (
+                "openrpc-example-invalid",
+                "/methods/0/examples/0/params/1/value".to_string()
+            ),
+            (
+                "openrpc-example-invalid",
+                "/methods/0/examples/0/result/value".to_string()
+            ),
+        ]
+    );
+}
+
+#[test]
+fn jrpc_check_lint_names_every_problem_of_the_document_alone() {
+    let doc = TempDocument::new(
+        "lint",
+        r##"{"openrpc": "1.3.2", "info": {"title": "t", "version": 1}, "methods": [
+  {"name": "a", "params": [{"name": "x", "schema": {"$ref": "#/components/schemas/Nope"}}]},
+  {"name": "b", "params": [{"name": "y", "schema": {"$ref": "#/components/schemas/Gone"}}]}]}"##,
+    );
+    let out = jrpc(&["check", "--lint", "--openrpc", doc.path()], b"");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{text}");
+    for says in [
+        "error[openrpc-document-invalid]",
+        "= at /info/version",
+        "= at /methods/0/params/0/schema/$ref",
+        "= at /methods/1/params/0/schema/$ref",
+    ] {
+        assert!(text.contains(says), "{says}: {text}");
+    }
+    let clean = path_of("examples/petstore-openrpc.json");
+    let out = jrpc(&["check", "--lint", "--openrpc", &clean], b"");
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+}
+
+#[test]
+fn rpc_discover_is_not_a_reserved_name_warning_and_its_reply_is_checked_as_a_document() {
+    let doc = OpenRpc::load(SUBTRACT_DOCUMENT.as_bytes()).unwrap();
+    let input = r#"--> {"jsonrpc": "2.0", "method": "rpc.discover", "id": 1}
+<-- {"jsonrpc": "2.0", "result": {"openrpc": "1.3.2", "info": {"title": "t"}, "methods": []}, "id": 1}"#;
+    assert_eq!(
+        findings(&doc, input),
+        [("openrpc-document-invalid", "/result/info".to_string())]
+    );
+}
+
+#[test]
+fn the_mock_refuses_a_request_to_a_notification_only_method_as_jrpc_check_does() {
+    let src = r#"{"openrpc": "1.3.2", "info": {"title": "t", "version": "1"}, "methods": [
+      {"name": "log", "params": [{"name": "line", "schema": {"type": "string"}}]}]}"#;
+    let doc = OpenRpc::load(src.as_bytes()).unwrap();
+    let call = json!({"jsonrpc": "2.0", "method": "log", "params": ["x"], "id": 1});
+    let reply = served(&doc, &call);
+    assert_eq!(reply["error"]["code"], json!(-32600), "{reply}");
+    assert_eq!(
+        reply["error"]["data"]["findings"][0]["rule"],
+        json!("openrpc-notification-only")
+    );
+    assert!(findings(&doc, &call.to_string())
+        .iter()
+        .any(|(rule, _)| *rule == "openrpc-notification-only"));
+}

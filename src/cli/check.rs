@@ -48,6 +48,11 @@ pub struct Args {
     /// if it is broken its findings are shown and nothing else is checked (exit 2).
     #[arg(long, value_name = "DOC")]
     openrpc: Option<String>,
+    /// Check the --openrpc document alone (no messages): every problem it has, its examples'
+    /// too; exit 1 when it has an error. The default when no FILE is given and standard input is
+    /// a terminal
+    #[arg(long, requires = "openrpc", conflicts_with = "files")]
+    lint: bool,
     /// The least severe finding that makes the exit status 1
     #[arg(long, value_enum, value_name = "SEVERITY", default_value_t = FailOn::Error, visible_alias = "fail-severity")]
     fail_on: FailOn,
@@ -103,10 +108,20 @@ pub fn main(mut args: Args) -> ExitCode {
         Ok(profile) => profile,
         Err(message) => return super::usage_error("check", ErrorKind::ArgumentConflict, message),
     };
+    let outcome = Outcome::new(args.fail_on);
+    if let Some(name) = args.openrpc.as_deref() {
+        if args.lint || (args.files.is_empty() && io::stdin().is_terminal()) {
+            return match lint(&args, name, &outcome) {
+                Err(e) => super::output_failed(&e),
+                Ok(()) if outcome.unreadable.get() => ExitCode::from(2),
+                Ok(()) if outcome.failing.get() => ExitCode::from(1),
+                Ok(()) => ExitCode::SUCCESS,
+            };
+        }
+    }
     if args.files.is_empty() {
         args.files.push("-".into());
     }
-    let outcome = Outcome::new(args.fail_on);
     let api = match args
         .openrpc
         .as_deref()
@@ -159,6 +174,89 @@ impl Checker<'_> {
         }
         report
     }
+}
+
+/// `--lint`: the document `name` checked alone, its findings (errors that keep it from being
+/// used, warnings that do not) written as for messages.
+fn lint(args: &Args, name: &str, outcome: &Outcome) -> io::Result<()> {
+    let Some(src) = document_source(args, name, outcome) else {
+        outcome.unreadable.set(true);
+        return Ok(());
+    };
+    let violations = match OpenRpc::load(&src) {
+        Ok(doc) => doc.warnings().to_vec(),
+        Err(e) => e.violations,
+    };
+    let report = document_report(&src, violations);
+    outcome.saw(&report);
+    write_document_report(args, name, &src, &report)
+}
+
+/// The findings about a document as a report of one input.
+fn document_report(src: &[u8], violations: Vec<crate::rpc::Violation>) -> Report {
+    Report {
+        documents: vec![Document {
+            kind: Kind::Invalid,
+            span: Span::new(0, src.len()),
+            direction: None,
+            violations,
+            items: Vec::new(),
+            intent: None,
+            method: None,
+            id: None,
+            error_code: None,
+        }],
+        transcript: false,
+        profile: Profile::JsonRpc,
+    }
+}
+
+/// Writes the findings about the document `name` in `--format`.
+fn write_document_report(args: &Args, name: &str, src: &[u8], report: &Report) -> io::Result<()> {
+    let lines = LineIndex::new(src);
+    match args.format {
+        Format::Text => {
+            let choice = if io::stdout().is_terminal() {
+                ColorChoice::Auto
+            } else {
+                ColorChoice::Never
+            };
+            let mut out = BufferedStandardStream::stdout(choice);
+            diagnostic::render(&mut out, name, src, &lines, report).and_then(|()| out.flush())
+        }
+        Format::Json => {
+            let mut out = diagnostic::JsonEscapes::new(io::BufWriter::new(io::stdout().lock()));
+            let docs: Vec<_> = report
+                .documents
+                .iter()
+                .map(|d| Report::document_json(d, src, &lines, Some(name)))
+                .collect();
+            serde_json::to_writer(&mut out, &serde_json::json!({"documents": docs, "profile": ProfileJson::from(Profile::JsonRpc)}))
+                .map_err(io::Error::from)
+                .and_then(|()| out.write_all(b"\n"))
+                .and_then(|()| out.flush())
+        }
+    }
+}
+
+/// The bytes of `--openrpc DOC` (fetched when it is a URL); `None`: it could not be read, and
+/// why was said.
+fn document_source(args: &Args, name: &str, outcome: &Outcome) -> Option<Vec<u8>> {
+    if is_url(name) {
+        return match super::probe::fetch_document(name) {
+            Ok(src) => Some(src),
+            Err(why) => {
+                eprintln!(
+                    "jrpc check: cannot fetch the OpenRPC document {}: {}",
+                    diagnostic::printable(name),
+                    diagnostic::printable(&why)
+                );
+                None
+            }
+        };
+    }
+    let max = args.max_bytes.min(MAX_DOCUMENT_BYTES as u64);
+    read_input(name, max, outcome)
 }
 
 /// Reads and loads `--openrpc DOC`. Err: it could not be used, its findings (or why it could not

@@ -8,7 +8,9 @@ use serde_json::{Map, Number, Value};
 
 use crate::json::{escape_token, parse_document, LineIndex, Node, Span, Value as Tree};
 use crate::rpc::openrpc::{
-    OPENRPC_DOCUMENT_INVALID, OPENRPC_REFERENCE_CYCLE, OPENRPC_REFERENCE_UNRESOLVED,
+    OPENRPC_DOCUMENT_INVALID, OPENRPC_EXAMPLE_INVALID, OPENRPC_METHOD_DUPLICATE,
+    OPENRPC_REFERENCE_CYCLE, OPENRPC_REFERENCE_UNRESOLVED, OPENRPC_RESULT_REQUIRED,
+    OPENRPC_VERSION_UNKNOWN,
 };
 use crate::rpc::rules::JSON_SYNTAX;
 use crate::rpc::{DocumentSpot, Rule, Violation};
@@ -23,6 +25,36 @@ const META_BASE: &str = "urn:openrpc-meta-schema";
 pub const MAX_DOCUMENT_BYTES: usize = 16 << 20;
 /// The most `$ref`s followed in one chain before it is called a cycle.
 const MAX_CHAIN: usize = 64;
+/// The versions of the specification a document may follow: those the official 1.3 meta-schema
+/// lists (open-rpc/spec `spec/1.3/schema.json`, `properties.openrpc.enum`).
+const KNOWN_VERSIONS: [&str; 26] = [
+    "1.3.2",
+    "1.3.1",
+    "1.3.0",
+    "1.2.6",
+    "1.2.5",
+    "1.2.4",
+    "1.2.3",
+    "1.2.2",
+    "1.2.1",
+    "1.2.0",
+    "1.1.12",
+    "1.1.11",
+    "1.1.10",
+    "1.1.9",
+    "1.1.8",
+    "1.1.7",
+    "1.1.6",
+    "1.1.5",
+    "1.1.4",
+    "1.1.3",
+    "1.1.2",
+    "1.1.1",
+    "1.1.0",
+    "1.0.0",
+    "1.0.0-rc0",
+    "1.0.0-rc1",
+];
 
 /// How a method takes its params (`paramStructure`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -78,6 +110,9 @@ pub struct OpenRpc {
     methods: Vec<Method>,
     by_name: HashMap<String, usize>,
     schemas: boon::Schemas,
+    /// What loading found wrong that does not keep the document from being used (examples that
+    /// break their own schemas), located in the document.
+    warnings: Vec<Violation>,
 }
 
 impl std::fmt::Debug for OpenRpc {
@@ -346,13 +381,15 @@ impl OpenRpc {
             methods: Vec::new(),
             by_name: HashMap::new(),
             schemas: boon::Schemas::new(),
+            warnings: Vec::new(),
         };
-        let found = doc.meta_schema_errors();
+        // Every problem of the document's shape and references at once (in the text's order),
+        // not the first kind found.
+        let mut found = doc.version_errors();
+        found.extend(doc.meta_schema_errors());
+        found.extend(doc.reference_errors());
         if !found.is_empty() {
-            return fail(found);
-        }
-        let found = doc.reference_errors();
-        if !found.is_empty() {
+            found.sort_by_key(|v| v.span.start);
             return fail(found);
         }
         let found = doc.index();
@@ -400,6 +437,37 @@ impl OpenRpc {
 
     pub fn methods(&self) -> &[Method] {
         &self.methods
+    }
+
+    /// What loading found wrong that does not keep the document from being used (an example
+    /// that breaks its own schemas), located in the document.
+    pub fn warnings(&self) -> &[Violation] {
+        &self.warnings
+    }
+
+    /// `openrpc` names no released version of the specification (the meta-schema checks its type).
+    fn version_errors(&self) -> Vec<Violation> {
+        match self.value.get("openrpc").and_then(Value::as_str) {
+            Some(version) if !KNOWN_VERSIONS.contains(&version) => vec![violation(
+                &OPENRPC_VERSION_UNKNOWN,
+                "/openrpc",
+                self.span("/openrpc"),
+                format!(
+                    "\"{version}\" is not a released version of the OpenRPC specification (known: 1.0.0-rc0 to 1.3.2)"
+                ),
+            )],
+            _ => Vec::new(),
+        }
+    }
+
+    /// The document follows a version before 1.3, where every method has a result.
+    fn result_required(&self) -> bool {
+        self.value
+            .get("openrpc")
+            .and_then(Value::as_str)
+            .is_some_and(|v| {
+                v.starts_with("1.0.") || v.starts_with("1.1.") || v.starts_with("1.2.")
+            })
     }
 
     /// The position of the method of this name in [`Self::methods`].
@@ -526,13 +594,34 @@ impl OpenRpc {
                     format!("\"{target}\" points at nothing in the document"),
                 ));
             }
-            if seen.contains(&next) {
+            if let Some(start) = seen.iter().position(|p| *p == next) {
+                // Said once per cycle, whichever of its $refs the walk came in by: at the $ref of
+                // its first member in pointer order, the cycle listed from there.
+                let cycle = &seen[start..];
+                let first = cycle
+                    .iter()
+                    .enumerate()
+                    .min_by(|a, b| a.1.cmp(b.1))
+                    .map_or(0, |(i, _)| i);
+                let mut round: Vec<&str> = cycle[first..]
+                    .iter()
+                    .chain(&cycle[..first])
+                    .map(String::as_str)
+                    .collect();
+                let from = round[0].to_string();
+                round.push(&from);
+                let target = self
+                    .value
+                    .pointer(&from)
+                    .and_then(|v| v.get("$ref"))
+                    .and_then(Value::as_str)
+                    .unwrap_or(target);
                 return Err((
-                    here,
+                    format!("{from}/$ref"),
                     &OPENRPC_REFERENCE_CYCLE,
                     format!(
                         "\"{target}\" leads back to itself through $refs only: {}",
-                        seen.join(" → ")
+                        round.join(" → ")
                     ),
                 ));
             }
@@ -645,6 +734,17 @@ impl OpenRpc {
                 .and_then(Value::as_str)
                 .unwrap_or_default()
                 .to_string();
+            if m.get("result").is_none() && self.result_required() {
+                out.push(violation(
+                    &OPENRPC_RESULT_REQUIRED,
+                    &at,
+                    self.span(&at),
+                    format!(
+                        "\"{name}\" has no result; OpenRPC {} requires one (1.3 made it optional: a notification)",
+                        self.value.get("openrpc").and_then(Value::as_str).unwrap_or_default()
+                    ),
+                ));
+            }
             let param_structure = match m.get("paramStructure").and_then(Value::as_str) {
                 Some("by-name") => ParamStructure::ByName,
                 Some("by-position") => ParamStructure::ByPosition,
@@ -719,10 +819,139 @@ impl OpenRpc {
             });
         }
         for (i, m) in methods.iter().enumerate() {
-            self.by_name.entry(m.name.clone()).or_insert(i);
+            match self.by_name.get(&m.name) {
+                Some(&first) => {
+                    let at = format!("{}/name", m.pointer);
+                    out.push(violation(
+                        &OPENRPC_METHOD_DUPLICATE,
+                        &at,
+                        self.span(&at),
+                        format!(
+                            "a second method named \"{}\" (the first is {}): method names are unique",
+                            m.name, methods[first].pointer
+                        ),
+                    ));
+                }
+                None => {
+                    self.by_name.insert(m.name.clone(), i);
+                }
+            }
         }
+        self.warnings = self.example_errors(&methods, &schemas);
         self.methods = methods;
         self.schemas = schemas;
+        out
+    }
+
+    /// Every example param and result that breaks its method's schema (a param matched by name),
+    /// and every example param the method has no param of that name for.
+    fn example_errors(&self, methods: &[Method], schemas: &boon::Schemas) -> Vec<Violation> {
+        let mut out = Vec::new();
+        let against = |param: &Param, value: &Value, at: &str, what: &str| {
+            let mut errors = Vec::new();
+            if let Err(e) = schemas.validate(value, param.schema) {
+                leaves(&e, &mut errors);
+            }
+            by_place(errors)
+                .into_iter()
+                .map(|e| {
+                    let pointer = format!("{at}{}", e.instance);
+                    violation(
+                        &OPENRPC_EXAMPLE_INVALID,
+                        &pointer,
+                        self.span(&pointer),
+                        format!("{what}: {} (schema {})", e.message, e.schema),
+                    )
+                })
+                .collect::<Vec<_>>()
+        };
+        for m in methods {
+            let by_name: HashMap<&str, &Param> =
+                m.params.iter().map(|p| (p.name.as_str(), p)).collect();
+            let count = self
+                .value
+                .pointer(&format!("{}/examples", m.pointer))
+                .and_then(Value::as_array)
+                .map_or(0, Vec::len);
+            for j in 0..count {
+                let Ok(pairing) = self.resolve(&format!("{}/examples/{j}", m.pointer)) else {
+                    continue;
+                };
+                let Some(example) = self.value.pointer(&pairing) else {
+                    continue;
+                };
+                let name = example
+                    .get("name")
+                    .and_then(Value::as_str)
+                    .unwrap_or_default();
+                let k = example
+                    .get("params")
+                    .and_then(Value::as_array)
+                    .map_or(0, Vec::len);
+                // (where, its name, its value) of each example param.
+                let given: Vec<(String, &str, &Value)> = (0..k)
+                    .filter_map(|q| {
+                        let at = self.resolve(&format!("{pairing}/params/{q}")).ok()?;
+                        let param = self.value.pointer(&at)?;
+                        let name = param
+                            .get("name")
+                            .and_then(Value::as_str)
+                            .unwrap_or_default();
+                        Some((at, name, param.get("value")?))
+                    })
+                    .collect();
+                // By name when the method takes them by name or the example names its params;
+                // else (an example's own names, e.g. "integerTwo") by position.
+                let named = m.param_structure == ParamStructure::ByName
+                    || given.iter().all(|(_, n, _)| by_name.contains_key(n));
+                for (q, (at, param_name, value)) in given.iter().enumerate() {
+                    let param = if named {
+                        by_name.get(param_name).copied()
+                    } else {
+                        m.params.get(q)
+                    };
+                    match param {
+                        Some(p) => out.extend(against(
+                            p,
+                            value,
+                            &format!("{at}/value"),
+                            &format!("example \"{name}\" of \"{}\", param \"{}\"", m.name, p.name),
+                        )),
+                        None => {
+                            let here = if named {
+                                format!("{at}/name")
+                            } else {
+                                at.clone()
+                            };
+                            out.push(violation(
+                                &OPENRPC_EXAMPLE_INVALID,
+                                &here,
+                                self.span(&here),
+                                format!(
+                                    "example \"{name}\" of \"{}\" gives a param \"{param_name}\" the method does not have (its params: {})",
+                                    m.name,
+                                    m.params.iter().map(|p| p.name.as_str()).collect::<Vec<_>>().join(", ")
+                                ),
+                            ));
+                        }
+                    }
+                }
+                let (Some(result), Some(_)) = (&m.result, example.get("result")) else {
+                    continue;
+                };
+                let Ok(at) = self.resolve(&format!("{pairing}/result")) else {
+                    continue;
+                };
+                if let Some(value) = self.value.pointer(&at).and_then(|r| r.get("value")) {
+                    out.extend(against(
+                        result,
+                        value,
+                        &format!("{at}/value"),
+                        &format!("example \"{name}\" of \"{}\", result", m.name),
+                    ));
+                }
+            }
+        }
         out
     }
 }

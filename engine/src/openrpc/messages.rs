@@ -306,6 +306,30 @@ impl Findings<'_> {
         }
     }
 
+    /// The reply to `rpc.discover`: its result is a document, checked as one is loaded (the
+    /// meta-schema, its `$ref`s), each finding located in the result.
+    fn discovered(&mut self, node: &Node<'_>, base: &str) {
+        let Some(result) = node.get("result") else {
+            return;
+        };
+        let text = value_of(result).to_string();
+        let Err(e) = OpenRpc::load(text.as_bytes()) else {
+            return;
+        };
+        let mut locator = Locator::new(result);
+        for v in e.violations {
+            let at = locator.at(&v.path).unwrap_or(result);
+            self.push(
+                v.rule,
+                format!("{base}/result{}", v.path),
+                at.span,
+                format!("the document rpc.discover returned: {}", v.message),
+                None,
+                None,
+            );
+        }
+    }
+
     fn response(&mut self, node: &Node<'_>, base: &str, method: &Method) {
         if let (Some(result), Some(descriptor)) = (node.get("result"), method.result.as_ref()) {
             self.against(
@@ -366,6 +390,9 @@ pub(crate) fn answering(direction: Option<Direction>) -> Option<Direction> {
 pub struct Pairing {
     pending: HashMap<(u8, String), usize>,
 }
+
+/// The method index a pending `rpc.discover` is kept under (no method of the document has it).
+const DISCOVER: usize = usize::MAX;
 
 /// The most requests a [`Pairing`] keeps waiting (a peer that never answers cannot grow it further;
 /// replies to requests past it are not checked against a method).
@@ -435,6 +462,18 @@ fn message(
                 return;
             };
             // rpc.* names are JSON-RPC's own (rpc.discover is OpenRPC's), never the API's.
+            if name == "rpc.discover" {
+                // OpenRPC's own extension: not the reserved-name warning, and its reply is a
+                // document, checked against the meta-schema.
+                d.violations
+                    .retain(|v| !std::ptr::eq(v.rule, &crate::rpc::rules::METHOD_RPC_RESERVED));
+                if d.kind == Kind::Request {
+                    if let Some(id) = d.id.as_deref().filter(|_| pending.len() < MAX_PENDING) {
+                        pending.insert(pairing_key(direction, id), DISCOVER);
+                    }
+                }
+                return;
+            }
             if name.starts_with("rpc.") {
                 return;
             }
@@ -470,7 +509,11 @@ fn message(
             let Some(index) = pending.remove(&pairing_key(answering(direction), id)) else {
                 return;
             };
-            findings.response(node, base, &doc.methods()[index]);
+            if index == DISCOVER {
+                findings.discovered(node, base);
+            } else {
+                findings.response(node, base, &doc.methods()[index]);
+            }
         }
         _ => {}
     }

@@ -1,8 +1,9 @@
 //! A mock of the API a document describes (`jrpc serve --openrpc DOC`): a call matching an
 //! example pairing gets that example's result exactly; another valid call gets a deterministic
 //! value generated from the result schema; an unknown method -32601 (with the nearest names in
-//! `data`); invalid params -32602 with the validator's findings in `data`; `rpc.discover` returns
-//! the document. JSON-RPC's own errors (-32700, -32600) as the specification says.
+//! `data`); invalid params -32602 with the validator's findings in `data`; a request to a method
+//! without a result (a notification only) -32600 with the validator's finding in `data`;
+//! `rpc.discover` returns the document. JSON-RPC's own errors (-32700, -32600) as the specification says.
 
 use std::collections::{HashMap, HashSet};
 
@@ -108,6 +109,21 @@ fn one(doc: &OpenRpc, message: &Value, kind: Kind) -> Option<Value> {
     let text = message.to_string();
     let mut report = rpc::check(text.as_bytes(), Profile::JsonRpc);
     Pairing::default().check(doc, text.as_bytes(), &mut report);
+    // A request (with an id) to a method without a result: the document makes it a notification
+    // only, and the validator calls the request an error; the mock refuses it the same way.
+    let refused: Vec<Value> = report
+        .violations()
+        .filter(|v| v.rule.id == "openrpc-notification-only")
+        .map(|v| json!({"rule": v.rule.id, "path": &*v.path, "message": &*v.message}))
+        .collect();
+    if !refused.is_empty() {
+        return Some(error(
+            id,
+            -32600,
+            "Invalid Request: the document makes this method a notification (send it without an id)",
+            Some(json!({"findings": refused})),
+        ));
+    }
     let findings: Vec<Value> = report
         .violations()
         .filter(|v| v.rule.id.starts_with("openrpc-param"))

@@ -78,6 +78,34 @@ rule!(OpenRpc, OPENRPC_REFERENCE_CYCLE, "openrpc-reference-cycle", Error, REFERE
     good: r##"{"openrpc": "1.3.2", "info": {"title": "Example", "version": "1.0.0"}, "methods": [{"name": "get", "params": [{"name": "x", "schema": {"$ref": "#/components/schemas/A"}}]}], "components": {"schemas": {"A": {"$ref": "#/components/schemas/B"}, "B": {"type": "string"}}}}"##,
     document: "");
 
+rule!(OpenRpc, OPENRPC_VERSION_UNKNOWN, "openrpc-version-unknown", Error, OPENRPC_OBJECT,
+    "The openrpc member names a released version of the OpenRPC specification.",
+    "Each version of the specification has its own rules (1.0 to 1.2 require every method to have a result; 1.3 lets a method without one be a notification). A version that was never released (1.99.0) cannot be read by any version's rules: give the one the document follows. The versions known are those the official 1.3 meta-schema lists: 1.0.0-rc0 to 1.3.2.",
+    bad: r#"{"openrpc": "1.99.0", "info": {"title": "Example", "version": "1.0.0"}, "methods": []}"#,
+    good: r#"{"openrpc": "1.3.2", "info": {"title": "Example", "version": "1.0.0"}, "methods": []}"#,
+    document: "");
+
+rule!(OpenRpc, OPENRPC_RESULT_REQUIRED, "openrpc-result-required", Error, METHOD_OBJECT,
+    "Under OpenRPC 1.0 to 1.2 every method has a result.",
+    "Until 1.3 the Method Object's result is REQUIRED; 1.3 made it optional (a method without one is a notification). A document that says it follows an older version and leaves a result out breaks that version: add the result, or say \"openrpc\": \"1.3.2\".",
+    bad: r#"{"openrpc": "1.2.6", "info": {"title": "Example", "version": "1.0.0"}, "methods": [{"name": "log", "params": []}]}"#,
+    good: r#"{"openrpc": "1.3.2", "info": {"title": "Example", "version": "1.0.0"}, "methods": [{"name": "log", "params": []}]}"#,
+    document: "");
+
+rule!(OpenRpc, OPENRPC_METHOD_DUPLICATE, "openrpc-method-duplicate", Error, METHOD_OBJECT,
+    "Each method of a document has a name of its own.",
+    "The specification requires method names to be unique: a call names its method, so a second method of the same name can never be told from the first. The finding is at the second; the first is named in it.",
+    bad: r#"{"openrpc": "1.3.2", "info": {"title": "Example", "version": "1.0.0"}, "methods": [{"name": "get", "params": [], "result": {"name": "a", "schema": {}}}, {"name": "get", "params": [], "result": {"name": "b", "schema": {}}}]}"#,
+    good: r#"{"openrpc": "1.3.2", "info": {"title": "Example", "version": "1.0.0"}, "methods": [{"name": "get", "params": [], "result": {"name": "a", "schema": {}}}, {"name": "put", "params": [], "result": {"name": "b", "schema": {}}}]}"#,
+    document: "");
+
+rule!(OpenRpc, OPENRPC_EXAMPLE_INVALID, "openrpc-example-invalid", Warning, METHOD_OBJECT,
+    "An example pairing's params and result match the method's schemas.",
+    "Examples are what readers copy and what tools send (the probe calls a method with its examples' params; the mock answers them with their result): one that breaks its own schema teaches a call the API refuses. Each example param is matched to the method's param of its name.",
+    bad: r#"{"openrpc": "1.3.2", "info": {"title": "Example", "version": "1.0.0"}, "methods": [{"name": "add", "params": [{"name": "a", "schema": {"type": "integer"}}], "result": {"name": "sum", "schema": {"type": "integer"}}, "examples": [{"name": "one", "params": [{"name": "a", "value": "1"}], "result": {"name": "sum", "value": 1}}]}]}"#,
+    good: r#"{"openrpc": "1.3.2", "info": {"title": "Example", "version": "1.0.0"}, "methods": [{"name": "add", "params": [{"name": "a", "schema": {"type": "integer"}}], "result": {"name": "sum", "schema": {"type": "integer"}}, "examples": [{"name": "one", "params": [{"name": "a", "value": 1}], "result": {"name": "sum", "value": 1}}]}]}"#,
+    document: "");
+
 // ---- a message under the document --------------------------------------------------------------
 
 rule!(OpenRpc, OPENRPC_METHOD_UNKNOWN, "openrpc-method-unknown", Error, METHOD_OBJECT,
@@ -155,6 +183,10 @@ pub static RULES: &[&Rule] = &[
     &OPENRPC_DOCUMENT_INVALID,
     &OPENRPC_REFERENCE_UNRESOLVED,
     &OPENRPC_REFERENCE_CYCLE,
+    &OPENRPC_VERSION_UNKNOWN,
+    &OPENRPC_RESULT_REQUIRED,
+    &OPENRPC_METHOD_DUPLICATE,
+    &OPENRPC_EXAMPLE_INVALID,
     &OPENRPC_METHOD_UNKNOWN,
     &OPENRPC_PARAMS_BY_NAME,
     &OPENRPC_PARAMS_BY_POSITION,
