@@ -1395,3 +1395,29 @@ fn the_mock_refuses_a_request_to_a_notification_only_method_as_jrpc_check_does()
         .iter()
         .any(|(rule, _)| *rule == "openrpc-notification-only"));
 }
+
+#[test]
+fn unknown_members_are_each_located_at_their_key() {
+    let src = "{\"openrpc\": \"1.3.2\",\n \"info\": {\"title\": \"t\", \"version\": \"1\", \"colour\": \"red\", \"size\": 2},\n \"methods\": []}";
+    let e = OpenRpc::load(src.as_bytes()).unwrap_err();
+    let found: Vec<(&str, String, usize)> = e
+        .violations
+        .iter()
+        .map(|v| (v.rule.id, v.path.to_string(), v.span.start))
+        .collect();
+    assert_eq!(
+        found,
+        [
+            (
+                "openrpc-document-invalid",
+                "/info/colour".to_string(),
+                src.find("\"colour\"").unwrap()
+            ),
+            (
+                "openrpc-document-invalid",
+                "/info/size".to_string(),
+                src.find("\"size\"").unwrap()
+            ),
+        ]
+    );
+}

@@ -306,8 +306,14 @@ impl CompiledSchema {
 /// Every leaf of boon's error tree: the errors that name one keyword at one place, each once
 /// (in their first order), added to `out`.
 fn leaves(e: &boon::ValidationError<'_, '_>, out: &mut Vec<SchemaError>) {
+    leaves_with(e, out, false);
+}
+
+/// [`leaves`]; with `at_members`, a member `additionalProperties` refuses is an error of its own
+/// at the member (not one at the object holding it).
+fn leaves_with(e: &boon::ValidationError<'_, '_>, out: &mut Vec<SchemaError>, at_members: bool) {
     let mut all = Vec::new();
-    every_leaf(e, &mut all);
+    every_leaf(e, &mut all, at_members);
     // Repeats dropped by a set of those seen, not by a search of the list per leaf.
     let first: Vec<bool> = {
         let mut seen: HashSet<&SchemaError> = HashSet::with_capacity(all.len());
@@ -320,7 +326,25 @@ fn leaves(e: &boon::ValidationError<'_, '_>, out: &mut Vec<SchemaError>) {
     );
 }
 
-fn every_leaf(e: &boon::ValidationError<'_, '_>, out: &mut Vec<SchemaError>) {
+fn every_leaf(e: &boon::ValidationError<'_, '_>, out: &mut Vec<SchemaError>, at_members: bool) {
+    if let (true, true, boon::ErrorKind::AdditionalProperties { got }) =
+        (at_members, e.causes.is_empty(), &e.kind)
+    {
+        let schema = schema_location(e.schema_url).unwrap_or_else(|| e.schema_url.to_string());
+        let schema = if schema.ends_with("/additionalProperties") {
+            schema
+        } else {
+            format!("{schema}/additionalProperties")
+        };
+        for name in got {
+            out.push(SchemaError {
+                instance: format!("{}/{}", e.instance_location, escape_token(name)),
+                schema: schema.clone(),
+                message: format!("unknown member \"{name}\": this object allows no other members"),
+            });
+        }
+        return;
+    }
     if e.causes.is_empty() {
         out.push(SchemaError {
             instance: e.instance_location.to_string(),
@@ -329,7 +353,7 @@ fn every_leaf(e: &boon::ValidationError<'_, '_>, out: &mut Vec<SchemaError>) {
         });
     }
     for c in &e.causes {
-        every_leaf(c, out);
+        every_leaf(c, out, at_members);
     }
 }
 
@@ -535,7 +559,7 @@ impl OpenRpc {
         };
         let mut found = Vec::new();
         if let Err(e) = schemas.validate(&self.value, index) {
-            leaves(&e, &mut found);
+            leaves_with(&e, &mut found, true);
         }
         // One finding per place, and none above another: the meta-schema's oneOf (a reference or
         // a descriptor) gives an error per branch, and the deepest place is what to fix.
@@ -552,15 +576,43 @@ impl OpenRpc {
             .collect();
         let mut named: HashSet<&str> = HashSet::new();
         let mut out: Vec<Violation> = Vec::new();
+        // The document read again only when an unknown member is to be located at its key, once
+        // for all of them; each object's keys indexed once.
+        let mut parsed = None;
+        let mut keys_of: HashMap<String, HashMap<String, Span>> = HashMap::new();
+        let mut key_span = |pointer: &str| -> Option<Span> {
+            let (parent, token) = pointer.rsplit_once('/')?;
+            if !keys_of.contains_key(parent) {
+                let root = parsed
+                    .get_or_insert_with(|| parse_document(&self.src, 0).ok().map(|(p, _)| p))
+                    .as_ref()?;
+                let keys =
+                    match crate::openrpc::messages::node_at(&root.root, parent).map(|n| &n.value) {
+                        Some(Tree::Object(members)) => members
+                            .iter()
+                            .map(|m| (escape_token(&m.key), m.key_span))
+                            .collect(),
+                        _ => HashMap::new(),
+                    };
+                keys_of.insert(parent.to_string(), keys);
+            }
+            keys_of.get(parent)?.get(token).copied()
+        };
         for e in &found {
             if above_another.contains(e.instance.as_str()) || !named.insert(&e.instance) {
                 continue;
             }
             let keyword = e.schema.rsplit('/').next().unwrap_or_default().to_string();
+            let span = match keyword.as_str() {
+                "additionalProperties" => {
+                    key_span(&e.instance).unwrap_or_else(|| self.span(&e.instance))
+                }
+                _ => self.span(&e.instance),
+            };
             out.push(violation(
                 &OPENRPC_DOCUMENT_INVALID,
                 &e.instance,
-                self.span(&e.instance),
+                span,
                 format!("{} (meta-schema: {keyword})", e.message),
             ));
         }
