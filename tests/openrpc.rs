@@ -1421,3 +1421,27 @@ fn unknown_members_are_each_located_at_their_key() {
         ]
     );
 }
+
+#[test]
+fn a_document_finding_cites_the_section_of_the_object_it_is_in() {
+    let src = r#"{"openrpc": "1.3.2", "info": {"title": "t", "version": 1}, "methods": [
+      {"name": "m", "params": [], "colour": "red"}]}"#;
+    let e = OpenRpc::load(src.as_bytes()).unwrap_err();
+    let cited: Vec<(String, &str)> = e
+        .violations
+        .iter()
+        .map(|v| (v.path.to_string(), v.section().name))
+        .collect();
+    assert_eq!(
+        cited,
+        [
+            ("/info/version".to_string(), "OpenRPC 1.3 Info Object"),
+            ("/methods/0/colour".to_string(), "OpenRPC 1.3 Method Object"),
+        ]
+    );
+    let doc = TempDocument::new("sections", src);
+    let out = jrpc(&["check", "--lint", "--openrpc", doc.path()], b"");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("spec: OpenRPC 1.3 Info Object"), "{text}");
+    assert!(text.contains("spec: OpenRPC 1.3 Method Object"), "{text}");
+}

@@ -561,6 +561,20 @@ impl OpenRpc {
         if let Err(e) = schemas.validate(&self.value, index) {
             leaves_with(&e, &mut found, true);
         }
+        // An object without `$ref` is not meant as a Reference Object: that branch of a "this or
+        // a reference" oneOf says nothing about it (it would call every member unknown).
+        found.retain(|e| {
+            if !e.schema.contains("/definitions/referenceObject") {
+                return true;
+            }
+            let object = match e.schema.ends_with("/additionalProperties") {
+                true => e.instance.rsplit_once('/').map_or("", |(parent, _)| parent),
+                false => e.instance.as_str(),
+            };
+            self.value
+                .pointer(object)
+                .is_none_or(|v| !v.is_object() || v.get("$ref").is_some())
+        });
         // One finding per place, and none above another: the meta-schema's oneOf (a reference or
         // a descriptor) gives an error per branch, and the deepest place is what to fix.
         // A place has an error below it when it is a proper prefix (up to a `/`) of another's:
@@ -603,18 +617,32 @@ impl OpenRpc {
                 continue;
             }
             let keyword = e.schema.rsplit('/').next().unwrap_or_default().to_string();
+            // The object the failing part of the meta-schema describes: the section cited.
+            let section = e
+                .schema
+                .split("/definitions/")
+                .nth(1)
+                .and_then(|rest| rest.split('/').next())
+                .and_then(crate::rpc::openrpc::section_of_definition);
             let span = match keyword.as_str() {
                 "additionalProperties" => {
                     key_span(&e.instance).unwrap_or_else(|| self.span(&e.instance))
                 }
                 _ => self.span(&e.instance),
             };
-            out.push(violation(
+            let mut found = violation(
                 &OPENRPC_DOCUMENT_INVALID,
                 &e.instance,
                 span,
                 format!("{} (meta-schema: {keyword})", e.message),
-            ));
+            );
+            if let Some(section) = section {
+                found.place = Some(Box::new(crate::rpc::DocumentPlace {
+                    section: Some(section),
+                    ..Default::default()
+                }));
+            }
+            out.push(found);
         }
         out.sort_by_key(|v| v.span.start);
         out

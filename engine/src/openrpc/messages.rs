@@ -101,6 +101,7 @@ impl Findings<'_> {
         let place = DocumentPlace {
             method: method.map(|m| self.doc.spot(&m.pointer)),
             schema: schema.map(|s| self.doc.spot(s)),
+            section: None,
         };
         self.out.push(Violation {
             place: (place.method.is_some() || place.schema.is_some()).then(|| Box::new(place)),

@@ -35,6 +35,73 @@ pub const ERROR_OBJECT: Section = spec(
     "https://spec.open-rpc.org/#error-object",
 );
 
+pub const INFO_OBJECT: Section = spec(
+    "OpenRPC 1.3 Info Object",
+    "The API's title, version and description",
+    "https://spec.open-rpc.org/#info-object",
+);
+pub const CONTACT_OBJECT: Section = spec(
+    "OpenRPC 1.3 Contact Object",
+    "Who to contact about the API",
+    "https://spec.open-rpc.org/#contact-object",
+);
+pub const LICENSE_OBJECT: Section = spec(
+    "OpenRPC 1.3 License Object",
+    "The API's licence",
+    "https://spec.open-rpc.org/#license-object",
+);
+pub const SERVER_OBJECT: Section = spec(
+    "OpenRPC 1.3 Server Object",
+    "A server of the API",
+    "https://spec.open-rpc.org/#server-object",
+);
+pub const LINK_OBJECT: Section = spec(
+    "OpenRPC 1.3 Link Object",
+    "A design-time link from a result to another call",
+    "https://spec.open-rpc.org/#link-object",
+);
+pub const EXTERNAL_DOCUMENTATION_OBJECT: Section = spec(
+    "OpenRPC 1.3 External Documentation Object",
+    "A link to documentation elsewhere",
+    "https://spec.open-rpc.org/#external-documentation-object",
+);
+pub const TAG_OBJECT: Section = spec(
+    "OpenRPC 1.3 Tag Object",
+    "A tag grouping methods",
+    "https://spec.open-rpc.org/#tag-object",
+);
+pub const EXAMPLE_PAIRING_OBJECT: Section = spec(
+    "OpenRPC 1.3 Example Pairing Object",
+    "Example params with their result",
+    "https://spec.open-rpc.org/#example-pairing-object",
+);
+pub const EXAMPLE_OBJECT: Section = spec(
+    "OpenRPC 1.3 Example Object",
+    "One example value",
+    "https://spec.open-rpc.org/#example-object",
+);
+
+/// The section about the object a definition of the OpenRPC meta-schema describes
+/// (`methodObject`: the Method Object), if there is one.
+pub fn section_of_definition(definition: &str) -> Option<Section> {
+    Some(match definition {
+        "referenceObject" => REFERENCE_OBJECT,
+        "errorObject" => ERROR_OBJECT,
+        "licenseObject" => LICENSE_OBJECT,
+        "contactObject" => CONTACT_OBJECT,
+        "infoObject" => INFO_OBJECT,
+        "serverObject" => SERVER_OBJECT,
+        "linkObject" => LINK_OBJECT,
+        "externalDocumentationObject" => EXTERNAL_DOCUMENTATION_OBJECT,
+        "methodObject" => METHOD_OBJECT,
+        "tagObject" => TAG_OBJECT,
+        "exampleObject" => EXAMPLE_OBJECT,
+        "examplePairingObject" => EXAMPLE_PAIRING_OBJECT,
+        "contentDescriptorObject" => CONTENT_DESCRIPTOR,
+        _ => return None,
+    })
+}
+
 /// The document the message rules' examples are checked under: `add` (two required integers by
 /// position or name, an integer result, error 1 declared), `find` (by name), `log` (by position,
 /// no result: a notification).
