@@ -1445,3 +1445,42 @@ fn a_document_finding_cites_the_section_of_the_object_it_is_in() {
     assert!(text.contains("spec: OpenRPC 1.3 Info Object"), "{text}");
     assert!(text.contains("spec: OpenRPC 1.3 Method Object"), "{text}");
 }
+
+#[test]
+fn the_version_rules_are_the_vendored_meta_schemas_differences() {
+    let read = |name: &str| -> Value {
+        serde_json::from_slice(&std::fs::read(data(&format!("meta-schemas/{name}"))).unwrap())
+            .unwrap()
+    };
+    // 1.0-1.2 (meta-schema 1.14.2) and 1.3 (1.14.3) differ in exactly two places.
+    let (old, mut new) = (
+        read("meta-schema-1.14.2.json"),
+        read("meta-schema-1.14.3.json"),
+    );
+    let required = |doc: &Value| doc["definitions"]["methodObject"]["required"].clone();
+    assert_eq!(required(&old), json!(["name", "result", "params"]));
+    assert_eq!(required(&new), json!(["name", "params"]));
+    new["definitions"]["methodObject"]["required"] = required(&old);
+    new["properties"].as_object_mut().unwrap().remove("$schema");
+    assert_eq!(old, new);
+    // The versions known are the official 1.3 meta-schema's list, and only they.
+    let spec = read("spec-1.3-schema.json");
+    let doc = |version: &str| {
+        format!(
+            r#"{{"openrpc": "{version}", "info": {{"title": "t", "version": "1"}}, "methods": [{{"name": "m", "params": [], "result": {{"name": "r", "schema": {{}}}}}}]}}"#
+        )
+    };
+    let versions = spec["properties"]["openrpc"]["enum"].as_array().unwrap();
+    assert_eq!(versions.len(), 26);
+    for version in versions {
+        let version = version.as_str().unwrap();
+        assert_eq!(load_findings(&doc(version)), [], "{version}");
+    }
+    for unknown in ["1.99.0", "1.4.0", "1.3.3", "2.0.0"] {
+        assert_eq!(
+            load_findings(&doc(unknown)),
+            [("openrpc-version-unknown", "/openrpc".to_string())],
+            "{unknown}"
+        );
+    }
+}

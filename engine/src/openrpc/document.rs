@@ -410,7 +410,13 @@ impl OpenRpc {
         // Every problem of the document's shape and references at once (in the text's order),
         // not the first kind found.
         let mut found = doc.version_errors();
-        found.extend(doc.meta_schema_errors());
+        // An unknown version is said once, by its own rule (not the meta-schema's pattern too).
+        let version_said = !found.is_empty();
+        found.extend(
+            doc.meta_schema_errors()
+                .into_iter()
+                .filter(|v| !(version_said && &*v.path == "/openrpc")),
+        );
         found.extend(doc.reference_errors());
         if !found.is_empty() {
             found.sort_by_key(|v| v.span.start);
