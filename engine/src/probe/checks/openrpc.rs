@@ -8,10 +8,13 @@
 //!   with, and a server without one fails the check (and no method is called).
 //! - The JSON-RPC checks every server owes ([`super::protocol`]).
 //! - `openrpc/METHOD` for each method of the document (`rpc.*` ones aside): called with the params
-//!   of each of its example pairings, or with params generated from its params' schemas when it
-//!   has none; a method without a result is sent as a notification. Each reply is checked by the
-//!   validator under the document (`openrpc-result-invalid`, `openrpc-error-undeclared`, …),
-//!   its findings the check's. `--skip-method` skips a method, `--max-calls` bounds the calls.
+//!   of each of its example pairings (matched to its params by name), or with params generated
+//!   from its params' schemas when it has none; a method without a result is sent as a
+//!   notification. Each reply is checked by the validator under the document
+//!   (`openrpc-result-invalid`, `openrpc-error-undeclared`, …), its findings the check's. A method
+//!   none of whose calls with valid params got a result fails (it has not been shown to work); one
+//!   none of whose calls had valid params is skipped, "not tested". `--skip-method` skips a
+//!   method, `--max-calls` bounds the calls.
 //! - The user's `--call`s.
 
 use serde_json::Value;
@@ -321,8 +324,7 @@ async fn methods<L: ProbeLink>(
             runner.current().status = super::Status::Fail;
         } else if untested > 0 {
             runner.note(format!(
-                "not tested: none of its {} calls had params its schemas accept",
-                untested
+                "not tested: no call of it had params its schemas accept ({untested} tried)"
             ));
             runner.current().status = super::Status::Skipped;
         }
