@@ -129,7 +129,7 @@ fn default_mcp_version_is_2025_11_25() {
 fn openrpc_rules_hit(rule: &catalogue::Rule, example: &str) -> BTreeSet<&'static str> {
     if rule.example_document.is_empty() {
         return match OpenRpc::load(example.as_bytes()) {
-            Ok(_) => BTreeSet::new(),
+            Ok(doc) => doc.warnings().iter().map(|v| v.rule.id).collect(),
             Err(e) => e.violations.iter().map(|v| v.rule.id).collect(),
         };
     }

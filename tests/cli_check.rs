@@ -38,6 +38,28 @@ fn warnings_alone_exit_0() {
 }
 
 #[test]
+fn fail_on_warning_makes_a_warning_exit_1_in_text_and_json() {
+    let input = br#"{"jsonrpc": "2.0", "method": "ping", "id": null}"#;
+    for format in ["text", "json"] {
+        for (fail_on, code) in [("error", 0), ("warning", 1), ("warn", 1)] {
+            let out = jrpc(&["check", "--format", format, "--fail-on", fail_on], input);
+            assert_eq!(
+                out.status.code(),
+                Some(code),
+                "{format} --fail-on {fail_on}"
+            );
+        }
+    }
+    let clean = br#"{"jsonrpc": "2.0", "method": "ping", "id": 1}"#;
+    assert_eq!(
+        jrpc(&["check", "--fail-severity", "warning"], clean)
+            .status
+            .code(),
+        Some(0)
+    );
+}
+
+#[test]
 fn an_error_exits_1_with_a_located_compiler_style_message() {
     let out = jrpc(
         &["check"],

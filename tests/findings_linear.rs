@@ -136,6 +136,21 @@ fn a_document_of_many_meta_schema_errors_is_judged_in_linear_time() {
 }
 
 #[test]
+fn unknown_members_each_located_at_their_key_are_judged_in_linear_time() {
+    grows_linearly("unknown members of one object", 1_000, |n| {
+        let mut info = serde_json::Map::new();
+        info.insert("title".into(), json!("t"));
+        info.insert("version".into(), json!("1"));
+        for i in 0..n {
+            info.insert(format!("x{i}"), json!(i));
+        }
+        let doc = json!({"openrpc": "1.3.2", "info": info, "methods": []});
+        let refused = OpenRpc::load(doc.to_string().as_bytes()).unwrap_err();
+        assert_eq!(refused.violations.len(), n);
+    });
+}
+
+#[test]
 fn tool_arguments_with_many_failing_items_are_judged_in_linear_time() {
     let list = r#"--> {"jsonrpc":"2.0","id":1,"method":"tools/list"}
 <-- {"jsonrpc":"2.0","id":1,"result":{"tools":[{"name":"t","inputSchema":{"type":"object","properties":{"xs":{"type":"array","items":{"type":"string"}}}},"outputSchema":{"type":"object","properties":{"ys":{"type":"array","items":{"type":"string"}}}}}]}}

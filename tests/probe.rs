@@ -11,7 +11,7 @@ mod common;
 use std::collections::BTreeSet;
 use std::process::{Command, Output};
 
-use common::Server;
+use common::{jrpc, Server};
 use serde_json::Value;
 
 const JRPC: &str = env!("CARGO_BIN_EXE_jrpc");
@@ -1702,4 +1702,28 @@ fn a_server_asking_for_more_scope_forever_is_authorized_three_times_then_left() 
         "{}",
         seen.authorize[1]
     );
+}
+
+#[test]
+fn warnings_show_in_junit_and_fail_the_probe_with_fail_on_warning() {
+    let program = env!("CARGO_BIN_EXE_jrpc").replace("/jrpc", "/examples/broken_server");
+    let run = |extra: &[&str]| {
+        let mut args = vec!["probe", "--timeout", "2"];
+        args.extend_from_slice(extra);
+        args.extend_from_slice(&["--", &program, "--defect", "undeclared-capability"]);
+        jrpc(&args, b"")
+    };
+    let plain = run(&["--format", "junit"]);
+    assert_eq!(plain.status.code(), Some(0));
+    let junit = String::from_utf8_lossy(&plain.stdout);
+    assert!(
+        junit.contains("<system-out>warning[mcp-capability-undeclared]"),
+        "{junit}"
+    );
+    assert!(junit.contains(r#"failures="0""#), "{junit}");
+    let strict = run(&["--format", "junit", "--fail-on", "warning"]);
+    assert_eq!(strict.status.code(), Some(1));
+    let junit = String::from_utf8_lossy(&strict.stdout);
+    assert!(!junit.contains(r#"failures="0""#), "{junit}");
+    assert!(junit.contains("<failure"), "{junit}");
 }

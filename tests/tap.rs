@@ -443,3 +443,23 @@ fn the_tap_ends_soon_after_its_server_however_much_is_left_to_check() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn fail_on_makes_findings_the_exit_status_when_the_server_exits_0() {
+    // A warning (id null) and no error: the server's status unless --fail-on says otherwise.
+    let warning = br#"{"jsonrpc": "2.0", "method": "ping", "id": null}
+"#;
+    let tap = |extra: &[&str], input: &[u8]| {
+        let mut args = vec!["tap"];
+        args.extend_from_slice(extra);
+        args.extend_from_slice(&["--", "cat"]);
+        run(&args, input).status.code()
+    };
+    assert_eq!(tap(&[], warning), Some(0));
+    assert_eq!(tap(&["--fail-on", "error"], warning), Some(0));
+    assert_eq!(tap(&["--fail-on", "warning"], warning), Some(1));
+    let error = br#"{"jsonrpc": "1.0", "method": "ping", "id": 1}
+"#;
+    assert_eq!(tap(&[], error), Some(0));
+    assert_eq!(tap(&["--fail-on", "error"], error), Some(1));
+}

@@ -19,8 +19,9 @@ use serde_json::Value;
 
 use crate::json::escape_token;
 use crate::json::{Direction, Node, Value as Tree};
+use crate::openrpc::document::node_at;
 use crate::openrpc::document::value_of;
-use crate::openrpc::messages::{answering, each_message, node_at, pairing_key as key};
+use crate::openrpc::messages::{answering, each_message, pairing_key as key};
 use crate::openrpc::CompiledSchema;
 use crate::probe::rules::{
     ELICITATION_ANSWER_INVALID, SCHEMA_UNUSABLE, STRUCTURED_CONTENT_INVALID, TOOL_ARGUMENTS_INVALID,

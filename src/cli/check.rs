@@ -12,7 +12,7 @@ use codespan_reporting::term::termcolor::{BufferedStandardStream, ColorChoice};
 use serde::ser::{SerializeSeq, Serializer};
 use serde::Serialize;
 
-use super::{diagnostic, ProfileName};
+use super::{diagnostic, FailOn, ProfileName};
 use crate::json::{LineIndex, Span};
 use crate::openrpc::{self, OpenRpc, MAX_DOCUMENT_BYTES};
 use crate::rpc::report::ProfileJson;
@@ -28,7 +28,7 @@ pub const DEFAULT_MAX_BYTES: u64 = 64 << 20;
 /// start of its line. Reads standard input when no FILE (or `-`) is given.
 #[derive(Debug, clap::Args)]
 #[command(
-    after_help = "Exit status: 0 no errors (warnings allowed), 1 an error found, 2 usage or I/O error."
+    after_help = "Exit status: 0 no errors (warnings allowed; --fail-on warning: no warnings either), 1 an error found, 2 usage or I/O error."
 )]
 pub struct Args {
     /// The rules to check against [default: jsonrpc; mcp when --mcp-version is given]
@@ -48,6 +48,14 @@ pub struct Args {
     /// if it is broken its findings are shown and nothing else is checked (exit 2).
     #[arg(long, value_name = "DOC")]
     openrpc: Option<String>,
+    /// Check the --openrpc document alone (no messages): every problem it has, its examples'
+    /// too; exit 1 when it has an error. The default when no FILE is given and standard input is
+    /// a terminal
+    #[arg(long, requires = "openrpc", conflicts_with = "files")]
+    lint: bool,
+    /// The least severe finding that makes the exit status 1
+    #[arg(long, value_enum, value_name = "SEVERITY", default_value_t = FailOn::Error, visible_alias = "fail-severity")]
+    fail_on: FailOn,
     /// Files to check, in order (`-` is standard input)
     #[arg(value_name = "FILE")]
     files: Vec<String>,
@@ -71,10 +79,27 @@ impl Args {
 }
 
 /// What went wrong while the inputs were checked.
-#[derive(Default)]
 struct Outcome {
-    errors: Cell<bool>,
+    /// A finding at `--fail-on`'s severity or above.
+    failing: Cell<bool>,
     unreadable: Cell<bool>,
+    fail_on: FailOn,
+}
+
+impl Outcome {
+    fn new(fail_on: FailOn) -> Outcome {
+        Outcome {
+            failing: Cell::new(false),
+            unreadable: Cell::new(false),
+            fail_on,
+        }
+    }
+
+    /// Notes the findings of one input's report.
+    fn saw(&self, report: &Report) {
+        let failing = report.violations().any(|v| self.fail_on.fails(v.severity));
+        self.failing.set(self.failing.get() | failing);
+    }
 }
 
 /// Runs `jrpc check`.
@@ -83,10 +108,20 @@ pub fn main(mut args: Args) -> ExitCode {
         Ok(profile) => profile,
         Err(message) => return super::usage_error("check", ErrorKind::ArgumentConflict, message),
     };
+    let outcome = Outcome::new(args.fail_on);
+    if let Some(name) = args.openrpc.as_deref() {
+        if args.lint || (args.files.is_empty() && io::stdin().is_terminal()) {
+            return match lint(&args, name, &outcome) {
+                Err(e) => super::output_failed(&e),
+                Ok(()) if outcome.unreadable.get() => ExitCode::from(2),
+                Ok(()) if outcome.failing.get() => ExitCode::from(1),
+                Ok(()) => ExitCode::SUCCESS,
+            };
+        }
+    }
     if args.files.is_empty() {
         args.files.push("-".into());
     }
-    let outcome = Outcome::default();
     let api = match args
         .openrpc
         .as_deref()
@@ -114,7 +149,7 @@ pub fn main(mut args: Args) -> ExitCode {
     }
     if outcome.unreadable.get() {
         ExitCode::from(2)
-    } else if outcome.errors.get() {
+    } else if outcome.failing.get() {
         ExitCode::from(1)
     } else {
         ExitCode::SUCCESS
@@ -141,27 +176,94 @@ impl Checker<'_> {
     }
 }
 
-/// Reads and loads `--openrpc DOC`. Err: it could not be used, its findings (or why it could not
-/// be read) are written, and the result of writing them is given back.
-fn load_document(args: &Args, name: &str, outcome: &Outcome) -> Result<OpenRpc, io::Result<()>> {
-    let src = if super::probe::document::is_url(name) {
-        match super::probe::document::fetch(name) {
-            Ok(src) => src,
+/// `--lint`: the document `name` checked alone, its findings (errors that keep it from being
+/// used, warnings that do not) written as for messages.
+fn lint(args: &Args, name: &str, outcome: &Outcome) -> io::Result<()> {
+    let Some(src) = document_source(args, name, outcome) else {
+        outcome.unreadable.set(true);
+        return Ok(());
+    };
+    let violations = match OpenRpc::load(&src) {
+        Ok(doc) => doc.warnings().to_vec(),
+        Err(e) => e.violations,
+    };
+    let report = document_report(&src, violations);
+    outcome.saw(&report);
+    write_document_report(args, name, &src, &report)
+}
+
+/// The findings about a document as a report of one input.
+fn document_report(src: &[u8], violations: Vec<crate::rpc::Violation>) -> Report {
+    Report {
+        documents: vec![Document {
+            kind: Kind::Invalid,
+            span: Span::new(0, src.len()),
+            direction: None,
+            violations,
+            items: Vec::new(),
+            intent: None,
+            method: None,
+            id: None,
+            error_code: None,
+        }],
+        transcript: false,
+        profile: Profile::JsonRpc,
+    }
+}
+
+/// Writes the findings about the document `name` in `--format`.
+fn write_document_report(args: &Args, name: &str, src: &[u8], report: &Report) -> io::Result<()> {
+    let lines = LineIndex::new(src);
+    match args.format {
+        Format::Text => {
+            let choice = if io::stdout().is_terminal() {
+                ColorChoice::Auto
+            } else {
+                ColorChoice::Never
+            };
+            let mut out = BufferedStandardStream::stdout(choice);
+            diagnostic::render(&mut out, name, src, &lines, report).and_then(|()| out.flush())
+        }
+        Format::Json => {
+            let mut out = diagnostic::JsonEscapes::new(io::BufWriter::new(io::stdout().lock()));
+            let docs: Vec<_> = report
+                .documents
+                .iter()
+                .map(|d| Report::document_json(d, src, &lines, Some(name)))
+                .collect();
+            serde_json::to_writer(&mut out, &serde_json::json!({"documents": docs, "profile": ProfileJson::from(Profile::JsonRpc)}))
+                .map_err(io::Error::from)
+                .and_then(|()| out.write_all(b"\n"))
+                .and_then(|()| out.flush())
+        }
+    }
+}
+
+/// The bytes of `--openrpc DOC` (fetched when it is a URL); `None`: it could not be read, and
+/// why was said.
+fn document_source(args: &Args, name: &str, outcome: &Outcome) -> Option<Vec<u8>> {
+    if super::probe::document::is_url(name) {
+        return match super::probe::document::fetch(name) {
+            Ok(src) => Some(src),
             Err(why) => {
                 eprintln!(
                     "jrpc check: cannot fetch the OpenRPC document {}: {}",
                     diagnostic::printable(name),
                     diagnostic::printable(&why)
                 );
-                return Err(Ok(()));
+                None
             }
-        }
-    } else {
-        let max = args.max_bytes.min(MAX_DOCUMENT_BYTES as u64);
-        let Some(src) = read_input(name, max, outcome) else {
-            return Err(Ok(()));
         };
-        src
+    }
+    let max = args.max_bytes.min(MAX_DOCUMENT_BYTES as u64);
+    read_input(name, max, outcome)
+}
+
+/// Reads and loads `--openrpc DOC`. Err: it could not be used, its findings (or why it could not
+/// be read) are written, and the result of writing them is given back.
+fn load_document(args: &Args, name: &str, outcome: &Outcome) -> Result<OpenRpc, io::Result<()>> {
+    let Some(src) = document_source(args, name, outcome) else {
+        return Err(Ok(()));
     };
     let failed = match OpenRpc::load(&src) {
         Ok(doc) => return Ok(doc),
@@ -247,9 +349,7 @@ fn text(args: &Args, checker: Checker<'_>, outcome: &Outcome) -> io::Result<()> 
             continue;
         };
         let report = checker.check(&src);
-        outcome
-            .errors
-            .set(outcome.errors.get() | report.has_errors());
+        outcome.saw(&report);
         diagnostic::render(&mut out, name, &src, &LineIndex::new(&src), &report)?;
     }
     out.flush()
@@ -277,9 +377,7 @@ impl Serialize for Documents<'_> {
                 continue;
             };
             let report = self.checker.check(&src);
-            self.outcome
-                .errors
-                .set(self.outcome.errors.get() | report.has_errors());
+            self.outcome.saw(&report);
             let lines = LineIndex::new(&src);
             for doc in &report.documents {
                 seq.serialize_element(&Report::document_json(doc, &src, &lines, Some(name)))?;

@@ -473,7 +473,7 @@ impl<'a> Excerpt<'a> {
         } else {
             printable(&v.path)
         };
-        let section = v.rule.section;
+        let section = v.section();
         let mut notes = vec![format!("at {at}")];
         if let Some(place) = v.place.as_deref() {
             for (what, spot) in [("method", &place.method), ("schema", &place.schema)] {

@@ -56,6 +56,27 @@ pub(crate) enum ProfileName {
     Mcp,
 }
 
+/// The `--fail-on` of `check`, `probe` and `tap`: the least severe finding that makes the exit
+/// status non-zero (spelled as linters spell it, e.g. Spectral's `--fail-severity`, accepted too).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub(crate) enum FailOn {
+    /// An error
+    Error,
+    /// A warning or an error
+    #[value(alias = "warn")]
+    Warning,
+}
+
+impl FailOn {
+    /// Whether a finding of `severity` makes the exit status non-zero.
+    pub(crate) fn fails(self, severity: crate::rpc::Severity) -> bool {
+        match self {
+            FailOn::Error => severity == crate::rpc::Severity::Error,
+            FailOn::Warning => true,
+        }
+    }
+}
+
 /// Runs the command line with `args` (the program name first, as `std::env::args_os` gives them).
 pub fn main(args: impl IntoIterator<Item = OsString>) -> ExitCode {
     let cli = match Cli::try_parse_from(args) {

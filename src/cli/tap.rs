@@ -35,7 +35,7 @@ use std::sync::{Arc, Mutex};
 use std::thread;
 use std::time::Duration;
 
-use super::ProfileName;
+use super::{FailOn, ProfileName};
 use crate::json::{parse_document, Direction, Node};
 use crate::openrpc::{OpenRpc, Pairing};
 use crate::rpc::mcp::Rounds;
@@ -85,6 +85,15 @@ pub struct Args {
     /// a document that cannot be used is reported and the server is not started (exit 2)
     #[arg(long, value_name = "DOC")]
     openrpc: Option<String>,
+    /// Exit 1 when a finding of this severity or above was made (and the server itself exited 0)
+    /// [default: the server's exit status, whatever was found]
+    #[arg(
+        long,
+        value_enum,
+        value_name = "SEVERITY",
+        visible_alias = "fail-severity"
+    )]
+    fail_on: Option<FailOn>,
     /// The server to run, and its arguments (after `--`)
     #[arg(required = true, last = true, value_name = "CMD")]
     command: Vec<String>,
@@ -157,6 +166,21 @@ struct Dropped {
     out_of_time: std::sync::atomic::AtomicBool,
     /// Messages left unchecked when the checker's time ran out.
     late: AtomicUsize,
+}
+
+/// The findings made, by severity (for `--fail-on`).
+#[derive(Default)]
+struct Found {
+    errors: AtomicUsize,
+    warnings: AtomicUsize,
+}
+
+impl Found {
+    /// Whether a finding at `fail_on`'s severity or above was made.
+    fn fails(&self, fail_on: FailOn) -> bool {
+        self.errors.load(Ordering::Acquire) > 0
+            || (fail_on.fails(Severity::Warning) && self.warnings.load(Ordering::Acquire) > 0)
+    }
 }
 
 /// What both directions share: the transcript, the message counters, and the way to the checker.
@@ -262,6 +286,8 @@ struct Checker {
     rounds: Rounds,
     /// Under the mcp profile: the tools' declared schemas, and the calls waiting for results.
     tools: ToolSchemas,
+    /// The findings made so far, by severity.
+    found: Arc<Found>,
 }
 
 impl Checker {
@@ -290,8 +316,10 @@ impl Checker {
             .violations()
             .map(|v| {
                 let severity = if v.severity == Severity::Error {
+                    self.found.errors.fetch_add(1, Ordering::AcqRel);
                     "error"
                 } else {
+                    self.found.warnings.fetch_add(1, Ordering::AcqRel);
                     "warning"
                 };
                 let at = if v.path.is_empty() { "/" } else { &v.path };
@@ -580,7 +608,10 @@ pub fn main(args: Args) -> ExitCode {
     // The way to the writer: the tap takes it away when the checker's time runs out.
     let to_writer = Arc::new(Mutex::new(Some(finding_tx)));
     let (checked_tx, checked) = mpsc::channel::<()>();
-    let f = Arc::clone(&to_writer);
+    let to_checker = Arc::clone(&to_writer);
+    // What the checker found, by severity (`--fail-on`).
+    let found = Arc::new(Found::default());
+    let f = Arc::clone(&found);
     thread::spawn(move || {
         Checker {
             profile,
@@ -588,8 +619,9 @@ pub fn main(args: Args) -> ExitCode {
             api: api.map(|doc| (doc, Pairing::default())),
             rounds: Rounds::default(),
             tools: ToolSchemas::default(),
+            found: f,
         }
-        .run(job_rx, &f, &w, &d);
+        .run(job_rx, &to_checker, &w, &d);
         drop(checked_tx);
     });
     let recorder = Arc::new(Mutex::new(Recorder {
@@ -636,6 +668,9 @@ pub fn main(args: Args) -> ExitCode {
         r.flush();
     }
     match status {
+        Ok(status) if status.success() && args.fail_on.is_some_and(|f| found.fails(f)) => {
+            ExitCode::from(1)
+        }
         Ok(status) => exit_code_of(status),
         Err(e) => {
             eprintln!("jrpc tap: waiting for {program}: {e}");

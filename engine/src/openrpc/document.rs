@@ -8,7 +8,9 @@ use serde_json::{Map, Number, Value};
 
 use crate::json::{escape_token, parse_document, LineIndex, Node, Span, Value as Tree};
 use crate::rpc::openrpc::{
-    OPENRPC_DOCUMENT_INVALID, OPENRPC_REFERENCE_CYCLE, OPENRPC_REFERENCE_UNRESOLVED,
+    OPENRPC_DOCUMENT_INVALID, OPENRPC_EXAMPLE_INVALID, OPENRPC_METHOD_DUPLICATE,
+    OPENRPC_REFERENCE_CYCLE, OPENRPC_REFERENCE_UNRESOLVED, OPENRPC_RESULT_REQUIRED,
+    OPENRPC_VERSION_UNKNOWN,
 };
 use crate::rpc::rules::JSON_SYNTAX;
 use crate::rpc::{DocumentSpot, Rule, Violation};
@@ -31,6 +33,36 @@ pub const MAX_METHODS: usize = 10_000;
 pub const MAX_DESCRIPTORS: usize = 20_000;
 /// The most `$ref`s followed in one chain before it is called a cycle.
 const MAX_CHAIN: usize = 64;
+/// The versions of the specification a document may follow: those the official 1.3 meta-schema
+/// lists (open-rpc/spec `spec/1.3/schema.json`, `properties.openrpc.enum`).
+const KNOWN_VERSIONS: [&str; 26] = [
+    "1.3.2",
+    "1.3.1",
+    "1.3.0",
+    "1.2.6",
+    "1.2.5",
+    "1.2.4",
+    "1.2.3",
+    "1.2.2",
+    "1.2.1",
+    "1.2.0",
+    "1.1.12",
+    "1.1.11",
+    "1.1.10",
+    "1.1.9",
+    "1.1.8",
+    "1.1.7",
+    "1.1.6",
+    "1.1.5",
+    "1.1.4",
+    "1.1.3",
+    "1.1.2",
+    "1.1.1",
+    "1.1.0",
+    "1.0.0",
+    "1.0.0-rc0",
+    "1.0.0-rc1",
+];
 
 /// How a method takes its params (`paramStructure`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -92,6 +124,9 @@ pub struct OpenRpc {
     schemas: boon::Schemas,
     /// What checking a value against each param's or result's schema costs, bounded first.
     cost: CostModel,
+    /// What loading found wrong that does not keep the document from being used (examples that
+    /// break their own schemas), located in the document.
+    warnings: Vec<Violation>,
 }
 
 impl std::fmt::Debug for OpenRpc {
@@ -400,8 +435,14 @@ fn collect_leaves(e: &boon::ValidationError<'_, '_>) -> Vec<SchemaError> {
 /// Every leaf of boon's error tree: the errors that name one keyword at one place, each once
 /// (in their first order), at most [`MAX_SCHEMA_ERRORS`], added to `out`.
 fn leaves(e: &boon::ValidationError<'_, '_>, out: &mut Vec<SchemaError>) {
+    leaves_with(e, out, false);
+}
+
+/// [`leaves`]; with `at_members`, a member `additionalProperties` refuses is an error of its own
+/// at the member (not one at the object holding it).
+fn leaves_with(e: &boon::ValidationError<'_, '_>, out: &mut Vec<SchemaError>, at_members: bool) {
     let mut all = Vec::new();
-    every_leaf(e, &mut all);
+    every_leaf(e, &mut all, at_members);
     // Repeats dropped by a set of those seen, not by a search of the list per leaf.
     let first: Vec<bool> = {
         let mut seen: HashSet<&SchemaError> = HashSet::with_capacity(all.len());
@@ -414,8 +455,26 @@ fn leaves(e: &boon::ValidationError<'_, '_>, out: &mut Vec<SchemaError>) {
     );
 }
 
-fn every_leaf(e: &boon::ValidationError<'_, '_>, out: &mut Vec<SchemaError>) {
+fn every_leaf(e: &boon::ValidationError<'_, '_>, out: &mut Vec<SchemaError>, at_members: bool) {
     if out.len() >= MAX_SCHEMA_ERRORS {
+        return;
+    }
+    if let (true, true, boon::ErrorKind::AdditionalProperties { got }) =
+        (at_members, e.causes.is_empty(), &e.kind)
+    {
+        let schema = schema_location(e.schema_url).unwrap_or_else(|| e.schema_url.to_string());
+        let schema = if schema.ends_with("/additionalProperties") {
+            schema
+        } else {
+            format!("{schema}/additionalProperties")
+        };
+        for name in got {
+            out.push(SchemaError {
+                instance: format!("{}/{}", e.instance_location, escape_token(name)),
+                schema: schema.clone(),
+                message: format!("unknown member \"{name}\": this object allows no other members"),
+            });
+        }
         return;
     }
     if e.causes.is_empty() {
@@ -426,8 +485,25 @@ fn every_leaf(e: &boon::ValidationError<'_, '_>, out: &mut Vec<SchemaError>) {
         });
     }
     for c in &e.causes {
-        every_leaf(c, out);
+        every_leaf(c, out, at_members);
     }
+}
+
+/// The node at `pointer` (relative to `node`), if there is one.
+pub(crate) fn node_at<'n, 'a>(node: &'n Node<'a>, pointer: &str) -> Option<&'n Node<'a>> {
+    let mut at = node;
+    if pointer.is_empty() {
+        return Some(at);
+    }
+    for token in pointer.strip_prefix('/')?.split('/') {
+        let token = token.replace("~1", "/").replace("~0", "~");
+        at = match &at.value {
+            Tree::Object(_) => at.get(&token)?,
+            Tree::Array(items) => items.get(token.parse::<usize>().ok()?)?,
+            _ => return None,
+        };
+    }
+    Some(at)
 }
 
 fn violation(rule: &'static Rule, pointer: &str, span: Span, message: String) -> Violation {
@@ -480,6 +556,7 @@ impl OpenRpc {
             names: super::nearest::NameIndex::default(),
             schemas: boon::Schemas::new(),
             cost: CostModel::default(),
+            warnings: Vec::new(),
         };
         // Before the meta-schema reads the document: its work and memory follow the methods.
         let count = doc
@@ -505,12 +582,19 @@ impl OpenRpc {
                 format!("the document's schemas cannot be used: {why}"),
             )]);
         }
-        let found = doc.meta_schema_errors();
+        // Every problem of the document's shape and references at once (in the text's order),
+        // not the first kind found.
+        let mut found = doc.version_errors();
+        // An unknown version is said once, by its own rule (not the meta-schema's pattern too).
+        let version_said = !found.is_empty();
+        found.extend(
+            doc.meta_schema_errors()
+                .into_iter()
+                .filter(|v| !(version_said && &*v.path == "/openrpc")),
+        );
+        found.extend(doc.reference_errors());
         if !found.is_empty() {
-            return fail(found);
-        }
-        let found = doc.reference_errors();
-        if !found.is_empty() {
+            found.sort_by_key(|v| v.span.start);
             return fail(found);
         }
         let found = doc.index();
@@ -549,6 +633,37 @@ impl OpenRpc {
 
     pub fn methods(&self) -> &[Method] {
         &self.methods
+    }
+
+    /// What loading found wrong that does not keep the document from being used (an example
+    /// that breaks its own schemas), located in the document.
+    pub fn warnings(&self) -> &[Violation] {
+        &self.warnings
+    }
+
+    /// `openrpc` names no released version of the specification (the meta-schema checks its type).
+    fn version_errors(&self) -> Vec<Violation> {
+        match self.value.get("openrpc").and_then(Value::as_str) {
+            Some(version) if !KNOWN_VERSIONS.contains(&version) => vec![violation(
+                &OPENRPC_VERSION_UNKNOWN,
+                "/openrpc",
+                self.span("/openrpc"),
+                format!(
+                    "\"{version}\" is not a released version of the OpenRPC specification (known: 1.0.0-rc0 to 1.3.2)"
+                ),
+            )],
+            _ => Vec::new(),
+        }
+    }
+
+    /// The document follows a version before 1.3, where every method has a result.
+    fn result_required(&self) -> bool {
+        self.value
+            .get("openrpc")
+            .and_then(Value::as_str)
+            .is_some_and(|v| {
+                v.starts_with("1.0.") || v.starts_with("1.1.") || v.starts_with("1.2.")
+            })
     }
 
     /// The position of the method of this name in [`Self::methods`].
@@ -613,8 +728,22 @@ impl OpenRpc {
         };
         let mut found = Vec::new();
         if let Err(e) = schemas.validate(&self.value, index) {
-            leaves(&e, &mut found);
+            leaves_with(&e, &mut found, true);
         }
+        // An object without `$ref` is not meant as a Reference Object: that branch of a "this or
+        // a reference" oneOf says nothing about it (it would call every member unknown).
+        found.retain(|e| {
+            if !e.schema.contains("/definitions/referenceObject") {
+                return true;
+            }
+            let object = match e.schema.ends_with("/additionalProperties") {
+                true => e.instance.rsplit_once('/').map_or("", |(parent, _)| parent),
+                false => e.instance.as_str(),
+            };
+            self.value
+                .pointer(object)
+                .is_none_or(|v| !v.is_object() || v.get("$ref").is_some())
+        });
         // One finding per place, and none above another: the meta-schema's oneOf (a reference or
         // a descriptor) gives an error per branch, and the deepest place is what to fix.
         // A place has an error below it when it is a proper prefix (up to a `/`) of another's:
@@ -630,17 +759,58 @@ impl OpenRpc {
             .collect();
         let mut named: HashSet<&str> = HashSet::new();
         let mut out: Vec<Violation> = Vec::new();
+        // The document read again only when an unknown member is to be located at its key, once
+        // for all of them; each object's keys indexed once.
+        let mut parsed = None;
+        let mut keys_of: HashMap<String, HashMap<String, Span>> = HashMap::new();
+        let mut key_span = |pointer: &str| -> Option<Span> {
+            let (parent, token) = pointer.rsplit_once('/')?;
+            if !keys_of.contains_key(parent) {
+                let root = parsed
+                    .get_or_insert_with(|| parse_document(&self.src, 0).ok().map(|(p, _)| p))
+                    .as_ref()?;
+                let keys = match node_at(&root.root, parent).map(|n| &n.value) {
+                    Some(Tree::Object(members)) => members
+                        .iter()
+                        .map(|m| (escape_token(&m.key), m.key_span))
+                        .collect(),
+                    _ => HashMap::new(),
+                };
+                keys_of.insert(parent.to_string(), keys);
+            }
+            keys_of.get(parent)?.get(token).copied()
+        };
         for e in &found {
             if above_another.contains(e.instance.as_str()) || !named.insert(&e.instance) {
                 continue;
             }
             let keyword = e.schema.rsplit('/').next().unwrap_or_default().to_string();
-            out.push(violation(
+            // The object the failing part of the meta-schema describes: the section cited.
+            let section = e
+                .schema
+                .split("/definitions/")
+                .nth(1)
+                .and_then(|rest| rest.split('/').next())
+                .and_then(crate::rpc::openrpc::section_of_definition);
+            let span = match keyword.as_str() {
+                "additionalProperties" => {
+                    key_span(&e.instance).unwrap_or_else(|| self.span(&e.instance))
+                }
+                _ => self.span(&e.instance),
+            };
+            let mut found = violation(
                 &OPENRPC_DOCUMENT_INVALID,
                 &e.instance,
-                self.span(&e.instance),
+                span,
                 format!("{} (meta-schema: {keyword})", e.message),
-            ));
+            );
+            if let Some(section) = section {
+                found.place = Some(Box::new(crate::rpc::DocumentPlace {
+                    section: Some(section),
+                    ..Default::default()
+                }));
+            }
+            out.push(found);
         }
         out.sort_by_key(|v| v.span.start);
         out
@@ -672,13 +842,34 @@ impl OpenRpc {
                     format!("\"{target}\" points at nothing in the document"),
                 ));
             }
-            if seen.contains(&next) {
+            if let Some(start) = seen.iter().position(|p| *p == next) {
+                // Said once per cycle, whichever of its $refs the walk came in by: at the $ref of
+                // its first member in pointer order, the cycle listed from there.
+                let cycle = &seen[start..];
+                let first = cycle
+                    .iter()
+                    .enumerate()
+                    .min_by(|a, b| a.1.cmp(b.1))
+                    .map_or(0, |(i, _)| i);
+                let mut round: Vec<&str> = cycle[first..]
+                    .iter()
+                    .chain(&cycle[..first])
+                    .map(String::as_str)
+                    .collect();
+                let from = round[0].to_string();
+                round.push(&from);
+                let target = self
+                    .value
+                    .pointer(&from)
+                    .and_then(|v| v.get("$ref"))
+                    .and_then(Value::as_str)
+                    .unwrap_or(target);
                 return Err((
-                    here,
+                    format!("{from}/$ref"),
                     &OPENRPC_REFERENCE_CYCLE,
                     format!(
                         "\"{target}\" leads back to itself through $refs only: {}",
-                        seen.join(" → ")
+                        round.join(" → ")
                     ),
                 ));
             }
@@ -793,6 +984,17 @@ impl OpenRpc {
                 .and_then(Value::as_str)
                 .unwrap_or_default()
                 .to_string();
+            if m.get("result").is_none() && self.result_required() {
+                out.push(violation(
+                    &OPENRPC_RESULT_REQUIRED,
+                    &at,
+                    self.span(&at),
+                    format!(
+                        "\"{name}\" has no result; OpenRPC {} requires one (1.3 made it optional: a notification)",
+                        self.value.get("openrpc").and_then(Value::as_str).unwrap_or_default()
+                    ),
+                ));
+            }
             let param_structure = match m.get("paramStructure").and_then(Value::as_str) {
                 Some("by-name") => ParamStructure::ByName,
                 Some("by-position") => ParamStructure::ByPosition,
@@ -877,7 +1079,23 @@ impl OpenRpc {
             });
         }
         for (i, m) in methods.iter().enumerate() {
-            self.by_name.entry(m.name.clone()).or_insert(i);
+            match self.by_name.get(&m.name) {
+                Some(&first) => {
+                    let at = format!("{}/name", m.pointer);
+                    out.push(violation(
+                        &OPENRPC_METHOD_DUPLICATE,
+                        &at,
+                        self.span(&at),
+                        format!(
+                            "a second method named \"{}\" (the first is {}): method names are unique",
+                            m.name, methods[first].pointer
+                        ),
+                    ));
+                }
+                None => {
+                    self.by_name.insert(m.name.clone(), i);
+                }
+            }
         }
         self.names = super::nearest::NameIndex::new(methods.iter().map(|m| m.name.as_str()));
         let roots: Vec<&str> = methods
@@ -894,8 +1112,121 @@ impl OpenRpc {
             p.cost = cost_roots.next().flatten();
         }
         self.cost = cost;
+        self.warnings = self.example_errors(&methods, &schemas);
         self.methods = methods;
         self.schemas = schemas;
+        out
+    }
+
+    /// Every example param and result that breaks its method's schema (a param matched by name),
+    /// and every example param the method has no param of that name for.
+    fn example_errors(&self, methods: &[Method], schemas: &boon::Schemas) -> Vec<Violation> {
+        let mut out = Vec::new();
+        let against = |param: &Param, value: &Value, at: &str, what: &str| {
+            let mut errors = Vec::new();
+            if let Err(e) = schemas.validate(value, param.schema) {
+                leaves(&e, &mut errors);
+            }
+            by_place(errors)
+                .into_iter()
+                .map(|e| {
+                    let pointer = format!("{at}{}", e.instance);
+                    violation(
+                        &OPENRPC_EXAMPLE_INVALID,
+                        &pointer,
+                        self.span(&pointer),
+                        format!("{what}: {} (schema {})", e.message, e.schema),
+                    )
+                })
+                .collect::<Vec<_>>()
+        };
+        for m in methods {
+            let by_name: HashMap<&str, &Param> =
+                m.params.iter().map(|p| (p.name.as_str(), p)).collect();
+            let count = self
+                .value
+                .pointer(&format!("{}/examples", m.pointer))
+                .and_then(Value::as_array)
+                .map_or(0, Vec::len);
+            for j in 0..count {
+                let Ok(pairing) = self.resolve(&format!("{}/examples/{j}", m.pointer)) else {
+                    continue;
+                };
+                let Some(example) = self.value.pointer(&pairing) else {
+                    continue;
+                };
+                let name = example
+                    .get("name")
+                    .and_then(Value::as_str)
+                    .unwrap_or_default();
+                let k = example
+                    .get("params")
+                    .and_then(Value::as_array)
+                    .map_or(0, Vec::len);
+                // (where, its name, its value) of each example param.
+                let given: Vec<(String, &str, &Value)> = (0..k)
+                    .filter_map(|q| {
+                        let at = self.resolve(&format!("{pairing}/params/{q}")).ok()?;
+                        let param = self.value.pointer(&at)?;
+                        let name = param
+                            .get("name")
+                            .and_then(Value::as_str)
+                            .unwrap_or_default();
+                        Some((at, name, param.get("value")?))
+                    })
+                    .collect();
+                // By name when the method takes them by name or the example names its params;
+                // else (an example's own names, e.g. "integerTwo") by position.
+                let named = m.param_structure == ParamStructure::ByName
+                    || given.iter().all(|(_, n, _)| by_name.contains_key(n));
+                for (q, (at, param_name, value)) in given.iter().enumerate() {
+                    let param = if named {
+                        by_name.get(param_name).copied()
+                    } else {
+                        m.params.get(q)
+                    };
+                    match param {
+                        Some(p) => out.extend(against(
+                            p,
+                            value,
+                            &format!("{at}/value"),
+                            &format!("example \"{name}\" of \"{}\", param \"{}\"", m.name, p.name),
+                        )),
+                        None => {
+                            let here = if named {
+                                format!("{at}/name")
+                            } else {
+                                at.clone()
+                            };
+                            out.push(violation(
+                                &OPENRPC_EXAMPLE_INVALID,
+                                &here,
+                                self.span(&here),
+                                format!(
+                                    "example \"{name}\" of \"{}\" gives a param \"{param_name}\" the method does not have (its params: {})",
+                                    m.name,
+                                    m.params.iter().map(|p| p.name.as_str()).collect::<Vec<_>>().join(", ")
+                                ),
+                            ));
+                        }
+                    }
+                }
+                let (Some(result), Some(_)) = (&m.result, example.get("result")) else {
+                    continue;
+                };
+                let Ok(at) = self.resolve(&format!("{pairing}/result")) else {
+                    continue;
+                };
+                if let Some(value) = self.value.pointer(&at).and_then(|r| r.get("value")) {
+                    out.extend(against(
+                        result,
+                        value,
+                        &format!("{at}/value"),
+                        &format!("example \"{name}\" of \"{}\", result", m.name),
+                    ));
+                }
+            }
+        }
         out
     }
 }

@@ -10,25 +10,9 @@ use crate::rpc::{Document, DocumentPlace, Kind, Report, Rule, Violation};
 use super::document::{by_place, value_of, Method, OpenRpc, Param, ParamStructure};
 use super::nearest::{not_searched, Nearest, Suggestions};
 
-/// JSON-RPC's own error codes: any method may answer with them.
-const PROTOCOL_CODES: [i64; 5] = [-32700, -32600, -32601, -32602, -32603];
-
-/// The node at `pointer` (relative to `node`), if there is one.
-pub(crate) fn node_at<'n, 'a>(node: &'n Node<'a>, pointer: &str) -> Option<&'n Node<'a>> {
-    let mut at = node;
-    if pointer.is_empty() {
-        return Some(at);
-    }
-    for token in pointer.strip_prefix('/')?.split('/') {
-        let token = token.replace("~1", "/").replace("~0", "~");
-        at = match &at.value {
-            Tree::Object(_) => at.get(&token)?,
-            Tree::Array(items) => items.get(token.parse::<usize>().ok()?)?,
-            _ => return None,
-        };
-    }
-    Some(at)
-}
+/// The error codes JSON-RPC reserves for itself (-32768 to -32000, its own and
+/// implementation-defined server errors): any method may answer with them.
+const RESERVED_CODES: std::ops::RangeInclusive<i64> = -32768..=-32000;
 
 /// The nodes at many pointers into one value ([`node_at`] for each): every object on the way is
 /// indexed by key once (the last of a repeated key, as [`Node::get`] reads it), so that n
@@ -101,6 +85,7 @@ impl Findings<'_> {
         let place = DocumentPlace {
             method: method.map(|m| self.doc.spot(&m.pointer)),
             schema: schema.map(|s| self.doc.spot(s)),
+            section: None,
         };
         self.out.push(Violation {
             place: (place.method.is_some() || place.schema.is_some()).then(|| Box::new(place)),
@@ -320,6 +305,30 @@ impl Findings<'_> {
         }
     }
 
+    /// The reply to `rpc.discover`: its result is a document, checked as one is loaded (the
+    /// meta-schema, its `$ref`s), each finding located in the result.
+    fn discovered(&mut self, node: &Node<'_>, base: &str) {
+        let Some(result) = node.get("result") else {
+            return;
+        };
+        let text = value_of(result).to_string();
+        let Err(e) = OpenRpc::load(text.as_bytes()) else {
+            return;
+        };
+        let mut locator = Locator::new(result);
+        for v in e.violations {
+            let at = locator.at(&v.path).unwrap_or(result);
+            self.push(
+                v.rule,
+                format!("{base}/result{}", v.path),
+                at.span,
+                format!("the document rpc.discover returned: {}", v.message),
+                None,
+                None,
+            );
+        }
+    }
+
     fn response(&mut self, node: &Node<'_>, base: &str, method: &Method) {
         if let (Some(result), Some(descriptor)) = (node.get("result"), method.result.as_ref()) {
             self.against(
@@ -333,7 +342,7 @@ impl Findings<'_> {
         }
         if let Some(code) = node.get("error").and_then(|e| e.get("code")) {
             if let Some(c) = code.as_i64() {
-                if !PROTOCOL_CODES.contains(&c) && !method.errors.contains(&c) {
+                if !RESERVED_CODES.contains(&c) && !method.errors.contains(&c) {
                     let declared: Vec<String> = method.errors.iter().map(i64::to_string).collect();
                     self.push(
                         &OPENRPC_ERROR_UNDECLARED,
@@ -380,6 +389,9 @@ pub(crate) fn answering(direction: Option<Direction>) -> Option<Direction> {
 pub struct Pairing {
     pending: HashMap<(u8, String), usize>,
 }
+
+/// The method index a pending `rpc.discover` is kept under (no method of the document has it).
+const DISCOVER: usize = usize::MAX;
 
 /// The most requests a [`Pairing`] keeps waiting (a peer that never answers cannot grow it further;
 /// replies to requests past it are not checked against a method).
@@ -460,6 +472,18 @@ fn message(
                 return;
             };
             // rpc.* names are JSON-RPC's own (rpc.discover is OpenRPC's), never the API's.
+            if name == "rpc.discover" {
+                // OpenRPC's own extension: not the reserved-name warning, and its reply is a
+                // document, checked against the meta-schema.
+                d.violations
+                    .retain(|v| !std::ptr::eq(v.rule, &crate::rpc::rules::METHOD_RPC_RESERVED));
+                if d.kind == Kind::Request {
+                    if let Some(id) = d.id.as_deref().filter(|_| pending.len() < MAX_PENDING) {
+                        pending.insert(pairing_key(direction, id), DISCOVER);
+                    }
+                }
+                return;
+            }
             if name.starts_with("rpc.") {
                 return;
             }
@@ -502,7 +526,11 @@ fn message(
             let Some(index) = pending.remove(&pairing_key(answering(direction), id)) else {
                 return;
             };
-            findings.response(node, base, &doc.methods()[index]);
+            if index == DISCOVER {
+                findings.discovered(node, base);
+            } else {
+                findings.response(node, base, &doc.methods()[index]);
+            }
         }
         _ => {}
     }

@@ -1,8 +1,11 @@
 //! A mock of the API a document describes (`jrpc serve --openrpc DOC`): a call matching an
 //! example pairing gets that example's result exactly; another valid call gets a deterministic
 //! value generated from the result schema; an unknown method -32601 (with the nearest names in
-//! `data`); invalid params -32602 with the validator's findings in `data`; `rpc.discover` returns
-//! the document. JSON-RPC's own errors (-32700, -32600) as the specification says.
+//! `data`); invalid params -32602 with the validator's findings in `data`; a request to a method
+//! without a result (a notification only) -32600 with the validator's finding in `data`;
+//! `rpc.discover` returns the document. JSON-RPC's own errors (-32700, -32600) as the specification says.
+
+use std::collections::{HashMap, HashSet};
 
 use serde_json::{json, Map, Value};
 
@@ -10,7 +13,7 @@ use crate::json::parse_document;
 use crate::reply_bound::{MAX_REPLY, REPLY_TOO_LARGE};
 use crate::rpc::{self, Kind, Profile};
 
-use super::document::{value_of, Method, OpenRpc, Param, ParamStructure};
+use super::document::{value_of, Example, Method, OpenRpc, Param, ParamStructure};
 use super::messages::Pairing;
 use super::nearest::{not_searched, Nearest, Suggestions};
 
@@ -125,6 +128,21 @@ fn one(doc: &OpenRpc, message: &Value, kind: Kind, nearest: &mut Nearest) -> Opt
     let text = message.to_string();
     let mut report = rpc::check(text.as_bytes(), Profile::JsonRpc);
     Pairing::default().check(doc, text.as_bytes(), &mut report);
+    // A request (with an id) to a method without a result: the document makes it a notification
+    // only, and the validator calls the request an error; the mock refuses it the same way.
+    let refused: Vec<Value> = report
+        .violations()
+        .filter(|v| v.rule.id == "openrpc-notification-only")
+        .map(|v| json!({"rule": v.rule.id, "path": &*v.path, "message": &*v.message}))
+        .collect();
+    if !refused.is_empty() {
+        return Some(error(
+            id,
+            -32600,
+            "Invalid Request: the document makes this method a notification (send it without an id)",
+            Some(json!({"findings": refused})),
+        ));
+    }
     let mut findings: Vec<Value> = Vec::new();
     let mut findings_bytes = 0;
     let mut omitted = 0usize;
@@ -161,30 +179,73 @@ fn one(doc: &OpenRpc, message: &Value, kind: Kind, nearest: &mut Nearest) -> Opt
     Some(json!({"jsonrpc": "2.0", "result": result, "id": id}))
 }
 
-/// The result of the example pairing whose params are exactly these.
+/// The result of the example pairing whose params are exactly these: matched by name (an object
+/// under `by-name` or `either`) or by position (an array, under `by-position` or `either`, in the
+/// method's order of names), the optional params an example leaves out omitted.
 fn example_result(method: &Method, params: Option<&Value>) -> Option<Value> {
-    let empty = Value::Array(Vec::new());
-    let params = params.unwrap_or(&empty);
     method.examples.iter().find_map(|example| {
-        let values: Vec<&Value> = example.params.iter().map(|(_, v)| v).collect();
         let matches = match params {
-            Value::Array(items) => {
+            None => example.params.is_empty(),
+            Some(Value::Array(items)) => {
                 method.param_structure != ParamStructure::ByName
-                    && items.iter().eq(values.iter().copied())
+                    && *items == example_by_position(method, example)
             }
-            Value::Object(members) => {
+            Some(Value::Object(members)) => {
                 method.param_structure != ParamStructure::ByPosition
-                    && members.len() == values.len()
-                    && method
-                        .params
-                        .iter()
-                        .zip(&values)
-                        .all(|(p, v)| members.get(&p.name) == Some(*v))
+                    && *members == example_by_name(example)
             }
-            _ => false,
+            Some(_) => false,
         };
         matches.then(|| example.result.clone()).flatten()
     })
+}
+
+/// An example pairing's params as a call sends them: by name under `by-name`, else by position.
+pub fn example_params(method: &Method, example: &Example) -> Value {
+    if method.param_structure == ParamStructure::ByName {
+        Value::Object(example_by_name(example))
+    } else {
+        Value::Array(example_by_position(method, example))
+    }
+}
+
+/// An example pairing's params by name.
+fn example_by_name(example: &Example) -> Map<String, Value> {
+    example.params.iter().cloned().collect()
+}
+
+/// An example pairing's params by position in the method's order, each taken from the example's
+/// param of its name, the optional ones it leaves out omitted from the end; in the pairing's own
+/// order when its names are not the method's (or it leaves out one before another it gives).
+fn example_by_position(method: &Method, example: &Example) -> Vec<Value> {
+    let named: HashMap<&str, &Value> = example
+        .params
+        .iter()
+        .map(|(name, value)| (name.as_str(), value))
+        .collect();
+    let known: HashSet<&str> = method.params.iter().map(|p| p.name.as_str()).collect();
+    let in_order: Vec<Option<&Value>> = method
+        .params
+        .iter()
+        .map(|p| named.get(p.name.as_str()).copied())
+        .collect();
+    let given = in_order
+        .iter()
+        .rposition(Option::is_some)
+        .map_or(0, |at| at + 1);
+    let every_name_known = named.len() == example.params.len()
+        && example
+            .params
+            .iter()
+            .all(|(name, _)| known.contains(name.as_str()));
+    match in_order[..given]
+        .iter()
+        .copied()
+        .collect::<Option<Vec<&Value>>>()
+    {
+        Some(values) if every_name_known => values.into_iter().cloned().collect(),
+        _ => example.params.iter().map(|(_, v)| v.clone()).collect(),
+    }
 }
 
 /// A value for the schema at `pointer` in the document: always the same one for the same schema.

@@ -222,7 +222,7 @@ pub fn check_resource_metadata(
             &OAUTH_RESOURCE_MISMATCH,
             format!(
                 "\"resource\" {:?} is not this server's URL {server_url:?} (nor a prefix of it): the token would be for another resource",
-                super::link::excerpt(resource, 120)
+                super::excerpt::excerpt(resource, 120)
             ),
         ));
     }
@@ -310,7 +310,7 @@ pub fn check_server_metadata(
                 &OAUTH_ISSUER_MISMATCH,
                 format!(
                     "\"issuer\" is {:?}, not {issuer:?} (the issuer the metadata was fetched for): not used",
-                    super::link::excerpt(said, 120)
+                    super::excerpt::excerpt(said, 120)
                 ),
             ))
         }
@@ -497,8 +497,8 @@ pub fn check_authorization_response(
             &OAUTH_AUTHORIZATION_REFUSED,
             format!(
                 "the authorization server answered error {:?} {:?}",
-                super::link::excerpt(error, 80),
-                super::link::excerpt(description, 200)
+                super::excerpt::excerpt(error, 80),
+                super::excerpt::excerpt(description, 200)
             ),
         ));
     }
@@ -508,7 +508,7 @@ pub fn check_authorization_response(
                 &OAUTH_ISS_MISMATCH,
                 format!(
                     "iss is {:?}, not the issuer {:?} (compared as strings, RFC 9207 §2.4): the response may come from another server; refused",
-                    super::link::excerpt(iss, 120),
+                    super::excerpt::excerpt(iss, 120),
                     server.issuer
                 ),
             ))
@@ -575,8 +575,8 @@ pub fn check_token_response(status: u16, body: &[u8]) -> Result<Tokens, (&'stati
                     .unwrap_or("");
                 format!(
                     ": error {:?} {:?}",
-                    super::link::excerpt(e, 80),
-                    super::link::excerpt(description, 200)
+                    super::excerpt::excerpt(e, 80),
+                    super::excerpt::excerpt(description, 200)
                 )
             })
             .unwrap_or_default();

@@ -5,6 +5,7 @@
 //! is a POST whose response (JSON or an SSE stream) holds the replies, queued by the link until
 //! they are received.
 
+pub use super::excerpt::excerpt;
 use std::fmt;
 use std::time::Duration;
 
@@ -122,17 +123,6 @@ pub fn shape(text: &str) -> Shape {
 /// A response or a batch of them, as [`Shape::reply`] judges it.
 pub fn is_reply(text: &str) -> bool {
     shape(text).reply
-}
-
-/// `text` cut to `max` characters for a message (with "…" when cut).
-pub fn excerpt(text: &str, max: usize) -> String {
-    let mut chars = text.chars();
-    let head: String = chars.by_ref().take(max).collect();
-    if chars.next().is_some() {
-        format!("{head}…")
-    } else {
-        head
-    }
 }
 
 /// The headers Streamable HTTP mirrors from a request's body under MCP 2026-07-28 (SEP-2243):

@@ -14,6 +14,7 @@ mod arguments;
 pub mod auth;
 pub mod checks;
 pub mod conversation;
+mod excerpt;
 pub mod link;
 pub mod rules;
 pub mod verdict;

@@ -67,26 +67,36 @@ pub(crate) fn is_url(name: &str) -> bool {
 }
 
 /// Loads the document `src` read from `shown`, or says on standard error why it cannot be used,
-/// one line per finding with its line and column.
+/// one line per finding with its line and column (and its warnings, when it can be used).
 fn load_or_say(command: &str, shown: &str, src: &[u8]) -> Option<OpenRpc> {
+    let say = |violations: &[crate::rpc::Violation]| {
+        let lines = LineIndex::new(src);
+        for v in violations {
+            let at = lines.position(src, v.span.start);
+            let path = if v.path.is_empty() { "/" } else { &v.path };
+            eprintln!(
+                "{shown}:{}:{}: {}[{}]: {} (at {})",
+                at.line,
+                at.column,
+                v.severity.as_str(),
+                v.rule.id,
+                diagnostic::printable(&v.message),
+                diagnostic::printable(path)
+            );
+        }
+    };
     match OpenRpc::load(src) {
-        Ok(doc) => Some(doc),
-        Err(e) => {
-            let lines = LineIndex::new(src);
-            eprintln!("jrpc {command}: the OpenRPC document {shown} cannot be used:");
-            for v in &e.violations {
-                let at = lines.position(src, v.span.start);
-                let path = if v.path.is_empty() { "/" } else { &v.path };
-                eprintln!(
-                    "{shown}:{}:{}: {}[{}]: {} (at {})",
-                    at.line,
-                    at.column,
-                    v.severity.as_str(),
-                    v.rule.id,
-                    diagnostic::printable(&v.message),
-                    diagnostic::printable(path)
-                );
+        Ok(doc) => {
+            // Examples that break their own schemas: the document is used, and told.
+            if !doc.warnings().is_empty() {
+                eprintln!("jrpc {command}: the OpenRPC document {shown} has warnings:");
+                say(doc.warnings());
             }
+            Some(doc)
+        }
+        Err(e) => {
+            eprintln!("jrpc {command}: the OpenRPC document {shown} cannot be used:");
+            say(&e.violations);
             None
         }
     }

@@ -26,7 +26,7 @@ use codespan_reporting::term::termcolor::{BufferedStandardStream, ColorChoice};
 use serde_json::Value;
 use tokio::signal::unix::{signal, Signal, SignalKind};
 
-use super::{diagnostic, ProfileName};
+use super::{diagnostic, FailOn, ProfileName};
 use crate::probe::{self, Conversation, Mode, Plan};
 use crate::rpc::McpVersion;
 use link::Link;
@@ -48,8 +48,9 @@ use link::Link;
   jrpc probe --openrpc petstore-openrpc.json --skip-method create_pet http://127.0.0.1:8766
   jrpc probe --openrpc discover -- ./my-server
 
-Exit status: 0 every check passed or was skipped (not declared), 1 a check failed, 2 the server
-could not be started or reached, or a usage error.")]
+Exit status: 0 every check passed or was skipped (not declared), 1 a check failed (or, with
+--fail-on warning, a warning was found), 2 the server could not be started or reached, or a usage
+error.")]
 pub struct Args {
     /// The server's URL: http(s)://HOST:PORT/PATH or ws(s)://HOST:PORT/PATH (or a command after --)
     #[arg(value_name = "URL")]
@@ -116,6 +117,10 @@ pub struct Args {
     /// client_id when the authorization server supports them
     #[arg(long, value_name = "URL")]
     client_metadata_url: Option<String>,
+    /// The least severe finding that makes the exit status 1 (warning: a warning too, and in
+    /// JUnit the check it is about a failure)
+    #[arg(long, value_enum, value_name = "SEVERITY", default_value_t = FailOn::Error, visible_alias = "fail-severity")]
+    fail_on: FailOn,
     /// The server to start, and its arguments (after `--`)
     #[arg(last = true, value_name = "CMD")]
     command: Vec<String>,
@@ -579,13 +584,19 @@ pub fn main(args: Args) -> ExitCode {
         }
         Format::Junit => {
             let mut out = io::BufWriter::new(io::stdout().lock());
-            output::junit(&mut out, &verdict, &shown).and_then(|()| out.flush())
+            output::junit(&mut out, &verdict, &shown, args.fail_on).and_then(|()| out.flush())
         }
     };
     if let Err(e) = written {
         return super::output_failed(&e);
     }
-    if verdict.failed() {
+    let warned = || {
+        verdict
+            .report
+            .violations()
+            .any(|v| args.fail_on.fails(v.severity))
+    };
+    if verdict.failed() || warned() {
         ExitCode::from(1)
     } else {
         ExitCode::SUCCESS

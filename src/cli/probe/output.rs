@@ -7,9 +7,10 @@ use std::io::{self, Write};
 use codespan_reporting::term::termcolor::{Color, ColorSpec, WriteColor};
 
 use crate::cli::diagnostic;
+use crate::cli::FailOn;
 use crate::json::LineIndex;
 use crate::probe::{self, source_name, Status, Verdict};
-use crate::rpc::Profile;
+use crate::rpc::{Profile, Severity};
 
 pub fn text(
     out: &mut dyn WriteColor,
@@ -89,32 +90,67 @@ pub fn json(
     probe::write_report_json(out, verdict, target, transcript)
 }
 
-pub fn junit(out: &mut dyn Write, verdict: &Verdict, target: &str) -> io::Result<()> {
+/// One test case per check. A check's warnings are written in its `<system-out>`: the element
+/// JUnit readers show beside a test case (GitLab's test report as "System output", Jenkins, the
+/// GitHub test-report actions) while the case stays passed, as a warning does not fail a check.
+/// With `--fail-on warning` a passed check with a warning is a `<failure>` instead, as the exit
+/// status says.
+pub fn junit(
+    out: &mut dyn Write,
+    verdict: &Verdict,
+    target: &str,
+    fail_on: FailOn,
+) -> io::Result<()> {
     let tests = verdict.checks.len();
+    let warnings: Vec<Vec<String>> = verdict
+        .checks
+        .iter()
+        .map(|check| {
+            verdict
+                .findings(check)
+                .filter(|v| v.severity == Severity::Warning)
+                .map(|v| format!("warning[{}]: {} (at {})", v.rule.id, v.message, v.path))
+                .collect()
+        })
+        .collect();
+    let failing = |check: &probe::Check, warned: &[String]| {
+        check.status == Status::Fail
+            || (check.status == Status::Pass
+                && !warned.is_empty()
+                && fail_on.fails(Severity::Warning))
+    };
+    let failures = verdict
+        .checks
+        .iter()
+        .zip(&warnings)
+        .filter(|(c, w)| failing(c, w))
+        .count();
     writeln!(out, r#"<?xml version="1.0" encoding="UTF-8"?>"#)?;
     writeln!(
         out,
-        r#"<testsuites><testsuite name="jrpc probe {}" tests="{tests}" failures="{}" skipped="{}">"#,
+        r#"<testsuites><testsuite name="jrpc probe {}" tests="{tests}" failures="{failures}" skipped="{}">"#,
         xml(target),
-        verdict.count(Status::Fail),
         verdict.count(Status::Skipped)
     )?;
-    for check in &verdict.checks {
+    for (check, warned) in verdict.checks.iter().zip(&warnings) {
         write!(
             out,
             r#"  <testcase classname="jrpc.probe" name="{}">"#,
             xml(&check.id)
         )?;
         match check.status {
-            Status::Pass => {}
-            Status::Fail => write!(
+            Status::Skipped => write!(out, r#"<skipped message="{}"/>"#, xml(&check.detail))?,
+            _ if failing(check, warned) => write!(
                 out,
                 r#"<failure message="{}">{} ({})</failure>"#,
                 xml(&check.detail),
                 xml(&check.title),
                 xml(check.spec)
             )?,
-            Status::Skipped => write!(out, r#"<skipped message="{}"/>"#, xml(&check.detail))?,
+            _ => {}
+        }
+        if !warned.is_empty() {
+            write!(out, "<system-out>{}</system-out>", xml(&warned.join("\n")))?;
         }
         writeln!(out, "</testcase>")?;
     }

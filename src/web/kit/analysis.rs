@@ -311,7 +311,7 @@ fn finding(v: &Violation, src: &[u8], lines: &LineIndex) -> Finding {
         path: v.path.as_str().to_owned(),
         message: v.message.as_str().to_owned(),
         at: lines.position(src, v.span.start),
-        section: v.rule.section,
+        section: v.section(),
         span: v.span,
     }
 }

@@ -126,6 +126,14 @@ impl Violation {
             place: None,
         }
     }
+
+    /// The section of the specification the finding cites: its place's, else its rule's.
+    pub fn section(&self) -> Section {
+        self.place
+            .as_deref()
+            .and_then(|p| p.section)
+            .unwrap_or(self.rule.section)
+    }
 }
 
 /// Where a finding's method and failing schema are in the OpenRPC document it was checked under.
@@ -133,6 +141,9 @@ impl Violation {
 pub struct DocumentPlace {
     pub method: Option<DocumentSpot>,
     pub schema: Option<DocumentSpot>,
+    /// The section of the specification about the object the finding is in, when it is not the
+    /// rule's own (a meta-schema finding in a Method Object cites the Method Object).
+    pub section: Option<Section>,
 }
 
 /// A place in an OpenRPC document: its JSON pointer and 1-based line and column.

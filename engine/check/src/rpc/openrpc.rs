@@ -35,6 +35,73 @@ pub const ERROR_OBJECT: Section = spec(
     "https://spec.open-rpc.org/#error-object",
 );
 
+pub const INFO_OBJECT: Section = spec(
+    "OpenRPC 1.3 Info Object",
+    "The API's title, version and description",
+    "https://spec.open-rpc.org/#info-object",
+);
+pub const CONTACT_OBJECT: Section = spec(
+    "OpenRPC 1.3 Contact Object",
+    "Who to contact about the API",
+    "https://spec.open-rpc.org/#contact-object",
+);
+pub const LICENSE_OBJECT: Section = spec(
+    "OpenRPC 1.3 License Object",
+    "The API's licence",
+    "https://spec.open-rpc.org/#license-object",
+);
+pub const SERVER_OBJECT: Section = spec(
+    "OpenRPC 1.3 Server Object",
+    "A server of the API",
+    "https://spec.open-rpc.org/#server-object",
+);
+pub const LINK_OBJECT: Section = spec(
+    "OpenRPC 1.3 Link Object",
+    "A design-time link from a result to another call",
+    "https://spec.open-rpc.org/#link-object",
+);
+pub const EXTERNAL_DOCUMENTATION_OBJECT: Section = spec(
+    "OpenRPC 1.3 External Documentation Object",
+    "A link to documentation elsewhere",
+    "https://spec.open-rpc.org/#external-documentation-object",
+);
+pub const TAG_OBJECT: Section = spec(
+    "OpenRPC 1.3 Tag Object",
+    "A tag grouping methods",
+    "https://spec.open-rpc.org/#tag-object",
+);
+pub const EXAMPLE_PAIRING_OBJECT: Section = spec(
+    "OpenRPC 1.3 Example Pairing Object",
+    "Example params with their result",
+    "https://spec.open-rpc.org/#example-pairing-object",
+);
+pub const EXAMPLE_OBJECT: Section = spec(
+    "OpenRPC 1.3 Example Object",
+    "One example value",
+    "https://spec.open-rpc.org/#example-object",
+);
+
+/// The section about the object a definition of the OpenRPC meta-schema describes
+/// (`methodObject`: the Method Object), if there is one.
+pub fn section_of_definition(definition: &str) -> Option<Section> {
+    Some(match definition {
+        "referenceObject" => REFERENCE_OBJECT,
+        "errorObject" => ERROR_OBJECT,
+        "licenseObject" => LICENSE_OBJECT,
+        "contactObject" => CONTACT_OBJECT,
+        "infoObject" => INFO_OBJECT,
+        "serverObject" => SERVER_OBJECT,
+        "linkObject" => LINK_OBJECT,
+        "externalDocumentationObject" => EXTERNAL_DOCUMENTATION_OBJECT,
+        "methodObject" => METHOD_OBJECT,
+        "tagObject" => TAG_OBJECT,
+        "exampleObject" => EXAMPLE_OBJECT,
+        "examplePairingObject" => EXAMPLE_PAIRING_OBJECT,
+        "contentDescriptorObject" => CONTENT_DESCRIPTOR,
+        _ => return None,
+    })
+}
+
 /// The document the message rules' examples are checked under: `add` (two required integers by
 /// position or name, an integer result, error 1 declared), `find` (by name), `log` (by position,
 /// no result: a notification).
@@ -76,6 +143,34 @@ rule!(OpenRpc, OPENRPC_REFERENCE_CYCLE, "openrpc-reference-cycle", Error, REFERE
     "When A is only a $ref to B and B only a $ref to A, neither ever names a value: the chain has no end. (A schema that contains itself deeper down, such as a tree whose children are trees, is fine.)",
     bad: r##"{"openrpc": "1.3.2", "info": {"title": "Example", "version": "1.0.0"}, "methods": [{"name": "get", "params": [{"name": "x", "schema": {"$ref": "#/components/schemas/A"}}]}], "components": {"schemas": {"A": {"$ref": "#/components/schemas/B"}, "B": {"$ref": "#/components/schemas/A"}}}}"##,
     good: r##"{"openrpc": "1.3.2", "info": {"title": "Example", "version": "1.0.0"}, "methods": [{"name": "get", "params": [{"name": "x", "schema": {"$ref": "#/components/schemas/A"}}]}], "components": {"schemas": {"A": {"$ref": "#/components/schemas/B"}, "B": {"type": "string"}}}}"##,
+    document: "");
+
+rule!(OpenRpc, OPENRPC_VERSION_UNKNOWN, "openrpc-version-unknown", Error, OPENRPC_OBJECT,
+    "The openrpc member names a released version of the OpenRPC specification.",
+    "Each version of the specification has its own rules (1.0 to 1.2 require every method to have a result; 1.3 lets a method without one be a notification). A version that was never released (1.99.0) cannot be read by any version's rules: give the one the document follows. The versions known are those the official 1.3 meta-schema lists: 1.0.0-rc0 to 1.3.2.",
+    bad: r#"{"openrpc": "1.99.0", "info": {"title": "Example", "version": "1.0.0"}, "methods": []}"#,
+    good: r#"{"openrpc": "1.3.2", "info": {"title": "Example", "version": "1.0.0"}, "methods": []}"#,
+    document: "");
+
+rule!(OpenRpc, OPENRPC_RESULT_REQUIRED, "openrpc-result-required", Error, METHOD_OBJECT,
+    "Under OpenRPC 1.0 to 1.2 every method has a result.",
+    "Until 1.3 the Method Object's result is REQUIRED; 1.3 made it optional (a method without one is a notification). A document that says it follows an older version and leaves a result out breaks that version: add the result, or say \"openrpc\": \"1.3.2\".",
+    bad: r#"{"openrpc": "1.2.6", "info": {"title": "Example", "version": "1.0.0"}, "methods": [{"name": "log", "params": []}]}"#,
+    good: r#"{"openrpc": "1.3.2", "info": {"title": "Example", "version": "1.0.0"}, "methods": [{"name": "log", "params": []}]}"#,
+    document: "");
+
+rule!(OpenRpc, OPENRPC_METHOD_DUPLICATE, "openrpc-method-duplicate", Error, METHOD_OBJECT,
+    "Each method of a document has a name of its own.",
+    "The specification requires method names to be unique: a call names its method, so a second method of the same name can never be told from the first. The finding is at the second; the first is named in it.",
+    bad: r#"{"openrpc": "1.3.2", "info": {"title": "Example", "version": "1.0.0"}, "methods": [{"name": "get", "params": [], "result": {"name": "a", "schema": {}}}, {"name": "get", "params": [], "result": {"name": "b", "schema": {}}}]}"#,
+    good: r#"{"openrpc": "1.3.2", "info": {"title": "Example", "version": "1.0.0"}, "methods": [{"name": "get", "params": [], "result": {"name": "a", "schema": {}}}, {"name": "put", "params": [], "result": {"name": "b", "schema": {}}}]}"#,
+    document: "");
+
+rule!(OpenRpc, OPENRPC_EXAMPLE_INVALID, "openrpc-example-invalid", Warning, METHOD_OBJECT,
+    "An example pairing's params and result match the method's schemas.",
+    "Examples are what readers copy and what tools send (the probe calls a method with its examples' params; the mock answers them with their result): one that breaks its own schema teaches a call the API refuses. Each example param is matched to the method's param of its name.",
+    bad: r#"{"openrpc": "1.3.2", "info": {"title": "Example", "version": "1.0.0"}, "methods": [{"name": "add", "params": [{"name": "a", "schema": {"type": "integer"}}], "result": {"name": "sum", "schema": {"type": "integer"}}, "examples": [{"name": "one", "params": [{"name": "a", "value": "1"}], "result": {"name": "sum", "value": 1}}]}]}"#,
+    good: r#"{"openrpc": "1.3.2", "info": {"title": "Example", "version": "1.0.0"}, "methods": [{"name": "add", "params": [{"name": "a", "schema": {"type": "integer"}}], "result": {"name": "sum", "schema": {"type": "integer"}}, "examples": [{"name": "one", "params": [{"name": "a", "value": 1}], "result": {"name": "sum", "value": 1}}]}]}"#,
     document: "");
 
 // ---- a message under the document --------------------------------------------------------------
@@ -129,9 +224,9 @@ rule!(OpenRpc, OPENRPC_RESULT_INVALID, "openrpc-result-invalid", Error, CONTENT_
     good: "--> {\"jsonrpc\": \"2.0\", \"method\": \"add\", \"params\": [1, 2], \"id\": 1}\n<-- {\"jsonrpc\": \"2.0\", \"result\": 3, \"id\": 1}",
     document: EXAMPLE_DOCUMENT);
 
-rule!(OpenRpc, OPENRPC_ERROR_UNDECLARED, "openrpc-error-undeclared", Warning, ERROR_OBJECT,
-    "An error response carries a code the method declares (or one of JSON-RPC's own).",
-    "A method's errors list the application errors a client should expect and handle; a code outside them (and outside JSON-RPC's -32700 and -32600 to -32603) is one no client was told about. A note, not a break: servers may have more errors than they document.",
+rule!(OpenRpc, OPENRPC_ERROR_UNDECLARED, "openrpc-error-undeclared", Error, ERROR_OBJECT,
+    "An error response carries a code the method declares (or one JSON-RPC reserves).",
+    "A method's errors list the application errors a client should expect and handle; a code outside them is one no client was told about, so the reply breaks the API the document describes. JSON-RPC reserves -32768 to -32000 for itself (-32700, -32600 to -32603 and the implementation-defined server errors -32099 to -32000): any method may answer with those.",
     bad: "--> {\"jsonrpc\": \"2.0\", \"method\": \"add\", \"params\": [1, 2], \"id\": 1}\n<-- {\"jsonrpc\": \"2.0\", \"error\": {\"code\": 7, \"message\": \"Busy\"}, \"id\": 1}",
     good: "--> {\"jsonrpc\": \"2.0\", \"method\": \"add\", \"params\": [1, 2], \"id\": 1}\n<-- {\"jsonrpc\": \"2.0\", \"error\": {\"code\": 1, \"message\": \"Overflow\"}, \"id\": 1}",
     document: EXAMPLE_DOCUMENT);
@@ -179,6 +274,10 @@ pub static RULES: &[&Rule] = &[
     &OPENRPC_DOCUMENT_INVALID,
     &OPENRPC_REFERENCE_UNRESOLVED,
     &OPENRPC_REFERENCE_CYCLE,
+    &OPENRPC_VERSION_UNKNOWN,
+    &OPENRPC_RESULT_REQUIRED,
+    &OPENRPC_METHOD_DUPLICATE,
+    &OPENRPC_EXAMPLE_INVALID,
     &OPENRPC_METHOD_UNKNOWN,
     &OPENRPC_PARAMS_BY_NAME,
     &OPENRPC_PARAMS_BY_POSITION,

@@ -139,15 +139,19 @@ impl<'a> ViolationJson<'a> {
             message: &v.message,
             span: SpanJson::new(source, v.span),
             spec: SpecJson {
-                section: v.rule.section.name,
-                title: v.rule.section.title,
-                url: v.rule.section.url,
+                section: v.section().name,
+                title: v.section().title,
+                url: v.section().url,
             },
             related: (!v.related.is_empty()).then_some(Each(v.related.as_slice(), source)),
-            openrpc: v.place.as_deref().map(|p| PlaceJson {
-                method: p.method.as_ref().map(SpotJson::new),
-                schema: p.schema.as_ref().map(SpotJson::new),
-            }),
+            openrpc: v
+                .place
+                .as_deref()
+                .filter(|p| p.method.is_some() || p.schema.is_some())
+                .map(|p| PlaceJson {
+                    method: p.method.as_ref().map(SpotJson::new),
+                    schema: p.schema.as_ref().map(SpotJson::new),
+                }),
         }
     }
 }
