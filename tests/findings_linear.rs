@@ -34,7 +34,7 @@ fn grows_linearly(shape: &str, n: usize, work: impl Fn(usize)) {
         .lock()
         .unwrap_or_else(|poisoned| poisoned.into_inner());
     work(n);
-    let small = best_of(3, n, &work).max(Duration::from_millis(2));
+    let small = best_of(5, n, &work).max(Duration::from_millis(2));
     let large = best_of(2, 10 * n, &work);
     eprintln!("{shape}: {n} in {small:?}, {} in {large:?}", 10 * n);
     assert!(

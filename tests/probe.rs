@@ -1249,10 +1249,12 @@ fn judging_a_large_conversation_cannot_hold_the_probe_past_its_total_timeout() {
 
 #[test]
 fn loading_a_large_openrpc_document_counts_toward_the_total_timeout() {
-    // 30 000 methods (4 MB): loading them is seconds of linear work in a debug build, and it
-    // came before the probe's clock started.
-    let methods: Vec<Value> = (0..30_000)
-        .map(|i| serde_json::json!({"name": format!("method_{i}"), "params": [], "result": {"name": "r", "schema": {"type": "integer"}}}))
+    // 10 000 methods (the most a document may have), each with a param of a few members:
+    // loading them is seconds of linear work in a debug build, and it came before the probe's
+    // clock started.
+    let schema = serde_json::json!({"type": "object", "properties": {"a": {"type": "integer"}, "b": {"type": "string"}, "c": {"type": "array", "items": {"type": "number"}}}, "required": ["a"]});
+    let methods: Vec<Value> = (0..10_000)
+        .map(|i| serde_json::json!({"name": format!("method_{i}"), "params": [{"name": "p", "schema": schema}], "result": {"name": "r", "schema": {"type": "integer"}}}))
         .collect();
     let doc = serde_json::json!({"openrpc": "1.3.2", "info": {"title": "many", "version": "1"}, "methods": methods});
     let path = transcript_path("many-methods.json");
