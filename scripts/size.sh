@@ -9,7 +9,7 @@
 # What the code does only to stay small is listed in docs/size-rules.md (no size trick outside it).
 set -euo pipefail
 dist="${1:-dist}"
-budget_kb="${2:-355}"
+budget_kb="${2:-360}"
 [ -f "$dist/index.html" ] || { echo "size: no $dist/index.html: run trunk build --release first" >&2; exit 1; }
 
 # The first load's files, as index.html names them (quoted or bare attribute values, ./ or not).

@@ -81,7 +81,7 @@ trunk build --release
 # /some/path/, walks every view, then cuts the network and reloads.
 export SUBPATH_DIST="$ROOT/dist"
 
-stage "web: size budget (the first load: 355 KB gzipped enforced; 400 KB the target, 350 KB the aim: scripts/size.sh)"
+stage "web: size budget (the first load: 360 KB gzipped enforced; 400 KB the target, 350 KB the aim: scripts/size.sh)"
 # The release build must stay within the budget: every file is printed, the first load (what the
 # first view fetches) is enforced, the files loaded later (workers on first use) are printed apart.
 # (SIZE_ENFORCE=0 prints the figure without failing, for trying a change that is known to be over.)
