@@ -39,7 +39,8 @@ if (MAX_MS !== null && !(MAX_MS > 0)) throw new Error(`--max-ms: expected a numb
 const DIST = resolve(positionals[0] ?? process.env.DIST ?? 'dist');
 if (!existsSync(join(DIST, 'index.html'))) throw new Error(`no ${join(DIST, 'index.html')}: run trunk build --release first, or pass the dist folder`);
 
-const SLOW_4G = { offline: false, latency: 150, downloadThroughput: 1.6e6 / 8, uploadThroughput: 750e3 / 8 };
+/** Slow 4G's download, shaped by the server (bench-support.mjs `shaped`). */
+const SLOW_4G = { latencyMs: 150, bytesPerSecond: 1.6e6 / 8 };
 const CPU_SLOWDOWN = 4;
 const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true };
 /** Each step's deadline: a step that passes it fails the run with its name. */
@@ -85,10 +86,7 @@ async function journey(browser, url, throttled) {
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.enable');
     await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
-    if (throttled) {
-      await cdp.send('Network.emulateNetworkConditions', SLOW_4G);
-      await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
-    }
+    if (throttled) await cdp.send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
     // The page's and its workers' requests (a worker's fetch is the context's too).
     let bytes = 0;
     context.on('requestfinished', async (request) => {
@@ -129,7 +127,7 @@ const line = (steps) =>
   ` = ${STEPS.reduce((t, s) => t + steps[s].ms, 0).toFixed(0)} ms`;
 
 const throttled = !options['no-throttle'];
-const server = await serveDist(DIST, { gzip: true });
+const server = await serveDist(DIST, { gzip: true, shaped: throttled ? SLOW_4G : null });
 let browser = null;
 try {
   browser = await launch();

@@ -20,11 +20,34 @@ async function gzipped(dir) {
   return files;
 }
 
+/** One shared network link in front of the server: each response waits `latencyMs`, then its body
+ * goes out in 16 KB chunks paced so that all responses together never pass `bytesPerSecond`
+ * (chunks take turns in the order they are ready). Unlike the browser's own network emulation,
+ * which shapes only the page's requests, it shapes every request alike: the page's, its workers'
+ * and its service worker's. */
+function link({ latencyMs, bytesPerSecond }) {
+  let freeAt = 0;
+  const sleep = (ms) => new Promise((r) => setTimeout(r, Math.max(0, ms)));
+  return async (res, body) => {
+    await sleep(latencyMs);
+    for (let at = 0; at < body.length; at += 16 * 1024) {
+      const chunk = body.subarray(at, at + 16 * 1024);
+      const start = Math.max(performance.now(), freeAt);
+      freeAt = start + (chunk.length / bytesPerSecond) * 1000;
+      await sleep(freeAt - performance.now());
+      if (!res.write(chunk)) await new Promise((r) => res.once('drain', r));
+    }
+    res.end();
+  };
+}
+
 /** Serves `dir` on 127.0.0.1 (a free port); resolves to { url, close, gzipBytes }. With `gzip`, every
  * file is compressed once at start and sent `Content-Encoding: gzip`, as static hosts serve it
- * (`gzipBytes` their total); otherwise files are read and sent as they are. */
-export async function serveDist(dir, { gzip = false } = {}) {
+ * (`gzipBytes` their total); otherwise files are read and sent as they are. With `shaped`
+ * ({ latencyMs, bytesPerSecond }), every response goes through one shared link of that speed. */
+export async function serveDist(dir, { gzip = false, shaped = null } = {}) {
   const packed = gzip ? await gzipped(dir) : null;
+  const send = shaped ? link(shaped) : (res, body) => res.end(body);
   const server = createServer(async (req, res) => {
     const path = new URL(req.url, 'http://x').pathname;
     const file = path === '/' ? '/index.html' : path;
@@ -33,12 +56,12 @@ export async function serveDist(dir, { gzip = false } = {}) {
       const body = packed.get(file);
       if (!body) return res.writeHead(404).end();
       res.writeHead(200, { 'content-type': type, 'content-encoding': 'gzip', 'content-length': body.length, vary: 'accept-encoding' });
-      return res.end(body);
+      return send(res, body);
     }
     try {
       const body = await readFile(join(dir, file));
       res.writeHead(200, { 'content-type': type });
-      res.end(body);
+      await send(res, body);
     } catch {
       res.writeHead(404).end();
     }
